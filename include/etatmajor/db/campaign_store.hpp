@@ -1,0 +1,90 @@
+// The campaign database: the single authority for a running campaign (architecture §6).
+// SQLite with a fixed application_id, user_version migrations, WAL and synchronous=FULL.
+// SQLiteCpp stays behind this header.
+#pragma once
+
+#include "etatmajor/campaign/options.hpp"
+#include "etatmajor/campaign/scenario.hpp"
+#include "etatmajor/dice/dice.hpp"
+#include "etatmajor/map/map.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace etatmajor::db {
+
+inline constexpr std::int32_t kApplicationId = 0x45544D4A;  // "ETMJ"
+int latestSchemaVersion();
+
+// A database that is not an Etat-Major campaign, is damaged, or was written by a newer program.
+class StoreError : public std::runtime_error {
+public:
+    StoreError(std::string code, const std::string& message) : std::runtime_error(message), m_code(std::move(code)) {}
+    const std::string& code() const { return m_code; }
+
+private:
+    std::string m_code;
+};
+
+struct CampaignInfo {
+    std::string scenarioId;
+    std::string name;
+    std::string theatre;
+    int year = 0;
+    int lengthWeeks = 21;
+    std::string startSeason;
+    int seasonWeek = 1;
+    std::string startDate;
+    std::uint64_t seed = 0;
+    int week = 1;
+    int day = 1;
+    std::string phase;
+    std::string mapId;
+};
+
+class CampaignStore {
+public:
+    ~CampaignStore();
+    CampaignStore(CampaignStore&&) noexcept;
+    CampaignStore& operator=(CampaignStore&&) noexcept;
+
+    // Opens an existing campaign, migrating an older schema in place. Throws StoreError
+    // (DB-NOT-FOUND, DB-NOT-CAMPAIGN, DB-TOO-NEW, DB-CORRUPT).
+    static CampaignStore open(const std::string& path, bool readOnly = false);
+    // A new empty database with the latest schema (":memory:" for tests). Fails if the file exists.
+    static CampaignStore create(const std::string& path);
+
+    int schemaVersion() const;
+    // Runs f inside one transaction: everything or nothing (architecture §6).
+    void transaction(const std::function<void()>& f);
+
+    CampaignInfo info() const;
+    campaign::Options options() const;
+    map::Map loadMap() const;
+
+    // Dice: the persistent seeded generator and the event log.
+    std::uint64_t rngState() const;
+    void setRngState(std::uint64_t state);
+    std::int64_t nextRollSequence() const;
+    dice::LogSink& rollLog();
+    std::vector<dice::RollRecord> rolls() const;
+
+    // Command log: every state change as a replayable command (name + JSON arguments).
+    void logCommand(const std::string& name, const std::string& argsJson, const std::string& resultJson);
+
+    // Raw access for the core's own modules (src/core/db); not part of the public API.
+    struct Impl;
+    Impl& impl() { return *m_impl; }
+    const Impl& impl() const { return *m_impl; }
+
+private:
+    explicit CampaignStore(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m_impl;
+};
+
+}  // namespace etatmajor::db

@@ -1,0 +1,29 @@
+// The "campaign new" command: loads a scenario and its map into a new campaign database in one transaction.
+#pragma once
+
+#include "etatmajor/core/issue.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace etatmajor::db {
+
+struct NewCampaignRequest {
+    std::string scenarioPath;
+    std::string dbPath;
+    std::uint64_t seed = 1;
+    std::vector<std::string> options;  // "key=value" overrides of the scenario's options
+    bool overwrite = false;
+};
+
+struct NewCampaignResult {
+    bool ok = false;
+    core::IssueList issues;  // why it refused, or warnings
+    std::string summary;     // one line for the user
+};
+
+// Validates everything first; the database file appears only when everything succeeded.
+NewCampaignResult createCampaign(const NewCampaignRequest& request);
+
+}  // namespace etatmajor::db

@@ -1,0 +1,31 @@
+// Map file format (XML, schemas/map.xsd, docs/formats/map.md).
+#pragma once
+
+#include "etatmajor/core/issue.hpp"
+#include "etatmajor/map/map.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace etatmajor::io {
+
+inline constexpr int kMapFormatVersion = 1;
+
+struct MapReadResult {
+    map::Map map;
+    core::IssueList issues;  // recoverable problems found while reading (row lengths etc.), with lines
+};
+
+// Throws core::FileError for unreadable, malformed or too-new files (naming file, line and element).
+MapReadResult readMapFile(const std::string& path);
+MapReadResult readMapString(std::string_view xml, const std::string& fileName);
+
+std::string writeMapString(const map::Map& map);
+// Atomic: written to a temporary file beside the target, flushed, then renamed over it.
+void writeMapFile(const map::Map& map, const std::string& path);
+
+// Reads and runs every check (reader issues + semantic validation), never throwing for bad content:
+// parse failures come back as a single issue.
+core::IssueList validateMapFile(const std::string& path);
+
+}  // namespace etatmajor::io

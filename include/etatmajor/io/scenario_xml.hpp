@@ -1,0 +1,26 @@
+// Campaign (scenario) file format (XML, schemas/campaign.xsd, docs/formats/campaign.md).
+#pragma once
+
+#include "etatmajor/campaign/scenario.hpp"
+#include "etatmajor/core/issue.hpp"
+#include "etatmajor/map/map.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace etatmajor::io {
+
+inline constexpr int kCampaignFormatVersion = 1;
+
+// Throws core::FileError for unreadable, malformed or too-new files, and for bad option values.
+campaign::Scenario readScenarioFile(const std::string& path);
+campaign::Scenario readScenarioString(std::string_view xml, const std::string& fileName, const std::string& baseDir);
+
+// Semantic checks against the map: ids, references, placements, supply sources, objectives (docs/formats/campaign.md).
+core::IssueList validateScenario(const campaign::Scenario& scenario, const map::Map& map);
+
+// Resolves an ME placement or objective to an axial hex on the map; nullopt when it names nothing on the map.
+std::optional<hex::Hex> placementHex(const campaign::MeDef& me, const campaign::SideDef& side, const map::Map& map);
+std::optional<hex::Hex> objectiveHex(const campaign::ObjectiveDef& o, const map::Map& map);
+
+}  // namespace etatmajor::io

@@ -1,0 +1,59 @@
+#include "etatmajor/core/issue.hpp"
+
+#include <algorithm>
+
+namespace etatmajor::core {
+
+std::string Issue::format() const {
+    std::string out;
+    if (!file.empty()) {
+        out += file;
+        if (line > 0) out += ":" + std::to_string(line);
+        out += ": ";
+    }
+    out += severity == Severity::Error ? "error" : "warning";
+    if (!code.empty()) out += " " + code;
+    out += ": " + message;
+    if (where) out += " [" + *where + "]";
+    return out;
+}
+
+void IssueList::error(std::string code, std::string message, int line, std::optional<std::string> where) {
+    m_issues.push_back({Severity::Error, std::move(code), std::move(message), {}, line, std::move(where)});
+}
+
+void IssueList::warning(std::string code, std::string message, int line, std::optional<std::string> where) {
+    m_issues.push_back({Severity::Warning, std::move(code), std::move(message), {}, line, std::move(where)});
+}
+
+void IssueList::setFile(const std::string& file) {
+    for (auto& i : m_issues)
+        if (i.file.empty()) i.file = file;
+}
+
+void IssueList::append(const IssueList& other) {
+    m_issues.insert(m_issues.end(), other.m_issues.begin(), other.m_issues.end());
+}
+
+bool IssueList::hasErrors() const {
+    return std::any_of(m_issues.begin(), m_issues.end(), [](const Issue& i) { return i.severity == Severity::Error; });
+}
+
+bool IssueList::hasCode(const std::string& code) const {
+    return std::any_of(m_issues.begin(), m_issues.end(), [&](const Issue& i) { return i.code == code; });
+}
+
+FileError::FileError(std::string file, int line, std::string element, std::string code, const std::string& message)
+    : std::runtime_error(message),
+      m_file(std::move(file)),
+      m_line(line),
+      m_element(std::move(element)),
+      m_code(std::move(code)) {}
+
+Issue FileError::toIssue() const {
+    std::string msg = what();
+    if (!m_element.empty()) msg = "<" + m_element + ">: " + msg;
+    return {Severity::Error, m_code, msg, m_file, m_line, std::nullopt};
+}
+
+}  // namespace etatmajor::core

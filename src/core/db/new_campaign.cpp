@@ -1,0 +1,518 @@
+// "campaign new": scenario + map -> a new campaign database (etat-major.md §1 set-up).
+#include "etatmajor/db/new_campaign.hpp"
+
+#include "etatmajor/campaign/points.hpp"
+#include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/io/atomic_file.hpp"
+#include "etatmajor/io/map_xml.hpp"
+#include "etatmajor/io/scenario_xml.hpp"
+#include "store_impl.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <map>
+
+namespace etatmajor::db {
+
+using namespace etatmajor::campaign;
+namespace fs = std::filesystem;
+
+namespace {
+
+// etat-major.md §8.1.1 starting season on 4d6; bands per option season_table (G-10).
+Season seasonFromRoll(int total, const Options& o) {
+    if (o.is("season_table", "body")) {
+        if (total <= 8) return Season::Summer;
+        if (total <= 15) return Season::Autumn;
+        if (total <= 20) return Season::Winter;
+        return Season::Spring;
+    }
+    if (total <= 9) return Season::Summer;
+    if (total <= 14) return Season::Autumn;
+    if (total <= 18) return Season::Winter;
+    return Season::Spring;
+}
+
+// etat-major.md §13.3 staff quality roll by nationality row (G-101 for the "Other" row).
+Rating staffRating(StaffRow row, int face, const Options& o) {
+    switch (row) {
+        case StaffRow::France: return face == 1 ? Rating::Inept : face == 6 ? Rating::Exceptional : Rating::Capable;
+        case StaffRow::EnglishHessian: return face <= 2 ? Rating::Inept : face == 6 ? Rating::Exceptional : Rating::Capable;
+        case StaffRow::American: return face <= 3 ? Rating::Inept : face == 6 ? Rating::Exceptional : Rating::Capable;
+        case StaffRow::Other: {
+            const int ineptMax = o.is("other_staff_table", "inept_1") ? 1 : 2;
+            return face <= ineptMax ? Rating::Inept : Rating::Capable;
+        }
+    }
+    return Rating::Capable;
+}
+
+class Loader {
+public:
+    Loader(SQLite::Database& db, dice::Dice& dice, const Options& options, const map::Map& m)
+        : m_db(db), m_dice(dice), m_options(options), m_map(m) {}
+
+    void insertCampaign(const Scenario& s, Season season, std::uint64_t seed, const std::string& mapXml) {
+        SQLite::Statement q(m_db,
+                            "INSERT INTO campaign (id, scenario_id, name, theatre, description, year, length_weeks, start_season, "
+                            "season_week, start_date, seed, rng_state, current_week, current_day, current_phase, map_id) "
+                            "VALUES (1,?,?,?,?,?,?,?,?,?,?,?,1,1,'W1',?)");
+        q.bind(1, s.id);
+        q.bind(2, s.name);
+        q.bind(3, s.theatre);
+        q.bind(4, s.description);
+        q.bind(5, s.year);
+        q.bind(6, s.lengthWeeks);
+        q.bind(7, std::string(seasonName(season)));
+        q.bind(8, s.seasonWeek);
+        q.bind(9, s.startDate);
+        q.bind(10, static_cast<std::int64_t>(seed));
+        q.bind(11, static_cast<std::int64_t>(seed));
+        q.bind(12, m_map.metadata().id);
+        q.exec();
+
+        SQLite::Statement o(m_db, "INSERT INTO campaign_option (key, value) VALUES (?, ?)");
+        for (const auto& [k, v] : m_options.values()) {
+            o.bind(1, k);
+            o.bind(2, v);
+            o.exec();
+            o.reset();
+        }
+        insertMap(mapXml);
+    }
+
+    void insertMap(const std::string& xml) {
+        const auto& meta = m_map.metadata();
+        SQLite::Statement q(m_db,
+                            "INSERT INTO map_meta (id, map_id, name, description, km_per_hex, orientation, parity, width, height, "
+                            "source_xml) VALUES (1,?,?,?,?,?,?,?,?,?)");
+        q.bind(1, meta.id);
+        q.bind(2, meta.name);
+        q.bind(3, meta.description);
+        q.bind(4, meta.kmPerHex);
+        q.bind(5, meta.orientation == hex::Orientation::Pointy ? "pointy" : "flat");
+        q.bind(6, meta.parity == hex::OffsetParity::Odd ? "odd" : "even");
+        q.bind(7, meta.width);
+        q.bind(8, meta.height);
+        q.bind(9, xml);
+        q.exec();
+
+        SQLite::Statement h(m_db, "INSERT INTO map_hex (q, r, col, row, terrain) VALUES (?,?,?,?,?)");
+        SQLite::Statement side(m_db,
+                               "INSERT INTO map_hexside (q, r, dir, watercourse, navigable, fordable, crossing, name) "
+                               "VALUES (?,?,?,?,?,?,?,?)");
+        for (const auto& x : m_map.allHexes()) {
+            const auto o = m_map.offsets().toOffset(x);
+            h.bind(1, x.q);
+            h.bind(2, x.r);
+            h.bind(3, o.col);
+            h.bind(4, o.row);
+            h.bind(5, std::string(map::terrainName(m_map.terrain(x))));
+            h.exec();
+            h.reset();
+            for (int d = 0; d < 3; ++d) {
+                const map::Hexside* hs = m_map.hexside(x, d);
+                if (!hs || (hs->watercourse == map::Watercourse::None && hs->crossing == map::Crossing::None)) continue;
+                side.bind(1, x.q);
+                side.bind(2, x.r);
+                side.bind(3, d);
+                side.bind(4, hs->watercourse == map::Watercourse::River ? "river" : hs->watercourse == map::Watercourse::Stream ? "stream" : "none");
+                side.bind(5, hs->navigable ? 1 : 0);
+                side.bind(6, hs->fordable ? 1 : 0);
+                side.bind(7, hs->crossing == map::Crossing::Bridge ? "bridge" : hs->crossing == map::Crossing::Ford ? "ford" : "none");
+                side.bind(8, hs->name);
+                side.exec();
+                side.reset();
+            }
+        }
+        SQLite::Statement route(m_db, "INSERT INTO map_route (id, name, kind) VALUES (?,?,?)");
+        SQLite::Statement rh(m_db, "INSERT INTO map_route_hex (route_id, seq, q, r) VALUES (?,?,?,?)");
+        for (const auto& r : m_map.routes()) {
+            route.bind(1, r.id);
+            route.bind(2, r.name);
+            route.bind(3, std::string(map::linkKindName(r.kind)));
+            route.exec();
+            route.reset();
+            for (std::size_t i = 0; i < r.hexes.size(); ++i) {
+                rh.bind(1, r.id);
+                rh.bind(2, static_cast<int>(i));
+                rh.bind(3, r.hexes[i].q);
+                rh.bind(4, r.hexes[i].r);
+                rh.exec();
+                rh.reset();
+            }
+        }
+        SQLite::Statement label(m_db, "INSERT INTO map_label (q, r, text) VALUES (?,?,?)");
+        for (const auto& l : m_map.labels()) {
+            label.bind(1, l.hex.q);
+            label.bind(2, l.hex.r);
+            label.bind(3, l.text);
+            label.exec();
+            label.reset();
+        }
+        SQLite::Statement ua(m_db, "INSERT INTO urban_area (id, name, q, r, size, fortification) VALUES (?,?,?,?,?,?)");
+        for (const auto& u : m_map.urbanAreas()) {
+            ua.bind(1, u.id);
+            ua.bind(2, u.name);
+            ua.bind(3, u.hex.q);
+            ua.bind(4, u.hex.r);
+            ua.bind(5, std::string(map::urbanSizeName(u.size)));
+            ua.bind(6, std::string(map::fortificationName(u.fortification)));
+            ua.exec();
+            ua.reset();
+        }
+    }
+
+    void insertSide(const SideDef& s, int ord) {
+        const map::SideGeography* geo = m_map.side(s.id);
+        std::string nats, edges;
+        for (auto n : s.nationalities) nats += (nats.empty() ? "" : " ") + std::string(nationalityName(n));
+        if (geo)
+            for (auto e : geo->homeEdges) edges += (edges.empty() ? "" : " ") + std::string(map::mapEdgeName(e));
+        SQLite::Statement q(m_db,
+                            "INSERT INTO side (id, ord, name, nationalities, points_limit, decoys_per_week, home_edges, home_coast, "
+                            "vcs_baseline) VALUES (?,?,?,?,?,?,?,?,?)");
+        q.bind(1, s.id);
+        q.bind(2, ord);
+        q.bind(3, s.name);
+        q.bind(4, nats);
+        q.bind(5, s.pointsLimit);
+        q.bind(6, s.decoysPerWeek);
+        q.bind(7, edges);
+        q.bind(8, geo && geo->homeCoast ? 1 : 0);
+        // §12.2 VCS baseline: the side's full-strength points at the start.
+        q.bind(9, formationPoints(s.army));
+        q.exec();
+
+        if (geo) {
+            SQLite::Statement e(m_db, "INSERT INTO loc_entry (side_id, ord, kind, q, r, name) VALUES (?,?,?,?,?,?)");
+            int i = 0;
+            for (const auto& l : geo->locEntries) {
+                e.bind(1, s.id);
+                e.bind(2, i++);
+                e.bind(3, std::string(map::locKindName(l.kind)));
+                e.bind(4, l.hex.q);
+                e.bind(5, l.hex.r);
+                e.bind(6, l.name);
+                e.exec();
+                e.reset();
+            }
+            SQLite::Statement hq(m_db, "INSERT OR IGNORE INTO hq (side_id, q, r) VALUES (?,?,?)");
+            for (const auto& h : geo->hqHexes) {
+                hq.bind(1, s.id);
+                hq.bind(2, h.q);
+                hq.bind(3, h.r);
+                hq.exec();
+                hq.reset();
+                // An HQ town starts under its side's control (§9.2.2).
+                if (const auto* u = m_map.urbanAreaAt(h)) setController(u->id, s.id);
+            }
+        }
+        SQLite::Statement p(m_db, "INSERT INTO player (id, side_id, name, role) VALUES (?,?,?,?)");
+        for (const auto& pl : s.players) {
+            p.bind(1, pl.id);
+            p.bind(2, s.id);
+            p.bind(3, pl.name);
+            p.bind(4, std::string(playerRoleName(pl.role)));
+            p.exec();
+            p.reset();
+        }
+        int formationOrd = 0, unitOrd = 0;
+        insertFormation(s, s.army, nullptr, formationOrd, unitOrd);
+    }
+
+    void insertMes(const SideDef& s) {
+        // Which ME each unit belongs to, resolving formation references to their units.
+        std::map<std::string, std::vector<std::string>> formationUnits;
+        collect(s.army, formationUnits);
+        SQLite::Statement q(m_db,
+                            "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, commander, entry_kind, "
+                            "march_order) VALUES (?,?,?,?,?,?,?,?,?,?,?)");
+        SQLite::Statement mf(m_db, "INSERT INTO me_formation (me_id, formation_id) VALUES (?,?)");
+        SQLite::Statement unitMe(m_db, "UPDATE unit SET me_id = ? WHERE id = ?");
+        SQLite::Statement genMe(m_db, "UPDATE general SET me_id = ? WHERE formation_id = ? AND me_id IS NULL");
+        int ord = 0;
+        for (const auto& me : s.mes) {
+            const auto h = io::placementHex(me, s, m_map);
+            q.bind(1, me.id);
+            q.bind(2, s.id);
+            q.bind(3, ord++);
+            q.bind(4, me.label);
+            q.bind(5, h->q);
+            q.bind(6, h->r);
+            q.bind(7, std::string(modeName(me.mode)));
+            q.bind(8, me.supplySource);
+            if (me.commander.empty()) q.bind(9); else q.bind(9, me.commander);
+            if (me.placement.kind == MePlacement::Kind::Entry) q.bind(10, me.placement.primary ? "primary" : "secondary");
+            else q.bind(10);
+            q.bind(11, me.placement.marchOrder);
+            q.exec();
+            q.reset();
+            for (const auto& ref : me.members) {
+                const auto it = formationUnits.find(ref);
+                const std::vector<std::string> units = it == formationUnits.end() ? std::vector<std::string>{ref} : it->second;
+                if (it != formationUnits.end()) {
+                    mf.bind(1, me.id);
+                    mf.bind(2, ref);
+                    mf.exec();
+                    mf.reset();
+                    // The formation's generals, and those of formations below it, travel with the ME.
+                    for (const auto& f : m_subFormations[ref]) {
+                        genMe.bind(1, me.id);
+                        genMe.bind(2, f);
+                        genMe.exec();
+                        genMe.reset();
+                    }
+                }
+                for (const auto& u : units) {
+                    unitMe.bind(1, me.id);
+                    unitMe.bind(2, u);
+                    unitMe.exec();
+                    unitMe.reset();
+                }
+            }
+            // An ME that starts in an urban area controls it (§9.2.2: the side whose ME last occupied it).
+            if (const auto* u = m_map.urbanAreaAt(*h); u && me.placement.kind != MePlacement::Kind::Entry)
+                setController(u->id, s.id);
+        }
+    }
+
+    void insertObjectives(const Scenario& s) {
+        SQLite::Statement q(m_db,
+                            "INSERT INTO objective (id, name, kind, q, r, value, assigned_to, written_by, revealed_to_assigned) "
+                            "VALUES (?,?,?,?,?,?,?,?,?)");
+        for (const auto& o : s.objectives) {
+            const auto h = io::objectiveHex(o, m_map);
+            q.bind(1, o.id);
+            q.bind(2, o.name);
+            q.bind(3, o.kind == ObjectiveKind::Primary ? "primary" : "secondary");
+            q.bind(4, h->q);
+            q.bind(5, h->r);
+            q.bind(6, objectiveValue(o.kind));
+            q.bind(7, o.assignedTo);
+            q.bind(8, o.writtenBy);
+            // G-64: hidden from the side that must take them unless option objective_visibility says otherwise.
+            q.bind(9, m_options.is("objective_visibility", "known_to_owner") ? 1 : 0);
+            q.exec();
+            q.reset();
+        }
+    }
+
+private:
+    void setController(const std::string& ua, const std::string& side) {
+        SQLite::Statement q(m_db, "UPDATE urban_area SET controller = ? WHERE id = ?");
+        q.bind(1, side);
+        q.bind(2, ua);
+        q.exec();
+    }
+
+    void collect(const FormationDef& f, std::map<std::string, std::vector<std::string>>& out) {
+        auto& mine = out[f.id];
+        for (const auto& u : f.units) mine.push_back(u.id);
+        for (const auto& c : f.children) {
+            collect(c, out);
+            mine.insert(mine.end(), out[c.id].begin(), out[c.id].end());
+        }
+    }
+
+    // Returns the ids of f and every formation below it (for moving generals with their formation).
+    std::vector<std::string> insertFormation(const SideDef& s, const FormationDef& f, const FormationDef* parent, int& ord,
+                                             int& unitOrd) {
+        SQLite::Statement q(m_db, "INSERT INTO formation (id, side_id, parent_id, ord, kind, name) VALUES (?,?,?,?,?,?)");
+        q.bind(1, f.id);
+        q.bind(2, s.id);
+        if (parent) q.bind(3, parent->id); else q.bind(3);
+        q.bind(4, ord++);
+        q.bind(5, std::string(formationKindName(f.kind)));
+        q.bind(6, f.name);
+        q.exec();
+        if (f.general) insertGeneral(s, *f.general, f.id);
+        SQLite::Statement u(m_db,
+                            "INSERT INTO unit (id, side_id, formation_id, ord, name, nationality, type, class, stands_original, "
+                            "stands_current, figures_per_stand, figures_original, figures_current, armament, bayonets, "
+                            "points_original) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+        SQLite::Statement g(m_db, "INSERT INTO unit_gun (unit_id, calibre, stands_original, stands_current) VALUES (?,?,?,?)");
+        for (const auto& unit : f.units) {
+            const int figures = unit.stands * unit.figuresPerStand;
+            u.bind(1, unit.id);
+            u.bind(2, s.id);
+            u.bind(3, f.id);
+            u.bind(4, unitOrd++);
+            u.bind(5, unit.name);
+            u.bind(6, std::string(nationalityName(unit.nationality)));
+            u.bind(7, std::string(unitTypeName(unit.type)));
+            u.bind(8, unit.unitClass);
+            u.bind(9, unit.stands);
+            u.bind(10, unit.stands);
+            u.bind(11, unit.figuresPerStand);
+            u.bind(12, figures);
+            u.bind(13, figures);
+            u.bind(14, std::string(armamentName(unit.armament)));
+            u.bind(15, unit.bayonets ? 1 : 0);
+            u.bind(16, unitPoints(unit));
+            u.exec();
+            u.reset();
+            for (const auto& gun : unit.guns) {
+                g.bind(1, unit.id);
+                g.bind(2, std::string(calibreName(gun.calibre)));
+                g.bind(3, gun.stands);
+                g.bind(4, gun.stands);
+                g.exec();
+                g.reset();
+            }
+        }
+        std::vector<std::string> all{f.id};
+        for (const auto& c : f.children) {
+            auto sub = insertFormation(s, c, &f, ord, unitOrd);
+            all.insert(all.end(), sub.begin(), sub.end());
+        }
+        m_subFormations[f.id] = all;
+        return all;
+    }
+
+    void insertGeneral(const SideDef& s, const GeneralDef& g, const std::string& formation) {
+        Rating rating = g.rating.fixed;
+        std::string source = "fixed";
+        if (g.playerFigure) {
+            rating = Rating::Capable;  // §1 item 8: player figures are always Capable
+            source = "player_figure";
+        } else if (g.rating.kind == RatingSpec::Kind::Roll) {
+            // §13.3 staff quality roll on the general's nationality row.
+            const auto roll = m_dice.roll({"staff quality of " + g.name, "etat-major.md §13.3", g.id, 1, 6, 0});
+            rating = staffRating(staffRow(g.nationality), roll.result, m_options);
+            m_dice.effect(roll, g.name + " is " + std::string(ratingName(rating)));
+            source = "rolled";
+        } else if (g.rating.alt) {
+            // §13.3 historical rating with a special roll.
+            const auto roll = m_dice.roll({"historical rating of " + g.name, "etat-major.md §13.3", g.id, 1, 6, 0});
+            if (roll.result >= g.rating.altFrom && roll.result <= g.rating.altTo) rating = *g.rating.alt;
+            m_dice.effect(roll, g.name + " is " + std::string(ratingName(rating)));
+            source = "historical_roll";
+        }
+        SQLite::Statement q(m_db,
+                            "INSERT INTO general (id, side_id, formation_id, name, nationality, rank, arm, rating, rating_source, "
+                            "player_figure, aides, escort) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+        q.bind(1, g.id);
+        q.bind(2, s.id);
+        q.bind(3, formation);
+        q.bind(4, g.name);
+        q.bind(5, std::string(nationalityName(g.nationality)));
+        q.bind(6, std::string(rankName(g.rank)));
+        q.bind(7, std::string(armName(g.arm)));
+        q.bind(8, std::string(ratingName(rating)));
+        q.bind(9, source);
+        q.bind(10, g.playerFigure ? 1 : 0);
+        q.bind(11, g.aides);
+        q.bind(12, g.escort ? 1 : 0);
+        q.exec();
+    }
+
+    SQLite::Database& m_db;
+    dice::Dice& m_dice;
+    const Options& m_options;
+    const map::Map& m_map;
+    std::map<std::string, std::vector<std::string>> m_subFormations;
+};
+
+}  // namespace
+
+NewCampaignResult createCampaign(const NewCampaignRequest& req) {
+    NewCampaignResult result;
+    auto& issues = result.issues;
+
+    Scenario scenario;
+    try {
+        scenario = io::readScenarioFile(req.scenarioPath);
+    } catch (const core::FileError& e) {
+        issues.add(e.toIssue());
+        return result;
+    }
+    for (const auto& kv : req.options)
+        if (auto err = scenario.options.parseAndSet(kv)) issues.error("CLI-OPTION", *err, 0, kv);
+    if (issues.hasErrors()) return result;
+
+    io::MapReadResult mapRead;
+    std::string mapXml;
+    try {
+        mapXml = io::readWholeFile(scenario.mapPath);
+        mapRead = io::readMapString(mapXml, scenario.mapPath);
+    } catch (const core::FileError& e) {
+        issues.add(e.toIssue());
+        return result;
+    }
+    issues.append(mapRead.issues);
+    auto mapIssues = mapRead.map.validate();
+    mapIssues.setFile(scenario.mapPath);
+    issues.append(mapIssues);
+    issues.append(io::validateScenario(scenario, mapRead.map));
+    if (issues.hasErrors()) return result;
+
+    const bool memory = req.dbPath == ":memory:";
+    if (!memory && fs::exists(req.dbPath) && !req.overwrite) {
+        issues.error("DB-EXISTS", "'" + req.dbPath + "' already exists; use --force to replace it");
+        return result;
+    }
+    // Built beside the target under a temporary name and renamed into place only when complete.
+    const std::string tmp = memory ? req.dbPath : req.dbPath + ".new";
+    if (!memory) {
+        std::error_code ec;
+        for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(tmp + suffix, ec);
+    }
+    try {
+        {
+            auto store = CampaignStore::create(tmp);
+            auto& db = store.impl().db;
+            dice::SeededSource source(req.seed);
+            dice::Dice dice(source, store.rollLog(), 1);
+            dice.setContext(1, 0, "setup");
+            store.transaction([&] {
+                Season season = Season::Summer;
+                Loader loader(db, dice, scenario.options, mapRead.map);
+                // The campaign row must exist before the roll log refers to it, so season is settled first.
+                std::optional<dice::RollRecord> seasonRoll;
+                if (scenario.startSeason) {
+                    season = *scenario.startSeason;
+                } else {
+                    seasonRoll = dice.roll({"starting season", "etat-major.md §8.1.1", "", 4, 6, 0});
+                    season = seasonFromRoll(seasonRoll->result, scenario.options);
+                }
+                loader.insertCampaign(scenario, season, req.seed, mapXml);
+                if (seasonRoll) dice.effect(*seasonRoll, "the campaign starts in " + std::string(seasonName(season)));
+                int ord = 0;
+                for (const auto& s : scenario.sides) loader.insertSide(s, ord++);
+                for (const auto& s : scenario.sides) loader.insertMes(s);
+                loader.insertObjectives(scenario);
+                store.setRngState(source.state());
+                nlohmann::json args{{"scenario", fs::path(req.scenarioPath).filename().string()},
+                                    {"scenarioId", scenario.id},
+                                    {"seed", req.seed},
+                                    {"options", req.options}};
+                nlohmann::json res{{"sides", scenario.sides.size()}, {"rolls", dice.nextSequence() - 1}};
+                store.logCommand("campaign.new", args.dump(), res.dump());
+            });
+            if (!memory) db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+        }
+        if (!memory) {
+            std::error_code ec;
+            for (const char* suffix : {"-wal", "-shm"}) fs::remove(req.dbPath + suffix, ec);
+            fs::rename(tmp, req.dbPath);
+            for (const char* suffix : {"-wal", "-shm"}) fs::remove(tmp + suffix, ec);
+        }
+    } catch (const std::exception& e) {
+        std::error_code ec;
+        if (!memory)
+            for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(tmp + suffix, ec);
+        issues.error("DB-CREATE", std::string("cannot create the campaign database: ") + e.what());
+        return result;
+    }
+    int mes = 0;
+    for (const auto& s : scenario.sides) mes += static_cast<int>(s.mes.size());
+    result.ok = true;
+    result.summary = "created campaign '" + scenario.name + "' in " + req.dbPath + ": " + std::to_string(scenario.sides.size()) +
+                     " sides, " + std::to_string(mes) + " MEs, map " + mapRead.map.metadata().id + ", seed " +
+                     std::to_string(req.seed);
+    return result;
+}
+
+}  // namespace etatmajor::db

@@ -1,0 +1,170 @@
+// Campaign database schema and migrations (architecture §6). Each entry moves the schema one version up;
+// entries are never renumbered or edited once released: a change is a new entry.
+#include "store_impl.hpp"
+
+#include <array>
+#include <string_view>
+
+namespace etatmajor::db {
+
+namespace {
+
+// Version 1: the foundation. Tables follow etat-major.md §15 (data model).
+constexpr std::string_view kSchemaV1 = R"SQL(
+CREATE TABLE campaign (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  scenario_id TEXT NOT NULL, name TEXT NOT NULL, theatre TEXT NOT NULL DEFAULT '', description TEXT NOT NULL DEFAULT '',
+  year INTEGER NOT NULL, length_weeks INTEGER NOT NULL,
+  start_season TEXT NOT NULL, season_week INTEGER NOT NULL, start_date TEXT NOT NULL DEFAULT '',
+  seed INTEGER NOT NULL, rng_state INTEGER NOT NULL,
+  current_week INTEGER NOT NULL DEFAULT 1, current_day INTEGER NOT NULL DEFAULT 1,
+  current_phase TEXT NOT NULL DEFAULT 'W1',
+  map_id TEXT NOT NULL
+);
+CREATE TABLE campaign_option (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+
+CREATE TABLE map_meta (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  map_id TEXT NOT NULL, name TEXT NOT NULL, description TEXT NOT NULL DEFAULT '',
+  km_per_hex REAL NOT NULL, orientation TEXT NOT NULL, parity TEXT NOT NULL,
+  width INTEGER NOT NULL, height INTEGER NOT NULL,
+  source_xml TEXT NOT NULL
+);
+CREATE TABLE map_hex (
+  q INTEGER NOT NULL, r INTEGER NOT NULL, col INTEGER NOT NULL, row INTEGER NOT NULL,
+  terrain TEXT NOT NULL,
+  PRIMARY KEY (q, r)
+) WITHOUT ROWID;
+CREATE TABLE map_hexside (
+  q INTEGER NOT NULL, r INTEGER NOT NULL, dir INTEGER NOT NULL CHECK (dir BETWEEN 0 AND 2),
+  watercourse TEXT NOT NULL, navigable INTEGER NOT NULL, fordable INTEGER NOT NULL,
+  crossing TEXT NOT NULL, name TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (q, r, dir)
+) WITHOUT ROWID;
+CREATE TABLE map_route (id TEXT PRIMARY KEY, name TEXT NOT NULL DEFAULT '', kind TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE map_route_hex (
+  route_id TEXT NOT NULL REFERENCES map_route(id), seq INTEGER NOT NULL, q INTEGER NOT NULL, r INTEGER NOT NULL,
+  PRIMARY KEY (route_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE map_label (id INTEGER PRIMARY KEY, q INTEGER NOT NULL, r INTEGER NOT NULL, text TEXT NOT NULL);
+
+CREATE TABLE side (
+  id TEXT PRIMARY KEY, ord INTEGER NOT NULL, name TEXT NOT NULL, nationalities TEXT NOT NULL,
+  points_limit INTEGER NOT NULL DEFAULT 0, decoys_per_week INTEGER NOT NULL DEFAULT 4,
+  home_edges TEXT NOT NULL DEFAULT '', home_coast INTEGER NOT NULL DEFAULT 0,
+  vcs_baseline INTEGER NOT NULL DEFAULT 0, points_lost INTEGER NOT NULL DEFAULT 0,
+  points_replaced INTEGER NOT NULL DEFAULT 0, has_initiative INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+CREATE TABLE loc_entry (
+  side_id TEXT NOT NULL REFERENCES side(id), ord INTEGER NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('primary','secondary')),
+  q INTEGER NOT NULL, r INTEGER NOT NULL, name TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (side_id, ord)
+) WITHOUT ROWID;
+CREATE TABLE hq (side_id TEXT NOT NULL REFERENCES side(id), q INTEGER NOT NULL, r INTEGER NOT NULL, PRIMARY KEY (side_id, q, r)) WITHOUT ROWID;
+CREATE TABLE player (
+  id TEXT PRIMARY KEY, side_id TEXT NOT NULL REFERENCES side(id), name TEXT NOT NULL, role TEXT NOT NULL,
+  joined_week INTEGER NOT NULL DEFAULT 1, left_week INTEGER
+) WITHOUT ROWID;
+
+CREATE TABLE formation (
+  id TEXT PRIMARY KEY, side_id TEXT NOT NULL REFERENCES side(id), parent_id TEXT REFERENCES formation(id),
+  ord INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE general (
+  id TEXT PRIMARY KEY, side_id TEXT NOT NULL REFERENCES side(id), formation_id TEXT REFERENCES formation(id),
+  name TEXT NOT NULL, nationality TEXT NOT NULL, rank TEXT NOT NULL, arm TEXT NOT NULL,
+  rating TEXT NOT NULL CHECK (rating IN ('inept','capable','exceptional')), rating_source TEXT NOT NULL,
+  player_figure INTEGER NOT NULL DEFAULT 0, aides INTEGER NOT NULL DEFAULT 0, escort INTEGER NOT NULL DEFAULT 0,
+  status TEXT NOT NULL DEFAULT 'active', return_week INTEGER, me_id TEXT REFERENCES me(id)
+) WITHOUT ROWID;
+CREATE TABLE unit (
+  id TEXT PRIMARY KEY, side_id TEXT NOT NULL REFERENCES side(id), formation_id TEXT NOT NULL REFERENCES formation(id),
+  ord INTEGER NOT NULL, name TEXT NOT NULL, nationality TEXT NOT NULL, type TEXT NOT NULL,
+  class INTEGER NOT NULL CHECK (class BETWEEN 1 AND 5),
+  stands_original INTEGER NOT NULL, stands_current INTEGER NOT NULL,
+  figures_per_stand INTEGER NOT NULL, figures_original INTEGER NOT NULL, figures_current INTEGER NOT NULL,
+  armament TEXT NOT NULL, bayonets INTEGER NOT NULL, points_original INTEGER NOT NULL,
+  morale_state TEXT NOT NULL DEFAULT 'ordered', me_id TEXT REFERENCES me(id)
+) WITHOUT ROWID;
+CREATE TABLE unit_gun (
+  unit_id TEXT NOT NULL REFERENCES unit(id), calibre TEXT NOT NULL,
+  stands_original INTEGER NOT NULL, stands_current INTEGER NOT NULL,
+  PRIMARY KEY (unit_id, calibre)
+) WITHOUT ROWID;
+
+CREATE TABLE urban_area (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, q INTEGER NOT NULL, r INTEGER NOT NULL,
+  size TEXT NOT NULL, fortification TEXT NOT NULL,
+  sp_raw_roll INTEGER, combat_halvings INTEGER NOT NULL DEFAULT 0, destroyed INTEGER NOT NULL DEFAULT 0,
+  controller TEXT REFERENCES side(id), transport_destroyed INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+
+CREATE TABLE me (
+  id TEXT PRIMARY KEY, side_id TEXT NOT NULL REFERENCES side(id), ord INTEGER NOT NULL, label TEXT NOT NULL,
+  q INTEGER NOT NULL, r INTEGER NOT NULL, mode TEXT NOT NULL, mode_yesterday TEXT,
+  supply_source TEXT NOT NULL REFERENCES urban_area(id), commander TEXT REFERENCES player(id),
+  entry_kind TEXT, march_order INTEGER NOT NULL DEFAULT 0, on_map INTEGER NOT NULL DEFAULT 1,
+  revealed INTEGER NOT NULL DEFAULT 0, forced_march_streak INTEGER NOT NULL DEFAULT 0,
+  created_week INTEGER NOT NULL DEFAULT 1
+) WITHOUT ROWID;
+CREATE TABLE me_formation (me_id TEXT NOT NULL REFERENCES me(id), formation_id TEXT NOT NULL REFERENCES formation(id),
+  PRIMARY KEY (me_id, formation_id)) WITHOUT ROWID;
+
+CREATE TABLE objective (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('primary','secondary')),
+  q INTEGER NOT NULL, r INTEGER NOT NULL, value INTEGER NOT NULL,
+  assigned_to TEXT NOT NULL REFERENCES side(id), written_by TEXT NOT NULL REFERENCES side(id),
+  revealed_to_assigned INTEGER NOT NULL DEFAULT 0, controller TEXT REFERENCES side(id)
+) WITHOUT ROWID;
+
+CREATE TABLE order_sheet (
+  id INTEGER PRIMARY KEY, week INTEGER NOT NULL, day INTEGER NOT NULL, side_id TEXT NOT NULL REFERENCES side(id),
+  me_id TEXT NOT NULL REFERENCES me(id), body TEXT NOT NULL, submitted INTEGER NOT NULL DEFAULT 0,
+  UNIQUE (week, day, me_id)
+);
+CREATE TABLE battle (
+  id INTEGER PRIMARY KEY, week INTEGER NOT NULL, day INTEGER NOT NULL, q INTEGER NOT NULL, r INTEGER NOT NULL,
+  kind TEXT NOT NULL, status TEXT NOT NULL, seed INTEGER, setup TEXT, result TEXT
+);
+
+CREATE TABLE command_log (
+  seq INTEGER PRIMARY KEY, name TEXT NOT NULL, args TEXT NOT NULL, result TEXT NOT NULL,
+  week INTEGER NOT NULL, day INTEGER NOT NULL, phase TEXT NOT NULL
+);
+CREATE TABLE event_log (
+  seq INTEGER PRIMARY KEY, week INTEGER NOT NULL, day INTEGER NOT NULL, phase TEXT NOT NULL,
+  subject TEXT NOT NULL, purpose TEXT NOT NULL, rule TEXT NOT NULL, expression TEXT NOT NULL,
+  faces TEXT NOT NULL, modifier INTEGER NOT NULL, result INTEGER NOT NULL, effect TEXT NOT NULL DEFAULT ''
+);
+)SQL";
+
+constexpr std::array<std::string_view, 1> kMigrations{kSchemaV1};
+
+}  // namespace
+
+int latestSchemaVersion() { return static_cast<int>(kMigrations.size()); }
+
+void configure(SQLite::Database& db, bool readOnly) {
+    db.exec("PRAGMA foreign_keys = ON");
+    if (!readOnly) {
+        db.exec("PRAGMA journal_mode = WAL");
+        db.exec("PRAGMA synchronous = FULL");
+    }
+}
+
+void migrate(SQLite::Database& db) {
+    const int current = db.execAndGet("PRAGMA user_version").getInt();
+    if (current > latestSchemaVersion())
+        throw StoreError("DB-TOO-NEW", "the campaign database has schema version " + std::to_string(current) +
+                                           ", newer than this program understands (" + std::to_string(latestSchemaVersion()) +
+                                           "); update Etat-Major");
+    for (int v = current; v < latestSchemaVersion(); ++v) {
+        SQLite::Transaction t(db);
+        db.exec(std::string(kMigrations[static_cast<std::size_t>(v)]));
+        db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+        db.exec("PRAGMA user_version = " + std::to_string(v + 1));
+        t.commit();
+    }
+}
+
+}  // namespace etatmajor::db

@@ -1,0 +1,319 @@
+// Status views (architecture §4 `status`, `log`). A side's view holds only what that side may know:
+// its own MEs in full, enemy counters face down where positions are public (G-40), its own VCS only (§7.2),
+// objectives it wrote, and objectives it must take once revealed (G-64).
+#include "etatmajor/db/status.hpp"
+
+#include "etatmajor/hex/offset.hpp"
+#include "store_impl.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <iomanip>
+#include <sstream>
+
+namespace etatmajor::db {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+struct Ctx {
+    SQLite::Database& db;
+    hex::OffsetSystem offsets;
+    std::string at(int q, int r) const { return hex::formatOffset(offsets.toOffset({q, r})); }
+};
+
+hex::OffsetSystem offsetSystem(SQLite::Database& db) {
+    SQLite::Statement q(db, "SELECT orientation, parity FROM map_meta WHERE id = 1");
+    if (!q.executeStep()) throw StoreError("DB-CORRUPT", "the campaign database has no map");
+    return {q.getColumn(0).getString() == "flat" ? hex::Orientation::Flat : hex::Orientation::Pointy,
+            q.getColumn(1).getString() == "even" ? hex::OffsetParity::Even : hex::OffsetParity::Odd};
+}
+
+ordered_json unitsOf(Ctx& c, const std::string& me) {
+    ordered_json units = ordered_json::array();
+    SQLite::Statement q(c.db,
+                        "SELECT id, name, type, class, stands_current, figures_current, figures_original, nationality "
+                        "FROM unit WHERE me_id = ? ORDER BY ord");
+    q.bind(1, me);
+    SQLite::Statement g(c.db, "SELECT calibre, stands_current FROM unit_gun WHERE unit_id = ? ORDER BY calibre");
+    while (q.executeStep()) {
+        ordered_json u{{"id", q.getColumn(0).getString()},
+                       {"name", q.getColumn(1).getString()},
+                       {"nationality", q.getColumn(7).getString()},
+                       {"type", q.getColumn(2).getString()},
+                       {"class", q.getColumn(3).getInt()},
+                       {"stands", q.getColumn(4).getInt()},
+                       {"figures", q.getColumn(5).getInt()},
+                       {"figuresOriginal", q.getColumn(6).getInt()}};
+        g.bind(1, q.getColumn(0).getString());
+        ordered_json guns = ordered_json::array();
+        while (g.executeStep()) guns.push_back({{"calibre", g.getColumn(0).getString()}, {"stands", g.getColumn(1).getInt()}});
+        g.reset();
+        if (!guns.empty()) u["guns"] = guns;
+        units.push_back(u);
+    }
+    return units;
+}
+
+ordered_json generalsOf(Ctx& c, const std::string& me) {
+    ordered_json out = ordered_json::array();
+    SQLite::Statement q(c.db, "SELECT id, name, rank, rating, status FROM general WHERE me_id = ? ORDER BY id");
+    q.bind(1, me);
+    while (q.executeStep())
+        out.push_back({{"id", q.getColumn(0).getString()},
+                       {"name", q.getColumn(1).getString()},
+                       {"rank", q.getColumn(2).getString()},
+                       {"rating", q.getColumn(3).getString()},
+                       {"status", q.getColumn(4).getString()}});
+    return out;
+}
+
+ordered_json ownMes(Ctx& c, const std::string& side) {
+    ordered_json mes = ordered_json::array();
+    SQLite::Statement q(c.db,
+                        "SELECT m.id, m.label, m.q, m.r, m.mode, m.supply_source, COALESCE(m.commander, ''), "
+                        "COALESCE(m.entry_kind, ''), m.march_order, "
+                        "(SELECT COALESCE(SUM(points_original * figures_current / figures_original), 0) FROM unit WHERE me_id = m.id), "
+                        "(SELECT COALESCE(SUM(stands_current), 0) FROM unit WHERE me_id = m.id), "
+                        "(SELECT COALESCE(SUM(figures_current), 0) FROM unit WHERE me_id = m.id) "
+                        "FROM me m WHERE m.side_id = ? ORDER BY m.ord");
+    q.bind(1, side);
+    while (q.executeStep()) {
+        const std::string id = q.getColumn(0).getString();
+        ordered_json me{{"id", id},
+                        {"label", q.getColumn(1).getString()},
+                        {"hex", c.at(q.getColumn(2).getInt(), q.getColumn(3).getInt())},
+                        {"mode", q.getColumn(4).getString()},
+                        {"supplySource", q.getColumn(5).getString()},
+                        {"commander", q.getColumn(6).getString()},
+                        {"points", q.getColumn(9).getInt()},
+                        {"stands", q.getColumn(10).getInt()},
+                        {"figures", q.getColumn(11).getInt()}};
+        if (!q.getColumn(7).getString().empty())
+            me["entering"] = {{"loc", q.getColumn(7).getString()}, {"marchOrder", q.getColumn(8).getInt()}};
+        me["generals"] = generalsOf(c, id);
+        me["units"] = unitsOf(c, id);
+        mes.push_back(me);
+    }
+    return mes;
+}
+
+ordered_json enemyCounters(Ctx& c, const std::string& enemy, bool positionsPublic) {
+    ordered_json out = ordered_json::array();
+    if (!positionsPublic) return out;  // G-40 variant hidden_unless_observed: sighting rules come with the daily cycle
+    SQLite::Statement q(c.db, "SELECT label, q, r, revealed FROM me WHERE side_id = ? AND on_map = 1 ORDER BY r, q, ord");
+    q.bind(1, enemy);
+    while (q.executeStep()) {
+        ordered_json counter{{"hex", c.at(q.getColumn(1).getInt(), q.getColumn(2).getInt())},
+                             {"faceDown", q.getColumn(3).getInt() == 0}};
+        if (q.getColumn(3).getInt() != 0) counter["label"] = q.getColumn(0).getString();
+        out.push_back(counter);
+    }
+    return out;
+}
+
+ordered_json objectives(Ctx& c, const std::optional<std::string>& viewer) {
+    ordered_json out = ordered_json::array();
+    SQLite::Statement q(c.db,
+                        "SELECT id, name, kind, q, r, value, assigned_to, written_by, revealed_to_assigned, "
+                        "COALESCE(controller, '') FROM objective ORDER BY assigned_to, kind, id");
+    while (q.executeStep()) {
+        const std::string assigned = q.getColumn(6).getString();
+        const std::string writer = q.getColumn(7).getString();
+        const bool revealed = q.getColumn(8).getInt() != 0;
+        if (viewer && !(*viewer == writer || (*viewer == assigned && revealed))) continue;
+        out.push_back({{"id", q.getColumn(0).getString()},
+                       {"name", q.getColumn(1).getString()},
+                       {"kind", q.getColumn(2).getString()},
+                       {"hex", c.at(q.getColumn(3).getInt(), q.getColumn(4).getInt())},
+                       {"value", q.getColumn(5).getInt()},
+                       {"assignedTo", assigned},
+                       {"writtenBy", writer},
+                       {"controller", q.getColumn(9).getString()}});
+    }
+    return out;
+}
+
+ordered_json statusDocument(const CampaignStore& store, const std::optional<std::string>& viewer) {
+    auto& db = const_cast<CampaignStore&>(store).impl().db;
+    Ctx c{db, offsetSystem(db)};
+    const CampaignInfo info = store.info();
+    const auto options = store.options();
+
+    std::vector<std::string> sideIds;
+    {
+        SQLite::Statement q(db, "SELECT id FROM side ORDER BY ord");
+        while (q.executeStep()) sideIds.push_back(q.getColumn(0).getString());
+    }
+    if (viewer && std::find(sideIds.begin(), sideIds.end(), *viewer) == sideIds.end()) {
+        std::string known;
+        for (const auto& s : sideIds) known += (known.empty() ? "" : ", ") + s;
+        throw StoreError("DB-UNKNOWN-SIDE", "the campaign has no side '" + *viewer + "' (sides: " + known + ")");
+    }
+
+    ordered_json doc;
+    doc["campaign"] = {{"id", info.scenarioId},
+                       {"name", info.name},
+                       {"theatre", info.theatre},
+                       {"year", info.year},
+                       {"week", info.week},
+                       {"day", info.day},
+                       {"phase", info.phase},
+                       {"lengthWeeks", info.lengthWeeks},
+                       {"startSeason", info.startSeason},
+                       {"seasonWeek", info.seasonWeek},
+                       {"startDate", info.startDate},
+                       {"map", info.mapId}};
+    doc["view"] = viewer ? *viewer : "host";
+    if (!viewer) doc["campaign"]["seed"] = info.seed;
+
+    ordered_json sides = ordered_json::array();
+    const bool positionsPublic = options.is("counter_positions", "public");
+    for (const auto& id : sideIds) {
+        SQLite::Statement q(db,
+                            "SELECT name, nationalities, points_limit, vcs_baseline, points_lost, points_replaced, decoys_per_week "
+                            "FROM side WHERE id = ?");
+        q.bind(1, id);
+        q.executeStep();
+        ordered_json s{{"id", id}, {"name", q.getColumn(0).getString()}};
+        const bool own = !viewer || *viewer == id;
+        if (own) {
+            s["nationalities"] = q.getColumn(1).getString();
+            s["pointsLimit"] = q.getColumn(2).getInt();
+            // §7.2/§12.2: the VCS is secret from the other side.
+            s["vcs"] = {{"baseline", q.getColumn(3).getInt()},
+                        {"pointsLost", q.getColumn(4).getInt()},
+                        {"pointsReplaced", q.getColumn(5).getInt()},
+                        {"defeatThreshold", q.getColumn(3).getInt() / 4}};
+            s["decoysPerWeek"] = q.getColumn(6).getInt();
+            ordered_json players = ordered_json::array();
+            SQLite::Statement p(db, "SELECT id, name, role FROM player WHERE side_id = ? ORDER BY id");
+            p.bind(1, id);
+            while (p.executeStep())
+                players.push_back({{"id", p.getColumn(0).getString()}, {"name", p.getColumn(1).getString()},
+                                   {"role", p.getColumn(2).getString()}});
+            s["players"] = players;
+            ordered_json locs = ordered_json::array();
+            SQLite::Statement l(db, "SELECT kind, q, r, name FROM loc_entry WHERE side_id = ? ORDER BY ord");
+            l.bind(1, id);
+            while (l.executeStep())
+                locs.push_back({{"kind", l.getColumn(0).getString()},
+                                {"hex", c.at(l.getColumn(1).getInt(), l.getColumn(2).getInt())},
+                                {"name", l.getColumn(3).getString()}});
+            s["locEntries"] = locs;
+            s["mes"] = ownMes(c, id);
+        } else {
+            s["counters"] = enemyCounters(c, id, positionsPublic);
+        }
+        ordered_json held = ordered_json::array();
+        SQLite::Statement u(db, "SELECT id, name FROM urban_area WHERE controller = ? ORDER BY id");
+        u.bind(1, id);
+        while (u.executeStep()) held.push_back({{"id", u.getColumn(0).getString()}, {"name", u.getColumn(1).getString()}});
+        s["urbanAreasControlled"] = held;
+        sides.push_back(s);
+    }
+    doc["sides"] = sides;
+    doc["objectives"] = objectives(c, viewer);
+    if (!viewer) {
+        ordered_json changed = ordered_json::object();
+        for (const auto& k : options.changed()) changed[k] = options.get(k);
+        doc["optionsChanged"] = changed;
+    }
+    return doc;
+}
+
+}  // namespace
+
+std::string statusJson(const CampaignStore& store, const std::optional<std::string>& side) {
+    return statusDocument(store, side).dump(2);
+}
+
+std::string statusText(const CampaignStore& store, const std::optional<std::string>& side) {
+    const auto doc = statusDocument(store, side);
+    std::ostringstream out;
+    const auto& c = doc["campaign"];
+    out << c["name"].get<std::string>() << " (" << c["year"].get<int>() << ")\n";
+    out << "Week " << c["week"].get<int>() << " of " << c["lengthWeeks"].get<int>() << ", day " << c["day"].get<int>()
+        << ", phase " << c["phase"].get<std::string>() << "; " << c["startSeason"].get<std::string>() << ", week "
+        << c["seasonWeek"].get<int>() << " of the season\n";
+    out << "View: " << doc["view"].get<std::string>() << "\n";
+    for (const auto& s : doc["sides"]) {
+        out << "\n== " << s["name"].get<std::string>() << " [" << s["id"].get<std::string>() << "]\n";
+        if (s.contains("vcs")) {
+            const auto& v = s["vcs"];
+            out << "   VCS baseline " << v["baseline"].get<int>() << " points, lost " << v["pointsLost"].get<int>()
+                << ", defeated at or below " << v["defeatThreshold"].get<int>() << "\n";
+            for (const auto& l : s["locEntries"])
+                out << "   " << l["kind"].get<std::string>() << " LOC entry " << l["hex"].get<std::string>() << " "
+                    << l["name"].get<std::string>() << "\n";
+            for (const auto& me : s["mes"]) {
+                out << "   ME " << std::left << std::setw(16) << me["id"].get<std::string>() << " " << std::setw(7)
+                    << me["hex"].get<std::string>() << " " << std::setw(19) << me["mode"].get<std::string>()
+                    << " supply " << std::setw(12) << me["supplySource"].get<std::string>() << " " << std::right
+                    << std::setw(5) << me["points"].get<int>() << " pts " << std::setw(3) << me["stands"].get<int>()
+                    << " stands  " << me["label"].get<std::string>();
+                if (me.contains("entering"))
+                    out << "  (entering on the " << me["entering"]["loc"].get<std::string>() << " LOC, order "
+                        << me["entering"]["marchOrder"].get<int>() << ")";
+                out << "\n";
+                for (const auto& g : me["generals"])
+                    out << "        " << g["name"].get<std::string>() << " (" << g["rank"].get<std::string>() << ", "
+                        << g["rating"].get<std::string>() << ")\n";
+            }
+        } else {
+            out << "   counters seen: " << s["counters"].size() << "\n";
+            for (const auto& k : s["counters"])
+                out << "     " << k["hex"].get<std::string>()
+                    << (k["faceDown"].get<bool>() ? "  face down" : "  " + k["label"].get<std::string>()) << "\n";
+        }
+        out << "   urban areas held:";
+        if (s["urbanAreasControlled"].empty()) out << " none";
+        for (const auto& u : s["urbanAreasControlled"]) out << " " << u["name"].get<std::string>() << ";";
+        out << "\n";
+    }
+    out << "\nObjectives";
+    if (doc["view"] != "host") out << " known to this side";
+    out << ":\n";
+    if (doc["objectives"].empty()) out << "   none\n";
+    for (const auto& o : doc["objectives"])
+        out << "   " << std::left << std::setw(10) << o["kind"].get<std::string>() << std::right << std::setw(5)
+            << o["value"].get<int>() << "  " << o["name"].get<std::string>() << " (" << o["hex"].get<std::string>()
+            << ") for " << o["assignedTo"].get<std::string>() << "\n";
+    return out.str();
+}
+
+std::string rollLogJson(const CampaignStore& store) {
+    ordered_json out = ordered_json::array();
+    for (const auto& r : store.rolls())
+        out.push_back({{"seq", r.sequence},
+                       {"week", r.week},
+                       {"day", r.day},
+                       {"phase", r.phase},
+                       {"subject", r.subject},
+                       {"purpose", r.purpose},
+                       {"rule", r.rule},
+                       {"dice", r.expression},
+                       {"faces", r.faces},
+                       {"modifier", r.modifier},
+                       {"result", r.result},
+                       {"effect", r.effect}});
+    return out.dump(2);
+}
+
+std::string rollLogText(const CampaignStore& store) {
+    std::ostringstream out;
+    const auto rolls = store.rolls();
+    if (rolls.empty()) out << "no dice rolled yet\n";
+    for (const auto& r : rolls) {
+        std::string faces;
+        for (int f : r.faces) faces += (faces.empty() ? "" : ",") + std::to_string(f);
+        out << "#" << r.sequence << " W" << r.week << " D" << r.day << " " << r.phase << "  " << r.expression << " ["
+            << faces << "] = " << r.result << "  " << r.purpose << " (" << r.rule << ")";
+        if (!r.effect.empty()) out << ": " << r.effect;
+        out << "\n";
+    }
+    return out.str();
+}
+
+}  // namespace etatmajor::db

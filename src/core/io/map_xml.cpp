@@ -1,0 +1,358 @@
+#include "etatmajor/io/map_xml.hpp"
+
+#include "etatmajor/io/atomic_file.hpp"
+#include "xml_util.hpp"
+
+#include <algorithm>
+#include <array>
+#include <set>
+#include <sstream>
+
+namespace etatmajor::io {
+
+using map::Hex;
+using tinyxml2::XMLElement;
+
+namespace {
+
+std::vector<std::string> splitWs(const std::string& s) {
+    std::istringstream in(s);
+    std::vector<std::string> out;
+    for (std::string tok; in >> tok;) out.push_back(tok);
+    return out;
+}
+
+class MapParser {
+public:
+    explicit MapParser(std::string file) : m_r(std::move(file)) {}
+
+    MapReadResult parse(std::string_view text) {
+        tinyxml2::XMLDocument doc;
+        m_r.parse(doc, text);
+        const XMLElement& root = m_r.root(doc, "map", kMapFormatVersion);
+
+        map::MapMetadata meta;
+        meta.id = m_r.str(root, "id");
+        meta.name = m_r.str(root, "name");
+        meta.kmPerHex = m_r.real(root, "kmPerHex");
+        const std::string orient = m_r.str(root, "orientation");
+        if (orient == "pointy") meta.orientation = hex::Orientation::Pointy;
+        else if (orient == "flat") meta.orientation = hex::Orientation::Flat;
+        else m_r.fail(root, "XML-ATTR-VALUE", "orientation must be 'pointy' or 'flat', not '" + orient + "'");
+        const std::string parity = m_r.str(root, "offset", "odd");
+        if (parity == "odd") meta.parity = hex::OffsetParity::Odd;
+        else if (parity == "even") meta.parity = hex::OffsetParity::Even;
+        else m_r.fail(root, "XML-ATTR-VALUE", "offset must be 'odd' or 'even', not '" + parity + "'");
+        meta.width = m_r.integer(root, "width");
+        meta.height = m_r.integer(root, "height");
+        if (meta.width < 1 || meta.height < 1 || meta.width > 4000 || meta.height > 4000)
+            m_r.fail(root, "XML-ATTR-VALUE", "width and height must be between 1 and 4000 hexes");
+        if (!(meta.kmPerHex > 0)) m_r.fail(root, "XML-ATTR-VALUE", "kmPerHex must be positive");
+        if (const auto* d = root.FirstChildElement("description"); d && d->GetText()) meta.description = d->GetText();
+
+        const XMLElement* terrain = root.FirstChildElement("terrain");
+        if (!terrain) m_r.fail(root, "XML-ELEMENT-MISSING", "the <terrain> element is missing");
+        const auto fill = m_r.enumeration(*terrain, "default", map::terrainFromName, map::Terrain::Clear);
+        m_map = map::Map(meta, fill);
+        readRows(*terrain);
+
+        xml::forEach(root.FirstChildElement("rivers"), "river", [&](const XMLElement& e) { readRiver(e); });
+        xml::forEach(root.FirstChildElement("crossings"), "crossing", [&](const XMLElement& e) { readCrossing(e); });
+        xml::forEach(root.FirstChildElement("routes"), "route", [&](const XMLElement& e) { readRoute(e); });
+        xml::forEach(root.FirstChildElement("urbanAreas"), "urban", [&](const XMLElement& e) { readUrban(e); });
+        xml::forEach(root.FirstChildElement("labels"), "label", [&](const XMLElement& e) {
+            m_map.labels().push_back({hexAttr(e, "hex"), m_r.str(e, "text"), e.GetLineNum()});
+        });
+        xml::forEach(root.FirstChildElement("sides"), "side", [&](const XMLElement& e) { readSide(e); });
+
+        m_map.rebuildHexsides();
+        m_map.rebuildLinks();
+        m_issues.setFile(m_r.file());
+        return {std::move(m_map), std::move(m_issues)};
+    }
+
+private:
+    Hex toHex(const XMLElement& e, const std::string& text, const char* what) {
+        const auto o = hex::parseOffset(text);
+        if (!o) m_r.fail(e, "XML-ATTR-VALUE", std::string(what) + " '" + text + "' is not a hex of the form col,row");
+        return m_map.offsets().toHex(*o);
+    }
+    Hex hexAttr(const XMLElement& e, const char* attr) { return toHex(e, m_r.str(e, attr), attr); }
+
+    map::HexsideRef sideRef(const XMLElement& e, const std::string& text) {
+        const auto colon = text.find(':');
+        if (colon == std::string::npos)
+            m_r.fail(e, "XML-ATTR-VALUE", "hexside '" + text + "' is not of the form col,row:DIR");
+        const Hex h = toHex(e, text.substr(0, colon), "hexside");
+        const int dir = hex::parseDirection(m_map.metadata().orientation, text.substr(colon + 1));
+        if (dir < 0)
+            m_r.fail(e, "XML-ATTR-VALUE", "hexside '" + text + "' names a direction that " +
+                                              (m_map.metadata().orientation == hex::Orientation::Pointy ? "pointy" : "flat") +
+                                              "-top hexes do not have");
+        return {h, dir};
+    }
+
+    void readRows(const XMLElement& terrain) {
+        std::set<int> seen;
+        xml::forEach(&terrain, "row", [&](const XMLElement& e) {
+            const int index = m_r.integer(e, "index");
+            const std::string text = e.GetText() ? e.GetText() : "";
+            if (index < 0 || index >= m_map.height()) {
+                m_issues.error("MAP-ROW-INDEX", "terrain row " + std::to_string(index) + " is outside the map's " +
+                                                    std::to_string(m_map.height()) + " rows",
+                               e.GetLineNum());
+                return;
+            }
+            if (!seen.insert(index).second) {
+                m_issues.error("MAP-ROW-INDEX", "terrain row " + std::to_string(index) + " is given twice", e.GetLineNum());
+                return;
+            }
+            if (static_cast<int>(text.size()) != m_map.width())
+                m_issues.error("MAP-ROW-LENGTH", "terrain row " + std::to_string(index) + " has " +
+                                                     std::to_string(text.size()) + " characters; the map is " +
+                                                     std::to_string(m_map.width()) + " columns wide",
+                               e.GetLineNum());
+            const int n = std::min(static_cast<int>(text.size()), m_map.width());
+            for (int col = 0; col < n; ++col) {
+                const auto t = map::terrainFromCode(text[static_cast<std::size_t>(col)]);
+                if (!t) {
+                    m_issues.error("MAP-ROW-CHAR", "terrain row " + std::to_string(index) + " column " +
+                                                       std::to_string(col) + " has the unknown terrain code '" +
+                                                       text[static_cast<std::size_t>(col)] + "'",
+                                   e.GetLineNum());
+                    continue;
+                }
+                m_map.setTerrain(m_map.offsets().toHex({col, index}), *t);
+            }
+        });
+    }
+
+    void readRiver(const XMLElement& e) {
+        map::River r;
+        r.id = m_r.str(e, "id");
+        r.name = m_r.str(e, "name");
+        r.kind = m_r.enumeration(e, "kind", [](std::string_view k) -> std::optional<map::Watercourse> {
+            if (k == "river") return map::Watercourse::River;
+            if (k == "stream") return map::Watercourse::Stream;
+            return std::nullopt;
+        });
+        r.navigable = m_r.boolean(e, "navigable", false);
+        r.fordable = m_r.boolean(e, "fordable", true);
+        r.line = e.GetLineNum();
+        for (const auto& tok : splitWs(m_r.str(e, "sides"))) r.sides.push_back(sideRef(e, tok));
+        m_map.rivers().push_back(std::move(r));
+    }
+
+    void readCrossing(const XMLElement& e) {
+        map::CrossingPoint c;
+        c.side = sideRef(e, m_r.str(e, "hex") + ":" + m_r.str(e, "dir"));
+        c.kind = m_r.enumeration(e, "kind", [](std::string_view k) -> std::optional<map::Crossing> {
+            if (k == "ford") return map::Crossing::Ford;
+            if (k == "bridge") return map::Crossing::Bridge;
+            return std::nullopt;
+        });
+        c.name = m_r.str(e, "name", "");
+        c.line = e.GetLineNum();
+        m_map.crossings().push_back(std::move(c));
+    }
+
+    void readRoute(const XMLElement& e) {
+        map::Route r;
+        r.id = m_r.str(e, "id");
+        r.name = m_r.str(e, "name", "");
+        r.kind = m_r.enumeration(e, "kind", map::linkKindFromName);
+        r.line = e.GetLineNum();
+        for (const auto& tok : splitWs(m_r.str(e, "hexes"))) r.hexes.push_back(toHex(e, tok, "hex"));
+        m_map.routes().push_back(std::move(r));
+    }
+
+    void readUrban(const XMLElement& e) {
+        map::UrbanArea u;
+        u.id = m_r.str(e, "id");
+        u.name = m_r.str(e, "name");
+        u.hex = hexAttr(e, "hex");
+        u.size = m_r.enumeration(e, "size", map::urbanSizeFromName);
+        u.fortification = m_r.enumeration(e, "fortification", map::fortificationFromName, map::Fortification::None);
+        u.line = e.GetLineNum();
+        m_map.urbanAreas().push_back(std::move(u));
+    }
+
+    void readSide(const XMLElement& e) {
+        map::SideGeography s;
+        s.side = m_r.str(e, "id");
+        s.line = e.GetLineNum();
+        for (const auto& tok : splitWs(m_r.str(e, "homeEdges"))) {
+            const auto edge = map::mapEdgeFromName(tok);
+            if (!edge) m_r.fail(e, "XML-ATTR-VALUE", "homeEdges has the unknown edge '" + tok + "'");
+            s.homeEdges.push_back(*edge);
+        }
+        s.homeCoast = m_r.boolean(e, "homeCoast", false);
+        xml::forEach(&e, "locEntry", [&](const XMLElement& l) {
+            map::LocEntry entry;
+            entry.kind = m_r.enumeration(l, "kind", [](std::string_view k) -> std::optional<map::LocKind> {
+                if (k == "primary") return map::LocKind::Primary;
+                if (k == "secondary") return map::LocKind::Secondary;
+                return std::nullopt;
+            });
+            entry.hex = hexAttr(l, "hex");
+            entry.name = m_r.str(l, "name", "");
+            entry.line = l.GetLineNum();
+            s.locEntries.push_back(std::move(entry));
+        });
+        xml::forEach(&e, "hq", [&](const XMLElement& h) { s.hqHexes.push_back(hexAttr(h, "hex")); });
+        m_map.sides().push_back(std::move(s));
+    }
+
+    xml::Reader m_r;
+    map::Map m_map;
+    core::IssueList m_issues;
+};
+
+std::string formatNumber(double d) {
+    std::ostringstream ss;
+    ss << d;
+    return ss.str();
+}
+
+}  // namespace
+
+MapReadResult readMapString(std::string_view xmlText, const std::string& fileName) {
+    return MapParser(fileName).parse(xmlText);
+}
+
+MapReadResult readMapFile(const std::string& path) { return readMapString(readWholeFile(path), path); }
+
+std::string writeMapString(const map::Map& m) {
+    tinyxml2::XMLDocument doc;
+    doc.InsertEndChild(doc.NewDeclaration());
+    const auto& meta = m.metadata();
+    const auto off = m.offsets();
+    auto at = [&](Hex h) { return hex::formatOffset(off.toOffset(h)); };
+    auto side = [&](const map::HexsideRef& s) { return at(s.hex) + ":" + std::string(hex::directionName(meta.orientation, s.dir)); };
+
+    auto* root = doc.NewElement("map");
+    doc.InsertEndChild(root);
+    root->SetAttribute("formatVersion", kMapFormatVersion);
+    root->SetAttribute("id", meta.id.c_str());
+    root->SetAttribute("name", meta.name.c_str());
+    root->SetAttribute("kmPerHex", formatNumber(meta.kmPerHex).c_str());
+    root->SetAttribute("orientation", meta.orientation == hex::Orientation::Pointy ? "pointy" : "flat");
+    root->SetAttribute("offset", meta.parity == hex::OffsetParity::Odd ? "odd" : "even");
+    root->SetAttribute("width", meta.width);
+    root->SetAttribute("height", meta.height);
+    if (!meta.description.empty()) root->InsertNewChildElement("description")->SetText(meta.description.c_str());
+
+    // The most common terrain becomes the default; rows made only of it are omitted.
+    std::array<std::size_t, map::kTerrainCount> counts{};
+    for (const Hex h : m.allHexes()) ++counts[static_cast<std::size_t>(m.terrain(h))];
+    const auto fill = static_cast<map::Terrain>(std::max_element(counts.begin(), counts.end()) - counts.begin());
+    auto* terrain = root->InsertNewChildElement("terrain");
+    terrain->SetAttribute("default", std::string(map::terrainName(fill)).c_str());
+    for (int row = 0; row < meta.height; ++row) {
+        std::string text;
+        bool allFill = true;
+        for (int col = 0; col < meta.width; ++col) {
+            const auto t = m.terrain(off.toHex({col, row}));
+            allFill &= t == fill;
+            text += map::terrainCode(t);
+        }
+        if (allFill) continue;
+        auto* r = terrain->InsertNewChildElement("row");
+        r->SetAttribute("index", row);
+        r->SetText(text.c_str());
+    }
+
+    if (!m.rivers().empty()) {
+        auto* rivers = root->InsertNewChildElement("rivers");
+        for (const auto& r : m.rivers()) {
+            auto* e = rivers->InsertNewChildElement("river");
+            e->SetAttribute("id", r.id.c_str());
+            e->SetAttribute("name", r.name.c_str());
+            e->SetAttribute("kind", r.kind == map::Watercourse::Stream ? "stream" : "river");
+            e->SetAttribute("navigable", r.navigable);
+            e->SetAttribute("fordable", r.fordable);
+            std::string sides;
+            for (const auto& s : r.sides) sides += (sides.empty() ? "" : " ") + side(s);
+            e->SetAttribute("sides", sides.c_str());
+        }
+    }
+    if (!m.crossings().empty()) {
+        auto* crossings = root->InsertNewChildElement("crossings");
+        for (const auto& c : m.crossings()) {
+            auto* e = crossings->InsertNewChildElement("crossing");
+            e->SetAttribute("hex", at(c.side.hex).c_str());
+            e->SetAttribute("dir", std::string(hex::directionName(meta.orientation, c.side.dir)).c_str());
+            e->SetAttribute("kind", c.kind == map::Crossing::Bridge ? "bridge" : "ford");
+            if (!c.name.empty()) e->SetAttribute("name", c.name.c_str());
+        }
+    }
+    if (!m.routes().empty()) {
+        auto* routes = root->InsertNewChildElement("routes");
+        for (const auto& r : m.routes()) {
+            auto* e = routes->InsertNewChildElement("route");
+            e->SetAttribute("id", r.id.c_str());
+            if (!r.name.empty()) e->SetAttribute("name", r.name.c_str());
+            e->SetAttribute("kind", std::string(map::linkKindName(r.kind)).c_str());
+            std::string hexes;
+            for (const auto& h : r.hexes) hexes += (hexes.empty() ? "" : " ") + at(h);
+            e->SetAttribute("hexes", hexes.c_str());
+        }
+    }
+    if (!m.urbanAreas().empty()) {
+        auto* urban = root->InsertNewChildElement("urbanAreas");
+        for (const auto& u : m.urbanAreas()) {
+            auto* e = urban->InsertNewChildElement("urban");
+            e->SetAttribute("id", u.id.c_str());
+            e->SetAttribute("name", u.name.c_str());
+            e->SetAttribute("hex", at(u.hex).c_str());
+            e->SetAttribute("size", std::string(map::urbanSizeName(u.size)).c_str());
+            if (u.fortification != map::Fortification::None)
+                e->SetAttribute("fortification", std::string(map::fortificationName(u.fortification)).c_str());
+        }
+    }
+    if (!m.labels().empty()) {
+        auto* labels = root->InsertNewChildElement("labels");
+        for (const auto& l : m.labels()) {
+            auto* e = labels->InsertNewChildElement("label");
+            e->SetAttribute("hex", at(l.hex).c_str());
+            e->SetAttribute("text", l.text.c_str());
+        }
+    }
+    if (!m.sides().empty()) {
+        auto* sides = root->InsertNewChildElement("sides");
+        for (const auto& s : m.sides()) {
+            auto* e = sides->InsertNewChildElement("side");
+            e->SetAttribute("id", s.side.c_str());
+            std::string edges;
+            for (auto edge : s.homeEdges) edges += (edges.empty() ? "" : " ") + std::string(map::mapEdgeName(edge));
+            e->SetAttribute("homeEdges", edges.c_str());
+            if (s.homeCoast) e->SetAttribute("homeCoast", true);
+            for (const auto& l : s.locEntries) {
+                auto* le = e->InsertNewChildElement("locEntry");
+                le->SetAttribute("kind", std::string(map::locKindName(l.kind)).c_str());
+                le->SetAttribute("hex", at(l.hex).c_str());
+                if (!l.name.empty()) le->SetAttribute("name", l.name.c_str());
+            }
+            for (const auto& h : s.hqHexes) e->InsertNewChildElement("hq")->SetAttribute("hex", at(h).c_str());
+        }
+    }
+    return xml::toString(doc);
+}
+
+void writeMapFile(const map::Map& m, const std::string& path) { writeFileAtomically(path, writeMapString(m)); }
+
+core::IssueList validateMapFile(const std::string& path) {
+    core::IssueList out;
+    try {
+        auto result = readMapFile(path);
+        out.append(result.issues);
+        auto semantic = result.map.validate();
+        semantic.setFile(path);
+        out.append(semantic);
+    } catch (const core::FileError& e) {
+        out.add(e.toIssue());
+    }
+    return out;
+}
+
+}  // namespace etatmajor::io

@@ -1,0 +1,407 @@
+#include "etatmajor/io/scenario_xml.hpp"
+
+#include "etatmajor/io/atomic_file.hpp"
+#include "xml_util.hpp"
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace etatmajor::io {
+
+using namespace etatmajor::campaign;
+using tinyxml2::XMLElement;
+
+namespace {
+
+std::vector<std::string> splitWs(const std::string& s) {
+    std::istringstream in(s);
+    std::vector<std::string> out;
+    for (std::string tok; in >> tok;) out.push_back(tok);
+    return out;
+}
+
+class ScenarioParser {
+public:
+    explicit ScenarioParser(std::string file) : m_r(std::move(file)) {}
+
+    Scenario parse(std::string_view text, const std::string& baseDir) {
+        tinyxml2::XMLDocument doc;
+        m_r.parse(doc, text);
+        const XMLElement& root = m_r.root(doc, "campaign", kCampaignFormatVersion);
+        Scenario s;
+        s.file = m_r.file();
+        s.id = m_r.str(root, "id");
+        s.name = m_r.str(root, "name");
+        s.theatre = m_r.str(root, "theatre", "");
+        s.mapRef = m_r.str(root, "map");
+        s.mapPath = (std::filesystem::path(baseDir) / s.mapRef).lexically_normal().string();
+        s.year = m_r.integer(root, "year");
+        s.lengthWeeks = m_r.integer(root, "lengthWeeks", 21);
+        if (s.lengthWeeks < 1 || s.lengthWeeks > 520) m_r.fail(root, "XML-ATTR-VALUE", "lengthWeeks must be 1 to 520");
+        if (const auto* d = root.FirstChildElement("description"); d && d->GetText()) s.description = d->GetText();
+
+        const XMLElement* start = root.FirstChildElement("start");
+        if (!start) m_r.fail(root, "XML-ELEMENT-MISSING", "the <start> element is missing");
+        const std::string season = m_r.str(*start, "season");
+        if (season != "roll") s.startSeason = m_r.enumeration(*start, "season", seasonFromName);
+        s.seasonWeek = m_r.integer(*start, "seasonWeek", 1);
+        if (s.seasonWeek < 1 || s.seasonWeek > 13) m_r.fail(*start, "XML-ATTR-VALUE", "seasonWeek must be 1 to 13");
+        s.startDate = m_r.str(*start, "date", "");
+
+        xml::forEach(root.FirstChildElement("options"), "option", [&](const XMLElement& e) {
+            const std::string key = m_r.str(e, "key");
+            if (auto err = s.options.set(key, m_r.str(e, "value"))) m_r.fail(e, "CAMPAIGN-OPTION", *err);
+            s.optionLines.emplace_back(key, e.GetLineNum());
+        });
+
+        xml::forEach(&root, "side", [&](const XMLElement& e) { s.sides.push_back(readSide(e)); });
+        xml::forEach(root.FirstChildElement("objectives"), "objective", [&](const XMLElement& e) {
+            ObjectiveDef o;
+            o.id = m_r.str(e, "id");
+            o.name = m_r.str(e, "name");
+            o.kind = m_r.enumeration(e, "kind", [](std::string_view k) -> std::optional<ObjectiveKind> {
+                if (k == "primary") return ObjectiveKind::Primary;
+                if (k == "secondary") return ObjectiveKind::Secondary;
+                return std::nullopt;
+            });
+            if (const auto h = m_r.optStr(e, "hex")) o.hex = offset(e, *h);
+            o.urban = m_r.str(e, "urban", "");
+            if (o.hex.has_value() == !o.urban.empty())
+                m_r.fail(e, "XML-ATTR-VALUE", "an objective needs exactly one of 'hex' and 'urban'");
+            o.assignedTo = m_r.str(e, "assignedTo");
+            o.writtenBy = m_r.str(e, "writtenBy");
+            o.line = e.GetLineNum();
+            s.objectives.push_back(std::move(o));
+        });
+        return s;
+    }
+
+private:
+    hex::Offset offset(const XMLElement& e, const std::string& text) {
+        const auto o = hex::parseOffset(text);
+        if (!o) m_r.fail(e, "XML-ATTR-VALUE", "'" + text + "' is not a hex of the form col,row");
+        return *o;
+    }
+
+    GeneralDef readGeneral(const XMLElement& e) {
+        GeneralDef g;
+        g.id = m_r.str(e, "id");
+        g.name = m_r.str(e, "name");
+        g.nationality = m_r.enumeration(e, "nationality", nationalityFromName);
+        g.rank = m_r.enumeration(e, "rank", rankFromName);
+        g.arm = m_r.enumeration(e, "arm", armFromName, Arm::Infantry);
+        const std::string rating = m_r.str(e, "rating");
+        if (rating == "roll") {
+            g.rating.kind = RatingSpec::Kind::Roll;
+        } else {
+            g.rating.fixed = m_r.enumeration(e, "rating", ratingFromName);
+        }
+        if (e.Attribute("altRating") || e.Attribute("altOn")) {
+            if (g.rating.kind == RatingSpec::Kind::Roll)
+                m_r.fail(e, "XML-ATTR-VALUE", "altRating applies to a fixed rating, not to rating=\"roll\"");
+            g.rating.alt = m_r.enumeration(e, "altRating", ratingFromName);
+            const std::string on = m_r.str(e, "altOn");
+            g.rating.altFrom = on[0] - '0';
+            g.rating.altTo = on.size() == 3 ? on[2] - '0' : g.rating.altFrom;
+            if (on.size() != 1 && on.size() != 3) m_r.fail(e, "XML-ATTR-VALUE", "altOn must be a face or a range like 5-6");
+            if (g.rating.altFrom < 1 || g.rating.altTo > 6 || g.rating.altFrom > g.rating.altTo)
+                m_r.fail(e, "XML-ATTR-VALUE", "altOn '" + on + "' is not a range of d6 faces");
+        }
+        g.playerFigure = m_r.boolean(e, "playerFigure", false);
+        g.aides = m_r.integer(e, "aides", 0);
+        g.escort = m_r.boolean(e, "escort", false);
+        g.line = e.GetLineNum();
+        return g;
+    }
+
+    UnitDef readUnit(const XMLElement& e) {
+        UnitDef u;
+        u.id = m_r.str(e, "id");
+        u.name = m_r.str(e, "name");
+        u.nationality = m_r.enumeration(e, "nationality", nationalityFromName);
+        u.type = m_r.enumeration(e, "type", unitTypeFromName);
+        u.unitClass = m_r.integer(e, "class");
+        if (u.unitClass < 1 || u.unitClass > 5) m_r.fail(e, "XML-ATTR-VALUE", "class must be 1 to 5");
+        u.stands = m_r.integer(e, "stands");
+        if (u.stands < 1) m_r.fail(e, "XML-ATTR-VALUE", "stands must be at least 1");
+        u.figuresPerStand = m_r.integer(e, "figuresPerStand", defaultFiguresPerStand(u.type));
+        if (u.figuresPerStand < 1) m_r.fail(e, "XML-ATTR-VALUE", "figuresPerStand must be at least 1");
+        u.armament = m_r.enumeration(e, "armament", armamentFromName, Armament::Musket);
+        // §13.2: Class 1 and irregular Class 2 have no bayonets; others do unless the file says otherwise.
+        const bool defaultBayonets = !(u.unitClass == 1 || (u.unitClass == 2 && isIrregular(u.type)) ||
+                                       u.armament == Armament::Rifle || isCavalry(u.type) ||
+                                       u.type == UnitType::Artillery || u.type == UnitType::Engineers);
+        u.bayonets = m_r.boolean(e, "bayonets", defaultBayonets);
+        xml::forEach(&e, "guns", [&](const XMLElement& g) {
+            u.guns.push_back({m_r.enumeration(g, "calibre", calibreFromName), m_r.integer(g, "stands")});
+        });
+        u.line = e.GetLineNum();
+        return u;
+    }
+
+    FormationDef readFormation(const XMLElement& e, FormationKind fallback) {
+        FormationDef f;
+        f.id = m_r.str(e, "id");
+        f.name = m_r.str(e, "name");
+        f.kind = m_r.enumeration(e, "kind", formationKindFromName, fallback);
+        f.line = e.GetLineNum();
+        if (const auto* g = e.FirstChildElement("general")) f.general = readGeneral(*g);
+        for (const auto* c = e.FirstChildElement(); c; c = c->NextSiblingElement()) {
+            const std::string_view name = c->Name();
+            if (name == "formation") f.children.push_back(readFormation(*c, FormationKind::Brigade));
+            else if (name == "unit") f.units.push_back(readUnit(*c));
+        }
+        return f;
+    }
+
+    SideDef readSide(const XMLElement& e) {
+        SideDef s;
+        s.id = m_r.str(e, "id");
+        s.name = m_r.str(e, "name");
+        for (const auto& n : splitWs(m_r.str(e, "nationalities"))) {
+            const auto nat = nationalityFromName(n);
+            if (!nat) m_r.fail(e, "XML-ATTR-VALUE", "nationalities has the unknown nationality '" + n + "'");
+            s.nationalities.push_back(*nat);
+        }
+        s.pointsLimit = m_r.integer(e, "pointsLimit", 0);
+        s.decoysPerWeek = m_r.integer(e, "decoysPerWeek", 4);
+        s.line = e.GetLineNum();
+        xml::forEach(&e, "player", [&](const XMLElement& p) {
+            s.players.push_back({m_r.str(p, "id"), m_r.str(p, "name"), m_r.enumeration(p, "role", playerRoleFromName),
+                                 p.GetLineNum()});
+        });
+        const XMLElement* army = e.FirstChildElement("army");
+        if (!army) m_r.fail(e, "XML-ELEMENT-MISSING", "side '" + s.id + "' has no <army>");
+        s.army = readFormation(*army, FormationKind::Army);
+        xml::forEach(&e, "me", [&](const XMLElement& m) {
+            MeDef me;
+            me.id = m_r.str(m, "id");
+            me.label = m_r.str(m, "label");
+            me.mode = m_r.enumeration(m, "mode", modeFromName, Mode::March);
+            me.supplySource = m_r.str(m, "supply");
+            me.commander = m_r.str(m, "commander", "");
+            me.line = m.GetLineNum();
+            const int ways = (m.Attribute("hex") ? 1 : 0) + (m.Attribute("urban") ? 1 : 0) + (m.Attribute("entry") ? 1 : 0);
+            if (ways != 1) m_r.fail(m, "XML-ATTR-VALUE", "ME '" + me.id + "' needs exactly one of 'hex', 'urban' and 'entry'");
+            if (const auto h = m_r.optStr(m, "hex")) {
+                me.placement.kind = MePlacement::Kind::Hex;
+                me.placement.hex = offset(m, *h);
+            } else if (const auto u = m_r.optStr(m, "urban")) {
+                me.placement.kind = MePlacement::Kind::Urban;
+                me.placement.urban = *u;
+            } else {
+                me.placement.kind = MePlacement::Kind::Entry;
+                const std::string entry = m_r.str(m, "entry");
+                if (entry != "primary" && entry != "secondary")
+                    m_r.fail(m, "XML-ATTR-VALUE", "entry must be 'primary' or 'secondary', not '" + entry + "'");
+                me.placement.primary = entry == "primary";
+                me.placement.entryIndex = m_r.integer(m, "entryIndex", 0);
+                me.placement.marchOrder = m_r.integer(m, "marchOrder", 0);
+            }
+            xml::forEach(&m, "member", [&](const XMLElement& r) { me.members.push_back(m_r.str(r, "ref")); });
+            s.mes.push_back(std::move(me));
+        });
+        return s;
+    }
+
+    xml::Reader m_r;
+};
+
+// Collects every formation and unit id of a side's tree, with what it is and the line it was written on.
+struct TreeIndex {
+    std::map<std::string, int> formations;
+    std::map<std::string, int> units;
+    std::map<std::string, std::vector<std::string>> contents;  // formation id -> every unit id below it
+};
+
+void indexTree(const FormationDef& f, TreeIndex& idx, core::IssueList& out, std::set<std::string>& allIds,
+               std::vector<std::string>* parentUnits) {
+    if (!allIds.insert(f.id).second)
+        out.error("CAMPAIGN-DUP-ID", "id '" + f.id + "' is used more than once", f.line, f.id);
+    idx.formations[f.id] = f.line;
+    std::vector<std::string> mine;
+    if (f.general && !allIds.insert(f.general->id).second)
+        out.error("CAMPAIGN-DUP-ID", "id '" + f.general->id + "' is used more than once", f.general->line, f.general->id);
+    for (const auto& u : f.units) {
+        if (!allIds.insert(u.id).second) out.error("CAMPAIGN-DUP-ID", "id '" + u.id + "' is used more than once", u.line, u.id);
+        idx.units[u.id] = u.line;
+        mine.push_back(u.id);
+        const bool gunner = u.type == UnitType::Artillery;
+        if (gunner && u.guns.empty())
+            out.error("CAMPAIGN-ARTILLERY-NO-GUNS", "artillery unit '" + u.id + "' has no <guns>", u.line, u.id);
+        if (!gunner && !u.guns.empty())
+            out.error("CAMPAIGN-GUNS-NOT-ARTILLERY", "unit '" + u.id + "' has guns but is not artillery", u.line, u.id);
+    }
+    for (const auto& c : f.children) indexTree(c, idx, out, allIds, &mine);
+    idx.contents[f.id] = mine;
+    if (parentUnits) parentUnits->insert(parentUnits->end(), mine.begin(), mine.end());
+}
+
+}  // namespace
+
+Scenario readScenarioString(std::string_view text, const std::string& fileName, const std::string& baseDir) {
+    return ScenarioParser(fileName).parse(text, baseDir);
+}
+
+Scenario readScenarioFile(const std::string& path) {
+    const auto dir = std::filesystem::path(path).parent_path().string();
+    return readScenarioString(readWholeFile(path), path, dir.empty() ? "." : dir);
+}
+
+std::optional<hex::Hex> placementHex(const MeDef& me, const SideDef& side, const map::Map& m) {
+    switch (me.placement.kind) {
+        case MePlacement::Kind::Hex: {
+            const auto h = m.offsets().toHex(me.placement.hex);
+            return m.contains(h) ? std::optional(h) : std::nullopt;
+        }
+        case MePlacement::Kind::Urban: {
+            const auto* u = m.urbanArea(me.placement.urban);
+            return u ? std::optional(u->hex) : std::nullopt;
+        }
+        case MePlacement::Kind::Entry: {
+            const auto* geo = m.side(side.id);
+            if (!geo) return std::nullopt;
+            int secondary = 0;
+            for (const auto& e : geo->locEntries) {
+                if (me.placement.primary && e.kind == map::LocKind::Primary) return e.hex;
+                if (!me.placement.primary && e.kind == map::LocKind::Secondary && secondary++ == me.placement.entryIndex)
+                    return e.hex;
+            }
+            return std::nullopt;
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<hex::Hex> objectiveHex(const ObjectiveDef& o, const map::Map& m) {
+    if (o.hex) {
+        const auto h = m.offsets().toHex(*o.hex);
+        return m.contains(h) ? std::optional(h) : std::nullopt;
+    }
+    const auto* u = m.urbanArea(o.urban);
+    return u ? std::optional(u->hex) : std::nullopt;
+}
+
+core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
+    core::IssueList out;
+    std::set<std::string> allIds;
+    std::set<std::string> sideIds;
+    for (const auto& side : s.sides) {
+        if (!sideIds.insert(side.id).second) out.error("CAMPAIGN-DUP-ID", "side id '" + side.id + "' is used twice", side.line, side.id);
+        if (!m.side(side.id))
+            out.error("CAMPAIGN-SIDE-NOT-ON-MAP", "side '" + side.id + "' has no home edge or LOC entries on map '" +
+                                                      m.metadata().id + "'",
+                      side.line, side.id);
+    }
+    for (const auto& side : s.sides) {
+        TreeIndex idx;
+        indexTree(side.army, idx, out, allIds, nullptr);
+
+        int overall = 0;
+        std::set<std::string> players;
+        for (const auto& p : side.players) {
+            if (!allIds.insert(p.id).second) out.error("CAMPAIGN-DUP-ID", "id '" + p.id + "' is used more than once", p.line, p.id);
+            players.insert(p.id);
+            if (p.role == PlayerRole::OverallCommander) ++overall;
+        }
+        if (overall != 1)
+            out.error("CAMPAIGN-COMMANDER", "side '" + side.id + "' must have exactly one overall commander, not " +
+                                                std::to_string(overall),
+                      side.line, side.id);
+
+        std::map<std::string, std::string> unitOwner;  // unit id -> ME id
+        std::map<hex::Hex, int> stack;
+        for (const auto& me : side.mes) {
+            if (!allIds.insert(me.id).second) out.error("CAMPAIGN-DUP-ID", "id '" + me.id + "' is used more than once", me.line, me.id);
+            if (!me.commander.empty() && !players.count(me.commander))
+                out.error("CAMPAIGN-UNKNOWN-PLAYER", "ME '" + me.id + "' names commander '" + me.commander +
+                                                         "', who is not a player of side '" + side.id + "'",
+                          me.line, me.id + ".commander");
+            for (const auto& ref : me.members) {
+                std::vector<std::string> units;
+                if (idx.units.count(ref)) units = {ref};
+                else if (idx.contents.count(ref)) units = idx.contents[ref];
+                else {
+                    out.error("CAMPAIGN-UNKNOWN-MEMBER", "ME '" + me.id + "' includes '" + ref +
+                                                             "', which is no formation or unit of side '" + side.id + "'",
+                              me.line, me.id + ".member");
+                    continue;
+                }
+                for (const auto& u : units) {
+                    auto [it, fresh] = unitOwner.emplace(u, me.id);
+                    if (!fresh)
+                        out.error("CAMPAIGN-UNIT-TWICE", "unit '" + u + "' belongs to both ME '" + it->second + "' and ME '" +
+                                                             me.id + "'",
+                                  me.line, me.id + ".member");
+                }
+            }
+            if (!m.urbanArea(me.supplySource))
+                out.error("CAMPAIGN-SUPPLY-SOURCE", "ME '" + me.id + "' draws supply from '" + me.supplySource +
+                                                        "', which is no urban area of the map",
+                          me.line, me.id + ".supply");
+            const auto h = placementHex(me, side, m);
+            if (!h) {
+                out.error("CAMPAIGN-PLACEMENT", "ME '" + me.id + "' starts at a place that is not on the map", me.line,
+                          me.id + ".placement");
+            } else {
+                if (map::isWater(m.terrain(*h)))
+                    out.error("CAMPAIGN-PLACEMENT", "ME '" + me.id + "' starts on a water hex", me.line, me.id + ".placement");
+                if (me.placement.kind != MePlacement::Kind::Entry && ++stack[*h] == 4)
+                    out.error("CAMPAIGN-STACKING", "more than three MEs of side '" + side.id + "' start in hex " +
+                                                       hex::formatOffset(m.offsets().toOffset(*h)) + " (§2.2)",
+                              me.line, me.id + ".placement");
+            }
+            if (me.mode == Mode::Scouting) {
+                // G-34 default scout eligibility: cavalry and light/irregular infantry only.
+                bool eligible = !me.members.empty();
+                std::function<void(const FormationDef&)> scan = [&](const FormationDef& f) {
+                    for (const auto& u : f.units)
+                        if (unitOwner.count(u.id) && unitOwner.at(u.id) == me.id && u.type != UnitType::Artillery &&
+                            !isCavalry(u.type) && u.type != UnitType::LightInfantry && u.type != UnitType::IrregularInfantry)
+                            eligible = false;
+                    for (const auto& c : f.children) scan(c);
+                };
+                scan(side.army);
+                if (!eligible)
+                    out.error("CAMPAIGN-MODE", "ME '" + me.id + "' may not start in scouting mode: it has troops other than "
+                                                               "cavalry and light or irregular infantry (G-34)",
+                              me.line, me.id + ".mode");
+            }
+        }
+        for (const auto& [unit, line] : idx.units)
+            if (!unitOwner.count(unit))
+                out.warning("CAMPAIGN-UNIT-UNASSIGNED", "unit '" + unit + "' of side '" + side.id + "' belongs to no ME", line, unit);
+    }
+
+    std::map<std::string, std::pair<int, int>> objectiveCounts;  // side -> (primary, secondary)
+    for (const auto& o : s.objectives) {
+        if (!allIds.insert(o.id).second) out.error("CAMPAIGN-DUP-ID", "id '" + o.id + "' is used more than once", o.line, o.id);
+        if (!sideIds.count(o.assignedTo) || !sideIds.count(o.writtenBy))
+            out.error("CAMPAIGN-OBJECTIVE-SIDE", "objective '" + o.id + "' names a side that the campaign does not have",
+                      o.line, o.id);
+        else if (o.assignedTo == o.writtenBy && s.options.is("objective_author", "enemy_commander"))
+            out.error("CAMPAIGN-OBJECTIVE-AUTHOR", "objective '" + o.id + "' must be written by the enemy of side '" +
+                                                       o.assignedTo + "' (G-63, option objective_author)",
+                      o.line, o.id);
+        if (!objectiveHex(o, m))
+            out.error("CAMPAIGN-OBJECTIVE-HEX", "objective '" + o.id + "' is not on the map", o.line, o.id);
+        auto& c = objectiveCounts[o.assignedTo];
+        (o.kind == ObjectiveKind::Primary ? c.first : c.second)++;
+    }
+    if (s.options.is("objective_count", "one_plus_three"))
+        for (const auto& side : s.sides) {
+            const auto c = objectiveCounts[side.id];
+            if (c.first != 1 || c.second != 3)
+                out.error("CAMPAIGN-OBJECTIVE-COUNT", "side '" + side.id + "' has " + std::to_string(c.first) + " primary and " +
+                                                          std::to_string(c.second) +
+                                                          " secondary objectives; it needs 1 and 3 (G-63, option objective_count)",
+                          side.line, side.id);
+        }
+    out.setFile(s.file);
+    return out;
+}
+
+}  // namespace etatmajor::io

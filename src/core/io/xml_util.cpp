@@ -1,0 +1,101 @@
+#include "xml_util.hpp"
+
+#include <charconv>
+#include <cstdlib>
+
+namespace etatmajor::io::xml {
+
+void Reader::parse(tinyxml2::XMLDocument& doc, std::string_view text) const {
+    const auto rc = doc.Parse(text.data(), text.size());
+    if (rc != tinyxml2::XML_SUCCESS) {
+        std::string msg = doc.ErrorStr() ? doc.ErrorStr() : "malformed XML";
+        // tinyxml2 prefixes its message with "Error=XML_ERROR_... ErrorID=N (0xN) Line number=N: "; keep the tail.
+        if (const auto pos = msg.find("Line number="); pos != std::string::npos)
+            if (const auto colon = msg.find(':', pos); colon != std::string::npos) msg = msg.substr(colon + 1);
+        while (!msg.empty() && msg.front() == ' ') msg.erase(msg.begin());
+        const std::string kind = tinyxml2::XMLDocument::ErrorIDToName(rc);
+        throw core::FileError(m_file, doc.ErrorLineNum(), "", "XML-PARSE",
+                              "malformed XML (" + kind + ")" + (msg.empty() ? "" : ": " + msg));
+    }
+}
+
+const tinyxml2::XMLElement& Reader::root(const tinyxml2::XMLDocument& doc, const char* name, int supportedVersion) const {
+    const auto* r = doc.RootElement();
+    if (!r) throw core::FileError(m_file, 1, "", "XML-ROOT", "the file has no root element");
+    if (std::string_view(r->Name()) != name)
+        fail(*r, "XML-ROOT", std::string("expected a <") + name + "> file but the root element is <" + r->Name() + ">");
+    const char* v = r->Attribute("formatVersion");
+    if (!v) fail(*r, "XML-VERSION", "the root element has no formatVersion attribute");
+    int version = 0;
+    const std::string_view vs(v);
+    auto [ptr, ec] = std::from_chars(vs.data(), vs.data() + vs.size(), version);
+    if (ec != std::errc{} || ptr != vs.data() + vs.size() || version < 1)
+        fail(*r, "XML-VERSION", "formatVersion '" + std::string(v) + "' is not a positive whole number");
+    if (version > supportedVersion)
+        fail(*r, "XML-VERSION-TOO-NEW",
+             "formatVersion " + std::to_string(version) + " is newer than this program reads (" +
+                 std::to_string(supportedVersion) + "); update Etat-Major");
+    return *r;
+}
+
+void Reader::fail(const tinyxml2::XMLElement& e, const std::string& code, const std::string& message) const {
+    throw core::FileError(m_file, e.GetLineNum(), e.Name(), code, message);
+}
+
+std::string Reader::str(const tinyxml2::XMLElement& e, const char* attr) const {
+    const char* v = e.Attribute(attr);
+    if (!v) fail(e, "XML-ATTR-MISSING", std::string("required attribute '") + attr + "' is missing");
+    return v;
+}
+
+std::string Reader::str(const tinyxml2::XMLElement& e, const char* attr, const std::string& fallback) const {
+    const char* v = e.Attribute(attr);
+    return v ? std::string(v) : fallback;
+}
+
+std::optional<std::string> Reader::optStr(const tinyxml2::XMLElement& e, const char* attr) const {
+    const char* v = e.Attribute(attr);
+    if (!v) return std::nullopt;
+    return std::string(v);
+}
+
+int Reader::integer(const tinyxml2::XMLElement& e, const char* attr) const {
+    const std::string v = str(e, attr);
+    int out = 0;
+    auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+    if (ec != std::errc{} || ptr != v.data() + v.size())
+        fail(e, "XML-ATTR-VALUE", std::string("attribute '") + attr + "' must be a whole number, not '" + v + "'");
+    return out;
+}
+
+int Reader::integer(const tinyxml2::XMLElement& e, const char* attr, int fallback) const {
+    return e.Attribute(attr) ? integer(e, attr) : fallback;
+}
+
+double Reader::real(const tinyxml2::XMLElement& e, const char* attr) const {
+    const std::string v = str(e, attr);
+    char* end = nullptr;
+    const double d = std::strtod(v.c_str(), &end);
+    if (end == v.c_str() || *end != '\0')
+        fail(e, "XML-ATTR-VALUE", std::string("attribute '") + attr + "' must be a number, not '" + v + "'");
+    return d;
+}
+
+bool Reader::boolean(const tinyxml2::XMLElement& e, const char* attr, bool fallback) const {
+    const char* v = e.Attribute(attr);
+    if (!v) return fallback;
+    const std::string_view s(v);
+    if (s == "true" || s == "1") return true;
+    if (s == "false" || s == "0") return false;
+    fail(e, "XML-ATTR-VALUE", std::string("attribute '") + attr + "' must be true or false, not '" + std::string(s) + "'");
+}
+
+std::string toString(const tinyxml2::XMLDocument& doc) {
+    tinyxml2::XMLPrinter printer;
+    doc.Print(&printer);
+    return printer.CStr();
+}
+
+std::string boolText(bool b) { return b ? "true" : "false"; }
+
+}  // namespace etatmajor::io::xml

@@ -1,0 +1,205 @@
+#include "etatmajor/map/map.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+
+namespace etatmajor::map {
+
+namespace {
+struct TerrainInfo {
+    Terrain terrain;
+    char code;
+    std::string_view name;
+};
+constexpr std::array<TerrainInfo, kTerrainCount> kTerrains{{
+    {Terrain::Clear, '.', "clear"},
+    {Terrain::Woods, 'w', "woods"},
+    {Terrain::HeavyWoods, 'W', "heavy_woods"},
+    {Terrain::Marsh, 'm', "marsh"},
+    {Terrain::Hills, 'h', "hills"},
+    {Terrain::Difficult, 'd', "difficult"},
+    {Terrain::Lake, 'l', "lake"},
+    {Terrain::Sea, 's', "sea"},
+}};
+
+template <typename E, std::size_t N>
+std::optional<E> lookup(const std::array<std::string_view, N>& names, std::string_view name) {
+    for (std::size_t i = 0; i < N; ++i)
+        if (names[i] == name) return static_cast<E>(i);
+    return std::nullopt;
+}
+
+constexpr std::array<std::string_view, 3> kLinkNames{"major_road", "minor_road", "navigable_river"};
+constexpr std::array<std::string_view, 5> kUrbanNames{"farm", "hamlet", "village", "town", "city"};
+constexpr std::array<std::string_view, 3> kFortNames{"none", "light", "heavy"};
+constexpr std::array<std::string_view, 4> kEdgeNames{"north", "south", "east", "west"};
+}  // namespace
+
+char terrainCode(Terrain t) { return kTerrains[static_cast<std::size_t>(t)].code; }
+std::string_view terrainName(Terrain t) { return kTerrains[static_cast<std::size_t>(t)].name; }
+
+std::optional<Terrain> terrainFromCode(char c) {
+    for (const auto& t : kTerrains)
+        if (t.code == c) return t.terrain;
+    return std::nullopt;
+}
+
+std::optional<Terrain> terrainFromName(std::string_view name) {
+    for (const auto& t : kTerrains)
+        if (t.name == name) return t.terrain;
+    return std::nullopt;
+}
+
+bool isWater(Terrain t) { return t == Terrain::Lake || t == Terrain::Sea; }
+
+std::string_view linkKindName(LinkKind k) { return kLinkNames[static_cast<std::size_t>(k)]; }
+std::optional<LinkKind> linkKindFromName(std::string_view n) { return lookup<LinkKind>(kLinkNames, n); }
+std::string_view urbanSizeName(UrbanSize s) { return kUrbanNames[static_cast<std::size_t>(s)]; }
+std::optional<UrbanSize> urbanSizeFromName(std::string_view n) { return lookup<UrbanSize>(kUrbanNames, n); }
+std::string_view fortificationName(Fortification f) { return kFortNames[static_cast<std::size_t>(f)]; }
+std::optional<Fortification> fortificationFromName(std::string_view n) { return lookup<Fortification>(kFortNames, n); }
+std::string_view mapEdgeName(MapEdge e) { return kEdgeNames[static_cast<std::size_t>(e)]; }
+std::optional<MapEdge> mapEdgeFromName(std::string_view n) { return lookup<MapEdge>(kEdgeNames, n); }
+std::string_view locKindName(LocKind k) { return k == LocKind::Primary ? "primary" : "secondary"; }
+
+// etat-major.md §9.2.1: farm and hamlet 1d6, village 2d6, town 4d6, large town/city 6d6.
+int urbanSupplyDice(UrbanSize s) {
+    switch (s) {
+        case UrbanSize::Farm:
+        case UrbanSize::Hamlet: return 1;
+        case UrbanSize::Village: return 2;
+        case UrbanSize::Town: return 4;
+        case UrbanSize::City: return 6;
+    }
+    return 1;
+}
+
+Map::Map(MapMetadata meta, Terrain fill)
+    : m_meta(std::move(meta)),
+      m_terrain(static_cast<std::size_t>(m_meta.width) * static_cast<std::size_t>(m_meta.height), fill) {}
+
+bool Map::contains(Hex h) const {
+    const auto o = offsets().toOffset(h);
+    return o.col >= 0 && o.row >= 0 && o.col < m_meta.width && o.row < m_meta.height;
+}
+
+std::size_t Map::indexOf(Hex h) const {
+    assert(contains(h));
+    const auto o = offsets().toOffset(h);
+    return static_cast<std::size_t>(o.row) * static_cast<std::size_t>(m_meta.width) + static_cast<std::size_t>(o.col);
+}
+
+Hex Map::hexAt(std::size_t index) const {
+    const auto w = static_cast<std::size_t>(m_meta.width);
+    return offsets().toHex({static_cast<int>(index % w), static_cast<int>(index / w)});
+}
+
+std::vector<Hex> Map::allHexes() const {
+    std::vector<Hex> out;
+    out.reserve(m_terrain.size());
+    for (std::size_t i = 0; i < m_terrain.size(); ++i) out.push_back(hexAt(i));
+    return out;
+}
+
+Map::SideKey Map::canonical(Hex h, int dir) {
+    if (dir >= 3) return {hex::neighbour(h, dir), hex::oppositeDirection(dir)};
+    return {h, dir};
+}
+
+const Hexside* Map::hexside(Hex h, int dir) const {
+    const auto it = m_hexsides.find(canonical(h, dir));
+    return it == m_hexsides.end() ? nullptr : &it->second;
+}
+
+Hexside& Map::hexsideRef(Hex h, int dir) { return m_hexsides[canonical(h, dir)]; }
+
+void Map::rebuildHexsides() {
+    m_hexsides.clear();
+    for (const auto& river : m_rivers)
+        for (const auto& s : river.sides) {
+            auto& hs = hexsideRef(s.hex, s.dir);
+            // A river outranks a stream where both are drawn on one hexside.
+            if (hs.watercourse == Watercourse::River && river.kind == Watercourse::Stream) continue;
+            hs.watercourse = river.kind;
+            hs.navigable = river.kind == Watercourse::River && river.navigable;
+            hs.fordable = river.kind == Watercourse::Stream || river.fordable;
+            hs.name = river.name;
+        }
+    for (const auto& c : m_crossings) {
+        const auto key = canonical(c.side.hex, c.side.dir);
+        const auto it = m_hexsides.find(key);
+        if (it != m_hexsides.end()) it->second.crossing = c.kind;
+    }
+}
+
+bool Map::isCoast(Hex h, int dir) const {
+    const Hex n = hex::neighbour(h, dir);
+    if (!contains(h) || !contains(n)) return false;
+    return isWater(terrain(h)) != isWater(terrain(n));
+}
+
+bool Map::isCoastal(Hex h) const {
+    if (!contains(h) || terrain(h) == Terrain::Sea) return false;
+    for (int d = 0; d < hex::kDirections; ++d) {
+        const Hex n = hex::neighbour(h, d);
+        if (contains(n) && terrain(n) == Terrain::Sea) return true;
+    }
+    return false;
+}
+
+std::vector<LinkKind> Map::links(Hex h, int dir) const {
+    std::vector<LinkKind> out;
+    const auto it = m_links.find(canonical(h, dir));
+    if (it == m_links.end()) return out;
+    for (int k = 0; k < 3; ++k)
+        if (it->second & (1u << k)) out.push_back(static_cast<LinkKind>(k));
+    return out;
+}
+
+bool Map::hasLink(Hex h, int dir, LinkKind kind) const {
+    const auto it = m_links.find(canonical(h, dir));
+    return it != m_links.end() && (it->second & (1u << static_cast<unsigned>(kind))) != 0;
+}
+
+void Map::rebuildLinks() {
+    m_links.clear();
+    for (const auto& route : m_routes)
+        for (std::size_t i = 1; i < route.hexes.size(); ++i) {
+            const int dir = hex::directionTo(route.hexes[i - 1], route.hexes[i]);
+            if (dir < 0) continue;  // reported by validate()
+            m_links[canonical(route.hexes[i - 1], dir)] |= static_cast<std::uint8_t>(1u << static_cast<unsigned>(route.kind));
+        }
+}
+
+const UrbanArea* Map::urbanAreaAt(Hex h) const {
+    for (const auto& u : m_urban)
+        if (u.hex == h) return &u;
+    return nullptr;
+}
+
+const UrbanArea* Map::urbanArea(std::string_view id) const {
+    for (const auto& u : m_urban)
+        if (u.id == id) return &u;
+    return nullptr;
+}
+
+const SideGeography* Map::side(std::string_view id) const {
+    for (const auto& s : m_sides)
+        if (s.side == id) return &s;
+    return nullptr;
+}
+
+bool Map::onEdge(Hex h, MapEdge e) const {
+    if (!contains(h)) return false;
+    const auto o = offsets().toOffset(h);
+    switch (e) {
+        case MapEdge::North: return o.row == 0;
+        case MapEdge::South: return o.row == m_meta.height - 1;
+        case MapEdge::West: return o.col == 0;
+        case MapEdge::East: return o.col == m_meta.width - 1;
+    }
+    return false;
+}
+
+}  // namespace etatmajor::map
