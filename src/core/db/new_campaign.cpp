@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 
 namespace etatmajor::db {
 
@@ -250,6 +251,13 @@ public:
             q.exec();
             q.reset();
             for (const auto& ref : me.members) {
+                if (m_generalIds.count(ref)) {
+                    SQLite::Statement g(m_db, "UPDATE general SET me_id = ? WHERE id = ?");
+                    g.bind(1, me.id);
+                    g.bind(2, ref);
+                    g.exec();
+                    continue;
+                }
                 const auto it = formationUnits.find(ref);
                 const std::vector<std::string> units = it == formationUnits.end() ? std::vector<std::string>{ref} : it->second;
                 if (it != formationUnits.end()) {
@@ -372,6 +380,7 @@ private:
     }
 
     void insertGeneral(const SideDef& s, const GeneralDef& g, const std::string& formation) {
+        m_generalIds.insert(g.id);
         Rating rating = g.rating.fixed;
         std::string source = "fixed";
         if (g.playerFigure) {
@@ -413,6 +422,7 @@ private:
     const Options& m_options;
     const map::Map& m_map;
     std::map<std::string, std::vector<std::string>> m_subFormations;
+    std::set<std::string> m_generalIds;
 };
 
 }  // namespace

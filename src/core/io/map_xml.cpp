@@ -31,6 +31,13 @@ public:
         m_r.parse(doc, text);
         const XMLElement& root = m_r.root(doc, "map", kMapFormatVersion);
 
+        m_r.allow(root, {"formatVersion", "id", "name", "kmPerHex", "orientation", "offset", "width", "height"},
+                  {"description", "terrain", "rivers", "crossings", "routes", "urbanAreas", "labels", "sides"});
+        const std::pair<const char*, std::string_view> lists[] = {{"rivers", "river"},     {"crossings", "crossing"},
+                                                                  {"routes", "route"},     {"urbanAreas", "urban"},
+                                                                  {"labels", "label"},     {"sides", "side"}};
+        for (const auto& [list, item] : lists)
+            if (const auto* l = root.FirstChildElement(list)) m_r.allow(*l, {}, {item});
         map::MapMetadata meta;
         meta.id = m_r.str(root, "id");
         meta.name = m_r.str(root, "name");
@@ -52,6 +59,7 @@ public:
 
         const XMLElement* terrain = root.FirstChildElement("terrain");
         if (!terrain) m_r.fail(root, "XML-ELEMENT-MISSING", "the <terrain> element is missing");
+        m_r.allow(*terrain, {"default"}, {"row"});
         const auto fill = m_r.enumeration(*terrain, "default", map::terrainFromName, map::Terrain::Clear);
         m_map = map::Map(meta, fill);
         readRows(*terrain);
@@ -61,6 +69,7 @@ public:
         xml::forEach(root.FirstChildElement("routes"), "route", [&](const XMLElement& e) { readRoute(e); });
         xml::forEach(root.FirstChildElement("urbanAreas"), "urban", [&](const XMLElement& e) { readUrban(e); });
         xml::forEach(root.FirstChildElement("labels"), "label", [&](const XMLElement& e) {
+            m_r.allow(e, {"hex", "text"});
             m_map.labels().push_back({hexAttr(e, "hex"), m_r.str(e, "text"), e.GetLineNum()});
         });
         xml::forEach(root.FirstChildElement("sides"), "side", [&](const XMLElement& e) { readSide(e); });
@@ -95,6 +104,7 @@ private:
     void readRows(const XMLElement& terrain) {
         std::set<int> seen;
         xml::forEach(&terrain, "row", [&](const XMLElement& e) {
+            m_r.allow(e, {"index"});
             const int index = m_r.integer(e, "index");
             const std::string text = e.GetText() ? e.GetText() : "";
             if (index < 0 || index >= m_map.height()) {
@@ -128,6 +138,7 @@ private:
     }
 
     void readRiver(const XMLElement& e) {
+        m_r.allow(e, {"id", "name", "kind", "navigable", "fordable", "sides"});
         map::River r;
         r.id = m_r.str(e, "id");
         r.name = m_r.str(e, "name");
@@ -144,6 +155,7 @@ private:
     }
 
     void readCrossing(const XMLElement& e) {
+        m_r.allow(e, {"hex", "dir", "kind", "name"});
         map::CrossingPoint c;
         c.side = sideRef(e, m_r.str(e, "hex") + ":" + m_r.str(e, "dir"));
         c.kind = m_r.enumeration(e, "kind", [](std::string_view k) -> std::optional<map::Crossing> {
@@ -157,6 +169,7 @@ private:
     }
 
     void readRoute(const XMLElement& e) {
+        m_r.allow(e, {"id", "name", "kind", "hexes"});
         map::Route r;
         r.id = m_r.str(e, "id");
         r.name = m_r.str(e, "name", "");
@@ -167,6 +180,7 @@ private:
     }
 
     void readUrban(const XMLElement& e) {
+        m_r.allow(e, {"id", "name", "hex", "size", "fortification"});
         map::UrbanArea u;
         u.id = m_r.str(e, "id");
         u.name = m_r.str(e, "name");
@@ -178,6 +192,7 @@ private:
     }
 
     void readSide(const XMLElement& e) {
+        m_r.allow(e, {"id", "homeEdges", "homeCoast"}, {"locEntry", "hq"});
         map::SideGeography s;
         s.side = m_r.str(e, "id");
         s.line = e.GetLineNum();
@@ -188,6 +203,7 @@ private:
         }
         s.homeCoast = m_r.boolean(e, "homeCoast", false);
         xml::forEach(&e, "locEntry", [&](const XMLElement& l) {
+            m_r.allow(l, {"kind", "hex", "name"});
             map::LocEntry entry;
             entry.kind = m_r.enumeration(l, "kind", [](std::string_view k) -> std::optional<map::LocKind> {
                 if (k == "primary") return map::LocKind::Primary;
@@ -199,7 +215,8 @@ private:
             entry.line = l.GetLineNum();
             s.locEntries.push_back(std::move(entry));
         });
-        xml::forEach(&e, "hq", [&](const XMLElement& h) { s.hqHexes.push_back(hexAttr(h, "hex")); });
+        xml::forEach(&e, "hq", [&](const XMLElement& h) {
+            m_r.allow(h, {"hex"}); s.hqHexes.push_back(hexAttr(h, "hex")); });
         m_map.sides().push_back(std::move(s));
     }
 

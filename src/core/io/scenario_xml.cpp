@@ -31,6 +31,8 @@ public:
         tinyxml2::XMLDocument doc;
         m_r.parse(doc, text);
         const XMLElement& root = m_r.root(doc, "campaign", kCampaignFormatVersion);
+        m_r.allow(root, {"formatVersion", "id", "name", "theatre", "map", "year", "lengthWeeks"},
+                  {"description", "start", "options", "side", "objectives"});
         Scenario s;
         s.file = m_r.file();
         s.id = m_r.str(root, "id");
@@ -45,13 +47,17 @@ public:
 
         const XMLElement* start = root.FirstChildElement("start");
         if (!start) m_r.fail(root, "XML-ELEMENT-MISSING", "the <start> element is missing");
+        m_r.allow(*start, {"season", "seasonWeek", "date"});
         const std::string season = m_r.str(*start, "season");
         if (season != "roll") s.startSeason = m_r.enumeration(*start, "season", seasonFromName);
         s.seasonWeek = m_r.integer(*start, "seasonWeek", 1);
         if (s.seasonWeek < 1 || s.seasonWeek > 13) m_r.fail(*start, "XML-ATTR-VALUE", "seasonWeek must be 1 to 13");
         s.startDate = m_r.str(*start, "date", "");
 
+        if (const auto* o = root.FirstChildElement("options")) m_r.allow(*o, {}, {"option"});
+        if (const auto* o = root.FirstChildElement("objectives")) m_r.allow(*o, {}, {"objective"});
         xml::forEach(root.FirstChildElement("options"), "option", [&](const XMLElement& e) {
+            m_r.allow(e, {"key", "value"});
             const std::string key = m_r.str(e, "key");
             if (auto err = s.options.set(key, m_r.str(e, "value"))) m_r.fail(e, "CAMPAIGN-OPTION", *err);
             s.optionLines.emplace_back(key, e.GetLineNum());
@@ -59,6 +65,7 @@ public:
 
         xml::forEach(&root, "side", [&](const XMLElement& e) { s.sides.push_back(readSide(e)); });
         xml::forEach(root.FirstChildElement("objectives"), "objective", [&](const XMLElement& e) {
+            m_r.allow(e, {"id", "name", "kind", "hex", "urban", "assignedTo", "writtenBy"});
             ObjectiveDef o;
             o.id = m_r.str(e, "id");
             o.name = m_r.str(e, "name");
@@ -87,6 +94,7 @@ private:
     }
 
     GeneralDef readGeneral(const XMLElement& e) {
+        m_r.allow(e, {"id", "name", "nationality", "rank", "arm", "rating", "altRating", "altOn", "playerFigure", "aides", "escort"});
         GeneralDef g;
         g.id = m_r.str(e, "id");
         g.name = m_r.str(e, "name");
@@ -118,6 +126,7 @@ private:
     }
 
     UnitDef readUnit(const XMLElement& e) {
+        m_r.allow(e, {"id", "name", "nationality", "type", "class", "stands", "figuresPerStand", "armament", "bayonets"}, {"guns"});
         UnitDef u;
         u.id = m_r.str(e, "id");
         u.name = m_r.str(e, "name");
@@ -136,6 +145,7 @@ private:
                                        u.type == UnitType::Artillery || u.type == UnitType::Engineers);
         u.bayonets = m_r.boolean(e, "bayonets", defaultBayonets);
         xml::forEach(&e, "guns", [&](const XMLElement& g) {
+            m_r.allow(g, {"calibre", "stands"});
             u.guns.push_back({m_r.enumeration(g, "calibre", calibreFromName), m_r.integer(g, "stands")});
         });
         u.line = e.GetLineNum();
@@ -143,6 +153,7 @@ private:
     }
 
     FormationDef readFormation(const XMLElement& e, FormationKind fallback) {
+        m_r.allow(e, {"id", "name", "kind"}, {"general", "formation", "unit"});
         FormationDef f;
         f.id = m_r.str(e, "id");
         f.name = m_r.str(e, "name");
@@ -158,6 +169,7 @@ private:
     }
 
     SideDef readSide(const XMLElement& e) {
+        m_r.allow(e, {"id", "name", "nationalities", "pointsLimit", "decoysPerWeek"}, {"player", "army", "me"});
         SideDef s;
         s.id = m_r.str(e, "id");
         s.name = m_r.str(e, "name");
@@ -170,6 +182,7 @@ private:
         s.decoysPerWeek = m_r.integer(e, "decoysPerWeek", 4);
         s.line = e.GetLineNum();
         xml::forEach(&e, "player", [&](const XMLElement& p) {
+            m_r.allow(p, {"id", "name", "role"});
             s.players.push_back({m_r.str(p, "id"), m_r.str(p, "name"), m_r.enumeration(p, "role", playerRoleFromName),
                                  p.GetLineNum()});
         });
@@ -177,6 +190,7 @@ private:
         if (!army) m_r.fail(e, "XML-ELEMENT-MISSING", "side '" + s.id + "' has no <army>");
         s.army = readFormation(*army, FormationKind::Army);
         xml::forEach(&e, "me", [&](const XMLElement& m) {
+            m_r.allow(m, {"id", "label", "mode", "supply", "commander", "hex", "urban", "entry", "entryIndex", "marchOrder"}, {"member"});
             MeDef me;
             me.id = m_r.str(m, "id");
             me.label = m_r.str(m, "label");
@@ -201,7 +215,7 @@ private:
                 me.placement.entryIndex = m_r.integer(m, "entryIndex", 0);
                 me.placement.marchOrder = m_r.integer(m, "marchOrder", 0);
             }
-            xml::forEach(&m, "member", [&](const XMLElement& r) { me.members.push_back(m_r.str(r, "ref")); });
+            xml::forEach(&m, "member", [&](const XMLElement& r) { m_r.allow(r, {"ref"}); me.members.push_back(m_r.str(r, "ref")); });
             s.mes.push_back(std::move(me));
         });
         return s;
@@ -214,6 +228,7 @@ private:
 struct TreeIndex {
     std::map<std::string, int> formations;
     std::map<std::string, int> units;
+    std::map<std::string, int> generals;
     std::map<std::string, std::vector<std::string>> contents;  // formation id -> every unit id below it
 };
 
@@ -223,8 +238,11 @@ void indexTree(const FormationDef& f, TreeIndex& idx, core::IssueList& out, std:
         out.error("CAMPAIGN-DUP-ID", "id '" + f.id + "' is used more than once", f.line, f.id);
     idx.formations[f.id] = f.line;
     std::vector<std::string> mine;
-    if (f.general && !allIds.insert(f.general->id).second)
-        out.error("CAMPAIGN-DUP-ID", "id '" + f.general->id + "' is used more than once", f.general->line, f.general->id);
+    if (f.general) {
+        if (!allIds.insert(f.general->id).second)
+            out.error("CAMPAIGN-DUP-ID", "id '" + f.general->id + "' is used more than once", f.general->line, f.general->id);
+        idx.generals[f.general->id] = f.general->line;
+    }
     for (const auto& u : f.units) {
         if (!allIds.insert(u.id).second) out.error("CAMPAIGN-DUP-ID", "id '" + u.id + "' is used more than once", u.line, u.id);
         idx.units[u.id] = u.line;
@@ -312,7 +330,8 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
                                                 std::to_string(overall),
                       side.line, side.id);
 
-        std::map<std::string, std::string> unitOwner;  // unit id -> ME id
+        std::map<std::string, std::string> unitOwner;     // unit id -> ME id
+        std::map<std::string, std::string> generalOwner;  // general id -> ME id, for generals named directly
         std::map<hex::Hex, int> stack;
         for (const auto& me : side.mes) {
             if (!allIds.insert(me.id).second) out.error("CAMPAIGN-DUP-ID", "id '" + me.id + "' is used more than once", me.line, me.id);
@@ -322,11 +341,20 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
                           me.line, me.id + ".commander");
             for (const auto& ref : me.members) {
                 std::vector<std::string> units;
+                if (idx.generals.count(ref)) {
+                    // A general named directly travels with this ME (e.g. the army commander and his staff).
+                    auto [it, fresh] = generalOwner.emplace(ref, me.id);
+                    if (!fresh)
+                        out.error("CAMPAIGN-UNIT-TWICE", "general '" + ref + "' is attached to both ME '" + it->second +
+                                                             "' and ME '" + me.id + "'",
+                                  me.line, me.id + ".member");
+                    continue;
+                }
                 if (idx.units.count(ref)) units = {ref};
                 else if (idx.contents.count(ref)) units = idx.contents[ref];
                 else {
                     out.error("CAMPAIGN-UNKNOWN-MEMBER", "ME '" + me.id + "' includes '" + ref +
-                                                             "', which is no formation or unit of side '" + side.id + "'",
+                                                             "', which is no formation, unit or general of side '" + side.id + "'",
                               me.line, me.id + ".member");
                     continue;
                 }

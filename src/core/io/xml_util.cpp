@@ -1,6 +1,8 @@
 #include "xml_util.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <vector>
 #include <cstdlib>
 
 namespace etatmajor::io::xml {
@@ -36,6 +38,48 @@ const tinyxml2::XMLElement& Reader::root(const tinyxml2::XMLDocument& doc, const
              "formatVersion " + std::to_string(version) + " is newer than this program reads (" +
                  std::to_string(supportedVersion) + "); update Etat-Major");
     return *r;
+}
+
+namespace {
+std::size_t editDistance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j)
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        std::swap(prev, cur);
+    }
+    return prev[b.size()];
+}
+
+std::string suggestion(std::string_view name, std::initializer_list<std::string_view> known) {
+    std::string_view best;
+    std::size_t bestDistance = 3;  // only close matches are worth suggesting
+    for (auto k : known) {
+        const auto d = editDistance(name, k);
+        if (d < bestDistance) {
+            bestDistance = d;
+            best = k;
+        }
+    }
+    return best.empty() ? "" : " (did you mean '" + std::string(best) + "'?)";
+}
+
+bool member(std::string_view name, std::initializer_list<std::string_view> known) {
+    return std::find(known.begin(), known.end(), name) != known.end();
+}
+}  // namespace
+
+void Reader::allow(const tinyxml2::XMLElement& e, std::initializer_list<std::string_view> attributes,
+                   std::initializer_list<std::string_view> children) const {
+    for (const auto* a = e.FirstAttribute(); a; a = a->Next())
+        if (!member(a->Name(), attributes))
+            fail(e, "XML-UNKNOWN-ATTRIBUTE", std::string("unknown attribute '") + a->Name() + "'" + suggestion(a->Name(), attributes));
+    for (const auto* c = e.FirstChildElement(); c; c = c->NextSiblingElement())
+        if (!member(c->Name(), children))
+            fail(*c, "XML-UNKNOWN-ELEMENT", std::string("<") + e.Name() + "> has no child element <" + c->Name() + ">" +
+                                                 suggestion(c->Name(), children));
 }
 
 void Reader::fail(const tinyxml2::XMLElement& e, const std::string& code, const std::string& message) const {

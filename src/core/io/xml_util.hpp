@@ -6,6 +6,7 @@
 
 #include <tinyxml2.h>
 
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +22,11 @@ public:
     void parse(tinyxml2::XMLDocument& doc, std::string_view text) const;
     // Checks the root element's name and formatVersion (XML-ROOT, XML-VERSION, XML-VERSION-TOO-NEW).
     const tinyxml2::XMLElement& root(const tinyxml2::XMLDocument& doc, const char* name, int supportedVersion) const;
+
+    // Rejects attributes and child elements the format does not define (XML-UNKNOWN-ATTRIBUTE,
+    // XML-UNKNOWN-ELEMENT), suggesting the nearest known name, so a misspelling is never silently ignored.
+    void allow(const tinyxml2::XMLElement& e, std::initializer_list<std::string_view> attributes,
+               std::initializer_list<std::string_view> children = {}) const;
 
     [[noreturn]] void fail(const tinyxml2::XMLElement& e, const std::string& code, const std::string& message) const;
 
