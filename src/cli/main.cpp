@@ -142,15 +142,7 @@ int mapInfo(const std::string& file, bool json) {
 int campaignValidate(const std::vector<std::string>& files) {
     int status = kOk;
     for (const auto& f : files) {
-        em::core::IssueList issues;
-        try {
-            const auto s = em::io::readScenarioFile(f);
-            auto mapIssues = em::io::validateMapFile(s.mapPath);
-            issues.append(mapIssues);
-            if (!mapIssues.hasErrors()) issues.append(em::io::validateScenario(s, em::io::readMapFile(s.mapPath).map));
-        } catch (const em::core::FileError& e) {
-            issues.add(e.toIssue());
-        }
+        const auto issues = em::io::validateCampaignFile(f);
         printIssues(issues);
         if (issues.hasErrors()) status = kBadInput;
         else std::cout << f << ": valid" << (issues.empty() ? "" : " (with warnings)") << "\n";

@@ -1,0 +1,93 @@
+#include "app.hpp"
+
+#include "main_frame.hpp"
+#include "map_document.hpp"
+
+#include <wx/cmdline.h>
+#include <wx/image.h>
+#include <wx/log.h>
+#include <wx/msgdlg.h>
+
+#include <iostream>
+#include <memory>
+#include <regex>
+
+namespace etatmajor::gui {
+
+void App::OnInitCmdLine(wxCmdLineParser& parser) {
+    wxApp::OnInitCmdLine(parser);
+    parser.AddOption(wxEmptyString, "screenshot",
+                     _("open FILE, save a picture of the window as PNG once it has been drawn, and quit"),
+                     wxCMD_LINE_VAL_STRING);
+    parser.AddOption(wxEmptyString, "size", _("size of the window as WxH (default 1280x900)"), wxCMD_LINE_VAL_STRING);
+    parser.AddParam(_("FILE: a map, a campaign file or a campaign database"), wxCMD_LINE_VAL_STRING,
+                    wxCMD_LINE_PARAM_OPTIONAL);
+}
+
+bool App::OnCmdLineParsed(wxCmdLineParser& parser) {
+    if (!wxApp::OnCmdLineParsed(parser)) return false;
+    if (parser.GetParamCount() > 0) m_file = parser.GetParam(0);
+    parser.Found("screenshot", &m_screenshot);
+    wxString size;
+    if (parser.Found("size", &size)) {
+        static const std::regex pattern(R"(\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*)");
+        std::smatch match;
+        const std::string text = size.utf8_string();
+        if (!std::regex_match(text, match, pattern) || std::stoi(match[1]) < 100 || std::stoi(match[2]) < 100) {
+            std::cerr << "etatmajor: error: --size wants WIDTHxHEIGHT in pixels, at least 100x100, not '" << text
+                      << "'\n";
+            return false;
+        }
+        m_size = wxSize(std::stoi(match[1]), std::stoi(match[2]));
+    }
+    return true;
+}
+
+bool App::OnInit() {
+    if (!wxApp::OnInit()) return false;
+    wxInitAllImageHandlers();
+    SetAppDisplayName("Etat-Major");
+    const bool screenshot = !m_screenshot.empty();
+    if (screenshot) {
+        // Nothing may wait for a person: every message goes to stderr.
+        delete wxLog::SetActiveTarget(new wxLogStderr);
+    }
+
+    std::shared_ptr<const MapDocument> document;
+    wxString failure;
+    if (!m_file.empty()) {
+        try {
+            document = std::make_shared<const MapDocument>(MapDocument::load(std::string(m_file.fn_str())));
+            for (const auto& warning : document->warnings()) wxLogWarning("%s", wxString::FromUTF8(warning.c_str()));
+        } catch (const LoadError& e) {
+            failure = wxString::FromUTF8(e.what());
+        }
+    }
+    if (screenshot && !failure.empty()) {
+        std::cerr << failure.utf8_string() << "\n";
+        m_exitCode = 1;
+        m_quitEarly = true;
+        return true;
+    }
+
+    auto* frame = new MainFrame(m_size);
+    frame->showDocument(document);
+    frame->Show();
+    SetTopWindow(frame);
+    if (screenshot) {
+        frame->captureWhenReady(m_screenshot, [this](int status) { m_exitCode = status; });
+    } else if (!failure.empty()) {
+        CallAfter([frame, failure] {
+            wxMessageBox(failure, _("Cannot open the file"), wxOK | wxICON_ERROR, frame);
+        });
+    }
+    return true;
+}
+
+int App::OnRun() {
+    if (m_quitEarly) return m_exitCode;
+    const int status = wxApp::OnRun();
+    return m_exitCode != 0 ? m_exitCode : status;
+}
+
+}  // namespace etatmajor::gui

@@ -1,0 +1,672 @@
+#include "map_painter.hpp"
+
+#include "map_style.hpp"
+
+#include <wx/brush.h>
+#include <wx/graphics.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <vector>
+
+namespace etatmajor::gui {
+
+using hex::Hex;
+using hex::Point;
+using map::Terrain;
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+// Below these hex sizes (pixels) the detail is too small to read and is left out.
+constexpr double kMinSizeForOutlines = 9.0;
+constexpr double kMinSizeForSymbols = 9.0;
+
+double clamp(double v, double lo, double hi) { return std::max(lo, std::min(hi, v)); }
+
+wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
+
+// State shared by the drawing steps of one paint.
+struct Frame {
+    wxGraphicsContext& gc;
+    const MapDocument& doc;
+    hex::Layout layout;
+    double s;      // hex size in pixels
+    wxRect2DDouble clip;  // the painted area grown by a hex, for culling points
+    OffsetRange range;
+
+    bool near(Point p) const { return clip.Contains(wxPoint2DDouble(p.x, p.y)); }
+};
+
+void addPolygon(wxGraphicsPath& path, const std::array<Point, 6>& corners) {
+    path.MoveToPoint(corners[0].x, corners[0].y);
+    for (std::size_t i = 1; i < corners.size(); ++i) path.AddLineToPoint(corners[i].x, corners[i].y);
+    path.CloseSubpath();
+}
+
+wxGraphicsPen pen(wxGraphicsContext& gc, const wxColour& colour, double width, wxPenCap cap = wxCAP_ROUND,
+                  wxPenJoin join = wxJOIN_ROUND) {
+    return gc.CreatePen(wxGraphicsPenInfo(colour, width).Cap(cap).Join(join));
+}
+
+// Adds the dashes of a polyline to `path`; the pattern runs on across vertices.
+void addDashedPolyline(wxGraphicsPath& path, const std::vector<Point>& pts, double dash, double gap) {
+    bool on = true;
+    double left = dash;
+    for (std::size_t i = 1; i < pts.size(); ++i) {
+        Point a = pts[i - 1];
+        const Point b = pts[i];
+        double len = std::hypot(b.x - a.x, b.y - a.y);
+        if (len <= 0) continue;
+        const double ux = (b.x - a.x) / len;
+        const double uy = (b.y - a.y) / len;
+        while (len > 0) {
+            const double step = std::min(left, len);
+            const Point c{a.x + ux * step, a.y + uy * step};
+            if (on) {
+                path.MoveToPoint(a.x, a.y);
+                path.AddLineToPoint(c.x, c.y);
+            }
+            a = c;
+            len -= step;
+            left -= step;
+            if (left <= 1e-9) {
+                on = !on;
+                left = on ? dash : gap;
+            }
+        }
+    }
+}
+
+// A cheap, stable pseudo-random number in [0,1) per hex and salt, so symbols do not shimmer when panning.
+double jitter(Hex h, int salt) {
+    std::uint32_t x = static_cast<std::uint32_t>(h.q) * 73856093u ^ static_cast<std::uint32_t>(h.r) * 19349663u ^
+                      static_cast<std::uint32_t>(salt) * 83492791u;
+    x ^= x >> 13;
+    x *= 0x5bd1e995u;
+    x ^= x >> 15;
+    return (x & 0xFFFFu) / 65536.0;
+}
+
+template <typename F>
+void forEachVisibleHex(const Frame& f, F&& fn) {
+    const auto offsets = f.doc.map().offsets();
+    for (int row = f.range.rowMin; row <= f.range.rowMax; ++row)
+        for (int col = f.range.colMin; col <= f.range.colMax; ++col) fn(offsets.toHex({col, row}));
+}
+
+void drawTerrain(const Frame& f) {
+    const auto& m = f.doc.map();
+    std::array<wxGraphicsPath, map::kTerrainCount> paths;
+    std::array<bool, map::kTerrainCount> used{};
+    for (auto& p : paths) p = f.gc.CreatePath();
+    forEachVisibleHex(f, [&](Hex h) {
+        const auto t = static_cast<std::size_t>(m.terrain(h));
+        addPolygon(paths[t], f.layout.corners(h));
+        used[t] = true;
+    });
+    for (std::size_t t = 0; t < paths.size(); ++t) {
+        if (!used[t]) continue;
+        const wxColour c = MapStyle::terrainFill(static_cast<Terrain>(t));
+        f.gc.SetBrush(f.gc.CreateBrush(wxBrush(c)));
+        // A hairline of the same colour closes the antialiasing seams between neighbouring hexes.
+        f.gc.SetPen(pen(f.gc, c, 1.0));
+        f.gc.DrawPath(paths[t]);
+    }
+}
+
+void drawTerrainSymbols(const Frame& f) {
+    if (f.s < kMinSizeForSymbols) return;
+    const auto& m = f.doc.map();
+    const double s = f.s;
+    std::array<wxGraphicsPath, map::kTerrainCount> fills;
+    std::array<wxGraphicsPath, map::kTerrainCount> strokes;
+    for (auto& p : fills) p = f.gc.CreatePath();
+    for (auto& p : strokes) p = f.gc.CreatePath();
+
+    forEachVisibleHex(f, [&](Hex h) {
+        const Terrain t = m.terrain(h);
+        const Point c = f.layout.toPixel(h);
+        const auto ti = static_cast<std::size_t>(t);
+        switch (t) {
+            case Terrain::Woods:
+            case Terrain::HeavyWoods: {
+                // Tree crowns: a loose scatter, denser in heavy woods.
+                static constexpr std::array<Point, 6> spots{{{-0.42, -0.12}, {0.02, -0.42}, {0.40, -0.06},
+                                                             {-0.14, 0.30}, {0.30, 0.38}, {-0.02, 0.02}}};
+                const std::size_t n = t == Terrain::Woods ? 3 : 6;
+                const double r = s * (t == Terrain::Woods ? 0.13 : 0.12);
+                for (std::size_t i = 0; i < n; ++i) {
+                    const std::size_t k = t == Terrain::Woods ? i * 2 : i;
+                    const double dx = (jitter(h, static_cast<int>(k)) - 0.5) * 0.14;
+                    const double dy = (jitter(h, static_cast<int>(k) + 7) - 0.5) * 0.14;
+                    fills[ti].AddCircle(c.x + (spots[k].x + dx) * s, c.y + (spots[k].y + dy) * s, r);
+                }
+                break;
+            }
+            case Terrain::Marsh: {
+                // Tufts of reeds over a water line.
+                static constexpr std::array<Point, 3> spots{{{-0.30, -0.22}, {0.26, -0.02}, {-0.12, 0.36}}};
+                for (const auto& p : spots) {
+                    const double x = c.x + p.x * s;
+                    const double y = c.y + p.y * s;
+                    const double w = 0.22 * s;
+                    strokes[ti].MoveToPoint(x - w, y);
+                    strokes[ti].AddLineToPoint(x + w, y);
+                    for (int k = -1; k <= 1; ++k) {
+                        strokes[ti].MoveToPoint(x + k * 0.09 * s, y - 0.02 * s);
+                        strokes[ti].AddLineToPoint(x + k * 0.13 * s, y - (k == 0 ? 0.20 : 0.14) * s);
+                    }
+                }
+                break;
+            }
+            case Terrain::Hills: {
+                // Two hachured crests.
+                static constexpr std::array<Point, 2> spots{{{-0.22, -0.12}, {0.22, 0.22}}};
+                for (const auto& p : spots) {
+                    const double x = c.x + p.x * s;
+                    const double y = c.y + p.y * s;
+                    strokes[ti].MoveToPoint(x - 0.26 * s, y + 0.10 * s);
+                    strokes[ti].AddQuadCurveToPoint(x, y - 0.22 * s, x + 0.26 * s, y + 0.10 * s);
+                }
+                break;
+            }
+            case Terrain::Difficult: {
+                for (int k = 0; k < 5; ++k) {
+                    const double x = c.x + (jitter(h, k) - 0.5) * 1.1 * s;
+                    const double y = c.y + (jitter(h, k + 11) - 0.5) * 1.1 * s;
+                    fills[ti].AddCircle(x, y, std::max(0.8, 0.05 * s));
+                }
+                break;
+            }
+            default: break;
+        }
+    });
+    for (std::size_t t = 0; t < fills.size(); ++t) {
+        const wxColour ink = MapStyle::terrainInk(static_cast<Terrain>(t));
+        f.gc.SetPen(wxNullGraphicsPen);
+        f.gc.SetBrush(f.gc.CreateBrush(wxBrush(ink)));
+        f.gc.FillPath(fills[t]);
+        f.gc.SetPen(pen(f.gc, ink, std::max(0.8, 0.05 * s)));
+        f.gc.StrokePath(strokes[t]);
+    }
+}
+
+void drawCoastAndGrid(const Frame& f) {
+    const auto& m = f.doc.map();
+    wxGraphicsPath coast = f.gc.CreatePath();
+    wxGraphicsPath grid = f.gc.CreatePath();
+    const bool outlines = f.s >= kMinSizeForOutlines;
+    forEachVisibleHex(f, [&](Hex h) {
+        if (outlines) addPolygon(grid, f.layout.corners(h));
+        if (map::isWater(m.terrain(h))) return;
+        for (int dir = 0; dir < hex::kDirections; ++dir) {
+            if (!m.isCoast(h, dir)) continue;
+            const auto e = f.layout.edgeCorners(h, dir);
+            coast.MoveToPoint(e[0].x, e[0].y);
+            coast.AddLineToPoint(e[1].x, e[1].y);
+        }
+    });
+    if (outlines) {
+        // Fade the grid in as the hexes grow, so it never dominates a zoomed-out map.
+        const double alpha = clamp((f.s - kMinSizeForOutlines) * 6.0 + 40.0, 40.0, 90.0);
+        f.gc.SetPen(pen(f.gc, wxColour(60, 60, 50, static_cast<unsigned char>(alpha)), f.s >= 24 ? 1.0 : 0.7));
+        f.gc.StrokePath(grid);
+    }
+    f.gc.SetPen(pen(f.gc, wxColour(58, 96, 148), clamp(0.07 * f.s, 1.0, 2.5)));
+    f.gc.StrokePath(coast);
+}
+
+void drawRivers(const Frame& f) {
+    for (const auto& river : f.doc.map().rivers()) {
+        wxGraphicsPath path = f.gc.CreatePath();
+        bool any = false;
+        for (const auto& side : river.sides) {
+            const Point mid = f.layout.edgeMidpoint(side.hex, side.dir);
+            if (!f.near(mid)) continue;
+            const auto e = f.layout.edgeCorners(side.hex, side.dir);
+            path.MoveToPoint(e[0].x, e[0].y);
+            path.AddLineToPoint(e[1].x, e[1].y);
+            any = true;
+        }
+        if (!any) continue;
+        double width = 0;
+        if (river.kind == map::Watercourse::Stream) width = clamp(0.08 * f.s, 1.2, 4.0);
+        else if (river.navigable) width = clamp(0.22 * f.s, 2.6, 10.0);
+        else width = clamp(0.16 * f.s, 2.0, 7.0);
+        f.gc.SetPen(pen(f.gc, MapStyle::river(), width));
+        f.gc.StrokePath(path);
+    }
+}
+
+void drawRoutes(const Frame& f) {
+    // Waterways first, then minor roads, then major roads on top.
+    for (const auto kind : {map::LinkKind::NavigableRiver, map::LinkKind::MinorRoad, map::LinkKind::MajorRoad}) {
+        for (const auto& route : f.doc.map().routes()) {
+            if (route.kind != kind || route.hexes.size() < 2) continue;
+            std::vector<Point> pts;
+            bool any = false;
+            for (const Hex h : route.hexes) {
+                pts.push_back(f.layout.toPixel(h));
+                any = any || f.near(pts.back());
+            }
+            if (!any) continue;
+            wxGraphicsPath path = f.gc.CreatePath();
+            switch (kind) {
+                case map::LinkKind::MajorRoad: {
+                    const double w = clamp(0.12 * f.s, 1.6, 6.0);
+                    path.MoveToPoint(pts[0].x, pts[0].y);
+                    for (std::size_t i = 1; i < pts.size(); ++i) path.AddLineToPoint(pts[i].x, pts[i].y);
+                    if (f.s >= 8) {
+                        f.gc.SetPen(pen(f.gc, wxColour(250, 240, 214, 200), w + 2.0));
+                        f.gc.StrokePath(path);
+                    }
+                    f.gc.SetPen(pen(f.gc, MapStyle::majorRoad(), w));
+                    f.gc.StrokePath(path);
+                    break;
+                }
+                case map::LinkKind::MinorRoad: {
+                    const double w = clamp(0.08 * f.s, 1.2, 4.0);
+                    addDashedPolyline(path, pts, std::max(4.0, w * 3.5), std::max(3.0, w * 2.2));
+                    f.gc.SetPen(pen(f.gc, MapStyle::minorRoad(), w, wxCAP_BUTT));
+                    f.gc.StrokePath(path);
+                    break;
+                }
+                case map::LinkKind::NavigableRiver: {
+                    const double w = clamp(0.05 * f.s, 1.0, 2.5);
+                    addDashedPolyline(path, pts, std::max(3.0, w * 4.0), std::max(2.5, w * 3.0));
+                    f.gc.SetPen(pen(f.gc, MapStyle::waterway(), w, wxCAP_BUTT));
+                    f.gc.StrokePath(path);
+                    break;
+                }
+            }
+        }
+    }
+}
+
+void drawCrossings(const Frame& f) {
+    for (const auto& crossing : f.doc.map().crossings()) {
+        const Point mid = f.layout.edgeMidpoint(crossing.side.hex, crossing.side.dir);
+        if (!f.near(mid)) continue;
+        const Point a = f.layout.toPixel(crossing.side.hex);
+        const Point b = f.layout.toPixel(hex::neighbour(crossing.side.hex, crossing.side.dir));
+        const double angle = std::atan2(b.y - a.y, b.x - a.x);
+        f.gc.PushState();
+        f.gc.Translate(mid.x, mid.y);
+        f.gc.Rotate(angle);
+        if (crossing.kind == map::Crossing::Bridge) {
+            // A deck laid across the river, with short railings either side.
+            const double len = std::max(7.0, 0.52 * f.s);
+            const double wid = std::max(3.0, 0.17 * f.s);
+            f.gc.SetPen(pen(f.gc, wxColour(250, 244, 226), 1.0));
+            f.gc.SetBrush(f.gc.CreateBrush(wxBrush(MapStyle::bridge())));
+            f.gc.DrawRectangle(-len / 2, -wid / 2, len, wid);
+        } else if (crossing.kind == map::Crossing::Ford) {
+            const double r = std::max(2.6, 0.13 * f.s);
+            f.gc.SetPen(pen(f.gc, MapStyle::river(), std::max(1.0, 0.04 * f.s)));
+            f.gc.SetBrush(f.gc.CreateBrush(wxBrush(MapStyle::ford())));
+            wxGraphicsPath diamond = f.gc.CreatePath();
+            diamond.MoveToPoint(-r * 1.4, 0);
+            diamond.AddLineToPoint(0, -r);
+            diamond.AddLineToPoint(r * 1.4, 0);
+            diamond.AddLineToPoint(0, r);
+            diamond.CloseSubpath();
+            f.gc.DrawPath(diamond);
+        }
+        f.gc.PopState();
+    }
+}
+
+double urbanHalf(const Frame& f, map::UrbanSize size) {
+    static constexpr std::array<double, 5> kMinHalf{1.5, 2.0, 2.5, 3.0, 3.8};
+    return std::max(kMinHalf[static_cast<std::size_t>(size)], MapStyle::urbanHalfSide(size) * f.s);
+}
+
+void drawUrbanAreas(const Frame& f) {
+    for (const auto& u : f.doc.map().urbanAreas()) {
+        const Point c = f.layout.toPixel(u.hex);
+        if (!f.near(c)) continue;
+        const double half = urbanHalf(f, u.size);
+        if (u.fortification == map::Fortification::Heavy) {
+            // A bastioned trace: an eight-pointed star round the town.
+            wxGraphicsPath star = f.gc.CreatePath();
+            const double outer = half * 2.0 + 1.5;
+            const double inner = half * 1.45 + 1.0;
+            for (int i = 0; i < 16; ++i) {
+                const double r = i % 2 == 0 ? outer : inner;
+                const double a = kPi / 8.0 * i + kPi / 16.0;
+                if (i == 0) star.MoveToPoint(c.x + r * std::cos(a), c.y + r * std::sin(a));
+                else star.AddLineToPoint(c.x + r * std::cos(a), c.y + r * std::sin(a));
+            }
+            star.CloseSubpath();
+            f.gc.SetBrush(f.gc.CreateBrush(wxBrush(wxColour(255, 252, 236, 170))));
+            f.gc.SetPen(pen(f.gc, MapStyle::urban(), std::max(1.0, 0.05 * f.s), wxCAP_ROUND, wxJOIN_MITER));
+            f.gc.DrawPath(star);
+        } else if (u.fortification == map::Fortification::Light) {
+            const double o = half * 1.6 + 1.5;
+            f.gc.SetBrush(wxNullGraphicsBrush);
+            f.gc.SetPen(pen(f.gc, MapStyle::urban(), std::max(1.0, 0.04 * f.s), wxCAP_ROUND, wxJOIN_MITER));
+            f.gc.DrawRectangle(c.x - o, c.y - o, 2 * o, 2 * o);
+        }
+        f.gc.SetPen(pen(f.gc, wxColour(255, 255, 255, 160), 0.8));
+        f.gc.SetBrush(f.gc.CreateBrush(wxBrush(MapStyle::urban())));
+        f.gc.DrawRectangle(c.x - half, c.y - half, 2 * half, 2 * half);
+    }
+}
+
+void drawSideMarkers(const Frame& f) {
+    const auto& m = f.doc.map();
+    const double s = f.s;
+    // Arrows at LOC entries point from the map's edge towards its middle.
+    const Point middle = [&] {
+        const auto offsets = m.offsets();
+        return f.layout.toPixel(offsets.toHex({m.width() / 2, m.height() / 2}));
+    }();
+    for (const auto& side : m.sides()) {
+        const wxColour colour = MapStyle::sideFill(f.doc.allegianceOf(side.side));
+        for (const auto& entry : side.locEntries) {
+            const Point c = f.layout.toPixel(entry.hex);
+            if (!f.near(c)) continue;
+            const double angle = std::atan2(middle.y - c.y, middle.x - c.x);
+            const double len = std::max(12.0, 0.9 * s);
+            f.gc.PushState();
+            f.gc.Translate(c.x, c.y);
+            f.gc.Rotate(angle);
+            wxGraphicsPath arrow = f.gc.CreatePath();
+            const double w = len * 0.22;
+            arrow.MoveToPoint(-len / 2, -w / 2);
+            arrow.AddLineToPoint(len * 0.1, -w / 2);
+            arrow.AddLineToPoint(len * 0.1, -w * 1.3);
+            arrow.AddLineToPoint(len / 2, 0);
+            arrow.AddLineToPoint(len * 0.1, w * 1.3);
+            arrow.AddLineToPoint(len * 0.1, w / 2);
+            arrow.AddLineToPoint(-len / 2, w / 2);
+            arrow.CloseSubpath();
+            const bool primary = entry.kind == map::LocKind::Primary;
+            f.gc.SetBrush(f.gc.CreateBrush(wxBrush(primary ? colour : wxColour(255, 255, 255))));
+            f.gc.SetPen(pen(f.gc, primary ? wxColour(255, 255, 255) : colour, primary ? 1.0 : 1.6, wxCAP_ROUND, wxJOIN_MITER));
+            f.gc.DrawPath(arrow);
+            f.gc.PopState();
+        }
+        for (const Hex hq : side.hqHexes) {
+            const Point c = f.layout.toPixel(hq);
+            if (!f.near(c)) continue;
+            // A flag on a staff, planted in the upper left of the hex.
+            const double h = std::max(12.0, 0.85 * s);
+            const double x = c.x - 0.38 * std::max(s, 12.0);
+            const double y = c.y + h * 0.35;
+            f.gc.SetPen(pen(f.gc, wxColour(30, 30, 30), std::max(1.2, 0.06 * s)));
+            f.gc.StrokeLine(x, y, x, y - h);
+            f.gc.SetPen(pen(f.gc, wxColour(255, 255, 255), 1.0, wxCAP_ROUND, wxJOIN_MITER));
+            f.gc.SetBrush(f.gc.CreateBrush(wxBrush(colour)));
+            f.gc.DrawRectangle(x, y - h, h * 0.62, h * 0.42);
+            if (h >= 18) {
+                f.gc.SetFont(f.gc.CreateFont(h * 0.3, "Sans", wxFONTFLAG_BOLD, wxColour(255, 255, 255)));
+                double tw = 0, th = 0;
+                f.gc.GetTextExtent("HQ", &tw, &th);
+                f.gc.DrawText("HQ", x + (h * 0.62 - tw) / 2, y - h + (h * 0.42 - th) / 2);
+            }
+        }
+    }
+}
+
+// Keeps drawn text from piling up: each name claims its rectangle.
+class TextPlacer {
+public:
+    bool free(const wxRect2DDouble& r) const {
+        return std::none_of(m_taken.begin(), m_taken.end(), [&](const wxRect2DDouble& t) { return t.Intersects(r); });
+    }
+    void take(const wxRect2DDouble& r) { m_taken.push_back(r); }
+
+private:
+    std::vector<wxRect2DDouble> m_taken;
+};
+
+void drawHaloText(wxGraphicsContext& gc, const wxString& text, double x, double y, double px, int flags,
+                  const wxColour& colour) {
+    const double d = px >= 14 ? 1.5 : 1.0;
+    gc.SetFont(gc.CreateFont(px, "Sans", flags, MapStyle::halo()));
+    static constexpr std::array<std::array<double, 2>, 8> kAround{
+        {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}};
+    for (const auto& o : kAround) gc.DrawText(text, x + o[0] * d, y + o[1] * d);
+    gc.SetFont(gc.CreateFont(px, "Sans", flags, colour));
+    gc.DrawText(text, x, y);
+}
+
+void drawCounters(const Frame& f) {
+    const auto& counters = f.doc.counters();
+    std::map<Hex, int> stacked;
+    for (const auto& counter : counters) {
+        const Point c = f.layout.toPixel(counter.hex);
+        if (!f.near(c)) continue;
+        const int depth = stacked[counter.hex]++;
+        const double w = std::max(22.0, 1.1 * f.s);
+        const double h = w * 0.66;
+        const double step = std::max(3.0, 0.12 * f.s);
+        const double x = c.x - w / 2 + depth * step;
+        const double y = c.y - h / 2 - depth * step + 0.15 * f.s;
+        const Allegiance a = counter.side < f.doc.sides().size() ? f.doc.sides()[counter.side].allegiance
+                                                                 : Allegiance::Other;
+        wxColour fill = MapStyle::sideFill(a);
+        if (counter.entering) fill = wxColour(fill.Red(), fill.Green(), fill.Blue(), 150);
+
+        f.gc.SetPen(pen(f.gc, wxColour(20, 20, 20, 90), 2.0));
+        f.gc.SetBrush(wxNullGraphicsBrush);
+        f.gc.DrawRoundedRectangle(x + 1.2, y + 1.2, w, h, 2.0);  // drop shadow
+        f.gc.SetPen(pen(f.gc, wxColour(20, 20, 20), 1.0, wxCAP_ROUND, wxJOIN_MITER));
+        f.gc.SetBrush(f.gc.CreateBrush(wxBrush(fill)));
+        f.gc.DrawRoundedRectangle(x, y, w, h, 2.0);
+
+        // NATO unit box (infantry cross) on the left.
+        const double bw = w * 0.36;
+        const double bh = h * 0.5;
+        const double bx = x + w * 0.07;
+        const double by = y + (h - bh) / 2;
+        f.gc.SetPen(pen(f.gc, MapStyle::sideText(a), std::max(1.0, 0.05 * w), wxCAP_BUTT, wxJOIN_MITER));
+        f.gc.SetBrush(wxNullGraphicsBrush);
+        f.gc.DrawRectangle(bx, by, bw, bh);
+        f.gc.StrokeLine(bx, by, bx + bw, by + bh);
+        f.gc.StrokeLine(bx, by + bh, bx + bw, by);
+
+        // The label on the right, shortened to fit.
+        const double px = std::max(7.0, h * 0.36);
+        f.gc.SetFont(f.gc.CreateFont(px, "Sans", wxFONTFLAG_BOLD, MapStyle::sideText(a)));
+        wxString label = utf8(counter.label.empty() ? counter.id : counter.label);
+        const double room = w - (bx - x) - bw - w * 0.1;
+        double tw = 0, th = 0;
+        f.gc.GetTextExtent(label, &tw, &th);
+        while (tw > room && label.length() > 1) {
+            label.RemoveLast();
+            f.gc.GetTextExtent(label, &tw, &th);
+        }
+        f.gc.DrawText(label, bx + bw + w * 0.05 + (room - tw) / 2, y + (h - th) / 2);
+    }
+}
+
+void drawTexts(const Frame& f) {
+    const auto& m = f.doc.map();
+    TextPlacer placer;
+
+    // Map labels: rivers, regions, sounds. Italic, centred on their hex.
+    const double labelPx = clamp(0.72 * f.s, 11.0, 22.0);
+    for (const auto& label : m.labels()) {
+        const Point c = f.layout.toPixel(label.hex);
+        if (!f.near(c)) continue;
+        const wxString text = utf8(label.text);
+        f.gc.SetFont(f.gc.CreateFont(labelPx, "Sans", wxFONTFLAG_ITALIC, MapStyle::labelText()));
+        double tw = 0, th = 0;
+        f.gc.GetTextExtent(text, &tw, &th);
+        const wxRect2DDouble r(c.x - tw / 2, c.y - th / 2, tw, th);
+        placer.take(r);
+        drawHaloText(f.gc, text, r.m_x, r.m_y, labelPx, wxFONTFLAG_ITALIC, MapStyle::labelText());
+    }
+
+    // Urban names, biggest places first; small places give way when there is no room.
+    std::vector<const map::UrbanArea*> urban;
+    for (const auto& u : m.urbanAreas()) urban.push_back(&u);
+    std::stable_sort(urban.begin(), urban.end(), [](const auto* a, const auto* b) { return a->size > b->size; });
+    for (const auto* u : urban) {
+        const Point c = f.layout.toPixel(u->hex);
+        if (!f.near(c)) continue;
+        double px = 0;
+        int flags = wxFONTFLAG_DEFAULT;
+        bool mustShow = false;
+        switch (u->size) {
+            case map::UrbanSize::City: px = clamp(0.62 * f.s, 12.0, 22.0); flags = wxFONTFLAG_BOLD; mustShow = true; break;
+            case map::UrbanSize::Town: px = clamp(0.56 * f.s, 11.0, 19.0); flags = wxFONTFLAG_BOLD; mustShow = true; break;
+            case map::UrbanSize::Village: px = clamp(0.5 * f.s, 10.0, 16.0); break;
+            case map::UrbanSize::Hamlet: px = clamp(0.45 * f.s, 9.0, 14.0); break;
+            case map::UrbanSize::Farm: px = clamp(0.42 * f.s, 9.0, 13.0); break;
+        }
+        if (u->size == map::UrbanSize::Village && f.s < 9) continue;
+        if (u->size == map::UrbanSize::Hamlet && f.s < 16) continue;
+        if (u->size == map::UrbanSize::Farm && f.s < 22) continue;
+        const wxString text = utf8(u->name);
+        f.gc.SetFont(f.gc.CreateFont(px, "Sans", flags, MapStyle::text()));
+        double tw = 0, th = 0;
+        f.gc.GetTextExtent(text, &tw, &th);
+        const double half = urbanHalf(f, u->size) * (u->fortification == map::Fortification::Heavy ? 2.0 : 1.0);
+        const double gap = half + std::max(2.0, 0.12 * f.s);
+        const std::array<wxRect2DDouble, 4> candidates{{
+            {c.x + gap, c.y - th / 2, tw, th},         // right
+            {c.x - gap - tw, c.y - th / 2, tw, th},    // left
+            {c.x - tw / 2, c.y - gap - th, tw, th},    // above
+            {c.x - tw / 2, c.y + gap, tw, th},         // below
+        }};
+        const wxRect2DDouble* chosen = nullptr;
+        for (const auto& r : candidates)
+            if (placer.free(r)) {
+                chosen = &r;
+                break;
+            }
+        if (!chosen && mustShow) chosen = &candidates[0];
+        if (!chosen) continue;
+        placer.take(*chosen);
+        drawHaloText(f.gc, text, chosen->m_x, chosen->m_y, px, flags, MapStyle::text());
+    }
+
+    // LOC entry names when there is room for them.
+    if (f.s >= 14) {
+        for (const auto& side : m.sides()) {
+            const wxColour colour = MapStyle::sideFill(f.doc.allegianceOf(side.side));
+            for (const auto& entry : side.locEntries) {
+                if (entry.name.empty()) continue;
+                const Point c = f.layout.toPixel(entry.hex);
+                if (!f.near(c)) continue;
+                const double px = clamp(0.42 * f.s, 9.0, 14.0);
+                const wxString text = utf8(entry.name);
+                f.gc.SetFont(f.gc.CreateFont(px, "Sans", wxFONTFLAG_ITALIC, colour));
+                double tw = 0, th = 0;
+                f.gc.GetTextExtent(text, &tw, &th);
+                const wxRect2DDouble r(c.x - tw / 2, c.y + 0.55 * f.s, tw, th);
+                if (!placer.free(r)) continue;
+                placer.take(r);
+                drawHaloText(f.gc, text, r.m_x, r.m_y, px, wxFONTFLAG_ITALIC, colour);
+            }
+        }
+    }
+}
+
+}  // namespace
+
+MapPainter::MapPainter(const MapDocument& document) : m_doc(document) {
+    const auto& m = m_doc.map();
+    const hex::Layout unit(m.metadata().orientation, {1.0, 1.0});
+    double left = std::numeric_limits<double>::max();
+    double top = left;
+    double right = -left;
+    double bottom = -left;
+    for (const Hex h : m.allHexes()) {
+        for (const Point p : unit.corners(h)) {
+            left = std::min(left, p.x);
+            top = std::min(top, p.y);
+            right = std::max(right, p.x);
+            bottom = std::max(bottom, p.y);
+        }
+    }
+    if (left > right) left = top = right = bottom = 0;
+    m_bounds = wxRect2DDouble(left, top, right - left, bottom - top);
+}
+
+Viewport MapPainter::fit(const wxSize& size, double margin) const {
+    Viewport vp;
+    const double w = std::max(1.0, size.x - 2 * margin);
+    const double h = std::max(1.0, size.y - 2 * margin);
+    if (m_bounds.m_width <= 0 || m_bounds.m_height <= 0) return vp;
+    vp.hexSize = std::max(0.5, std::min(w / m_bounds.m_width, h / m_bounds.m_height));
+    const double cx = m_bounds.m_x + m_bounds.m_width / 2;
+    const double cy = m_bounds.m_y + m_bounds.m_height / 2;
+    vp.originX = size.x / 2.0 - cx * vp.hexSize;
+    vp.originY = size.y / 2.0 - cy * vp.hexSize;
+    return vp;
+}
+
+OffsetRange MapPainter::visibleRange(const Viewport& viewport, const wxRect& area) const {
+    const auto& m = m_doc.map();
+    const auto layout = viewport.layout(m.metadata().orientation);
+    const auto offsets = m.offsets();
+    OffsetRange out{std::numeric_limits<int>::max(), std::numeric_limits<int>::min(), std::numeric_limits<int>::max(),
+                    std::numeric_limits<int>::min()};
+    const std::array<Point, 4> corners{{{double(area.GetLeft()), double(area.GetTop())},
+                                        {double(area.GetRight() + 1), double(area.GetTop())},
+                                        {double(area.GetLeft()), double(area.GetBottom() + 1)},
+                                        {double(area.GetRight() + 1), double(area.GetBottom() + 1)}}};
+    for (const Point p : corners) {
+        const auto o = offsets.toOffset(layout.hexAt(p));
+        out.colMin = std::min(out.colMin, o.col);
+        out.colMax = std::max(out.colMax, o.col);
+        out.rowMin = std::min(out.rowMin, o.row);
+        out.rowMax = std::max(out.rowMax, o.row);
+    }
+    // One hex of slack covers the half-hex shove of alternate rows or columns.
+    out.colMin = std::max(0, out.colMin - 1);
+    out.rowMin = std::max(0, out.rowMin - 1);
+    out.colMax = std::min(m.width() - 1, out.colMax + 1);
+    out.rowMax = std::min(m.height() - 1, out.rowMax + 1);
+    return out;
+}
+
+std::optional<Hex> MapPainter::hexAt(const Viewport& viewport, const wxPoint& point) const {
+    const auto& m = m_doc.map();
+    const Hex h = viewport.layout(m.metadata().orientation).hexAt({double(point.x), double(point.y)});
+    if (!m.contains(h)) return std::nullopt;
+    return h;
+}
+
+void MapPainter::paint(wxGraphicsContext& gc, const Viewport& viewport, const wxRect& area) const {
+    gc.PushState();
+    gc.SetAntialiasMode(wxANTIALIAS_DEFAULT);
+    gc.SetInterpolationQuality(wxINTERPOLATION_GOOD);
+    gc.SetPen(wxNullGraphicsPen);
+    gc.SetBrush(gc.CreateBrush(wxBrush(MapStyle::background())));
+    gc.DrawRectangle(area.x, area.y, area.width, area.height);
+
+    if (m_doc.map().hexCount() > 0) {
+        const double s = viewport.hexSize;
+        Frame f{gc,
+                m_doc,
+                viewport.layout(m_doc.map().metadata().orientation),
+                s,
+                wxRect2DDouble(area.x - 2 * s - 40, area.y - 2 * s - 40, area.width + 4 * s + 80, area.height + 4 * s + 80),
+                visibleRange(viewport, area)};
+        if (!f.range.empty()) {
+            drawTerrain(f);
+            drawTerrainSymbols(f);
+            drawCoastAndGrid(f);
+        }
+        drawRivers(f);
+        drawRoutes(f);
+        drawCrossings(f);
+        drawUrbanAreas(f);
+        drawSideMarkers(f);
+        drawCounters(f);
+        drawTexts(f);
+    }
+    gc.PopState();
+}
+
+}  // namespace etatmajor::gui

@@ -1,0 +1,92 @@
+#include "window_capture.hpp"
+
+#include "map_canvas.hpp"
+
+#include <wx/dcclient.h>
+#include <wx/dcmemory.h>
+#include <wx/dcscreen.h>
+#include <wx/settings.h>
+#include <wx/toplevel.h>
+
+#include <map>
+
+namespace etatmajor::gui {
+
+wxImage WindowCapture::fromWindowDC(wxTopLevelWindow& frame) {
+    const wxSize size = frame.GetSize();
+    if (size.x <= 0 || size.y <= 0) return {};
+    wxWindowDC source(&frame);
+    if (!source.IsOk()) return {};
+    wxBitmap bitmap(size.x, size.y, 24);
+    wxMemoryDC target(bitmap);
+    target.SetBackground(*wxBLACK_BRUSH);
+    target.Clear();
+    const bool ok = target.Blit(0, 0, size.x, size.y, &source, 0, 0);
+    target.SelectObject(wxNullBitmap);
+    return ok ? bitmap.ConvertToImage() : wxImage();
+}
+
+wxImage WindowCapture::fromScreenDC(wxTopLevelWindow& frame) {
+    const wxRect rect = frame.GetScreenRect();
+    if (rect.width <= 0 || rect.height <= 0) return {};
+    wxScreenDC source;
+    wxBitmap bitmap(rect.width, rect.height, 24);
+    wxMemoryDC target(bitmap);
+    target.SetBackground(*wxBLACK_BRUSH);
+    target.Clear();
+    const bool ok = target.Blit(0, 0, rect.width, rect.height, &source, rect.x, rect.y);
+    target.SelectObject(wxNullBitmap);
+    return ok ? bitmap.ConvertToImage() : wxImage();
+}
+
+wxImage WindowCapture::rendered(wxTopLevelWindow& frame, const MapCanvas& canvas) {
+    const wxSize size = frame.GetSize();
+    wxBitmap bitmap(std::max(1, size.x), std::max(1, size.y), 24);
+    wxMemoryDC target(bitmap);
+    target.SetBackground(wxBrush(wxSystemSettings::GetColour(wxSYS_COLOUR_BTNFACE)));
+    target.Clear();
+    const wxPoint at = canvas.GetScreenPosition() - frame.GetScreenPosition();
+    target.DrawBitmap(canvas.renderToBitmap(), at.x, at.y);
+    target.SelectObject(wxNullBitmap);
+    return bitmap.ConvertToImage();
+}
+
+bool WindowCapture::looksBlank(const wxImage& image) {
+    if (!image.IsOk() || image.GetWidth() < 2 || image.GetHeight() < 2) return true;
+    // Sample a grid; a real map has no dominant colour and hardly any pure black.
+    std::map<unsigned long, int> counts;
+    int samples = 0;
+    int black = 0;
+    const int stepX = std::max(1, image.GetWidth() / 97);
+    const int stepY = std::max(1, image.GetHeight() / 89);
+    for (int y = 0; y < image.GetHeight(); y += stepY) {
+        for (int x = 0; x < image.GetWidth(); x += stepX) {
+            const unsigned char r = image.GetRed(x, y);
+            const unsigned char g = image.GetGreen(x, y);
+            const unsigned char b = image.GetBlue(x, y);
+            ++counts[(static_cast<unsigned long>(r) << 16) | (static_cast<unsigned long>(g) << 8) | b];
+            if (r < 8 && g < 8 && b < 8) ++black;
+            ++samples;
+        }
+    }
+    int top = 0;
+    for (const auto& [colour, n] : counts) top = std::max(top, n);
+    return top * 100 > samples * 97 || black * 100 > samples * 25;
+}
+
+WindowCapture::Result WindowCapture::capture(wxTopLevelWindow& frame, const MapCanvas& canvas) {
+    if (wxImage image = fromWindowDC(frame); !looksBlank(image)) return {image, Method::WindowDC};
+    if (wxImage image = fromScreenDC(frame); !looksBlank(image)) return {image, Method::ScreenDC};
+    return {rendered(frame, canvas), Method::Rendered};
+}
+
+const char* WindowCapture::methodName(Method method) {
+    switch (method) {
+        case Method::WindowDC: return "window device context";
+        case Method::ScreenDC: return "screen device context";
+        case Method::Rendered: return "off-screen rendering of the canvas";
+    }
+    return "?";
+}
+
+}  // namespace etatmajor::gui

@@ -19,6 +19,9 @@ campaign::Scenario readScenarioString(std::string_view xml, const std::string& f
 // Semantic checks against the map: ids, references, placements, supply sources, objectives (docs/formats/campaign.md).
 core::IssueList validateScenario(const campaign::Scenario& scenario, const map::Map& map);
 
+// Reads a campaign file and its map and runs every check, never throwing for bad content.
+core::IssueList validateCampaignFile(const std::string& path);
+
 // Resolves an ME placement or objective to an axial hex on the map; nullopt when it names nothing on the map.
 std::optional<hex::Hex> placementHex(const campaign::MeDef& me, const campaign::SideDef& side, const map::Map& map);
 std::optional<hex::Hex> objectiveHex(const campaign::ObjectiveDef& o, const map::Map& map);

@@ -1,6 +1,7 @@
 #include "etatmajor/io/scenario_xml.hpp"
 
 #include "etatmajor/io/atomic_file.hpp"
+#include "etatmajor/io/map_xml.hpp"
 #include "xml_util.hpp"
 
 #include <filesystem>
@@ -269,6 +270,19 @@ Scenario readScenarioFile(const std::string& path) {
     return readScenarioString(readWholeFile(path), path, dir.empty() ? "." : dir);
 }
 
+core::IssueList validateCampaignFile(const std::string& path) {
+    core::IssueList issues;
+    try {
+        const auto s = readScenarioFile(path);
+        const auto mapIssues = validateMapFile(s.mapPath);
+        issues.append(mapIssues);
+        if (!mapIssues.hasErrors()) issues.append(validateScenario(s, readMapFile(s.mapPath).map));
+    } catch (const core::FileError& e) {
+        issues.add(e.toIssue());
+    }
+    return issues;
+}
+
 std::optional<hex::Hex> placementHex(const MeDef& me, const SideDef& side, const map::Map& m) {
     switch (me.placement.kind) {
         case MePlacement::Kind::Hex: {
@@ -383,19 +397,24 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
                               me.line, me.id + ".placement");
             }
             if (me.mode == Mode::Scouting) {
-                // G-34 default scout eligibility: cavalry and light/irregular infantry only.
-                bool eligible = !me.members.empty();
+                // G-34 default scout eligibility: an ME of cavalry and light or irregular infantry. Attached guns
+                // (horse artillery) do not spoil it, but an ME needs at least one scouting unit.
+                int scouts = 0, others = 0;
                 std::function<void(const FormationDef&)> scan = [&](const FormationDef& f) {
-                    for (const auto& u : f.units)
-                        if (unitOwner.count(u.id) && unitOwner.at(u.id) == me.id && u.type != UnitType::Artillery &&
-                            !isCavalry(u.type) && u.type != UnitType::LightInfantry && u.type != UnitType::IrregularInfantry)
-                            eligible = false;
+                    for (const auto& u : f.units) {
+                        const auto owner = unitOwner.find(u.id);
+                        if (owner == unitOwner.end() || owner->second != me.id) continue;
+                        if (isCavalry(u.type) || u.type == UnitType::LightInfantry || u.type == UnitType::IrregularInfantry)
+                            ++scouts;
+                        else if (u.type != UnitType::Artillery)
+                            ++others;
+                    }
                     for (const auto& c : f.children) scan(c);
                 };
                 scan(side.army);
-                if (!eligible)
-                    out.error("CAMPAIGN-MODE", "ME '" + me.id + "' may not start in scouting mode: it has troops other than "
-                                                               "cavalry and light or irregular infantry (G-34)",
+                if (scouts == 0 || others > 0)
+                    out.error("CAMPAIGN-MODE", "ME '" + me.id + "' may not start in scouting mode: only cavalry and light or "
+                                                               "irregular infantry MEs may scout (G-34)",
                               me.line, me.id + ".mode");
             }
         }

@@ -1,0 +1,28 @@
+// The wx application object: reads the command line, opens the main window, runs --screenshot.
+//
+//   etatmajor [FILE] [--screenshot PNG] [--size WxH]
+//
+// With --screenshot nothing is interactive: errors go to stderr and the exit status is 1 on failure.
+#pragma once
+
+#include <wx/app.h>
+#include <wx/gdicmn.h>
+
+namespace etatmajor::gui {
+
+class App : public wxApp {
+public:
+    bool OnInit() override;
+    int OnRun() override;
+    void OnInitCmdLine(wxCmdLineParser& parser) override;
+    bool OnCmdLineParsed(wxCmdLineParser& parser) override;
+
+private:
+    wxString m_file;
+    wxString m_screenshot;
+    wxSize m_size{1280, 900};
+    int m_exitCode = 0;
+    bool m_quitEarly = false;  // set when OnInit already knows the outcome and there is nothing to run
+};
+
+}  // namespace etatmajor::gui

@@ -1,0 +1,61 @@
+// Draws a MapDocument into a wxGraphicsContext for a given viewport. Knows nothing about windows,
+// so the same code paints the canvas, an off-screen bitmap or a print-out.
+#pragma once
+
+#include "map_document.hpp"
+
+#include "etatmajor/hex/layout.hpp"
+
+#include <wx/gdicmn.h>
+#include <wx/geometry.h>
+
+#include <optional>
+
+class wxGraphicsContext;
+
+namespace etatmajor::gui {
+
+// Where the map sits on the output: the hex size in pixels and the pixel position of axial hex (0,0).
+struct Viewport {
+    double hexSize = 16.0;  // centre-to-corner distance, in pixels
+    double originX = 0.0;
+    double originY = 0.0;
+
+    hex::Layout layout(hex::Orientation orientation) const {
+        return hex::Layout(orientation, {hexSize, hexSize}, {originX, originY});
+    }
+};
+
+// An inclusive rectangle of offset coordinates; empty when min > max.
+struct OffsetRange {
+    int colMin = 0;
+    int colMax = -1;
+    int rowMin = 0;
+    int rowMax = -1;
+    bool empty() const { return colMin > colMax || rowMin > rowMax; }
+};
+
+class MapPainter {
+public:
+    // The painter keeps a reference: the document must outlive it.
+    explicit MapPainter(const MapDocument& document);
+
+    // Paints everything that falls inside `area` (output pixels). The context's state is restored afterwards.
+    void paint(wxGraphicsContext& gc, const Viewport& viewport, const wxRect& area) const;
+
+    // The viewport that shows the whole map centred in an output of `size` pixels, `margin` pixels clear on each side.
+    Viewport fit(const wxSize& size, double margin = 12.0) const;
+    // The on-map offset coordinates that can touch `area`; a conservative superset.
+    OffsetRange visibleRange(const Viewport& viewport, const wxRect& area) const;
+    // The on-map hex under an output point, if any.
+    std::optional<hex::Hex> hexAt(const Viewport& viewport, const wxPoint& point) const;
+
+    // The map's extent at hex size 1 with hex (0,0) at the origin.
+    wxRect2DDouble worldBounds() const { return m_bounds; }
+
+private:
+    const MapDocument& m_doc;
+    wxRect2DDouble m_bounds;
+};
+
+}  // namespace etatmajor::gui

@@ -1,0 +1,36 @@
+// Captures a top-level window as a person sees it, for --screenshot.
+#pragma once
+
+#include <wx/image.h>
+
+class wxTopLevelWindow;
+
+namespace etatmajor::gui {
+
+class MapCanvas;
+
+class WindowCapture {
+public:
+    enum class Method { WindowDC, ScreenDC, Rendered };
+
+    struct Result {
+        wxImage image;
+        Method method = Method::Rendered;
+    };
+
+    // Tries, in order: the window's own device context, the screen under the window, and finally the canvas's
+    // paint routine drawn off-screen into a frame-sized picture. The first picture that is not blank wins.
+    static Result capture(wxTopLevelWindow& frame, const MapCanvas& canvas);
+
+    // True for a picture that cannot be a real rendering: one flat colour, or mostly pure black.
+    static bool looksBlank(const wxImage& image);
+
+    static const char* methodName(Method method);
+
+private:
+    static wxImage fromWindowDC(wxTopLevelWindow& frame);
+    static wxImage fromScreenDC(wxTopLevelWindow& frame);
+    static wxImage rendered(wxTopLevelWindow& frame, const MapCanvas& canvas);
+};
+
+}  // namespace etatmajor::gui
