@@ -13,6 +13,7 @@ PACKAGES=(
   libxml2-utils
   libwxgtk3.2-dev
   xvfb xauth x11-apps
+  jq
 )
 
 missing=()

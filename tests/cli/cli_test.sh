@@ -1,1 +1,105 @@
-exit 0
+#!/usr/bin/env bash
+# The command-line contract (architecture §4): exit codes, FILE:LINE messages, JSON output, determinism,
+# and no damage to a campaign on bad input.
+set -u
+cli=${1:?usage: cli_test.sh CLI SOURCE_DIR WORK_DIR}
+src=${2:?}
+work=${3:?}
+rm -rf "$work"; mkdir -p "$work"; cd "$work" || exit 1
+
+passed=0; failed=0
+ok()   { passed=$((passed + 1)); }
+bad()  { failed=$((failed + 1)); echo "FAILED: $*" >&2; }
+expect_exit() { # expected-code description command...
+  local want=$1 what=$2; shift 2
+  "$@" >out.txt 2>err.txt; local got=$?
+  if [ "$got" -eq "$want" ]; then ok; else bad "$what: exit $got, wanted $want"; cat err.txt >&2; fi
+}
+
+# --version
+expect_exit 0 "--version" "$cli" --version
+grep -q '^Etat-Major [0-9]' out.txt && ok || bad "--version prints the product and version"
+
+# usage errors exit 2
+expect_exit 2 "no subcommand" "$cli"
+expect_exit 2 "unknown subcommand" "$cli" frobnicate
+expect_exit 2 "missing required option" "$cli" status
+expect_exit 2 "missing file" "$cli" map validate "$src/maps/no-such-map.xml"
+
+# map validate: shipped maps pass; broken ones fail with FILE:LINE: messages
+expect_exit 0 "map validate shipped maps" "$cli" map validate "$src"/maps/*.xml
+for f in map-truncated map-misspelled-element map-misspelled-attribute map-route-gap map-too-new; do
+  file="$src/tests/data/errors/$f.xml"
+  expect_exit 1 "map validate $f" "$cli" map validate "$file"
+  grep -qE "^$file:[0-9]+: error [A-Z-]+: " err.txt && ok || { bad "$f: no FILE:LINE: message"; cat err.txt >&2; }
+done
+expect_exit 1 "map validate, one good and one bad" "$cli" map validate "$src/maps/carolinas-1780.xml" "$src/tests/data/errors/map-route-gap.xml"
+grep -q 'carolinas-1780.xml: valid' out.txt && ok || bad "the good file is still reported valid"
+expect_exit 1 "map validate --json on a bad map" "$cli" map validate --json "$src/tests/data/errors/map-route-gap.xml"
+[ "$(jq -r '.[0].issues[0].code' out.txt)" = "MAP-ROUTE-GAP" ] && ok || bad "map validate --json names the code"
+
+# map info
+expect_exit 0 "map info --json" "$cli" map info --json "$src/maps/carolinas-1780.xml"
+[ "$(jq -r '.id' out.txt)" = "carolinas-1780" ] && ok || bad "map info --json id"
+[ "$(jq '[.urbanAreas[] | select(.name == "Camden")] | length' out.txt)" = "1" ] && ok || bad "map info lists Camden"
+expect_exit 0 "map info text" "$cli" map info "$src/maps/carolinas-1780.xml"
+grep -q 'Charleston' out.txt && ok || bad "map info text lists Charleston"
+
+# campaign new: twice with the same seed gives the same database content; a third seed differs
+scenario="$src/campaigns/southern-1780.xml"
+expect_exit 0 "campaign new" "$cli" campaign new --scenario "$scenario" --db one.db --seed 7
+expect_exit 0 "campaign new again" "$cli" campaign new --scenario "$scenario" --db two.db --seed 7
+expect_exit 0 "campaign new other seed" "$cli" campaign new --scenario "$scenario" --db three.db --seed 8
+sqlite3 one.db .dump > one.sql; sqlite3 two.db .dump > two.sql
+cmp -s one.sql two.sql && ok || bad "same scenario and seed give different databases"
+[ "$(sqlite3 one.db 'PRAGMA application_id')" = "$(printf '%d' 0x45544D4A)" ] && ok || bad "application_id"
+expect_exit 1 "campaign new onto an existing file" "$cli" campaign new --scenario "$scenario" --db one.db --seed 9
+sqlite3 one.db .dump | cmp -s - one.sql && ok || bad "refused campaign new changed the existing database"
+expect_exit 0 "campaign new --force" "$cli" campaign new --scenario "$scenario" --db three.db --seed 7 --force
+sqlite3 three.db .dump | cmp -s - one.sql && ok || bad "--force with the same seed gives the same database"
+expect_exit 1 "campaign new with a bad option" "$cli" campaign new --scenario "$scenario" --db four.db --option ua_multiplier=3
+grep -q "ua_multiplier" err.txt && ok || bad "the bad option is named"
+[ ! -e four.db ] && ok || bad "a refused campaign new left a database behind"
+expect_exit 1 "campaign new from a broken campaign" "$cli" campaign new --scenario "$src/tests/data/errors/campaign-unknown-member.xml" --db five.db
+grep -qE "campaign-unknown-member.xml:[0-9]+: error CAMPAIGN-UNKNOWN-MEMBER" err.txt && ok || bad "broken campaign names file and line"
+[ ! -e five.db ] && ok || bad "a broken campaign left a database behind"
+expect_exit 0 "campaign new with an option" "$cli" campaign new --scenario "$scenario" --db six.db --option ua_multiplier=5
+[ "$(sqlite3 six.db "SELECT value FROM campaign_option WHERE key = 'ua_multiplier'")" = "5" ] && ok || bad "--option stored"
+
+# status: host view lists both sides and their MEs
+expect_exit 0 "status --json" "$cli" status --db one.db --json
+[ "$(jq '.sides | length' out.txt)" = "2" ] && ok || bad "status lists two sides"
+[ "$(jq '[.sides[].mes[]] | length' out.txt)" = "7" ] && ok || bad "status lists seven MEs"
+[ "$(jq -r '.sides[0].mes[0].id' out.txt)" = "b-webster" ] && ok || bad "first British ME"
+# side view: no enemy composition, no enemy VCS
+expect_exit 0 "status --side american" "$cli" status --db one.db --side american --json
+[ "$(jq '.sides[0] | has("mes")' out.txt)" = "false" ] && ok || bad "the British MEs are hidden from the Americans"
+[ "$(jq '.sides[0] | has("vcs")' out.txt)" = "false" ] && ok || bad "the British VCS is hidden from the Americans"
+[ "$(jq '.sides[0].counters | length' out.txt)" = "3" ] && ok || bad "three British counters are seen face down"
+grep -q "Webster" out.txt && bad "a British name leaks into the American view" || ok
+expect_exit 0 "status text" "$cli" status --db one.db --side british
+grep -q "Gates" out.txt && bad "an American general leaks into the British view" || ok
+expect_exit 1 "status of an unknown side" "$cli" status --db one.db --side french
+grep -q "french" err.txt && ok || bad "the unknown side is named"
+
+# log
+expect_exit 0 "log --json" "$cli" log --db one.db --json
+[ "$(jq '[.[] | select(.rule == "")] | length' out.txt)" = "0" ] && ok || bad "every roll names its rule"
+[ "$(jq 'length' out.txt)" -ge 1 ] && ok || bad "the log holds the set-up rolls"
+
+# damaged and foreign databases: clear message, exit 1, file untouched
+head -c 4096 /dev/urandom > junk.db; before=$(md5sum < junk.db)
+expect_exit 1 "status on a junk file" "$cli" status --db junk.db
+grep -q "junk.db" err.txt && ok || bad "the junk file is named"
+[ "$(md5sum < junk.db)" = "$before" ] && ok || bad "the junk file was changed"
+expect_exit 1 "status on a missing file" "$cli" status --db missing.db
+[ ! -e missing.db ] && ok || bad "status created a database"
+cp one.db cut.db; truncate -s 8192 cut.db
+expect_exit 1 "status on a truncated campaign" "$cli" status --db cut.db
+
+# options
+expect_exit 0 "options --json" "$cli" options --json
+[ "$(jq '[.[] | select(.key == "loc_trace")][0].default' -r out.txt)" = "adjacent_chain" ] && ok || bad "options lists loc_trace"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

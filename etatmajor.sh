@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The main job: installs what is missing, builds, and opens the bundled campaign.
+# With a display: the application window. Without one: a headless demo that creates the bundled
+# campaign and prints its status.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+./scripts/install-deps.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DETATMAJOR_BUILD_GUI=ON -DETATMAJOR_BUILD_TESTS=ON >/dev/null
+cmake --build build -j"$(nproc)" --target etatmajor-cli etatmajor
+
+scenario=campaigns/southern-1780.xml
+demo_dir=build/demo
+db=$demo_dir/southern-1780.db
+mkdir -p "$demo_dir"
+
+if [ ! -f "$db" ]; then
+  build/bin/etatmajor-cli campaign new --scenario "$scenario" --db "$db" --seed 1780
+fi
+
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+  exec build/bin/etatmajor "$db"
+fi
+
+echo "No display found: running the headless campaign demo."
+echo
+build/bin/etatmajor-cli map validate maps/carolinas-1780.xml
+build/bin/etatmajor-cli campaign new --scenario "$scenario" --db "$db" --seed 1780 --force
+echo
+build/bin/etatmajor-cli status --db "$db"
+echo
+echo "What the American commander sees:"
+build/bin/etatmajor-cli status --db "$db" --side american
+echo
+echo "Dice rolled while setting up:"
+build/bin/etatmajor-cli log --db "$db"
+echo
+echo "The campaign database is $db; explore it with: build/bin/etatmajor-cli status --db $db --json"
