@@ -528,13 +528,14 @@ ROADS = [
         "halifax", "x:halifax-ferry", ("edge", 36.45, -77.45)]),
 ]
 
-# Navigable-river routes: (id, name, [(river id, ...)], start town, end town or None (mouth)).
+# Navigable-river routes: (id, name, [river id], start town, end town or None (mouth)
+# [, towns on the far bank to call at]).
 NAV_ROUTES = [
     ("santee-nav", "Santee River navigation", ["santee"], None, None),
     ("congaree-nav", "Congaree River navigation", ["congaree"], "granby", None),
     ("wateree-nav", "Wateree River navigation", ["wateree"], "camden", None),
     ("peedee-nav", "Great Pee Dee River navigation", ["peedee"], "cheraw", "georgetown"),
-    ("cape-fear-nav", "Cape Fear River navigation", ["cape-fear"], "cross-creek", None),
+    ("cape-fear-nav", "Cape Fear River navigation", ["cape-fear"], "cross-creek", None, ["wilmington"]),
     ("savannah-nav", "Savannah River navigation", ["savannah"], "augusta", None),
     ("cooper-nav", "Cooper River navigation", ["cooper"], "moncks-corner", "charleston"),
 ]
@@ -565,7 +566,6 @@ AREAS = [
     ("Green Swamp", 34.13, -78.30, 17, "m", 0.9),
     ("Holly Shelter and Angola swamps", 34.55, -77.80, 15, "m", 0.8),
     ("Big Swamp", 34.45, -78.85, 9, "m", 0.7),
-    ("Catfish swamps", 34.30, -79.40, 7, "W", 0.7),
     ("High Hills of Santee", 34.03, -80.50, 11, "h", 1.0),
     ("Uwharrie Mountains", 35.40, -80.00, 22, "h", 0.75),
     ("Kings Mountain range", 35.16, -81.37, 10, "h", 1.0),
@@ -573,7 +573,7 @@ AREAS = [
     ("Brushy Mountains", 36.00, -81.20, 14, "h", 0.9),
     ("South Mountains", 35.58, -81.65, 13, "d", 0.7),
     ("Ninety Six uplands", 34.25, -82.15, 30, "h", 0.3),
-    ("Long Cane hills", 34.05, -82.40, 14, "h", 0.5),
+    ("Long Cane uplands", 34.05, -82.40, 14, "h", 0.5),
 ]
 
 # ----------------------------------------------------------------------------------------------
@@ -1171,7 +1171,9 @@ class Builder:
         return left, right
 
     def build_nav_routes(self):
-        for rid_route, name, rids, start, end in NAV_ROUTES:
+        for spec in NAV_ROUTES:
+            rid_route, name, rids, start, end = spec[:5]
+            via = spec[5] if len(spec) > 5 else []
             r = self.river_by_id(rids[0])
             left, right = self.banks(r)
             sh = self.town_hex[start] if start else None
@@ -1203,6 +1205,18 @@ class Builder:
                     best = (score, chain)
             if best[0] >= 100:
                 self.log.append("WARNING nav route %s: towns not on the river" % rid_route)
+            chain = best[1]
+            for tid in via:
+                vh = self.town_hex[tid]
+                if vh in chain:
+                    continue
+                for i in range(len(chain) - 1):
+                    if hex_distance(chain[i], vh) == 1 and hex_distance(chain[i + 1], vh) == 1:
+                        chain = chain[:i + 1] + [vh] + chain[i + 1:]
+                        break
+                else:
+                    self.log.append("WARNING nav route %s cannot call at %s" % (rid_route, tid))
+            best = (best[0], chain)
             self.routes.append(dict(id=rid_route, name=name, kind="navigable_river",
                                     hexes=remove_loops(best[1])))
 
@@ -1372,6 +1386,8 @@ def parse_hex(s):
 
 def parse_side(s):
     hx, d = s.split(":")
+    if d not in DIRS:
+        raise SystemExit("ERROR: hexside %s: direction %s is not one of the pointy-top directions" % (s, d))
     return parse_hex(hx), DIRS.index(d)
 
 
@@ -1477,8 +1493,7 @@ def check_file(path):
     cross_sides = set()
     for x in root.find("crossings").findall("crossing"):
         ncross += 1
-        hx = parse_hex(x.get("hex"))
-        d = DIRS.index(x.get("dir"))
+        hx, d = parse_side(x.get("hex") + ":" + x.get("dir"))
         if not ref(hx, "crossing"):
             continue
         k = side_key(hx, d)
@@ -1513,8 +1528,8 @@ def check_file(path):
                 road_adj.setdefault(a, set()).add(b)
                 road_adj.setdefault(b, set()).add(a)
                 if k in river_side and river_side[k][0] == "river" and k not in cross_sides:
-                    warnings.append("MAP-ROAD-RIVER-NO-CROSSING route %s between %d,%d and %d,%d" %
-                                    (rid, a[0], a[1], b[0], b[1]))
+                    errors.append("MAP-ROAD-RIVER-NO-CROSSING route %s between %d,%d and %d,%d" %
+                                  (rid, a[0], a[1], b[0], b[1]))
             else:
                 # both hexes border the same navigable river, and the hexside between them
                 # touches that river's course
@@ -1577,6 +1592,9 @@ def check_file(path):
         nlabels += 1
         ref(parse_hex(lb.get("hex")), "label %s" % lb.get("text"))
     # sides
+    side_ids = [s.get("id") for s in root.find("sides").findall("side")]
+    if sorted(side_ids) != ["american", "british"]:
+        errors.append("sides must be exactly british and american, found %s" % side_ids)
     for s in root.find("sides").findall("side"):
         edges = s.get("homeEdges").split()
         coast = s.get("homeCoast", "false") == "true"
@@ -1750,8 +1768,8 @@ def main():
         crop = tuple(int(v) for v in args.crop.split(",")) if args.crop else None
         render_preview(b, args.preview, args.scale, crop)
     errors, warnings = check_file(args.out)
-    if errors:
-        print("FAILED: %d error(s)" % len(errors))
+    if errors or warnings:
+        print("FAILED: %d error(s), %d warning(s) in %s" % (len(errors), len(warnings), args.out))
         sys.exit(1)
     print("OK: %s (%d warning(s))" % (args.out, len(warnings)))
 
