@@ -5,6 +5,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <functional>
+
 using namespace etatmajor;
 using namespace etatmajor::campaign;
 using etatmajor::test::sourcePath;
@@ -138,4 +141,23 @@ TEST_CASE("the bundled southern campaign matches the Camden orders of battle (et
     // generals (140; the resolver spec's 120 counts him at 30, see docs/rules-mapping.md). Commanders are free.
     CHECK(formationPoints(british->army) == 486 + 90);
     CHECK(formationPoints(american->army) == 372 + 140);
+}
+
+TEST_CASE("a campaign file survives a write and a read unchanged", "[campaign][io]") {
+    for (const char* file : {"tests/data/campaigns/small.xml", "campaigns/southern-1780.xml"}) {
+        INFO(file);
+        const auto path = sourcePath(file);
+        const auto s = io::readScenarioFile(path);
+        const std::string once = io::writeScenarioString(s);
+        const auto dir = std::filesystem::path(path).parent_path().string();
+        const auto again = io::readScenarioString(once, "round-trip", dir);
+        CHECK(io::writeScenarioString(again) == once);
+        CHECK(again.options.values() == s.options.values());
+        CHECK(again.sides.size() == s.sides.size());
+        CHECK(again.objectives.size() == s.objectives.size());
+        CHECK(formationPoints(again.sides[0].army) == formationPoints(s.sides[0].army));
+        CHECK(formationPoints(again.sides[1].army) == formationPoints(s.sides[1].army));
+        const auto m = io::readMapFile(again.mapPath).map;
+        CHECK_FALSE(io::validateScenario(again, m).hasErrors());
+    }
 }

@@ -16,6 +16,11 @@ inline constexpr int kCampaignFormatVersion = 1;
 campaign::Scenario readScenarioFile(const std::string& path);
 campaign::Scenario readScenarioString(std::string_view xml, const std::string& fileName, const std::string& baseDir);
 
+// Writes a campaign file that reads back to the same scenario; options equal to their defaults are left out.
+std::string writeScenarioString(const campaign::Scenario& scenario);
+// Atomic: temporary file beside the target, then renamed over it.
+void writeScenarioFile(const campaign::Scenario& scenario, const std::string& path);
+
 // Semantic checks against the map: ids, references, placements, supply sources, objectives (docs/formats/campaign.md).
 core::IssueList validateScenario(const campaign::Scenario& scenario, const map::Map& map);
 

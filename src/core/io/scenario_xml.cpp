@@ -270,6 +270,137 @@ Scenario readScenarioFile(const std::string& path) {
     return readScenarioString(readWholeFile(path), path, dir.empty() ? "." : dir);
 }
 
+namespace {
+
+using tinyxml2::XMLElement;
+
+void writeGeneral(XMLElement* parent, const GeneralDef& g) {
+    auto* e = parent->InsertNewChildElement("general");
+    e->SetAttribute("id", g.id.c_str());
+    e->SetAttribute("name", g.name.c_str());
+    e->SetAttribute("nationality", std::string(nationalityName(g.nationality)).c_str());
+    e->SetAttribute("rank", std::string(rankName(g.rank)).c_str());
+    e->SetAttribute("arm", std::string(armName(g.arm)).c_str());
+    e->SetAttribute("rating", g.rating.kind == RatingSpec::Kind::Roll ? "roll" : std::string(ratingName(g.rating.fixed)).c_str());
+    if (g.rating.alt) {
+        e->SetAttribute("altRating", std::string(ratingName(*g.rating.alt)).c_str());
+        const std::string on = g.rating.altFrom == g.rating.altTo
+                                   ? std::to_string(g.rating.altFrom)
+                                   : std::to_string(g.rating.altFrom) + "-" + std::to_string(g.rating.altTo);
+        e->SetAttribute("altOn", on.c_str());
+    }
+    if (g.playerFigure) e->SetAttribute("playerFigure", true);
+    if (g.aides) e->SetAttribute("aides", g.aides);
+    if (g.escort) e->SetAttribute("escort", true);
+}
+
+void writeFormation(XMLElement* e, const FormationDef& f) {
+    e->SetAttribute("id", f.id.c_str());
+    e->SetAttribute("name", f.name.c_str());
+    e->SetAttribute("kind", std::string(formationKindName(f.kind)).c_str());
+    if (f.general) writeGeneral(e, *f.general);
+    // Formations and units keep their relative order: formations first, then units (as the reader builds them).
+    for (const auto& c : f.children) writeFormation(e->InsertNewChildElement("formation"), c);
+    for (const auto& u : f.units) {
+        auto* ue = e->InsertNewChildElement("unit");
+        ue->SetAttribute("id", u.id.c_str());
+        ue->SetAttribute("name", u.name.c_str());
+        ue->SetAttribute("nationality", std::string(nationalityName(u.nationality)).c_str());
+        ue->SetAttribute("type", std::string(unitTypeName(u.type)).c_str());
+        ue->SetAttribute("class", u.unitClass);
+        ue->SetAttribute("stands", u.stands);
+        ue->SetAttribute("figuresPerStand", u.figuresPerStand);
+        ue->SetAttribute("armament", std::string(armamentName(u.armament)).c_str());
+        ue->SetAttribute("bayonets", u.bayonets);
+        for (const auto& g : u.guns) {
+            auto* ge = ue->InsertNewChildElement("guns");
+            ge->SetAttribute("calibre", std::string(calibreName(g.calibre)).c_str());
+            ge->SetAttribute("stands", g.stands);
+        }
+    }
+}
+
+}  // namespace
+
+std::string writeScenarioString(const Scenario& s) {
+    tinyxml2::XMLDocument doc;
+    doc.InsertEndChild(doc.NewDeclaration());
+    auto* root = doc.NewElement("campaign");
+    doc.InsertEndChild(root);
+    root->SetAttribute("formatVersion", kCampaignFormatVersion);
+    root->SetAttribute("id", s.id.c_str());
+    root->SetAttribute("name", s.name.c_str());
+    if (!s.theatre.empty()) root->SetAttribute("theatre", s.theatre.c_str());
+    root->SetAttribute("map", s.mapRef.c_str());
+    root->SetAttribute("year", s.year);
+    root->SetAttribute("lengthWeeks", s.lengthWeeks);
+    if (!s.description.empty()) root->InsertNewChildElement("description")->SetText(s.description.c_str());
+    auto* start = root->InsertNewChildElement("start");
+    start->SetAttribute("season", s.startSeason ? std::string(seasonName(*s.startSeason)).c_str() : "roll");
+    start->SetAttribute("seasonWeek", s.seasonWeek);
+    if (!s.startDate.empty()) start->SetAttribute("date", s.startDate.c_str());
+    const auto changed = s.options.changed();
+    if (!changed.empty()) {
+        auto* options = root->InsertNewChildElement("options");
+        for (const auto& key : changed) {
+            auto* o = options->InsertNewChildElement("option");
+            o->SetAttribute("key", key.c_str());
+            o->SetAttribute("value", s.options.get(key).c_str());
+        }
+    }
+    for (const auto& side : s.sides) {
+        auto* e = root->InsertNewChildElement("side");
+        e->SetAttribute("id", side.id.c_str());
+        e->SetAttribute("name", side.name.c_str());
+        std::string nats;
+        for (auto n : side.nationalities) nats += (nats.empty() ? "" : " ") + std::string(nationalityName(n));
+        e->SetAttribute("nationalities", nats.c_str());
+        e->SetAttribute("pointsLimit", side.pointsLimit);
+        e->SetAttribute("decoysPerWeek", side.decoysPerWeek);
+        for (const auto& p : side.players) {
+            auto* pe = e->InsertNewChildElement("player");
+            pe->SetAttribute("id", p.id.c_str());
+            pe->SetAttribute("name", p.name.c_str());
+            pe->SetAttribute("role", std::string(playerRoleName(p.role)).c_str());
+        }
+        writeFormation(e->InsertNewChildElement("army"), side.army);
+        for (const auto& me : side.mes) {
+            auto* m = e->InsertNewChildElement("me");
+            m->SetAttribute("id", me.id.c_str());
+            m->SetAttribute("label", me.label.c_str());
+            m->SetAttribute("mode", std::string(modeName(me.mode)).c_str());
+            m->SetAttribute("supply", me.supplySource.c_str());
+            if (!me.commander.empty()) m->SetAttribute("commander", me.commander.c_str());
+            switch (me.placement.kind) {
+                case MePlacement::Kind::Hex: m->SetAttribute("hex", hex::formatOffset(me.placement.hex).c_str()); break;
+                case MePlacement::Kind::Urban: m->SetAttribute("urban", me.placement.urban.c_str()); break;
+                case MePlacement::Kind::Entry:
+                    m->SetAttribute("entry", me.placement.primary ? "primary" : "secondary");
+                    if (!me.placement.primary) m->SetAttribute("entryIndex", me.placement.entryIndex);
+                    m->SetAttribute("marchOrder", me.placement.marchOrder);
+                    break;
+            }
+            for (const auto& ref : me.members) m->InsertNewChildElement("member")->SetAttribute("ref", ref.c_str());
+        }
+    }
+    if (!s.objectives.empty()) {
+        auto* objectives = root->InsertNewChildElement("objectives");
+        for (const auto& o : s.objectives) {
+            auto* e = objectives->InsertNewChildElement("objective");
+            e->SetAttribute("id", o.id.c_str());
+            e->SetAttribute("name", o.name.c_str());
+            e->SetAttribute("kind", o.kind == ObjectiveKind::Primary ? "primary" : "secondary");
+            if (o.hex) e->SetAttribute("hex", hex::formatOffset(*o.hex).c_str());
+            else e->SetAttribute("urban", o.urban.c_str());
+            e->SetAttribute("assignedTo", o.assignedTo.c_str());
+            e->SetAttribute("writtenBy", o.writtenBy.c_str());
+        }
+    }
+    return xml::toString(doc);
+}
+
+void writeScenarioFile(const Scenario& s, const std::string& path) { writeFileAtomically(path, writeScenarioString(s)); }
+
 core::IssueList validateCampaignFile(const std::string& path) {
     core::IssueList issues;
     try {
