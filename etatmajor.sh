@@ -14,11 +14,11 @@ demo_dir=build/demo
 db=$demo_dir/southern-1780.db
 mkdir -p "$demo_dir"
 
-if [ ! -f "$db" ]; then
-  build/bin/etatmajor-cli campaign new --scenario "$scenario" --db "$db" --seed 1780
-fi
-
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+  # Keep a campaign that is already under way; create it the first time.
+  if [ ! -f "$db" ]; then
+    build/bin/etatmajor-cli campaign new --scenario "$scenario" --db "$db" --seed 1780
+  fi
   exec build/bin/etatmajor "$db"
 fi
 
