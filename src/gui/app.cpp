@@ -3,6 +3,8 @@
 #include "main_frame.hpp"
 #include "map_document.hpp"
 
+#include "etatmajor/version.hpp"
+
 #include <wx/cmdline.h>
 #include <wx/image.h>
 #include <wx/log.h>
@@ -16,12 +18,26 @@ namespace etatmajor::gui {
 
 void App::OnInitCmdLine(wxCmdLineParser& parser) {
     wxApp::OnInitCmdLine(parser);
+    parser.SetLogo(wxString::Format("%s %s: shows a map file, a campaign file or a campaign database, read-only.",
+                                    kProductName, kVersion));
     parser.AddOption(wxEmptyString, "screenshot",
                      _("open FILE, save a picture of the window as PNG once it has been drawn, and quit"),
                      wxCMD_LINE_VAL_STRING);
     parser.AddOption(wxEmptyString, "size", _("size of the window as WxH (default 1280x900)"), wxCMD_LINE_VAL_STRING);
-    parser.AddParam(_("FILE: a map, a campaign file or a campaign database"), wxCMD_LINE_VAL_STRING,
-                    wxCMD_LINE_PARAM_OPTIONAL);
+    parser.AddParam("FILE", wxCMD_LINE_VAL_STRING, wxCMD_LINE_PARAM_OPTIONAL);
+}
+
+bool App::OnCmdLineHelp(wxCmdLineParser& parser) {
+    parser.Usage();
+    m_quitEarly = true;
+    return true;
+}
+
+bool App::OnCmdLineError(wxCmdLineParser& parser) {
+    parser.Usage();
+    m_exitCode = 2;
+    m_quitEarly = true;
+    return true;
 }
 
 bool App::OnCmdLineParsed(wxCmdLineParser& parser) {
@@ -36,7 +52,9 @@ bool App::OnCmdLineParsed(wxCmdLineParser& parser) {
         if (!std::regex_match(text, match, pattern) || std::stoi(match[1]) < 100 || std::stoi(match[2]) < 100) {
             std::cerr << "etatmajor: error: --size wants WIDTHxHEIGHT in pixels, at least 100x100, not '" << text
                       << "'\n";
-            return false;
+            m_exitCode = 2;
+            m_quitEarly = true;
+            return true;
         }
         m_size = wxSize(std::stoi(match[1]), std::stoi(match[2]));
     }
@@ -45,12 +63,14 @@ bool App::OnCmdLineParsed(wxCmdLineParser& parser) {
 
 bool App::OnInit() {
     if (!wxApp::OnInit()) return false;
+    if (m_quitEarly) return true;
     wxInitAllImageHandlers();
     SetAppDisplayName("Etat-Major");
     const bool screenshot = !m_screenshot.empty();
     if (screenshot) {
         // Nothing may wait for a person: every message goes to stderr.
         delete wxLog::SetActiveTarget(new wxLogStderr);
+        wxLog::DisableTimestamp();
     }
 
     std::shared_ptr<const MapDocument> document;
@@ -58,7 +78,13 @@ bool App::OnInit() {
     if (!m_file.empty()) {
         try {
             document = std::make_shared<const MapDocument>(MapDocument::load(std::string(m_file.fn_str())));
-            for (const auto& warning : document->warnings()) wxLogWarning("%s", wxString::FromUTF8(warning.c_str()));
+            // Problems the reader could recover from: the map is still shown.
+            for (const auto& warning : document->warnings()) {
+                if (screenshot)
+                    std::cerr << warning << "\n";
+                else
+                    wxLogWarning("%s", wxString::FromUTF8(warning.c_str()));
+            }
         } catch (const LoadError& e) {
             failure = wxString::FromUTF8(e.what());
         }
@@ -77,9 +103,7 @@ bool App::OnInit() {
     if (screenshot) {
         frame->captureWhenReady(m_screenshot, [this](int status) { m_exitCode = status; });
     } else if (!failure.empty()) {
-        CallAfter([frame, failure] {
-            wxMessageBox(failure, _("Cannot open the file"), wxOK | wxICON_ERROR, frame);
-        });
+        CallAfter([frame, failure] { wxMessageBox(failure, _("Cannot open the file"), wxOK | wxICON_ERROR, frame); });
     }
     return true;
 }

@@ -3,6 +3,7 @@
 //   etatmajor [FILE] [--screenshot PNG] [--size WxH]
 //
 // With --screenshot nothing is interactive: errors go to stderr and the exit status is 1 on failure.
+// --help exits 0; a malformed command line exits 2.
 #pragma once
 
 #include <wx/app.h>
@@ -16,6 +17,8 @@ public:
     int OnRun() override;
     void OnInitCmdLine(wxCmdLineParser& parser) override;
     bool OnCmdLineParsed(wxCmdLineParser& parser) override;
+    bool OnCmdLineHelp(wxCmdLineParser& parser) override;
+    bool OnCmdLineError(wxCmdLineParser& parser) override;
 
 private:
     wxString m_file;

@@ -26,10 +26,11 @@ enum MenuId { kIdZoomIn = wxID_HIGHEST + 1, kIdZoomOut, kIdFit };
 constexpr long kSettleMs = 400;
 constexpr long kGiveUpMs = 20000;
 
-const wxString kFileTypes = _("Maps and campaigns (*.xml;*.db)|*.xml;*.db|"
-                              "Map and campaign files (*.xml)|*.xml|"
-                              "Campaign databases (*.db)|*.db|"
-                              "All files (*)|*");
+const wxString kFileTypes =
+    _("Maps and campaigns (*.xml;*.db)|*.xml;*.db|"
+      "Map and campaign files (*.xml)|*.xml|"
+      "Campaign databases (*.db)|*.db|"
+      "All files (*)|*");
 
 }  // namespace
 
@@ -93,10 +94,9 @@ void MainFrame::showDocument(std::shared_ptr<const MapDocument> document) {
     SetStatusText(wxEmptyString, 1);
     if (m_document) {
         const auto& m = m_document->map();
-        wxString summary = wxString::Format(_("%d x %d hexes, %zu urban areas"), m.width(), m.height(),
-                                            m.urbanAreas().size());
-        if (!m_document->counters().empty())
-            summary += wxString::Format(_(", %zu MEs"), m_document->counters().size());
+        wxString summary =
+            wxString::Format(_("%d x %d hexes, %zu urban areas"), m.width(), m.height(), m.urbanAreas().size());
+        if (!m_document->counters().empty()) summary += wxString::Format(_(", %zu MEs"), m_document->counters().size());
         SetStatusText(summary, 2);
     } else {
         SetStatusText(wxEmptyString, 2);
@@ -121,10 +121,18 @@ void MainFrame::onOpen(wxCommandEvent&) {
     if (dialog.ShowModal() == wxID_OK) openInteractively(dialog.GetPath());
 }
 
-void MainFrame::onQuit(wxCommandEvent&) { Close(true); }
-void MainFrame::onZoomIn(wxCommandEvent&) { m_canvas->zoomIn(); }
-void MainFrame::onZoomOut(wxCommandEvent&) { m_canvas->zoomOut(); }
-void MainFrame::onFit(wxCommandEvent&) { m_canvas->fitToWindow(); }
+void MainFrame::onQuit(wxCommandEvent&) {
+    Close(true);
+}
+void MainFrame::onZoomIn(wxCommandEvent&) {
+    m_canvas->zoomIn();
+}
+void MainFrame::onZoomOut(wxCommandEvent&) {
+    m_canvas->zoomOut();
+}
+void MainFrame::onFit(wxCommandEvent&) {
+    m_canvas->fitToWindow();
+}
 
 void MainFrame::onAbout(wxCommandEvent&) {
     wxAboutDialogInfo info;

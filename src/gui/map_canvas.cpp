@@ -2,9 +2,9 @@
 
 #include "map_style.hpp"
 
+#include <wx/brush.h>
 #include <wx/dcbuffer.h>
 #include <wx/dcmemory.h>
-#include <wx/brush.h>
 #include <wx/graphics.h>
 
 #include <algorithm>
@@ -53,10 +53,7 @@ void MapCanvas::zoomBy(double factor, const wxPoint& anchor) {
     const double old = m_viewport.hexSize;
     const double next = std::clamp(old * factor, minZoom(), maxZoom());
     if (next == old) return;
-    const double k = next / old;
-    m_viewport.originX = anchor.x - (anchor.x - m_viewport.originX) * k;
-    m_viewport.originY = anchor.y - (anchor.y - m_viewport.originY) * k;
-    m_viewport.hexSize = next;
+    m_viewport = m_viewport.zoomedAbout(next, anchor.x, anchor.y);
     m_fitted = false;
     Refresh();
 }

@@ -18,7 +18,9 @@ namespace {
 
 constexpr std::size_t kPeekBytes = 8192;
 
-std::string fileError(const std::string& path, const std::string& message) { return path + ": error: " + message; }
+std::string fileError(const std::string& path, const std::string& message) {
+    return path + ": error: " + message;
+}
 
 // The name of the first element of an XML text, skipping the declaration, comments and a DOCTYPE;
 // empty when the text does not start like XML. lineOut receives the element's line.
@@ -92,9 +94,15 @@ MapDocument MapDocument::load(const std::string& path) {
     doc.m_kind = detectKind(path);
     try {
         switch (doc.m_kind) {
-            case DocumentKind::Map: doc.readMap(path); break;
-            case DocumentKind::Campaign: doc.readCampaign(path); break;
-            case DocumentKind::CampaignDatabase: doc.readDatabase(path); break;
+            case DocumentKind::Map:
+                doc.readMap(path);
+                break;
+            case DocumentKind::Campaign:
+                doc.readCampaign(path);
+                break;
+            case DocumentKind::CampaignDatabase:
+                doc.readDatabase(path);
+                break;
         }
     } catch (const core::FileError& e) {
         throw LoadError(e.toIssue().format());
@@ -121,11 +129,14 @@ void MapDocument::readCampaign(const std::string& path) {
     readMap(scenario.mapPath);
     for (const auto& side : scenario.sides) {
         const std::size_t index = m_sides.size();
-        m_sides.push_back({side.id, side.name, MapStyle::allegianceOf(side.nationalities)});
+        Allegiance allegiance = MapStyle::allegianceOf(side.nationalities);
+        if (allegiance == Allegiance::Other) allegiance = MapStyle::allegianceFromText(side.id + " " + side.name);
+        m_sides.push_back({side.id, side.name, allegiance});
         for (const auto& me : side.mes) {
             const auto at = io::placementHex(me, side, m_map);
             if (!at) continue;
-            m_counters.push_back({me.id, me.label, *at, index, me.placement.kind == campaign::MePlacement::Kind::Entry});
+            m_counters.push_back(
+                {me.id, me.label, *at, index, me.placement.kind == campaign::MePlacement::Kind::Entry});
         }
     }
 }
@@ -141,7 +152,8 @@ void MapDocument::readDatabase(const std::string& path) {
     for (const auto& side : status.value("sides", nlohmann::json::array())) {
         SideInfo info{side.value("id", ""), side.value("name", ""), Allegiance::Other};
         info.allegiance = MapStyle::allegianceFromText(side.value("nationalities", ""));
-        if (info.allegiance == Allegiance::Other) info.allegiance = MapStyle::allegianceFromText(info.id + " " + info.name);
+        if (info.allegiance == Allegiance::Other)
+            info.allegiance = MapStyle::allegianceFromText(info.id + " " + info.name);
         const std::size_t index = m_sides.size();
         m_sides.push_back(info);
         for (const auto& me : side.value("mes", nlohmann::json::array())) {

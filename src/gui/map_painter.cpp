@@ -26,18 +26,35 @@ constexpr double kPi = 3.14159265358979323846;
 constexpr double kMinSizeForOutlines = 9.0;
 constexpr double kMinSizeForSymbols = 9.0;
 
-double clamp(double v, double lo, double hi) { return std::max(lo, std::min(hi, v)); }
+double clamp(double v, double lo, double hi) {
+    return std::max(lo, std::min(hi, v));
+}
 
-wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
+wxString utf8(const std::string& s) {
+    return wxString::FromUTF8(s.c_str());
+}
+
+// Keeps drawn text from piling up: each name claims its rectangle.
+class TextPlacer {
+public:
+    bool free(const wxRect2DDouble& r) const {
+        return std::none_of(m_taken.begin(), m_taken.end(), [&](const wxRect2DDouble& t) { return t.Intersects(r); });
+    }
+    void take(const wxRect2DDouble& r) { m_taken.push_back(r); }
+
+private:
+    std::vector<wxRect2DDouble> m_taken;
+};
 
 // State shared by the drawing steps of one paint.
-struct Frame {
+struct PaintState {
     wxGraphicsContext& gc;
     const MapDocument& doc;
     hex::Layout layout;
-    double s;      // hex size in pixels
-    wxRect2DDouble clip;  // the painted area grown by a hex, for culling points
+    double s;             // hex size in pixels
+    wxRect2DDouble clip;  // the painted area with room for symbols that overhang their hex, for culling points
     OffsetRange range;
+    TextPlacer& placer;  // text drawn so far in this paint
 
     bool near(Point p) const { return clip.Contains(wxPoint2DDouble(p.x, p.y)); }
 };
@@ -93,13 +110,13 @@ double jitter(Hex h, int salt) {
 }
 
 template <typename F>
-void forEachVisibleHex(const Frame& f, F&& fn) {
+void forEachVisibleHex(const PaintState& f, F&& fn) {
     const auto offsets = f.doc.map().offsets();
     for (int row = f.range.rowMin; row <= f.range.rowMax; ++row)
         for (int col = f.range.colMin; col <= f.range.colMax; ++col) fn(offsets.toHex({col, row}));
 }
 
-void drawTerrain(const Frame& f) {
+void drawTerrain(const PaintState& f) {
     const auto& m = f.doc.map();
     std::array<wxGraphicsPath, map::kTerrainCount> paths;
     std::array<bool, map::kTerrainCount> used{};
@@ -119,7 +136,7 @@ void drawTerrain(const Frame& f) {
     }
 }
 
-void drawTerrainSymbols(const Frame& f) {
+void drawTerrainSymbols(const PaintState& f) {
     if (f.s < kMinSizeForSymbols) return;
     const auto& m = f.doc.map();
     const double s = f.s;
@@ -136,8 +153,8 @@ void drawTerrainSymbols(const Frame& f) {
             case Terrain::Woods:
             case Terrain::HeavyWoods: {
                 // Tree crowns: a loose scatter, denser in heavy woods.
-                static constexpr std::array<Point, 6> spots{{{-0.42, -0.12}, {0.02, -0.42}, {0.40, -0.06},
-                                                             {-0.14, 0.30}, {0.30, 0.38}, {-0.02, 0.02}}};
+                static constexpr std::array<Point, 6> spots{
+                    {{-0.42, -0.12}, {0.02, -0.42}, {0.40, -0.06}, {-0.14, 0.30}, {0.30, 0.38}, {-0.02, 0.02}}};
                 const std::size_t n = t == Terrain::Woods ? 3 : 6;
                 const double r = s * (t == Terrain::Woods ? 0.13 : 0.12);
                 for (std::size_t i = 0; i < n; ++i) {
@@ -183,7 +200,8 @@ void drawTerrainSymbols(const Frame& f) {
                 }
                 break;
             }
-            default: break;
+            default:
+                break;
         }
     });
     for (std::size_t t = 0; t < fills.size(); ++t) {
@@ -196,7 +214,7 @@ void drawTerrainSymbols(const Frame& f) {
     }
 }
 
-void drawCoastAndGrid(const Frame& f) {
+void drawCoastAndGrid(const PaintState& f) {
     const auto& m = f.doc.map();
     wxGraphicsPath coast = f.gc.CreatePath();
     wxGraphicsPath grid = f.gc.CreatePath();
@@ -221,7 +239,7 @@ void drawCoastAndGrid(const Frame& f) {
     f.gc.StrokePath(coast);
 }
 
-void drawRivers(const Frame& f) {
+void drawRivers(const PaintState& f) {
     for (const auto& river : f.doc.map().rivers()) {
         wxGraphicsPath path = f.gc.CreatePath();
         bool any = false;
@@ -235,15 +253,18 @@ void drawRivers(const Frame& f) {
         }
         if (!any) continue;
         double width = 0;
-        if (river.kind == map::Watercourse::Stream) width = clamp(0.08 * f.s, 1.2, 4.0);
-        else if (river.navigable) width = clamp(0.22 * f.s, 2.6, 10.0);
-        else width = clamp(0.16 * f.s, 2.0, 7.0);
+        if (river.kind == map::Watercourse::Stream)
+            width = clamp(0.08 * f.s, 1.2, 4.0);
+        else if (river.navigable)
+            width = clamp(0.22 * f.s, 2.6, 10.0);
+        else
+            width = clamp(0.16 * f.s, 2.0, 7.0);
         f.gc.SetPen(pen(f.gc, MapStyle::river(), width));
         f.gc.StrokePath(path);
     }
 }
 
-void drawRoutes(const Frame& f) {
+void drawRoutes(const PaintState& f) {
     // Waterways first, then minor roads, then major roads on top.
     for (const auto kind : {map::LinkKind::NavigableRiver, map::LinkKind::MinorRoad, map::LinkKind::MajorRoad}) {
         for (const auto& route : f.doc.map().routes()) {
@@ -288,7 +309,7 @@ void drawRoutes(const Frame& f) {
     }
 }
 
-void drawCrossings(const Frame& f) {
+void drawCrossings(const PaintState& f) {
     for (const auto& crossing : f.doc.map().crossings()) {
         const Point mid = f.layout.edgeMidpoint(crossing.side.hex, crossing.side.dir);
         if (!f.near(mid)) continue;
@@ -299,20 +320,31 @@ void drawCrossings(const Frame& f) {
         f.gc.Translate(mid.x, mid.y);
         f.gc.Rotate(angle);
         if (crossing.kind == map::Crossing::Bridge) {
-            // A deck laid across the river, with short railings either side.
-            const double len = std::max(7.0, 0.52 * f.s);
-            const double wid = std::max(3.0, 0.17 * f.s);
-            f.gc.SetPen(pen(f.gc, wxColour(250, 244, 226), 1.0));
-            f.gc.SetBrush(f.gc.CreateBrush(wxBrush(MapStyle::bridge())));
+            // A light deck across the river between two dark parapets with splayed ends.
+            const double len = std::max(7.0, 0.62 * f.s);
+            const double wid = std::max(3.5, 0.26 * f.s);
+            const double flare = wid * 0.45;
+            f.gc.SetPen(wxNullGraphicsPen);
+            f.gc.SetBrush(f.gc.CreateBrush(wxBrush(MapStyle::ford())));
             f.gc.DrawRectangle(-len / 2, -wid / 2, len, wid);
+            wxGraphicsPath parapets = f.gc.CreatePath();
+            for (const double side : {-1.0, 1.0}) {
+                const double y = side * wid / 2;
+                parapets.MoveToPoint(-len / 2 - flare, y + side * flare);
+                parapets.AddLineToPoint(-len / 2, y);
+                parapets.AddLineToPoint(len / 2, y);
+                parapets.AddLineToPoint(len / 2 + flare, y + side * flare);
+            }
+            f.gc.SetPen(pen(f.gc, MapStyle::bridge(), std::max(1.4, 0.07 * f.s)));
+            f.gc.StrokePath(parapets);
         } else if (crossing.kind == map::Crossing::Ford) {
-            const double r = std::max(2.6, 0.13 * f.s);
-            f.gc.SetPen(pen(f.gc, MapStyle::river(), std::max(1.0, 0.04 * f.s)));
+            const double r = std::max(2.6, 0.16 * f.s);
+            f.gc.SetPen(pen(f.gc, MapStyle::bridge(), std::max(1.0, 0.045 * f.s), wxCAP_ROUND, wxJOIN_MITER));
             f.gc.SetBrush(f.gc.CreateBrush(wxBrush(MapStyle::ford())));
             wxGraphicsPath diamond = f.gc.CreatePath();
-            diamond.MoveToPoint(-r * 1.4, 0);
+            diamond.MoveToPoint(-r * 1.3, 0);
             diamond.AddLineToPoint(0, -r);
-            diamond.AddLineToPoint(r * 1.4, 0);
+            diamond.AddLineToPoint(r * 1.3, 0);
             diamond.AddLineToPoint(0, r);
             diamond.CloseSubpath();
             f.gc.DrawPath(diamond);
@@ -321,12 +353,12 @@ void drawCrossings(const Frame& f) {
     }
 }
 
-double urbanHalf(const Frame& f, map::UrbanSize size) {
+double urbanHalf(const PaintState& f, map::UrbanSize size) {
     static constexpr std::array<double, 5> kMinHalf{1.5, 2.0, 2.5, 3.0, 3.8};
     return std::max(kMinHalf[static_cast<std::size_t>(size)], MapStyle::urbanHalfSide(size) * f.s);
 }
 
-void drawUrbanAreas(const Frame& f) {
+void drawUrbanAreas(const PaintState& f) {
     for (const auto& u : f.doc.map().urbanAreas()) {
         const Point c = f.layout.toPixel(u.hex);
         if (!f.near(c)) continue;
@@ -334,13 +366,15 @@ void drawUrbanAreas(const Frame& f) {
         if (u.fortification == map::Fortification::Heavy) {
             // A bastioned trace: an eight-pointed star round the town.
             wxGraphicsPath star = f.gc.CreatePath();
-            const double outer = half * 2.0 + 1.5;
-            const double inner = half * 1.45 + 1.0;
+            const double outer = half * 1.65 + 1.5;
+            const double inner = half * 1.25 + 1.0;
             for (int i = 0; i < 16; ++i) {
                 const double r = i % 2 == 0 ? outer : inner;
                 const double a = kPi / 8.0 * i + kPi / 16.0;
-                if (i == 0) star.MoveToPoint(c.x + r * std::cos(a), c.y + r * std::sin(a));
-                else star.AddLineToPoint(c.x + r * std::cos(a), c.y + r * std::sin(a));
+                if (i == 0)
+                    star.MoveToPoint(c.x + r * std::cos(a), c.y + r * std::sin(a));
+                else
+                    star.AddLineToPoint(c.x + r * std::cos(a), c.y + r * std::sin(a));
             }
             star.CloseSubpath();
             f.gc.SetBrush(f.gc.CreateBrush(wxBrush(wxColour(255, 252, 236, 170))));
@@ -358,73 +392,61 @@ void drawUrbanAreas(const Frame& f) {
     }
 }
 
-void drawSideMarkers(const Frame& f) {
+void drawLocEntries(const PaintState& f) {
     const auto& m = f.doc.map();
     const double s = f.s;
-    // Arrows at LOC entries point from the map's edge towards its middle.
-    const Point middle = [&] {
-        const auto offsets = m.offsets();
-        return f.layout.toPixel(offsets.toHex({m.width() / 2, m.height() / 2}));
-    }();
     for (const auto& side : m.sides()) {
         const wxColour colour = MapStyle::sideFill(f.doc.allegianceOf(side.side));
         for (const auto& entry : side.locEntries) {
             const Point c = f.layout.toPixel(entry.hex);
             if (!f.near(c)) continue;
-            const double angle = std::atan2(middle.y - c.y, middle.x - c.x);
-            const double len = std::max(12.0, 0.9 * s);
-            f.gc.PushState();
-            f.gc.Translate(c.x, c.y);
-            f.gc.Rotate(angle);
-            wxGraphicsPath arrow = f.gc.CreatePath();
-            const double w = len * 0.22;
-            arrow.MoveToPoint(-len / 2, -w / 2);
-            arrow.AddLineToPoint(len * 0.1, -w / 2);
-            arrow.AddLineToPoint(len * 0.1, -w * 1.3);
-            arrow.AddLineToPoint(len / 2, 0);
-            arrow.AddLineToPoint(len * 0.1, w * 1.3);
-            arrow.AddLineToPoint(len * 0.1, w / 2);
-            arrow.AddLineToPoint(-len / 2, w / 2);
-            arrow.CloseSubpath();
-            const bool primary = entry.kind == map::LocKind::Primary;
-            f.gc.SetBrush(f.gc.CreateBrush(wxBrush(primary ? colour : wxColour(255, 255, 255))));
-            f.gc.SetPen(pen(f.gc, primary ? wxColour(255, 255, 255) : colour, primary ? 1.0 : 1.6, wxCAP_ROUND, wxJOIN_MITER));
-            f.gc.DrawPath(arrow);
-            f.gc.PopState();
-        }
-        for (const Hex hq : side.hqHexes) {
-            const Point c = f.layout.toPixel(hq);
-            if (!f.near(c)) continue;
-            // A flag on a staff, planted in the upper left of the hex.
-            const double h = std::max(12.0, 0.85 * s);
-            const double x = c.x - 0.38 * std::max(s, 12.0);
-            const double y = c.y + h * 0.35;
-            f.gc.SetPen(pen(f.gc, wxColour(30, 30, 30), std::max(1.2, 0.06 * s)));
-            f.gc.StrokeLine(x, y, x, y - h);
-            f.gc.SetPen(pen(f.gc, wxColour(255, 255, 255), 1.0, wxCAP_ROUND, wxJOIN_MITER));
-            f.gc.SetBrush(f.gc.CreateBrush(wxBrush(colour)));
-            f.gc.DrawRectangle(x, y - h, h * 0.62, h * 0.42);
-            if (h >= 18) {
-                f.gc.SetFont(f.gc.CreateFont(h * 0.3, "Sans", wxFONTFLAG_BOLD, wxColour(255, 255, 255)));
-                double tw = 0, th = 0;
-                f.gc.GetTextExtent("HQ", &tw, &th);
-                f.gc.DrawText("HQ", x + (h * 0.62 - tw) / 2, y - h + (h * 0.42 - th) / 2);
+            // A ring just inside the hex: solid for the primary LOC, dashed for a secondary one.
+            auto corners = f.layout.corners(entry.hex);
+            for (auto& p : corners) p = {c.x + (p.x - c.x) * 0.86, c.y + (p.y - c.y) * 0.86};
+            const double w = clamp(0.11 * s, 2.0, 6.0);
+            wxGraphicsPath ring = f.gc.CreatePath();
+            if (entry.kind == map::LocKind::Primary) {
+                addPolygon(ring, corners);
+            } else {
+                std::vector<Point> loop(corners.begin(), corners.end());
+                loop.push_back(corners[0]);
+                const double perimeter = 6.0 * 0.86 * s;
+                const double dash = std::max(3.0, perimeter / 18.0);
+                addDashedPolyline(ring, loop, dash, dash * 0.8);
             }
+            f.gc.SetPen(pen(f.gc, colour, w, wxCAP_BUTT, wxJOIN_MITER));
+            f.gc.StrokePath(ring);
         }
     }
 }
 
-// Keeps drawn text from piling up: each name claims its rectangle.
-class TextPlacer {
-public:
-    bool free(const wxRect2DDouble& r) const {
-        return std::none_of(m_taken.begin(), m_taken.end(), [&](const wxRect2DDouble& t) { return t.Intersects(r); });
+void drawHeadquarters(const PaintState& f) {
+    for (const auto& side : f.doc.map().sides()) {
+        const wxColour colour = MapStyle::sideFill(f.doc.allegianceOf(side.side));
+        for (const Hex hq : side.hqHexes) {
+            const Point c = f.layout.toPixel(hq);
+            if (!f.near(c)) continue;
+            // A flag on a staff, planted in the upper left of the hex.
+            const double big = std::max(f.s, 14.0);
+            const double x = c.x - 0.55 * big;
+            const double base = c.y + 0.1 * big;
+            const double top = base - 0.9 * big;
+            const double fw = 0.58 * big;
+            const double fh = 0.38 * big;
+            f.gc.SetPen(pen(f.gc, wxColour(30, 30, 30), std::max(1.3, 0.06 * big)));
+            f.gc.StrokeLine(x, base, x, top);
+            f.gc.SetPen(pen(f.gc, wxColour(255, 255, 255), 1.0, wxCAP_ROUND, wxJOIN_MITER));
+            f.gc.SetBrush(f.gc.CreateBrush(wxBrush(colour)));
+            f.gc.DrawRectangle(x, top, fw, fh);
+            if (fh >= 9) {
+                f.gc.SetFont(f.gc.CreateFont(fh * 0.72, "Sans", wxFONTFLAG_BOLD, wxColour(255, 255, 255)));
+                double tw = 0, th = 0;
+                f.gc.GetTextExtent("HQ", &tw, &th);
+                f.gc.DrawText("HQ", x + (fw - tw) / 2, top + (fh - th) / 2);
+            }
+        }
     }
-    void take(const wxRect2DDouble& r) { m_taken.push_back(r); }
-
-private:
-    std::vector<wxRect2DDouble> m_taken;
-};
+}
 
 void drawHaloText(wxGraphicsContext& gc, const wxString& text, double x, double y, double px, int flags,
                   const wxColour& colour) {
@@ -437,20 +459,54 @@ void drawHaloText(wxGraphicsContext& gc, const wxString& text, double x, double 
     gc.DrawText(text, x, y);
 }
 
-void drawCounters(const Frame& f) {
-    const auto& counters = f.doc.counters();
+// The counter label without the parenthesised remarks scenario authors add ("Rawdon's Bde (with guns)").
+wxString shortLabel(const Counter& counter) {
+    std::string text = counter.label.empty() ? counter.id : counter.label;
+    std::string out;
+    int depth = 0;
+    for (const char ch : text) {
+        if (ch == '(')
+            ++depth;
+        else if (ch == ')')
+            depth = std::max(0, depth - 1);
+        else if (depth == 0)
+            out += ch;
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    while (!out.empty() && out.front() == ' ') out.erase(out.begin());
+    return utf8(out.empty() ? text : out);
+}
+
+struct CounterBox {
+    const Counter* counter;
+    wxRect2DDouble rect;
+};
+
+// Where each visible counter goes: centred on its hex, later counters of a stack shifted up and right.
+std::vector<CounterBox> layoutCounters(const PaintState& f) {
+    std::vector<CounterBox> out;
     std::map<Hex, int> stacked;
-    for (const auto& counter : counters) {
+    const double w = std::max(20.0, 1.15 * f.s);
+    const double h = w * 0.66;
+    const double step = std::max(3.0, 0.12 * f.s);
+    for (const auto& counter : f.doc.counters()) {
         const Point c = f.layout.toPixel(counter.hex);
         if (!f.near(c)) continue;
         const int depth = stacked[counter.hex]++;
-        const double w = std::max(22.0, 1.1 * f.s);
-        const double h = w * 0.66;
-        const double step = std::max(3.0, 0.12 * f.s);
-        const double x = c.x - w / 2 + depth * step;
-        const double y = c.y - h / 2 - depth * step + 0.15 * f.s;
-        const Allegiance a = counter.side < f.doc.sides().size() ? f.doc.sides()[counter.side].allegiance
-                                                                 : Allegiance::Other;
+        out.push_back({&counter, {c.x - w / 2 + depth * step, c.y - h / 2 - depth * step, w, h}});
+    }
+    return out;
+}
+
+void drawCounters(const PaintState& f) {
+    for (const auto& box : layoutCounters(f)) {
+        const Counter& counter = *box.counter;
+        const double x = box.rect.m_x;
+        const double y = box.rect.m_y;
+        const double w = box.rect.m_width;
+        const double h = box.rect.m_height;
+        const Allegiance a =
+            counter.side < f.doc.sides().size() ? f.doc.sides()[counter.side].allegiance : Allegiance::Other;
         wxColour fill = MapStyle::sideFill(a);
         if (counter.entering) fill = wxColour(fill.Red(), fill.Green(), fill.Blue(), 150);
 
@@ -461,35 +517,61 @@ void drawCounters(const Frame& f) {
         f.gc.SetBrush(f.gc.CreateBrush(wxBrush(fill)));
         f.gc.DrawRoundedRectangle(x, y, w, h, 2.0);
 
-        // NATO unit box (infantry cross) on the left.
-        const double bw = w * 0.36;
-        const double bh = h * 0.5;
-        const double bx = x + w * 0.07;
-        const double by = y + (h - bh) / 2;
-        f.gc.SetPen(pen(f.gc, MapStyle::sideText(a), std::max(1.0, 0.05 * w), wxCAP_BUTT, wxJOIN_MITER));
+        // The label goes inside when it fits legibly, otherwise beside the counter.
+        const wxString label = shortLabel(counter);
+        const double insidePx = h * 0.34;
+        double tw = 0, th = 0;
+        bool inside = false;
+        if (insidePx >= 8.0) {
+            f.gc.SetFont(f.gc.CreateFont(insidePx, "Sans", wxFONTFLAG_BOLD, MapStyle::sideText(a)));
+            f.gc.GetTextExtent(label, &tw, &th);
+            inside = tw <= w * 0.9;
+        }
+
+        // NATO unit frame with the infantry cross: centred, or on top of the label inside the counter.
+        const double bw = w * 0.5;
+        const double bh = h * (inside ? 0.38 : 0.56);
+        const double bx = x + (w - bw) / 2;
+        const double by = inside ? y + h * 0.1 : y + (h - bh) / 2;
+        f.gc.SetPen(pen(f.gc, MapStyle::sideText(a), std::max(1.0, 0.045 * w), wxCAP_BUTT, wxJOIN_MITER));
         f.gc.SetBrush(wxNullGraphicsBrush);
         f.gc.DrawRectangle(bx, by, bw, bh);
         f.gc.StrokeLine(bx, by, bx + bw, by + bh);
         f.gc.StrokeLine(bx, by + bh, bx + bw, by);
 
-        // The label on the right, shortened to fit.
-        const double px = std::max(7.0, h * 0.36);
-        f.gc.SetFont(f.gc.CreateFont(px, "Sans", wxFONTFLAG_BOLD, MapStyle::sideText(a)));
-        wxString label = utf8(counter.label.empty() ? counter.id : counter.label);
-        const double room = w - (bx - x) - bw - w * 0.1;
-        double tw = 0, th = 0;
-        f.gc.GetTextExtent(label, &tw, &th);
-        while (tw > room && label.length() > 1) {
-            label.RemoveLast();
-            f.gc.GetTextExtent(label, &tw, &th);
+        if (inside) {
+            f.gc.DrawText(label, x + (w - tw) / 2, y + h * 0.52 + (h * 0.46 - th) / 2);
+            continue;
         }
-        f.gc.DrawText(label, bx + bw + w * 0.05 + (room - tw) / 2, y + (h - th) / 2);
+        const double px = clamp(0.5 * f.s, 10.0, 13.0);
+        f.gc.SetFont(f.gc.CreateFont(px, "Sans", wxFONTFLAG_BOLD, fill));
+        f.gc.GetTextExtent(label, &tw, &th);
+        const double gap = 3.0;
+        const double mid = y + (h - th) / 2;
+        const std::array<wxRect2DDouble, 8> candidates{{
+            {x + w + gap, mid, tw, th},
+            {x - gap - tw, mid, tw, th},
+            {x + (w - tw) / 2, y - gap - th, tw, th},
+            {x + (w - tw) / 2, y + h + gap, tw, th},
+            {x + w + gap, mid - th, tw, th},
+            {x + w + gap, mid + th, tw, th},
+            {x - gap - tw, mid - th, tw, th},
+            {x - gap - tw, mid + th, tw, th},
+        }};
+        const wxRect2DDouble* chosen = &candidates[0];
+        for (const auto& r : candidates)
+            if (f.placer.free(r)) {
+                chosen = &r;
+                break;
+            }
+        f.placer.take(*chosen);
+        drawHaloText(f.gc, label, chosen->m_x, chosen->m_y, px, wxFONTFLAG_BOLD, MapStyle::sideFill(a));
     }
 }
 
-void drawTexts(const Frame& f) {
+void drawTexts(const PaintState& f) {
     const auto& m = f.doc.map();
-    TextPlacer placer;
+    TextPlacer& placer = f.placer;
 
     // Map labels: rivers, regions, sounds. Italic, centred on their hex.
     const double labelPx = clamp(0.72 * f.s, 11.0, 22.0);
@@ -500,9 +582,19 @@ void drawTexts(const Frame& f) {
         f.gc.SetFont(f.gc.CreateFont(labelPx, "Sans", wxFONTFLAG_ITALIC, MapStyle::labelText()));
         double tw = 0, th = 0;
         f.gc.GetTextExtent(text, &tw, &th);
-        const wxRect2DDouble r(c.x - tw / 2, c.y - th / 2, tw, th);
-        placer.take(r);
-        drawHaloText(f.gc, text, r.m_x, r.m_y, labelPx, wxFONTFLAG_ITALIC, MapStyle::labelText());
+        // Centred if there is room, else nudged up or down by a line; left out when it would collide.
+        const wxRect2DDouble* chosen = nullptr;
+        const std::array<wxRect2DDouble, 3> candidates{{{c.x - tw / 2, c.y - th / 2, tw, th},
+                                                        {c.x - tw / 2, c.y - th * 1.5, tw, th},
+                                                        {c.x - tw / 2, c.y + th * 0.5, tw, th}}};
+        for (const auto& r : candidates)
+            if (placer.free(r)) {
+                chosen = &r;
+                break;
+            }
+        if (!chosen) continue;
+        placer.take(*chosen);
+        drawHaloText(f.gc, text, chosen->m_x, chosen->m_y, labelPx, wxFONTFLAG_ITALIC, MapStyle::labelText());
     }
 
     // Urban names, biggest places first; small places give way when there is no room.
@@ -516,26 +608,40 @@ void drawTexts(const Frame& f) {
         int flags = wxFONTFLAG_DEFAULT;
         bool mustShow = false;
         switch (u->size) {
-            case map::UrbanSize::City: px = clamp(0.62 * f.s, 12.0, 22.0); flags = wxFONTFLAG_BOLD; mustShow = true; break;
-            case map::UrbanSize::Town: px = clamp(0.56 * f.s, 11.0, 19.0); flags = wxFONTFLAG_BOLD; mustShow = true; break;
-            case map::UrbanSize::Village: px = clamp(0.5 * f.s, 10.0, 16.0); break;
-            case map::UrbanSize::Hamlet: px = clamp(0.45 * f.s, 9.0, 14.0); break;
-            case map::UrbanSize::Farm: px = clamp(0.42 * f.s, 9.0, 13.0); break;
+            case map::UrbanSize::City:
+                px = clamp(0.62 * f.s, 12.0, 22.0);
+                flags = wxFONTFLAG_BOLD;
+                mustShow = true;
+                break;
+            case map::UrbanSize::Town:
+                px = clamp(0.56 * f.s, 11.0, 19.0);
+                flags = wxFONTFLAG_BOLD;
+                mustShow = true;
+                break;
+            case map::UrbanSize::Village:
+                px = clamp(0.5 * f.s, 10.0, 16.0);
+                break;
+            case map::UrbanSize::Hamlet:
+                px = clamp(0.45 * f.s, 9.0, 14.0);
+                break;
+            case map::UrbanSize::Farm:
+                px = clamp(0.42 * f.s, 9.0, 13.0);
+                break;
         }
-        if (u->size == map::UrbanSize::Village && f.s < 9) continue;
-        if (u->size == map::UrbanSize::Hamlet && f.s < 16) continue;
-        if (u->size == map::UrbanSize::Farm && f.s < 22) continue;
+        if (u->size == map::UrbanSize::Village && f.s < 6) continue;
+        if (u->size == map::UrbanSize::Hamlet && f.s < 12) continue;
+        if (u->size == map::UrbanSize::Farm && f.s < 18) continue;
         const wxString text = utf8(u->name);
         f.gc.SetFont(f.gc.CreateFont(px, "Sans", flags, MapStyle::text()));
         double tw = 0, th = 0;
         f.gc.GetTextExtent(text, &tw, &th);
-        const double half = urbanHalf(f, u->size) * (u->fortification == map::Fortification::Heavy ? 2.0 : 1.0);
+        const double half = urbanHalf(f, u->size) * (u->fortification == map::Fortification::None ? 1.0 : 1.65);
         const double gap = half + std::max(2.0, 0.12 * f.s);
         const std::array<wxRect2DDouble, 4> candidates{{
-            {c.x + gap, c.y - th / 2, tw, th},         // right
-            {c.x - gap - tw, c.y - th / 2, tw, th},    // left
-            {c.x - tw / 2, c.y - gap - th, tw, th},    // above
-            {c.x - tw / 2, c.y + gap, tw, th},         // below
+            {c.x + gap, c.y - th / 2, tw, th},       // right
+            {c.x - gap - tw, c.y - th / 2, tw, th},  // left
+            {c.x - tw / 2, c.y - gap - th, tw, th},  // above
+            {c.x - tw / 2, c.y + gap, tw, th},       // below
         }};
         const wxRect2DDouble* chosen = nullptr;
         for (const auto& r : candidates)
@@ -647,12 +753,15 @@ void MapPainter::paint(wxGraphicsContext& gc, const Viewport& viewport, const wx
 
     if (m_doc.map().hexCount() > 0) {
         const double s = viewport.hexSize;
-        Frame f{gc,
-                m_doc,
-                viewport.layout(m_doc.map().metadata().orientation),
-                s,
-                wxRect2DDouble(area.x - 2 * s - 40, area.y - 2 * s - 40, area.width + 4 * s + 80, area.height + 4 * s + 80),
-                visibleRange(viewport, area)};
+        TextPlacer placer;
+        PaintState f{
+            gc,
+            m_doc,
+            viewport.layout(m_doc.map().metadata().orientation),
+            s,
+            wxRect2DDouble(area.x - 2 * s - 40, area.y - 2 * s - 40, area.width + 4 * s + 80, area.height + 4 * s + 80),
+            visibleRange(viewport, area),
+            placer};
         if (!f.range.empty()) {
             drawTerrain(f);
             drawTerrainSymbols(f);
@@ -661,10 +770,13 @@ void MapPainter::paint(wxGraphicsContext& gc, const Viewport& viewport, const wx
         drawRivers(f);
         drawRoutes(f);
         drawCrossings(f);
+        drawLocEntries(f);
         drawUrbanAreas(f);
-        drawSideMarkers(f);
-        drawCounters(f);
+        drawHeadquarters(f);
+        // Names keep clear of the counters, which are drawn last, on top of everything.
+        for (const auto& box : layoutCounters(f)) placer.take(box.rect);
         drawTexts(f);
+        drawCounters(f);
     }
     gc.PopState();
 }

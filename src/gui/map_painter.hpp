@@ -24,6 +24,11 @@ struct Viewport {
     hex::Layout layout(hex::Orientation orientation) const {
         return hex::Layout(orientation, {hexSize, hexSize}, {originX, originY});
     }
+    // The viewport with hexes `newHexSize` pixels across whose map point under `anchor` stays under it.
+    Viewport zoomedAbout(double newHexSize, double anchorX, double anchorY) const {
+        const double k = newHexSize / hexSize;
+        return {newHexSize, anchorX - (anchorX - originX) * k, anchorY - (anchorY - originY) * k};
+    }
 };
 
 // An inclusive rectangle of offset coordinates; empty when min > max.

@@ -8,6 +8,7 @@
 #include <wx/settings.h>
 #include <wx/toplevel.h>
 
+#include <algorithm>
 #include <map>
 
 namespace etatmajor::gui {
@@ -71,7 +72,26 @@ bool WindowCapture::looksBlank(const wxImage& image) {
     }
     int top = 0;
     for (const auto& [colour, n] : counts) top = std::max(top, n);
-    return top * 100 > samples * 97 || black * 100 > samples * 25;
+    if (top * 100 > samples * 97 || black * 100 > samples * 25) return true;
+
+    // A band of pure black rows or columns means part of the window was not copied (for instance a device
+    // context that covers only the client area): not what a person sees.
+    const auto blackPixel = [&](int x, int y) {
+        return image.GetRed(x, y) < 8 && image.GetGreen(x, y) < 8 && image.GetBlue(x, y) < 8;
+    };
+    int blackRows = 0;
+    for (int y = 0; y < image.GetHeight(); ++y) {
+        bool all = true;
+        for (int x = 0; x < image.GetWidth() && all; x += stepX) all = blackPixel(x, y);
+        blackRows += all ? 1 : 0;
+    }
+    int blackColumns = 0;
+    for (int x = 0; x < image.GetWidth(); ++x) {
+        bool all = true;
+        for (int y = 0; y < image.GetHeight() && all; y += stepY) all = blackPixel(x, y);
+        blackColumns += all ? 1 : 0;
+    }
+    return blackRows > 3 || blackColumns > 3;
 }
 
 WindowCapture::Result WindowCapture::capture(wxTopLevelWindow& frame, const MapCanvas& canvas) {
@@ -82,9 +102,12 @@ WindowCapture::Result WindowCapture::capture(wxTopLevelWindow& frame, const MapC
 
 const char* WindowCapture::methodName(Method method) {
     switch (method) {
-        case Method::WindowDC: return "window device context";
-        case Method::ScreenDC: return "screen device context";
-        case Method::Rendered: return "off-screen rendering of the canvas";
+        case Method::WindowDC:
+            return "window device context";
+        case Method::ScreenDC:
+            return "screen device context";
+        case Method::Rendered:
+            return "off-screen rendering of the canvas";
     }
     return "?";
 }

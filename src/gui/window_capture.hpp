@@ -27,7 +27,7 @@ public:
 
     static const char* methodName(Method method);
 
-private:
+    // The single methods, each returning an invalid or blank image when it does not work here.
     static wxImage fromWindowDC(wxTopLevelWindow& frame);
     static wxImage fromScreenDC(wxTopLevelWindow& frame);
     static wxImage rendered(wxTopLevelWindow& frame, const MapCanvas& canvas);

@@ -1,20 +1,14 @@
 #include "etatmajor/campaign/scenario.hpp"
 
+#include "etatmajor/core/names.hpp"
+
 #include <array>
 
 namespace etatmajor::campaign {
 
 namespace {
-template <typename E, std::size_t N>
-std::optional<E> lookup(const std::array<std::string_view, N>& names, std::string_view s) {
-    for (std::size_t i = 0; i < N; ++i)
-        if (names[i] == s) return static_cast<E>(i);
-    return std::nullopt;
-}
-template <typename E, std::size_t N>
-std::string_view nameOf(const std::array<std::string_view, N>& names, E e) {
-    return names.at(static_cast<std::size_t>(e));
-}
+using core::enumFromName;
+using core::enumName;
 
 constexpr std::array<std::string_view, 7> kNationalities{"british", "loyalist", "german", "american", "french", "spanish", "native"};
 constexpr std::array<std::string_view, 7> kUnitTypes{"line_infantry", "light_infantry", "irregular_infantry", "light_cavalry",
@@ -46,30 +40,30 @@ StaffRow staffRow(Nationality n) {
     return StaffRow::Other;
 }
 
-std::string_view nationalityName(Nationality n) { return nameOf(kNationalities, n); }
-std::optional<Nationality> nationalityFromName(std::string_view s) { return lookup<Nationality>(kNationalities, s); }
-std::string_view unitTypeName(UnitType t) { return nameOf(kUnitTypes, t); }
-std::optional<UnitType> unitTypeFromName(std::string_view s) { return lookup<UnitType>(kUnitTypes, s); }
+std::string_view nationalityName(Nationality n) { return enumName(kNationalities, n); }
+std::optional<Nationality> nationalityFromName(std::string_view s) { return enumFromName<Nationality>(kNationalities, s); }
+std::string_view unitTypeName(UnitType t) { return enumName(kUnitTypes, t); }
+std::optional<UnitType> unitTypeFromName(std::string_view s) { return enumFromName<UnitType>(kUnitTypes, s); }
 bool isCavalry(UnitType t) { return t == UnitType::LightCavalry || t == UnitType::IrregularCavalry; }
 bool isIrregular(UnitType t) { return t == UnitType::IrregularInfantry || t == UnitType::IrregularCavalry; }
-std::string_view calibreName(Calibre c) { return nameOf(kCalibres, c); }
-std::optional<Calibre> calibreFromName(std::string_view s) { return lookup<Calibre>(kCalibres, s); }
-std::string_view armamentName(Armament a) { return nameOf(kArmaments, a); }
-std::optional<Armament> armamentFromName(std::string_view s) { return lookup<Armament>(kArmaments, s); }
-std::string_view ratingName(Rating r) { return nameOf(kRatings, r); }
-std::optional<Rating> ratingFromName(std::string_view s) { return lookup<Rating>(kRatings, s); }
-std::string_view rankName(Rank r) { return nameOf(kRanks, r); }
-std::optional<Rank> rankFromName(std::string_view s) { return lookup<Rank>(kRanks, s); }
-std::string_view armName(Arm a) { return nameOf(kArms, a); }
-std::optional<Arm> armFromName(std::string_view s) { return lookup<Arm>(kArms, s); }
-std::string_view seasonName(Season s) { return nameOf(kSeasons, s); }
-std::optional<Season> seasonFromName(std::string_view s) { return lookup<Season>(kSeasons, s); }
-std::string_view modeName(Mode m) { return nameOf(kModes, m); }
-std::optional<Mode> modeFromName(std::string_view s) { return lookup<Mode>(kModes, s); }
-std::string_view formationKindName(FormationKind k) { return nameOf(kFormationKinds, k); }
-std::optional<FormationKind> formationKindFromName(std::string_view s) { return lookup<FormationKind>(kFormationKinds, s); }
-std::string_view playerRoleName(PlayerRole r) { return nameOf(kRoles, r); }
-std::optional<PlayerRole> playerRoleFromName(std::string_view s) { return lookup<PlayerRole>(kRoles, s); }
+std::string_view calibreName(Calibre c) { return enumName(kCalibres, c); }
+std::optional<Calibre> calibreFromName(std::string_view s) { return enumFromName<Calibre>(kCalibres, s); }
+std::string_view armamentName(Armament a) { return enumName(kArmaments, a); }
+std::optional<Armament> armamentFromName(std::string_view s) { return enumFromName<Armament>(kArmaments, s); }
+std::string_view ratingName(Rating r) { return enumName(kRatings, r); }
+std::optional<Rating> ratingFromName(std::string_view s) { return enumFromName<Rating>(kRatings, s); }
+std::string_view rankName(Rank r) { return enumName(kRanks, r); }
+std::optional<Rank> rankFromName(std::string_view s) { return enumFromName<Rank>(kRanks, s); }
+std::string_view armName(Arm a) { return enumName(kArms, a); }
+std::optional<Arm> armFromName(std::string_view s) { return enumFromName<Arm>(kArms, s); }
+std::string_view seasonName(Season s) { return enumName(kSeasons, s); }
+std::optional<Season> seasonFromName(std::string_view s) { return enumFromName<Season>(kSeasons, s); }
+std::string_view modeName(Mode m) { return enumName(kModes, m); }
+std::optional<Mode> modeFromName(std::string_view s) { return enumFromName<Mode>(kModes, s); }
+std::string_view formationKindName(FormationKind k) { return enumName(kFormationKinds, k); }
+std::optional<FormationKind> formationKindFromName(std::string_view s) { return enumFromName<FormationKind>(kFormationKinds, s); }
+std::string_view playerRoleName(PlayerRole r) { return enumName(kRoles, r); }
+std::optional<PlayerRole> playerRoleFromName(std::string_view s) { return enumFromName<PlayerRole>(kRoles, s); }
 
 // §13.3 initiative point values.
 int initiativeValue(Rating r) {

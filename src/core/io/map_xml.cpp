@@ -15,13 +15,6 @@ using tinyxml2::XMLElement;
 
 namespace {
 
-std::vector<std::string> splitWs(const std::string& s) {
-    std::istringstream in(s);
-    std::vector<std::string> out;
-    for (std::string tok; in >> tok;) out.push_back(tok);
-    return out;
-}
-
 class MapParser {
 public:
     explicit MapParser(std::string file) : m_r(std::move(file)) {}
@@ -150,7 +143,7 @@ private:
         r.navigable = m_r.boolean(e, "navigable", false);
         r.fordable = m_r.boolean(e, "fordable", true);
         r.line = e.GetLineNum();
-        for (const auto& tok : splitWs(m_r.str(e, "sides"))) r.sides.push_back(sideRef(e, tok));
+        for (const auto& tok : xml::splitWords(m_r.str(e, "sides"))) r.sides.push_back(sideRef(e, tok));
         m_map.rivers().push_back(std::move(r));
     }
 
@@ -175,7 +168,7 @@ private:
         r.name = m_r.str(e, "name", "");
         r.kind = m_r.enumeration(e, "kind", map::linkKindFromName);
         r.line = e.GetLineNum();
-        for (const auto& tok : splitWs(m_r.str(e, "hexes"))) r.hexes.push_back(toHex(e, tok, "hex"));
+        for (const auto& tok : xml::splitWords(m_r.str(e, "hexes"))) r.hexes.push_back(toHex(e, tok, "hex"));
         m_map.routes().push_back(std::move(r));
     }
 
@@ -196,7 +189,7 @@ private:
         map::SideGeography s;
         s.side = m_r.str(e, "id");
         s.line = e.GetLineNum();
-        for (const auto& tok : splitWs(m_r.str(e, "homeEdges"))) {
+        for (const auto& tok : xml::splitWords(m_r.str(e, "homeEdges"))) {
             const auto edge = map::mapEdgeFromName(tok);
             if (!edge) m_r.fail(e, "XML-ATTR-VALUE", "homeEdges has the unknown edge '" + tok + "'");
             s.homeEdges.push_back(*edge);

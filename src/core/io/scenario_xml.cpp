@@ -17,13 +17,6 @@ using tinyxml2::XMLElement;
 
 namespace {
 
-std::vector<std::string> splitWs(const std::string& s) {
-    std::istringstream in(s);
-    std::vector<std::string> out;
-    for (std::string tok; in >> tok;) out.push_back(tok);
-    return out;
-}
-
 class ScenarioParser {
 public:
     explicit ScenarioParser(std::string file) : m_r(std::move(file)) {}
@@ -174,7 +167,7 @@ private:
         SideDef s;
         s.id = m_r.str(e, "id");
         s.name = m_r.str(e, "name");
-        for (const auto& n : splitWs(m_r.str(e, "nationalities"))) {
+        for (const auto& n : xml::splitWords(m_r.str(e, "nationalities"))) {
             const auto nat = nationalityFromName(n);
             if (!nat) m_r.fail(e, "XML-ATTR-VALUE", "nationalities has the unknown nationality '" + n + "'");
             s.nationalities.push_back(*nat);

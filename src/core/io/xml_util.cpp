@@ -4,6 +4,7 @@
 #include <charconv>
 #include <vector>
 #include <cstdlib>
+#include <sstream>
 
 namespace etatmajor::io::xml {
 
@@ -138,6 +139,13 @@ std::string toString(const tinyxml2::XMLDocument& doc) {
     tinyxml2::XMLPrinter printer;
     doc.Print(&printer);
     return printer.CStr();
+}
+
+std::vector<std::string> splitWords(const std::string& text) {
+    std::istringstream in(text);
+    std::vector<std::string> out;
+    for (std::string word; in >> word;) out.push_back(word);
+    return out;
 }
 
 std::string boolText(bool b) { return b ? "true" : "false"; }

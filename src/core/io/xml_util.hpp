@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace etatmajor::io::xml {
 
@@ -62,6 +63,9 @@ void forEach(const tinyxml2::XMLElement* parent, const char* name, F f) {
     if (!parent) return;
     for (const auto* c = parent->FirstChildElement(name); c; c = c->NextSiblingElement(name)) f(*c);
 }
+
+// Whitespace-separated words of an attribute value (lists of hexes, edges, nationalities).
+std::vector<std::string> splitWords(const std::string& text);
 
 std::string toString(const tinyxml2::XMLDocument& doc);
 std::string boolText(bool b);

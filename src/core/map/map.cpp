@@ -1,5 +1,7 @@
 #include "etatmajor/map/map.hpp"
 
+#include "etatmajor/core/names.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -23,12 +25,6 @@ constexpr std::array<TerrainInfo, kTerrainCount> kTerrains{{
     {Terrain::Sea, 's', "sea"},
 }};
 
-template <typename E, std::size_t N>
-std::optional<E> lookup(const std::array<std::string_view, N>& names, std::string_view name) {
-    for (std::size_t i = 0; i < N; ++i)
-        if (names[i] == name) return static_cast<E>(i);
-    return std::nullopt;
-}
 
 constexpr std::array<std::string_view, 3> kLinkNames{"major_road", "minor_road", "navigable_river"};
 constexpr std::array<std::string_view, 5> kUrbanNames{"farm", "hamlet", "village", "town", "city"};
@@ -54,13 +50,13 @@ std::optional<Terrain> terrainFromName(std::string_view name) {
 bool isWater(Terrain t) { return t == Terrain::Lake || t == Terrain::Sea; }
 
 std::string_view linkKindName(LinkKind k) { return kLinkNames[static_cast<std::size_t>(k)]; }
-std::optional<LinkKind> linkKindFromName(std::string_view n) { return lookup<LinkKind>(kLinkNames, n); }
+std::optional<LinkKind> linkKindFromName(std::string_view n) { return core::enumFromName<LinkKind>(kLinkNames, n); }
 std::string_view urbanSizeName(UrbanSize s) { return kUrbanNames[static_cast<std::size_t>(s)]; }
-std::optional<UrbanSize> urbanSizeFromName(std::string_view n) { return lookup<UrbanSize>(kUrbanNames, n); }
+std::optional<UrbanSize> urbanSizeFromName(std::string_view n) { return core::enumFromName<UrbanSize>(kUrbanNames, n); }
 std::string_view fortificationName(Fortification f) { return kFortNames[static_cast<std::size_t>(f)]; }
-std::optional<Fortification> fortificationFromName(std::string_view n) { return lookup<Fortification>(kFortNames, n); }
+std::optional<Fortification> fortificationFromName(std::string_view n) { return core::enumFromName<Fortification>(kFortNames, n); }
 std::string_view mapEdgeName(MapEdge e) { return kEdgeNames[static_cast<std::size_t>(e)]; }
-std::optional<MapEdge> mapEdgeFromName(std::string_view n) { return lookup<MapEdge>(kEdgeNames, n); }
+std::optional<MapEdge> mapEdgeFromName(std::string_view n) { return core::enumFromName<MapEdge>(kEdgeNames, n); }
 std::string_view locKindName(LocKind k) { return k == LocKind::Primary ? "primary" : "secondary"; }
 
 // etat-major.md §9.2.1: farm and hamlet 1d6, village 2d6, town 4d6, large town/city 6d6.
