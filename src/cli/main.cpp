@@ -178,6 +178,24 @@ int optionsList(bool json) {
     return kOk;
 }
 
+// Manual dice: one face per line from standard input, prompting on standard error.
+int askForDie(const em::dice::RollRequest& request, int, int faces) {
+    for (;;) {
+        std::cerr << "Roll " << em::dice::expression(request.count, request.faces, request.modifier) << " for "
+                  << request.purpose << " (" << request.rule << "): one d" << faces << " face: " << std::flush;
+        std::string line;
+        if (!std::getline(std::cin, line))
+            throw em::dice::DiceError("no roll was typed in for " + request.purpose + " (" + request.rule + ")");
+        try {
+            std::size_t used = 0;
+            const int face = std::stoi(line, &used);
+            if (used == line.size() && face >= 1 && face <= faces) return face;
+        } catch (const std::exception&) {
+        }
+        std::cerr << "'" << line << "' is not a face of a d" << faces << "; type a number from 1 to " << faces << "\n";
+    }
+}
+
 template <typename F>
 int withStore(const std::string& path, F f) {
     try {
@@ -218,6 +236,8 @@ int main(int argc, char** argv) {
     newCmd->add_option("--seed", request.seed, "Seed of the campaign's dice");
     newCmd->add_option("--option", request.options, "Campaign option KEY=VALUE (repeatable; see 'options')");
     newCmd->add_flag("--force", request.overwrite, "Replace an existing database file");
+    bool manualDice = false;
+    newCmd->add_flag("--manual-dice", manualDice, "Type in the set-up rolls from real dice (read from standard input)");
     auto* campaignValidateCmd = campaignCmd->add_subcommand("validate", "Check campaign files and their maps");
     campaignValidateCmd->add_option("files", files, "Campaign files")->required()->check(CLI::ExistingFile);
 
@@ -250,6 +270,8 @@ int main(int argc, char** argv) {
         if (campaignValidateCmd->parsed()) return campaignValidate(files);
         if (optionsCmd->parsed()) return optionsList(json);
         if (newCmd->parsed()) {
+            em::dice::ManualSource typed(askForDie);
+            if (manualDice) request.dice = &typed;
             const auto result = em::db::createCampaign(request);
             printIssues(result.issues);
             if (!result.ok) return kBadInput;

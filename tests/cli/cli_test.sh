@@ -66,6 +66,15 @@ grep -qE "campaign-unknown-member.xml:[0-9]+: error CAMPAIGN-UNKNOWN-MEMBER" err
 expect_exit 0 "campaign new with an option" "$cli" campaign new --scenario "$scenario" --db six.db --option ua_multiplier=5
 [ "$(sqlite3 six.db "SELECT value FROM campaign_option WHERE key = 'ua_multiplier'")" = "5" ] && ok || bad "--option stored"
 
+# manual dice: faces typed in; a bad answer is asked again; running out refuses and leaves nothing
+printf '6\n' | "$cli" campaign new --scenario "$scenario" --db manual.db --manual-dice >out.txt 2>err.txt && ok || bad "manual dice"
+[ "$(sqlite3 manual.db "SELECT faces || ':' || effect FROM event_log WHERE seq = 1")" = "6:Lord Rawdon is exceptional" ] && ok || bad "the typed face decides Rawdon's rating (§13.3: Exceptional on 5-6)"
+printf 'seven\n0\n' | "$cli" campaign new --scenario "$scenario" --db manual2.db --manual-dice >out.txt 2>err.txt
+[ $? -eq 1 ] && ok || bad "manual dice without a valid face must fail"
+grep -q "not a face of a d6" err.txt && ok || bad "a bad face is explained"
+grep -q "error DICE" err.txt && ok || bad "running out of typed rolls is an error"
+[ ! -e manual2.db ] && ok || bad "a failed manual set-up left a database behind"
+
 # status: host view lists both sides and their MEs
 expect_exit 0 "status --json" "$cli" status --db one.db --json
 [ "$(jq '.sides | length' out.txt)" = "2" ] && ok || bad "status lists two sides"

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "etatmajor/core/issue.hpp"
+#include "etatmajor/dice/dice.hpp"
 
 #include <cstdint>
 #include <string>
@@ -15,6 +16,9 @@ struct NewCampaignRequest {
     std::uint64_t seed = 1;
     std::vector<std::string> options;  // "key=value" overrides of the scenario's options
     bool overwrite = false;
+    // Where the set-up dice come from; nullptr = the campaign's seeded generator. A manual source lets players
+    // roll real dice; the seed still starts the generator used afterwards.
+    dice::Source* dice = nullptr;
 };
 
 struct NewCampaignResult {

@@ -473,7 +473,8 @@ NewCampaignResult createCampaign(const NewCampaignRequest& req) {
         {
             auto store = CampaignStore::create(tmp);
             auto& db = store.impl().db;
-            dice::SeededSource source(req.seed);
+            dice::SeededSource seeded(req.seed);
+            dice::Source& source = req.dice ? *req.dice : seeded;
             dice::Dice dice(source, store.rollLog(), 1);
             dice.setContext(1, 0, "setup");
             store.transaction([&] {
@@ -493,10 +494,11 @@ NewCampaignResult createCampaign(const NewCampaignRequest& req) {
                 for (const auto& s : scenario.sides) loader.insertSide(s, ord++);
                 for (const auto& s : scenario.sides) loader.insertMes(s);
                 loader.insertObjectives(scenario);
-                store.setRngState(source.state());
+                store.setRngState(seeded.state());
                 nlohmann::json args{{"scenario", fs::path(req.scenarioPath).filename().string()},
                                     {"scenarioId", scenario.id},
                                     {"seed", req.seed},
+                                    {"dice", source.kind()},
                                     {"options", req.options}};
                 nlohmann::json res{{"sides", scenario.sides.size()}, {"rolls", dice.nextSequence() - 1}};
                 store.logCommand("campaign.new", args.dump(), res.dump());
@@ -513,7 +515,10 @@ NewCampaignResult createCampaign(const NewCampaignRequest& req) {
         std::error_code ec;
         if (!memory)
             for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(tmp + suffix, ec);
-        issues.error("DB-CREATE", std::string("cannot create the campaign database: ") + e.what());
+        const bool diceFailed = dynamic_cast<const dice::DiceError*>(&e) != nullptr;
+        issues.error(diceFailed ? "DICE" : "DB-CREATE",
+                     std::string(diceFailed ? "the campaign was not created: " : "cannot create the campaign database: ") +
+                         e.what());
         return result;
     }
     int mes = 0;
