@@ -1,0 +1,137 @@
+// etatmajor-cli campaign new | validate, status, log, options
+#include "cli.hpp"
+
+#include "etatmajor/campaign/options.hpp"
+#include "etatmajor/db/new_campaign.hpp"
+#include "etatmajor/db/status.hpp"
+#include "etatmajor/io/scenario_xml.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <optional>
+
+namespace etatmajor::cli {
+
+namespace {
+
+int campaignValidate(const std::vector<std::string>& files) {
+    int status = kOk;
+    for (const auto& f : files) {
+        const auto issues = io::validateCampaignFile(f);
+        printIssues(issues);
+        if (issues.hasErrors()) status = kBadInput;
+        else std::cout << f << ": valid" << (issues.empty() ? "" : " (with warnings)") << "\n";
+    }
+    return status;
+}
+
+int optionsList(bool json) {
+    const campaign::Options defaults;
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const auto& o : campaign::optionCatalogue()) {
+        if (json) {
+            nlohmann::ordered_json choices = nlohmann::ordered_json::array();
+            for (const auto& c : o.choices) choices.push_back(c);
+            out.push_back({{"key", o.key},
+                           {"default", o.defaultValue},
+                           {"kind", o.kind == campaign::OptionKind::Choice ? "choice" : "integer"},
+                           {"choices", choices},
+                           {"rule", o.rule}});
+        } else {
+            std::cout << o.key << " = " << o.defaultValue;
+            if (o.kind == campaign::OptionKind::Choice) {
+                std::cout << "  (";
+                for (std::size_t i = 0; i < o.choices.size(); ++i) std::cout << (i ? "|" : "") << o.choices[i];
+                std::cout << ")";
+            } else {
+                std::cout << "  (whole number >= 0)";
+            }
+            std::cout << "  " << o.rule << "\n";
+        }
+    }
+    if (json) std::cout << out.dump(2) << "\n";
+    return kOk;
+}
+
+// Manual dice: one face per line from standard input, prompting on standard error.
+int askForDie(const dice::RollRequest& request, int, int faces) {
+    for (;;) {
+        std::cerr << "Roll " << dice::expression(request.count, request.faces, request.modifier) << " for "
+                  << request.purpose << " (" << request.rule << "): one d" << faces << " face: " << std::flush;
+        std::string line;
+        if (!std::getline(std::cin, line))
+            throw dice::DiceError("no roll was typed in for " + request.purpose + " (" + request.rule + ")");
+        try {
+            std::size_t used = 0;
+            const int face = std::stoi(line, &used);
+            if (used == line.size() && face >= 1 && face <= faces) return face;
+        } catch (const std::exception&) {
+        }
+        std::cerr << "'" << line << "' is not a face of a d" << faces << "; type a number from 1 to " << faces << "\n";
+    }
+}
+
+}  // namespace
+
+void registerCampaignCommands(CLI::App& app, Registry& registry) {
+    struct Args {
+        std::vector<std::string> files;
+        db::NewCampaignRequest request;
+        bool manualDice = false;
+        std::string db;
+        std::string side;
+        bool json = false;
+    };
+    auto args = std::make_shared<Args>();
+
+    auto* campaignCmd = app.add_subcommand("campaign", "Campaigns");
+    campaignCmd->require_subcommand(1);
+    auto* newCmd = campaignCmd->add_subcommand("new", "Create a campaign database from a campaign (scenario) file");
+    newCmd->add_option("--scenario", args->request.scenarioPath, "Campaign file (XML)")->required()->check(CLI::ExistingFile);
+    newCmd->add_option("--db", args->request.dbPath, "Campaign database to create")->required();
+    newCmd->add_option("--seed", args->request.seed, "Seed of the campaign's dice");
+    newCmd->add_option("--option", args->request.options, "Campaign option KEY=VALUE (repeatable; see 'options')");
+    newCmd->add_flag("--force", args->request.overwrite, "Replace an existing database file");
+    newCmd->add_flag("--manual-dice", args->manualDice, "Type in the set-up rolls from real dice (read from standard input)");
+    registry.add(newCmd, [args] {
+        dice::ManualSource typed(askForDie);
+        if (args->manualDice) args->request.dice = &typed;
+        const auto result = db::createCampaign(args->request);
+        printIssues(result.issues);
+        if (!result.ok) return kBadInput;
+        std::cout << result.summary << "\n";
+        return kOk;
+    });
+    auto* validate = campaignCmd->add_subcommand("validate", "Check campaign files and their maps");
+    validate->add_option("files", args->files, "Campaign files")->required()->check(CLI::ExistingFile);
+    registry.add(validate, [args] { return campaignValidate(args->files); });
+
+    auto* status = app.add_subcommand("status", "Show the campaign: the host's full view, or one side's view");
+    status->add_option("--db", args->db, "Campaign database")->required();
+    status->add_option("--side", args->side, "Show only what this side may know");
+    status->add_flag("--json", args->json, "Print one JSON document");
+    registry.add(status, [args] {
+        const std::optional<std::string> view = args->side.empty() ? std::nullopt : std::optional(args->side);
+        return withStore(args->db, true, [&](db::CampaignStore& s) {
+            std::cout << (args->json ? db::statusJson(s, view) + "\n" : db::statusText(s, view));
+            return kOk;
+        });
+    });
+
+    auto* log = app.add_subcommand("log", "Every die rolled, with its purpose, rule and effect");
+    log->add_option("--db", args->db, "Campaign database")->required();
+    log->add_flag("--json", args->json, "Print one JSON document");
+    registry.add(log, [args] {
+        return withStore(args->db, true, [&](db::CampaignStore& s) {
+            std::cout << (args->json ? db::rollLogJson(s) + "\n" : db::rollLogText(s));
+            return kOk;
+        });
+    });
+
+    auto* options = app.add_subcommand("options", "List every campaign option with its default");
+    options->add_flag("--json", args->json, "Print one JSON document");
+    registry.add(options, [args] { return optionsList(args->json); });
+}
+
+}  // namespace etatmajor::cli

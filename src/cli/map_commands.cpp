@@ -1,0 +1,148 @@
+// etatmajor-cli map validate | info
+#include "cli.hpp"
+
+#include "etatmajor/io/map_xml.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <memory>
+
+namespace etatmajor::cli {
+
+namespace {
+
+int mapValidate(const std::vector<std::string>& files, bool json) {
+    int status = kOk;
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const auto& f : files) {
+        const auto issues = io::validateMapFile(f);
+        if (issues.hasErrors()) status = kBadInput;
+        if (json) {
+            nlohmann::ordered_json list = nlohmann::ordered_json::array();
+            for (const auto& i : issues.items())
+                list.push_back({{"severity", i.severity == core::Severity::Error ? "error" : "warning"},
+                                {"code", i.code},
+                                {"line", i.line},
+                                {"message", i.message},
+                                {"where", i.where.value_or("")}});
+            out.push_back({{"file", f}, {"valid", !issues.hasErrors()}, {"issues", list}});
+        } else {
+            printIssues(issues);
+            if (!issues.hasErrors()) std::cout << f << ": valid" << (issues.empty() ? "" : " (with warnings)") << "\n";
+        }
+    }
+    if (json) std::cout << out.dump(2) << "\n";
+    return status;
+}
+
+int mapInfo(const std::string& file, bool json) {
+    io::MapReadResult r;
+    try {
+        r = io::readMapFile(file);
+    } catch (const core::FileError& e) {
+        std::cerr << e.toIssue().format() << "\n";
+        return kBadInput;
+    }
+    const auto& m = r.map;
+    std::array<int, map::kTerrainCount> terrain{};
+    for (const auto& h : m.allHexes()) ++terrain[static_cast<std::size_t>(m.terrain(h))];
+    int rivers = 0, streams = 0, roads = 0, tracks = 0, waterways = 0;
+    for (const auto& rv : m.rivers()) (rv.kind == map::Watercourse::River ? rivers : streams)++;
+    for (const auto& rt : m.routes())
+        (rt.kind == map::LinkKind::MajorRoad ? roads : rt.kind == map::LinkKind::MinorRoad ? tracks : waterways)++;
+    const auto& meta = m.metadata();
+    const auto off = m.offsets();
+    if (json) {
+        nlohmann::ordered_json t = nlohmann::ordered_json::object();
+        for (int i = 0; i < map::kTerrainCount; ++i)
+            t[std::string(map::terrainName(static_cast<map::Terrain>(i)))] = terrain[static_cast<std::size_t>(i)];
+        nlohmann::ordered_json urban = nlohmann::ordered_json::array();
+        for (const auto& u : m.urbanAreas())
+            urban.push_back({{"id", u.id},
+                             {"name", u.name},
+                             {"hex", hex::formatOffset(off.toOffset(u.hex))},
+                             {"size", map::urbanSizeName(u.size)},
+                             {"fortification", map::fortificationName(u.fortification)}});
+        nlohmann::ordered_json sides = nlohmann::ordered_json::array();
+        for (const auto& s : m.sides()) {
+            nlohmann::ordered_json entries = nlohmann::ordered_json::array();
+            for (const auto& e : s.locEntries)
+                entries.push_back({{"kind", map::locKindName(e.kind)},
+                                   {"hex", hex::formatOffset(off.toOffset(e.hex))},
+                                   {"name", e.name}});
+            nlohmann::ordered_json edges = nlohmann::ordered_json::array();
+            for (auto e : s.homeEdges) edges.push_back(map::mapEdgeName(e));
+            sides.push_back({{"id", s.side}, {"homeEdges", edges}, {"homeCoast", s.homeCoast}, {"locEntries", entries}});
+        }
+        nlohmann::ordered_json doc{{"file", file},
+                         {"id", meta.id},
+                         {"name", meta.name},
+                         {"kmPerHex", meta.kmPerHex},
+                         {"orientation", meta.orientation == hex::Orientation::Pointy ? "pointy" : "flat"},
+                         {"width", meta.width},
+                         {"height", meta.height},
+                         {"hexes", m.hexCount()},
+                         {"terrain", t},
+                         {"rivers", rivers},
+                         {"streams", streams},
+                         {"crossings", m.crossings().size()},
+                         {"majorRoads", roads},
+                         {"minorRoads", tracks},
+                         {"waterways", waterways},
+                         {"urbanAreas", urban},
+                         {"sides", sides}};
+        std::cout << doc.dump(2) << "\n";
+        return kOk;
+    }
+    std::cout << meta.name << " [" << meta.id << "]\n"
+              << meta.width << " x " << meta.height << " hexes (" << m.hexCount() << "), " << meta.kmPerHex << " km per hex, "
+              << (meta.orientation == hex::Orientation::Pointy ? "pointy" : "flat") << "-top\n";
+    std::cout << "terrain:";
+    for (int i = 0; i < map::kTerrainCount; ++i)
+        if (terrain[static_cast<std::size_t>(i)] > 0)
+            std::cout << " " << map::terrainName(static_cast<map::Terrain>(i)) << " " << terrain[static_cast<std::size_t>(i)];
+    std::cout << "\nrivers " << rivers << ", streams " << streams << ", crossings " << m.crossings().size() << "; major roads "
+              << roads << ", minor roads " << tracks << ", waterways " << waterways << "\n";
+    std::cout << "urban areas (" << m.urbanAreas().size() << "):\n";
+    for (const auto& u : m.urbanAreas())
+        std::cout << "  " << hex::formatOffset(off.toOffset(u.hex)) << "  " << u.name << " (" << map::urbanSizeName(u.size)
+                  << (u.fortification != map::Fortification::None
+                          ? ", " + std::string(map::fortificationName(u.fortification)) + " fortification"
+                          : "")
+                  << ")\n";
+    for (const auto& s : m.sides()) {
+        std::cout << "side " << s.side << ": home edge";
+        for (auto e : s.homeEdges) std::cout << " " << map::mapEdgeName(e);
+        if (s.homeCoast) std::cout << " and coast";
+        std::cout << "\n";
+        for (const auto& e : s.locEntries)
+            std::cout << "  " << map::locKindName(e.kind) << " LOC entry " << hex::formatOffset(off.toOffset(e.hex)) << " "
+                      << e.name << "\n";
+    }
+    if (!r.issues.empty()) printIssues(r.issues);
+    return kOk;
+}
+
+}  // namespace
+
+void registerMapCommands(CLI::App& app, Registry& registry) {
+    struct Args {
+        std::vector<std::string> files;
+        std::string file;
+        bool json = false;
+    };
+    auto args = std::make_shared<Args>();
+    auto* mapCmd = app.add_subcommand("map", "Hex map files");
+    mapCmd->require_subcommand(1);
+    auto* validate = mapCmd->add_subcommand("validate", "Check map files against the format and the map rules");
+    validate->add_option("files", args->files, "Map files")->required()->check(CLI::ExistingFile);
+    validate->add_flag("--json", args->json, "Print one JSON document");
+    registry.add(validate, [args] { return mapValidate(args->files, args->json); });
+    auto* info = mapCmd->add_subcommand("info", "Describe a map file");
+    info->add_option("file", args->file, "Map file")->required()->check(CLI::ExistingFile);
+    info->add_flag("--json", args->json, "Print one JSON document");
+    registry.add(info, [args] { return mapInfo(args->file, args->json); });
+}
+
+}  // namespace etatmajor::cli
