@@ -1,0 +1,372 @@
+#include "etatmajor/rules/loc.hpp"
+
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <unordered_map>
+
+namespace etatmajor::rules {
+
+using campaign::CampaignState;
+using hex::Hex;
+
+std::string_view locProblemName(LocProblem p) {
+    switch (p) {
+        case LocProblem::None: return "none";
+        case LocProblem::SourceUnknown: return "source_unknown";
+        case LocProblem::SourceNotControlled: return "source_not_controlled";
+        case LocProblem::SourceOccupied: return "source_occupied";
+        case LocProblem::OwnHexOccupied: return "own_hex_occupied";
+        case LocProblem::NotOnNetwork: return "not_on_network";
+        case LocProblem::NoRoute: return "no_route";
+        case LocProblem::Cut: return "cut";
+    }
+    return "none";
+}
+
+namespace {
+
+using Graph = boost::compressed_sparse_row_graph<boost::directedS>;
+constexpr int kNone = -1;
+
+// G-90: an ME reaches the network from its own hex or, unless loc_trace = strict, from a neighbouring hex that is
+// not sea or lake and not behind an unbridged, unfordable river.
+bool passable(const map::Map& m, Hex from, int dir) {
+    const Hex to = hex::neighbour(from, dir);
+    if (!m.contains(to) || map::isWater(m.terrain(to))) return false;
+    const map::Hexside* side = m.hexside(from, dir);
+    if (side && side->watercourse == map::Watercourse::River && !side->fordable && side->crossing == map::Crossing::None)
+        return false;
+    return true;
+}
+
+bool isRiverSide(const map::Map& m, Hex h, int dir) {
+    const map::Hexside* s = m.hexside(h, dir);
+    return s && s->watercourse == map::Watercourse::River;
+}
+
+// One breadth-first search from several sources at once (tactical-resolver-style canonical order: sources in the
+// order given, neighbours in CSR order), recording for every reached vertex its source and parent, and for every
+// pair of neighbouring regions the first edge where they met.
+struct MultiSourceSearch {
+    std::vector<int> label;
+    std::vector<int> parent;
+    std::map<std::pair<int, int>, std::pair<int, int>> meetings;  // (region a, region b) -> (vertex in a, vertex in b)
+
+    void run(const Graph& g, const std::vector<int>& sourceVertex, const std::vector<char>& blocked) {
+        const auto n = boost::num_vertices(g);
+        label.assign(n, kNone);
+        parent.assign(n, kNone);
+        meetings.clear();
+        std::deque<int> queue;
+        for (int s = 0; s < static_cast<int>(sourceVertex.size()); ++s) {
+            const int v = sourceVertex[static_cast<std::size_t>(s)];
+            if (v == kNone || blocked[static_cast<std::size_t>(v)] || label[static_cast<std::size_t>(v)] != kNone) continue;
+            label[static_cast<std::size_t>(v)] = s;
+            queue.push_back(v);
+        }
+        while (!queue.empty()) {
+            const int u = queue.front();
+            queue.pop_front();
+            const int lu = label[static_cast<std::size_t>(u)];
+            for (auto [e, end] = boost::out_edges(static_cast<std::size_t>(u), g); e != end; ++e) {
+                const int w = static_cast<int>(boost::target(*e, g));
+                if (blocked[static_cast<std::size_t>(w)]) continue;
+                const int lw = label[static_cast<std::size_t>(w)];
+                if (lw == kNone) {
+                    label[static_cast<std::size_t>(w)] = lu;
+                    parent[static_cast<std::size_t>(w)] = u;
+                    queue.push_back(w);
+                } else if (lw != lu) {
+                    // Regions meet here; record the crossing both ways so either side can walk across.
+                    meetings.emplace(std::make_pair(lu, lw), std::make_pair(u, w));
+                    meetings.emplace(std::make_pair(lw, lu), std::make_pair(w, u));
+                }
+            }
+        }
+    }
+
+    // Vertices from v up the search tree to its region's source.
+    std::vector<int> toRoot(int v) const {
+        std::vector<int> out;
+        for (int x = v; x != kNone; x = parent[static_cast<std::size_t>(x)]) out.push_back(x);
+        return out;
+    }
+
+    // A walk from vertex `start` to the root of region `target`, crossing between regions where they met.
+    // Empty when `start` is unreached or its region never meets `target`'s.
+    std::vector<int> walkTo(int start, int target, std::size_t regions) const {
+        const int from = label[static_cast<std::size_t>(start)];
+        if (from == kNone) return {};
+        // Breadth-first over the (small) graph of regions.
+        std::vector<int> prev(regions, kNone);
+        std::vector<char> seen(regions, 0);
+        std::deque<int> q{from};
+        seen[static_cast<std::size_t>(from)] = 1;
+        while (!q.empty() && !seen[static_cast<std::size_t>(target)]) {
+            const int a = q.front();
+            q.pop_front();
+            for (const auto& [pair, edge] : meetings) {
+                if (pair.first != a || seen[static_cast<std::size_t>(pair.second)]) continue;
+                seen[static_cast<std::size_t>(pair.second)] = 1;
+                prev[static_cast<std::size_t>(pair.second)] = a;
+                q.push_back(pair.second);
+            }
+        }
+        if (!seen[static_cast<std::size_t>(target)]) return {};
+        std::vector<int> chain{target};
+        while (chain.back() != from) chain.push_back(prev[static_cast<std::size_t>(chain.back())]);
+        std::reverse(chain.begin(), chain.end());
+
+        std::vector<int> walk;
+        int at = start;
+        for (std::size_t i = 0; i + 1 < chain.size(); ++i) {
+            const auto [u, w] = meetings.at({chain[i], chain[i + 1]});
+            // at -> root(chain[i]) -> u, then across to w.
+            auto up = toRoot(at);
+            auto down = toRoot(u);
+            std::reverse(down.begin(), down.end());
+            walk.insert(walk.end(), up.begin(), up.end() - 1);
+            walk.insert(walk.end(), down.begin(), down.end());
+            at = w;
+        }
+        const auto last = toRoot(at);
+        walk.insert(walk.end(), last.begin(), last.end());
+        // Cut out any loops so every vertex appears once.
+        std::vector<int> simple;
+        std::unordered_map<int, std::size_t> position;
+        for (int v : walk) {
+            const auto it = position.find(v);
+            if (it != position.end()) {
+                for (std::size_t k = it->second + 1; k < simple.size(); ++k) position.erase(simple[k]);
+                simple.resize(it->second + 1);
+                continue;
+            }
+            position[v] = simple.size();
+            simple.push_back(v);
+        }
+        return simple;
+    }
+};
+
+}  // namespace
+
+struct LocNetwork::Impl {
+    const map::Map* map = nullptr;
+    campaign::Options options;
+    std::vector<int> vertexOfIndex;  // map index -> vertex
+    std::vector<Hex> hexOfVertex;
+    Graph graph;
+
+    int vertexAt(Hex h) const {
+        if (!map->contains(h)) return kNone;
+        return vertexOfIndex[map->indexOf(h)];
+    }
+
+    bool linked(Hex h, int dir) const {
+        const std::string& media = options.get("loc_media");  // G-89
+        if (map->hasLink(h, dir, map::LinkKind::MajorRoad)) return true;
+        if (map->hasLink(h, dir, map::LinkKind::NavigableRiver)) return true;
+        if (media != "road_navriver" && map->hasLink(h, dir, map::LinkKind::MinorRoad)) return true;
+        if (media == "road_track_anyriver" && !isRiverSide(*map, h, dir)) {
+            // Along a river bank: the river runs on both hexsides facing a common neighbour.
+            const Hex n = hex::neighbour(h, dir);
+            for (int turn : {1, 5}) {
+                const int toCommon = (dir + turn) % hex::kDirections;
+                const Hex c = hex::neighbour(h, toCommon);
+                const int fromN = hex::directionTo(n, c);
+                if (fromN >= 0 && isRiverSide(*map, h, toCommon) && isRiverSide(*map, n, fromN)) return true;
+            }
+        }
+        return false;
+    }
+};
+
+LocNetwork::LocNetwork(const map::Map& m, const campaign::Options& options) : m_impl(std::make_unique<Impl>()) {
+    auto& impl = *m_impl;
+    impl.map = &m;
+    impl.options = options;
+    impl.vertexOfIndex.assign(m.hexCount(), kNone);
+    std::vector<std::pair<std::size_t, std::size_t>> edges;
+    const auto hexes = m.allHexes();
+    auto vertexFor = [&](Hex h) {
+        int& v = impl.vertexOfIndex[m.indexOf(h)];
+        if (v == kNone) {
+            v = static_cast<int>(impl.hexOfVertex.size());
+            impl.hexOfVertex.push_back(h);
+        }
+        return static_cast<std::size_t>(v);
+    };
+    for (const Hex h : hexes)
+        for (int dir = 0; dir < 3; ++dir) {
+            const Hex n = hex::neighbour(h, dir);
+            if (!m.contains(n) || !impl.linked(h, dir)) continue;
+            const auto a = vertexFor(h), b = vertexFor(n);
+            edges.emplace_back(a, b);
+            edges.emplace_back(b, a);
+        }
+    // Urban areas are always nodes, so an ME standing in an off-road town still reaches it.
+    for (const auto& u : m.urbanAreas())
+        if (m.contains(u.hex)) vertexFor(u.hex);
+    std::sort(edges.begin(), edges.end());
+    impl.graph = Graph(boost::edges_are_sorted, edges.begin(), edges.end(), impl.hexOfVertex.size());
+}
+
+LocNetwork::~LocNetwork() = default;
+LocNetwork::LocNetwork(LocNetwork&&) noexcept = default;
+LocNetwork& LocNetwork::operator=(LocNetwork&&) noexcept = default;
+
+std::size_t LocNetwork::nodeCount() const { return boost::num_vertices(m_impl->graph); }
+std::size_t LocNetwork::edgeCount() const { return boost::num_edges(m_impl->graph); }
+bool LocNetwork::onNetwork(Hex h) const {
+    const int v = m_impl->vertexAt(h);
+    return v != kNone && boost::out_degree(static_cast<std::size_t>(v), m_impl->graph) > 0;
+}
+
+// etat-major.md §9.5 default algorithm (G-89, G-90, G-91).
+std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::string& side) const {
+    const auto& impl = *m_impl;
+    const auto& m = *impl.map;
+    const auto& opt = impl.options;
+    const std::string trace = opt.get("loc_trace");
+    const bool colocatedCuts = opt.is("loc_cut_colocated", "yes");
+    const std::size_t n = boost::num_vertices(impl.graph);
+
+    // Pre-colour the hexes held by enemy MEs (decoys are not MEs and never block).
+    std::map<Hex, std::vector<std::string>> enemiesAt;
+    for (const auto& me : state.mes)
+        if (me.onMap && me.side != side) enemiesAt[me.hex].push_back(me.id);
+    std::vector<char> blocked(n, 0), open(n, 0);
+    for (const auto& [h, ids] : enemiesAt)
+        if (const int v = impl.vertexAt(h); v != kNone) blocked[static_cast<std::size_t>(v)] = 1;
+
+    // The side's sources in use, in ME order.
+    std::vector<std::string> sources;
+    std::vector<const campaign::MeState*> mine;
+    for (const auto& me : state.mes) {
+        if (me.side != side || !me.onMap) continue;
+        mine.push_back(&me);
+        if (std::find(sources.begin(), sources.end(), me.supplySource) == sources.end()) sources.push_back(me.supplySource);
+    }
+    std::vector<int> sourceVertex(sources.size(), kNone);
+    std::vector<LocProblem> sourceProblem(sources.size(), LocProblem::None);
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        const auto* ua = state.urbanArea(sources[i]);
+        if (!ua) sourceProblem[i] = LocProblem::SourceUnknown;
+        else if (ua->controller != side) sourceProblem[i] = LocProblem::SourceNotControlled;
+        else if (enemiesAt.count(ua->hex)) sourceProblem[i] = LocProblem::SourceOccupied;
+        else sourceVertex[i] = impl.vertexAt(ua->hex);
+    }
+
+    MultiSourceSearch clear, ignoringEnemy;
+    clear.run(impl.graph, sourceVertex, blocked);
+    ignoringEnemy.run(impl.graph, sourceVertex, open);
+
+    auto startVertices = [&](Hex at, const std::vector<char>& blockedSet) {
+        std::vector<int> out;
+        auto consider = [&](Hex h) {
+            const int v = impl.vertexAt(h);
+            if (v != kNone && !blockedSet[static_cast<std::size_t>(v)]) out.push_back(v);
+        };
+        consider(at);
+        if (trace != "strict")
+            for (int d = 0; d < hex::kDirections; ++d)
+                if (passable(m, at, d)) consider(hex::neighbour(at, d));
+        return out;
+    };
+    auto hexPath = [&](Hex meHex, const std::vector<int>& walk) {
+        std::vector<Hex> path;
+        if (walk.empty() || impl.hexOfVertex[static_cast<std::size_t>(walk.front())] != meHex) path.push_back(meHex);
+        for (int v : walk) path.push_back(impl.hexOfVertex[static_cast<std::size_t>(v)]);
+        return path;
+    };
+    auto bestWalk = [&](const MultiSourceSearch& search, const std::vector<int>& starts, int source) {
+        std::vector<int> best;
+        for (int v : starts) {
+            auto walk = search.walkTo(v, source, sources.size());
+            if (!walk.empty() && (best.empty() || walk.size() < best.size())) best = std::move(walk);
+        }
+        return best;
+    };
+
+    std::vector<MeLoc> out;
+    out.reserve(mine.size());
+    for (const auto* me : mine) {
+        MeLoc loc;
+        loc.me = me->id;
+        loc.source = me->supplySource;
+        const int s = static_cast<int>(std::find(sources.begin(), sources.end(), me->supplySource) - sources.begin());
+        const auto* ua = state.urbanArea(me->supplySource);
+        if (sourceProblem[static_cast<std::size_t>(s)] != LocProblem::None) {
+            loc.problem = sourceProblem[static_cast<std::size_t>(s)];
+            if (loc.problem == LocProblem::SourceOccupied) loc.cutBy = enemiesAt.at(ua->hex);
+        } else if (colocatedCuts && enemiesAt.count(me->hex)) {
+            loc.problem = LocProblem::OwnHexOccupied;
+            loc.cutBy = enemiesAt.at(me->hex);
+        } else if (me->hex == ua->hex) {
+            loc.valid = true;  // occupying the source (§9.2.5)
+            loc.path = {me->hex};
+        } else if (trace != "strict" && hex::distance(me->hex, ua->hex) == 1 &&
+                   passable(m, me->hex, hex::directionTo(me->hex, ua->hex))) {
+            loc.valid = true;  // next to its source: the source hex is one of its start hexes (G-90)
+            loc.path = {me->hex, ua->hex};
+        } else {
+            const auto starts = startVertices(me->hex, blocked);
+            const auto walk = bestWalk(clear, starts, s);
+            if (!walk.empty()) {
+                loc.valid = true;
+                loc.path = hexPath(me->hex, walk);
+            } else {
+                const auto anyStarts = startVertices(me->hex, open);
+                const auto around = bestWalk(ignoringEnemy, anyStarts, s);
+                if (anyStarts.empty()) {
+                    loc.problem = LocProblem::NotOnNetwork;
+                } else if (around.empty()) {
+                    loc.problem = LocProblem::NoRoute;
+                } else {
+                    loc.problem = LocProblem::Cut;
+                    for (Hex h : hexPath(me->hex, around))
+                        if (const auto it = enemiesAt.find(h); it != enemiesAt.end())
+                            for (const auto& id : it->second)
+                                if (std::find(loc.cutBy.begin(), loc.cutBy.end(), id) == loc.cutBy.end())
+                                    loc.cutBy.push_back(id);
+                }
+            }
+        }
+        out.push_back(std::move(loc));
+    }
+
+    // G-90 adjacent_chain: an ME within one hex of a friendly ME with a valid LOC to the same source is supplied
+    // through it. Repeated until nothing changes; MEs are visited in a fixed order.
+    if (trace == "adjacent_chain") {
+        bool changed = true;
+        while (changed) {
+            changed = false;
+            for (std::size_t i = 0; i < out.size(); ++i) {
+                auto& loc = out[i];
+                if (loc.valid) continue;
+                if (loc.problem != LocProblem::NotOnNetwork && loc.problem != LocProblem::NoRoute &&
+                    loc.problem != LocProblem::Cut)
+                    continue;
+                for (std::size_t j = 0; j < out.size(); ++j) {
+                    if (!out[j].valid || out[j].source != loc.source) continue;
+                    if (hex::distance(mine[i]->hex, mine[j]->hex) > 1) continue;
+                    loc.valid = true;
+                    loc.problem = LocProblem::None;
+                    loc.viaMe = out[j].me;
+                    loc.path = {mine[i]->hex};
+                    for (Hex h : out[j].path)
+                        if (h != mine[i]->hex) loc.path.push_back(h);
+                    loc.cutBy.clear();
+                    changed = true;
+                    break;
+                }
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace etatmajor::rules

@@ -1,0 +1,9 @@
+# Rules of the campaign (etat-major.md): pure functions on campaign::CampaignState.
+target_sources(etatmajor_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/loc.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/scouting.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/initiative.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/victory.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/supply.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../campaign/state.cpp
+)
