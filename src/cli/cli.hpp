@@ -38,5 +38,6 @@ private:
 
 void registerMapCommands(CLI::App& app, Registry& registry);
 void registerCampaignCommands(CLI::App& app, Registry& registry);
+void registerTurnCommands(CLI::App& app, Registry& registry);
 
 }  // namespace etatmajor::cli

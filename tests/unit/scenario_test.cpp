@@ -25,14 +25,14 @@ TEST_CASE("§13.1 stand costs, by class and with the modifiers", "[campaign][poi
     CHECK(gunStandCost(Calibre::Heavy) == 40);
     CHECK(gunStandCost(Calibre::Siege) == 50);
 
-    UnitDef rifles{"r", "Rifles", Nationality::American, UnitType::IrregularInfantry, 3, 3, 3, Armament::Rifle, false, {}, 0};
+    UnitDef rifles{"r", "Rifles", Nationality::American, UnitType::IrregularInfantry, 3, 3, 3, Armament::Rifle, false, false, {}, 0};
     CHECK(unitPoints(rifles) == 3 * (12 + 4));
-    UnitDef horse{"h", "Horse", Nationality::British, UnitType::LightCavalry, 3, 3, 3, Armament::Carbine, false, {}, 0};
+    UnitDef horse{"h", "Horse", Nationality::British, UnitType::LightCavalry, 3, 3, 3, Armament::Carbine, false, false, {}, 0};
     CHECK(unitPoints(horse) == 3 * (12 + 20));
-    UnitDef guns{"g", "Guns", Nationality::British, UnitType::Artillery, 3, 2, 3, Armament::Musket, false,
+    UnitDef guns{"g", "Guns", Nationality::British, UnitType::Artillery, 3, 2, 3, Armament::Musket, false, false,
                  {{Calibre::LightMedium, 2}, {Calibre::Light, 1}}, 0};
     CHECK(unitPoints(guns) == 2 * (12 + 6) + 2 * 20 + 10);
-    UnitDef sappers{"e", "Engineers", Nationality::British, UnitType::Engineers, 2, 3, 3, Armament::Musket, false, {}, 0};
+    UnitDef sappers{"e", "Engineers", Nationality::British, UnitType::Engineers, 2, 3, 3, Armament::Musket, false, false, {}, 0};
     CHECK(unitPoints(sappers) == 30);
 
     GeneralDef g;

@@ -83,6 +83,7 @@ struct UnitDef {
     int figuresPerStand = 0;    // §13.7 default by type when the file leaves it out
     Armament armament = Armament::Musket;
     bool bayonets = true;
+    bool guard = false;          // Guard troops are replaced only from the primary grant (G-80)
     std::vector<GunGroup> guns;  // artillery only
     int line = 0;
 };

@@ -339,7 +339,7 @@ private:
         SQLite::Statement u(m_db,
                             "INSERT INTO unit (id, side_id, formation_id, ord, name, nationality, type, class, stands_original, "
                             "stands_current, figures_per_stand, figures_original, figures_current, armament, bayonets, "
-                            "points_original) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+                            "points_original, guard) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
         SQLite::Statement g(m_db, "INSERT INTO unit_gun (unit_id, calibre, stands_original, stands_current) VALUES (?,?,?,?)");
         for (const auto& unit : f.units) {
             const int figures = unit.stands * unit.figuresPerStand;
@@ -359,6 +359,7 @@ private:
             u.bind(14, std::string(armamentName(unit.armament)));
             u.bind(15, unit.bayonets ? 1 : 0);
             u.bind(16, unitPoints(unit));
+            u.bind(17, unit.guard ? 1 : 0);
             u.exec();
             u.reset();
             for (const auto& gun : unit.guns) {
@@ -494,6 +495,12 @@ NewCampaignResult createCampaign(const NewCampaignRequest& req) {
                 for (const auto& s : scenario.sides) loader.insertSide(s, ord++);
                 for (const auto& s : scenario.sides) loader.insertMes(s);
                 loader.insertObjectives(scenario);
+                // G-64: an objective is held like a UA: by the side controlling the urban area there, or whose ME
+                // starts on it.
+                db.exec("UPDATE objective SET controller = (SELECT controller FROM urban_area u "
+                        "WHERE u.q = objective.q AND u.r = objective.r)");
+                db.exec("UPDATE objective SET controller = (SELECT side_id FROM me WHERE me.q = objective.q AND "
+                        "me.r = objective.r AND me.entry_kind IS NULL ORDER BY side_id LIMIT 1) WHERE controller IS NULL");
                 store.setRngState(seeded.state());
                 nlohmann::json args{{"scenario", fs::path(req.scenarioPath).filename().string()},
                                     {"scenarioId", scenario.id},

@@ -138,7 +138,47 @@ CREATE TABLE event_log (
 );
 )SQL";
 
-constexpr std::array<std::string_view, 1> kMigrations{kSchemaV1};
+// Version 2: the weekly cycle (etat-major.md §7, §9, §12): losses since the last supply phase, forage days,
+// initiative, VCS history, LOC status and the supply ledger, and the end of the campaign.
+constexpr std::string_view kSchemaV2 = R"SQL(
+ALTER TABLE unit ADD COLUMN lost_combat INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE unit ADD COLUMN lost_attrition INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE unit ADD COLUMN removed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE unit ADD COLUMN guard INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE unit ADD COLUMN provisional INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE me ADD COLUMN forage_days INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE me ADD COLUMN forage_days_last_week INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE side ADD COLUMN initiative_declined INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE objective ADD COLUMN captures INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE campaign ADD COLUMN ended INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE campaign ADD COLUMN winner TEXT NOT NULL DEFAULT '';
+ALTER TABLE campaign ADD COLUMN end_reason TEXT NOT NULL DEFAULT '';
+CREATE TABLE initiative (
+  week INTEGER NOT NULL, side_id TEXT NOT NULL REFERENCES side(id),
+  scouting_points INTEGER NOT NULL, bis INTEGER NOT NULL, dice TEXT NOT NULL, tie_dice TEXT NOT NULL DEFAULT '',
+  total INTEGER NOT NULL, winner INTEGER NOT NULL, declined INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (week, side_id)
+) WITHOUT ROWID;
+CREATE TABLE vcs_history (
+  week INTEGER NOT NULL, side_id TEXT NOT NULL REFERENCES side(id),
+  baseline INTEGER NOT NULL, points_lost INTEGER NOT NULL, objectives_value INTEGER NOT NULL,
+  supply_value INTEGER NOT NULL, value INTEGER NOT NULL, defeated INTEGER NOT NULL,
+  PRIMARY KEY (week, side_id)
+) WITHOUT ROWID;
+CREATE TABLE loc_status (
+  week INTEGER NOT NULL, day INTEGER NOT NULL, me_id TEXT NOT NULL REFERENCES me(id), side_id TEXT NOT NULL,
+  source TEXT NOT NULL, valid INTEGER NOT NULL, problem TEXT NOT NULL, path TEXT NOT NULL, via_me TEXT NOT NULL,
+  cut_by TEXT NOT NULL,
+  PRIMARY KEY (week, day, me_id)
+) WITHOUT ROWID;
+CREATE TABLE supply_ledger (
+  id INTEGER PRIMARY KEY, week INTEGER NOT NULL, side_id TEXT NOT NULL REFERENCES side(id),
+  kind TEXT NOT NULL, source TEXT NOT NULL DEFAULT '', me_id TEXT NOT NULL DEFAULT '', unit_id TEXT NOT NULL DEFAULT '',
+  figures INTEGER NOT NULL DEFAULT 0, points INTEGER NOT NULL, note TEXT NOT NULL DEFAULT ''
+);
+)SQL";
+
+constexpr std::array<std::string_view, 2> kMigrations{kSchemaV1, kSchemaV2};
 
 }  // namespace
 

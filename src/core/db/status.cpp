@@ -3,6 +3,7 @@
 // objectives it wrote, and objectives it must take once revealed (G-64).
 #include "etatmajor/db/status.hpp"
 
+#include "etatmajor/campaign/state.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "store_impl.hpp"
 
@@ -165,6 +166,21 @@ ordered_json statusDocument(const CampaignStore& store, const std::optional<std:
                        {"seasonWeek", info.seasonWeek},
                        {"startDate", info.startDate},
                        {"map", info.mapId}};
+    {
+        SQLite::Statement e(db, "SELECT ended, winner, end_reason FROM campaign WHERE id = 1");
+        e.executeStep();
+        doc["campaign"]["ended"] = e.getColumn(0).getInt() != 0;
+        doc["campaign"]["winner"] = e.getColumn(1).getString();
+        doc["campaign"]["endReason"] = e.getColumn(2).getString();
+    }
+    {
+        // The season now (§8.1.1, G-11), from the starting season and the weeks played.
+        campaign::CampaignState calendar;
+        calendar.options = options;
+        calendar.startSeason = campaign::seasonFromName(info.startSeason).value_or(campaign::Season::Summer);
+        calendar.seasonWeek = info.seasonWeek;
+        doc["campaign"]["season"] = std::string(campaign::seasonName(calendar.seasonOfWeek(info.week)));
+    }
     doc["view"] = viewer ? *viewer : "host";
     if (!viewer) doc["campaign"]["seed"] = info.seed;
 
@@ -172,11 +188,11 @@ ordered_json statusDocument(const CampaignStore& store, const std::optional<std:
     const bool positionsPublic = options.is("counter_positions", "public");
     for (const auto& id : sideIds) {
         SQLite::Statement q(db,
-                            "SELECT name, nationalities, points_limit, vcs_baseline, points_lost, points_replaced, decoys_per_week "
-                            "FROM side WHERE id = ?");
+                            "SELECT name, nationalities, points_limit, vcs_baseline, points_lost, points_replaced, decoys_per_week, "
+                            "has_initiative FROM side WHERE id = ?");
         q.bind(1, id);
         q.executeStep();
-        ordered_json s{{"id", id}, {"name", q.getColumn(0).getString()}};
+        ordered_json s{{"id", id}, {"name", q.getColumn(0).getString()}, {"hasInitiative", q.getColumn(7).getInt() != 0}};
         const bool own = !viewer || *viewer == id;
         if (own) {
             s["nationalities"] = q.getColumn(1).getString();
@@ -186,6 +202,18 @@ ordered_json statusDocument(const CampaignStore& store, const std::optional<std:
                         {"pointsLost", q.getColumn(4).getInt()},
                         {"pointsReplaced", q.getColumn(5).getInt()},
                         {"defeatThreshold", q.getColumn(3).getInt() / 4}};
+            ordered_json history = ordered_json::array();
+            SQLite::Statement h(db, "SELECT week, value, points_lost, objectives_value, supply_value, defeated FROM vcs_history "
+                                    "WHERE side_id = ? ORDER BY week");
+            h.bind(1, id);
+            while (h.executeStep())
+                history.push_back({{"week", h.getColumn(0).getInt()},
+                                   {"value", h.getColumn(1).getInt()},
+                                   {"pointsLost", h.getColumn(2).getInt()},
+                                   {"objectivesValue", h.getColumn(3).getInt()},
+                                   {"supplyValue", h.getColumn(4).getInt()},
+                                   {"defeated", h.getColumn(5).getInt() != 0}});
+            s["vcs"]["history"] = history;
             s["decoysPerWeek"] = q.getColumn(6).getInt();
             ordered_json players = ordered_json::array();
             SQLite::Statement p(db, "SELECT id, name, role FROM player WHERE side_id = ? ORDER BY id");
@@ -235,15 +263,23 @@ std::string statusText(const CampaignStore& store, const std::optional<std::stri
     const auto& c = doc["campaign"];
     out << c["name"].get<std::string>() << " (" << c["year"].get<int>() << ")\n";
     out << "Week " << c["week"].get<int>() << " of " << c["lengthWeeks"].get<int>() << ", day " << c["day"].get<int>()
-        << ", phase " << c["phase"].get<std::string>() << "; " << c["startSeason"].get<std::string>() << ", week "
-        << c["seasonWeek"].get<int>() << " of the season\n";
+        << ", next phase " << c["phase"].get<std::string>() << "; " << c["season"].get<std::string>() << " (the campaign began in week "
+        << c["seasonWeek"].get<int>() << " of " << c["startSeason"].get<std::string>() << ")\n";
     out << "View: " << doc["view"].get<std::string>() << "\n";
+    if (c["ended"].get<bool>())
+        out << "THE CAMPAIGN IS OVER (" << c["endReason"].get<std::string>() << "): "
+            << (c["winner"].get<std::string>().empty() ? "a draw" : c["winner"].get<std::string>() + " win") << "\n";
     for (const auto& s : doc["sides"]) {
-        out << "\n== " << s["name"].get<std::string>() << " [" << s["id"].get<std::string>() << "]\n";
+        out << "\n== " << s["name"].get<std::string>() << " [" << s["id"].get<std::string>() << "]"
+            << (s["hasInitiative"].get<bool>() ? "  (strategic initiative)" : "") << "\n";
         if (s.contains("vcs")) {
             const auto& v = s["vcs"];
             out << "   VCS baseline " << v["baseline"].get<int>() << " points, lost " << v["pointsLost"].get<int>()
-                << ", defeated at or below " << v["defeatThreshold"].get<int>() << "\n";
+                << ", defeated at or below " << v["defeatThreshold"].get<int>();
+            if (!v["history"].empty())
+                out << "; last VCS " << v["history"].back()["value"].get<int>() << " (week "
+                    << v["history"].back()["week"].get<int>() << ")";
+            out << "\n";
             for (const auto& l : s["locEntries"])
                 out << "   " << l["kind"].get<std::string>() << " LOC entry " << l["hex"].get<std::string>() << " "
                     << l["name"].get<std::string>() << "\n";

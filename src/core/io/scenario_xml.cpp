@@ -120,7 +120,7 @@ private:
     }
 
     UnitDef readUnit(const XMLElement& e) {
-        m_r.allow(e, {"id", "name", "nationality", "type", "class", "stands", "figuresPerStand", "armament", "bayonets"}, {"guns"});
+        m_r.allow(e, {"id", "name", "nationality", "type", "class", "stands", "figuresPerStand", "armament", "bayonets", "guard"}, {"guns"});
         UnitDef u;
         u.id = m_r.str(e, "id");
         u.name = m_r.str(e, "name");
@@ -138,6 +138,7 @@ private:
                                        u.armament == Armament::Rifle || isCavalry(u.type) ||
                                        u.type == UnitType::Artillery || u.type == UnitType::Engineers);
         u.bayonets = m_r.boolean(e, "bayonets", defaultBayonets);
+        u.guard = m_r.boolean(e, "guard", false);
         xml::forEach(&e, "guns", [&](const XMLElement& g) {
             m_r.allow(g, {"calibre", "stands"});
             u.guns.push_back({m_r.enumeration(g, "calibre", calibreFromName), m_r.integer(g, "stands")});
@@ -305,6 +306,7 @@ void writeFormation(XMLElement* e, const FormationDef& f) {
         ue->SetAttribute("figuresPerStand", u.figuresPerStand);
         ue->SetAttribute("armament", std::string(armamentName(u.armament)).c_str());
         ue->SetAttribute("bayonets", u.bayonets);
+        if (u.guard) ue->SetAttribute("guard", true);
         for (const auto& g : u.guns) {
             auto* ge = ue->InsertNewChildElement("guns");
             ge->SetAttribute("calibre", std::string(calibreName(g.calibre)).c_str());

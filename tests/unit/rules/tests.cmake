@@ -4,8 +4,9 @@ add_executable(etatmajor_rules_tests
   ${CMAKE_CURRENT_LIST_DIR}/scouting_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/victory_supply_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/loc_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/engine_test.cpp
 )
-target_link_libraries(etatmajor_rules_tests PRIVATE etatmajor_core etatmajor_warnings Catch2::Catch2)
+target_link_libraries(etatmajor_rules_tests PRIVATE etatmajor_core etatmajor_warnings Catch2::Catch2 SQLiteCpp nlohmann_json::nlohmann_json)
 target_include_directories(etatmajor_rules_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/..)
 target_compile_definitions(etatmajor_rules_tests PRIVATE ETATMAJOR_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 catch_discover_tests(etatmajor_rules_tests TEST_PREFIX "rules: " WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})

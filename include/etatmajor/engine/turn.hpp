@@ -1,0 +1,44 @@
+// The campaign turn: weekly phases W1–W5, then seven days of D1–D12 (etat-major.md §6).
+// Every phase is a core command that runs in one database transaction and is logged in the command log;
+// re-running from the same database gives the same result (the dice generator's state lives in the database).
+#pragma once
+
+#include "etatmajor/core/issue.hpp"
+#include "etatmajor/db/campaign_store.hpp"
+
+#include <string>
+#include <vector>
+
+namespace etatmajor::engine {
+
+// The canonical sequence of §6. A campaign's pointer names the next phase to run.
+const std::vector<std::string>& weeklyPhases();  // W1..W5
+const std::vector<std::string>& dailyPhases();   // D1..D12
+std::string phaseTitle(const std::string& phase);
+
+struct PhaseReport {
+    int week = 0;
+    int day = 0;  // 0 for weekly phases
+    std::string phase;
+    std::string title;
+    std::vector<std::string> lines;  // what happened, for people
+};
+
+enum class Step { Phase, Day, Week };
+
+struct AdvanceResult {
+    bool ok = false;
+    core::IssueList issues;  // why it refused
+    std::vector<PhaseReport> phases;
+    bool ended = false;  // the campaign has ended
+};
+
+// Runs the next phase, the rest of the current day (weekly phases included when they are due), or the rest of
+// the current week. Refuses, changing nothing, when the campaign has ended.
+AdvanceResult advance(db::CampaignStore& store, Step step);
+
+// W1: a side holding the strategic initiative this week may hand it to the other side (§7.1, T 11.1 ¶348;
+// option initiative_decline). Refused with a reason otherwise.
+core::IssueList declineInitiative(db::CampaignStore& store, const std::string& side);
+
+}  // namespace etatmajor::engine

@@ -1,0 +1,92 @@
+// etatmajor-cli advance, loc, supply, initiative
+#include "cli.hpp"
+
+#include "etatmajor/engine/reports.hpp"
+#include "etatmajor/engine/turn.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+
+namespace etatmajor::cli {
+
+void registerTurnCommands(CLI::App& app, Registry& registry) {
+    struct Args {
+        std::string db;
+        std::string side;
+        bool json = false;
+        bool phase = false;
+        bool day = false;
+        bool week = false;
+        bool decline = false;
+    };
+    auto args = std::make_shared<Args>();
+
+    auto* advance = app.add_subcommand("advance", "Run the next phase (default), the rest of the day, or the rest of the week");
+    advance->add_option("--db", args->db, "Campaign database")->required();
+    auto* group = advance->add_option_group("step", "How far to go");
+    group->add_flag("--phase", args->phase, "One phase");
+    group->add_flag("--day", args->day, "To the end of the current day (with any weekly phases due first)");
+    group->add_flag("--week", args->week, "To the end of the current week");
+    group->require_option(0, 1);
+    advance->add_flag("--json", args->json, "Print one JSON document");
+    registry.add(advance, [args] {
+        return withStore(args->db, false, [&](db::CampaignStore& store) {
+            const auto step = args->week ? engine::Step::Week : args->day ? engine::Step::Day : engine::Step::Phase;
+            const auto result = engine::advance(store, step);
+            printIssues(result.issues);
+            if (args->json) {
+                nlohmann::ordered_json phases = nlohmann::ordered_json::array();
+                for (const auto& p : result.phases)
+                    phases.push_back({{"week", p.week}, {"day", p.day}, {"phase", p.phase}, {"title", p.title}, {"lines", p.lines}});
+                std::cout << nlohmann::ordered_json{{"ok", result.ok}, {"ended", result.ended}, {"phases", phases}}.dump(2) << "\n";
+            } else {
+                for (const auto& p : result.phases) {
+                    std::cout << "Week " << p.week;
+                    if (p.day > 0) std::cout << " day " << p.day;
+                    std::cout << "  " << p.phase << " " << p.title << "\n";
+                    for (const auto& l : p.lines) std::cout << "    " << l << "\n";
+                }
+            }
+            return result.ok ? kOk : kBadInput;
+        });
+    });
+
+    auto* loc = app.add_subcommand("loc", "Each ME's line of communication: yes or no, source, path and what cuts it");
+    loc->add_option("--db", args->db, "Campaign database")->required();
+    loc->add_option("--side", args->side, "Side")->required();
+    loc->add_flag("--json", args->json, "Print one JSON document");
+    registry.add(loc, [args] {
+        return withStore(args->db, true, [&](db::CampaignStore& s) {
+            std::cout << (args->json ? engine::locJson(s, args->side) + "\n" : engine::locText(s, args->side));
+            return kOk;
+        });
+    });
+
+    auto* supply = app.add_subcommand("supply", "Supply sources, who draws on them, foraging, and this week's ledger");
+    supply->add_option("--db", args->db, "Campaign database")->required();
+    supply->add_option("--side", args->side, "Side")->required();
+    supply->add_flag("--json", args->json, "Print one JSON document");
+    registry.add(supply, [args] {
+        return withStore(args->db, true, [&](db::CampaignStore& s) {
+            std::cout << (args->json ? engine::supplyJson(s, args->side) + "\n" : engine::supplyText(s, args->side));
+            return kOk;
+        });
+    });
+
+    auto* initiative = app.add_subcommand("initiative", "Strategic initiative: hand it to the other side");
+    initiative->add_option("--db", args->db, "Campaign database")->required();
+    initiative->add_option("--side", args->side, "The side holding the initiative")->required();
+    initiative->add_flag("--decline", args->decline, "Hand the initiative to the other side for this week")->required();
+    registry.add(initiative, [args] {
+        return withStore(args->db, false, [&](db::CampaignStore& s) {
+            const auto issues = engine::declineInitiative(s, args->side);
+            printIssues(issues);
+            if (issues.hasErrors()) return kBadInput;
+            std::cout << args->side << " hand the strategic initiative to the other side for this week\n";
+            return kOk;
+        });
+    });
+}
+
+}  // namespace etatmajor::cli

@@ -1,0 +1,252 @@
+#include "etatmajor/db/state_store.hpp"
+
+#include "store_impl.hpp"
+
+namespace etatmajor::db {
+
+using namespace campaign;
+
+namespace {
+template <typename T, typename F>
+T parseOr(const std::string& text, F from, T fallback) {
+    const auto v = from(text);
+    return v ? *v : fallback;
+}
+std::string optText(const SQLite::Column& c) { return c.isNull() ? std::string() : c.getString(); }
+}  // namespace
+
+CampaignState loadState(const CampaignStore& store) {
+    auto& db = const_cast<CampaignStore&>(store).impl().db;
+    CampaignState s;
+    {
+        SQLite::Statement q(db, "SELECT current_week, current_day, current_phase, length_weeks, start_season, season_week "
+                                "FROM campaign WHERE id = 1");
+        if (!q.executeStep()) throw StoreError("DB-EMPTY", "the campaign database holds no campaign");
+        s.week = q.getColumn(0).getInt();
+        s.day = q.getColumn(1).getInt();
+        s.phase = q.getColumn(2).getString();
+        s.lengthWeeks = q.getColumn(3).getInt();
+        s.startSeason = parseOr(q.getColumn(4).getString(), seasonFromName, Season::Summer);
+        s.seasonWeek = q.getColumn(5).getInt();
+    }
+    s.options = store.options();
+    s.map = store.loadMap();
+    {
+        SQLite::Statement q(db, "SELECT id, name, ord, vcs_baseline, points_lost, points_replaced, has_initiative, "
+                                "initiative_declined FROM side ORDER BY ord");
+        while (q.executeStep())
+            s.sides.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getInt(),
+                               q.getColumn(3).getInt(), q.getColumn(4).getInt(), q.getColumn(5).getInt(),
+                               q.getColumn(6).getInt() != 0, q.getColumn(7).getInt() != 0});
+    }
+    {
+        SQLite::Statement q(db, "SELECT id, side_id, parent_id, kind, name FROM formation ORDER BY side_id, ord");
+        while (q.executeStep())
+            s.formations.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), optText(q.getColumn(2)),
+                                    parseOr(q.getColumn(3).getString(), formationKindFromName, FormationKind::Brigade),
+                                    q.getColumn(4).getString()});
+    }
+    {
+        SQLite::Statement q(db, "SELECT id, side_id, formation_id, me_id, name, nationality, rank, arm, rating, player_figure, "
+                                "status, COALESCE(return_week, 0) FROM general ORDER BY id");
+        while (q.executeStep()) {
+            GeneralState g;
+            g.id = q.getColumn(0).getString();
+            g.side = q.getColumn(1).getString();
+            g.formation = optText(q.getColumn(2));
+            g.me = optText(q.getColumn(3));
+            g.name = q.getColumn(4).getString();
+            g.nationality = parseOr(q.getColumn(5).getString(), nationalityFromName, Nationality::British);
+            g.rank = parseOr(q.getColumn(6).getString(), rankFromName, Rank::Brigade);
+            g.arm = parseOr(q.getColumn(7).getString(), armFromName, Arm::Infantry);
+            g.rating = parseOr(q.getColumn(8).getString(), ratingFromName, Rating::Capable);
+            g.playerFigure = q.getColumn(9).getInt() != 0;
+            g.status = parseOr(q.getColumn(10).getString(), generalStatusFromName, GeneralStatus::Active);
+            g.returnWeek = q.getColumn(11).getInt();
+            s.generals.push_back(std::move(g));
+        }
+    }
+    {
+        SQLite::Statement q(db, "SELECT id, side_id, formation_id, COALESCE(me_id, ''), name, nationality, type, class, "
+                                "stands_original, stands_current, figures_per_stand, figures_original, figures_current, "
+                                "armament, bayonets, guard, provisional, lost_combat, lost_attrition, removed "
+                                "FROM unit ORDER BY side_id, ord");
+        SQLite::Statement g(db, "SELECT calibre, stands_original, stands_current FROM unit_gun WHERE unit_id = ? ORDER BY calibre");
+        while (q.executeStep()) {
+            UnitState u;
+            u.id = q.getColumn(0).getString();
+            u.side = q.getColumn(1).getString();
+            u.formation = q.getColumn(2).getString();
+            u.me = q.getColumn(3).getString();
+            u.name = q.getColumn(4).getString();
+            u.nationality = parseOr(q.getColumn(5).getString(), nationalityFromName, Nationality::British);
+            u.type = parseOr(q.getColumn(6).getString(), unitTypeFromName, UnitType::LineInfantry);
+            u.unitClass = q.getColumn(7).getInt();
+            u.standsOriginal = q.getColumn(8).getInt();
+            u.standsCurrent = q.getColumn(9).getInt();
+            u.figuresPerStand = q.getColumn(10).getInt();
+            u.figuresOriginal = q.getColumn(11).getInt();
+            u.figuresCurrent = q.getColumn(12).getInt();
+            u.armament = parseOr(q.getColumn(13).getString(), armamentFromName, Armament::Musket);
+            u.bayonets = q.getColumn(14).getInt() != 0;
+            u.guard = q.getColumn(15).getInt() != 0;
+            u.provisional = q.getColumn(16).getInt() != 0;
+            u.lostCombat = q.getColumn(17).getInt();
+            u.lostAttrition = q.getColumn(18).getInt();
+            u.removed = q.getColumn(19).getInt() != 0;
+            g.bind(1, u.id);
+            while (g.executeStep())
+                u.guns.push_back({parseOr(g.getColumn(0).getString(), calibreFromName, Calibre::Light), g.getColumn(1).getInt(),
+                                  g.getColumn(2).getInt()});
+            g.reset();
+            s.units.push_back(std::move(u));
+        }
+    }
+    {
+        SQLite::Statement q(db, "SELECT id, side_id, ord, label, q, r, mode, supply_source, on_map, forage_days, "
+                                "forage_days_last_week FROM me ORDER BY side_id, ord");
+        while (q.executeStep()) {
+            MeState m;
+            m.id = q.getColumn(0).getString();
+            m.side = q.getColumn(1).getString();
+            m.ord = q.getColumn(2).getInt();
+            m.label = q.getColumn(3).getString();
+            m.hex = {q.getColumn(4).getInt(), q.getColumn(5).getInt()};
+            m.mode = parseOr(q.getColumn(6).getString(), modeFromName, Mode::March);
+            m.supplySource = q.getColumn(7).getString();
+            m.onMap = q.getColumn(8).getInt() != 0;
+            m.forageDays = q.getColumn(9).getInt();
+            m.forageDaysLastWeek = q.getColumn(10).getInt();
+            s.mes.push_back(std::move(m));
+        }
+    }
+    {
+        SQLite::Statement q(db, "SELECT id, name, q, r, size, sp_raw_roll, combat_halvings, destroyed, COALESCE(controller, '') "
+                                "FROM urban_area ORDER BY id");
+        while (q.executeStep()) {
+            UrbanState u;
+            u.id = q.getColumn(0).getString();
+            u.name = q.getColumn(1).getString();
+            u.hex = {q.getColumn(2).getInt(), q.getColumn(3).getInt()};
+            u.size = parseOr(q.getColumn(4).getString(), map::urbanSizeFromName, map::UrbanSize::Village);
+            if (!q.getColumn(5).isNull()) u.rawRoll = q.getColumn(5).getInt();
+            u.combatHalvings = q.getColumn(6).getInt();
+            u.destroyed = q.getColumn(7).getInt() != 0;
+            u.controller = q.getColumn(8).getString();
+            s.urban.push_back(std::move(u));
+        }
+    }
+    {
+        SQLite::Statement q(db, "SELECT id, name, kind, q, r, value, assigned_to, written_by, revealed_to_assigned, "
+                                "COALESCE(controller, '') FROM objective ORDER BY id");
+        while (q.executeStep())
+            s.objectives.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(),
+                                    q.getColumn(2).getString() == "primary" ? ObjectiveKind::Primary : ObjectiveKind::Secondary,
+                                    {q.getColumn(3).getInt(), q.getColumn(4).getInt()}, q.getColumn(5).getInt(),
+                                    q.getColumn(6).getString(), q.getColumn(7).getString(), q.getColumn(8).getInt() != 0,
+                                    q.getColumn(9).getString()});
+    }
+    return s;
+}
+
+void saveState(CampaignStore& store, const CampaignState& s) {
+    auto& db = store.impl().db;
+    {
+        SQLite::Statement q(db, "UPDATE campaign SET current_week = ?, current_day = ?, current_phase = ? WHERE id = 1");
+        q.bind(1, s.week);
+        q.bind(2, s.day);
+        q.bind(3, s.phase);
+        q.exec();
+    }
+    {
+        SQLite::Statement q(db, "UPDATE side SET vcs_baseline = ?, points_lost = ?, points_replaced = ?, has_initiative = ?, "
+                                "initiative_declined = ? WHERE id = ?");
+        for (const auto& side : s.sides) {
+            q.bind(1, side.vcsBaseline);
+            q.bind(2, side.pointsLost);
+            q.bind(3, side.pointsReplaced);
+            q.bind(4, side.hasInitiative ? 1 : 0);
+            q.bind(5, side.initiativeDeclined ? 1 : 0);
+            q.bind(6, side.id);
+            q.exec();
+            q.reset();
+        }
+    }
+    {
+        SQLite::Statement q(db, "UPDATE unit SET me_id = ?, stands_current = ?, figures_current = ?, lost_combat = ?, "
+                                "lost_attrition = ?, removed = ?, class = ? WHERE id = ?");
+        SQLite::Statement g(db, "UPDATE unit_gun SET stands_current = ? WHERE unit_id = ? AND calibre = ?");
+        for (const auto& u : s.units) {
+            if (u.me.empty()) q.bind(1); else q.bind(1, u.me);
+            q.bind(2, u.standsCurrent);
+            q.bind(3, u.figuresCurrent);
+            q.bind(4, u.lostCombat);
+            q.bind(5, u.lostAttrition);
+            q.bind(6, u.removed ? 1 : 0);
+            q.bind(7, u.unitClass);
+            q.bind(8, u.id);
+            q.exec();
+            q.reset();
+            for (const auto& gun : u.guns) {
+                g.bind(1, gun.standsCurrent);
+                g.bind(2, u.id);
+                g.bind(3, std::string(calibreName(gun.calibre)));
+                g.exec();
+                g.reset();
+            }
+        }
+    }
+    {
+        SQLite::Statement q(db, "UPDATE general SET me_id = ?, rating = ?, status = ?, return_week = ? WHERE id = ?");
+        for (const auto& g : s.generals) {
+            if (g.me.empty()) q.bind(1); else q.bind(1, g.me);
+            q.bind(2, std::string(ratingName(g.rating)));
+            q.bind(3, std::string(generalStatusName(g.status)));
+            if (g.returnWeek > 0) q.bind(4, g.returnWeek); else q.bind(4);
+            q.bind(5, g.id);
+            q.exec();
+            q.reset();
+        }
+    }
+    {
+        SQLite::Statement q(db, "UPDATE me SET q = ?, r = ?, mode = ?, supply_source = ?, on_map = ?, forage_days = ?, "
+                                "forage_days_last_week = ? WHERE id = ?");
+        for (const auto& m : s.mes) {
+            q.bind(1, m.hex.q);
+            q.bind(2, m.hex.r);
+            q.bind(3, std::string(modeName(m.mode)));
+            q.bind(4, m.supplySource);
+            q.bind(5, m.onMap ? 1 : 0);
+            q.bind(6, m.forageDays);
+            q.bind(7, m.forageDaysLastWeek);
+            q.bind(8, m.id);
+            q.exec();
+            q.reset();
+        }
+    }
+    {
+        SQLite::Statement q(db, "UPDATE urban_area SET sp_raw_roll = ?, combat_halvings = ?, destroyed = ?, controller = ? "
+                                "WHERE id = ?");
+        for (const auto& u : s.urban) {
+            if (u.rawRoll) q.bind(1, *u.rawRoll); else q.bind(1);
+            q.bind(2, u.combatHalvings);
+            q.bind(3, u.destroyed ? 1 : 0);
+            if (u.controller.empty()) q.bind(4); else q.bind(4, u.controller);
+            q.bind(5, u.id);
+            q.exec();
+            q.reset();
+        }
+    }
+    {
+        SQLite::Statement q(db, "UPDATE objective SET revealed_to_assigned = ?, controller = ? WHERE id = ?");
+        for (const auto& o : s.objectives) {
+            q.bind(1, o.revealedToAssigned ? 1 : 0);
+            if (o.controller.empty()) q.bind(2); else q.bind(2, o.controller);
+            q.bind(3, o.id);
+            q.exec();
+            q.reset();
+        }
+    }
+}
+
+}  // namespace etatmajor::db

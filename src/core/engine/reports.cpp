@@ -1,0 +1,198 @@
+#include "etatmajor/engine/reports.hpp"
+
+#include "db/store_impl.hpp"
+#include "etatmajor/db/state_store.hpp"
+#include "etatmajor/hex/offset.hpp"
+#include "etatmajor/rules/loc.hpp"
+#include "etatmajor/rules/victory.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <iomanip>
+#include <sstream>
+
+namespace etatmajor::engine {
+
+using nlohmann::ordered_json;
+using namespace campaign;
+
+namespace {
+
+void requireSide(const CampaignState& s, const std::string& side) {
+    if (s.side(side)) return;
+    std::string known;
+    for (const auto& x : s.sides) known += (known.empty() ? "" : ", ") + x.id;
+    throw db::StoreError("DB-UNKNOWN-SIDE", "the campaign has no side '" + side + "' (sides: " + known + ")");
+}
+
+ordered_json locDocument(const db::CampaignStore& store, const std::string& side) {
+    const auto s = db::loadState(store);
+    requireSide(s, side);
+    const rules::LocNetwork net(s.map, s.options);
+    const auto off = s.map.offsets();
+    ordered_json mes = ordered_json::array();
+    for (const auto& loc : net.trace(s, side)) {
+        const auto* me = s.me(loc.me);
+        ordered_json path = ordered_json::array();
+        for (const auto h : loc.path) path.push_back(hex::formatOffset(off.toOffset(h)));
+        ordered_json cut = ordered_json::array();
+        for (const auto& id : loc.cutBy) {
+            const auto* enemy = s.me(id);
+            // The cutting ME is known by its counter's position only, never by its name (fog of war, §2.2).
+            cut.push_back(enemy ? hex::formatOffset(off.toOffset(enemy->hex)) : id);
+        }
+        const auto* ua = s.urbanArea(loc.source);
+        mes.push_back({{"me", loc.me},
+                       {"label", me->label},
+                       {"hex", hex::formatOffset(off.toOffset(me->hex))},
+                       {"supplySource", loc.source},
+                       {"supplySourceName", ua ? ua->name : ""},
+                       {"loc", loc.valid},
+                       {"problem", rules::locProblemName(loc.problem)},
+                       {"path", path},
+                       {"viaMe", loc.viaMe},
+                       {"cutAt", cut}});
+    }
+    return {{"week", s.week}, {"day", s.day}, {"side", side}, {"media", s.options.get("loc_media")},
+            {"trace", s.options.get("loc_trace")}, {"mes", mes}};
+}
+
+std::string problemText(const std::string& p) {
+    if (p == "source_unknown") return "its supply source is not an urban area";
+    if (p == "source_not_controlled") return "its supply source is not held by this side";
+    if (p == "source_occupied") return "an enemy ME stands in its supply source";
+    if (p == "own_hex_occupied") return "an enemy ME shares its hex";
+    if (p == "not_on_network") return "no road, track or waterway within reach";
+    if (p == "no_route") return "no road, track or waterway joins it to its source";
+    if (p == "cut") return "cut by enemy MEs";
+    return p;
+}
+
+}  // namespace
+
+std::string locJson(const db::CampaignStore& store, const std::string& side) { return locDocument(store, side).dump(2); }
+
+std::string locText(const db::CampaignStore& store, const std::string& side) {
+    const auto doc = locDocument(store, side);
+    std::ostringstream out;
+    out << "Lines of communication of " << side << ", week " << doc["week"].get<int>() << " day " << doc["day"].get<int>()
+        << "\n";
+    for (const auto& me : doc["mes"]) {
+        out << "  " << std::left << std::setw(14) << me["me"].get<std::string>() << std::setw(7) << me["hex"].get<std::string>()
+            << " -> " << std::setw(20) << me["supplySourceName"].get<std::string>();
+        if (me["loc"].get<bool>()) {
+            out << " LOC yes";
+            if (!me["viaMe"].get<std::string>().empty()) out << " (through " << me["viaMe"].get<std::string>() << ")";
+            out << ": ";
+            for (const auto& h : me["path"]) out << h.get<std::string>() << " ";
+        } else {
+            out << " LOC NO: " << problemText(me["problem"].get<std::string>());
+            if (!me["cutAt"].empty()) {
+                out << " at";
+                for (const auto& h : me["cutAt"]) out << " " << h.get<std::string>();
+            }
+        }
+        out << "\n";
+    }
+    return out.str();
+}
+
+namespace {
+
+ordered_json supplyDocument(const db::CampaignStore& store, const std::string& side) {
+    auto& db = const_cast<db::CampaignStore&>(store).impl().db;
+    const auto s = db::loadState(store);
+    requireSide(s, side);
+    const Season season = s.seasonOfWeek(s.week);
+    const rules::LocNetwork net(s.map, s.options);
+    std::map<std::string, bool> valid;
+    for (const auto& loc : net.trace(s, side)) valid[loc.me] = loc.valid;
+
+    ordered_json sources = ordered_json::array();
+    for (const auto& ua : s.urban) {
+        if (ua.controller != side) continue;
+        ordered_json drawers = ordered_json::array();
+        for (const auto& me : s.mes)
+            if (me.side == side && me.supplySource == ua.id)
+                drawers.push_back({{"me", me.id}, {"label", me.label}, {"canDraw", valid[me.id]}});
+        sources.push_back({{"id", ua.id},
+                           {"name", ua.name},
+                           {"size", map::urbanSizeName(ua.size)},
+                           {"rolled", ua.rawRoll.has_value()},
+                           {"weeklyValue", rules::urbanWeeklyValue(ua, season, s.options)},
+                           {"combatHalvings", ua.combatHalvings},
+                           {"destroyed", ua.destroyed},
+                           {"drawnOnBy", drawers}});
+    }
+    ordered_json ledger = ordered_json::array();
+    int balance = 0;
+    SQLite::Statement q(db, "SELECT kind, source, me_id, unit_id, figures, points, note FROM supply_ledger "
+                            "WHERE week = ? AND side_id = ? ORDER BY id");
+    q.bind(1, s.week);
+    q.bind(2, side);
+    while (q.executeStep()) {
+        balance += q.getColumn(5).getInt();
+        ledger.push_back({{"kind", q.getColumn(0).getString()},
+                          {"source", q.getColumn(1).getString()},
+                          {"me", q.getColumn(2).getString()},
+                          {"unit", q.getColumn(3).getString()},
+                          {"figures", q.getColumn(4).getInt()},
+                          {"points", q.getColumn(5).getInt()},
+                          {"note", q.getColumn(6).getString()}});
+    }
+    ordered_json foraging = ordered_json::array();
+    for (const auto& me : s.mes)
+        if (me.side == side && (me.mode == Mode::Forage || me.forageDays > 0 || me.forageDaysLastWeek > 0))
+            foraging.push_back({{"me", me.id}, {"mode", modeName(me.mode)}, {"forageDaysThisWeek", me.forageDays},
+                                {"forageDaysLastWeek", me.forageDaysLastWeek}});
+    return {{"week", s.week},
+            {"side", side},
+            {"season", seasonName(season)},
+            {"multiplier", s.options.get("ua_multiplier")},
+            {"sources", sources},
+            {"foraging", foraging},
+            {"ledger", ledger},
+            {"balance", balance}};
+}
+
+}  // namespace
+
+std::string supplyJson(const db::CampaignStore& store, const std::string& side) { return supplyDocument(store, side).dump(2); }
+
+std::string supplyText(const db::CampaignStore& store, const std::string& side) {
+    const auto doc = supplyDocument(store, side);
+    std::ostringstream out;
+    out << "Supply of " << side << ", week " << doc["week"].get<int>() << " (" << doc["season"].get<std::string>() << ")\n";
+    out << "Sources held:\n";
+    if (doc["sources"].empty()) out << "  none\n";
+    for (const auto& src : doc["sources"]) {
+        out << "  " << std::left << std::setw(26) << src["name"].get<std::string>() << std::right << std::setw(5)
+            << src["weeklyValue"].get<int>() << " SP" << (src["rolled"].get<bool>() ? "" : " (value not rolled yet)");
+        if (!src["drawnOnBy"].empty()) {
+            out << "  drawn on by:";
+            for (const auto& d : src["drawnOnBy"])
+                out << " " << d["me"].get<std::string>() << (d["canDraw"].get<bool>() ? "" : " (no LOC)");
+        }
+        out << "\n";
+    }
+    if (!doc["foraging"].empty()) {
+        out << "Foraging:\n";
+        for (const auto& f : doc["foraging"])
+            out << "  " << f["me"].get<std::string>() << ": " << f["forageDaysLastWeek"].get<int>() << " day(s) last week, "
+                << f["forageDaysThisWeek"].get<int>() << " this week\n";
+    }
+    out << "This week's ledger:\n";
+    if (doc["ledger"].empty()) out << "  nothing yet (the supply phase W3 has not run this week)\n";
+    for (const auto& l : doc["ledger"]) {
+        out << "  " << std::left << std::setw(14) << l["kind"].get<std::string>() << std::right << std::setw(6)
+            << l["points"].get<int>() << "  " << l["source"].get<std::string>() << " " << l["me"].get<std::string>() << " "
+            << l["unit"].get<std::string>();
+        if (l["figures"].get<int>() > 0) out << " (" << l["figures"].get<int>() << " figures)";
+        if (!l["note"].get<std::string>().empty()) out << " " << l["note"].get<std::string>();
+        out << "\n";
+    }
+    out << "Balance: " << doc["balance"].get<int>() << " SP\n";
+    return out.str();
+}
+
+}  // namespace etatmajor::engine

@@ -1,0 +1,5 @@
+# The campaign turn: phases as core commands over the campaign database.
+target_sources(etatmajor_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/turn.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/reports.cpp
+)

@@ -1,0 +1,468 @@
+// The campaign turn (etat-major.md §6) and the weekly phases W1–W5 (§7).
+#include "etatmajor/engine/turn.hpp"
+
+#include "db/store_impl.hpp"
+#include "etatmajor/db/state_store.hpp"
+#include "etatmajor/hex/offset.hpp"
+#include "etatmajor/rules/initiative.hpp"
+#include "etatmajor/rules/loc.hpp"
+#include "etatmajor/rules/supply.hpp"
+#include "etatmajor/rules/victory.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+
+namespace etatmajor::engine {
+
+using namespace campaign;
+
+const std::vector<std::string>& weeklyPhases() {
+    static const std::vector<std::string> k{"W1", "W2", "W3", "W4", "W5"};
+    return k;
+}
+
+const std::vector<std::string>& dailyPhases() {
+    static const std::vector<std::string> k{"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "D11", "D12"};
+    return k;
+}
+
+std::string phaseTitle(const std::string& phase) {
+    static const std::map<std::string, std::string> k{
+        {"W1", "Strategic initiative"},      {"W2", "Victory condition status"},
+        {"W3", "LOC and supply status"},     {"W4", "Replacements"},
+        {"W5", "ME creation and reorganisation"},
+        {"D1", "Weather, visibility and LOC refresh"}, {"D2", "Orders written"},
+        {"D3", "Order receipt"},             {"D4", "Scouting movement"},
+        {"D5", "Other movement"},            {"D6", "Combat determination"},
+        {"D7", "Engagement terrain"},        {"D8", "Deployment"},
+        {"D9", "Tactical resolution"},       {"D10", "Points"},
+        {"D11", "Pursuits, retreats and night"}, {"D12", "End of day"}};
+    const auto it = k.find(phase);
+    return it == k.end() ? phase : it->second;
+}
+
+namespace {
+
+struct Ctx {
+    db::CampaignStore& store;
+    SQLite::Database& db;
+    CampaignState& state;
+    dice::Dice& dice;
+    PhaseReport& report;
+
+    void say(std::string line) { report.lines.push_back(std::move(line)); }
+    std::string at(hex::Hex h) const { return hex::formatOffset(state.map.offsets().toOffset(h)); }
+    const std::string& sideName(const std::string& id) const { return state.side(id)->name; }
+};
+
+std::string joinInts(const std::vector<int>& v) {
+    std::string s;
+    for (int x : v) s += (s.empty() ? "" : " ") + std::to_string(x);
+    return s;
+}
+
+void ledger(Ctx& c, const std::string& side, const std::string& kind, const std::string& source, const std::string& me,
+            const std::string& unit, int figures, int points, const std::string& note) {
+    SQLite::Statement q(c.db,
+                        "INSERT INTO supply_ledger (week, side_id, kind, source, me_id, unit_id, figures, points, note) "
+                        "VALUES (?,?,?,?,?,?,?,?,?)");
+    q.bind(1, c.state.week);
+    q.bind(2, side);
+    q.bind(3, kind);
+    q.bind(4, source);
+    q.bind(5, me);
+    q.bind(6, unit);
+    q.bind(7, figures);
+    q.bind(8, points);
+    q.bind(9, note);
+    q.exec();
+}
+
+// Traces both sides' LOCs (§9.5) and records them for this week and day (day 0 = the W3 supply phase).
+std::map<std::string, rules::MeLoc> traceAll(Ctx& c, int day) {
+    const rules::LocNetwork net(c.state.map, c.state.options);
+    std::map<std::string, rules::MeLoc> out;
+    SQLite::Statement q(c.db,
+                        "INSERT OR REPLACE INTO loc_status (week, day, me_id, side_id, source, valid, problem, path, via_me, "
+                        "cut_by) VALUES (?,?,?,?,?,?,?,?,?,?)");
+    for (const auto& side : c.state.sides) {
+        int valid = 0, total = 0;
+        for (auto& loc : net.trace(c.state, side.id)) {
+            std::string path, cut;
+            for (const auto h : loc.path) path += (path.empty() ? "" : " ") + c.at(h);
+            for (const auto& id : loc.cutBy) cut += (cut.empty() ? "" : " ") + id;
+            q.bind(1, c.state.week);
+            q.bind(2, day);
+            q.bind(3, loc.me);
+            q.bind(4, side.id);
+            q.bind(5, loc.source);
+            q.bind(6, loc.valid ? 1 : 0);
+            q.bind(7, std::string(rules::locProblemName(loc.problem)));
+            q.bind(8, path);
+            q.bind(9, loc.viaMe);
+            q.bind(10, cut);
+            q.exec();
+            q.reset();
+            ++total;
+            valid += loc.valid ? 1 : 0;
+            out.emplace(loc.me, std::move(loc));
+        }
+        c.say(side.name + ": " + std::to_string(valid) + " of " + std::to_string(total) + " MEs can trace a LOC");
+    }
+    return out;
+}
+
+// W1 §7.1: strategic initiative for the week.
+void runW1(Ctx& c) {
+    // A new week: last week's Forage days decide this week's forage roll (§9.3, G-87).
+    for (auto& me : c.state.mes) {
+        me.forageDaysLastWeek = me.forageDays;
+        me.forageDays = 0;
+    }
+    const auto result = rules::strategicInitiative(c.state, c.dice);
+    SQLite::Statement q(c.db, "INSERT OR REPLACE INTO initiative (week, side_id, scouting_points, bis, dice, tie_dice, total, "
+                              "winner) VALUES (?,?,?,?,?,?,?,?)");
+    for (std::size_t i = 0; i < result.sides.size(); ++i) {
+        const auto& s = result.sides[i];
+        std::vector<int> ties;
+        for (const auto& round : result.tieRolls) ties.push_back(round[i]);
+        q.bind(1, c.state.week);
+        q.bind(2, s.side);
+        q.bind(3, s.scoutingPoints);
+        q.bind(4, s.bis);
+        q.bind(5, joinInts(s.dice));
+        q.bind(6, joinInts(ties));
+        q.bind(7, s.total);
+        q.bind(8, s.side == result.winner ? 1 : 0);
+        q.exec();
+        q.reset();
+        c.say(c.sideName(s.side) + ": " + std::to_string(s.scoutingPoints) + " scouting points + BIS " + std::to_string(s.bis) +
+              (s.dice.empty() ? "" : " + dice " + joinInts(s.dice)) + " = " + std::to_string(s.total));
+    }
+    for (auto& side : c.state.sides) {
+        side.hasInitiative = side.id == result.winner;
+        side.initiativeDeclined = false;
+    }
+    if (!result.tieRolls.empty()) c.say("tie broken after " + std::to_string(result.tieRolls.size()) + " round(s) of 1d6");
+    c.say(c.sideName(result.winner) + " hold the strategic initiative this week");
+}
+
+bool endCampaign(Ctx& c, const rules::CampaignEnd& end) {
+    if (!end.ended) return false;
+    SQLite::Statement q(c.db, "UPDATE campaign SET ended = 1, winner = ?, end_reason = ? WHERE id = 1");
+    q.bind(1, end.winner);
+    q.bind(2, end.reason);
+    q.exec();
+    const std::string who = end.winner.empty() ? "nobody: the campaign is drawn" : c.sideName(end.winner) + " win";
+    c.say("THE CAMPAIGN IS OVER (" + end.reason + "): " + who);
+    return true;
+}
+
+std::vector<rules::Vcs> recordVcs(Ctx& c) {
+    const Season season = c.state.seasonOfWeek(c.state.week);
+    std::vector<rules::Vcs> all;
+    SQLite::Statement q(c.db, "INSERT OR REPLACE INTO vcs_history (week, side_id, baseline, points_lost, objectives_value, "
+                              "supply_value, value, defeated) VALUES (?,?,?,?,?,?,?,?)");
+    for (const auto& side : c.state.sides) {
+        const auto v = rules::victoryConditionStatus(c.state, side.id, season);
+        q.bind(1, c.state.week);
+        q.bind(2, side.id);
+        q.bind(3, v.baseline);
+        q.bind(4, v.pointsLost);
+        q.bind(5, v.objectivesValue);
+        q.bind(6, v.supplyValue);
+        q.bind(7, v.value);
+        q.bind(8, v.defeated ? 1 : 0);
+        q.exec();
+        q.reset();
+        all.push_back(v);
+    }
+    return all;
+}
+
+// W2 §7.2, §12: VCS (kept secret; each side sees its own with status --side) and the end of the campaign.
+void runW2(Ctx& c) {
+    const auto vcs = recordVcs(c);
+    for (const auto& v : vcs)
+        c.say(c.sideName(v.side) + (v.defeated ? ": VCS at or below a quarter of the baseline: DEFEATED"
+                                               : ": VCS recorded (secret; shown to the side by status --side)"));
+    endCampaign(c, rules::checkEnd(c.state, vcs, false));
+}
+
+// W3 §7.3: control, UA values, LOCs, income, foraging and the primary grant.
+void runW3(Ctx& c) {
+    const Season season = c.state.seasonOfWeek(c.state.week);
+    const bool weekly = c.state.options.is("ua_roll", "weekly");
+    // G-76: a UA's value is rolled when a side first holds it (by default once per game; weekly under ua_roll).
+    for (auto& ua : c.state.urban) {
+        if (ua.controller.empty() || ua.destroyed || (ua.rawRoll && !weekly)) continue;
+        const auto* mapUa = c.state.map.urbanArea(ua.id);
+        const int diceCount = map::urbanSupplyDice(mapUa ? mapUa->size : ua.size);
+        const auto roll = c.dice.roll({"supply value of " + ua.name, "etat-major.md §9.2.1", ua.id, diceCount, 6, 0});
+        ua.rawRoll = roll.result;
+        const int value = rules::urbanWeeklyValue(ua, season, c.state.options);
+        c.dice.effect(roll, ua.name + " yields " + std::to_string(value) + " SP a week");
+        c.say(ua.name + ": " + roll.expression + " = " + std::to_string(roll.result) + ", " + std::to_string(value) + " SP a week");
+    }
+    const auto locs = traceAll(c, 0);
+    for (const auto& side : c.state.sides) {
+        for (const auto& ua : c.state.urban) {
+            if (ua.controller != side.id) continue;
+            const int value = rules::urbanWeeklyValue(ua, season, c.state.options);
+            std::string claimants;
+            for (const auto& me : c.state.mes)
+                if (me.side == side.id && me.supplySource == ua.id && locs.count(me.id) && locs.at(me.id).valid)
+                    claimants += (claimants.empty() ? "" : " ") + me.id;
+            if (value == 0) continue;
+            if (claimants.empty()) {
+                // §9.2.5: nobody can draw on it this week.
+                ledger(c, side.id, "ua_unclaimed", ua.id, "", "", 0, 0, std::to_string(value) + " SP with no ME able to draw");
+                continue;
+            }
+            ledger(c, side.id, "ua_income", ua.id, "", "", 0, value, claimants);
+        }
+        for (const auto& me : c.state.mes) {
+            if (me.side != side.id || me.forageDaysLastWeek == 0) continue;
+            const auto roll = c.dice.roll({"foraging of " + me.label, "etat-major.md §9.3", me.id, 1, 6, 0});
+            const int value = rules::forageValue(roll.result, season, c.state.options);
+            c.dice.effect(roll, me.label + " forages " + std::to_string(value) + " SP");
+            ledger(c, side.id, "forage", "", me.id, "", 0, value, "");
+            c.say(me.label + " forages " + std::to_string(value) + " SP");
+        }
+        ledger(c, side.id, "primary_grant", "primary LOC", "", "", 0, rules::kPrimaryLocGrant, "");
+    }
+}
+
+// W4 §7.4, §9.7: replacements paid from the ME's forage and its nominated source (attrition first, G-79).
+void runW4(Ctx& c) {
+    std::map<std::string, int> pool;        // UA id -> SP left this week (shared by its claimants, G-86)
+    std::map<std::string, int> forage;      // ME id -> SP
+    std::map<std::string, bool> locValid;   // ME id -> LOC at the W3 supply phase
+    {
+        SQLite::Statement q(c.db, "SELECT kind, source, me_id, points FROM supply_ledger WHERE week = ? AND kind IN "
+                                  "('ua_income', 'forage')");
+        q.bind(1, c.state.week);
+        while (q.executeStep()) {
+            if (q.getColumn(0).getString() == "ua_income") pool[q.getColumn(1).getString()] += q.getColumn(3).getInt();
+            else forage[q.getColumn(2).getString()] += q.getColumn(3).getInt();
+        }
+        SQLite::Statement l(c.db, "SELECT me_id, valid FROM loc_status WHERE week = ? AND day = 0");
+        l.bind(1, c.state.week);
+        while (l.executeStep()) locValid[l.getColumn(0).getString()] = l.getColumn(1).getInt() != 0;
+    }
+    const auto& options = c.state.options;
+    std::map<std::string, int> replacedPoints;
+    for (auto& me : c.state.mes) {
+        bool anyNeed = false;
+        for (const auto& u : c.state.units)
+            if (u.me == me.id && (u.lostCombat > 0 || u.lostAttrition > 0)) anyNeed = true;
+        if (!anyNeed) continue;
+        if (!locValid[me.id]) {
+            c.say(me.label + ": no replacements, it had no valid LOC at the supply phase (§9.7)");
+            continue;
+        }
+        int& own = forage[me.id];
+        int& shared = pool[me.supplySource];
+        auto pay = [&](int cost) {
+            if (cost > own + shared) return false;
+            const int fromOwn = std::min(own, cost);
+            own -= fromOwn;
+            shared -= cost - fromOwn;
+            return true;
+        };
+        for (auto& u : c.state.units) {
+            if (u.me != me.id) continue;
+            const auto need = rules::replaceableFigures(u, options);
+            for (const auto& [figures, kind] : {std::pair{need.attritionFigures, "attrition"}, std::pair{need.combatFigures, "combat"}}) {
+                int n = figures;
+                while (n > 0 && rules::replacementCost(u, n, options) > own + shared) --n;  // as many as the SP allow
+                if (n == 0) continue;
+                const int cost = rules::replacementCost(u, n, options);
+                pay(cost);
+                u.figuresCurrent += n;
+                u.standsCurrent = std::min(u.standsOriginal, (u.figuresCurrent + u.figuresPerStand - 1) / u.figuresPerStand);
+                if (std::string(kind) == "attrition") u.lostAttrition -= n;
+                else u.lostCombat -= n;
+                replacedPoints[u.side] += cost;
+                ledger(c, u.side, "replacement", me.supplySource, me.id, u.id, n, -cost, kind);
+                c.say(u.name + " (" + me.label + "): " + std::to_string(n) + " figures back (" + kind + "), " +
+                      std::to_string(cost) + " SP");
+            }
+        }
+    }
+    for (auto& side : c.state.sides) side.pointsReplaced += replacedPoints[side.id];
+    // G-78: losses not recovered now are permanent (since_last_supply), or stay claimable (cumulative).
+    if (options.is("replacement_window", "since_last_supply"))
+        for (auto& u : c.state.units) u.lostCombat = u.lostAttrition = 0;
+    // §9.1: SPs are not carried over.
+    for (const auto& [ua, left] : pool)
+        if (left > 0) ledger(c, c.state.urbanArea(ua) ? c.state.urbanArea(ua)->controller : "", "expired", ua, "", "", 0, -left, "");
+    for (const auto& [me, left] : forage)
+        if (left > 0 && c.state.me(me)) ledger(c, c.state.me(me)->side, "expired", "", me, "", 0, -left, "forage");
+    for (const auto& side : c.state.sides) {
+        c.say(side.name + ": " + std::to_string(replacedPoints[side.id]) + " SP spent on replacements; the " +
+              std::to_string(rules::kPrimaryLocGrant) + " SP primary grant awaits the commander's allocation");
+    }
+}
+
+// W5 §7.5: staff wounded in earlier weeks return (G-71).
+void runW5(Ctx& c) {
+    for (auto& g : c.state.generals)
+        if (g.status == GeneralStatus::Wounded && g.returnWeek > 0 && g.returnWeek <= c.state.week) {
+            g.status = GeneralStatus::Active;
+            g.returnWeek = 0;
+            c.say(g.name + " returns to duty");
+        }
+    if (c.report.lines.empty()) c.say("no staff returns this week");
+}
+
+// D1 §8.1.6: LOC refresh for the day (G-59).
+void runD1(Ctx& c) { traceAll(c, c.state.day); }
+
+// D12 §8.12: a day spent in Forage mode with its seven hexes to itself counts toward next week's forage roll (§9.3).
+void runD12(Ctx& c) {
+    int days = 0;
+    for (auto& me : c.state.mes)
+        if (me.onMap && me.mode == Mode::Forage && rules::forageExclusive(c.state, me)) {
+            ++me.forageDays;
+            ++days;
+        }
+    c.say(std::to_string(days) + " ME(s) foraged with their area to themselves");
+}
+
+void runDailyPlaceholder(Ctx& c) {
+    // The daily phases D2–D11 belong to the daily cycle (orders, movement, contacts, battles). Until it is in place
+    // no orders are written and every ME holds its position and mode.
+    if (c.report.phase == "D2") c.say("no orders are written yet: every ME holds its hex and mode through D2–D11");
+}
+
+// Moves the pointer past `phase`; returns true when the campaign's last week is over.
+bool nextPhase(CampaignState& s) {
+    const auto& weekly = weeklyPhases();
+    const auto& daily = dailyPhases();
+    auto w = std::find(weekly.begin(), weekly.end(), s.phase);
+    if (w != weekly.end()) {
+        s.phase = w + 1 == weekly.end() ? daily.front() : *(w + 1);
+        if (w + 1 == weekly.end()) s.day = 1;
+        return false;
+    }
+    auto d = std::find(daily.begin(), daily.end(), s.phase);
+    if (d + 1 != daily.end()) {
+        s.phase = *(d + 1);
+        return false;
+    }
+    if (s.day < 7) {
+        ++s.day;
+        s.phase = daily.front();
+        return false;
+    }
+    ++s.week;
+    s.day = 1;
+    s.phase = weekly.front();
+    return s.week > s.lengthWeeks;
+}
+
+bool campaignEnded(SQLite::Database& db) { return db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0; }
+
+PhaseReport runOnePhase(db::CampaignStore& store) {
+    auto& db = store.impl().db;
+    PhaseReport report;
+    store.transaction([&] {
+        auto state = db::loadState(store);
+        report.week = state.week;
+        report.day = state.phase[0] == 'D' ? state.day : 0;
+        report.phase = state.phase;
+        report.title = phaseTitle(state.phase);
+        dice::SeededSource source(store.rngState());
+        dice::Dice dice(source, store.rollLog(), store.nextRollSequence());
+        dice.setContext(state.week, report.day, state.phase);
+        Ctx c{store, db, state, dice, report};
+        const std::string& p = state.phase;
+        if (p == "W1") runW1(c);
+        else if (p == "W2") runW2(c);
+        else if (p == "W3") runW3(c);
+        else if (p == "W4") runW4(c);
+        else if (p == "W5") runW5(c);
+        else if (p == "D1") runD1(c);
+        else if (p == "D12") runD12(c);
+        else runDailyPlaceholder(c);
+
+        const bool over = nextPhase(state);
+        if (over && !campaignEnded(db)) {
+            // §12.4 item 3: the last week has been played.
+            state.week = state.lengthWeeks;  // the final check values the last week
+            const auto vcs = recordVcs(c);
+            endCampaign(c, rules::checkEnd(state, vcs, true));
+            state.week = state.lengthWeeks + 1;
+        }
+        db::saveState(store, state);
+        store.setRngState(source.state());
+        nlohmann::json args{{"week", report.week}, {"day", report.day}, {"phase", report.phase}};
+        nlohmann::json result{{"lines", report.lines}};
+        store.logCommand("phase." + report.phase, args.dump(), result.dump());
+    });
+    return report;
+}
+
+}  // namespace
+
+AdvanceResult advance(db::CampaignStore& store, Step step) {
+    AdvanceResult result;
+    auto& db = store.impl().db;
+    if (campaignEnded(db)) {
+        result.issues.error("CAMPAIGN-ENDED", "the campaign is over; nothing more to advance");
+        result.ended = true;
+        return result;
+    }
+    for (;;) {
+        auto report = runOnePhase(store);
+        const bool endOfDay = report.phase == "D12";
+        const bool endOfWeek = endOfDay && report.day == 7;
+        result.phases.push_back(std::move(report));
+        if (campaignEnded(db)) {
+            result.ended = true;
+            break;
+        }
+        if (step == Step::Phase || (step == Step::Day && endOfDay) || (step == Step::Week && endOfWeek)) break;
+    }
+    result.ok = true;
+    return result;
+}
+
+core::IssueList declineInitiative(db::CampaignStore& store, const std::string& sideId) {
+    core::IssueList issues;
+    store.transaction([&] {
+        auto state = db::loadState(store);
+        auto* side = state.side(sideId);
+        if (!side) {
+            issues.error("INITIATIVE-SIDE", "the campaign has no side '" + sideId + "'", 0, sideId);
+            return;
+        }
+        if (state.options.is("initiative_decline", "not_allowed")) {
+            issues.error("INITIATIVE-DECLINE", "this campaign does not allow handing the initiative over (option initiative_decline)");
+            return;
+        }
+        if (!side->hasInitiative) {
+            issues.error("INITIATIVE-DECLINE", side->name + " do not hold the strategic initiative this week", 0, sideId);
+            return;
+        }
+        const bool beforeMovement = state.phase[0] == 'W' || (state.day == 1 && (state.phase == "D1" || state.phase == "D2" || state.phase == "D3"));
+        if (!beforeMovement || state.phase == "W1") {
+            issues.error("INITIATIVE-DECLINE", "the initiative can be handed over only after W1 and before the first movement of the week");
+            return;
+        }
+        for (auto& s : state.sides) s.hasInitiative = s.id != sideId;
+        side->initiativeDeclined = true;
+        SQLite::Statement q(store.impl().db, "UPDATE initiative SET declined = 1 WHERE week = ? AND side_id = ?");
+        q.bind(1, state.week);
+        q.bind(2, sideId);
+        q.exec();
+        db::saveState(store, state);
+        store.logCommand("initiative.decline", nlohmann::json{{"side", sideId}, {"week", state.week}}.dump(), "{}");
+    });
+    return issues;
+}
+
+}  // namespace etatmajor::engine

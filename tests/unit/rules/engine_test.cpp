@@ -1,0 +1,225 @@
+// The campaign turn over a real database: the week's phases, determinism, the end of the campaign, replacements
+// paid from the ledger, LOC and supply views, and initiative hand-over.
+#include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/db/new_campaign.hpp"
+#include "etatmajor/db/state_store.hpp"
+#include "etatmajor/engine/reports.hpp"
+#include "etatmajor/engine/turn.hpp"
+#include "etatmajor/rules/supply.hpp"
+
+#include <catch2/catch.hpp>
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+
+using namespace etatmajor;
+
+namespace {
+
+std::string source(const std::string& rel) { return (std::filesystem::path(ETATMAJOR_SOURCE_DIR) / rel).string(); }
+
+std::string freshDb(const std::string& name, const std::string& scenario, std::uint64_t seed,
+                    std::vector<std::string> options = {}) {
+    const auto dir = std::filesystem::temp_directory_path() / "etatmajor-engine-test";
+    std::filesystem::create_directories(dir);
+    const auto path = (dir / (name + ".db")).string();
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+    db::NewCampaignRequest req;
+    req.scenarioPath = source(scenario);
+    req.dbPath = path;
+    req.seed = seed;
+    req.options = std::move(options);
+    const auto r = db::createCampaign(req);
+    for (const auto& i : r.issues.items()) UNSCOPED_INFO(i.format());
+    REQUIRE(r.ok);
+    return path;
+}
+
+std::string dump(const std::string& path) {
+    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    std::string out;
+    SQLite::Statement tables(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+    while (tables.executeStep()) {
+        const std::string t = tables.getColumn(0).getString();
+        SQLite::Statement rows(db, "SELECT * FROM " + t + " ORDER BY 1, 2");
+        while (rows.executeStep()) {
+            out += t + ":";
+            for (int i = 0; i < rows.getColumnCount(); ++i) out += rows.getColumn(i).getString() + "|";
+            out += "\n";
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("advance --week runs W1–W5 and seven days of D1–D12 on the bundled campaign", "[engine]") {
+    const auto path = freshDb("week", "campaigns/southern-1780.xml", 7);
+    auto store = db::CampaignStore::open(path);
+    const auto r = engine::advance(store, engine::Step::Week);
+    REQUIRE(r.ok);
+    CHECK(r.phases.size() == 5 + 7 * 12);
+    CHECK(r.phases.front().phase == "W1");
+    CHECK(r.phases.back().phase == "D12");
+    CHECK(r.phases.back().day == 7);
+    const auto info = store.info();
+    CHECK(info.week == 2);
+    CHECK(info.day == 1);
+    CHECK(info.phase == "W1");
+
+    SQLite::Database raw(path, SQLite::OPEN_READONLY);
+    // One command per phase, each in the log.
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM command_log WHERE name LIKE 'phase.%'").getInt() == 89);
+    // Initiative: one row per side, exactly one winner; every roll names its rule.
+    CHECK(raw.execAndGet("SELECT SUM(winner) FROM initiative WHERE week = 1").getInt() == 1);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM event_log WHERE rule = '' OR effect = ''").getInt() == 0);
+    // Every UA a side holds was valued at W3 by its §9.2.1 dice.
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM urban_area WHERE controller IS NOT NULL AND sp_raw_roll IS NULL").getInt() == 0);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM event_log WHERE purpose LIKE 'supply value of Charleston' AND "
+                         "expression = '6d6'").getInt() == 1);
+    // The primary grant, the LOC of every ME each day, and the week's VCS.
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE kind = 'primary_grant' AND points = 200").getInt() == 2);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM loc_status WHERE week = 1").getInt() == 7 * 8);  // W3 + seven D1s
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM vcs_history WHERE week = 1").getInt() == 2);
+    // Webster and Tarleton forage all week (their areas are their own); Rawdon is deployed.
+    CHECK(raw.execAndGet("SELECT forage_days FROM me WHERE id = 'b-webster'").getInt() == 7);
+    CHECK(raw.execAndGet("SELECT forage_days FROM me WHERE id = 'b-rawdon'").getInt() == 0);
+
+    // The supply view agrees with the database: the value of each source is its roll times 10.
+    const auto supply = nlohmann::json::parse(engine::supplyJson(store, "british"));
+    for (const auto& src : supply["sources"]) {
+        SQLite::Statement q(raw, "SELECT sp_raw_roll FROM urban_area WHERE id = ?");
+        q.bind(1, src["id"].get<std::string>());
+        REQUIRE(q.executeStep());
+        CHECK(src["weeklyValue"].get<int>() == 10 * q.getColumn(0).getInt());
+    }
+    // Next week's W3 turns last week's forage days into a forage roll for those two MEs.
+    engine::advance(store, engine::Step::Phase);  // W1
+    engine::advance(store, engine::Step::Phase);  // W2
+    engine::advance(store, engine::Step::Phase);  // W3
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE week = 2 AND kind = 'forage'").getInt() == 2);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM event_log WHERE rule = 'etat-major.md §9.3'").getInt() == 2);
+}
+
+TEST_CASE("the same database and seed advance to the same result", "[engine]") {
+    const auto a = freshDb("det-a", "campaigns/southern-1780.xml", 11);
+    const auto b = freshDb("det-b", "campaigns/southern-1780.xml", 11);
+    for (const auto& p : {a, b}) {
+        auto s = db::CampaignStore::open(p);
+        REQUIRE(engine::advance(s, engine::Step::Week).ok);
+        REQUIRE(engine::advance(s, engine::Step::Day).ok);
+    }
+    CHECK(dump(a) == dump(b));
+}
+
+TEST_CASE("the campaign ends after its last week and then refuses to advance", "[engine]") {
+    const auto path = freshDb("end", "tests/data/campaigns/small.xml", 5);  // six weeks long
+    auto store = db::CampaignStore::open(path);
+    for (int w = 0; w < 6; ++w) {
+        const auto r = engine::advance(store, engine::Step::Week);
+        REQUIRE(r.ok);
+        CHECK(r.ended == (w == 5));
+    }
+    SQLite::Database raw(path, SQLite::OPEN_READONLY);
+    CHECK(raw.execAndGet("SELECT ended FROM campaign").getInt() == 1);
+    CHECK(raw.execAndGet("SELECT end_reason FROM campaign").getString() == "last_week");
+    const auto before = dump(path);
+    const auto again = engine::advance(store, engine::Step::Phase);
+    CHECK_FALSE(again.ok);
+    CHECK(again.issues.hasCode("CAMPAIGN-ENDED"));
+    CHECK(dump(path) == before);
+}
+
+TEST_CASE("W4 replaces losses from the nominated source as §9.7 and the ledger say", "[engine][example]") {
+    const auto path = freshDb("repl", "tests/data/campaigns/small.xml", 3);
+    {
+        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        // Red Foot (class 3, 4 x 4 figures) lost 6 figures in battle and Red Dragoons (class 3 cavalry) 3 to attrition.
+        raw.exec("UPDATE unit SET figures_current = 10, stands_current = 3, lost_combat = 6 WHERE id = 'red-foot'");
+        raw.exec("UPDATE unit SET figures_current = 6, stands_current = 2, lost_attrition = 3 WHERE id = 'red-dragoons'");
+        raw.exec("UPDATE side SET points_lost = 18 + 32 WHERE id = 'red'");
+    }
+    auto store = db::CampaignStore::open(path);
+    for (int i = 0; i < 4; ++i) REQUIRE(engine::advance(store, engine::Step::Phase).ok);  // W1..W4
+    SQLite::Database raw(path, SQLite::OPEN_READONLY);
+    // Red Foot: half of 6 = 3 figures at 12 / 4 = 3 SP each -> 9 SP, paid first (its ME comes first). The dragoons get
+    // back as many of their 3 attrition figures as the rest of Westby's income (×5) buys at 32 / 3 a figure, rounded up.
+    const int westby = raw.execAndGet("SELECT sp_raw_roll FROM urban_area WHERE id = 'westby'").getInt() * 5;
+    INFO("Westby yields " << westby);
+    CHECK(raw.execAndGet("SELECT figures_current FROM unit WHERE id = 'red-foot'").getInt() == (westby >= 9 ? 13 : 10));
+    CHECK(raw.execAndGet("SELECT lost_combat FROM unit WHERE id = 'red-foot'").getInt() == 0);  // the rest is permanent
+    const int spent = raw.execAndGet("SELECT COALESCE(-SUM(points), 0) FROM supply_ledger WHERE kind = 'replacement'").getInt();
+    CHECK(raw.execAndGet("SELECT points_replaced FROM side WHERE id = 'red'").getInt() == spent);
+    CHECK(spent <= westby);
+    if (westby >= 9) CHECK(raw.execAndGet("SELECT points FROM supply_ledger WHERE unit_id = 'red-foot'").getInt() == -9);
+    const int left = westby - (westby >= 9 ? 9 : 0);
+    const int dragoons = left >= 32 ? 3 : left >= 22 ? 2 : left >= 11 ? 1 : 0;
+    CHECK(raw.execAndGet("SELECT figures_current FROM unit WHERE id = 'red-dragoons'").getInt() == 6 + dragoons);
+    // Nothing carries over: what was not spent expired.
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE kind = 'expired' AND source = 'westby'").getInt() ==
+          (westby > spent ? 1 : 0));
+}
+
+TEST_CASE("an enemy ME on a road of the bundled map cuts exactly the LOCs through it", "[engine][loc]") {
+    const auto path = freshDb("cut", "campaigns/southern-1780.xml", 7);
+    auto store = db::CampaignStore::open(path);
+    auto before = nlohmann::json::parse(engine::locJson(store, "american"));
+    nlohmann::json stevens;
+    for (const auto& m : before["mes"])
+        if (m["me"] == "a-stevens") stevens = m;
+    REQUIRE(stevens["loc"].get<bool>());
+    const auto path6 = stevens["path"];
+    REQUIRE(path6.size() > 6);
+    // Put Tarleton's reserve on a hex in the middle of Stevens's road to Hillsborough.
+    const std::string blocker = path6[path6.size() / 2].get<std::string>();
+    {
+        auto state = db::loadState(store);
+        const auto off = state.map.offsets();
+        const auto o = hex::parseOffset(blocker);
+        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        SQLite::Statement q(raw, "UPDATE me SET q = ?, r = ? WHERE id = 'b-tarleton'");
+        q.bind(1, off.toHex(*o).q);
+        q.bind(2, off.toHex(*o).r);
+        q.exec();
+    }
+    auto after = nlohmann::json::parse(engine::locJson(store, "american"));
+    for (const auto& m : after["mes"]) {
+        INFO(m["me"].get<std::string>());
+        if (m["me"] == "a-stevens") {
+            // Cut, unless another road leads round the blocker.
+            if (!m["loc"].get<bool>()) {
+                CHECK(m["problem"] == "cut");
+                CHECK(m["cutAt"] == nlohmann::json::array({blocker}));
+            } else {
+                for (const auto& h : m["path"]) CHECK(h.get<std::string>() != blocker);
+            }
+        } else {
+            CHECK(m["loc"].get<bool>());  // the MEs at Cheraw draw on Cheraw itself
+        }
+    }
+    // The British view never names American MEs, and the American view shows the blocker only by its hex.
+    CHECK(engine::locJson(store, "american").find("b-tarleton") == std::string::npos);
+}
+
+TEST_CASE("the side holding the initiative may hand it over before the week's first movement", "[engine]") {
+    const auto path = freshDb("init", "campaigns/southern-1780.xml", 7);
+    auto store = db::CampaignStore::open(path);
+    CHECK(engine::declineInitiative(store, "british").hasCode("INITIATIVE-DECLINE"));  // W1 not yet run
+    REQUIRE(engine::advance(store, engine::Step::Phase).ok);  // W1
+    SQLite::Database raw(path, SQLite::OPEN_READONLY);
+    const std::string holder = raw.execAndGet("SELECT id FROM side WHERE has_initiative = 1").getString();
+    const std::string other = holder == "british" ? "american" : "british";
+    CHECK(engine::declineInitiative(store, other).hasCode("INITIATIVE-DECLINE"));
+    CHECK(engine::declineInitiative(store, "prussian").hasCode("INITIATIVE-SIDE"));
+    CHECK(engine::declineInitiative(store, holder).empty());
+    CHECK(raw.execAndGet("SELECT id FROM side WHERE has_initiative = 1").getString() == other);
+    CHECK(raw.execAndGet("SELECT declined FROM initiative WHERE side_id = '" + holder + "'").getInt() == 1);
+
+    const auto path2 = freshDb("init2", "campaigns/southern-1780.xml", 7, {"initiative_decline=not_allowed"});
+    auto store2 = db::CampaignStore::open(path2);
+    REQUIRE(engine::advance(store2, engine::Step::Phase).ok);
+    SQLite::Database raw2(path2, SQLite::OPEN_READONLY);
+    const std::string holder2 = raw2.execAndGet("SELECT id FROM side WHERE has_initiative = 1").getString();
+    CHECK(engine::declineInitiative(store2, holder2).hasCode("INITIATIVE-DECLINE"));
+}
