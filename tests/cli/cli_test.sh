@@ -106,6 +106,38 @@ expect_exit 1 "status on a missing file" "$cli" status --db missing.db
 cp one.db cut.db; truncate -s 8192 cut.db
 expect_exit 1 "status on a truncated campaign" "$cli" status --db cut.db
 
+# the weekly cycle: advance, loc, supply, initiative
+expect_exit 0 "advance --phase" "$cli" advance --db one.db --phase
+grep -q "W1 Strategic initiative" out.txt && ok || bad "advance --phase runs W1"
+expect_exit 0 "advance --day" "$cli" advance --db one.db --day
+grep -q "D12 End of day" out.txt && ok || bad "advance --day runs to the end of day 1"
+expect_exit 0 "advance --week --json" "$cli" advance --db one.db --week --json
+[ "$(jq '.phases | length' out.txt)" = "$((6 * 12))" ] && ok || bad "the rest of the week is six more days"
+[ "$(sqlite3 one.db 'SELECT current_week || current_phase FROM campaign')" = "2W1" ] && ok || bad "the pointer is at week 2, W1"
+expect_exit 2 "advance with two steps" "$cli" advance --db one.db --day --week
+expect_exit 0 "loc --json" "$cli" loc --db one.db --side american --json
+[ "$(jq '.mes | length' out.txt)" = "4" ] && ok || bad "loc lists the four American MEs"
+[ "$(jq '[.mes[] | select(.loc == true)] | length' out.txt)" = "4" ] && ok || bad "every American ME has a LOC at the start"
+expect_exit 0 "loc text" "$cli" loc --db one.db --side british
+grep -q "b-webster" out.txt && ok || bad "loc text lists Webster's ME"
+expect_exit 1 "loc of an unknown side" "$cli" loc --db one.db --side french
+expect_exit 0 "supply --json" "$cli" supply --db one.db --side british --json
+[ "$(jq '[.sources[] | select(.id == "camden")] | length' out.txt)" = "1" ] && ok || bad "the British hold Camden"
+expect_exit 0 "supply text" "$cli" supply --db one.db --side american
+grep -q "Cheraw" out.txt && ok || bad "supply text names Cheraw"
+expect_exit 0 "advance to W2" "$cli" advance --db one.db --phase
+holder=$(sqlite3 one.db "SELECT id FROM side WHERE has_initiative = 1")
+other=$([ "$holder" = british ] && echo american || echo british)
+expect_exit 1 "a side without the initiative cannot decline it" "$cli" initiative --db one.db --side "$other" --decline
+expect_exit 0 "the holder declines the initiative" "$cli" initiative --db one.db --side "$holder" --decline
+[ "$(sqlite3 one.db "SELECT id FROM side WHERE has_initiative = 1")" = "$other" ] && ok || bad "the initiative changed hands"
+# two copies advanced alike stay alike
+cp two.db two-copy.db
+"$cli" advance --db two.db --week >/dev/null 2>&1; "$cli" advance --db two-copy.db --week >/dev/null 2>&1
+[ "$(sqlite3 two.db .dump | md5sum)" = "$(sqlite3 two-copy.db .dump | md5sum)" ] && ok || bad "advancing the same database twice gives different results"
+expect_exit 1 "advance on a junk file" "$cli" advance --db junk.db
+[ "$(md5sum < junk.db)" = "$before" ] && ok || bad "advance changed the junk file"
+
 # options
 expect_exit 0 "options --json" "$cli" options --json
 [ "$(jq '[.[] | select(.key == "loc_trace")][0].default' -r out.txt)" = "adjacent_chain" ] && ok || bad "options lists loc_trace"
