@@ -53,23 +53,26 @@ bool isRiverSide(const map::Map& m, Hex h, int dir) {
 struct MultiSourceSearch {
     std::vector<int> label;
     std::vector<int> parent;
+    std::vector<int> depth;  // steps from the region's source
     std::map<std::pair<int, int>, std::pair<int, int>> meetings;  // (region a, region b) -> (vertex in a, vertex in b)
 
     void run(const Graph& g, const std::vector<int>& sourceVertex, const std::vector<char>& blocked) {
         const auto n = boost::num_vertices(g);
         label.assign(n, kNone);
         parent.assign(n, kNone);
+        depth.assign(n, 0);
         meetings.clear();
-        std::deque<int> queue;
+        std::vector<int> queue;  // each vertex enters once: a flat array with a moving head
+        queue.reserve(n);
+        std::size_t head = 0;
         for (int s = 0; s < static_cast<int>(sourceVertex.size()); ++s) {
             const int v = sourceVertex[static_cast<std::size_t>(s)];
             if (v == kNone || blocked[static_cast<std::size_t>(v)] || label[static_cast<std::size_t>(v)] != kNone) continue;
             label[static_cast<std::size_t>(v)] = s;
             queue.push_back(v);
         }
-        while (!queue.empty()) {
-            const int u = queue.front();
-            queue.pop_front();
+        while (head < queue.size()) {
+            const int u = queue[head++];
             const int lu = label[static_cast<std::size_t>(u)];
             for (auto [e, end] = boost::out_edges(static_cast<std::size_t>(u), g); e != end; ++e) {
                 const int w = static_cast<int>(boost::target(*e, g));
@@ -78,6 +81,7 @@ struct MultiSourceSearch {
                 if (lw == kNone) {
                     label[static_cast<std::size_t>(w)] = lu;
                     parent[static_cast<std::size_t>(w)] = u;
+                    depth[static_cast<std::size_t>(w)] = depth[static_cast<std::size_t>(u)] + 1;
                     queue.push_back(w);
                 } else if (lw != lu) {
                     // Regions meet here; record the crossing both ways so either side can walk across.
@@ -262,7 +266,7 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
 
     MultiSourceSearch clear, ignoringEnemy;
     clear.run(impl.graph, sourceVertex, blocked);
-    ignoringEnemy.run(impl.graph, sourceVertex, open);
+    bool ranIgnoringEnemy = false;  // the second search is needed only to explain a LOC that fails
 
     auto startVertices = [&](Hex at, const std::vector<char>& blockedSet) {
         std::vector<int> out;
@@ -283,12 +287,17 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
         return path;
     };
     auto bestWalk = [&](const MultiSourceSearch& search, const std::vector<int>& starts, int source) {
-        std::vector<int> best;
-        for (int v : starts) {
-            auto walk = search.walkTo(v, source, sources.size());
-            if (!walk.empty() && (best.empty() || walk.size() < best.size())) best = std::move(walk);
-        }
-        return best;
+        // A start inside the source's own region: the shortest tree path from the nearest such start.
+        int nearest = kNone;
+        for (int v : starts)
+            if (search.label[static_cast<std::size_t>(v)] == source &&
+                (nearest == kNone || search.depth[static_cast<std::size_t>(v)] < search.depth[static_cast<std::size_t>(nearest)]))
+                nearest = v;
+        if (nearest != kNone) return search.toRoot(nearest);
+        // Otherwise across neighbouring regions, from the first start that gets there.
+        for (int v : starts)
+            if (auto walk = search.walkTo(v, source, sources.size()); !walk.empty()) return walk;
+        return std::vector<int>{};
     };
 
     std::vector<MeLoc> out;
@@ -319,6 +328,10 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
                 loc.valid = true;
                 loc.path = hexPath(me->hex, walk);
             } else {
+                if (!ranIgnoringEnemy) {
+                    ignoringEnemy.run(impl.graph, sourceVertex, open);
+                    ranIgnoringEnemy = true;
+                }
                 const auto anyStarts = startVertices(me->hex, open);
                 const auto around = bestWalk(ignoringEnemy, anyStarts, s);
                 if (anyStarts.empty()) {
