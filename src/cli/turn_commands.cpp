@@ -1,6 +1,7 @@
 // etatmajor-cli advance, loc, supply, initiative
 #include "cli.hpp"
 
+#include "etatmajor/engine/reorg.hpp"
 #include "etatmajor/engine/reports.hpp"
 #include "etatmajor/engine/turn.hpp"
 
@@ -19,6 +20,8 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
         bool day = false;
         bool week = false;
         bool decline = false;
+        std::string from, to, newId, label, name, me;
+        std::vector<std::string> members;
     };
     auto args = std::make_shared<Args>();
 
@@ -85,6 +88,62 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
             if (issues.hasErrors()) return kBadInput;
             std::cout << args->side << " hand the strategic initiative to the other side for this week\n";
             return kOk;
+        });
+    });
+
+    // §10 reorganisation commands.
+    auto report = [](const engine::ReorgResult& r) {
+        printIssues(r.issues);
+        for (const auto& l : r.lines) std::cout << l << "\n";
+        return r.ok() ? kOk : kBadInput;
+    };
+    auto* meCmd = app.add_subcommand("me", "Create, split, transfer and dissolve manoeuvre elements (§10)");
+    meCmd->require_subcommand(1);
+    auto* split = meCmd->add_subcommand("split", "Form a new ME from units of an existing one, in its hex");
+    split->add_option("--db", args->db, "Campaign database")->required();
+    split->add_option("--side", args->side, "Side")->required();
+    split->add_option("--from", args->from, "The ME to split")->required();
+    split->add_option("--new", args->newId, "Id of the new ME")->required();
+    split->add_option("--label", args->label, "Counter label of the new ME");
+    split->add_option("--member", args->members, "Unit, formation or general that goes to the new ME (repeatable)")->required();
+    registry.add(split, [args, report] {
+        return withStore(args->db, false, [&](db::CampaignStore& s) {
+            return report(engine::splitMe(s, args->side, args->from, args->newId, args->label, args->members));
+        });
+    });
+    auto* transfer = meCmd->add_subcommand("transfer", "Move units from one ME to another (at once in one hex, otherwise in transit)");
+    transfer->add_option("--db", args->db, "Campaign database")->required();
+    transfer->add_option("--side", args->side, "Side")->required();
+    transfer->add_option("--from", args->from, "The ME giving the units")->required();
+    transfer->add_option("--to", args->to, "The ME receiving them")->required();
+    transfer->add_option("--member", args->members, "Unit, formation or general to transfer (repeatable)")->required();
+    registry.add(transfer, [args, report] {
+        return withStore(args->db, false, [&](db::CampaignStore& s) {
+            return report(engine::transfer(s, args->side, args->from, args->to, args->members));
+        });
+    });
+    auto* dissolve = meCmd->add_subcommand("dissolve", "Dissolve an ME into another");
+    dissolve->add_option("--db", args->db, "Campaign database")->required();
+    dissolve->add_option("--side", args->side, "Side")->required();
+    dissolve->add_option("--me", args->me, "The ME to dissolve")->required();
+    dissolve->add_option("--into", args->to, "The ME that takes its units")->required();
+    registry.add(dissolve, [args, report] {
+        return withStore(args->db, false, [&](db::CampaignStore& s) {
+            return report(engine::dissolveMe(s, args->side, args->me, args->to));
+        });
+    });
+    auto* unitCmd = app.add_subcommand("unit", "Units");
+    unitCmd->require_subcommand(1);
+    auto* provisional = unitCmd->add_subcommand("provisional", "Combine under-strength units into a provisional unit (§10.2)");
+    provisional->add_option("--db", args->db, "Campaign database")->required();
+    provisional->add_option("--side", args->side, "Side")->required();
+    provisional->add_option("--me", args->me, "The ME the units belong to")->required();
+    provisional->add_option("--unit", args->members, "A unit to combine (at least two)")->required();
+    provisional->add_option("--new", args->newId, "Id of the provisional unit")->required();
+    provisional->add_option("--name", args->name, "Name of the provisional unit");
+    registry.add(provisional, [args, report] {
+        return withStore(args->db, false, [&](db::CampaignStore& s) {
+            return report(engine::formProvisional(s, args->side, args->me, args->members, args->newId, args->name));
         });
     });
 }

@@ -3,6 +3,7 @@
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/db/state_store.hpp"
+#include "etatmajor/engine/reorg.hpp"
 #include "etatmajor/engine/reports.hpp"
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/rules/supply.hpp"
@@ -222,4 +223,98 @@ TEST_CASE("the side holding the initiative may hand it over before the week's fi
     SQLite::Database raw2(path2, SQLite::OPEN_READONLY);
     const std::string holder2 = raw2.execAndGet("SELECT id FROM side WHERE has_initiative = 1").getString();
     CHECK(engine::declineInitiative(store2, holder2).hasCode("INITIATIVE-DECLINE"));
+}
+
+TEST_CASE("§10 reorganisation: split, transfer in one hex, transfer in transit, dissolve", "[engine][reorg]") {
+    const auto path = freshDb("reorg", "campaigns/southern-1780.xml", 7);
+    auto store = db::CampaignStore::open(path);
+    SQLite::Database raw(path, SQLite::OPEN_READONLY);
+    auto scalar = [&](const std::string& sql) { return raw.execAndGet(sql).getString(); };
+
+    // A refused command changes nothing.
+    const auto before = dump(path);
+    CHECK(engine::splitMe(store, "british", "b-webster", "b-webster", "", {"foot-23"}).issues.hasCode("REORG-ID"));
+    CHECK(engine::splitMe(store, "british", "b-webster", "x", "", {"foot-71-1"}).issues.hasCode("REORG-MEMBER"));
+    CHECK(engine::splitMe(store, "british", "a-maryland", "x", "", {"maryland-1"}).issues.hasCode("REORG-ME"));
+    CHECK(engine::splitMe(store, "british", "b-rawdon", "x", "", {"rawdon-brigade"}).issues.hasCode("REORG-MEMBER"));
+    CHECK(dump(path) == before);
+
+    // Split: the artillery becomes its own ME in Camden; both reorganise.
+    auto r = engine::splitMe(store, "british", "b-webster", "b-guns", "Royal Artillery", {"british-artillery"});
+    REQUIRE(r.ok());
+    CHECK(scalar("SELECT me_id FROM unit WHERE id = 'royal-artillery'") == "b-guns");
+    CHECK(scalar("SELECT q || ',' || r FROM me WHERE id = 'b-guns'") == scalar("SELECT q || ',' || r FROM me WHERE id = 'b-webster'"));
+    CHECK(scalar("SELECT mode FROM me WHERE id = 'b-guns'") == "reorganisation");
+    CHECK(scalar("SELECT mode FROM me WHERE id = 'b-webster'") == "reorganisation");
+    CHECK(scalar("SELECT supply_source FROM me WHERE id = 'b-guns'") == "camden");
+
+    // Transfer within a hex: at once.
+    r = engine::transfer(store, "british", "b-guns", "b-webster", {"royal-artillery"});
+    REQUIRE(r.ok());
+    CHECK(scalar("SELECT me_id FROM unit WHERE id = 'royal-artillery'") == "b-webster");
+    CHECK(scalar("SELECT on_map FROM me WHERE id = 'b-guns'") == "0");
+
+    // Transfer to an ME elsewhere: a temporary ME in transit (G-95).
+    r = engine::transfer(store, "british", "b-webster", "b-rawdon", {"light-infantry-bn"});
+    REQUIRE(r.ok());
+    CHECK(scalar("SELECT me_id FROM unit WHERE id = 'light-infantry-bn'") == "b-webster-to-b-rawdon");
+    CHECK(scalar("SELECT label FROM me WHERE id = 'b-webster-to-b-rawdon'") == "In transit to Rawdon's Bde");
+
+    // Dissolve an ME into another in the same hex; its general goes with it.
+    r = engine::dissolveMe(store, "american", "a-armand", "a-maryland");
+    REQUIRE(r.ok());
+    CHECK(scalar("SELECT me_id FROM unit WHERE id = 'armand-cavalry'") == "a-maryland");
+    CHECK(scalar("SELECT me_id FROM general WHERE id = 'armand'") == "a-maryland");
+    CHECK(scalar("SELECT on_map FROM me WHERE id = 'a-armand'") == "0");
+    CHECK(scalar("SELECT COUNT(*) FROM command_log WHERE name LIKE 'me.%'") == "4");
+}
+
+TEST_CASE("§10.2 provisional units: eligibility and G-94 class", "[engine][reorg]") {
+    auto make = [&](const std::string& name, std::vector<std::string> options) {
+        const auto path = freshDb(name, "campaigns/southern-1780.xml", 7, std::move(options));
+        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        // Three NC militia battalions of the same type and nationality: classes made 1, 2, 2 for the test.
+        raw.exec("UPDATE unit SET figures_current = 10, stands_current = 3 WHERE id IN ('nc-militia-1', 'nc-militia-2')");
+        raw.exec("UPDATE unit SET figures_current = 6, stands_current = 2, class = 2 WHERE id = 'nc-militia-3'");
+        raw.exec("UPDATE unit SET class = 2 WHERE id = 'nc-militia-2'");
+        return path;
+    };
+    {
+        const auto path = make("prov-mean", {});
+        auto store = db::CampaignStore::open(path);
+        // Above half strength: refused, naming the unit and field.
+        auto r = engine::formProvisional(store, "american", "a-caswell", {"nc-militia-1", "nc-militia-4"}, "prov", "");
+        CHECK(r.issues.hasCode("REORG-PROVISIONAL"));
+        CHECK(r.issues.items()[0].where == std::string("nc-militia-4.figures"));
+        // Different type: refused.
+        r = engine::formProvisional(store, "american", "a-maryland", {"maryland-1", "va-artillery-1"}, "prov", "");
+        CHECK_FALSE(r.ok());
+        r = engine::formProvisional(store, "american", "a-caswell", {"nc-militia-1", "nc-militia-2", "nc-militia-3"}, "prov",
+                                    "NC Provisional Bn");
+        REQUIRE(r.ok());
+        SQLite::Database raw(path, SQLite::OPEN_READONLY);
+        // Mean of classes 1, 2, 2 = 1.67 -> 2; 26 figures capped at the largest original strength, 20.
+        CHECK(raw.execAndGet("SELECT class FROM unit WHERE id = 'prov'").getInt() == 2);
+        CHECK(raw.execAndGet("SELECT figures_current FROM unit WHERE id = 'prov'").getInt() == 20);
+        CHECK(raw.execAndGet("SELECT provisional FROM unit WHERE id = 'prov'").getInt() == 1);
+        CHECK(raw.execAndGet("SELECT me_id FROM unit WHERE id = 'prov'").getString() == "a-caswell");
+        CHECK(raw.execAndGet("SELECT COUNT(*) FROM unit WHERE removed = 1").getInt() == 3);
+    }
+    {
+        const auto path = make("prov-majority", {"provisional_class=majority_figures"});
+        auto store = db::CampaignStore::open(path);
+        // 10 figures of class 1 against 10 + 6 of class 2: class 2.
+        REQUIRE(engine::formProvisional(store, "american", "a-caswell", {"nc-militia-1", "nc-militia-2", "nc-militia-3"}, "prov", "").ok());
+        SQLite::Database raw(path, SQLite::OPEN_READONLY);
+        CHECK(raw.execAndGet("SELECT class FROM unit WHERE id = 'prov'").getInt() == 2);
+    }
+    {
+        const auto path = make("prov-weighted", {"provisional_class=figure_weighted_mean"});
+        auto store = db::CampaignStore::open(path);
+        // (10 x 1 + 10 x 2) / 20 = 1.5 -> rounded up to 2; with only the first two units.
+        REQUIRE(engine::formProvisional(store, "american", "a-caswell", {"nc-militia-1", "nc-militia-2"}, "prov", "").ok());
+        SQLite::Database raw(path, SQLite::OPEN_READONLY);
+        CHECK(raw.execAndGet("SELECT class FROM unit WHERE id = 'prov'").getInt() == 2);
+        CHECK(raw.execAndGet("SELECT figures_current FROM unit WHERE id = 'prov'").getInt() == 20);
+    }
 }
