@@ -24,6 +24,18 @@ void writeScenarioFile(const campaign::Scenario& scenario, const std::string& pa
 // Semantic checks against the map: ids, references, placements, supply sources, objectives (docs/formats/campaign.md).
 core::IssueList validateScenario(const campaign::Scenario& scenario, const map::Map& map);
 
+// A purchase with the primary-LOC grant (schemas/purchase.xsd): new MEs, each with one new formation.
+struct PurchaseItem {
+    campaign::MeDef me;
+    campaign::FormationDef formation;
+};
+struct Purchase {
+    std::string side;
+    std::vector<PurchaseItem> items;
+};
+inline constexpr int kPurchaseFormatVersion = 1;
+Purchase readPurchaseFile(const std::string& path);
+
 // Reads a campaign file and its map and runs every check, never throwing for bad content.
 core::IssueList validateCampaignFile(const std::string& path);
 

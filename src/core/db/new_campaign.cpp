@@ -6,6 +6,8 @@
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/io/scenario_xml.hpp"
+#include "etatmajor/rules/setup.hpp"
+#include "oob_writer.hpp"
 #include "store_impl.hpp"
 
 #include <nlohmann/json.hpp>
@@ -21,38 +23,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// etat-major.md §8.1.1 starting season on 4d6; bands per option season_table (G-10).
-Season seasonFromRoll(int total, const Options& o) {
-    if (o.is("season_table", "body")) {
-        if (total <= 8) return Season::Summer;
-        if (total <= 15) return Season::Autumn;
-        if (total <= 20) return Season::Winter;
-        return Season::Spring;
-    }
-    if (total <= 9) return Season::Summer;
-    if (total <= 14) return Season::Autumn;
-    if (total <= 18) return Season::Winter;
-    return Season::Spring;
-}
-
-// etat-major.md §13.3 staff quality roll by nationality row (G-101 for the "Other" row).
-Rating staffRating(StaffRow row, int face, const Options& o) {
-    switch (row) {
-        case StaffRow::France: return face == 1 ? Rating::Inept : face == 6 ? Rating::Exceptional : Rating::Capable;
-        case StaffRow::EnglishHessian: return face <= 2 ? Rating::Inept : face == 6 ? Rating::Exceptional : Rating::Capable;
-        case StaffRow::American: return face <= 3 ? Rating::Inept : face == 6 ? Rating::Exceptional : Rating::Capable;
-        case StaffRow::Other: {
-            const int ineptMax = o.is("other_staff_table", "inept_1") ? 1 : 2;
-            return face <= ineptMax ? Rating::Inept : Rating::Capable;
-        }
-    }
-    return Rating::Capable;
-}
-
 class Loader {
 public:
     Loader(SQLite::Database& db, dice::Dice& dice, const Options& options, const map::Map& m)
-        : m_db(db), m_dice(dice), m_options(options), m_map(m) {}
+        : m_db(db), m_dice(dice), m_options(options), m_map(m), m_oob(db, dice, options) {}
 
     void insertCampaign(const Scenario& s, Season season, std::uint64_t seed, const std::string& mapXml) {
         SQLite::Statement q(m_db,
@@ -220,7 +194,7 @@ public:
             p.reset();
         }
         int formationOrd = 0, unitOrd = 0;
-        insertFormation(s, s.army, nullptr, formationOrd, unitOrd);
+        m_oob.insertFormation(s.id, s.army, "", formationOrd, unitOrd);
     }
 
     void insertMes(const SideDef& s) {
@@ -251,7 +225,7 @@ public:
             q.exec();
             q.reset();
             for (const auto& ref : me.members) {
-                if (m_generalIds.count(ref)) {
+                if (m_oob.generalIds().count(ref)) {
                     SQLite::Statement g(m_db, "UPDATE general SET me_id = ? WHERE id = ?");
                     g.bind(1, me.id);
                     g.bind(2, ref);
@@ -266,7 +240,7 @@ public:
                     mf.exec();
                     mf.reset();
                     // The formation's generals, and those of formations below it, travel with the ME.
-                    for (const auto& f : m_subFormations[ref]) {
+                    for (const auto& f : m_oob.subtree(ref)) {
                         genMe.bind(1, me.id);
                         genMe.bind(2, f);
                         genMe.exec();
@@ -324,106 +298,11 @@ private:
         }
     }
 
-    // Returns the ids of f and every formation below it (for moving generals with their formation).
-    std::vector<std::string> insertFormation(const SideDef& s, const FormationDef& f, const FormationDef* parent, int& ord,
-                                             int& unitOrd) {
-        SQLite::Statement q(m_db, "INSERT INTO formation (id, side_id, parent_id, ord, kind, name) VALUES (?,?,?,?,?,?)");
-        q.bind(1, f.id);
-        q.bind(2, s.id);
-        if (parent) q.bind(3, parent->id); else q.bind(3);
-        q.bind(4, ord++);
-        q.bind(5, std::string(formationKindName(f.kind)));
-        q.bind(6, f.name);
-        q.exec();
-        if (f.general) insertGeneral(s, *f.general, f.id);
-        SQLite::Statement u(m_db,
-                            "INSERT INTO unit (id, side_id, formation_id, ord, name, nationality, type, class, stands_original, "
-                            "stands_current, figures_per_stand, figures_original, figures_current, armament, bayonets, "
-                            "points_original, guard) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-        SQLite::Statement g(m_db, "INSERT INTO unit_gun (unit_id, calibre, stands_original, stands_current) VALUES (?,?,?,?)");
-        for (const auto& unit : f.units) {
-            const int figures = unit.stands * unit.figuresPerStand;
-            u.bind(1, unit.id);
-            u.bind(2, s.id);
-            u.bind(3, f.id);
-            u.bind(4, unitOrd++);
-            u.bind(5, unit.name);
-            u.bind(6, std::string(nationalityName(unit.nationality)));
-            u.bind(7, std::string(unitTypeName(unit.type)));
-            u.bind(8, unit.unitClass);
-            u.bind(9, unit.stands);
-            u.bind(10, unit.stands);
-            u.bind(11, unit.figuresPerStand);
-            u.bind(12, figures);
-            u.bind(13, figures);
-            u.bind(14, std::string(armamentName(unit.armament)));
-            u.bind(15, unit.bayonets ? 1 : 0);
-            u.bind(16, unitPoints(unit));
-            u.bind(17, unit.guard ? 1 : 0);
-            u.exec();
-            u.reset();
-            for (const auto& gun : unit.guns) {
-                g.bind(1, unit.id);
-                g.bind(2, std::string(calibreName(gun.calibre)));
-                g.bind(3, gun.stands);
-                g.bind(4, gun.stands);
-                g.exec();
-                g.reset();
-            }
-        }
-        std::vector<std::string> all{f.id};
-        for (const auto& c : f.children) {
-            auto sub = insertFormation(s, c, &f, ord, unitOrd);
-            all.insert(all.end(), sub.begin(), sub.end());
-        }
-        m_subFormations[f.id] = all;
-        return all;
-    }
-
-    void insertGeneral(const SideDef& s, const GeneralDef& g, const std::string& formation) {
-        m_generalIds.insert(g.id);
-        Rating rating = g.rating.fixed;
-        std::string source = "fixed";
-        if (g.playerFigure) {
-            rating = Rating::Capable;  // §1 item 8: player figures are always Capable
-            source = "player_figure";
-        } else if (g.rating.kind == RatingSpec::Kind::Roll) {
-            // §13.3 staff quality roll on the general's nationality row.
-            const auto roll = m_dice.roll({"staff quality of " + g.name, "etat-major.md §13.3", g.id, 1, 6, 0});
-            rating = staffRating(staffRow(g.nationality), roll.result, m_options);
-            m_dice.effect(roll, g.name + " is " + std::string(ratingName(rating)));
-            source = "rolled";
-        } else if (g.rating.alt) {
-            // §13.3 historical rating with a special roll.
-            const auto roll = m_dice.roll({"historical rating of " + g.name, "etat-major.md §13.3", g.id, 1, 6, 0});
-            if (roll.result >= g.rating.altFrom && roll.result <= g.rating.altTo) rating = *g.rating.alt;
-            m_dice.effect(roll, g.name + " is " + std::string(ratingName(rating)));
-            source = "historical_roll";
-        }
-        SQLite::Statement q(m_db,
-                            "INSERT INTO general (id, side_id, formation_id, name, nationality, rank, arm, rating, rating_source, "
-                            "player_figure, aides, escort) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
-        q.bind(1, g.id);
-        q.bind(2, s.id);
-        q.bind(3, formation);
-        q.bind(4, g.name);
-        q.bind(5, std::string(nationalityName(g.nationality)));
-        q.bind(6, std::string(rankName(g.rank)));
-        q.bind(7, std::string(armName(g.arm)));
-        q.bind(8, std::string(ratingName(rating)));
-        q.bind(9, source);
-        q.bind(10, g.playerFigure ? 1 : 0);
-        q.bind(11, g.aides);
-        q.bind(12, g.escort ? 1 : 0);
-        q.exec();
-    }
-
     SQLite::Database& m_db;
     dice::Dice& m_dice;
     const Options& m_options;
     const map::Map& m_map;
-    std::map<std::string, std::vector<std::string>> m_subFormations;
-    std::set<std::string> m_generalIds;
+    OobWriter m_oob;
 };
 
 }  // namespace
@@ -487,7 +366,7 @@ NewCampaignResult createCampaign(const NewCampaignRequest& req) {
                     season = *scenario.startSeason;
                 } else {
                     seasonRoll = dice.roll({"starting season", "etat-major.md §8.1.1", "", 4, 6, 0});
-                    season = seasonFromRoll(seasonRoll->result, scenario.options);
+                    season = rules::startingSeason(seasonRoll->result, scenario.options);
                 }
                 loader.insertCampaign(scenario, season, req.seed, mapXml);
                 if (seasonRoll) dice.effect(*seasonRoll, "the campaign starts in " + std::string(seasonName(season)));

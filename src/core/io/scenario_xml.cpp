@@ -80,6 +80,31 @@ public:
         return s;
     }
 
+    Purchase parsePurchase(std::string_view text) {
+        tinyxml2::XMLDocument doc;
+        m_r.parse(doc, text);
+        const XMLElement& root = m_r.root(doc, "purchase", kPurchaseFormatVersion);
+        m_r.allow(root, {"formatVersion", "side"}, {"me"});
+        Purchase p;
+        p.side = m_r.str(root, "side");
+        xml::forEach(&root, "me", [&](const XMLElement& m) {
+            m_r.allow(m, {"id", "label", "mode", "supply"}, {"formation"});
+            PurchaseItem item;
+            item.me.id = m_r.str(m, "id");
+            item.me.label = m_r.str(m, "label");
+            item.me.mode = m_r.enumeration(m, "mode", modeFromName, Mode::March);
+            item.me.supplySource = m_r.str(m, "supply");
+            item.me.line = m.GetLineNum();
+            const XMLElement* f = m.FirstChildElement("formation");
+            if (!f) m_r.fail(m, "XML-ELEMENT-MISSING", "a purchased ME needs one <formation>");
+            item.formation = readFormation(*f, FormationKind::Brigade);
+            item.me.members = {item.formation.id};
+            p.items.push_back(std::move(item));
+        });
+        if (p.items.empty()) m_r.fail(root, "XML-ELEMENT-MISSING", "the purchase buys nothing");
+        return p;
+    }
+
 private:
     hex::Offset offset(const XMLElement& e, const std::string& text) {
         const auto o = hex::parseOffset(text);
@@ -254,6 +279,8 @@ void indexTree(const FormationDef& f, TreeIndex& idx, core::IssueList& out, std:
 }
 
 }  // namespace
+
+Purchase readPurchaseFile(const std::string& path) { return ScenarioParser(path).parsePurchase(readWholeFile(path)); }
 
 Scenario readScenarioString(std::string_view text, const std::string& fileName, const std::string& baseDir) {
     return ScenarioParser(fileName).parse(text, baseDir);
