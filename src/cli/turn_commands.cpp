@@ -1,6 +1,7 @@
 // etatmajor-cli advance, loc, supply, initiative
 #include "cli.hpp"
 
+#include "etatmajor/engine/grant.hpp"
 #include "etatmajor/engine/reorg.hpp"
 #include "etatmajor/engine/reports.hpp"
 #include "etatmajor/engine/turn.hpp"
@@ -22,6 +23,7 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
         bool decline = false;
         std::string from, to, newId, label, name, me;
         std::vector<std::string> members;
+        std::string file;
     };
     auto args = std::make_shared<Args>();
 
@@ -132,6 +134,21 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
             return report(engine::dissolveMe(s, args->side, args->me, args->to));
         });
     });
+    auto* grant = app.add_subcommand("grant", "Spend the primary-LOC grant (§9.4, §10.3)");
+    grant->require_subcommand(1);
+    auto* buy = grant->add_subcommand("buy", "Raise new MEs and units described in a purchase file");
+    buy->add_option("--db", args->db, "Campaign database")->required();
+    buy->add_option("--file", args->file, "Purchase file (XML, schemas/purchase.xsd)")->required()->check(CLI::ExistingFile);
+    registry.add(buy, [args, report] {
+        const auto purchase = io::readPurchaseFile(args->file);  // a FileError is reported by main with FILE:LINE
+        return withStore(args->db, false, [&](db::CampaignStore& s) {
+            const int code = report(engine::buyWithGrant(s, purchase));
+            if (code == kOk)
+                std::cout << engine::grantRemaining(s, purchase.side) << " SP of this week's grant left\n";
+            return code;
+        });
+    });
+
     auto* unitCmd = app.add_subcommand("unit", "Units");
     unitCmd->require_subcommand(1);
     auto* provisional = unitCmd->add_subcommand("provisional", "Combine under-strength units into a provisional unit (§10.2)");

@@ -30,6 +30,7 @@ struct PurchaseItem {
     campaign::FormationDef formation;
 };
 struct Purchase {
+    std::string file;
     std::string side;
     std::vector<PurchaseItem> items;
 };

@@ -3,4 +3,5 @@ target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/turn.cpp
   ${CMAKE_CURRENT_LIST_DIR}/reports.cpp
   ${CMAKE_CURRENT_LIST_DIR}/reorg.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/grant.cpp
 )

@@ -86,6 +86,7 @@ public:
         const XMLElement& root = m_r.root(doc, "purchase", kPurchaseFormatVersion);
         m_r.allow(root, {"formatVersion", "side"}, {"me"});
         Purchase p;
+        p.file = m_r.file();
         p.side = m_r.str(root, "side");
         xml::forEach(&root, "me", [&](const XMLElement& m) {
             m_r.allow(m, {"id", "label", "mode", "supply"}, {"formation"});

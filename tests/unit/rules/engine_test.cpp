@@ -3,6 +3,7 @@
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/db/state_store.hpp"
+#include "etatmajor/engine/grant.hpp"
 #include "etatmajor/engine/reorg.hpp"
 #include "etatmajor/engine/reports.hpp"
 #include "etatmajor/engine/turn.hpp"
@@ -317,4 +318,77 @@ TEST_CASE("§10.2 provisional units: eligibility and G-94 class", "[engine][reor
         CHECK(raw.execAndGet("SELECT class FROM unit WHERE id = 'prov'").getInt() == 2);
         CHECK(raw.execAndGet("SELECT figures_current FROM unit WHERE id = 'prov'").getInt() == 20);
     }
+}
+
+TEST_CASE("§9.4 / §10.3 raising new MEs with the primary grant", "[engine][grant]") {
+    const auto path = freshDb("grant", "campaigns/southern-1780.xml", 7);
+    auto store = db::CampaignStore::open(path);
+    const auto loyalists = io::readPurchaseFile(source("tests/data/purchases/loyalists.xml"));
+    const auto guards = io::readPurchaseFile(source("tests/data/purchases/guards.xml"));
+    // Before W5 (G-53 new_me_timing = weekly): refused, nothing changes.
+    const auto before = dump(path);
+    auto r = engine::buyWithGrant(store, loyalists);
+    CHECK(r.issues.hasCode("GRANT-TIMING"));
+    CHECK(dump(path) == before);
+    for (int i = 0; i < 4; ++i) REQUIRE(engine::advance(store, engine::Step::Phase).ok);  // W1..W4; next is W5
+    CHECK(engine::grantRemaining(store, "british") == 200);
+
+    // The Guards (Class 5) would break the 10% Class 5 cap of §13.2.
+    r = engine::buyWithGrant(store, guards);
+    CHECK(r.issues.hasCode("GRANT-CAP"));
+
+    r = engine::buyWithGrant(store, loyalists);
+    REQUIRE(r.ok());
+    SQLite::Database raw(path, SQLite::OPEN_READONLY);
+    // 4 stands of Class 2 (32) + a general of brigade (30) = 62 SP, taken from the grant and added to the baseline.
+    CHECK(engine::grantRemaining(store, "british") == 138);
+    CHECK(raw.execAndGet("SELECT vcs_baseline FROM side WHERE id = 'british'").getInt() == 576 + 62);
+    // It appears at the primary LOC entry hex (Charleston), with its unit and general; the general was rated.
+    CHECK(raw.execAndGet("SELECT q || ',' || r FROM me WHERE id = 'b-loyalists'").getString() ==
+          raw.execAndGet("SELECT q || ',' || r FROM loc_entry WHERE side_id = 'british' AND kind = 'primary'").getString());
+    CHECK(raw.execAndGet("SELECT me_id FROM unit WHERE id = 'sc-loyal-militia'").getString() == "b-loyalists");
+    CHECK(raw.execAndGet("SELECT me_id FROM general WHERE id = 'cunningham'").getString() == "b-loyalists");
+    CHECK(raw.execAndGet("SELECT rating_source FROM general WHERE id = 'cunningham'").getString() == "rolled");
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM event_log WHERE subject = 'cunningham' AND rule = 'etat-major.md §13.3'").getInt() == 1);
+    CHECK(raw.execAndGet("SELECT parent_id FROM formation WHERE id = 'sc-loyalists'").getString() == "british-army");
+    // Buying it again: its ids are taken, and the grant would not stretch twice more anyway.
+    r = engine::buyWithGrant(store, loyalists);
+    CHECK(r.issues.hasCode("GRANT-ID"));
+    for (const auto& i : r.issues.items()) CHECK(i.file.find("loyalists.xml") != std::string::npos);
+}
+
+TEST_CASE("G-92: with the enemy on the primary LOC entry, new MEs enter by another home-edge road", "[engine][grant]") {
+    const auto path = freshDb("grant-g92", "campaigns/southern-1780.xml", 7, {"enforce_list_caps=no"});
+    {
+        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        // Tarleton's reserve rides onto the American primary LOC entry hex.
+        raw.exec("UPDATE me SET q = (SELECT q FROM loc_entry WHERE side_id = 'american' AND kind = 'primary'), "
+                 "r = (SELECT r FROM loc_entry WHERE side_id = 'american' AND kind = 'primary') WHERE id = 'b-tarleton'");
+    }
+    auto store = db::CampaignStore::open(path);
+    for (int i = 0; i < 4; ++i) REQUIRE(engine::advance(store, engine::Step::Phase).ok);
+    io::Purchase p;
+    p.side = "american";
+    io::PurchaseItem item;
+    item.me.id = "a-new";
+    item.me.label = "New Levies";
+    item.me.supplySource = "hillsborough";
+    item.formation.id = "new-levies";
+    item.formation.name = "New Levies";
+    campaign::UnitDef u;
+    u.id = "nc-levies";
+    u.name = "NC Levies";
+    u.nationality = campaign::Nationality::American;
+    u.unitClass = 1;
+    u.stands = 5;
+    u.figuresPerStand = 4;
+    item.formation.units.push_back(u);
+    p.items.push_back(item);
+    const auto r = engine::buyWithGrant(store, p);
+    REQUIRE(r.ok());
+    SQLite::Database raw(path, SQLite::OPEN_READONLY);
+    const std::string entry = raw.execAndGet("SELECT q || ',' || r FROM loc_entry WHERE side_id = 'american' AND kind = 'primary'").getString();
+    const std::string placed = raw.execAndGet("SELECT q || ',' || r FROM me WHERE id = 'a-new'").getString();
+    CHECK(placed != entry);
+    CHECK(raw.execAndGet("SELECT row FROM map_hex WHERE q || ',' || r = '" + placed + "'").getInt() == 0);  // the north edge
 }
