@@ -243,6 +243,23 @@ ordered_json statusDocument(const CampaignStore& store, const std::optional<std:
     }
     doc["sides"] = sides;
     doc["objectives"] = objectives(c, viewer);
+    if (doc["campaign"]["ended"].get<bool>()) {
+        // §12.1/§12.2: once the campaign is over nothing stays secret: every side's last VCS is shown to all.
+        ordered_json final = ordered_json::array();
+        SQLite::Statement f(db, "SELECT side_id, week, baseline, points_lost, objectives_value, supply_value, value, defeated "
+                                "FROM vcs_history h WHERE week = (SELECT MAX(week) FROM vcs_history WHERE side_id = h.side_id) "
+                                "ORDER BY side_id");
+        while (f.executeStep())
+            final.push_back({{"side", f.getColumn(0).getString()},
+                             {"week", f.getColumn(1).getInt()},
+                             {"baseline", f.getColumn(2).getInt()},
+                             {"pointsLost", f.getColumn(3).getInt()},
+                             {"objectivesValue", f.getColumn(4).getInt()},
+                             {"supplyValue", f.getColumn(5).getInt()},
+                             {"value", f.getColumn(6).getInt()},
+                             {"defeated", f.getColumn(7).getInt() != 0}});
+        doc["finalResult"] = final;
+    }
     if (!viewer) {
         ordered_json changed = ordered_json::object();
         for (const auto& k : options.changed()) changed[k] = options.get(k);
@@ -262,7 +279,11 @@ std::string statusText(const CampaignStore& store, const std::optional<std::stri
     std::ostringstream out;
     const auto& c = doc["campaign"];
     out << c["name"].get<std::string>() << " (" << c["year"].get<int>() << ")\n";
-    out << "Week " << c["week"].get<int>() << " of " << c["lengthWeeks"].get<int>() << ", day " << c["day"].get<int>()
+    if (c["ended"].get<bool>())
+        out << "Played " << std::min(c["week"].get<int>(), c["lengthWeeks"].get<int>()) << " of " << c["lengthWeeks"].get<int>()
+            << " weeks\n";
+    else
+        out << "Week " << c["week"].get<int>() << " of " << c["lengthWeeks"].get<int>() << ", day " << c["day"].get<int>()
         << ", next phase " << c["phase"].get<std::string>() << "; " << c["season"].get<std::string>() << " (the campaign began in week "
         << c["seasonWeek"].get<int>() << " of " << c["startSeason"].get<std::string>() << ")\n";
     out << "View: " << doc["view"].get<std::string>() << "\n";
@@ -307,6 +328,14 @@ std::string statusText(const CampaignStore& store, const std::optional<std::stri
         if (s["urbanAreasControlled"].empty()) out << " none";
         for (const auto& u : s["urbanAreasControlled"]) out << " " << u["name"].get<std::string>() << ";";
         out << "\n";
+    }
+    if (doc.contains("finalResult")) {
+        out << "\nFinal victory condition status:\n";
+        for (const auto& f : doc["finalResult"])
+            out << "   " << std::left << std::setw(12) << f["side"].get<std::string>() << std::right << " VCS "
+                << f["value"].get<int>() << " of baseline " << f["baseline"].get<int>() << " (lost " << f["pointsLost"].get<int>()
+                << ", objectives " << f["objectivesValue"].get<int>() << ", supply " << f["supplyValue"].get<int>() << ")"
+                << (f["defeated"].get<bool>() ? "  DEFEATED" : "") << "\n";
     }
     out << "\nObjectives";
     if (doc["view"] != "host") out << " known to this side";

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 
 namespace etatmajor::engine {
 
@@ -45,12 +46,22 @@ std::string phaseTitle(const std::string& phase) {
 
 namespace {
 
+// The LOC network of the campaign's map, built once per advance (the map does not change while phases run).
+struct NetworkCache {
+    std::unique_ptr<rules::LocNetwork> network;
+    const rules::LocNetwork& get(const CampaignState& s) {
+        if (!network) network = std::make_unique<rules::LocNetwork>(s.map, s.options);
+        return *network;
+    }
+};
+
 struct Ctx {
     db::CampaignStore& store;
     SQLite::Database& db;
     CampaignState& state;
     dice::Dice& dice;
     PhaseReport& report;
+    NetworkCache& networks;
 
     void say(std::string line) { report.lines.push_back(std::move(line)); }
     std::string at(hex::Hex h) const { return hex::formatOffset(state.map.offsets().toOffset(h)); }
@@ -82,7 +93,7 @@ void ledger(Ctx& c, const std::string& side, const std::string& kind, const std:
 
 // Traces both sides' LOCs (§9.5) and records them for this week and day (day 0 = the W3 supply phase).
 std::map<std::string, rules::MeLoc> traceAll(Ctx& c, int day) {
-    const rules::LocNetwork net(c.state.map, c.state.options);
+    const rules::LocNetwork& net = c.networks.get(c.state);
     std::map<std::string, rules::MeLoc> out;
     SQLite::Statement q(c.db,
                         "INSERT OR REPLACE INTO loc_status (week, day, me_id, side_id, source, valid, problem, path, via_me, "
@@ -366,7 +377,7 @@ bool nextPhase(CampaignState& s) {
 
 bool campaignEnded(SQLite::Database& db) { return db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0; }
 
-PhaseReport runOnePhase(db::CampaignStore& store) {
+PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks) {
     auto& db = store.impl().db;
     PhaseReport report;
     store.transaction([&] {
@@ -378,7 +389,7 @@ PhaseReport runOnePhase(db::CampaignStore& store) {
         dice::SeededSource source(store.rngState());
         dice::Dice dice(source, store.rollLog(), store.nextRollSequence());
         dice.setContext(state.week, report.day, state.phase);
-        Ctx c{store, db, state, dice, report};
+        Ctx c{store, db, state, dice, report, networks};
         const std::string& p = state.phase;
         if (p == "W1") runW1(c);
         else if (p == "W2") runW2(c);
@@ -416,8 +427,9 @@ AdvanceResult advance(db::CampaignStore& store, Step step) {
         result.ended = true;
         return result;
     }
+    NetworkCache networks;
     for (;;) {
-        auto report = runOnePhase(store);
+        auto report = runOnePhase(store, networks);
         const bool endOfDay = report.phase == "D12";
         const bool endOfWeek = endOfDay && report.day == 7;
         result.phases.push_back(std::move(report));
