@@ -3,6 +3,7 @@
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/db/state_store.hpp"
+#include "etatmajor/db/status.hpp"
 #include "etatmajor/engine/grant.hpp"
 #include "etatmajor/engine/reorg.hpp"
 #include "etatmajor/engine/reports.hpp"
@@ -126,6 +127,11 @@ TEST_CASE("the campaign ends after its last week and then refuses to advance", "
     SQLite::Database raw(path, SQLite::OPEN_READONLY);
     CHECK(raw.execAndGet("SELECT ended FROM campaign").getInt() == 1);
     CHECK(raw.execAndGet("SELECT end_reason FROM campaign").getString() == "last_week");
+    // Once it is over, every side sees every side's final VCS.
+    const auto view = nlohmann::json::parse(db::statusJson(store, std::string("red")));
+    CHECK(view["campaign"]["ended"] == true);
+    REQUIRE(view["finalResult"].size() == 2);
+    CHECK(view["finalResult"][0]["side"] == "blue");
     const auto before = dump(path);
     const auto again = engine::advance(store, engine::Step::Phase);
     CHECK_FALSE(again.ok);
