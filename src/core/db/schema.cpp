@@ -178,7 +178,17 @@ CREATE TABLE supply_ledger (
 );
 )SQL";
 
-constexpr std::array<std::string_view, 2> kMigrations{kSchemaV1, kSchemaV2};
+// Version 3: the daily weather (etat-major.md §8.1, §15.13).
+constexpr std::string_view kSchemaV3 = R"SQL(
+CREATE TABLE weather_day (
+  week INTEGER NOT NULL, day INTEGER NOT NULL, season TEXT NOT NULL,
+  weather_roll INTEGER NOT NULL, weather TEXT NOT NULL, wind_roll INTEGER NOT NULL, wind_from TEXT NOT NULL,
+  daylight_turns INTEGER NOT NULL,
+  PRIMARY KEY (week, day)
+) WITHOUT ROWID;
+)SQL";
+
+constexpr std::array<std::string_view, 3> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3};
 
 }  // namespace
 

@@ -181,6 +181,15 @@ ordered_json statusDocument(const CampaignStore& store, const std::optional<std:
         calendar.seasonWeek = info.seasonWeek;
         doc["campaign"]["season"] = std::string(campaign::seasonName(calendar.seasonOfWeek(info.week)));
     }
+    {
+        // Weather and wind are the same for everybody (§8.1, G-102).
+        SQLite::Statement w(db, "SELECT week, day, weather, wind_from, daylight_turns FROM weather_day "
+                                "ORDER BY week DESC, day DESC LIMIT 1");
+        if (w.executeStep())
+            doc["campaign"]["weather"] = {{"week", w.getColumn(0).getInt()}, {"day", w.getColumn(1).getInt()},
+                                          {"weather", w.getColumn(2).getString()}, {"windFrom", w.getColumn(3).getString()},
+                                          {"daylightTurns", w.getColumn(4).getInt()}};
+    }
     doc["view"] = viewer ? *viewer : "host";
     if (!viewer) doc["campaign"]["seed"] = info.seed;
 
@@ -286,6 +295,10 @@ std::string statusText(const CampaignStore& store, const std::optional<std::stri
         out << "Week " << c["week"].get<int>() << " of " << c["lengthWeeks"].get<int>() << ", day " << c["day"].get<int>()
         << ", next phase " << c["phase"].get<std::string>() << "; " << c["season"].get<std::string>() << " (the campaign began in week "
         << c["seasonWeek"].get<int>() << " of " << c["startSeason"].get<std::string>() << ")\n";
+    if (c.contains("weather"))
+        out << "Weather (week " << c["weather"]["week"].get<int>() << " day " << c["weather"]["day"].get<int>() << "): "
+            << c["weather"]["weather"].get<std::string>() << ", wind from the " << c["weather"]["windFrom"].get<std::string>()
+            << ", " << c["weather"]["daylightTurns"].get<int>() << " daylight battle turns\n";
     out << "View: " << doc["view"].get<std::string>() << "\n";
     if (c["ended"].get<bool>())
         out << "THE CAMPAIGN IS OVER (" << c["endReason"].get<std::string>() << "): "

@@ -8,6 +8,7 @@
 #include "etatmajor/rules/loc.hpp"
 #include "etatmajor/rules/supply.hpp"
 #include "etatmajor/rules/victory.hpp"
+#include "etatmajor/rules/weather.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -329,8 +330,48 @@ void runW5(Ctx& c) {
     if (c.report.lines.empty()) c.say("no staff returns this week");
 }
 
-// D1 §8.1.6: LOC refresh for the day (G-59).
-void runD1(Ctx& c) { traceAll(c, c.state.day); }
+// D1 §8.1: the day's weather and wind (one roll for the whole map, G-102), daylight, then the LOC refresh (G-59).
+void runD1(Ctx& c) {
+    const Season season = c.state.seasonOfWeek(c.state.week);
+    int weatherRoll = 0, windRoll = 0;
+    bool reused = false;
+    if (c.state.options.is("weather_frequency", "weekly") && c.state.day > 1) {
+        // G-03 weekly: the week's first day's weather holds all week.
+        SQLite::Statement q(c.db, "SELECT weather_roll, wind_roll FROM weather_day WHERE week = ? AND day = 1");
+        q.bind(1, c.state.week);
+        if (q.executeStep()) {
+            weatherRoll = q.getColumn(0).getInt();
+            windRoll = q.getColumn(1).getInt();
+            reused = true;
+        }
+    }
+    if (!reused) {
+        const auto w = c.dice.roll({"weather", "etat-major.md §8.1.2", "", 2, 6, 0});
+        weatherRoll = w.result;
+        c.dice.effect(w, std::string(rules::weatherName(rules::weatherFor(season, weatherRoll))) + " (" +
+                             std::string(seasonName(season)) + ")");
+        const auto d = c.dice.roll({"wind", "etat-major.md §8.1.4", "", 2, 6, 0});
+        windRoll = d.result;
+        c.dice.effect(d, "wind from the " + std::string(rules::windName(rules::windFor(windRoll, c.state.options))));
+    }
+    const auto weather = rules::weatherFor(season, weatherRoll);
+    const auto wind = rules::windFor(windRoll, c.state.options);
+    const int daylight = rules::daylightTurns(season);
+    SQLite::Statement q(c.db, "INSERT OR REPLACE INTO weather_day (week, day, season, weather_roll, weather, wind_roll, wind_from, "
+                              "daylight_turns) VALUES (?,?,?,?,?,?,?,?)");
+    q.bind(1, c.state.week);
+    q.bind(2, c.state.day);
+    q.bind(3, std::string(seasonName(season)));
+    q.bind(4, weatherRoll);
+    q.bind(5, std::string(rules::weatherName(weather)));
+    q.bind(6, windRoll);
+    q.bind(7, std::string(rules::windName(wind)));
+    q.bind(8, daylight);
+    q.exec();
+    c.say(std::string(seasonName(season)) + ": " + std::string(rules::weatherName(weather)) + ", wind from the " +
+          std::string(rules::windName(wind)) + ", " + std::to_string(daylight) + " daylight battle turns");
+    traceAll(c, c.state.day);
+}
 
 // D12 §8.12: a day spent in Forage mode with its seven hexes to itself counts toward next week's forage roll (§9.3).
 void runD12(Ctx& c) {

@@ -85,6 +85,9 @@ TEST_CASE("advance --week runs W1–W5 and seven days of D1–D12 on the bundled
     CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE kind = 'primary_grant' AND points = 200").getInt() == 2);
     CHECK(raw.execAndGet("SELECT COUNT(*) FROM loc_status WHERE week = 1").getInt() == 7 * 8);  // W3 + seven D1s
     CHECK(raw.execAndGet("SELECT COUNT(*) FROM vcs_history WHERE week = 1").getInt() == 2);
+    // D1: one weather and wind roll a day for the whole map (§8.1), with summer daylight.
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM weather_day WHERE week = 1 AND daylight_turns = 12").getInt() == 7);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM event_log WHERE rule = 'etat-major.md §8.1.2'").getInt() == 7);
     // Webster and Tarleton forage all week (their areas are their own); Rawdon is deployed.
     CHECK(raw.execAndGet("SELECT forage_days FROM me WHERE id = 'b-webster'").getInt() == 7);
     CHECK(raw.execAndGet("SELECT forage_days FROM me WHERE id = 'b-rawdon'").getInt() == 0);
@@ -397,4 +400,14 @@ TEST_CASE("G-92: with the enemy on the primary LOC entry, new MEs enter by anoth
     const std::string placed = raw.execAndGet("SELECT q || ',' || r FROM me WHERE id = 'a-new'").getString();
     CHECK(placed != entry);
     CHECK(raw.execAndGet("SELECT row FROM map_hex WHERE q || ',' || r = '" + placed + "'").getInt() == 0);  // the north edge
+}
+
+TEST_CASE("G-03 weekly weather: the first day's weather holds all week", "[engine][weather]") {
+    const auto path = freshDb("weather-weekly", "campaigns/southern-1780.xml", 7, {"weather_frequency=weekly"});
+    auto store = db::CampaignStore::open(path);
+    REQUIRE(engine::advance(store, engine::Step::Week).ok);
+    SQLite::Database raw(path, SQLite::OPEN_READONLY);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM weather_day WHERE week = 1").getInt() == 7);
+    CHECK(raw.execAndGet("SELECT COUNT(DISTINCT weather || wind_from) FROM weather_day WHERE week = 1").getInt() == 1);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM event_log WHERE rule = 'etat-major.md §8.1.2'").getInt() == 1);
 }
