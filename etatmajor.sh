@@ -32,7 +32,20 @@ echo
 echo "What the American commander sees:"
 build/bin/etatmajor-cli status --db "$db" --side american
 echo
-echo "Dice rolled while setting up:"
-build/bin/etatmajor-cli log --db "$db"
+echo "The British write their orders for the first day; the Americans stand fast:"
+build/bin/etatmajor-cli orders template --db "$db" --side british -o "$demo_dir/british-orders.xml"
+build/bin/etatmajor-cli orders submit --db "$db" --side british --file "$demo_dir/british-orders.xml"
+build/bin/etatmajor-cli orders stand-fast --db "$db" --side american
+echo
+echo "The first week (sides without orders on later days stand fast):"
+build/bin/etatmajor-cli advance --db "$db" --week --stand-fast-missing | head -40
+echo "  ..."
+echo
+build/bin/etatmajor-cli loc --db "$db" --side american
+echo
+build/bin/etatmajor-cli supply --db "$db" --side british
+echo
+echo "The dice of the set-up and the first days:"
+build/bin/etatmajor-cli log --db "$db" | head -20
 echo
 echo "The campaign database is $db; explore it with: build/bin/etatmajor-cli status --db $db --json"

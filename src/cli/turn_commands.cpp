@@ -2,6 +2,9 @@
 #include "cli.hpp"
 
 #include "etatmajor/engine/grant.hpp"
+#include "etatmajor/engine/orders.hpp"
+#include "etatmajor/io/atomic_file.hpp"
+#include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/engine/reorg.hpp"
 #include "etatmajor/engine/reports.hpp"
 #include "etatmajor/engine/turn.hpp"
@@ -21,6 +24,7 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
         bool day = false;
         bool week = false;
         bool decline = false;
+        bool standFastMissing = false;
         std::string from, to, newId, label, name, me;
         std::vector<std::string> members;
         std::string file;
@@ -35,10 +39,12 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     group->add_flag("--week", args->week, "To the end of the current week");
     group->require_option(0, 1);
     advance->add_flag("--json", args->json, "Print one JSON document");
+    advance->add_flag("--stand-fast-missing", args->standFastMissing,
+                      "Sides that have not given today's orders by the orders phase stand fast");
     registry.add(advance, [args] {
         return withStore(args->db, false, [&](db::CampaignStore& store) {
             const auto step = args->week ? engine::Step::Week : args->day ? engine::Step::Day : engine::Step::Phase;
-            const auto result = engine::advance(store, step);
+            const auto result = engine::advance(store, step, {args->standFastMissing});
             printIssues(result.issues);
             if (args->json) {
                 nlohmann::ordered_json phases = nlohmann::ordered_json::array();
@@ -134,6 +140,62 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
             return report(engine::dissolveMe(s, args->side, args->me, args->to));
         });
     });
+    auto* orders = app.add_subcommand("orders", "Daily written orders (§8.2)");
+    orders->require_subcommand(1);
+    auto* tmpl = orders->add_subcommand("template", "Write a pre-filled orders file for every ME of a side");
+    tmpl->add_option("--db", args->db, "Campaign database")->required();
+    tmpl->add_option("--side", args->side, "Side")->required();
+    tmpl->add_option("-o,--output", args->file, "File to write (default: standard output)");
+    registry.add(tmpl, [args] {
+        return withStore(args->db, true, [&](db::CampaignStore& s) {
+            const auto text = engine::ordersTemplate(s, args->side);
+            if (args->file.empty()) std::cout << text;
+            else io::writeFileAtomically(args->file, text);
+            return kOk;
+        });
+    });
+    auto* submit = orders->add_subcommand("submit", "Check and give a side's orders for today");
+    submit->add_option("--db", args->db, "Campaign database")->required();
+    submit->add_option("--side", args->side, "Side")->required();
+    submit->add_option("--file", args->file, "Orders file (XML, schemas/orders.xsd)")->required()->check(CLI::ExistingFile);
+    registry.add(submit, [args] {
+        auto file = io::readOrdersFile(args->file);
+        return withStore(args->db, false, [&](db::CampaignStore& s) {
+            core::IssueList issues;
+            if (file.side != args->side)
+                issues.error("ORDERS-SIDE", "the file holds orders of side '" + file.side + "', not '" + args->side + "'", 0, "side");
+            else
+                issues = engine::submitOrders(s, file);
+            issues.setFile(args->file);
+            printIssues(issues);
+            if (issues.hasErrors()) return kBadInput;
+            std::cout << file.orders.size() << " order(s) of " << args->side << " given for week " << file.week << " day "
+                      << file.day << "\n";
+            return kOk;
+        });
+    });
+    auto* fast = orders->add_subcommand("stand-fast", "The side gives no orders today: every ME holds its hex and mode");
+    fast->add_option("--db", args->db, "Campaign database")->required();
+    fast->add_option("--side", args->side, "Side")->required();
+    registry.add(fast, [args] {
+        return withStore(args->db, false, [&](db::CampaignStore& s) {
+            const auto issues = engine::standFast(s, args->side);
+            printIssues(issues);
+            if (issues.hasErrors()) return kBadInput;
+            std::cout << args->side << " stand fast today\n";
+            return kOk;
+        });
+    });
+    auto* show = orders->add_subcommand("show", "A side's own orders for today and their receipt");
+    show->add_option("--db", args->db, "Campaign database")->required();
+    show->add_option("--side", args->side, "Side")->required();
+    registry.add(show, [args] {
+        return withStore(args->db, true, [&](db::CampaignStore& s) {
+            std::cout << engine::ordersJson(s, args->side) << "\n";
+            return kOk;
+        });
+    });
+
     auto* grant = app.add_subcommand("grant", "Spend the primary-LOC grant (§9.4, §10.3)");
     grant->require_subcommand(1);
     auto* buy = grant->add_subcommand("buy", "Raise new MEs and units described in a purchase file");

@@ -109,9 +109,29 @@ expect_exit 1 "status on a truncated campaign" "$cli" status --db cut.db
 # the weekly cycle: advance, loc, supply, initiative
 expect_exit 0 "advance --phase" "$cli" advance --db one.db --phase
 grep -q "W1 Strategic initiative" out.txt && ok || bad "advance --phase runs W1"
-expect_exit 0 "advance --day" "$cli" advance --db one.db --day
+# the daily orders: without them the day stops before D2; a template submitted as it is carries everyone's mode on
+expect_exit 1 "advance --day without orders" "$cli" advance --db one.db --day
+grep -q "ORDERS-MISSING" err.txt && ok || bad "missing orders are named"
+expect_exit 0 "orders template" "$cli" orders template --db one.db --side british -o british-orders.xml
+xmllint --noout --schema "$src/schemas/orders.xsd" british-orders.xml 2>/dev/null && ok || bad "the template validates against orders.xsd"
+[ "$(grep -c '<order ' british-orders.xml)" = "3" ] && ok || bad "one order per British ME"
+expect_exit 1 "British orders given as American" "$cli" orders submit --db one.db --side american --file british-orders.xml
+sed '0,/<path><\/path>/s//<path>0,0<\/path>/' british-orders.xml > bad-orders.xml
+expect_exit 1 "orders with an impossible route" "$cli" orders submit --db one.db --side british --file bad-orders.xml
+grep -qE "bad-orders.xml:[0-9]+: error ORDERS-PATH: ME b-webster" err.txt && ok || bad "the bad route names file, line, ME and field"
+[ "$(sqlite3 one.db 'SELECT COUNT(*) FROM order_sheet')" = "0" ] && ok || bad "refused orders left something behind"
+expect_exit 0 "orders submit" "$cli" orders submit --db one.db --side british --file british-orders.xml
+expect_exit 1 "orders cannot be given twice" "$cli" orders submit --db one.db --side british --file british-orders.xml
+grep -q "ORDERS-GIVEN" err.txt && ok || bad "a second submission is refused"
+expect_exit 0 "orders show" "$cli" orders show --db one.db --side british
+[ "$(jq -r '.status' out.txt)" = "submitted" ] && ok || bad "the British see their orders as submitted"
+expect_exit 0 "orders show of the other side" "$cli" orders show --db one.db --side american
+[ "$(jq '.orders | length' out.txt)" = "0" ] && ok || bad "the Americans never see British orders"
+expect_exit 0 "American stand fast" "$cli" orders stand-fast --db one.db --side american
+expect_exit 0 "advance --day with orders" "$cli" advance --db one.db --day
 grep -q "D12 End of day" out.txt && ok || bad "advance --day runs to the end of day 1"
-expect_exit 0 "advance --week --json" "$cli" advance --db one.db --week --json
+[ "$(sqlite3 one.db "SELECT COUNT(*) FROM order_sheet WHERE receipt IS NOT NULL")" = "3" ] && ok || bad "D3 rolled receipt for the three orders"
+expect_exit 0 "advance --week --json" "$cli" advance --db one.db --week --json --stand-fast-missing
 [ "$(jq '.phases | length' out.txt)" = "$((6 * 12))" ] && ok || bad "the rest of the week is six more days"
 [ "$(sqlite3 one.db 'SELECT current_week || current_phase FROM campaign')" = "2W1" ] && ok || bad "the pointer is at week 2, W1"
 expect_exit 2 "advance with two steps" "$cli" advance --db one.db --day --week
@@ -133,7 +153,7 @@ expect_exit 0 "the holder declines the initiative" "$cli" initiative --db one.db
 [ "$(sqlite3 one.db "SELECT id FROM side WHERE has_initiative = 1")" = "$other" ] && ok || bad "the initiative changed hands"
 # two copies advanced alike stay alike
 cp two.db two-copy.db
-"$cli" advance --db two.db --week >/dev/null 2>&1; "$cli" advance --db two-copy.db --week >/dev/null 2>&1
+"$cli" advance --db two.db --week --stand-fast-missing >/dev/null 2>&1; "$cli" advance --db two-copy.db --week --stand-fast-missing >/dev/null 2>&1
 [ "$(sqlite3 two.db .dump | md5sum)" = "$(sqlite3 two-copy.db .dump | md5sum)" ] && ok || bad "advancing the same database twice gives different results"
 expect_exit 1 "advance on a junk file" "$cli" advance --db junk.db
 [ "$(md5sum < junk.db)" = "$before" ] && ok || bad "advance changed the junk file"

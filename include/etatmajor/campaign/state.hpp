@@ -81,6 +81,8 @@ struct MeState {
     bool onMap = true;
     int forageDays = 0;          // qualifying Forage days this week (§9.3)
     int forageDaysLastWeek = 0;  // … and last week, which the W3 forage roll looks at
+    int forcedMarchStreak = 0;   // consecutive days of forced march (G-45)
+    int supplyChangedWeek = 0;   // the week its supply source was last changed by order (G-75)
 };
 
 struct UrbanState {

@@ -33,9 +33,15 @@ struct AdvanceResult {
     bool ended = false;  // the campaign has ended
 };
 
+struct AdvanceOptions {
+    // A host's explicit decision: a side that has not given today's orders by D2 stands fast (logged).
+    bool standFastMissing = false;
+};
+
 // Runs the next phase, the rest of the current day (weekly phases included when they are due), or the rest of
-// the current week. Refuses, changing nothing, when the campaign has ended.
-AdvanceResult advance(db::CampaignStore& store, Step step);
+// the current week. Refuses, changing nothing, when the campaign has ended; stops before D2 while a side has
+// neither given its orders nor stood fast (ORDERS-MISSING), keeping the phases already run.
+AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions options = {});
 
 // W1: a side holding the strategic initiative this week may hand it to the other side (§7.1, T 11.1 ¶348;
 // option initiative_decline). Refused with a reason otherwise.

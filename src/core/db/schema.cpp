@@ -188,7 +188,20 @@ CREATE TABLE weather_day (
 ) WITHOUT ROWID;
 )SQL";
 
-constexpr std::array<std::string_view, 3> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3};
+// Version 4: written orders and their receipt (etat-major.md §8.2, §8.3, §15.12).
+constexpr std::string_view kSchemaV4 = R"SQL(
+ALTER TABLE me ADD COLUMN supply_changed_week INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE order_sheet ADD COLUMN receipt_roll INTEGER;
+ALTER TABLE order_sheet ADD COLUMN receipt_modifier INTEGER;
+ALTER TABLE order_sheet ADD COLUMN receipt TEXT;
+CREATE TABLE orders_submitted (
+  week INTEGER NOT NULL, day INTEGER NOT NULL, side_id TEXT NOT NULL REFERENCES side(id),
+  stand_fast INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (week, day, side_id)
+) WITHOUT ROWID;
+)SQL";
+
+constexpr std::array<std::string_view, 4> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4};
 
 }  // namespace
 

@@ -104,7 +104,7 @@ CampaignState loadState(const CampaignStore& store) {
     }
     {
         SQLite::Statement q(db, "SELECT id, side_id, ord, label, q, r, mode, supply_source, on_map, forage_days, "
-                                "forage_days_last_week FROM me ORDER BY side_id, ord");
+                                "forage_days_last_week, forced_march_streak, supply_changed_week FROM me ORDER BY side_id, ord");
         while (q.executeStep()) {
             MeState m;
             m.id = q.getColumn(0).getString();
@@ -117,6 +117,8 @@ CampaignState loadState(const CampaignStore& store) {
             m.onMap = q.getColumn(8).getInt() != 0;
             m.forageDays = q.getColumn(9).getInt();
             m.forageDaysLastWeek = q.getColumn(10).getInt();
+            m.forcedMarchStreak = q.getColumn(11).getInt();
+            m.supplyChangedWeek = q.getColumn(12).getInt();
             s.mes.push_back(std::move(m));
         }
     }
@@ -210,7 +212,7 @@ void saveState(CampaignStore& store, const CampaignState& s) {
     }
     {
         SQLite::Statement q(db, "UPDATE me SET q = ?, r = ?, mode = ?, supply_source = ?, on_map = ?, forage_days = ?, "
-                                "forage_days_last_week = ? WHERE id = ?");
+                                "forage_days_last_week = ?, forced_march_streak = ?, supply_changed_week = ? WHERE id = ?");
         for (const auto& m : s.mes) {
             q.bind(1, m.hex.q);
             q.bind(2, m.hex.r);
@@ -219,7 +221,9 @@ void saveState(CampaignStore& store, const CampaignState& s) {
             q.bind(5, m.onMap ? 1 : 0);
             q.bind(6, m.forageDays);
             q.bind(7, m.forageDaysLastWeek);
-            q.bind(8, m.id);
+            q.bind(8, m.forcedMarchStreak);
+            q.bind(9, m.supplyChangedWeek);
+            q.bind(10, m.id);
             q.exec();
             q.reset();
         }

@@ -4,4 +4,5 @@ target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/reports.cpp
   ${CMAKE_CURRENT_LIST_DIR}/reorg.cpp
   ${CMAKE_CURRENT_LIST_DIR}/grant.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/orders.cpp
 )

@@ -3,6 +3,8 @@
 
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
+#include "etatmajor/engine/orders.hpp"
+#include "etatmajor/rules/orders.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/initiative.hpp"
 #include "etatmajor/rules/loc.hpp"
@@ -375,6 +377,8 @@ void runD1(Ctx& c) {
 
 // D12 §8.12: a day spent in Forage mode with its seven hexes to itself counts toward next week's forage roll (§9.3).
 void runD12(Ctx& c) {
+    // G-45: consecutive days in Forced March; any other day breaks the streak.
+    for (auto& me : c.state.mes) me.forcedMarchStreak = me.mode == Mode::ForcedMarch ? me.forcedMarchStreak + 1 : 0;
     int days = 0;
     for (auto& me : c.state.mes)
         if (me.onMap && me.mode == Mode::Forage && rules::forageExclusive(c.state, me)) {
@@ -384,10 +388,87 @@ void runD12(Ctx& c) {
     c.say(std::to_string(days) + " ME(s) foraged with their area to themselves");
 }
 
+// D2 §8.2: the day's orders are in (advance made sure of it); say who gave what.
+void runD2(Ctx& c) {
+    for (const auto& side : c.state.sides) {
+        SQLite::Statement q(c.db, "SELECT stand_fast, (SELECT COUNT(*) FROM order_sheet o WHERE o.week = s.week AND o.day = s.day "
+                                  "AND o.side_id = s.side_id) FROM orders_submitted s WHERE week = ? AND day = ? AND side_id = ?");
+        q.bind(1, c.state.week);
+        q.bind(2, c.state.day);
+        q.bind(3, side.id);
+        if (q.executeStep())
+            c.say(side.name + (q.getColumn(0).getInt() ? ": stand fast" : ": " + std::to_string(q.getColumn(1).getInt()) + " order(s) given"));
+    }
+}
+
+// D3 §8.3: 1d6 per ordered ME with the modifiers of the defaults; the result decides whether the order's mode and
+// supply source take effect today (G-29).
+void runD3(Ctx& c) {
+    std::map<std::string, bool> locValid;
+    {
+        SQLite::Statement l(c.db, "SELECT me_id, valid FROM loc_status WHERE week = ? AND day = ?");
+        l.bind(1, c.state.week);
+        l.bind(2, c.state.day);
+        while (l.executeStep()) locValid[l.getColumn(0).getString()] = l.getColumn(1).getInt() != 0;
+    }
+    const bool winter = c.state.seasonOfWeek(c.state.week) == Season::Winter;
+    SQLite::Statement q(c.db, "SELECT id, me_id, body FROM order_sheet WHERE week = ? AND day = ? ORDER BY side_id, me_id");
+    q.bind(1, c.state.week);
+    q.bind(2, c.state.day);
+    struct Row {
+        long long id;
+        std::string me;
+        nlohmann::json body;
+    };
+    std::vector<Row> rows;
+    while (q.executeStep()) rows.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString(), nlohmann::json::parse(q.getColumn(2).getString())});
+    SQLite::Statement u(c.db, "UPDATE order_sheet SET receipt_roll = ?, receipt_modifier = ?, receipt = ? WHERE id = ?");
+    for (const auto& row : rows) {
+        MeState* me = nullptr;
+        for (auto& m : c.state.mes)
+            if (m.id == row.me) me = &m;
+        if (!me || !me->onMap) continue;
+        const Mode ordered = modeFromName(row.body.value("mode", "forage")).value_or(Mode::Forage);
+        rules::ReceiptInput in;
+        in.scouting = ordered == Mode::Scouting;
+        in.locValid = locValid.count(me->id) ? locValid[me->id] : true;
+        in.winter = winter;
+        for (const auto& g : c.state.generals)
+            if (g.me == me->id && g.status == GeneralStatus::Active && (g.rank == Rank::ArmyCommander || g.rank == Rank::Corps))
+                in.commanderWithMe = true;
+        const int modifier = rules::receiptModifier(in, c.state.options);
+        const auto roll = c.dice.roll({"order receipt of " + me->label, "etat-major.md §8.3", me->id, 1, 6, 0});
+        const auto receipt = rules::receiptFor(roll.result, modifier);
+        std::string effect;
+        if (receipt == rules::Receipt::NotReceived) {
+            // G-29: the order is void; the ME keeps yesterday's mode (or forages under order_fail_mode = forage).
+            if (c.state.options.is("order_fail_mode", "forage")) me->mode = Mode::Forage;
+            effect = "not received: stays in " + std::string(modeName(me->mode)) + " and does not move";
+        } else {
+            me->mode = ordered;
+            const std::string supply = row.body.value("supply", "");
+            if (!supply.empty() && supply != me->supplySource) {
+                me->supplySource = supply;
+                me->supplyChangedWeek = c.state.week;  // G-75
+            }
+            effect = std::string(receipt == rules::Receipt::Tardy ? "tardy (half movement)" : "carried out") + ": " +
+                     std::string(modeName(ordered));
+        }
+        c.dice.effect(roll, effect);
+        u.bind(1, roll.result);
+        u.bind(2, modifier);
+        u.bind(3, std::string(rules::receiptName(receipt)));
+        u.bind(4, static_cast<std::int64_t>(row.id));
+        u.exec();
+        u.reset();
+        c.say(me->label + ": " + std::to_string(roll.result) + (modifier >= 0 ? "+" : "") + std::to_string(modifier) + " -> " + effect);
+    }
+    if (rows.empty()) c.say("no orders to receive today");
+}
+
 void runDailyPlaceholder(Ctx& c) {
-    // The daily phases D2–D11 belong to the daily cycle (orders, movement, contacts, battles). Until it is in place
-    // no orders are written and every ME holds its position and mode.
-    if (c.report.phase == "D2") c.say("no orders are written yet: every ME holds its hex and mode through D2–D11");
+    // D4–D11 (movement, contacts, battles) are the daily cycle still to come: every ME holds its hex today.
+    if (c.report.phase == "D4") c.say("movement and contacts are not resolved yet: every ME holds its hex through D4–D11");
 }
 
 // Moves the pointer past `phase`; returns true when the campaign's last week is over.
@@ -438,6 +519,8 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks) {
         else if (p == "W4") runW4(c);
         else if (p == "W5") runW5(c);
         else if (p == "D1") runD1(c);
+        else if (p == "D2") runD2(c);
+        else if (p == "D3") runD3(c);
         else if (p == "D12") runD12(c);
         else runDailyPlaceholder(c);
 
@@ -460,7 +543,18 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks) {
 
 }  // namespace
 
-AdvanceResult advance(db::CampaignStore& store, Step step) {
+namespace {
+// The sides that have neither given today's orders nor stood fast.
+std::vector<std::string> missingOrders(SQLite::Database& db) {
+    std::vector<std::string> out;
+    SQLite::Statement q(db, "SELECT s.id FROM side s, campaign c WHERE c.id = 1 AND NOT EXISTS (SELECT 1 FROM orders_submitted o "
+                            "WHERE o.week = c.current_week AND o.day = c.current_day AND o.side_id = s.id) ORDER BY s.ord");
+    while (q.executeStep()) out.push_back(q.getColumn(0).getString());
+    return out;
+}
+}  // namespace
+
+AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions options) {
     AdvanceResult result;
     auto& db = store.impl().db;
     if (campaignEnded(db)) {
@@ -470,6 +564,20 @@ AdvanceResult advance(db::CampaignStore& store, Step step) {
     }
     NetworkCache networks;
     for (;;) {
+        if (db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString() == "D2") {
+            auto missing = missingOrders(db);
+            if (!missing.empty() && options.standFastMissing) {
+                for (const auto& side : missing) result.issues.append(standFast(store, side));
+                missing = missingOrders(db);
+            }
+            if (!missing.empty()) {
+                std::string names;
+                for (const auto& m : missing) names += (names.empty() ? "" : ", ") + m;
+                result.issues.error("ORDERS-MISSING", "today's orders are missing from: " + names +
+                                                          " (orders submit, or orders stand-fast)");
+                return result;
+            }
+        }
         auto report = runOnePhase(store, networks);
         const bool endOfDay = report.phase == "D12";
         const bool endOfWeek = endOfDay && report.day == 7;

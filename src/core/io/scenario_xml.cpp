@@ -2,6 +2,7 @@
 
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/io/map_xml.hpp"
+#include "etatmajor/rules/orders.hpp"
 #include "xml_util.hpp"
 
 #include <filesystem>
@@ -551,22 +552,17 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
                               me.line, me.id + ".placement");
             }
             if (me.mode == Mode::Scouting) {
-                // G-34 default scout eligibility: an ME of cavalry and light or irregular infantry. Attached guns
-                // (horse artillery) do not spoil it, but an ME needs at least one scouting unit.
-                int scouts = 0, others = 0;
+                // G-34 (scout_eligibility): every unit cavalry, light or irregular infantry or Native American.
+                std::vector<std::pair<UnitType, Nationality>> units;
                 std::function<void(const FormationDef&)> scan = [&](const FormationDef& f) {
                     for (const auto& u : f.units) {
                         const auto owner = unitOwner.find(u.id);
-                        if (owner == unitOwner.end() || owner->second != me.id) continue;
-                        if (isCavalry(u.type) || u.type == UnitType::LightInfantry || u.type == UnitType::IrregularInfantry)
-                            ++scouts;
-                        else if (u.type != UnitType::Artillery)
-                            ++others;
+                        if (owner != unitOwner.end() && owner->second == me.id) units.emplace_back(u.type, u.nationality);
                     }
                     for (const auto& c : f.children) scan(c);
                 };
                 scan(side.army);
-                if (scouts == 0 || others > 0)
+                if (!rules::mayScout(units, s.options))
                     out.error("CAMPAIGN-MODE", "ME '" + me.id + "' may not start in scouting mode: only cavalry and light or "
                                                                "irregular infantry MEs may scout (G-34)",
                               me.line, me.id + ".mode");

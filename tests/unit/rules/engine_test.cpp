@@ -20,6 +20,8 @@ using namespace etatmajor;
 
 namespace {
 
+const engine::AdvanceOptions kStandFast{true};  // sides without orders stand fast
+
 std::string source(const std::string& rel) { return (std::filesystem::path(ETATMAJOR_SOURCE_DIR) / rel).string(); }
 
 std::string freshDb(const std::string& name, const std::string& scenario, std::uint64_t seed,
@@ -60,7 +62,7 @@ std::string dump(const std::string& path) {
 TEST_CASE("advance --week runs W1–W5 and seven days of D1–D12 on the bundled campaign", "[engine]") {
     const auto path = freshDb("week", "campaigns/southern-1780.xml", 7);
     auto store = db::CampaignStore::open(path);
-    const auto r = engine::advance(store, engine::Step::Week);
+    const auto r = engine::advance(store, engine::Step::Week, kStandFast);
     REQUIRE(r.ok);
     CHECK(r.phases.size() == 5 + 7 * 12);
     CHECK(r.phases.front().phase == "W1");
@@ -101,9 +103,9 @@ TEST_CASE("advance --week runs W1–W5 and seven days of D1–D12 on the bundled
         CHECK(src["weeklyValue"].get<int>() == 10 * q.getColumn(0).getInt());
     }
     // Next week's W3 turns last week's forage days into a forage roll for those two MEs.
-    engine::advance(store, engine::Step::Phase);  // W1
-    engine::advance(store, engine::Step::Phase);  // W2
-    engine::advance(store, engine::Step::Phase);  // W3
+    engine::advance(store, engine::Step::Phase, kStandFast);  // W1
+    engine::advance(store, engine::Step::Phase, kStandFast);  // W2
+    engine::advance(store, engine::Step::Phase, kStandFast);  // W3
     CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE week = 2 AND kind = 'forage'").getInt() == 2);
     CHECK(raw.execAndGet("SELECT COUNT(*) FROM event_log WHERE rule = 'etat-major.md §9.3'").getInt() == 2);
 }
@@ -113,8 +115,8 @@ TEST_CASE("the same database and seed advance to the same result", "[engine]") {
     const auto b = freshDb("det-b", "campaigns/southern-1780.xml", 11);
     for (const auto& p : {a, b}) {
         auto s = db::CampaignStore::open(p);
-        REQUIRE(engine::advance(s, engine::Step::Week).ok);
-        REQUIRE(engine::advance(s, engine::Step::Day).ok);
+        REQUIRE(engine::advance(s, engine::Step::Week, kStandFast).ok);
+        REQUIRE(engine::advance(s, engine::Step::Day, kStandFast).ok);
     }
     CHECK(dump(a) == dump(b));
 }
@@ -123,7 +125,7 @@ TEST_CASE("the campaign ends after its last week and then refuses to advance", "
     const auto path = freshDb("end", "tests/data/campaigns/small.xml", 5);  // six weeks long
     auto store = db::CampaignStore::open(path);
     for (int w = 0; w < 6; ++w) {
-        const auto r = engine::advance(store, engine::Step::Week);
+        const auto r = engine::advance(store, engine::Step::Week, kStandFast);
         REQUIRE(r.ok);
         CHECK(r.ended == (w == 5));
     }
@@ -136,7 +138,7 @@ TEST_CASE("the campaign ends after its last week and then refuses to advance", "
     REQUIRE(view["finalResult"].size() == 2);
     CHECK(view["finalResult"][0]["side"] == "blue");
     const auto before = dump(path);
-    const auto again = engine::advance(store, engine::Step::Phase);
+    const auto again = engine::advance(store, engine::Step::Phase, kStandFast);
     CHECK_FALSE(again.ok);
     CHECK(again.issues.hasCode("CAMPAIGN-ENDED"));
     CHECK(dump(path) == before);
@@ -152,7 +154,7 @@ TEST_CASE("W4 replaces losses from the nominated source as §9.7 and the ledger 
         raw.exec("UPDATE side SET points_lost = 18 + 32 WHERE id = 'red'");
     }
     auto store = db::CampaignStore::open(path);
-    for (int i = 0; i < 4; ++i) REQUIRE(engine::advance(store, engine::Step::Phase).ok);  // W1..W4
+    for (int i = 0; i < 4; ++i) REQUIRE(engine::advance(store, engine::Step::Phase, kStandFast).ok);  // W1..W4
     SQLite::Database raw(path, SQLite::OPEN_READONLY);
     // Red Foot: half of 6 = 3 figures at 12 / 4 = 3 SP each -> 9 SP, paid first (its ME comes first). The dragoons get
     // back as many of their 3 attrition figures as the rest of Westby's income (×5) buys at 32 / 3 a figure, rounded up.
@@ -217,7 +219,7 @@ TEST_CASE("the side holding the initiative may hand it over before the week's fi
     const auto path = freshDb("init", "campaigns/southern-1780.xml", 7);
     auto store = db::CampaignStore::open(path);
     CHECK(engine::declineInitiative(store, "british").hasCode("INITIATIVE-DECLINE"));  // W1 not yet run
-    REQUIRE(engine::advance(store, engine::Step::Phase).ok);  // W1
+    REQUIRE(engine::advance(store, engine::Step::Phase, kStandFast).ok);  // W1
     SQLite::Database raw(path, SQLite::OPEN_READONLY);
     const std::string holder = raw.execAndGet("SELECT id FROM side WHERE has_initiative = 1").getString();
     const std::string other = holder == "british" ? "american" : "british";
@@ -229,7 +231,7 @@ TEST_CASE("the side holding the initiative may hand it over before the week's fi
 
     const auto path2 = freshDb("init2", "campaigns/southern-1780.xml", 7, {"initiative_decline=not_allowed"});
     auto store2 = db::CampaignStore::open(path2);
-    REQUIRE(engine::advance(store2, engine::Step::Phase).ok);
+    REQUIRE(engine::advance(store2, engine::Step::Phase, kStandFast).ok);
     SQLite::Database raw2(path2, SQLite::OPEN_READONLY);
     const std::string holder2 = raw2.execAndGet("SELECT id FROM side WHERE has_initiative = 1").getString();
     CHECK(engine::declineInitiative(store2, holder2).hasCode("INITIATIVE-DECLINE"));
@@ -339,7 +341,7 @@ TEST_CASE("§9.4 / §10.3 raising new MEs with the primary grant", "[engine][gra
     auto r = engine::buyWithGrant(store, loyalists);
     CHECK(r.issues.hasCode("GRANT-TIMING"));
     CHECK(dump(path) == before);
-    for (int i = 0; i < 4; ++i) REQUIRE(engine::advance(store, engine::Step::Phase).ok);  // W1..W4; next is W5
+    for (int i = 0; i < 4; ++i) REQUIRE(engine::advance(store, engine::Step::Phase, kStandFast).ok);  // W1..W4; next is W5
     CHECK(engine::grantRemaining(store, "british") == 200);
 
     // The Guards (Class 5) would break the 10% Class 5 cap of §13.2.
@@ -375,7 +377,7 @@ TEST_CASE("G-92: with the enemy on the primary LOC entry, new MEs enter by anoth
                  "r = (SELECT r FROM loc_entry WHERE side_id = 'american' AND kind = 'primary') WHERE id = 'b-tarleton'");
     }
     auto store = db::CampaignStore::open(path);
-    for (int i = 0; i < 4; ++i) REQUIRE(engine::advance(store, engine::Step::Phase).ok);
+    for (int i = 0; i < 4; ++i) REQUIRE(engine::advance(store, engine::Step::Phase, kStandFast).ok);
     io::Purchase p;
     p.side = "american";
     io::PurchaseItem item;
@@ -405,7 +407,7 @@ TEST_CASE("G-92: with the enemy on the primary LOC entry, new MEs enter by anoth
 TEST_CASE("G-03 weekly weather: the first day's weather holds all week", "[engine][weather]") {
     const auto path = freshDb("weather-weekly", "campaigns/southern-1780.xml", 7, {"weather_frequency=weekly"});
     auto store = db::CampaignStore::open(path);
-    REQUIRE(engine::advance(store, engine::Step::Week).ok);
+    REQUIRE(engine::advance(store, engine::Step::Week, kStandFast).ok);
     SQLite::Database raw(path, SQLite::OPEN_READONLY);
     CHECK(raw.execAndGet("SELECT COUNT(*) FROM weather_day WHERE week = 1").getInt() == 7);
     CHECK(raw.execAndGet("SELECT COUNT(DISTINCT weather || wind_from) FROM weather_day WHERE week = 1").getInt() == 1);

@@ -1,0 +1,44 @@
+// A side's written orders for one day (etat-major.md §8.2, §15.12; G-30).
+#pragma once
+
+#include "etatmajor/campaign/scenario.hpp"
+#include "etatmajor/hex/offset.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace etatmajor::campaign {
+
+enum class ScoutContact { Observe, Evade, Engage };
+std::string_view scoutContactName(ScoutContact c);
+std::optional<ScoutContact> scoutContactFromName(std::string_view s);
+
+struct OrderAction {
+    std::string kind;  // reorganise, build_earthworks, destroy_transport, destroy_ua, embark, disembark, lay_pontoon, offer_terms
+    std::string note;
+};
+
+struct Order {
+    std::string me;
+    std::string corps, division, brigade;  // as on the order sheet (informative)
+    std::optional<Mode> mode;              // none: Forage (§5)
+    std::string supply;                    // empty: keep the nominated source
+    std::vector<hex::Offset> path;         // the route, from the hex after the ME's own
+    std::vector<std::string> marchOrder;   // unit ids, leading unit first
+    std::vector<OrderAction> actions;
+    ScoutContact onScoutContact = ScoutContact::Observe;
+    bool marchToGuns = false;
+    std::string intentions;
+    int line = 0;
+};
+
+struct OrdersFile {
+    std::string file;
+    std::string side;
+    int week = 0;
+    int day = 0;
+    std::vector<Order> orders;
+};
+
+}  // namespace etatmajor::campaign

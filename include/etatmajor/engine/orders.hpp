@@ -1,0 +1,28 @@
+// The daily orders of a side: template, submission, standing fast, and the side's own view (etat-major.md §8.2).
+// Orders are simultaneous and secret: a side sees only its own, and the day's D2 phase does not run until every
+// side has submitted orders or stands fast.
+#pragma once
+
+#include "etatmajor/campaign/orders.hpp"
+#include "etatmajor/core/issue.hpp"
+#include "etatmajor/db/campaign_store.hpp"
+
+#include <string>
+
+namespace etatmajor::engine {
+
+// A pre-filled orders file for every ME of the side on the map (current mode and source, no route).
+std::string ordersTemplate(const db::CampaignStore& store, const std::string& side);
+
+// Validates against the rules and stores the orders; refuses, changing nothing, when anything is wrong, when the
+// side has already given its orders for the day (orders cannot be changed, §8.2), or when the day's orders phase
+// is past.
+core::IssueList submitOrders(db::CampaignStore& store, const campaign::OrdersFile& orders);
+
+// The side gives no orders today: every ME keeps its hex and mode.
+core::IssueList standFast(db::CampaignStore& store, const std::string& side);
+
+// The side's own orders for the current day, with their receipt once D3 has run.
+std::string ordersJson(const db::CampaignStore& store, const std::string& side);
+
+}  // namespace etatmajor::engine

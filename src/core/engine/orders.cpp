@@ -1,0 +1,181 @@
+#include "etatmajor/engine/orders.hpp"
+
+#include "db/store_impl.hpp"
+#include "etatmajor/db/state_store.hpp"
+#include "etatmajor/io/orders_xml.hpp"
+#include "etatmajor/rules/orders.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace etatmajor::engine {
+
+using namespace campaign;
+using nlohmann::ordered_json;
+
+namespace {
+
+void requireSide(const CampaignState& s, const std::string& side, core::IssueList& issues) {
+    if (!s.side(side)) issues.error("ORDERS-SIDE", "the campaign has no side '" + side + "'", 0, side);
+}
+
+// Orders for (week, day) may be given from the start of that day's turn until its orders phase D2 has run.
+bool ordersPhaseOpen(const CampaignState& s) { return s.phase[0] == 'W' || s.phase == "D1" || s.phase == "D2"; }
+
+bool alreadyGiven(SQLite::Database& db, int week, int day, const std::string& side) {
+    SQLite::Statement q(db, "SELECT COUNT(*) FROM orders_submitted WHERE week = ? AND day = ? AND side_id = ?");
+    q.bind(1, week);
+    q.bind(2, day);
+    q.bind(3, side);
+    q.executeStep();
+    return q.getColumn(0).getInt() > 0;
+}
+
+ordered_json orderJson(const Order& o) {
+    ordered_json path = ordered_json::array();
+    for (const auto& h : o.path) path.push_back(hex::formatOffset(h));
+    ordered_json actions = ordered_json::array();
+    for (const auto& a : o.actions) actions.push_back({{"kind", a.kind}, {"note", a.note}});
+    return {{"me", o.me},
+            {"corps", o.corps},
+            {"division", o.division},
+            {"brigade", o.brigade},
+            {"mode", o.mode ? std::string(modeName(*o.mode)) : std::string("forage")},
+            {"supply", o.supply},
+            {"path", path},
+            {"marchOrder", o.marchOrder},
+            {"actions", actions},
+            {"onScoutContact", scoutContactName(o.onScoutContact)},
+            {"marchToGuns", o.marchToGuns},
+            {"intentions", o.intentions}};
+}
+
+}  // namespace
+
+std::string ordersTemplate(const db::CampaignStore& store, const std::string& side) {
+    const auto s = db::loadState(store);
+    core::IssueList issues;
+    requireSide(s, side, issues);
+    if (issues.hasErrors()) throw db::StoreError("DB-UNKNOWN-SIDE", issues.items()[0].message);
+    OrdersFile f;
+    f.side = side;
+    f.week = s.week;
+    f.day = s.day;
+    for (const auto& me : s.mes) {
+        if (me.side != side || !me.onMap) continue;
+        Order o;
+        o.me = me.id;
+        // The order sheet's corps / division / brigade-other: the ME's formations and those above them.
+        auto& db = const_cast<db::CampaignStore&>(store).impl().db;
+        SQLite::Statement q(db, "SELECT formation_id FROM me_formation WHERE me_id = ? ORDER BY formation_id LIMIT 1");
+        q.bind(1, me.id);
+        std::string formation = q.executeStep() ? q.getColumn(0).getString() : std::string();
+        for (int guard = 0; !formation.empty() && guard < 16; ++guard) {
+            const auto it = std::find_if(s.formations.begin(), s.formations.end(), [&](const FormationState& f2) { return f2.id == formation; });
+            if (it == s.formations.end()) break;
+            if (it->kind == FormationKind::Brigade && o.brigade.empty()) o.brigade = it->name;
+            if (it->kind == FormationKind::Division && o.division.empty()) o.division = it->name;
+            if (it->kind == FormationKind::Corps && o.corps.empty()) o.corps = it->name;
+            formation = it->parent;
+        }
+        if (o.brigade.empty() && o.division.empty()) o.brigade = me.label;
+        o.mode = me.mode;
+        o.supply = me.supplySource;
+        f.orders.push_back(std::move(o));
+    }
+    return io::writeOrdersString(f);
+}
+
+core::IssueList submitOrders(db::CampaignStore& store, const OrdersFile& f) {
+    core::IssueList issues;
+    auto& db = store.impl().db;
+    store.transaction([&] {
+        const auto s = db::loadState(store);
+        if (db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0) {
+            issues.error("CAMPAIGN-ENDED", "the campaign is over");
+            return;
+        }
+        issues = rules::validateOrders(s, f);
+        if (issues.hasErrors()) return;
+        if (!ordersPhaseOpen(s)) {
+            issues.error("ORDERS-TOO-LATE", "the orders phase of week " + std::to_string(s.week) + " day " + std::to_string(s.day) +
+                                                " is over");
+            return;
+        }
+        if (alreadyGiven(db, s.week, s.day, f.side)) {
+            issues.error("ORDERS-GIVEN", "side '" + f.side + "' has already given its orders for today; orders cannot be changed (§8.2)");
+            return;
+        }
+        SQLite::Statement q(db, "INSERT INTO order_sheet (week, day, side_id, me_id, body, submitted) VALUES (?,?,?,?,?,1)");
+        for (const auto& o : f.orders) {
+            q.bind(1, s.week);
+            q.bind(2, s.day);
+            q.bind(3, f.side);
+            q.bind(4, o.me);
+            q.bind(5, orderJson(o).dump());
+            q.exec();
+            q.reset();
+        }
+        SQLite::Statement d(db, "INSERT INTO orders_submitted (week, day, side_id, stand_fast) VALUES (?,?,?,0)");
+        d.bind(1, s.week);
+        d.bind(2, s.day);
+        d.bind(3, f.side);
+        d.exec();
+        store.logCommand("orders.submit", ordered_json{{"side", f.side}, {"week", s.week}, {"day", s.day}, {"orders", f.orders.size()}}.dump(),
+                         "{}");
+    });
+    if (issues.hasErrors()) issues.setFile(f.file);
+    return issues;
+}
+
+core::IssueList standFast(db::CampaignStore& store, const std::string& side) {
+    core::IssueList issues;
+    auto& db = store.impl().db;
+    store.transaction([&] {
+        const auto s = db::loadState(store);
+        requireSide(s, side, issues);
+        if (issues.hasErrors()) return;
+        if (!ordersPhaseOpen(s)) {
+            issues.error("ORDERS-TOO-LATE", "the orders phase of today is over");
+            return;
+        }
+        if (alreadyGiven(db, s.week, s.day, side)) {
+            issues.error("ORDERS-GIVEN", "side '" + side + "' has already given its orders for today");
+            return;
+        }
+        SQLite::Statement d(db, "INSERT INTO orders_submitted (week, day, side_id, stand_fast) VALUES (?,?,?,1)");
+        d.bind(1, s.week);
+        d.bind(2, s.day);
+        d.bind(3, side);
+        d.exec();
+        store.logCommand("orders.stand_fast", ordered_json{{"side", side}, {"week", s.week}, {"day", s.day}}.dump(), "{}");
+    });
+    return issues;
+}
+
+std::string ordersJson(const db::CampaignStore& store, const std::string& side) {
+    auto& db = const_cast<db::CampaignStore&>(store).impl().db;
+    const auto s = db::loadState(store);
+    core::IssueList issues;
+    requireSide(s, side, issues);
+    if (issues.hasErrors()) throw db::StoreError("DB-UNKNOWN-SIDE", issues.items()[0].message);
+    ordered_json orders = ordered_json::array();
+    SQLite::Statement q(db, "SELECT me_id, body, receipt_roll, receipt_modifier, receipt FROM order_sheet "
+                            "WHERE week = ? AND day = ? AND side_id = ? ORDER BY me_id");
+    q.bind(1, s.week);
+    q.bind(2, s.day);
+    q.bind(3, side);
+    while (q.executeStep()) {
+        ordered_json o = ordered_json::parse(q.getColumn(1).getString());
+        if (!q.getColumn(4).isNull())
+            o["receipt"] = {{"roll", q.getColumn(2).getInt()}, {"modifier", q.getColumn(3).getInt()}, {"result", q.getColumn(4).getString()}};
+        orders.push_back(o);
+    }
+    SQLite::Statement g(db, "SELECT stand_fast FROM orders_submitted WHERE week = ? AND day = ? AND side_id = ?");
+    g.bind(1, s.week);
+    g.bind(2, s.day);
+    g.bind(3, side);
+    const std::string state = g.executeStep() ? (g.getColumn(0).getInt() ? "stand_fast" : "submitted") : "not_given";
+    return ordered_json{{"side", side}, {"week", s.week}, {"day", s.day}, {"status", state}, {"orders", orders}}.dump(2);
+}
+
+}  // namespace etatmajor::engine

@@ -1,0 +1,114 @@
+#include "etatmajor/io/orders_xml.hpp"
+
+#include "etatmajor/core/names.hpp"
+#include "etatmajor/io/atomic_file.hpp"
+#include "xml_util.hpp"
+
+#include <array>
+
+namespace etatmajor::campaign {
+namespace {
+constexpr std::array<std::string_view, 3> kContacts{"observe", "evade", "engage"};
+}
+std::string_view scoutContactName(ScoutContact c) { return core::enumName(kContacts, c); }
+std::optional<ScoutContact> scoutContactFromName(std::string_view s) { return core::enumFromName<ScoutContact>(kContacts, s); }
+}  // namespace etatmajor::campaign
+
+namespace etatmajor::io {
+
+using namespace campaign;
+using tinyxml2::XMLElement;
+
+OrdersFile readOrdersString(std::string_view text, const std::string& fileName) {
+    xml::Reader r(fileName);
+    tinyxml2::XMLDocument doc;
+    r.parse(doc, text);
+    const XMLElement& root = r.root(doc, "orders", kOrdersFormatVersion);
+    r.allow(root, {"formatVersion", "side", "week", "day"}, {"order"});
+    OrdersFile f;
+    f.file = fileName;
+    f.side = r.str(root, "side");
+    f.week = r.integer(root, "week");
+    f.day = r.integer(root, "day");
+    xml::forEach(&root, "order", [&](const XMLElement& e) {
+        r.allow(e, {"me", "corps", "division", "brigade", "mode", "supply", "onScoutContact", "marchToGuns"},
+                {"path", "marchOrder", "action", "intentions"});
+        Order o;
+        o.me = r.str(e, "me");
+        o.corps = r.str(e, "corps", "");
+        o.division = r.str(e, "division", "");
+        o.brigade = r.str(e, "brigade", "");
+        if (e.Attribute("mode")) o.mode = r.enumeration(e, "mode", modeFromName);
+        o.supply = r.str(e, "supply", "");
+        o.onScoutContact = r.enumeration(e, "onScoutContact", scoutContactFromName, ScoutContact::Observe);
+        o.marchToGuns = r.boolean(e, "marchToGuns", false);
+        o.line = e.GetLineNum();
+        if (const auto* p = e.FirstChildElement("path")) {
+            r.allow(*p, {});
+            for (const auto& tok : xml::splitWords(p->GetText() ? p->GetText() : "")) {
+                const auto h = hex::parseOffset(tok);
+                if (!h) r.fail(*p, "XML-ATTR-VALUE", "'" + tok + "' is not a hex of the form col,row");
+                o.path.push_back(*h);
+            }
+        }
+        if (const auto* m = e.FirstChildElement("marchOrder")) {
+            r.allow(*m, {}, {"unit"});
+            xml::forEach(m, "unit", [&](const XMLElement& u) {
+                r.allow(u, {"ref"});
+                o.marchOrder.push_back(r.str(u, "ref"));
+            });
+        }
+        xml::forEach(&e, "action", [&](const XMLElement& a) {
+            r.allow(a, {"kind", "note"});
+            static const std::array<std::string_view, 8> kinds{"reorganise", "build_earthworks", "destroy_transport", "destroy_ua",
+                                                               "embark", "disembark", "lay_pontoon", "offer_terms"};
+            const std::string kind = r.str(a, "kind");
+            if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
+                r.fail(a, "XML-ATTR-VALUE", "unknown action '" + kind + "'");
+            o.actions.push_back({kind, r.str(a, "note", "")});
+        });
+        if (const auto* i = e.FirstChildElement("intentions"); i && i->GetText()) o.intentions = i->GetText();
+        f.orders.push_back(std::move(o));
+    });
+    return f;
+}
+
+OrdersFile readOrdersFile(const std::string& path) { return readOrdersString(readWholeFile(path), path); }
+
+std::string writeOrdersString(const OrdersFile& f) {
+    tinyxml2::XMLDocument doc;
+    doc.InsertEndChild(doc.NewDeclaration());
+    auto* root = doc.NewElement("orders");
+    doc.InsertEndChild(root);
+    root->SetAttribute("formatVersion", kOrdersFormatVersion);
+    root->SetAttribute("side", f.side.c_str());
+    root->SetAttribute("week", f.week);
+    root->SetAttribute("day", f.day);
+    for (const auto& o : f.orders) {
+        auto* e = root->InsertNewChildElement("order");
+        e->SetAttribute("me", o.me.c_str());
+        if (!o.corps.empty()) e->SetAttribute("corps", o.corps.c_str());
+        if (!o.division.empty()) e->SetAttribute("division", o.division.c_str());
+        if (!o.brigade.empty()) e->SetAttribute("brigade", o.brigade.c_str());
+        if (o.mode) e->SetAttribute("mode", std::string(modeName(*o.mode)).c_str());
+        if (!o.supply.empty()) e->SetAttribute("supply", o.supply.c_str());
+        e->SetAttribute("onScoutContact", std::string(scoutContactName(o.onScoutContact)).c_str());
+        e->SetAttribute("marchToGuns", o.marchToGuns);
+        std::string path;
+        for (const auto& h : o.path) path += (path.empty() ? "" : " ") + hex::formatOffset(h);
+        e->InsertNewChildElement("path")->SetText(path.c_str());
+        if (!o.marchOrder.empty()) {
+            auto* m = e->InsertNewChildElement("marchOrder");
+            for (const auto& u : o.marchOrder) m->InsertNewChildElement("unit")->SetAttribute("ref", u.c_str());
+        }
+        for (const auto& a : o.actions) {
+            auto* ae = e->InsertNewChildElement("action");
+            ae->SetAttribute("kind", a.kind.c_str());
+            if (!a.note.empty()) ae->SetAttribute("note", a.note.c_str());
+        }
+        e->InsertNewChildElement("intentions")->SetText(o.intentions.c_str());
+    }
+    return xml::toString(doc);
+}
+
+}  // namespace etatmajor::io

@@ -1,0 +1,167 @@
+#include "etatmajor/rules/orders.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace etatmajor::rules {
+
+using namespace campaign;
+
+bool mayScout(const std::vector<std::pair<UnitType, Nationality>>& units, const Options& options) {
+    if (units.empty()) return false;
+    const bool cavalryOnly = options.is("scout_eligibility", "cavalry_only");
+    return std::all_of(units.begin(), units.end(), [&](const auto& u) {
+        if (isCavalry(u.first)) return true;
+        if (cavalryOnly) return false;
+        return u.first == UnitType::LightInfantry || u.first == UnitType::IrregularInfantry || u.second == Nationality::Native;
+    });
+}
+
+bool stationaryMode(Mode mode, const Options& options) {
+    switch (mode) {
+        case Mode::Forage: return options.is("forage_moves", "no");
+        case Mode::Reorganisation:
+        case Mode::DeployedDefensive: return true;
+        case Mode::DeployedOffensive: return options.is("do_move", "none");
+        default: return false;
+    }
+}
+
+std::string_view receiptName(Receipt r) {
+    switch (r) {
+        case Receipt::NotReceived: return "not_received";
+        case Receipt::Tardy: return "tardy";
+        case Receipt::Received: return "received";
+    }
+    return "received";
+}
+
+int receiptModifier(const ReceiptInput& in, const Options& o) {
+    int m = 0;
+    if (in.scouting) m -= 1;
+    const std::string& loc = o.get("order_loc_penalty");
+    // G-26: the chart's −1 is for no LOC to the army commander; the engine measures both by the ME's LOC.
+    if (!in.locValid) m -= loc == "body_minus2_supply" ? 2 : loc == "chart_minus1_commander" ? 1 : 3;
+    if (in.commanderWithMe && o.is("order_commander_bonus", "on")) m += 1;
+    if (in.winter && o.is("order_winter_penalty", "on")) m -= 1;
+    return m;
+}
+
+Receipt receiptFor(int roll, int modifier) {
+    const int total = std::clamp(roll + modifier, 1, 6);
+    return total == 1 ? Receipt::NotReceived : total == 2 ? Receipt::Tardy : Receipt::Received;
+}
+
+core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
+    core::IssueList out;
+    const auto off = s.map.offsets();
+    if (!s.side(f.side)) {
+        out.error("ORDERS-SIDE", "the campaign has no side '" + f.side + "'", 0, "side");
+        return out;
+    }
+    if (f.week != s.week || f.day != s.day)
+        out.error("ORDERS-TURN", "these orders are for week " + std::to_string(f.week) + " day " + std::to_string(f.day) +
+                                     "; the campaign is at week " + std::to_string(s.week) + " day " + std::to_string(s.day),
+                  0, "turn");
+    std::set<std::string> seen;
+    std::map<hex::Hex, int> endHexes;  // friendly MEs ending the day in each hex
+    for (const auto& me : s.mes)
+        if (me.side == f.side && me.onMap) {
+            auto it = std::find_if(f.orders.begin(), f.orders.end(), [&](const Order& o) { return o.me == me.id; });
+            const bool moves = it != f.orders.end() && !it->path.empty();
+            if (!moves) ++endHexes[me.hex];
+        }
+    for (const auto& o : f.orders) {
+        const std::string at = "ME " + o.me;
+        const MeState* me = s.me(o.me);
+        if (!me) {
+            out.error("ORDERS-ME", at + ": no such ME", o.line, o.me + ".me");
+            continue;
+        }
+        if (me->side != f.side) {
+            out.error("ORDERS-ME", at + " belongs to the other side", o.line, o.me + ".me");
+            continue;
+        }
+        if (!me->onMap) {
+            out.error("ORDERS-ME", at + " is no longer on the map", o.line, o.me + ".me");
+            continue;
+        }
+        if (!seen.insert(o.me).second) out.error("ORDERS-ME", at + " has more than one order", o.line, o.me + ".me");
+        const Mode mode = o.mode.value_or(Mode::Forage);  // §5: no mode given means Forage
+        std::vector<std::pair<UnitType, Nationality>> units;
+        for (const auto* u : s.unitsOf(o.me)) units.emplace_back(u->type, u->nationality);
+        if (mode == Mode::Scouting && !mayScout(units, s.options))
+            out.error("ORDERS-MODE", at + " may not take a Scouting order: it has troops that do not scout (G-34)", o.line,
+                      o.me + ".mode");
+        // G-45: no more than two days of forced march in a row.
+        int streak = 0;
+        for (const auto& m : s.mes)
+            if (m.id == o.me) streak = m.forcedMarchStreak;
+        if ((mode == Mode::ForcedMarch) && streak >= 2)
+            out.error("ORDERS-MODE", at + " has force-marched two days running and must rest today (G-45)", o.line,
+                      o.me + ".mode");
+        if (streak >= 2 && s.options.is("forced_march_rest", "stationary_third_day") && !o.path.empty())
+            out.error("ORDERS-PATH", at + " must stay where it is today after two days of forced march (G-45)", o.line,
+                      o.me + ".path");
+        if (stationaryMode(mode, s.options) && !o.path.empty())
+            out.error("ORDERS-PATH", at + ": a " + std::string(modeName(mode)) + " order does not move (§5, G-48)", o.line,
+                      o.me + ".path");
+        if (!o.supply.empty() && o.supply != me->supplySource) {
+            if (!s.urbanArea(o.supply))
+                out.error("ORDERS-SUPPLY", at + ": '" + o.supply + "' is no urban area", o.line, o.me + ".supply");
+            else if (me->supplyChangedWeek == s.week)
+                out.error("ORDERS-SUPPLY", at + " has already changed its supply source this week (G-75)", o.line, o.me + ".supply");
+            else if (s.options.is("supply_change", "first_day_only") && s.day != 1)
+                out.error("ORDERS-SUPPLY", at + ": supply sources change only on the first day of the week (G-75)", o.line,
+                          o.me + ".supply");
+        }
+        for (const auto& ref : o.marchOrder) {
+            const bool mine =
+                std::any_of(s.units.begin(), s.units.end(), [&](const UnitState& u) { return u.id == ref && u.me == o.me && !u.removed; });
+            if (!mine) out.error("ORDERS-MARCH-ORDER", at + ": '" + ref + "' is no unit of this ME", o.line, o.me + ".marchOrder");
+        }
+        // The route: adjacent steps over land, no unfordable river without a crossing, roads only when force-marching.
+        hex::Hex from = me->hex;
+        const bool roadsOnly = mode == Mode::ForcedMarch && s.options.is("forced_march_offroad", "no");
+        for (std::size_t i = 0; i < o.path.size(); ++i) {
+            const hex::Hex to = off.toHex(o.path[i]);
+            const std::string step = "step " + std::to_string(i + 1) + " (" + hex::formatOffset(o.path[i]) + ")";
+            if (!s.map.contains(to)) {
+                out.error("ORDERS-PATH", at + ": " + step + " is off the map", o.line, o.me + ".path");
+                break;
+            }
+            const int dir = hex::directionTo(from, to);
+            if (dir < 0) {
+                out.error("ORDERS-PATH", at + ": " + step + " is not next to " + hex::formatOffset(off.toOffset(from)), o.line,
+                          o.me + ".path");
+                break;
+            }
+            if (map::isWater(s.map.terrain(to)))
+                out.error("ORDERS-PATH", at + ": " + step + " is " + std::string(map::terrainName(s.map.terrain(to))) +
+                                             " and impassable (embark first)",
+                          o.line, o.me + ".path");
+            const map::Hexside* side = s.map.hexside(from, dir);
+            if (side && side->watercourse == map::Watercourse::River && !side->fordable && side->crossing == map::Crossing::None)
+                out.error("ORDERS-PATH", at + ": " + step + " crosses the " + side->name +
+                                             " where there is no ford or bridge (G-55: lay a pontoon or use boats)",
+                          o.line, o.me + ".path");
+            const bool road = s.map.hasLink(from, dir, map::LinkKind::MajorRoad) || s.map.hasLink(from, dir, map::LinkKind::MinorRoad);
+            if (roadsOnly && !road)
+                out.error("ORDERS-PATH", at + ": " + step + " leaves the road, and a forced march keeps to roads (G-45)", o.line,
+                          o.me + ".path");
+            from = to;
+        }
+        if (!o.path.empty()) ++endHexes[from];
+    }
+    // §2.2 / G-41: at most three friendly MEs where they stop.
+    for (const auto& [h, n] : endHexes)
+        if (n > 3)
+            out.error("ORDERS-STACKING", std::to_string(n) + " MEs of side '" + f.side + "' would end the day in hex " +
+                                             hex::formatOffset(off.toOffset(h)) + "; the limit is three (§2.2)",
+                      0, hex::formatOffset(off.toOffset(h)));
+    out.setFile(f.file);
+    return out;
+}
+
+}  // namespace etatmajor::rules
