@@ -38,14 +38,17 @@ build/bin/etatmajor-cli orders submit --db "$db" --side british --file "$demo_di
 build/bin/etatmajor-cli orders stand-fast --db "$db" --side american
 echo
 echo "The first week (sides without orders on later days stand fast):"
-build/bin/etatmajor-cli advance --db "$db" --week --stand-fast-missing | head -40
-echo "  ..."
+build/bin/etatmajor-cli advance --db "$db" --week --stand-fast-missing > "$demo_dir/week-1.txt"
+head -n 40 "$demo_dir/week-1.txt"
+echo "  ... (the whole week is in $demo_dir/week-1.txt)"
 echo
 build/bin/etatmajor-cli loc --db "$db" --side american
 echo
 build/bin/etatmajor-cli supply --db "$db" --side british
 echo
 echo "The dice of the set-up and the first days:"
-build/bin/etatmajor-cli log --db "$db" | head -20
+build/bin/etatmajor-cli log --db "$db" > "$demo_dir/dice.txt"
+head -n 20 "$demo_dir/dice.txt"
+echo "  ... (every roll is in $demo_dir/dice.txt)"
 echo
 echo "The campaign database is $db; explore it with: build/bin/etatmajor-cli status --db $db --json"
