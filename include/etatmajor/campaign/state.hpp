@@ -83,6 +83,10 @@ struct MeState {
     int forageDaysLastWeek = 0;  // … and last week, which the W3 forage roll looks at
     int forcedMarchStreak = 0;   // consecutive days of forced march (G-45)
     int supplyChangedWeek = 0;   // the week its supply source was last changed by order (G-75)
+    bool revealed = false;       // its counter has been turned over by contact (§2.2)
+    int movedToday = 0;          // hexes entered today (§8.8.1 encounter timing)
+    int allowanceToday = 0;      // today's final movement allowance
+    bool pinned = false;         // entered by an enemy ME today: it cannot move (G-39)
 };
 
 struct UrbanState {

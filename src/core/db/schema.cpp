@@ -201,7 +201,23 @@ CREATE TABLE orders_submitted (
 ) WITHOUT ROWID;
 )SQL";
 
-constexpr std::array<std::string_view, 4> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4};
+// Version 5: movement and contacts (etat-major.md §8.4, §8.5, §8.7).
+constexpr std::string_view kSchemaV5 = R"SQL(
+ALTER TABLE me ADD COLUMN moved_today INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE me ADD COLUMN allowance_today INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE me ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE contact (
+  id INTEGER PRIMARY KEY, week INTEGER NOT NULL, day INTEGER NOT NULL, phase TEXT NOT NULL,
+  q INTEGER NOT NULL, r INTEGER NOT NULL, mover TEXT NOT NULL REFERENCES me(id), met TEXT NOT NULL
+);
+CREATE TABLE movement (
+  week INTEGER NOT NULL, day INTEGER NOT NULL, me_id TEXT NOT NULL REFERENCES me(id), phase TEXT NOT NULL,
+  path TEXT NOT NULL, allowance INTEGER NOT NULL, modifiers TEXT NOT NULL, stopped_by TEXT NOT NULL,
+  PRIMARY KEY (week, day, me_id)
+) WITHOUT ROWID;
+)SQL";
+
+constexpr std::array<std::string_view, 5> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5};
 
 }  // namespace
 

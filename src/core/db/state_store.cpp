@@ -104,7 +104,8 @@ CampaignState loadState(const CampaignStore& store) {
     }
     {
         SQLite::Statement q(db, "SELECT id, side_id, ord, label, q, r, mode, supply_source, on_map, forage_days, "
-                                "forage_days_last_week, forced_march_streak, supply_changed_week FROM me ORDER BY side_id, ord");
+                                "forage_days_last_week, forced_march_streak, supply_changed_week, revealed, moved_today, allowance_today, pinned "
+                                "FROM me ORDER BY side_id, ord");
         while (q.executeStep()) {
             MeState m;
             m.id = q.getColumn(0).getString();
@@ -119,6 +120,10 @@ CampaignState loadState(const CampaignStore& store) {
             m.forageDaysLastWeek = q.getColumn(10).getInt();
             m.forcedMarchStreak = q.getColumn(11).getInt();
             m.supplyChangedWeek = q.getColumn(12).getInt();
+            m.revealed = q.getColumn(13).getInt() != 0;
+            m.movedToday = q.getColumn(14).getInt();
+            m.allowanceToday = q.getColumn(15).getInt();
+            m.pinned = q.getColumn(16).getInt() != 0;
             s.mes.push_back(std::move(m));
         }
     }
@@ -212,7 +217,8 @@ void saveState(CampaignStore& store, const CampaignState& s) {
     }
     {
         SQLite::Statement q(db, "UPDATE me SET q = ?, r = ?, mode = ?, supply_source = ?, on_map = ?, forage_days = ?, "
-                                "forage_days_last_week = ?, forced_march_streak = ?, supply_changed_week = ? WHERE id = ?");
+                                "forage_days_last_week = ?, forced_march_streak = ?, supply_changed_week = ?, revealed = ?, moved_today = ?, "
+                                "allowance_today = ?, pinned = ? WHERE id = ?");
         for (const auto& m : s.mes) {
             q.bind(1, m.hex.q);
             q.bind(2, m.hex.r);
@@ -223,7 +229,11 @@ void saveState(CampaignStore& store, const CampaignState& s) {
             q.bind(7, m.forageDaysLastWeek);
             q.bind(8, m.forcedMarchStreak);
             q.bind(9, m.supplyChangedWeek);
-            q.bind(10, m.id);
+            q.bind(10, m.revealed ? 1 : 0);
+            q.bind(11, m.movedToday);
+            q.bind(12, m.allowanceToday);
+            q.bind(13, m.pinned ? 1 : 0);
+            q.bind(14, m.id);
             q.exec();
             q.reset();
         }

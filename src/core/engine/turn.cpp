@@ -8,6 +8,7 @@
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/initiative.hpp"
 #include "etatmajor/rules/loc.hpp"
+#include "etatmajor/rules/movement.hpp"
 #include "etatmajor/rules/supply.hpp"
 #include "etatmajor/rules/victory.hpp"
 #include "etatmajor/rules/weather.hpp"
@@ -377,8 +378,32 @@ void runD1(Ctx& c) {
 
 // D12 §8.12: a day spent in Forage mode with its seven hexes to itself counts toward next week's forage roll (§9.3).
 void runD12(Ctx& c) {
-    // G-45: consecutive days in Forced March; any other day breaks the streak.
-    for (auto& me : c.state.mes) me.forcedMarchStreak = me.mode == Mode::ForcedMarch ? me.forcedMarchStreak + 1 : 0;
+    // §8.7.4 attrition at the end of a day the ME force-marched, and G-45 streaks.
+    const bool winter = c.state.seasonOfWeek(c.state.week) == Season::Winter;
+    for (auto& me : c.state.mes) {
+        if (me.onMap && me.mode == Mode::ForcedMarch && me.movedToday > 0) {
+            int lost = 0, points = 0;
+            for (auto& u : c.state.units) {
+                if (u.me != me.id || u.removed) continue;
+                const int n = std::min(rules::attritionFigures(u, winter, c.state.options), u.figuresCurrent);
+                if (n == 0) continue;
+                points += rules::replacementCost(u, n, c.state.options);  // valued pro rata (G-82)
+                u.figuresCurrent -= n;
+                u.lostAttrition += n;
+                u.standsCurrent = (u.figuresCurrent + u.figuresPerStand - 1) / u.figuresPerStand;
+                lost += n;
+                if (rules::removedByLosses(u, c.state.options)) {
+                    u.removed = true;  // G-57: gone for good
+                    c.say("  " + u.name + " falls below one stand and is gone");
+                }
+            }
+            if (auto* side = c.state.side(me.side)) side->pointsLost += points;
+            if (lost > 0) c.say(me.label + " loses " + std::to_string(lost) + " figures to the forced march (" + std::to_string(points) + " points)");
+        }
+        me.forcedMarchStreak = me.mode == Mode::ForcedMarch ? me.forcedMarchStreak + 1 : 0;
+        me.movedToday = 0;
+        me.pinned = false;
+    }
     int days = 0;
     for (auto& me : c.state.mes)
         if (me.onMap && me.mode == Mode::Forage && rules::forageExclusive(c.state, me)) {
@@ -466,9 +491,170 @@ void runD3(Ctx& c) {
     if (rows.empty()) c.say("no orders to receive today");
 }
 
+// The day's weather (D1 rolled it).
+rules::Weather todaysWeather(Ctx& c) {
+    SQLite::Statement q(c.db, "SELECT weather FROM weather_day WHERE week = ? AND day = ?");
+    q.bind(1, c.state.week);
+    q.bind(2, c.state.day);
+    return q.executeStep() ? rules::weatherFromName(q.getColumn(0).getString()).value_or(rules::Weather::Fine) : rules::Weather::Fine;
+}
+
+// §9.2.2 / G-64: an ME (never a decoy) that occupies or passes through a hex takes the UA and the objective there.
+void takeControl(Ctx& c, const MeState& me, hex::Hex h) {
+    for (auto& ua : c.state.urban)
+        if (ua.hex == h && ua.controller != me.side) {
+            c.say("  " + me.label + " takes " + ua.name);
+            ua.controller = me.side;
+        }
+    for (auto& o : c.state.objectives)
+        if (o.hex == h && o.controller != me.side) {
+            o.controller = me.side;
+            if (o.assignedTo == me.side) o.revealedToAssigned = true;  // revealed to its takers on capture (G-64)
+        }
+}
+
+// D4 (scouting MEs) and D5 (the rest), §8.4, §8.5, §8.7: the initiative side moves first, each ME in turn along its
+// ordered route as far as its allowance goes; it stops on entering a hex with an enemy ME (contact: both counters
+// are turned over and the ME entered is pinned, G-39) or before ending where its side already has three MEs (§2.2).
+void runMovement(Ctx& c, bool scouting) {
+    struct Ordered {
+        std::vector<hex::Hex> route;
+        rules::Receipt receipt = rules::Receipt::Received;
+    };
+    std::map<std::string, Ordered> orders;
+    {
+        SQLite::Statement q(c.db, "SELECT me_id, body, receipt FROM order_sheet WHERE week = ? AND day = ? AND receipt IS NOT NULL");
+        q.bind(1, c.state.week);
+        q.bind(2, c.state.day);
+        const auto off = c.state.map.offsets();
+        while (q.executeStep()) {
+            Ordered o;
+            for (const auto& h : nlohmann::json::parse(q.getColumn(1).getString()).value("path", nlohmann::json::array()))
+                if (const auto parsed = hex::parseOffset(h.get<std::string>())) o.route.push_back(off.toHex(*parsed));
+            const std::string r = q.getColumn(2).getString();
+            o.receipt = r == "not_received" ? rules::Receipt::NotReceived : r == "tardy" ? rules::Receipt::Tardy : rules::Receipt::Received;
+            orders[q.getColumn(0).getString()] = std::move(o);
+        }
+    }
+    std::map<std::string, bool> locValid;
+    {
+        SQLite::Statement l(c.db, "SELECT me_id, valid FROM loc_status WHERE week = ? AND day = ?");
+        l.bind(1, c.state.week);
+        l.bind(2, c.state.day);
+        while (l.executeStep()) locValid[l.getColumn(0).getString()] = l.getColumn(1).getInt() != 0;
+    }
+    const auto weather = todaysWeather(c);
+    const auto off = c.state.map.offsets();
+    std::vector<const SideState*> order;
+    for (const auto& s : c.state.sides)
+        if (s.hasInitiative) order.insert(order.begin(), &s);
+        else order.push_back(&s);
+    int moved = 0;
+    for (const auto* side : order) {
+        for (auto& me : c.state.mes) {
+            if (me.side != side->id || !me.onMap) continue;
+            if ((me.mode == Mode::Scouting) != scouting) continue;
+            const auto it = orders.find(me.id);
+            if (it == orders.end() || it->second.route.empty()) continue;
+            if (me.pinned) {
+                c.say(me.label + " is held where it was contacted and does not move (G-39)");
+                continue;
+            }
+            bool engaged = false;
+            for (const auto& e : c.state.mes)
+                if (e.onMap && e.side != me.side && e.hex == me.hex) engaged = true;
+            if (engaged) {
+                c.say(me.label + " shares its hex with the enemy and can leave only by night (§8.5)");
+                continue;
+            }
+            rules::MoveInput in;
+            in.mode = me.mode;
+            in.baseMr = rules::baseMovementRate(c.state.unitsOf(me.id), c.state.options);
+            in.locValid = locValid.count(me.id) ? locValid[me.id] : true;
+            in.weather = weather;
+            in.receipt = it->second.receipt;
+            const auto plan = rules::planMove(c.state.map, me.hex, it->second.route, in, c.state.options);
+            const hex::Hex from = me.hex;
+            std::vector<hex::Hex> walked;
+            std::string stoppedBy;
+            for (const hex::Hex h : plan.entered) {
+                std::vector<std::string> met;
+                for (auto& e : c.state.mes)
+                    if (e.onMap && e.side != me.side && e.hex == h) met.push_back(e.id);
+                walked.push_back(h);
+                takeControl(c, me, h);
+                if (!met.empty()) {
+                    // §8.5 contact: stop, turn both counters over, pin the MEs entered.
+                    me.revealed = true;
+                    for (auto& e : c.state.mes)
+                        if (std::find(met.begin(), met.end(), e.id) != met.end()) {
+                            e.revealed = true;
+                            e.pinned = true;
+                        }
+                    std::string names;
+                    for (const auto& id : met) names += (names.empty() ? "" : " ") + id;
+                    SQLite::Statement q(c.db, "INSERT INTO contact (week, day, phase, q, r, mover, met) VALUES (?,?,?,?,?,?,?)");
+                    q.bind(1, c.state.week);
+                    q.bind(2, c.state.day);
+                    q.bind(3, c.report.phase);
+                    q.bind(4, h.q);
+                    q.bind(5, h.r);
+                    q.bind(6, me.id);
+                    q.bind(7, names);
+                    q.exec();
+                    stoppedBy = "contact with " + names;
+                    break;
+                }
+            }
+            // Stacking where it stops (G-41 stops_only): step back until its side has room.
+            if (stoppedBy.empty())
+                while (!walked.empty()) {
+                    int friends = 0;
+                    for (const auto& f : c.state.mes)
+                        if (f.onMap && f.side == me.side && f.id != me.id && f.hex == walked.back()) ++friends;
+                    if (friends < 3) break;
+                    walked.pop_back();
+                    stoppedBy = "stacking limit";
+                }
+            if (stoppedBy.empty() && walked.size() < it->second.route.size())
+                stoppedBy = plan.entered.size() < it->second.route.size() ? "allowance spent" : "";
+            me.hex = walked.empty() ? from : walked.back();
+            me.movedToday = static_cast<int>(walked.size());
+            me.allowanceToday = plan.allowance;
+            std::string path, mods;
+            for (const auto h : walked) path += (path.empty() ? "" : " ") + hex::formatOffset(off.toOffset(h));
+            for (const auto& m : plan.modifiers) mods += (mods.empty() ? "" : "; ") + m;
+            SQLite::Statement q(c.db, "INSERT OR REPLACE INTO movement (week, day, me_id, phase, path, allowance, modifiers, stopped_by) "
+                                      "VALUES (?,?,?,?,?,?,?,?)");
+            q.bind(1, c.state.week);
+            q.bind(2, c.state.day);
+            q.bind(3, me.id);
+            q.bind(4, c.report.phase);
+            q.bind(5, path);
+            q.bind(6, plan.allowance);
+            q.bind(7, mods);
+            q.bind(8, stoppedBy);
+            q.exec();
+            c.say(me.label + ": " + hex::formatOffset(off.toOffset(from)) + (walked.empty() ? " stays" : " -> " + path) + " (" +
+                  std::to_string(walked.size()) + " of " + std::to_string(plan.allowance) + " hexes" +
+                  (mods.empty() ? "" : "; " + mods) + ")" + (stoppedBy.empty() ? "" : ", stopped: " + stoppedBy));
+            ++moved;
+        }
+    }
+    if (moved == 0) c.say(scouting ? "no scouting moves" : "no other moves");
+}
+
 void runDailyPlaceholder(Ctx& c) {
-    // D4–D11 (movement, contacts, battles) are the daily cycle still to come: every ME holds its hex today.
-    if (c.report.phase == "D4") c.say("movement and contacts are not resolved yet: every ME holds its hex through D4–D11");
+    // D6–D11 (battles, terrain, deployment, resolution, points, night) come with the battle resolver: contacts are
+    // recorded and the MEs stay engaged.
+    if (c.report.phase == "D6") {
+        SQLite::Statement q(c.db, "SELECT COUNT(*) FROM contact WHERE week = ? AND day = ?");
+        q.bind(1, c.state.week);
+        q.bind(2, c.state.day);
+        q.executeStep();
+        const int n = q.getColumn(0).getInt();
+        c.say(n == 0 ? "no contacts today" : std::to_string(n) + " contact(s) today: the MEs stay engaged until battles are fought");
+    }
 }
 
 // Moves the pointer past `phase`; returns true when the campaign's last week is over.
@@ -521,6 +707,8 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks) {
         else if (p == "D1") runD1(c);
         else if (p == "D2") runD2(c);
         else if (p == "D3") runD3(c);
+        else if (p == "D4") runMovement(c, true);
+        else if (p == "D5") runMovement(c, false);
         else if (p == "D12") runD12(c);
         else runDailyPlaceholder(c);
 
