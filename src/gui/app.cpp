@@ -18,10 +18,14 @@ namespace etatmajor::gui {
 
 void App::OnInitCmdLine(wxCmdLineParser& parser) {
     wxApp::OnInitCmdLine(parser);
-    parser.SetLogo(wxString::Format("%s %s: shows a map file, a campaign file or a campaign database, read-only.",
+    parser.SetLogo(wxString::Format("%s %s: edits a hex map file; shows a campaign file or a campaign database "
+                                    "read-only.",
                                     kProductName, kVersion));
     parser.AddOption(wxEmptyString, "screenshot",
                      _("open FILE, save a picture of the window as PNG once it has been drawn, and quit"),
+                     wxCMD_LINE_VAL_STRING);
+    parser.AddOption(wxEmptyString, "test-script",
+                     _("open FILE (if given), run the editor test script SCRIPT against the window, and quit"),
                      wxCMD_LINE_VAL_STRING);
     parser.AddOption(wxEmptyString, "size", _("size of the window as WxH (default 1280x900)"), wxCMD_LINE_VAL_STRING);
     parser.AddParam("FILE", wxCMD_LINE_VAL_STRING, wxCMD_LINE_PARAM_OPTIONAL);
@@ -44,6 +48,7 @@ bool App::OnCmdLineParsed(wxCmdLineParser& parser) {
     if (!wxApp::OnCmdLineParsed(parser)) return false;
     if (parser.GetParamCount() > 0) m_file = parser.GetParam(0);
     parser.Found("screenshot", &m_screenshot);
+    parser.Found("test-script", &m_script);
     wxString size;
     if (parser.Found("size", &size)) {
         static const std::regex pattern(R"(\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*)");
@@ -66,18 +71,18 @@ bool App::OnInit() {
     if (m_quitEarly) return true;
     wxInitAllImageHandlers();
     SetAppDisplayName("Etat-Major");
-    const bool screenshot = !m_screenshot.empty();
+    const bool screenshot = !m_screenshot.empty() || !m_script.empty();
     if (screenshot) {
         // Nothing may wait for a person: every message goes to stderr.
         delete wxLog::SetActiveTarget(new wxLogStderr);
         wxLog::DisableTimestamp();
     }
 
-    std::shared_ptr<const MapDocument> document;
+    std::shared_ptr<MapDocument> document;
     wxString failure;
     if (!m_file.empty()) {
         try {
-            document = std::make_shared<const MapDocument>(MapDocument::load(std::string(m_file.fn_str())));
+            document = std::make_shared<MapDocument>(MapDocument::load(std::string(m_file.fn_str())));
             // Problems the reader could recover from: the map is still shown.
             for (const auto& warning : document->warnings()) {
                 if (screenshot)
@@ -96,11 +101,13 @@ bool App::OnInit() {
         return true;
     }
 
-    auto* frame = new MainFrame(m_size);
+    auto* frame = new MainFrame(m_size, !screenshot);
     frame->showDocument(document);
     frame->Show();
     SetTopWindow(frame);
-    if (screenshot) {
+    if (!m_script.empty()) {
+        frame->runScriptWhenReady(m_script, [this](int status) { m_exitCode = status; });
+    } else if (!m_screenshot.empty()) {
         frame->captureWhenReady(m_screenshot, [this](int status) { m_exitCode = status; });
     } else if (!failure.empty()) {
         CallAfter([frame, failure] { wxMessageBox(failure, _("Cannot open the file"), wxOK | wxICON_ERROR, frame); });

@@ -1,9 +1,9 @@
-// The wx application object: reads the command line, opens the main window, runs --screenshot.
+// The wx application object: reads the command line, opens the main window, runs --screenshot or --test-script.
 //
-//   etatmajor [FILE] [--screenshot PNG] [--size WxH]
+//   etatmajor [FILE] [--screenshot PNG] [--test-script SCRIPT] [--size WxH]
 //
-// With --screenshot nothing is interactive: errors go to stderr and the exit status is 1 on failure.
-// --help exits 0; a malformed command line exits 2.
+// With --screenshot or --test-script nothing is interactive: errors go to stderr and the exit status is 1 on
+// failure. --help exits 0; a malformed command line exits 2.
 #pragma once
 
 #include <wx/app.h>
@@ -23,6 +23,7 @@ public:
 private:
     wxString m_file;
     wxString m_screenshot;
+    wxString m_script;
     wxSize m_size{1280, 900};
     int m_exitCode = 0;
     bool m_quitEarly = false;  // set when OnInit already knows the outcome and there is nothing to run

@@ -1,30 +1,56 @@
 #include "main_frame.hpp"
 
+#include "icons.hpp"
+#include "test_script.hpp"
 #include "window_capture.hpp"
 
+#include "etatmajor/core/issue.hpp"
+#include "etatmajor/edit/map_edits.hpp"
 #include "etatmajor/version.hpp"
 
 #include <wx/aboutdlg.h>
+#include <wx/artprov.h>
+#include <wx/config.h>
 #include <wx/filedlg.h>
 #include <wx/filename.h>
 #include <wx/log.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
 #include <wx/sizer.h>
+#include <wx/splitter.h>
+#include <wx/statline.h>
+#include <wx/stattext.h>
 #include <wx/statusbr.h>
+#include <wx/textdlg.h>
 #include <wx/time.h>
+#include <wx/toolbar.h>
 
+#include <cctype>
 #include <iostream>
 
 namespace etatmajor::gui {
 
 namespace {
 
-enum MenuId { kIdZoomIn = wxID_HIGHEST + 1, kIdZoomOut, kIdFit };
+enum MenuId {
+    kIdZoomIn = wxID_HIGHEST + 1,
+    kIdZoomOut,
+    kIdFit,
+    kIdMapProperties,
+    kIdAddSide,
+    kIdBackground,
+    kIdShowBackground,
+    kIdBrushBigger,
+    kIdBrushSmaller,
+    kIdToolFirst,
+    kIdToolLast = kIdToolFirst + kToolCount - 1,
+};
 
 // How long the picture must stay unchanged before --screenshot takes it, and how long to wait at most.
 constexpr long kSettleMs = 400;
 constexpr long kGiveUpMs = 20000;
+// Validation runs this long after the last edit of a burst.
+constexpr int kValidationDelayMs = 150;
 
 const wxString kFileTypes =
     _("Maps and campaigns (*.xml;*.db)|*.xml;*.db|"
@@ -32,106 +58,652 @@ const wxString kFileTypes =
       "Campaign databases (*.db)|*.db|"
       "All files (*)|*");
 
+const wxString kToolLabels[kToolCount] = {_("&Pan"),    _("&Terrain Brush"), _("&Rivers, Fords, Bridges"),
+                                          _("R&oads and Waterways"), _("&Urban Areas"), _("&Labels"),
+                                          _("&Sides"), _("&Eraser"),        _("P&icker")};
+const wxString kToolHelp[kToolCount] = {
+    _("Move the map by dragging it (H)"),
+    _("Paint terrain; [ and ] change the brush size (T)"),
+    _("Draw rivers and streams along hexsides, place fords and bridges (R)"),
+    _("Draw major roads, minor roads and navigable waterways from hex to hex (D)"),
+    _("Add or edit urban areas with their size and fortification (U)"),
+    _("Add, change or remove labels (L)"),
+    _("Home edges, LOC entry hexes and HQ hexes of each side (S)"),
+    _("Remove the feature under the mouse (E)"),
+    _("Show everything on a hex and take its terrain or feature for the brush (I)")};
+
+wxString utf8(const std::string& s) {
+    return wxString::FromUTF8(s.c_str());
+}
+
+wxBitmap art(const wxArtID& id) {
+    return wxArtProvider::GetBitmap(id, wxART_TOOLBAR, wxSize(24, 24));
+}
+
 }  // namespace
 
-MainFrame::MainFrame(const wxSize& size)
-    : wxFrame(nullptr, wxID_ANY, wxString::FromUTF8(kProductName), wxDefaultPosition, size), m_captureTimer(this) {
+MainFrame::MainFrame(const wxSize& size, bool interactive)
+    : wxFrame(nullptr, wxID_ANY, wxString::FromUTF8(kProductName), wxDefaultPosition, size),
+      m_interactive(interactive),
+      m_recent(9, wxID_FILE1),
+      m_validationTimer(this),
+      m_captureTimer(this) {
     buildMenus();
+    buildToolBar();
     CreateStatusBar(3);
     const int widths[] = {90, 150, -1};
     SetStatusWidths(3, widths);
+    buildPanels();
 
-    m_canvas = new MapCanvas(this);
-    m_canvas->setHoverHandler([this](const std::optional<HoverInfo>& info) { onHover(info); });
-    auto* sizer = new wxBoxSizer(wxVERTICAL);
-    sizer->Add(m_canvas, 1, wxEXPAND);
-    SetSizer(sizer);
+    m_editor.setChangeHandler([this](const edit::Edit& e) { mapEdited(e); });
+    m_editor.setMessageHandler([this](const std::string& message) {
+        m_lastMessage = message;
+        SetStatusText(utf8(message), 2);
+        if (!m_interactive) std::cout << "etatmajor: " << message << "\n";
+    });
+    m_tools.askUrbanArea = [this](map::UrbanArea& urban) {
+        const bool existing = !urban.id.empty();
+        UrbanAreaDialog dialog(this, urban, existing);
+        if (dialog.ShowModal() != wxID_OK) return false;
+        dialog.apply(urban);
+        return true;
+    };
+    m_tools.askText = [this](const std::string& prompt, std::string& text) {
+        wxTextEntryDialog dialog(this, utf8(prompt), _("Label"), utf8(text));
+        if (dialog.ShowModal() != wxID_OK) return false;
+        text = dialog.GetValue().Trim().Trim(false).utf8_string();
+        return true;
+    };
+    m_tools.onSettingsChanged = [this] { syncTools(); };
 
     Bind(wxEVT_TIMER, &MainFrame::onCaptureTick, this, m_captureTimer.GetId());
+    Bind(wxEVT_TIMER, [this](wxTimerEvent&) { refreshValidation(); }, m_validationTimer.GetId());
+    Bind(wxEVT_CLOSE_WINDOW, &MainFrame::onClose, this);
+
+    if (m_interactive) {
+        m_recent.Load(*wxConfigBase::Get());
+        m_recent.AddFilesToMenu();
+    }
     updateTitle();
+    syncTools();
 }
+
+MainFrame::~MainFrame() {
+    if (m_interactive) m_recent.Save(*wxConfigBase::Get());
+    m_canvas->setToolController(nullptr);
+    // The panels refer to the editor and the tools, which are members: the windows go first.
+    DestroyChildren();
+}
+
+// ---- building the window ---------------------------------------------------------------------------------------
 
 void MainFrame::buildMenus() {
     auto* file = new wxMenu;
-    file->Append(wxID_OPEN, _("&Open...\tCtrl+O"), _("Open a map, a campaign file or a campaign database"));
+    file->Append(wxID_NEW, _("&New Map...\tCtrl+N"), _("Start a new hex map"));
+    file->Append(wxID_OPEN, _("&Open...\tCtrl+O"), _("Open a map for editing, or a campaign or database to view"));
+    m_recentMenu = new wxMenu;
+    file->AppendSubMenu(m_recentMenu, _("Open &Recent"), _("Files opened lately"));
+    m_recent.UseMenu(m_recentMenu);
+    file->AppendSeparator();
+    file->Append(wxID_SAVE, _("&Save\tCtrl+S"), _("Save the map"));
+    file->Append(wxID_SAVEAS, _("Save &As...\tCtrl+Shift+S"), _("Save the map under another name"));
     file->AppendSeparator();
     file->Append(wxID_EXIT, _("&Quit\tCtrl+Q"), _("Quit Etat-Major"));
+
+    m_editMenu = new wxMenu;
+    m_editMenu->Append(wxID_UNDO, _("&Undo\tCtrl+Z"), _("Take back the last edit"));
+    m_editMenu->Append(wxID_REDO, _("&Redo\tCtrl+Y"), _("Do again what was taken back"));
+    m_editMenu->AppendSeparator();
+    m_editMenu->Append(kIdMapProperties, _("Map &Properties..."), _("Id, name, description and scale of the map"));
+    m_editMenu->Append(kIdAddSide, _("Add &Side..."), _("Describe another side's geography on this map"));
+    m_editor.processor().SetEditMenu(m_editMenu);
+    m_editor.processor().SetUndoAccelerator("\tCtrl+Z");
+    m_editor.processor().SetRedoAccelerator("\tCtrl+Y");
 
     auto* view = new wxMenu;
     view->Append(kIdZoomIn, _("Zoom &In\tCtrl+="), _("Show the map larger"));
     view->Append(kIdZoomOut, _("Zoom &Out\tCtrl+-"), _("Show more of the map"));
     view->Append(kIdFit, _("&Fit to Window\tCtrl+0"), _("Show the whole map"));
+    view->AppendSeparator();
+    view->Append(kIdBackground, _("&Background Image..."),
+                 _("Show a scanned map under the grid, and set its scale, position and opacity"));
+    view->AppendCheckItem(kIdShowBackground, _("Show Back&ground Image"), _("Show or hide the background image"));
+
+    auto* tools = new wxMenu;
+    for (int i = 0; i < kToolCount; ++i) tools->AppendRadioItem(kIdToolFirst + i, kToolLabels[i], kToolHelp[i]);
+    tools->AppendSeparator();
+    tools->Append(kIdBrushBigger, _("&Bigger Brush"), _("Paint more hexes at once (])"));
+    tools->Append(kIdBrushSmaller, _("S&maller Brush"), _("Paint fewer hexes at once ([)"));
 
     auto* help = new wxMenu;
     help->Append(wxID_ABOUT, _("&About Etat-Major"), _("Version and credits"));
 
     auto* bar = new wxMenuBar;
     bar->Append(file, _("&File"));
+    bar->Append(m_editMenu, _("&Edit"));
     bar->Append(view, _("&View"));
+    bar->Append(tools, _("&Tools"));
     bar->Append(help, _("&Help"));
     SetMenuBar(bar);
 
+    Bind(wxEVT_MENU, &MainFrame::onNew, this, wxID_NEW);
     Bind(wxEVT_MENU, &MainFrame::onOpen, this, wxID_OPEN);
+    Bind(wxEVT_MENU, &MainFrame::onOpenRecent, this, wxID_FILE1, wxID_FILE9);
+    Bind(wxEVT_MENU, &MainFrame::onSave, this, wxID_SAVE);
+    Bind(wxEVT_MENU, &MainFrame::onSaveAs, this, wxID_SAVEAS);
     Bind(wxEVT_MENU, &MainFrame::onQuit, this, wxID_EXIT);
-    Bind(wxEVT_MENU, &MainFrame::onZoomIn, this, kIdZoomIn);
-    Bind(wxEVT_MENU, &MainFrame::onZoomOut, this, kIdZoomOut);
-    Bind(wxEVT_MENU, &MainFrame::onFit, this, kIdFit);
+    Bind(wxEVT_MENU, &MainFrame::onUndo, this, wxID_UNDO);
+    Bind(wxEVT_MENU, &MainFrame::onRedo, this, wxID_REDO);
+    Bind(wxEVT_MENU, &MainFrame::onMapProperties, this, kIdMapProperties);
+    Bind(wxEVT_MENU, &MainFrame::onAddSide, this, kIdAddSide);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->zoomIn(); }, kIdZoomIn);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->zoomOut(); }, kIdZoomOut);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->fitToWindow(); }, kIdFit);
+    Bind(wxEVT_MENU, &MainFrame::onBackground, this, kIdBackground);
+    Bind(wxEVT_MENU, &MainFrame::onToggleBackground, this, kIdShowBackground);
+    Bind(wxEVT_MENU, &MainFrame::onTool, this, kIdToolFirst, kIdToolLast);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { toolKey(']'); }, kIdBrushBigger);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { toolKey('['); }, kIdBrushSmaller);
     Bind(wxEVT_MENU, &MainFrame::onAbout, this, wxID_ABOUT);
+    for (const int id : {static_cast<int>(wxID_SAVE), static_cast<int>(wxID_SAVEAS), static_cast<int>(wxID_UNDO),
+                         static_cast<int>(wxID_REDO), static_cast<int>(kIdMapProperties),
+                         static_cast<int>(kIdAddSide), static_cast<int>(kIdBackground),
+                         static_cast<int>(kIdShowBackground), static_cast<int>(kIdBrushBigger),
+                         static_cast<int>(kIdBrushSmaller), static_cast<int>(kIdZoomIn), static_cast<int>(kIdZoomOut),
+                         static_cast<int>(kIdFit)})
+        Bind(wxEVT_UPDATE_UI, &MainFrame::onUpdateUi, this, id);
+    Bind(wxEVT_UPDATE_UI, &MainFrame::onUpdateUi, this, kIdToolFirst, kIdToolLast);
 }
+
+void MainFrame::buildToolBar() {
+    m_toolBar = CreateToolBar(wxTB_HORIZONTAL | wxTB_FLAT);
+    m_toolBar->SetToolBitmapSize(wxSize(24, 24));
+    m_toolBar->AddTool(wxID_NEW, _("New"), art(wxART_NEW), _("New map (Ctrl+N)"));
+    m_toolBar->AddTool(wxID_OPEN, _("Open"), art(wxART_FILE_OPEN), _("Open a map or campaign (Ctrl+O)"));
+    m_toolBar->AddTool(wxID_SAVE, _("Save"), art(wxART_FILE_SAVE), _("Save the map (Ctrl+S)"));
+    m_toolBar->AddSeparator();
+    m_toolBar->AddTool(wxID_UNDO, _("Undo"), art(wxART_UNDO), _("Undo (Ctrl+Z)"));
+    m_toolBar->AddTool(wxID_REDO, _("Redo"), art(wxART_REDO), _("Redo (Ctrl+Y)"));
+    m_toolBar->AddSeparator();
+    m_toolBar->AddTool(kIdZoomIn, _("Zoom in"), Icons::action(ActionIcon::ZoomIn), _("Zoom in (Ctrl+=)"));
+    m_toolBar->AddTool(kIdZoomOut, _("Zoom out"), Icons::action(ActionIcon::ZoomOut), _("Zoom out (Ctrl+-)"));
+    m_toolBar->AddTool(kIdFit, _("Fit"), Icons::action(ActionIcon::Fit), _("Show the whole map (Ctrl+0)"));
+    m_toolBar->AddSeparator();
+    for (int i = 0; i < kToolCount; ++i) {
+        wxString label = kToolLabels[i];
+        label.Replace("&", "");
+        m_toolBar->AddRadioTool(kIdToolFirst + i, label, Icons::tool(static_cast<Tool>(i)), wxNullBitmap,
+                                label + " \u2014 " + kToolHelp[i]);
+    }
+    m_toolBar->AddSeparator();
+    m_toolBar->AddTool(kIdBackground, _("Background"), Icons::action(ActionIcon::Background),
+                       _("Background image under the grid"));
+    m_toolBar->Realize();
+}
+
+void MainFrame::buildPanels() {
+    m_mainSplit = new wxSplitterWindow(this, wxID_ANY, wxDefaultPosition, wxDefaultSize,
+                                       wxSP_LIVE_UPDATE | wxSP_3DSASH | wxSP_NO_XP_THEME);
+    m_mainSplit->SetMinimumPaneSize(160);
+    m_mainSplit->SetSashGravity(1.0);
+
+    m_mapSplit = new wxSplitterWindow(m_mainSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize,
+                                      wxSP_LIVE_UPDATE | wxSP_3DSASH | wxSP_NO_XP_THEME);
+    m_mapSplit->SetMinimumPaneSize(80);
+    m_mapSplit->SetSashGravity(1.0);
+    m_canvas = new MapCanvas(m_mapSplit);
+    m_canvas->setToolController(&m_tools);
+    m_canvas->setHoverHandler([this](const std::optional<HoverInfo>& info) { onHover(info); });
+    m_canvas->setKeyHandler([this](int key) {
+        toolKey(key);
+        return key == '[' || key == ']' || std::isalpha(key) != 0;
+    });
+    m_validation = new ValidationPanel(m_mapSplit);
+    m_validation->onActivate = [this](const core::Issue& issue, std::optional<hex::Hex> h) {
+        SetStatusText(utf8(issue.message), 2);
+        if (h) {
+            m_canvas->centreOnHex(*h);
+            m_canvas->setHighlight(h);
+        }
+    };
+    m_mapSplit->SplitHorizontally(m_canvas, m_validation, -150);
+
+    auto* side = new wxPanel(m_mainSplit);
+    m_toolPanel = new ToolPanel(side, m_tools);
+    m_toolPanel->onAddSide = [this] {
+        wxCommandEvent none;
+        onAddSide(none);
+    };
+    m_toolPanel->onHomeEdges = [this](const std::string& sideId, const std::vector<map::MapEdge>& edges, bool coast) {
+        if (m_editor.document()) m_editor.submit(edit::setHomeEdges(m_editor.document()->map(), sideId, edges, coast));
+    };
+    m_minimap = new Minimap(side, *m_canvas);
+    auto* overview = new wxStaticText(side, wxID_ANY, _("Overview"));
+    overview->SetFont(overview->GetFont().Bold());
+    auto* sideSizer = new wxBoxSizer(wxVERTICAL);
+    sideSizer->Add(m_toolPanel, 1, wxEXPAND);
+    sideSizer->Add(new wxStaticLine(side), 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 8);
+    sideSizer->Add(overview, 0, wxLEFT | wxTOP, 10);
+    sideSizer->Add(m_minimap, 0, wxEXPAND | wxALL, 8);
+    side->SetSizer(sideSizer);
+    m_canvas->setViewHandler([this] {
+        if (m_minimap) m_minimap->viewChanged();
+    });
+
+    m_mainSplit->SplitVertically(m_mapSplit, side, -280);
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    sizer->Add(m_mainSplit, 1, wxEXPAND);
+    SetSizer(sizer);
+}
+
+// ---- documents -------------------------------------------------------------------------------------------------
 
 void MainFrame::updateTitle() {
     wxString title = wxString::FromUTF8(kProductName);
-    if (m_document && !m_document->title().empty())
-        title += wxString::FromUTF8(" \u2014 ") + wxString::FromUTF8(m_document->title().c_str());
-    SetTitle(title);
+    const MapDocument* doc = m_editor.document();
+    if (doc) {
+        wxString name = utf8(doc->title());
+        if (name.empty()) name = doc->path().empty() ? _("Untitled map") : wxFileName(utf8(doc->path())).GetFullName();
+        title += wxString::FromUTF8(" \u2014 ") + name;
+        if (!doc->editable()) title += _(" (read-only)");
+        if (modified()) title += " *";
+    }
+    if (GetTitle() != title) SetTitle(title);
 }
 
-void MainFrame::showDocument(std::shared_ptr<const MapDocument> document) {
-    m_document = std::move(document);
-    m_canvas->setDocument(m_document);
-    updateTitle();
+void MainFrame::updateSummary() {
+    const MapDocument* doc = m_editor.document();
+    if (!doc) {
+        SetStatusText(wxEmptyString, 2);
+        return;
+    }
+    const auto& m = doc->map();
+    wxString summary =
+        wxString::Format(_("%d x %d hexes, %zu urban areas"), m.width(), m.height(), m.urbanAreas().size());
+    if (!doc->counters().empty()) summary += wxString::Format(_(", %zu MEs"), doc->counters().size());
+    if (!doc->editable()) summary += _("; read-only: campaigns are changed by turns, not by the map editor");
+    SetStatusText(summary, 2);
+}
+
+void MainFrame::showDocument(std::shared_ptr<MapDocument> document) {
+    m_validationTimer.Stop();
+    m_editor.setDocument(document);
+    m_canvas->setDocument(document);
+    if (!m_editor.editable()) m_tools.setTool(Tool::Pan);
+    m_toolPanel->setMap(document ? &document->map() : nullptr);
+    m_background.reset();
+    m_backgroundBitmap = wxGraphicsBitmap();
+    m_canvas->setUnderlay(std::nullopt);
+    loadViewSettings();
+    m_viewDirty = false;
+    m_minimap->mapChanged();
+    refreshValidation();
+    m_editor.processor().SetMenuStrings();
     SetStatusText(wxEmptyString, 0);
     SetStatusText(wxEmptyString, 1);
-    if (m_document) {
-        const auto& m = m_document->map();
-        wxString summary =
-            wxString::Format(_("%d x %d hexes, %zu urban areas"), m.width(), m.height(), m.urbanAreas().size());
-        if (!m_document->counters().empty()) summary += wxString::Format(_(", %zu MEs"), m_document->counters().size());
-        SetStatusText(summary, 2);
-    } else {
-        SetStatusText(wxEmptyString, 2);
-    }
+    updateSummary();
+    updateTitle();
+    syncTools();
 }
 
-bool MainFrame::openInteractively(const wxString& path) {
+void MainFrame::report(const wxString& title, const wxString& message) {
+    if (m_interactive)
+        wxMessageBox(message, title, wxOK | wxICON_ERROR, this);
+    else
+        std::cerr << message.utf8_string() << "\n";
+}
+
+bool MainFrame::openFile(const wxString& path) {
     try {
-        auto document = std::make_shared<const MapDocument>(MapDocument::load(std::string(path.fn_str())));
-        for (const auto& warning : document->warnings()) wxLogWarning("%s", wxString::FromUTF8(warning.c_str()));
+        auto document = std::make_shared<MapDocument>(MapDocument::load(std::string(path.fn_str())));
+        for (const auto& warning : document->warnings()) {
+            if (m_interactive)
+                wxLogWarning("%s", utf8(warning));
+            else
+                std::cerr << warning << "\n";
+        }
         showDocument(std::move(document));
+        if (m_interactive) m_recent.AddFileToHistory(path);
         return true;
     } catch (const LoadError& e) {
-        wxMessageBox(wxString::FromUTF8(e.what()), _("Cannot open the file"), wxOK | wxICON_ERROR, this);
+        report(_("Cannot open the file"), utf8(e.what()));
         return false;
     }
 }
 
+void MainFrame::newMap(const map::MapMetadata& meta, map::Terrain fill) {
+    showDocument(std::make_shared<MapDocument>(MapDocument::createNew(meta, fill)));
+    selectTool(Tool::Terrain);
+}
+
+bool MainFrame::saveTo(const wxString& path) {
+    if (!m_editor.editable()) return false;
+    try {
+        m_editor.save(std::string(path.fn_str()));
+    } catch (const core::FileError& e) {
+        report(_("Cannot save the map"), utf8(e.toIssue().format()));
+        return false;
+    } catch (const std::exception& e) {
+        report(_("Cannot save the map"), utf8(e.what()));
+        return false;
+    }
+    saveViewSettings();
+    m_viewDirty = false;
+    if (m_interactive) m_recent.AddFileToHistory(path);
+    SetStatusText(wxString::Format(_("Saved %s"), path), 2);
+    updateTitle();
+    return true;
+}
+
+bool MainFrame::saveInteractively(bool askPath) {
+    const MapDocument* doc = m_editor.document();
+    if (!doc || !doc->editable()) return false;
+    wxString path = utf8(doc->path());
+    if (askPath || path.empty()) {
+        const wxString suggested = doc->path().empty() ? utf8(doc->map().metadata().id + ".xml")
+                                                       : wxFileName(path).GetFullName();
+        wxFileDialog dialog(this, _("Save the map as"), wxFileName(path).GetPath(), suggested,
+                            _("Map files (*.xml)|*.xml"), wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+        if (dialog.ShowModal() != wxID_OK) return false;
+        path = dialog.GetPath();
+        if (wxFileName(path).GetExt().empty()) path += ".xml";
+    }
+    return saveTo(path);
+}
+
+// "Save changes?" before something would throw the edits away. True when it may go ahead.
+bool MainFrame::confirmDiscardChanges(const wxString& action) {
+    if (!m_interactive || !m_editor.editable() || !modified()) return true;
+    wxMessageDialog ask(this,
+                        wxString::Format(_("Save the changes to \u201c%s\u201d before %s?"),
+                                         utf8(m_editor.document()->title()), action),
+                        _("Save changes?"), wxYES_NO | wxCANCEL | wxICON_QUESTION);
+    ask.SetYesNoCancelLabels(_("&Save"), _("&Discard"), _("&Cancel"));
+    switch (ask.ShowModal()) {
+        case wxID_YES:
+            return saveInteractively(false);
+        case wxID_NO:
+            return true;
+        default:
+            return false;
+    }
+}
+
+void MainFrame::loadViewSettings() {
+    const MapDocument* doc = m_editor.document();
+    if (!doc || !doc->editable() || doc->path().empty()) return;
+    try {
+        const auto settings = ViewSettingsFile::read(doc->path());
+        if (settings.background) setBackground(settings.background, true);
+    } catch (const std::exception& e) {
+        if (m_interactive)
+            wxLogWarning("%s", utf8(e.what()));
+        else
+            std::cerr << e.what() << "\n";
+    }
+}
+
+void MainFrame::saveViewSettings() {
+    const MapDocument* doc = m_editor.document();
+    if (!doc || !doc->editable() || doc->path().empty()) return;
+    try {
+        ViewSettings settings;
+        settings.background = m_background;
+        ViewSettingsFile::write(doc->path(), settings);
+    } catch (const core::FileError& e) {
+        report(_("Cannot save the view settings"), utf8(e.toIssue().format()));
+    }
+}
+
+bool MainFrame::setBackground(std::optional<BackgroundSettings> settings, bool fromFile) {
+    if (!settings) {
+        m_viewDirty = m_viewDirty || m_background.has_value();
+        m_background.reset();
+        m_backgroundBitmap = wxGraphicsBitmap();
+        m_canvas->setUnderlay(std::nullopt);
+        updateTitle();
+        return true;
+    }
+    const bool newImage = !m_background || m_background->image != settings->image || m_backgroundBitmap.IsNull();
+    if (newImage) {
+        wxImage image;
+        {
+            wxLogNull quiet;
+            if (!image.LoadFile(utf8(settings->image))) {
+                report(_("Cannot show the background image"),
+                       wxString::Format(_("%s: error: cannot read this picture (PNG or JPEG expected)"),
+                                        utf8(settings->image)));
+                return false;
+            }
+        }
+        m_backgroundPixels = image.GetSize();
+        m_backgroundBitmap = wxGraphicsRenderer::GetDefaultRenderer()->CreateBitmapFromImage(image);
+    }
+    m_background = settings;
+    if (settings->visible) {
+        Underlay u;
+        u.bitmap = m_backgroundBitmap;
+        u.pixels = m_backgroundPixels;
+        u.x = settings->x;
+        u.y = settings->y;
+        u.scale = settings->scale;
+        u.opacity = settings->opacity;
+        m_canvas->setUnderlay(u);
+    } else {
+        m_canvas->setUnderlay(std::nullopt);
+    }
+    if (!fromFile) m_viewDirty = true;
+    updateTitle();
+    return true;
+}
+
+void MainFrame::chooseBackgroundImage() {
+    wxFileDialog dialog(this, _("Choose a background image"), wxEmptyString, wxEmptyString,
+                        _("Pictures (*.png;*.jpg;*.jpeg)|*.png;*.jpg;*.jpeg;*.PNG;*.JPG;*.JPEG|All files (*)|*"),
+                        wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+    if (dialog.ShowModal() != wxID_OK) return;
+    BackgroundSettings s = m_background.value_or(BackgroundSettings{});
+    s.image = dialog.GetPath().utf8_string();
+    s.visible = true;
+    const bool first = !m_background;
+    if (!setBackground(s)) return;
+    // A new picture starts stretched over the map.
+    if (first && m_canvas->painter() && m_backgroundPixels.x > 0) {
+        const wxRect2DDouble b = m_canvas->painter()->worldBounds();
+        s.scale = std::max(b.m_width / m_backgroundPixels.x, b.m_height / m_backgroundPixels.y);
+        s.x = b.m_x + (b.m_width - m_backgroundPixels.x * s.scale) / 2;
+        s.y = b.m_y + (b.m_height - m_backgroundPixels.y * s.scale) / 2;
+        setBackground(s);
+    }
+    wxCommandEvent none;
+    onBackground(none);
+}
+
+// ---- editing ---------------------------------------------------------------------------------------------------
+
+void MainFrame::mapEdited(const edit::Edit& e) {
+    m_canvas->mapChanged(e.touchedHexes());
+    m_minimap->mapChanged();
+    const bool sides = std::any_of(e.changes().begin(), e.changes().end(),
+                                   [](const edit::Change& c) { return std::holds_alternative<edit::SideChange>(c); });
+    if (sides && m_editor.document()) m_toolPanel->setMap(&m_editor.document()->map());
+    m_validationTimer.StartOnce(kValidationDelayMs);
+    if (e.touchesMetadata()) updateSummary();
+    updateTitle();
+}
+
+void MainFrame::refreshValidation() {
+    m_validationTimer.Stop();
+    const MapDocument* doc = m_editor.document();
+    m_validation->update(doc ? &doc->map() : nullptr);
+}
+
+void MainFrame::syncTools() {
+    m_toolPanel->sync();
+    for (int i = 0; i < kToolCount; ++i)
+        m_toolBar->ToggleTool(kIdToolFirst + i, static_cast<int>(m_tools.tool()) == i);
+    if (auto* bar = GetMenuBar())
+        if (auto* item = bar->FindItem(kIdToolFirst + static_cast<int>(m_tools.tool()))) item->Check(true);
+    m_canvas->Refresh();
+}
+
+void MainFrame::selectTool(Tool tool) {
+    m_tools.setTool(tool);
+    syncTools();
+}
+
+void MainFrame::toolKey(int key) {
+    const int k = std::toupper(key);
+    auto& s = m_tools.settings();
+    switch (k) {
+        case 'H':
+            selectTool(Tool::Pan);
+            break;
+        case 'T':
+            selectTool(Tool::Terrain);
+            break;
+        case 'R':
+            selectTool(Tool::Hexside);
+            break;
+        case 'D':
+            selectTool(Tool::Route);
+            break;
+        case 'U':
+            selectTool(Tool::Urban);
+            break;
+        case 'L':
+            selectTool(Tool::Label);
+            break;
+        case 'S':
+            selectTool(Tool::Sides);
+            break;
+        case 'E':
+            selectTool(Tool::Eraser);
+            break;
+        case 'I':
+            selectTool(Tool::Picker);
+            break;
+        case '[':
+            s.radius = std::max(0, s.radius - 1);
+            syncTools();
+            break;
+        case ']':
+            s.radius = std::min(kMaxBrushRadius, s.radius + 1);
+            syncTools();
+            break;
+        default:
+            break;
+    }
+}
+
+// ---- menu commands ---------------------------------------------------------------------------------------------
+
+void MainFrame::onNew(wxCommandEvent&) {
+    if (!confirmDiscardChanges(_("starting a new map"))) return;
+    NewMapDialog dialog(this);
+    if (dialog.ShowModal() != wxID_OK) return;
+    newMap(dialog.metadata(), dialog.fill());
+}
+
 void MainFrame::onOpen(wxCommandEvent&) {
+    if (!confirmDiscardChanges(_("opening another file"))) return;
     wxFileDialog dialog(this, _("Open a map or a campaign"), wxEmptyString, wxEmptyString, kFileTypes,
                         wxFD_OPEN | wxFD_FILE_MUST_EXIST);
-    if (dialog.ShowModal() == wxID_OK) openInteractively(dialog.GetPath());
+    if (dialog.ShowModal() == wxID_OK) openFile(dialog.GetPath());
+}
+
+void MainFrame::onOpenRecent(wxCommandEvent& event) {
+    const wxString path = m_recent.GetHistoryFile(static_cast<size_t>(event.GetId() - wxID_FILE1));
+    if (path.empty() || !confirmDiscardChanges(_("opening another file"))) return;
+    if (!wxFileName::FileExists(path)) {
+        m_recent.RemoveFileFromHistory(static_cast<size_t>(event.GetId() - wxID_FILE1));
+        report(_("Cannot open the file"), wxString::Format(_("%s: error: no such file"), path));
+        return;
+    }
+    openFile(path);
+}
+
+void MainFrame::onSave(wxCommandEvent&) {
+    saveInteractively(false);
+}
+
+void MainFrame::onSaveAs(wxCommandEvent&) {
+    saveInteractively(true);
 }
 
 void MainFrame::onQuit(wxCommandEvent&) {
-    Close(true);
+    Close(false);
 }
-void MainFrame::onZoomIn(wxCommandEvent&) {
-    m_canvas->zoomIn();
+
+void MainFrame::onClose(wxCloseEvent& event) {
+    if (event.CanVeto() && !confirmDiscardChanges(_("closing"))) {
+        event.Veto();
+        return;
+    }
+    if (m_backgroundDialog) m_backgroundDialog->Destroy();
+    m_backgroundDialog = nullptr;
+    Destroy();
 }
-void MainFrame::onZoomOut(wxCommandEvent&) {
-    m_canvas->zoomOut();
+
+void MainFrame::onUndo(wxCommandEvent&) {
+    m_editor.undo();
+    updateTitle();
 }
-void MainFrame::onFit(wxCommandEvent&) {
-    m_canvas->fitToWindow();
+
+void MainFrame::onRedo(wxCommandEvent&) {
+    m_editor.redo();
+    updateTitle();
+}
+
+void MainFrame::onMapProperties(wxCommandEvent&) {
+    if (!m_editor.editable()) return;
+    MapPropertiesDialog dialog(this, m_editor.document()->map().metadata());
+    if (dialog.ShowModal() != wxID_OK) return;
+    m_editor.submit(edit::setMetadata(m_editor.document()->map(), dialog.metadata()));
+}
+
+void MainFrame::onAddSide(wxCommandEvent&) {
+    if (!m_editor.editable()) return;
+    wxTextEntryDialog dialog(this, _("Id of the side, as the campaign names it (for example \"british\"):"),
+                             _("Add Side"));
+    if (dialog.ShowModal() != wxID_OK) return;
+    edit::Edit e = edit::addSide(m_editor.document()->map(), dialog.GetValue().utf8_string());
+    const std::string id = e.subject();
+    if (m_editor.submit(std::move(e))) {
+        m_tools.settings().side = id;
+        syncTools();
+    }
+}
+
+void MainFrame::onTool(wxCommandEvent& event) {
+    selectTool(static_cast<Tool>(event.GetId() - kIdToolFirst));
+}
+
+void MainFrame::onBackground(wxCommandEvent&) {
+    if (!m_editor.editable()) return;
+    if (!m_background) {
+        chooseBackgroundImage();
+        return;
+    }
+    if (!m_backgroundDialog) {
+        m_backgroundDialog = new BackgroundDialog(
+            this, [this](const BackgroundSettings& s) { setBackground(s); }, [this] { chooseBackgroundImage(); },
+            [this] {
+                setBackground(std::nullopt);
+                if (m_backgroundDialog) m_backgroundDialog->Hide();
+            });
+    }
+    const auto& m = m_editor.document()->map();
+    m_backgroundDialog->show(*m_background, m.metadata().kmPerHex,
+                             m_canvas->painter() ? m_canvas->painter()->worldBounds() : wxRect2DDouble(),
+                             m_backgroundPixels);
+}
+
+void MainFrame::onToggleBackground(wxCommandEvent&) {
+    if (!m_background) return;
+    BackgroundSettings s = *m_background;
+    s.visible = !s.visible;
+    setBackground(s);
 }
 
 void MainFrame::onAbout(wxCommandEvent&) {
@@ -142,16 +714,98 @@ void MainFrame::onAbout(wxCommandEvent&) {
     wxAboutBox(info, this);
 }
 
+void MainFrame::onUpdateUi(wxUpdateUIEvent& event) {
+    const int id = event.GetId();
+    const bool editable = m_editor.editable();
+    const bool any = m_editor.document() != nullptr;
+    if (id >= kIdToolFirst && id <= kIdToolLast) {
+        event.Enable(id == kIdToolFirst || editable);
+        event.Check(static_cast<int>(m_tools.tool()) == id - kIdToolFirst);
+        return;
+    }
+    switch (id) {
+        case wxID_SAVE:
+        case wxID_SAVEAS:
+        case kIdMapProperties:
+        case kIdAddSide:
+        case kIdBackground:
+            event.Enable(editable);
+            break;
+        case kIdBrushBigger:
+        case kIdBrushSmaller:
+            event.Enable(editable);
+            break;
+        case wxID_UNDO:
+            event.Enable(editable && m_editor.canUndo());
+            break;
+        case wxID_REDO:
+            event.Enable(editable && m_editor.canRedo());
+            break;
+        case kIdShowBackground:
+            event.Enable(editable && m_background.has_value());
+            event.Check(m_background && m_background->visible);
+            break;
+        case kIdZoomIn:
+        case kIdZoomOut:
+        case kIdFit:
+            event.Enable(any);
+            break;
+        default:
+            break;
+    }
+}
+
 void MainFrame::onHover(const std::optional<HoverInfo>& info) {
     SetStatusText(info ? info->hex : wxString(), 0);
     SetStatusText(info ? info->terrain : wxString(), 1);
-    SetStatusText(info ? info->urban : wxString(), 2);
+    if (info) SetStatusText(info->urban, 2);
+}
+
+// ---- non-interactive modes -------------------------------------------------------------------------------------
+
+bool MainFrame::showDialogForReview(const std::string& name) {
+    wxDialog* dialog = nullptr;
+    if (name == "new-map") {
+        dialog = new NewMapDialog(this);
+    } else if (name == "urban") {
+        map::UrbanArea u;
+        u.name = "Camden";
+        u.size = map::UrbanSize::Town;
+        u.fortification = map::Fortification::Light;
+        dialog = new UrbanAreaDialog(this, u, true);
+    } else if (name == "properties" && m_editor.editable()) {
+        dialog = new MapPropertiesDialog(this, m_editor.document()->map().metadata());
+    } else if (name == "background" && m_editor.editable() && m_background) {
+        wxCommandEvent none;
+        onBackground(none);
+        return true;
+    } else {
+        return false;
+    }
+    m_reviewDialogs.push_back(dialog);
+    dialog->Show();
+    return true;
+}
+
+void MainFrame::closeReviewDialogs() {
+    for (auto* d : m_reviewDialogs) d->Destroy();
+    m_reviewDialogs.clear();
+    if (m_backgroundDialog) m_backgroundDialog->Hide();
 }
 
 void MainFrame::captureWhenReady(const wxString& pngPath, std::function<void(int)> done) {
     m_capturePath = pngPath;
     m_captureDone = std::move(done);
     m_canvas->fitToWindow();
+    m_captureStart = wxGetLocalTimeMillis();
+    m_lastPaintChange = m_captureStart;
+    m_lastPaintCount = m_canvas->paintCount();
+    m_captureTimer.Start(50);
+}
+
+void MainFrame::runScriptWhenReady(const wxString& scriptPath, std::function<void(int)> done) {
+    m_script = std::make_unique<TestScript>(*this, scriptPath);
+    m_captureDone = std::move(done);
     m_captureStart = wxGetLocalTimeMillis();
     m_lastPaintChange = m_captureStart;
     m_lastPaintCount = m_canvas->paintCount();
@@ -169,23 +823,34 @@ void MainFrame::onCaptureTick(wxTimerEvent&) {
     const bool settled = IsShownOnScreen() && paints > 0 && now - m_lastPaintChange >= kSettleMs;
     if (!settled && !givenUp) return;
     m_captureTimer.Stop();
+    if (m_script) {
+        m_script->start([this](int status) {
+            auto done = std::move(m_captureDone);
+            Destroy();
+            if (done) done(status);
+        });
+        return;
+    }
     captureNow();
 }
 
-void MainFrame::captureNow() {
+bool MainFrame::saveScreenshot(const wxString& pngPath) {
     Update();
     const auto result = WindowCapture::capture(*this, *m_canvas);
-    int status = 0;
-    const wxFileName target(m_capturePath);
+    const wxFileName target(pngPath);
     if (!target.GetPath().empty() && !wxFileName::DirExists(target.GetPath()))
         wxFileName::Mkdir(target.GetPath(), wxS_DIR_DEFAULT, wxPATH_MKDIR_FULL);
-    if (!result.image.IsOk() || !result.image.SaveFile(m_capturePath, wxBITMAP_TYPE_PNG)) {
-        std::cerr << m_capturePath.utf8_string() << ": error: cannot write the screenshot\n";
-        status = 1;
-    } else {
-        std::cout << "etatmajor: wrote " << m_capturePath.utf8_string() << " (" << result.image.GetWidth() << "x"
-                  << result.image.GetHeight() << ", from the " << WindowCapture::methodName(result.method) << ")\n";
+    if (!result.image.IsOk() || !result.image.SaveFile(pngPath, wxBITMAP_TYPE_PNG)) {
+        std::cerr << pngPath.utf8_string() << ": error: cannot write the screenshot\n";
+        return false;
     }
+    std::cout << "etatmajor: wrote " << pngPath.utf8_string() << " (" << result.image.GetWidth() << "x"
+              << result.image.GetHeight() << ", from the " << WindowCapture::methodName(result.method) << ")\n";
+    return true;
+}
+
+void MainFrame::captureNow() {
+    const int status = saveScreenshot(m_capturePath) ? 0 : 1;
     auto done = std::move(m_captureDone);
     Destroy();
     if (done) done(status);

@@ -1,11 +1,13 @@
 #include "map_canvas.hpp"
 
 #include "map_style.hpp"
+#include "tool_controller.hpp"
 
 #include <wx/brush.h>
 #include <wx/dcbuffer.h>
 #include <wx/dcmemory.h>
 #include <wx/graphics.h>
+#include <wx/stopwatch.h>
 
 #include <algorithm>
 #include <cmath>
@@ -14,7 +16,15 @@ namespace etatmajor::gui {
 
 namespace {
 constexpr double kZoomStep = 1.25;
+// A paint renders missing tiles for at most this long; the rest follow in the next frames.
+constexpr double kTileBudgetMs = 24.0;
+constexpr int kKeyPanPixels = 80;
+
+// Hex sizes are kept to multiples of 1/256 pixel so the tiles of a zoom level are found again.
+double snapSize(double s) {
+    return std::max(1.0 / 256.0, std::round(s * 256.0) / 256.0);
 }
+}  // namespace
 
 MapCanvas::MapCanvas(wxWindow* parent, wxWindowID id)
     : wxWindow(parent, id, wxDefaultPosition, wxDefaultSize, wxFULL_REPAINT_ON_RESIZE | wxWANTS_CHARS) {
@@ -24,23 +34,59 @@ MapCanvas::MapCanvas(wxWindow* parent, wxWindowID id)
     Bind(wxEVT_MOUSEWHEEL, &MapCanvas::onWheel, this);
     Bind(wxEVT_LEFT_DOWN, &MapCanvas::onLeftDown, this);
     Bind(wxEVT_LEFT_UP, &MapCanvas::onLeftUp, this);
+    Bind(wxEVT_MIDDLE_DOWN, &MapCanvas::onPanDown, this);
+    Bind(wxEVT_MIDDLE_UP, &MapCanvas::onPanUp, this);
+    Bind(wxEVT_RIGHT_DOWN, &MapCanvas::onPanDown, this);
+    Bind(wxEVT_RIGHT_UP, &MapCanvas::onPanUp, this);
     Bind(wxEVT_MOTION, &MapCanvas::onMotion, this);
     Bind(wxEVT_LEAVE_WINDOW, &MapCanvas::onLeave, this);
     Bind(wxEVT_MOUSE_CAPTURE_LOST, &MapCanvas::onCaptureLost, this);
+    Bind(wxEVT_KEY_DOWN, &MapCanvas::onKey, this);
+}
+
+MapCanvas::~MapCanvas() {
+    if (HasCapture()) ReleaseMouse();
 }
 
 void MapCanvas::setDocument(std::shared_ptr<const MapDocument> document) {
+    m_tiles.clear();
     m_painter.reset();
     m_document = std::move(document);
-    if (m_document) m_painter = std::make_unique<MapPainter>(*m_document);
+    m_highlight.reset();
+    if (m_document) {
+        m_painter = std::make_unique<MapPainter>(*m_document);
+        if (m_underlay) m_painter->setUnderlay(&*m_underlay);
+    }
     m_paintCount = 0;
     fitToWindow();
 }
 
+void MapCanvas::mapChanged(const std::vector<hex::Hex>& touched) {
+    if (m_painter) m_tiles.invalidate(*m_painter, touched);
+    Refresh();
+}
+
+void MapCanvas::redrawAll() {
+    m_tiles.clear();
+    Refresh();
+}
+
+void MapCanvas::setUnderlay(std::optional<Underlay> underlay) {
+    m_underlay = std::move(underlay);
+    if (m_painter) m_painter->setUnderlay(m_underlay ? &*m_underlay : nullptr);
+    redrawAll();
+}
+
 void MapCanvas::fitToWindow() {
     m_fitted = true;
-    if (m_painter) m_viewport = m_painter->fit(GetClientSize());
-    Refresh();
+    if (m_painter) {
+        m_viewport = m_painter->fit(GetClientSize());
+        const double snapped = snapSize(m_viewport.hexSize);
+        const wxSize size = GetClientSize();
+        m_viewport = m_viewport.zoomedAbout(snapped, size.x / 2.0, size.y / 2.0);
+        m_viewport.hexSize = snapped;
+    }
+    viewChanged();
 }
 
 double MapCanvas::minZoom() const {
@@ -51,11 +97,17 @@ double MapCanvas::minZoom() const {
 void MapCanvas::zoomBy(double factor, const wxPoint& anchor) {
     if (!m_painter) return;
     const double old = m_viewport.hexSize;
-    const double next = std::clamp(old * factor, minZoom(), maxZoom());
+    const double next = snapSize(std::clamp(old * factor, minZoom(), maxZoom()));
     if (next == old) return;
     m_viewport = m_viewport.zoomedAbout(next, anchor.x, anchor.y);
+    m_viewport.hexSize = next;
     m_fitted = false;
-    Refresh();
+    viewChanged();
+}
+
+void MapCanvas::setHexSize(double hexSize) {
+    const wxSize size = GetClientSize();
+    zoomBy(hexSize / m_viewport.hexSize, wxPoint(size.x / 2, size.y / 2));
 }
 
 void MapCanvas::zoomIn() {
@@ -68,26 +120,154 @@ void MapCanvas::zoomOut() {
     zoomBy(1.0 / kZoomStep, wxPoint(size.x / 2, size.y / 2));
 }
 
-void MapCanvas::paintInto(wxGraphicsContext& gc, const wxRect& area) const {
+void MapCanvas::centreOn(hex::Point world) {
+    const wxSize size = GetClientSize();
+    m_viewport.originX = size.x / 2.0 - world.x * m_viewport.hexSize;
+    m_viewport.originY = size.y / 2.0 - world.y * m_viewport.hexSize;
+    m_fitted = false;
+    viewChanged();
+}
+
+void MapCanvas::centreOnHex(hex::Hex h) {
+    if (!m_document) return;
+    centreOn(hex::Layout(m_document->map().metadata().orientation, {1.0, 1.0}).toPixel(h));
+}
+
+void MapCanvas::setHighlight(std::optional<hex::Hex> h) {
+    m_highlight = h;
+    Refresh();
+}
+
+void MapCanvas::panBy(int dx, int dy) {
+    m_viewport.originX += dx;
+    m_viewport.originY += dy;
+    m_fitted = false;
+    viewChanged();
+}
+
+void MapCanvas::viewChanged() {
+    Refresh();
+    if (m_onView) m_onView();
+}
+
+hex::Point MapCanvas::worldAt(const wxPoint& p) const {
+    const Viewport vp = paintedViewport();
+    return {(p.x - vp.originX) / vp.hexSize, (p.y - vp.originY) / vp.hexSize};
+}
+
+wxPoint MapCanvas::pixelAt(hex::Point world) const {
+    const Viewport vp = paintedViewport();
+    return wxPoint(static_cast<int>(std::lround(vp.originX + world.x * vp.hexSize)),
+                   static_cast<int>(std::lround(vp.originY + world.y * vp.hexSize)));
+}
+
+wxRect2DDouble MapCanvas::visibleWorld() const {
+    const wxSize size = GetClientSize();
+    const hex::Point a = worldAt(wxPoint(0, 0));
+    const hex::Point b = worldAt(wxPoint(size.x, size.y));
+    return wxRect2DDouble(a.x, a.y, b.x - a.x, b.y - a.y);
+}
+
+// Tiles are blitted 1:1, so everything is painted with the origin on whole pixels.
+Viewport MapCanvas::paintedViewport() const {
+    return {m_viewport.hexSize, std::round(m_viewport.originX), std::round(m_viewport.originY)};
+}
+
+void MapCanvas::paintInto(wxGraphicsContext& gc, const wxRect& area, bool useTiles, const wxRect& dirty) {
     if (m_painter) {
-        m_painter->paint(gc, m_viewport, area);
+        const Viewport vp = paintedViewport();
+        if (useTiles) {
+            // Names are placed against each other over the whole window (so they do not jump about), and only
+            // the part being repainted needs its tiles.
+            const auto stats = m_tiles.draw(gc, *m_painter, vp, dirty, kTileBudgetMs);
+            m_painter->paint(gc, vp, area, kLayerOverlay);
+            if (stats.pending > 0 && !m_refreshQueued) {
+                m_refreshQueued = true;
+                CallAfter([this] {
+                    m_refreshQueued = false;
+                    Refresh();
+                });
+            }
+        } else {
+            m_painter->paint(gc, vp, area, kLayerAll);
+        }
+        paintDecorations(gc, vp);
         return;
     }
     gc.SetPen(wxNullGraphicsPen);
     gc.SetBrush(gc.CreateBrush(wxBrush(MapStyle::background())));
     gc.DrawRectangle(area.x, area.y, area.width, area.height);
-    const wxString hint = _("Open a map, a campaign file or a campaign database with File > Open.");
+    const wxString hint = _("Open a map, a campaign file or a campaign database with File > Open, or start a map "
+                            "with File > New Map.");
     gc.SetFont(gc.CreateFont(15.0, "Sans", wxFONTFLAG_DEFAULT, wxColour(60, 60, 60)));
     double tw = 0, th = 0;
     gc.GetTextExtent(hint, &tw, &th);
     gc.DrawText(hint, area.x + (area.width - tw) / 2, area.y + (area.height - th) / 2);
 }
 
+// What the active tool would act on under the mouse, and the highlighted hex.
+void MapCanvas::paintDecorations(wxGraphicsContext& gc, const Viewport& vp) const {
+    const auto layout = vp.layout(m_document->map().metadata().orientation);
+    auto outline = [&](hex::Hex h, double inset) {
+        const auto c = layout.toPixel(h);
+        auto corners = layout.corners(h);
+        wxGraphicsPath path = gc.CreatePath();
+        for (std::size_t i = 0; i < corners.size(); ++i) {
+            const double x = c.x + (corners[i].x - c.x) * inset;
+            const double y = c.y + (corners[i].y - c.y) * inset;
+            if (i == 0)
+                path.MoveToPoint(x, y);
+            else
+                path.AddLineToPoint(x, y);
+        }
+        path.CloseSubpath();
+        return path;
+    };
+    gc.PushState();
+    gc.SetBrush(wxNullGraphicsBrush);
+    if (m_highlight) {
+        const wxGraphicsPath ring = outline(*m_highlight, 1.0);
+        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255, 230), 6.0)));
+        gc.StrokePath(ring);
+        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(214, 40, 40), 3.0)));
+        gc.StrokePath(ring);
+    }
+    if (m_tools && m_mouse && toolActive() && m_drag != Drag::Pan) {
+        const ToolTarget target = m_tools->target(worldAt(*m_mouse));
+        const bool eraser = m_tools->tool() == Tool::Eraser;
+        const wxColour ink = eraser ? wxColour(200, 30, 30) : wxColour(20, 20, 20);
+        if (!target.hexes.empty()) {
+            wxGraphicsPath path = gc.CreatePath();
+            for (const auto h : target.hexes) path.AddPath(outline(h, 0.96));
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255, 200), 3.5)));
+            gc.StrokePath(path);
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(ink, 1.5)));
+            gc.StrokePath(path);
+        }
+        if (target.side) {
+            const auto e = layout.edgeCorners(target.side->hex, target.side->dir);
+            const double w = std::clamp(0.16 * vp.hexSize, 3.0, 7.0);
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255, 220), w + 3).Cap(wxCAP_BUTT)));
+            gc.StrokeLine(e[0].x, e[0].y, e[1].x, e[1].y);
+            const wxColour side = eraser ? ink : wxColour(214, 120, 20);
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(side, w).Cap(wxCAP_BUTT)));
+            gc.StrokeLine(e[0].x, e[0].y, e[1].x, e[1].y);
+        }
+    }
+    gc.PopState();
+}
+
 void MapCanvas::onPaint(wxPaintEvent&) {
+    wxStopWatch clock;
     wxAutoBufferedPaintDC dc(this);
     std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
     if (!gc) return;
-    paintInto(*gc, wxRect(GetClientSize()));
+    const wxRect all(GetClientSize());
+    wxRect dirty = GetUpdateRegion().GetBox().Intersect(all);
+    if (dirty.IsEmpty()) dirty = all;
+    paintInto(*gc, all, m_useTiles, dirty);
+    gc.reset();
+    m_lastPaintMs = static_cast<double>(clock.TimeInMicro().GetValue()) / 1000.0;
     ++m_paintCount;
 }
 
@@ -97,15 +277,19 @@ wxBitmap MapCanvas::renderToBitmap() const {
     wxMemoryDC dc(bitmap);
     {
         std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
-        if (gc) paintInto(*gc, wxRect(size));
+        // Drawn without the tile cache, which this const method must not change.
+        if (gc) const_cast<MapCanvas*>(this)->paintInto(*gc, wxRect(size), false, wxRect(size));
     }
     dc.SelectObject(wxNullBitmap);
     return bitmap;
 }
 
 void MapCanvas::onSize(wxSizeEvent& event) {
-    if (m_fitted && m_painter) m_viewport = m_painter->fit(GetClientSize());
-    Refresh();
+    if (m_fitted && m_painter) {
+        fitToWindow();
+    } else {
+        viewChanged();
+    }
     event.Skip();
 }
 
@@ -116,39 +300,126 @@ void MapCanvas::onWheel(wxMouseEvent& event) {
         zoomBy(std::pow(kZoomStep, notches), event.GetPosition());
 }
 
-void MapCanvas::onLeftDown(wxMouseEvent& event) {
-    SetFocus();
-    m_dragging = true;
-    m_dragLast = event.GetPosition();
+bool MapCanvas::toolActive() const {
+    return m_tools && m_painter && m_tools->tool() != Tool::Pan;
+}
+
+void MapCanvas::startPan(const wxPoint& p) {
+    m_drag = Drag::Pan;
+    m_dragLast = p;
     if (!HasCapture()) CaptureMouse();
     SetCursor(wxCursor(wxCURSOR_HAND));
 }
 
-void MapCanvas::onLeftUp(wxMouseEvent&) {
-    m_dragging = false;
+void MapCanvas::endDrag() {
+    const bool tool = m_drag == Drag::Tool;
+    m_drag = Drag::None;
     if (HasCapture()) ReleaseMouse();
-    SetCursor(wxNullCursor);
+    SetCursor(toolActive() ? wxCursor(wxCURSOR_CROSS) : wxNullCursor);
+    if (tool && m_tools) m_tools->release();
+}
+
+void MapCanvas::onLeftDown(wxMouseEvent& event) {
+    SetFocus();
+    if (!toolActive()) {
+        startPan(event.GetPosition());
+        return;
+    }
+    m_drag = Drag::Tool;
+    m_mouse = event.GetPosition();
+    if (!HasCapture()) CaptureMouse();
+    m_tools->press(worldAt(event.GetPosition()));
+    Refresh();
+}
+
+void MapCanvas::onLeftUp(wxMouseEvent&) {
+    if (m_drag != Drag::None) endDrag();
+}
+
+void MapCanvas::onPanDown(wxMouseEvent& event) {
+    SetFocus();
+    if (m_drag == Drag::None) startPan(event.GetPosition());
+}
+
+void MapCanvas::onPanUp(wxMouseEvent&) {
+    if (m_drag == Drag::Pan) endDrag();
 }
 
 void MapCanvas::onCaptureLost(wxMouseCaptureLostEvent&) {
-    m_dragging = false;
+    const bool tool = m_drag == Drag::Tool;
+    m_drag = Drag::None;
     SetCursor(wxNullCursor);
+    if (tool && m_tools) m_tools->release();
 }
 
 void MapCanvas::onMotion(wxMouseEvent& event) {
     const wxPoint p = event.GetPosition();
-    if (m_dragging && event.LeftIsDown()) {
-        m_viewport.originX += p.x - m_dragLast.x;
-        m_viewport.originY += p.y - m_dragLast.y;
+    m_mouse = p;
+    if (m_drag == Drag::Pan) {
+        panBy(p.x - m_dragLast.x, p.y - m_dragLast.y);
         m_dragLast = p;
-        m_fitted = false;
+    } else if (m_drag == Drag::Tool && event.LeftIsDown() && m_tools) {
+        m_tools->drag(worldAt(p));
         Refresh();
+    } else if (toolActive()) {
+        SetCursor(wxCursor(wxCURSOR_CROSS));
+        // The tool's outline follows the mouse: repaint where it was and where it goes.
+        const wxRect now = targetRect(p);
+        wxRect both = m_targetRect.IsEmpty() ? now : now.IsEmpty() ? m_targetRect : m_targetRect.Union(now);
+        if (!both.IsEmpty()) RefreshRect(both.Inflate(8));
+        m_targetRect = now;
     }
     reportHover(p);
 }
 
+wxRect MapCanvas::targetRect(const wxPoint& mouse) const {
+    if (!m_tools || !m_document) return {};
+    const ToolTarget target = m_tools->target(worldAt(mouse));
+    const Viewport vp = paintedViewport();
+    const auto layout = vp.layout(m_document->map().metadata().orientation);
+    double left = 1e300, top = 1e300, right = -1e300, bottom = -1e300;
+    auto take = [&](hex::Point p) {
+        left = std::min(left, p.x);
+        top = std::min(top, p.y);
+        right = std::max(right, p.x);
+        bottom = std::max(bottom, p.y);
+    };
+    for (const auto h : target.hexes)
+        for (const auto p : layout.corners(h)) take(p);
+    if (target.side)
+        for (const auto p : layout.edgeCorners(target.side->hex, target.side->dir)) take(p);
+    if (left > right) return {};
+    const int pad = static_cast<int>(std::ceil(std::clamp(0.16 * vp.hexSize, 3.0, 7.0))) + 6;
+    return wxRect(wxPoint(static_cast<int>(std::floor(left)) - pad, static_cast<int>(std::floor(top)) - pad),
+                  wxPoint(static_cast<int>(std::ceil(right)) + pad, static_cast<int>(std::ceil(bottom)) + pad));
+}
+
 void MapCanvas::onLeave(wxMouseEvent&) {
+    m_mouse.reset();
+    if (toolActive() && !m_targetRect.IsEmpty()) RefreshRect(m_targetRect.Inflate(8));
+    m_targetRect = wxRect();
     if (m_onHover) m_onHover(std::nullopt);
+}
+
+void MapCanvas::onKey(wxKeyEvent& event) {
+    switch (event.GetKeyCode()) {
+        case WXK_LEFT:
+            panBy(kKeyPanPixels, 0);
+            break;
+        case WXK_RIGHT:
+            panBy(-kKeyPanPixels, 0);
+            break;
+        case WXK_UP:
+            panBy(0, kKeyPanPixels);
+            break;
+        case WXK_DOWN:
+            panBy(0, -kKeyPanPixels);
+            break;
+        default:
+            if (m_onKey && !event.HasAnyModifiers() && event.GetKeyCode() < 128 && m_onKey(event.GetKeyCode()))
+                return;
+            event.Skip();
+    }
 }
 
 void MapCanvas::reportHover(const wxPoint& point) {
@@ -157,7 +428,7 @@ void MapCanvas::reportHover(const wxPoint& point) {
         m_onHover(std::nullopt);
         return;
     }
-    const auto h = m_painter->hexAt(m_viewport, point);
+    const auto h = m_painter->hexAt(paintedViewport(), point);
     if (!h) {
         m_onHover(std::nullopt);
         return;

@@ -1,8 +1,12 @@
-// The window that shows a map: paints it through MapPainter, pans with a drag, zooms with the wheel.
+// The window that shows a map: paints it from cached tiles through MapPainter, pans with a drag, zooms with the
+// wheel, and hands presses and drags to the editing tools when the document can be edited.
 #pragma once
 
 #include "map_document.hpp"
 #include "map_painter.hpp"
+#include "tile_cache.hpp"
+
+#include "etatmajor/hex/layout.hpp"
 
 #include <wx/bitmap.h>
 #include <wx/window.h>
@@ -10,8 +14,11 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace etatmajor::gui {
+
+class ToolController;
 
 // What lies under the mouse, for the status bar.
 struct HoverInfo {
@@ -25,10 +32,23 @@ public:
     using HoverHandler = std::function<void(const std::optional<HoverInfo>&)>;
 
     MapCanvas(wxWindow* parent, wxWindowID id = wxID_ANY);
+    ~MapCanvas() override;
 
     // Shows a document (nullptr: nothing) and fits it to the window.
     void setDocument(std::shared_ptr<const MapDocument> document);
     const MapDocument* document() const { return m_document.get(); }
+    const MapPainter* painter() const { return m_painter.get(); }
+
+    // The editing tools; nullptr (or a read-only document) makes every left drag pan.
+    void setToolController(ToolController* tools) { m_tools = tools; }
+    // The map changed at these hexes: their tiles are drawn again.
+    void mapChanged(const std::vector<hex::Hex>& touched);
+    // Everything must be drawn again (the underlay changed, for instance).
+    void redrawAll();
+
+    // The picture drawn under the grid, or none.
+    void setUnderlay(std::optional<Underlay> underlay);
+    const std::optional<Underlay>& underlay() const { return m_underlay; }
 
     void zoomIn();
     void zoomOut();
@@ -36,15 +56,39 @@ public:
     void fitToWindow();
     // Multiplies the zoom, keeping the map point under `anchor` (window pixels) where it is.
     void zoomBy(double factor, const wxPoint& anchor);
+    // Sets the hex size in pixels, keeping the centre of the window where it is.
+    void setHexSize(double hexSize);
+    // Moves the view so that the map point (in units of the hex size) is in the middle of the window.
+    void centreOn(hex::Point world);
+    void centreOnHex(hex::Hex h);
+    // Rings one hex (a validation problem, say) until cleared.
+    void setHighlight(std::optional<hex::Hex> h);
 
     const Viewport& viewport() const { return m_viewport; }
-    // Number of completed paints since the last document change.
+    // Map point (in units of the hex size) under a window pixel, and back.
+    hex::Point worldAt(const wxPoint& p) const;
+    wxPoint pixelAt(hex::Point world) const;
+    // The part of the map shown, in map units.
+    wxRect2DDouble visibleWorld() const;
+
+    // Number of completed paints since the last document change, and the time the last one took.
     unsigned paintCount() const { return m_paintCount; }
+    double lastPaintMs() const { return m_lastPaintMs; }
+    TileCache& tiles() { return m_tiles; }
+    // Off: every paint draws every visible hex again (the baseline the benchmark compares the tiles with).
+    void setTilesEnabled(bool on) {
+        m_useTiles = on;
+        Refresh();
+    }
 
     // Renders what the window shows into a new bitmap of the window's client size, without the screen.
     wxBitmap renderToBitmap() const;
 
     void setHoverHandler(HoverHandler handler) { m_onHover = std::move(handler); }
+    // Told whenever the part of the map shown changes (pan, zoom, resize).
+    void setViewHandler(std::function<void()> handler) { m_onView = std::move(handler); }
+    // Offered the keys the canvas does not use itself (tool shortcuts); returns whether it used the key.
+    void setKeyHandler(std::function<bool(int)> handler) { m_onKey = std::move(handler); }
 
 private:
     void onPaint(wxPaintEvent& event);
@@ -52,23 +96,47 @@ private:
     void onWheel(wxMouseEvent& event);
     void onLeftDown(wxMouseEvent& event);
     void onLeftUp(wxMouseEvent& event);
+    void onPanDown(wxMouseEvent& event);
+    void onPanUp(wxMouseEvent& event);
     void onMotion(wxMouseEvent& event);
     void onLeave(wxMouseEvent& event);
     void onCaptureLost(wxMouseCaptureLostEvent& event);
+    void onKey(wxKeyEvent& event);
 
-    void paintInto(wxGraphicsContext& gc, const wxRect& area) const;
+    bool toolActive() const;
+    void startPan(const wxPoint& p);
+    void endDrag();
+    void panBy(int dx, int dy);
+    void viewChanged();
+    Viewport paintedViewport() const;
+    // Paints the window's `area`; only `dirty` (within it) needs fresh tiles.
+    void paintInto(wxGraphicsContext& gc, const wxRect& area, bool useTiles, const wxRect& dirty);
+    // The window pixels the tool's outline covers at a mouse position (empty when none).
+    wxRect targetRect(const wxPoint& mouse) const;
+    void paintDecorations(wxGraphicsContext& gc, const Viewport& vp) const;
     void reportHover(const wxPoint& point);
     double minZoom() const;
     double maxZoom() const { return 160.0; }
 
     std::shared_ptr<const MapDocument> m_document;
     std::unique_ptr<MapPainter> m_painter;
+    TileCache m_tiles;
+    std::optional<Underlay> m_underlay;
+    ToolController* m_tools = nullptr;
     Viewport m_viewport;
     bool m_fitted = true;
-    bool m_dragging = false;
+    enum class Drag { None, Pan, Tool } m_drag = Drag::None;
     wxPoint m_dragLast;
+    std::optional<wxPoint> m_mouse;
+    wxRect m_targetRect;  // where the tool's outline was last drawn
+    std::optional<hex::Hex> m_highlight;
     unsigned m_paintCount = 0;
+    double m_lastPaintMs = 0;
+    bool m_refreshQueued = false;
+    bool m_useTiles = true;
     HoverHandler m_onHover;
+    std::function<void()> m_onView;
+    std::function<bool(int)> m_onKey;
 };
 
 }  // namespace etatmajor::gui

@@ -116,6 +116,24 @@ MapDocument MapDocument::load(const std::string& path) {
     return doc;
 }
 
+MapDocument MapDocument::createNew(const map::MapMetadata& meta, map::Terrain fill) {
+    MapDocument doc;
+    doc.m_kind = DocumentKind::Map;
+    doc.m_map = map::Map(meta, fill);
+    return doc;
+}
+
+std::string MapDocument::title() const {
+    if (m_kind == DocumentKind::Map) return m_map.metadata().name;
+    return m_title;
+}
+
+void MapDocument::saveAs(const std::string& path) {
+    if (!editable()) throw LoadError(path + ": error: a campaign or a campaign database is never written by the editor");
+    io::writeMapFile(m_map, path);
+    m_path = path;
+}
+
 void MapDocument::readMap(const std::string& mapPath) {
     auto result = io::readMapFile(mapPath);
     m_map = std::move(result.map);

@@ -1,5 +1,5 @@
 // What the window shows: a map, and when the file was a campaign, its sides and ME counters.
-// Opened read-only; nothing here ever writes to the file it came from.
+// A map file can be edited and saved; campaign files and databases are shown read-only and never written.
 #pragma once
 
 #include "map_style.hpp"
@@ -46,12 +46,22 @@ public:
     // The kind of FILE judged from its first bytes, without parsing it. Throws LoadError when it cannot be read
     // or is XML of another kind.
     static DocumentKind detectKind(const std::string& path);
+    // A new, unsaved map of the given size and layout, every hex `fill`.
+    static MapDocument createNew(const map::MapMetadata& meta, map::Terrain fill);
 
     DocumentKind kind() const { return m_kind; }
+    // Only map files are edited; campaigns and databases are shown read-only.
+    bool editable() const { return m_kind == DocumentKind::Map; }
+    // Empty for a new map that has not been saved yet.
     const std::string& path() const { return m_path; }
-    // The campaign's name for campaigns, otherwise the map's.
-    const std::string& title() const { return m_title; }
+    // The campaign's name for campaigns, otherwise the map's (which an edit may change).
+    std::string title() const;
     const map::Map& map() const { return m_map; }
+    // The map to edit; callers change it only through edit commands (edit::Edit::apply / revert).
+    map::Map& editableMap() { return m_map; }
+    // Writes the map to PATH atomically (io::writeMapFile) and from then on belongs to PATH. Throws
+    // core::FileError; a campaign or database is never written.
+    void saveAs(const std::string& path);
     const std::vector<SideInfo>& sides() const { return m_sides; }
     const std::vector<Counter>& counters() const { return m_counters; }
     // Recoverable problems found while reading, each a "FILE:LINE: ..." line.

@@ -1,6 +1,7 @@
 #include "map_painter.hpp"
 
 #include "map_style.hpp"
+#include "text_sprites.hpp"
 
 #include <wx/brush.h>
 #include <wx/graphics.h>
@@ -55,6 +56,7 @@ struct PaintState {
     wxRect2DDouble clip;  // the painted area with room for symbols that overhang their hex, for culling points
     OffsetRange range;
     TextPlacer& placer;  // text drawn so far in this paint
+    TextSprites& sprites;  // names already drawn with their halo, reused across paints
 
     bool near(Point p) const { return clip.Contains(wxPoint2DDouble(p.x, p.y)); }
 };
@@ -359,36 +361,52 @@ double urbanHalf(const PaintState& f, map::UrbanSize size) {
 }
 
 void drawUrbanAreas(const PaintState& f) {
+    // Gathered into one path per look, so a thousand towns cost a handful of draws.
+    wxGraphicsPath stars = f.gc.CreatePath();
+    wxGraphicsPath walls = f.gc.CreatePath();
+    wxGraphicsPath squares = f.gc.CreatePath();
+    bool anyStar = false;
+    bool anyWall = false;
+    bool anySquare = false;
     for (const auto& u : f.doc.map().urbanAreas()) {
         const Point c = f.layout.toPixel(u.hex);
         if (!f.near(c)) continue;
         const double half = urbanHalf(f, u.size);
         if (u.fortification == map::Fortification::Heavy) {
             // A bastioned trace: an eight-pointed star round the town.
-            wxGraphicsPath star = f.gc.CreatePath();
             const double outer = half * 1.65 + 1.5;
             const double inner = half * 1.25 + 1.0;
             for (int i = 0; i < 16; ++i) {
                 const double r = i % 2 == 0 ? outer : inner;
                 const double a = kPi / 8.0 * i + kPi / 16.0;
                 if (i == 0)
-                    star.MoveToPoint(c.x + r * std::cos(a), c.y + r * std::sin(a));
+                    stars.MoveToPoint(c.x + r * std::cos(a), c.y + r * std::sin(a));
                 else
-                    star.AddLineToPoint(c.x + r * std::cos(a), c.y + r * std::sin(a));
+                    stars.AddLineToPoint(c.x + r * std::cos(a), c.y + r * std::sin(a));
             }
-            star.CloseSubpath();
-            f.gc.SetBrush(f.gc.CreateBrush(wxBrush(wxColour(255, 252, 236, 170))));
-            f.gc.SetPen(pen(f.gc, MapStyle::urban(), std::max(1.0, 0.05 * f.s), wxCAP_ROUND, wxJOIN_MITER));
-            f.gc.DrawPath(star);
+            stars.CloseSubpath();
+            anyStar = true;
         } else if (u.fortification == map::Fortification::Light) {
             const double o = half * 1.6 + 1.5;
-            f.gc.SetBrush(wxNullGraphicsBrush);
-            f.gc.SetPen(pen(f.gc, MapStyle::urban(), std::max(1.0, 0.04 * f.s), wxCAP_ROUND, wxJOIN_MITER));
-            f.gc.DrawRectangle(c.x - o, c.y - o, 2 * o, 2 * o);
+            walls.AddRectangle(c.x - o, c.y - o, 2 * o, 2 * o);
+            anyWall = true;
         }
+        squares.AddRectangle(c.x - half, c.y - half, 2 * half, 2 * half);
+        anySquare = true;
+    }
+    if (anyStar) {
+        f.gc.SetBrush(f.gc.CreateBrush(wxBrush(wxColour(255, 252, 236, 170))));
+        f.gc.SetPen(pen(f.gc, MapStyle::urban(), std::max(1.0, 0.05 * f.s), wxCAP_ROUND, wxJOIN_MITER));
+        f.gc.DrawPath(stars, wxWINDING_RULE);
+    }
+    if (anyWall) {
+        f.gc.SetPen(pen(f.gc, MapStyle::urban(), std::max(1.0, 0.04 * f.s), wxCAP_ROUND, wxJOIN_MITER));
+        f.gc.StrokePath(walls);
+    }
+    if (anySquare) {
         f.gc.SetPen(pen(f.gc, wxColour(255, 255, 255, 160), 0.8));
         f.gc.SetBrush(f.gc.CreateBrush(wxBrush(MapStyle::urban())));
-        f.gc.DrawRectangle(c.x - half, c.y - half, 2 * half, 2 * half);
+        f.gc.DrawPath(squares, wxWINDING_RULE);
     }
 }
 
@@ -448,15 +466,16 @@ void drawHeadquarters(const PaintState& f) {
     }
 }
 
-void drawHaloText(wxGraphicsContext& gc, const wxString& text, double x, double y, double px, int flags,
+void drawHaloText(const PaintState& f, const wxString& text, double x, double y, double px, int flags,
                   const wxColour& colour) {
-    const double d = px >= 14 ? 1.5 : 1.0;
-    gc.SetFont(gc.CreateFont(px, "Sans", flags, MapStyle::halo()));
-    static constexpr std::array<std::array<double, 2>, 8> kAround{
-        {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}};
-    for (const auto& o : kAround) gc.DrawText(text, x + o[0] * d, y + o[1] * d);
-    gc.SetFont(gc.CreateFont(px, "Sans", flags, colour));
-    gc.DrawText(text, x, y);
+    f.sprites.draw(f.gc, text, x, y, px, flags, colour, MapStyle::halo());
+}
+
+// The size of a name in a font of `px` pixels.
+void textExtent(const PaintState& f, const wxString& text, double px, int flags, double& w, double& h) {
+    const auto e = f.sprites.extent(f.gc, text, px, flags);
+    w = e.width;
+    h = e.height;
 }
 
 // The counter label without the parenthesised remarks scenario authors add ("Rawdon's Bde (with guns)").
@@ -544,8 +563,7 @@ void drawCounters(const PaintState& f) {
             continue;
         }
         const double px = clamp(0.5 * f.s, 10.0, 13.0);
-        f.gc.SetFont(f.gc.CreateFont(px, "Sans", wxFONTFLAG_BOLD, fill));
-        f.gc.GetTextExtent(label, &tw, &th);
+        textExtent(f, label, px, wxFONTFLAG_BOLD, tw, th);
         const double gap = 3.0;
         const double mid = y + (h - th) / 2;
         const std::array<wxRect2DDouble, 8> candidates{{
@@ -565,7 +583,7 @@ void drawCounters(const PaintState& f) {
                 break;
             }
         f.placer.take(*chosen);
-        drawHaloText(f.gc, label, chosen->m_x, chosen->m_y, px, wxFONTFLAG_BOLD, MapStyle::sideFill(a));
+        drawHaloText(f, label, chosen->m_x, chosen->m_y, px, wxFONTFLAG_BOLD, MapStyle::sideFill(a));
     }
 }
 
@@ -579,9 +597,8 @@ void drawTexts(const PaintState& f) {
         const Point c = f.layout.toPixel(label.hex);
         if (!f.near(c)) continue;
         const wxString text = utf8(label.text);
-        f.gc.SetFont(f.gc.CreateFont(labelPx, "Sans", wxFONTFLAG_ITALIC, MapStyle::labelText()));
         double tw = 0, th = 0;
-        f.gc.GetTextExtent(text, &tw, &th);
+        textExtent(f, text, labelPx, wxFONTFLAG_ITALIC, tw, th);
         // Centred if there is room, else nudged up or down by a line; left out when it would collide.
         const wxRect2DDouble* chosen = nullptr;
         const std::array<wxRect2DDouble, 3> candidates{{{c.x - tw / 2, c.y - th / 2, tw, th},
@@ -594,7 +611,7 @@ void drawTexts(const PaintState& f) {
             }
         if (!chosen) continue;
         placer.take(*chosen);
-        drawHaloText(f.gc, text, chosen->m_x, chosen->m_y, labelPx, wxFONTFLAG_ITALIC, MapStyle::labelText());
+        drawHaloText(f, text, chosen->m_x, chosen->m_y, labelPx, wxFONTFLAG_ITALIC, MapStyle::labelText());
     }
 
     // Urban names, biggest places first; small places give way when there is no room.
@@ -632,9 +649,8 @@ void drawTexts(const PaintState& f) {
         if (u->size == map::UrbanSize::Hamlet && f.s < 12) continue;
         if (u->size == map::UrbanSize::Farm && f.s < 18) continue;
         const wxString text = utf8(u->name);
-        f.gc.SetFont(f.gc.CreateFont(px, "Sans", flags, MapStyle::text()));
         double tw = 0, th = 0;
-        f.gc.GetTextExtent(text, &tw, &th);
+        textExtent(f, text, px, flags, tw, th);
         const double half = urbanHalf(f, u->size) * (u->fortification == map::Fortification::None ? 1.0 : 1.65);
         const double gap = half + std::max(2.0, 0.12 * f.s);
         const std::array<wxRect2DDouble, 4> candidates{{
@@ -652,7 +668,7 @@ void drawTexts(const PaintState& f) {
         if (!chosen && mustShow) chosen = &candidates[0];
         if (!chosen) continue;
         placer.take(*chosen);
-        drawHaloText(f.gc, text, chosen->m_x, chosen->m_y, px, flags, MapStyle::text());
+        drawHaloText(f, text, chosen->m_x, chosen->m_y, px, flags, MapStyle::text());
     }
 
     // LOC entry names when there is room for them.
@@ -665,16 +681,30 @@ void drawTexts(const PaintState& f) {
                 if (!f.near(c)) continue;
                 const double px = clamp(0.42 * f.s, 9.0, 14.0);
                 const wxString text = utf8(entry.name);
-                f.gc.SetFont(f.gc.CreateFont(px, "Sans", wxFONTFLAG_ITALIC, colour));
                 double tw = 0, th = 0;
-                f.gc.GetTextExtent(text, &tw, &th);
+                textExtent(f, text, px, wxFONTFLAG_ITALIC, tw, th);
                 const wxRect2DDouble r(c.x - tw / 2, c.y + 0.55 * f.s, tw, th);
                 if (!placer.free(r)) continue;
                 placer.take(r);
-                drawHaloText(f.gc, text, r.m_x, r.m_y, px, wxFONTFLAG_ITALIC, colour);
+                drawHaloText(f, text, r.m_x, r.m_y, px, wxFONTFLAG_ITALIC, colour);
             }
         }
     }
+}
+
+void drawUnderlay(const PaintState& f, const Underlay& u, const Viewport& vp, const wxRect& area) {
+    if (u.bitmap.IsNull() || u.pixels.x <= 0 || u.pixels.y <= 0 || u.opacity <= 0) return;
+    const double x = vp.originX + u.x * f.s;
+    const double y = vp.originY + u.y * f.s;
+    const double w = u.pixels.x * u.scale * f.s;
+    const double h = u.pixels.y * u.scale * f.s;
+    if (x > area.GetRight() + 1 || y > area.GetBottom() + 1 || x + w < area.x || y + h < area.y) return;
+    f.gc.PushState();
+    f.gc.Clip(area.x, area.y, area.width, area.height);
+    f.gc.BeginLayer(std::clamp(u.opacity, 0.0, 1.0));
+    f.gc.DrawBitmap(u.bitmap, x, y, w, h);
+    f.gc.EndLayer();
+    f.gc.PopState();
 }
 
 }  // namespace
@@ -743,13 +773,15 @@ std::optional<Hex> MapPainter::hexAt(const Viewport& viewport, const wxPoint& po
     return h;
 }
 
-void MapPainter::paint(wxGraphicsContext& gc, const Viewport& viewport, const wxRect& area) const {
+void MapPainter::paint(wxGraphicsContext& gc, const Viewport& viewport, const wxRect& area, unsigned layers) const {
     gc.PushState();
     gc.SetAntialiasMode(wxANTIALIAS_DEFAULT);
     gc.SetInterpolationQuality(wxINTERPOLATION_GOOD);
-    gc.SetPen(wxNullGraphicsPen);
-    gc.SetBrush(gc.CreateBrush(wxBrush(MapStyle::background())));
-    gc.DrawRectangle(area.x, area.y, area.width, area.height);
+    if (layers & kLayerBase) {
+        gc.SetPen(wxNullGraphicsPen);
+        gc.SetBrush(gc.CreateBrush(wxBrush(MapStyle::background())));
+        gc.DrawRectangle(area.x, area.y, area.width, area.height);
+    }
 
     if (m_doc.map().hexCount() > 0) {
         const double s = viewport.hexSize;
@@ -761,22 +793,28 @@ void MapPainter::paint(wxGraphicsContext& gc, const Viewport& viewport, const wx
             s,
             wxRect2DDouble(area.x - 2 * s - 40, area.y - 2 * s - 40, area.width + 4 * s + 80, area.height + 4 * s + 80),
             visibleRange(viewport, area),
-            placer};
-        if (!f.range.empty()) {
-            drawTerrain(f);
-            drawTerrainSymbols(f);
-            drawCoastAndGrid(f);
+            placer,
+            m_sprites};
+        if (layers & kLayerBase) {
+            if (!f.range.empty()) {
+                drawTerrain(f);
+                drawTerrainSymbols(f);
+            }
+            if (m_underlay) drawUnderlay(f, *m_underlay, viewport, area);
+            if (!f.range.empty()) drawCoastAndGrid(f);
+            drawRivers(f);
+            drawRoutes(f);
+            drawCrossings(f);
         }
-        drawRivers(f);
-        drawRoutes(f);
-        drawCrossings(f);
-        drawLocEntries(f);
-        drawUrbanAreas(f);
-        drawHeadquarters(f);
-        // Names keep clear of the counters, which are drawn last, on top of everything.
-        for (const auto& box : layoutCounters(f)) placer.take(box.rect);
-        drawTexts(f);
-        drawCounters(f);
+        if (layers & kLayerOverlay) {
+            drawLocEntries(f);
+            drawUrbanAreas(f);
+            drawHeadquarters(f);
+            // Names keep clear of the counters, which are drawn last, on top of everything.
+            for (const auto& box : layoutCounters(f)) placer.take(box.rect);
+            drawTexts(f);
+            drawCounters(f);
+        }
     }
     gc.PopState();
 }

@@ -3,11 +3,13 @@
 #pragma once
 
 #include "map_document.hpp"
+#include "text_sprites.hpp"
 
 #include "etatmajor/hex/layout.hpp"
 
 #include <wx/gdicmn.h>
 #include <wx/geometry.h>
+#include <wx/graphics.h>
 
 #include <optional>
 
@@ -40,13 +42,33 @@ struct OffsetRange {
     bool empty() const { return colMin > colMax || rowMin > rowMax; }
 };
 
+// What a paint draws. The base layer is what the canvas caches in tiles: ground colour, terrain and its symbols,
+// the underlay image, the grid, the coast, rivers, roads and crossings. The overlay is drawn fresh on every frame
+// because its names are placed against each other: LOC entries, urban areas, HQs, names and counters.
+enum PaintLayer : unsigned { kLayerBase = 1u, kLayerOverlay = 2u, kLayerAll = 3u };
+
+// A picture (a scanned map) shown between the terrain and the grid. Its pixel (u, v) lies at the map point
+// (x + u * scale, y + v * scale) in units of the hex size, with hex (0,0) at the origin.
+struct Underlay {
+    wxGraphicsBitmap bitmap;
+    wxSize pixels;
+    double x = 0.0;
+    double y = 0.0;
+    double scale = 1.0;
+    double opacity = 0.5;  // 0..1
+};
+
 class MapPainter {
 public:
     // The painter keeps a reference: the document must outlive it.
     explicit MapPainter(const MapDocument& document);
 
-    // Paints everything that falls inside `area` (output pixels). The context's state is restored afterwards.
-    void paint(wxGraphicsContext& gc, const Viewport& viewport, const wxRect& area) const;
+    // Paints the layers that fall inside `area` (output pixels). The context's state is restored afterwards.
+    void paint(wxGraphicsContext& gc, const Viewport& viewport, const wxRect& area, unsigned layers = kLayerAll) const;
+
+    // The picture to draw under the grid (nullptr: none). The painter keeps the pointer.
+    void setUnderlay(const Underlay* underlay) { m_underlay = underlay; }
+    const Underlay* underlay() const { return m_underlay; }
 
     // The viewport that shows the whole map centred in an output of `size` pixels, `margin` pixels clear on each side.
     Viewport fit(const wxSize& size, double margin = 12.0) const;
@@ -58,9 +80,13 @@ public:
     // The map's extent at hex size 1 with hex (0,0) at the origin.
     wxRect2DDouble worldBounds() const { return m_bounds; }
 
+    const MapDocument& document() const { return m_doc; }
+
 private:
     const MapDocument& m_doc;
     wxRect2DDouble m_bounds;
+    const Underlay* m_underlay = nullptr;
+    mutable TextSprites m_sprites;  // a cache: painting stays logically const
 };
 
 }  // namespace etatmajor::gui

@@ -11,7 +11,60 @@
 #include <algorithm>
 #include <map>
 
+#ifdef ETATMAJOR_HAVE_X11
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#endif
+
 namespace etatmajor::gui {
+
+wxImage WindowCapture::fromXServer(wxTopLevelWindow& frame) {
+#ifdef ETATMAJOR_HAVE_X11
+    const wxRect rect = frame.GetScreenRect();
+    if (rect.width <= 0 || rect.height <= 0) return {};
+    // A connection of our own: what the server holds now, after everything GTK has sent it.
+    Display* display = XOpenDisplay(nullptr);
+    if (!display) return {};
+    const Window root = DefaultRootWindow(display);
+    XWindowAttributes attributes;
+    XGetWindowAttributes(display, root, &attributes);
+    const int x = std::max(0, rect.x);
+    const int y = std::max(0, rect.y);
+    const int w = std::min(rect.width, attributes.width - x);
+    const int h = std::min(rect.height, attributes.height - y);
+    wxImage out;
+    if (w > 0 && h > 0) {
+        if (XImage* image = XGetImage(display, root, x, y, static_cast<unsigned>(w), static_cast<unsigned>(h), AllPlanes,
+                                      ZPixmap)) {
+            out.Create(rect.width, rect.height);
+            const auto shift = [](unsigned long mask) {
+                int s = 0;
+                while (mask && !(mask & 1)) {
+                    mask >>= 1;
+                    ++s;
+                }
+                return s;
+            };
+            const int rs = shift(image->red_mask);
+            const int gs = shift(image->green_mask);
+            const int bs = shift(image->blue_mask);
+            for (int row = 0; row < h; ++row)
+                for (int col = 0; col < w; ++col) {
+                    const unsigned long p = XGetPixel(image, col, row);
+                    out.SetRGB(col, row, static_cast<unsigned char>((p & image->red_mask) >> rs),
+                               static_cast<unsigned char>((p & image->green_mask) >> gs),
+                               static_cast<unsigned char>((p & image->blue_mask) >> bs));
+                }
+            XDestroyImage(image);
+        }
+    }
+    XCloseDisplay(display);
+    return out;
+#else
+    (void)frame;
+    return {};
+#endif
+}
 
 wxImage WindowCapture::fromWindowDC(wxTopLevelWindow& frame) {
     const wxSize size = frame.GetSize();
@@ -95,6 +148,7 @@ bool WindowCapture::looksBlank(const wxImage& image) {
 }
 
 WindowCapture::Result WindowCapture::capture(wxTopLevelWindow& frame, const MapCanvas& canvas) {
+    if (wxImage image = fromXServer(frame); !looksBlank(image)) return {image, Method::XServer};
     if (wxImage image = fromWindowDC(frame); !looksBlank(image)) return {image, Method::WindowDC};
     if (wxImage image = fromScreenDC(frame); !looksBlank(image)) return {image, Method::ScreenDC};
     return {rendered(frame, canvas), Method::Rendered};
@@ -102,6 +156,8 @@ WindowCapture::Result WindowCapture::capture(wxTopLevelWindow& frame, const MapC
 
 const char* WindowCapture::methodName(Method method) {
     switch (method) {
+        case Method::XServer:
+            return "X server";
         case Method::WindowDC:
             return "window device context";
         case Method::ScreenDC:

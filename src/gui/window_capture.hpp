@@ -11,15 +11,17 @@ class MapCanvas;
 
 class WindowCapture {
 public:
-    enum class Method { WindowDC, ScreenDC, Rendered };
+    enum class Method { XServer, WindowDC, ScreenDC, Rendered };
 
     struct Result {
         wxImage image;
         Method method = Method::Rendered;
     };
 
-    // Tries, in order: the window's own device context, the screen under the window, and finally the canvas's
-    // paint routine drawn off-screen into a frame-sized picture. The first picture that is not blank wins.
+    // Tries, in order: the pixels the X server holds for the window (read afresh every time), the window's own
+    // device context, the screen under the window, and finally the canvas's paint routine drawn off-screen into a
+    // frame-sized picture. The first picture that is not blank wins. (The screen device context alone is not
+    // enough: cairo keeps a snapshot of the root window, so a second capture would repeat the first.)
     static Result capture(wxTopLevelWindow& frame, const MapCanvas& canvas);
 
     // True for a picture that cannot be a real rendering: one flat colour, or mostly pure black.
@@ -28,6 +30,7 @@ public:
     static const char* methodName(Method method);
 
     // The single methods, each returning an invalid or blank image when it does not work here.
+    static wxImage fromXServer(wxTopLevelWindow& frame);
     static wxImage fromWindowDC(wxTopLevelWindow& frame);
     static wxImage fromScreenDC(wxTopLevelWindow& frame);
     static wxImage rendered(wxTopLevelWindow& frame, const MapCanvas& canvas);
