@@ -38,6 +38,7 @@ private:
 
 void registerMapCommands(CLI::App& app, Registry& registry);
 void registerCampaignCommands(CLI::App& app, Registry& registry);
+void registerBattleCommands(CLI::App& app, Registry& registry);
 void registerTurnCommands(CLI::App& app, Registry& registry);
 
 }  // namespace etatmajor::cli

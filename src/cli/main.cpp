@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
     cli::Registry registry;
     cli::registerMapCommands(app, registry);
     cli::registerCampaignCommands(app, registry);
+    cli::registerBattleCommands(app, registry);
     cli::registerTurnCommands(app, registry);
 
     try {

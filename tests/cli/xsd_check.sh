@@ -22,6 +22,7 @@ check map.xsd "$root"/maps/*.xml "$root"/tests/data/maps/*.xml
 check campaign.xsd "$root"/campaigns/*.xml "$root"/tests/data/campaigns/*.xml
 check purchase.xsd "$root"/tests/data/purchases/*.xml
 check orders.xsd "$root"/tests/data/orders/*.xml
+check battle.xsd "$root"/campaigns/battles/*.xml "$root"/tests/data/battles/*.xml
 rm -f /tmp/xsd_check.$$
 # The schemas themselves must be well-formed XSD.
 for s in "$root"/schemas/*.xsd; do

@@ -1,0 +1,536 @@
+// The Redcoats & Rebels battle engine: the abstract state of tactical-resolver.md §2.2 on the file-and-depth strip
+// of §2.4–2.5, and the turn sequence of §2.10 as one method per phase. RedcoatsResolver runs it turn by turn;
+// tests drive single phases through the same methods (and a few hooks that set up a situation directly).
+//
+// Conventions (§2.4): files x ∈ [0, W) across the front; each unit's `front` is its front edge in paces from its
+// own rear edge, so two opposing units in shared files are D − frontA − frontB paces apart and in contact at 0.
+// Terrain rectangles use side A's coordinates (y from A's rear edge).
+// Determinism (§4.2): units are indexed in (side, brigade id, unit id) order and every loop runs in index order;
+// no floating point anywhere.
+#pragma once
+
+#include "etatmajor/battle/battle_dice.hpp"
+#include "etatmajor/battle/close_assault.hpp"
+#include "etatmajor/battle/morale.hpp"
+#include "etatmajor/battle/narrative.hpp"
+#include "etatmajor/battle/result.hpp"
+#include "etatmajor/battle/setup.hpp"
+
+#include <array>
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace etatmajor::battle {
+
+// Role of a unit in the deployment (§2.6.4).
+enum class Role : std::uint8_t { FirstLine, SecondLine, Reserve, Screen, Cavalry, Artillery };
+
+struct Gun {
+    Calibre calibre = Calibre::Light;
+    bool howitzer = false;
+    int crew = 0;              // crew figures serving it (0–3)
+    bool destroyed = false;
+    bool abandoned = false;    // crews fled; stays where it stood (§2.18)
+    int holder = kNoSide;      // side holding an abandoned gun (§2.18 [A])
+    int limber = 0;            // 0 sound, 1 half speed, 2 immobile
+    int x = 0;                 // where an abandoned gun stands: file and pace from side A's rear edge
+    int y = 0;
+};
+
+struct Feature {
+    FeatureKind kind = FeatureKind::LightWood;
+    int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    bool key = false;
+    bool difficult = false;
+    int owner = kNoSide;  // works: the side they were built for
+    int hits = 0;         // artillery hits on the cover (¶279)
+    int siegeHits = 0;
+    bool flattened = false;
+};
+
+enum class ChargeKind : std::uint8_t { Declared, Counter, Opportunity, Pursuit, BreakThrough };
+
+struct Unit {
+    // identity (§2.2)
+    std::string id;
+    std::string name;
+    int index = 0;
+    int side = kSideA;
+    int brigade = kNone;
+    UnitType type = UnitType::LineInfantry;
+    Nationality nationality = Nationality::British;
+    int unitClass = 2;
+    int fps = 4;
+    Armament armament = Armament::Musket;
+    bool bayonets = true;
+    bool highlander = false, militia = false, legionDragoons = false, guards = false;
+    bool independentLight = false, alwaysInCommand = false, hasColours = false;
+    std::string nearId;
+    int nearUnit = kNone;
+    int figuresStart = 0, standsStart = 0, figures = 0;
+    Role role = Role::FirstLine;
+    Slot slot = Slot::Auto;
+    int fixedDepth = -1;
+    int fixedFile = -1;
+
+    // status
+    UnitStatus status = UnitStatus::OnTable;
+    int arrivalTurn = 1;
+    ArrivalTrigger trigger = ArrivalTrigger::None;
+    Edge entry = Edge::OwnRear;
+    int returnTurn = 0;
+    bool everRouted = false;
+    bool pursuedOff = false;
+
+    // position (§2.4)
+    int lane = 0;  // 0 main strip; 1 left, 2 right flank lane (§2.6.5)
+    int x0 = 0, w = 1;
+    int front = 0;
+    int depth = 20;
+    Formation formation = Formation::Line;
+    bool hidden = false;
+    int anchor = kNone;  // second line: the first-line unit it follows
+    int slotX0 = 0, slotW = 0, slotFront = 0;  // first line: the stretch of the line it holds (gap filling)
+    bool rearguard = false;
+
+    // terrain under the unit, refreshed whenever it moves
+    int cover = 0;  // 0 none, 1 light, 2 heavy (target class precedence of §1.11)
+    bool inWood = false, inHeavyWood = false, inUrban = false, inWorks = false, difficult = false;
+    bool inMarsh = false, inCamp = false, inRiver = false;
+    bool behindWorks = false;  // behind or inside any linear work (wall, hedge, breastwork, redoubt)
+    bool onRoad = false;       // on a road (a causeway through a marsh)
+    int elevation = 0;
+
+    // morale (§2.2)
+    Morale morale = Morale::Ordered;
+    bool permShaken = false;
+    Ladder ladder = Ladder::None;
+    int ladderTurn = -100;
+    bool facingAway = false;
+    int surprisedTurn = -100;
+
+    // this turn
+    bool fired = false, smoke = false, moved = false, formationChanged = false;
+    bool chargeAttempted = false, charging = false, evaded = false, passedBct = false;
+    bool chargeStartSteady = false, passageOfLines = false, rallying = false, rallyFlag = false;
+    int chargeTarget = kNone;
+    ChargeKind chargeKind = ChargeKind::Declared;
+    int chargeReachLeft = 0;
+    int routTurn = -100;      // turn it began to rout
+    int routMoveFrom = -100;  // first turn whose movement phase moves it
+    int brokenTurn = -100;    // routed, destroyed, removed or surrendered (BCT factor)
+    bool pursuing = false;
+    int pursuitTarget = kNone;
+    int pursuitMoves = 0;
+    bool pursuedThisTurn = false;
+    int hitsThisTurn = 0, hitsLastTurn = 0;
+    int fireRemovable = 0, fireMoraleOnly = 0;
+    int firingUnits = 0;  // units that fired at it this phase (staff rolls, ¶313)
+    int lastFirer = kNone;
+    int fireArtilleryHits = 0;  // of the removable hits, those from guns (Damage Table without the −1)
+    bool shellHit = false, flankFire = false, surprisedByFire = false;
+    int firefightWith = kNone, firefightTurns = 0, firefightThisTurn = kNone;
+    int pushBacks = 0;
+    int lootUntil = 0;
+    bool looted = false;
+    int ammo = -1;  // OR1 fire phases left; -1 unlimited
+    int attachedGeneral = kNone;
+    int attachedAdcOf = kNone;
+    int ralliedBy = kNone;
+    int revealedTurn = -100;
+    int staffLostInMelee = 0;
+    bool cweTaken = false;
+
+    // artillery
+    std::vector<Gun> guns;
+    int limbersDamaged = 0;
+    int gunsDestroyed = 0;
+    int crewLost = 0;
+
+    // accounting (figures)
+    int lostFire = 0, lostCloseAssault = 0, surrendered = 0, massacred = 0, offTable = 0, scattered = 0;
+    int removedSpent = 0;
+    int coloursLostTo = kNoSide;
+};
+
+struct General {
+    std::string id;
+    std::string name;
+    int index = 0;
+    int side = kSideA;
+    Rank rank = Rank::Brigade;
+    Arm arm = Arm::Mixed;
+    Nationality nationality = Nationality::British;
+    Rating rating = Rating::Capable;
+    Rating ratingStart = Rating::Capable;
+    int aides = 0, aidesStart = 0;
+    bool escort = false, escortStart = false;
+    bool army = false;
+    bool neverAttach = false;
+    int minBehind = 0;
+    int brigade = kNone;  // the brigade he commands directly (kNone: army or division staff)
+    int parent = kNone;   // next general up the chain
+    int arrivalTurn = 1;
+    bool onTable = true;
+    StaffFate fate = StaffFate::Unhurt;
+    bool gone = false;       // severely wounded, killed or captured
+    int outUntil = 0;        // wounded: inactive before this turn
+    int replacementDue = 0;  // turn whose Initiative Phase brings his replacement
+    int replacedBy = kNone;
+    int replaces = kNone;
+    int attachedTo = kNone;
+    int x = 0;      // post: file
+    int front = 0;  // post: paces from own rear edge
+    int rallies = 0;
+    int aidesLost = 0, escortLost = 0;
+};
+
+struct Brigade {
+    std::string id;
+    std::string name;
+    int index = 0;
+    int side = kSideA;
+    int general = kNone;  // own general; kNone: commanded through parent
+    int parentGeneral = kNone;
+    std::vector<int> units;
+    int standsStart = 0;
+    bool spent = false;
+    bool reserve = false;
+    bool committed = false;
+    Posture posture = Posture::Hold;
+    Mode mode = Mode::DeployedDefensive;
+};
+
+struct SideState {
+    std::string id;
+    std::string name;
+    int army = kNone;  // army general index
+    bool initiativeTurn1 = false;
+    bool withdrawing = false;
+    int withdrawTurn = 0;
+    int rearguardUntil = 0;
+    bool armyGeneralLost = false;
+    Points6 start;
+    Ammunition ammunition = Ammunition::Default;
+    std::string supplyPoint;
+    bool flankWarning = false;
+    int lastActionTurn = 0;
+};
+
+struct ContactPair {
+    int a = kNone;  // a charged b (or a is the flank attacker)
+    int b = kNone;
+    bool flank = false;
+    bool breakThrough = false;
+};
+
+// One close assault fought (for tests, narratives and calibration).
+struct CombatRecord {
+    int turn = 0;
+    int winnerSide = kSideA;
+    charts::CaLetter letter = charts::CaLetter::A;
+    bool automatic = false;
+    int margin = 0;
+};
+
+class Engine {
+public:
+    Engine(const BattleSetup& setup, BattleDice& dice, Narrative* narrative = nullptr);
+
+    // Fights the whole battle (§2.10, §2.20) and returns the §3 result.
+    BattleResult run();
+
+    // --- the turn sequence, one method per phase (§2.10) ---
+    void startTurn();
+    void initiativePhase();
+    void grandTacticalPhase();
+    void moralePhase();
+    void firePhase();
+    void movementPhase();
+    void closeAssaultPhase();
+    void endOfTurn();
+    bool battleOver() const { return m_over; }
+    BattleResult finish();
+
+    // --- state ---
+    int turn() const { return m_turn; }
+    int turnsAvailable() const { return m_turns; }
+    int initiative() const { return m_initiative; }
+    int width() const { return m_width; }
+    int depth() const { return m_depth; }
+    const std::vector<Unit>& units() const { return m_units; }
+    Unit& unit(int i) { return m_units[static_cast<std::size_t>(i)]; }
+    const Unit& unit(int i) const { return m_units[static_cast<std::size_t>(i)]; }
+    int unitIndex(std::string_view id) const;
+    std::vector<General>& generals() { return m_generals; }
+    const General& general(int i) const { return m_generals[static_cast<std::size_t>(i)]; }
+    int generalIndex(std::string_view id) const;
+    const std::vector<Brigade>& brigades() const { return m_brigades; }
+    Brigade& brigade(int i) { return m_brigades[static_cast<std::size_t>(i)]; }
+    const std::vector<Feature>& features() const { return m_features; }
+    const std::vector<ContactPair>& contacts() const { return m_contacts; }
+    const SideState& sideState(int s) const { return m_sides[static_cast<std::size_t>(s)]; }
+    const std::vector<CombatRecord>& combatLog() const { return m_combatLog; }
+    const Params& params() const { return m_params; }
+
+    // §2.2 stands: figures div fps, plus one if the remainder is at least fps − 1 (and at least two figures).
+    static int standsOf(int figures, int fps);
+    int stands(const Unit& u) const { return standsOf(u.figures, u.fps); }
+    int separation(const Unit& a, const Unit& b) const;  // opposing units in the main strip
+    int distance(const Unit& a, const Unit& b) const;    // §2.4 general distance
+    bool inCommand(int unit) const;
+    Rating commandRating(int unit) const;  // best rating of the chain, valid when inCommand
+    bool onTable(const Unit& u) const { return u.status == UnitStatus::OnTable; }
+    bool present(const Unit& u) const;  // counts for brigade morale (§2.19)
+    TargetClass targetClass(const Unit& target, bool firerIsArtillery, const Unit* firer) const;
+    charts::FireTable volleyTable(const Unit& u) const;
+    struct InitiativeRoll {
+        std::array<int, 2> bis{};
+        std::array<int, 2> total{};
+        std::array<int, 2> dice{};
+        int winner = kSideA;
+    };
+    const InitiativeRoll& lastInitiative() const { return m_lastInitiative; }
+    int bisOf(int side) const;             // §11.1 battle initiative sum
+    int initiativeDiceOf(int side) const;  // eligible generals
+    std::vector<int> eligibleGenerals(int side) const;
+    Points6 netLossNow(int side) const;    // provisional, for the withdraw switch (§2.20)
+
+    // --- hooks for tests and scenario set-up ---
+    void setInitiative(int side) { m_initiative = side; }
+    void forceCharge(int charger, int target);  // replaces doctrine declarations for this unit this turn
+    void setDoctrine(bool on) { m_doctrine = on; }  // off: no doctrine charges, moves or formation choices
+    void placeContact(int a, int b, bool flank = false);
+    void receiveHits(int unit, int removable, int moraleOnly);  // tallies as if from one fire phase
+    void resolveHits();  // applies tallies and takes the Shooting Casualties Tests (§2.10 IV.4–5)
+    void setFront(int unit, int front);
+    void setFiles(int unit, int x0, int w);
+    void setTurn(int t) { m_turn = t; }
+    void setEndAfterTurn(bool b) { m_endAfterThisTurn = b; }
+    void markSpent(int brigade);
+
+    // §2.8 doctrine predictions, public for tests.
+    TctInputs tctInputs(int charger, int target, bool flank) const;
+    BctInputs bctInputs(int target, int charger, bool flank, bool declared) const;
+    CweInputs cweInputs(int charger, int target, bool flank) const;
+    CweInputs sctInputs(int unit) const;
+    int caMarginNow(int attacker, int defender, bool attackerCharging, bool flank) const;
+
+private:
+    struct PendingCharge {
+        int charger = kNone;
+        int target = kNone;
+        ChargeKind kind = ChargeKind::Declared;
+        bool flank = false;
+        bool contacted = false;
+        bool immediate = false;
+    };
+
+    // set-up (engine.cpp)
+    void build(const BattleSetup& setup);
+    void buildFormation(const FormationSpec& f, int side, Mode mode, int arrival, ArrivalTrigger trig, Edge entry,
+                        int parentGeneral);
+    int addGeneral(const GeneralSpec& g, int side, int parent, int arrival);
+    void place();
+    void placeSide(int side);
+    void placeWorks();
+    void generateTemplateTerrain();
+    void arrive(int unit, bool announce);
+    void updatePosts();
+    void log(std::string text);
+    std::string unitName(int u) const;
+
+    // geometry and terrain (engine_geometry.cpp)
+    int absFront(const Unit& u) const;
+    int depthFor(int lane) const { return lane == 0 ? m_depth : m_laneLength[static_cast<std::size_t>(lane)]; }
+    int laneEnd(int lane) const { return m_laneEnd[static_cast<std::size_t>(lane)]; }
+    void refreshLanes();
+    bool engaged(const Unit& a, const Unit& b) const;       // may fight each other at all (§2.6.5 lanes)
+    bool mayFireAt(const Unit& firer, const Unit& t) const;  // engaged, and able to face it
+    bool laneBlocked(const Unit& u) const;                   // a friend ahead of it in its lane
+    void laneMove(int u);
+    void exitLane(int u);
+    bool refuseFlank(int u);
+    int fileGap(const Unit& a, const Unit& b) const;
+    int overlapFiles(const Unit& a, const Unit& b) const;
+    bool sameDepthBand(const Unit& a, const Unit& b, int tolerance) const;
+    void refreshTerrain(Unit& u);
+    int frontageFor(const Unit& u, Formation f) const;
+    void setFormation(Unit& u, Formation f);
+    void shrinkToStands(Unit& u);
+    bool flankPosition(const Unit& u, const Unit& t) const;
+    bool inOpen(const Unit& u) const;
+    bool isFormed(const Unit& u) const;
+    bool isScreen(const Unit& u) const { return u.formation == Formation::Skirmish; }
+    bool treatedAsSkirmishers(const Unit& u) const;
+    bool visibleTo(int side, const Unit& u) const;
+    int sightLimit(const Unit& u) const;
+    void revealIfSeen(Unit& u);
+    bool blocked(const Unit& firer, int file, const Unit& target) const;
+    int moveAllowance(const Unit& u, bool firedThisTurn) const;
+    int terrainPercent(const Unit& u) const;
+    int routRate(const Unit& u) const;
+    bool touchingSteadyFriend(const Unit& u) const;
+    bool anchoredFlank(const Unit& u) const;
+    int elevationAt(int x, int yAbs) const;
+    bool pathBlockedByRiver(const Unit& u, int newFront) const;
+    int nearestOppositeEnemy(const Unit& u, bool visibleOnly) const;
+    int nearestEnemyDistance(const Unit& u, bool formedOnly, bool visibleOnly) const;
+    bool unitsOverlapSameSide(const Unit& a) const;
+
+    // command and staff (engine_geometry.cpp)
+    void refreshCommand();
+    bool generalAvailable(const General& g) const;
+    bool ownBrigadeGeneralCommands(int unit) const;
+    bool generalAttachedTo(int unit) const;
+    bool adcAttachedTo(int unit) const;
+    void staffCasualtyRoll(int general, bool adcOnly, int unitContext, int modifier);
+    void loseGeneral(int g, StaffFate fate);
+    void staffUpkeep();
+
+    // initiative and morale (engine_morale.cpp)
+    int rollInitiative();
+    void brigadeStatus();
+    void massPanic();
+    void declareCharges(int side);
+    void respondToCharges(int side, bool mayCounter);
+    void secondImpulses();
+    bool chargeEligible(int u, bool declared) const;
+    bool mayTarget(int u, int t, bool declared, bool& flank) const;
+    int chargeReach(const Unit& u, ChargeKind kind) const;
+    int chargeDistance(const Unit& u, const Unit& t, bool flank) const;
+    int chargeSuccess(int u, int t, bool flank, int& margin, int& bctTotalOut) const;
+    int expectedDefensiveHits(int target, int charger) const;
+    bool wavering(const Unit& t) const;
+    bool standOff(const Unit& u, const Unit& t) const;
+    void attachForCharges(int side, const std::vector<PendingCharge>& list);
+    void detachAll();
+    void startCharge(int u, int t, ChargeKind kind, bool flank);
+    void makeContact(int a, int b, bool flank, bool breakThrough = false);
+    void breakContactsOf(int u);
+    bool inContact(int u) const;
+    std::vector<int> contactsOf(int u) const;
+    void rout(int u, bool halfMoveNow, const char* why);
+    void ladderFailure(int u, int enemyUnit);
+    TestOutcome takeBct(int target, int charger, bool flank, bool declared);
+    void takeCwe(int u);
+    void evade(int u, int from);
+    void refreshVisibility();
+    void rallyFlags();
+    void completeRallies();
+    void breakThroughBcts();
+
+    // fire (engine_fire.cpp)
+    void artilleryFire(int side, bool bombardPass);
+    void smallArmsFire(int side);
+    void fireUnitSmallArms(int u, int forcedTarget);
+    void fireBattery(int u, bool bombard, int forcedTarget);
+    int chooseArtilleryTarget(int u, const Gun& g, int file, int& zoneFile) const;
+    void artilleryZoneDice(int u, const Gun& g, int gunFile, int target, int zoneFile, RollTag tag, int diceEach);
+    void tally(int target, int firer, int hits, bool removable);
+    void applyHits();
+    void damageBattery(int u, int hitsCount, int modifier, bool fromArtillery);
+    void removeStands(Unit& u, int n, bool closeAssault);
+    void shootingTests();
+    int firingStands(const Unit& u) const;
+    int fileOfStand(const Unit& u, int stand, int count) const;
+    bool mayFire(const Unit& u) const;
+    int smallArmsRange(const Unit& u) const;
+
+    // movement (engine_move.cpp)
+    void routMoves(int side);
+    void pursuitMoves(int side);
+    void opportunityCharges(int side);
+    void doctrineMoves(int side);
+    void moveUnitForward(int u, int paces);
+    void moveUnitBack(int u, int paces, bool rout);
+    void assaultMove(int u);
+    void holdMove(int u);
+    void withdrawMove(int u);
+    void secondLineMove(int u);
+    void reserveMove(int u);
+    void cavalryMove(int u);
+    void screenMove(int u);
+    void artilleryMove(int u);
+    void fillGap(int u, int gapUnit);
+    int desiredSeparation(const Unit& u, const Unit& enemy) const;
+    void grandTacticalMove(int u);
+    bool threatenedWithin(const Unit& u, int paces) const;
+    void commitReserves(int side);
+    void staffMoves();
+    void lootCheck(int u);
+    void arrivals();
+    void returnsFromOffTable();
+
+    // close assault (engine_assault.cpp)
+    std::vector<std::vector<int>> combats() const;
+    void fightCombat(const std::vector<int>& members, bool wrapUp);
+    bool autoVictory(const std::vector<int>& side, const std::vector<int>& enemy, charts::AutoVictory& kind) const;
+    CaSideInputs caInputs(std::span<const int> side, std::span<const int> enemy, bool hypothetical,
+                          int hypoCharger, bool hypoFlank) const;
+    void applyCaResult(const std::vector<int>& winners, const std::vector<int>& losers, charts::CaLetter letter,
+                       bool wrapUp, bool automatic);
+    void surrenderUnit(int u, int captorSide, int captorUnit);
+    void removeSpentUnits();
+    void destroyIfEmpty(int u, bool closeAssault, int enemySide);
+    void capturedGunsCheck(int victor);
+    void abandonGuns(Unit& battery);
+    void compulsoryAdvance(int victor, int paces);
+
+    // end of turn and end of battle (engine.cpp)
+    void permanentShaken();
+    void withdrawalChecks();
+    void earlyEndChecks();
+    int fieldHolder() const;
+    void nightActions();
+    void settleGuns(int holder);
+    SideLedger ledgerFor(int side, bool final, std::vector<UnitResult>* unitsOut) const;
+    bool surrounded(const Unit& u) const;
+    bool arrivalsPending(int side) const;
+    int mostAdvancedFront(int side) const;
+
+    BattleSetup m_setup;
+    Params m_params;
+    BattleDice& m_dice;
+    Narrative* m_narrative = nullptr;
+    int m_width = 30;
+    int m_depth = 1200;
+    int m_turns = 10;
+    int m_turn = 0;
+    int m_initiative = kSideA;
+    int m_holder = kSideB;
+    bool m_over = false;
+    bool m_endAfterThisTurn = false;
+    EndReason m_endReason = EndReason::Nightfall;
+    bool m_doctrine = true;
+    int m_quietTurns = 0;
+    bool m_actionThisTurn = false;
+    bool m_firstAssaultFailed = false;
+    int m_assaultFailedTurn = 0;
+    std::array<SideState, 2> m_sides;
+    std::vector<Unit> m_units;
+    std::vector<General> m_generals;
+    std::vector<Brigade> m_brigades;
+    std::vector<Feature> m_features;
+    std::vector<ContactPair> m_contacts;
+    std::vector<PendingCharge> m_forced;
+    std::vector<PendingCharge> m_charges;   // this turn's charges
+    std::map<std::string, int> m_events;
+    std::vector<char> m_inCommand;
+    std::vector<Rating> m_commandRating;
+    std::vector<char> m_visibleToEnemy;
+    InitiativeRoll m_lastInitiative;
+    std::vector<int> m_bombarded;
+    std::vector<CombatRecord> m_combatLog;
+    std::vector<std::pair<int, int>> m_rankScratch;  // fire: candidate ranking, reused to spare allocations
+    std::array<bool, 2> m_placed{false, false};
+    std::array<bool, 2> m_surrounded{false, false};  // a unit of the side was surrounded at nightfall
+    std::array<int, 3> m_laneLength{0, 0, 0};     // §2.6.5 flank lanes: 1 beyond file 0, 2 beyond the last file
+    std::array<int, 3> m_laneOwner{kNoSide, kNoSide, kNoSide};
+    std::array<int, 3> m_laneEnd{kNone, kNone, kNone};
+};
+
+}  // namespace etatmajor::battle

@@ -1,0 +1,67 @@
+// The resolver's parameter set (tactical-resolver.md §2.23): doctrine knobs, interpretation switches of §1.22 and
+// the optional rules of §1.18. Keys are the campaign option keys without their "tactical." prefix, so a campaign
+// passes its options straight through. params_hash (§3.1) is FNV-1a-64 over canonicalText().
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace etatmajor::campaign {
+class Options;
+}
+
+namespace etatmajor::battle {
+
+enum class TableRule : std::uint8_t { TerrainSetup, EmChart };
+
+struct Params {
+    TableRule tableRule = TableRule::TerrainSetup;
+    int supportGap = 120;
+    int reserveGap = 300;
+    int screenGap = 100;
+    int maxFirefight = 3;
+    bool standOff = true;       // §2.8: Steady-v-Unsteady units stop at 101–200 paces instead of closing
+    int rallyClearance = 200;   // §2.8 rallying: an Unsteady unit rallies when no formed enemy is this close
+    int chargeThreshold = 108;  // of 216 (§2.8 rule (c))
+    int lateThreshold = 72;
+    int withdrawLoss = 50;      // percent of start points
+    bool lightCavAlwaysSkirmishers = false;  // G22
+    bool mountedVsFootStack = true;          // G23
+    bool artLineClose456 = false;            // G4 variant
+    bool longRangeRepeatShort = false;       // G6 variant
+    bool weatherOnArtillery = false;
+    bool defenderPasses = false;
+    bool bombardError = false;
+    bool closedColumn = false;   // §2.4 optional
+    bool lyingDown = false;      // §2.8 optional (never chosen by the doctrine)
+    bool ammunition = false;     // OR1
+    bool standardStaff = false;  // OR2
+    bool massPanic = false;      // OR4
+    bool shakenLevels = false;   // OR5
+    bool simpleInitiative = false;  // OR6
+    bool earlyVolleys = false;      // OR7
+    int extraMeleeRounds = 3;
+    // G10 (¶553 v Close Assault step 5): remove units at one stand (¶553) or only below one stand (the chart).
+    // Tuned default: the chart's reading (docs/rules-mapping-battle.md, T8a).
+    bool removeAtOneStand = false;
+
+    // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
+    std::optional<std::string> set(std::string_view key, std::string_view value);
+    // Every key=value line, sorted by key (the canonical parameter set of §3.1).
+    std::string canonicalText() const;
+    std::uint64_t hash() const;
+    static std::vector<std::string_view> keys();
+    // Takes every "tactical.*" option of a campaign.
+    static Params fromOptions(const campaign::Options& options);
+};
+
+// FNV-1a-64 (§3.1, §4.1).
+constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ULL;
+constexpr std::uint64_t kFnvPrime = 0x100000001b3ULL;
+std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t h = kFnvOffset);
+std::string hex64(std::uint64_t v);
+
+}  // namespace etatmajor::battle

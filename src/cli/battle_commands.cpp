@@ -1,0 +1,366 @@
+// etatmajor-cli battle show | simulate | narrate | calibrate: stand-alone battles from battle files
+// (docs/formats/battle.md) under the Redcoats & Rebels resolver (tactical-resolver.md).
+#include "cli.hpp"
+
+#include "etatmajor/battle/battle_xml.hpp"
+#include "etatmajor/battle/engine.hpp"
+#include "etatmajor/battle/trials.hpp"
+#include "etatmajor/io/atomic_file.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iomanip>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+namespace etatmajor::cli {
+
+namespace {
+
+namespace b = etatmajor::battle;
+
+std::string pct(std::int64_t n, std::int64_t d) {
+    if (d <= 0) return "-";
+    const std::int64_t tenths = (n * 1000 + d / 2) / d;
+    return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + "%";
+}
+
+std::string points(std::int64_t sixths) { return b::Points6::sixths(sixths).text(); }
+
+std::string ratingText(b::Rating r) { return std::string(campaign::ratingName(r)); }
+
+std::string unitLine(const b::UnitSpec& u) {
+    std::ostringstream o;
+    o << u.name << " [" << u.id << "]: " << b::unitTypeName(u.type) << ", class " << u.unitClass << ", " << u.stands
+      << (b::isArtillery(u.type) ? " crew stand(s)" : " stand(s)");
+    if (u.figures > 0) o << " (" << u.figures << " figures)";
+    if (u.armament != b::Armament::Musket) o << ", " << b::armamentName(u.armament);
+    for (const auto& g : u.guns)
+        o << ", " << g.count << " " << campaign::calibreName(g.calibre) << (g.howitzer ? " howitzer" : " gun") << " stand(s)";
+    if (u.bayonets && !*u.bayonets) o << ", no bayonets";
+    if (u.highlander) o << ", highlanders";
+    if (u.hidden) o << ", hidden";
+    if (u.screen) o << ", skirmish screen";
+    if (u.depth >= 0) o << ", front " << u.depth << " paces from its rear edge";
+    return o.str();
+}
+
+void showFormation(std::ostream& o, const b::FormationSpec& f, int indent) {
+    const std::string pad(static_cast<std::size_t>(indent), ' ');
+    o << pad << f.name;
+    if (f.general) o << " - " << f.general->name << " (" << ratingText(f.general->rating) << ")";
+    if (f.slot == b::Slot::Reserve) o << " [reserve]";
+    o << "\n";
+    for (const auto& u : f.units) o << pad << "  - " << unitLine(u) << "\n";
+    for (const auto& c : f.children) showFormation(o, c, indent + 2);
+}
+
+int battleShow(const std::string& file) {
+    const auto setup = b::readBattleFile(file);
+    b::BattleDice dice(0);
+    b::Engine engine(setup, dice);
+    std::ostream& o = std::cout;
+    o << setup.name << (setup.date.empty() ? "" : " (" + setup.date + ")") << "\n";
+    if (!setup.description.empty()) o << setup.description << "\n";
+    o << "\nSeason " << campaign::seasonName(setup.season) << ", contact " << b::contactName(setup.contact) << ": "
+      << engine.turnsAvailable() << " daylight turns. Weather: " << b::weatherName(setup.weather) << ".\n";
+    o << "Table: " << engine.width() << " files (" << engine.width() * 60 << " paces) wide, " << engine.depth()
+      << " paces deep; " << setup.sides[0].name << " deploys from the near edge, " << setup.sides[1].name
+      << " from the far edge.\n";
+    o << "\nTerrain to lay out (files from the near side's left, paces from the near edge):\n";
+    if (engine.features().empty()) o << "  open ground\n";
+    for (const auto& f : engine.features()) {
+        o << "  " << b::featureKindName(f.kind) << ": files " << f.x0 << "-" << f.x1 - 1 << ", paces " << f.y0 << "-" << f.y1;
+        if (f.key) o << " (the key feature of the hex)";
+        if (f.difficult) o << " (difficult)";
+        o << "\n";
+    }
+    for (int s = 0; s < 2; ++s) {
+        const auto& side = setup.sides[static_cast<std::size_t>(s)];
+        o << "\n" << side.name << " - " << engine.sideState(s).start.text() << " points";
+        if (side.commander) o << ", commanded by " << side.commander->name << " (" << ratingText(side.commander->rating) << ")";
+        o << "\n";
+        if (side.initiativeTurn1) o << "  holds the initiative on turn 1\n";
+        if (side.forcedMarch) o << "  arrives after a forced march (figures already deducted)\n";
+        for (const auto& me : side.mes) {
+            o << "  ME " << me.name << ": " << campaign::modeName(me.mode);
+            if (me.trigger == b::ArrivalTrigger::FirstAssaultFails) o << ", arrives the turn after the first assault fails";
+            else if (me.arrivalTurn > 1) o << ", arrives on turn " << me.arrivalTurn;
+            else o << ", on table from turn 1";
+            if (me.entry != b::Edge::OwnRear) o << " by the " << b::edgeName(me.entry) << " flank";
+            o << "\n";
+            for (const auto& f : me.formations) showFormation(o, f, 4);
+        }
+    }
+    o << "\nDeployment at the start (front edge, paces from the own rear edge):\n";
+    for (const auto& u : engine.units()) {
+        if (u.status != b::UnitStatus::OnTable) continue;
+        o << "  " << setup.sides[static_cast<std::size_t>(u.side)].id << " " << u.name << ": files " << u.x0 << "-"
+          << u.x0 + u.w - 1 << ", front " << u.front << ", " << b::formationName(u.formation) << (u.hidden ? ", hidden" : "")
+          << "\n";
+    }
+    return kOk;
+}
+
+int battleNarrate(const std::string& file, std::uint64_t seed, bool json) {
+    const auto setup = b::readBattleFile(file);
+    b::RedcoatsResolver resolver;
+    b::Narrative narrative;
+    const auto result = resolver.fightSeeded(setup, seed, json ? nullptr : &narrative);
+    if (json) {
+        std::cout << b::toJson(result, true) << "\n";
+        return kOk;
+    }
+    std::cout << narrative.text() << "\n";
+    std::cout << "roll_log_hash " << b::hex64(result.rollLogHash) << ", " << result.rollCount << " dice\n";
+    return kOk;
+}
+
+struct Summary {
+    nlohmann::ordered_json json;
+    std::string text;
+};
+
+Summary summarise(const b::BattleSetup& setup, const std::vector<b::TrialOutcome>& trials, std::uint64_t seed) {
+    Summary out;
+    const auto n = static_cast<std::int64_t>(trials.size());
+    const std::string ida = setup.sides[0].id, idb = setup.sides[1].id;
+    std::int64_t wins[3] = {0, 0, 0}, holds[3] = {0, 0, 0};
+    std::map<std::string, std::int64_t> ends;
+    std::vector<std::int64_t> margin, net[2], lost[2], routed[2], turns;
+    for (const auto& t : trials) {
+        ++wins[t.winner == b::kNoSide ? 2 : t.winner];
+        ++holds[t.fieldHolder == b::kNoSide ? 2 : t.fieldHolder];
+        ++ends[std::string(b::endReasonName(t.endReason))];
+        margin.push_back(t.netLoss6[1] - t.netLoss6[0]);
+        for (int s = 0; s < 2; ++s) {
+            net[s].push_back(t.netLoss6[static_cast<std::size_t>(s)]);
+            lost[s].push_back(t.standsLost[static_cast<std::size_t>(s)]);
+            routed[s].push_back(t.unitsRouted[static_cast<std::size_t>(s)]);
+        }
+        turns.push_back(t.turnsFought);
+    }
+    auto q3 = [](const std::vector<std::int64_t>& v, bool pts) {
+        auto f = [&](std::int64_t x) { return pts ? nlohmann::ordered_json(points(x)) : nlohmann::ordered_json(x); };
+        return nlohmann::ordered_json{{"q1", f(b::quantile(v, 25))}, {"median", f(b::quantile(v, 50))}, {"q3", f(b::quantile(v, 75))}};
+    };
+    auto& j = out.json;
+    j["battle"] = setup.id;
+    j["runs"] = n;
+    j["first_seed"] = seed;
+    j["winner"] = {{ida, wins[0]}, {idb, wins[1]}, {"DRAW", wins[2]}};
+    j["field_holder"] = {{ida, holds[0]}, {idb, holds[1]}, {"NONE", holds[2]}};
+    nlohmann::ordered_json e = nlohmann::ordered_json::object();
+    for (const auto& [k, v] : ends) e[k] = v;
+    j["end_reason"] = e;
+    j["margin_points"] = q3(margin, true);
+    j["margin_points"]["favours"] = ida + " when positive";
+    nlohmann::ordered_json sides = nlohmann::ordered_json::array();
+    for (int s = 0; s < 2; ++s) {
+        const auto& id = setup.sides[static_cast<std::size_t>(s)].id;
+        sides.push_back({{"id", id},
+                         {"net_loss_points", q3(net[s], true)},
+                         {"stands_lost", q3(lost[s], false)},
+                         {"units_routed", q3(routed[s], false)}});
+    }
+    j["sides"] = sides;
+    j["turns_fought"] = q3(turns, false);
+
+    std::ostringstream o;
+    o << setup.name << ": " << n << " trials, seeds " << seed << ".." << seed + static_cast<std::uint64_t>(n) - 1 << "\n";
+    o << "  winner (smaller net loss): " << ida << " " << pct(wins[0], n) << ", " << idb << " " << pct(wins[1], n)
+      << ", draw " << pct(wins[2], n) << "\n";
+    o << "  holds the field:           " << ida << " " << pct(holds[0], n) << ", " << idb << " " << pct(holds[1], n)
+      << ", neither " << pct(holds[2], n) << "\n";
+    o << "  end of the battle:        ";
+    for (const auto& [k, v] : ends) o << " " << k << " " << pct(v, n);
+    o << "\n";
+    o << "  margin (" << idb << " net loss - " << ida << " net loss, points): median " << points(b::quantile(margin, 50))
+      << ", quartiles " << points(b::quantile(margin, 25)) << " / " << points(b::quantile(margin, 75)) << "\n";
+    for (int s = 0; s < 2; ++s) {
+        const auto& id = setup.sides[static_cast<std::size_t>(s)].id;
+        o << "  " << id << ": net loss median " << points(b::quantile(net[s], 50)) << " (quartiles "
+          << points(b::quantile(net[s], 25)) << " / " << points(b::quantile(net[s], 75)) << "); stands lost median "
+          << b::quantile(lost[s], 50) << " (" << b::quantile(lost[s], 25) << " / " << b::quantile(lost[s], 75)
+          << "); units routed median " << b::quantile(routed[s], 50) << " (" << b::quantile(routed[s], 25) << " / "
+          << b::quantile(routed[s], 75) << ")\n";
+    }
+    o << "  turns fought: median " << b::quantile(turns, 50) << "\n";
+    out.text = o.str();
+    return out;
+}
+
+int battleSimulate(const std::string& file, int runs, std::uint64_t seed, bool json, int threads) {
+    const auto setup = b::readBattleFile(file);
+    b::RedcoatsResolver resolver;
+    const auto trials = b::runTrials(resolver, setup, seed, runs, threads);
+    const auto summary = summarise(setup, trials, seed);
+    if (json) std::cout << summary.json.dump(2) << "\n";
+    else std::cout << summary.text;
+    return kOk;
+}
+
+std::string calibrationMarkdown(const std::vector<std::pair<b::BattleSetup, std::vector<b::TrialOutcome>>>& battles,
+                                int runs, std::uint64_t seed, const std::string& command) {
+    std::ostringstream o;
+    int metTotal = 0, total = 0;
+    std::ostringstream body;
+    std::ostringstream table;
+    table << "| Battle | Targets met | Winner on net loss | Holds the field | Median stands lost |\n";
+    table << "|---|---|---|---|---|\n";
+    for (const auto& [setup, trials] : battles) {
+        const auto results = b::evaluateTargets(setup, trials);
+        int met = 0;
+        for (const auto& r : results) met += r.met ? 1 : 0;
+        metTotal += met;
+        total += static_cast<int>(results.size());
+        const auto n = static_cast<std::int64_t>(trials.size());
+        std::int64_t wins[3] = {0, 0, 0}, holds[3] = {0, 0, 0};
+        std::vector<std::int64_t> lost[2], net[2];
+        for (const auto& t : trials) {
+            ++wins[t.winner == b::kNoSide ? 2 : t.winner];
+            ++holds[t.fieldHolder == b::kNoSide ? 2 : t.fieldHolder];
+            for (int s = 0; s < 2; ++s) {
+                lost[s].push_back(t.standsLost[static_cast<std::size_t>(s)]);
+                net[s].push_back(t.netLoss6[static_cast<std::size_t>(s)]);
+            }
+        }
+        const std::string a = setup.sides[0].id, bb = setup.sides[1].id;
+        table << "| " << setup.name << " | " << met << " of " << results.size() << " | " << a << " " << pct(wins[0], n)
+              << ", " << bb << " " << pct(wins[1], n) << " | " << a << " " << pct(holds[0], n) << ", " << bb << " "
+              << pct(holds[1], n) << " | " << a << " " << b::quantile(lost[0], 50) << ", " << bb << " "
+              << b::quantile(lost[1], 50) << " |\n";
+        body << "\n## " << setup.name << (setup.date.empty() ? "" : " (" + setup.date + ")") << "\n\n";
+        if (!setup.history.empty()) body << "*Historical outcome.* " << setup.history << "\n\n";
+        body << "*Simulated* (" << n << " runs): winner on net loss " << a << " " << pct(wins[0], n) << ", " << bb << " "
+             << pct(wins[1], n) << ", draw " << pct(wins[2], n) << "; field held by " << a << " " << pct(holds[0], n)
+             << ", " << bb << " " << pct(holds[1], n) << ", neither " << pct(holds[2], n) << ".\n";
+        for (int s = 0; s < 2; ++s)
+            body << "Net loss of " << setup.sides[static_cast<std::size_t>(s)].id << ": median "
+                 << points(b::quantile(net[s], 50)) << " points (quartiles " << points(b::quantile(net[s], 25)) << " / "
+                 << points(b::quantile(net[s], 75)) << "); stands lost median " << b::quantile(lost[s], 50) << ".\n";
+        body << "\n| Target | Band | Simulated | Met |\n|---|---|---|---|\n";
+        for (const auto& r : results) {
+            std::string band;
+            if (r.target->min && r.target->max)
+                band = b::thousandthsText(*r.target->min) + " to " + b::thousandthsText(*r.target->max);
+            else if (r.target->min) band = ">= " + b::thousandthsText(*r.target->min);
+            else if (r.target->max) band = "<= " + b::thousandthsText(*r.target->max);
+            body << "| " << r.target->text << " | " << band << " | " << b::thousandthsText(r.value);
+            if (!r.target->given.empty()) body << " (" << r.runsUsed << " runs)";
+            body << " | " << (r.met ? "yes" : "**no**") << " |\n";
+        }
+    }
+    o << "<!-- calibrate:begin -->\n";
+    o << "Generated by `" << command << "` (" << runs << " runs per battle, seeds " << seed << ".." << seed + static_cast<std::uint64_t>(runs) - 1
+      << ", default parameters unless a battle file sets a scenario parameter). Targets met: " << metTotal << " of " << total
+      << ".\n\n";
+    o << table.str() << body.str();
+    o << "<!-- calibrate:end -->\n";
+    return o.str();
+}
+
+int battleCalibrate(const std::string& dir, int runs, std::uint64_t seed, const std::string& markdown, int threads) {
+    std::vector<std::string> files;
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+        if (e.is_regular_file() && e.path().extension() == ".xml") files.push_back(e.path().string());
+    std::sort(files.begin(), files.end());
+    if (files.empty()) {
+        std::cerr << dir << ": no battle files\n";
+        return kBadInput;
+    }
+    b::RedcoatsResolver resolver;
+    std::vector<std::pair<b::BattleSetup, std::vector<b::TrialOutcome>>> battles;
+    for (const auto& f : files) {
+        auto setup = b::readBattleFile(f);
+        if (setup.targets.empty()) continue;
+        auto trials = b::runTrials(resolver, setup, seed, runs, threads);
+        const auto results = b::evaluateTargets(setup, trials);
+        int met = 0;
+        for (const auto& r : results) met += r.met ? 1 : 0;
+        std::cout << setup.name << ": " << met << " of " << results.size() << " targets met\n";
+        for (const auto& r : results)
+            std::cout << "  " << (r.met ? "[met]  " : "[MISS] ") << r.target->text << ": " << b::thousandthsText(r.value) << "\n";
+        battles.emplace_back(std::move(setup), std::move(trials));
+    }
+    if (!markdown.empty()) {
+        // Paths as given when relative, else just their last part: the report must not carry machine paths.
+        auto shown = [](const std::string& p) {
+            const std::filesystem::path path(p);
+            return path.is_relative() ? path.generic_string() : path.filename().generic_string();
+        };
+        const std::string command = "etatmajor-cli battle calibrate --dir " + shown(dir) + " --runs " + std::to_string(runs) +
+                                    " --seed " + std::to_string(seed) + " --markdown " + shown(markdown);
+        std::string generated = calibrationMarkdown(battles, runs, seed, command);
+        std::string doc;
+        if (std::filesystem::exists(markdown)) {
+            const std::string old = io::readWholeFile(markdown);
+            const auto a = old.find("<!-- calibrate:begin -->");
+            const auto z = old.find("<!-- calibrate:end -->");
+            if (a != std::string::npos && z != std::string::npos && z > a)
+                doc = old.substr(0, a) + generated + old.substr(z + std::string("<!-- calibrate:end -->\n").size());
+        }
+        if (doc.empty()) doc = "# Calibration of the tactical resolver\n\n" + generated;
+        io::writeFileAtomically(markdown, doc);
+        std::cout << "wrote " << markdown << "\n";
+    }
+    return kOk;
+}
+
+}  // namespace
+
+void registerBattleCommands(CLI::App& app, Registry& registry) {
+    struct Args {
+        std::string oob;
+        std::string dir;
+        std::string markdown;
+        int runs = 1000;
+        std::uint64_t seed = 1;
+        bool json = false;
+        int threads = 0;
+    };
+    auto args = std::make_shared<Args>();
+    auto threadsOf = [args] {
+        if (args->threads > 0) return args->threads;
+        const unsigned hw = std::thread::hardware_concurrency();
+        return static_cast<int>(hw == 0 ? 1 : std::min(hw, 8u));
+    };
+
+    auto* battle = app.add_subcommand("battle", "Tactical battles (Redcoats & Rebels resolver)");
+    battle->require_subcommand(1);
+
+    auto* show = battle->add_subcommand("show", "Print a battle's set-up for players: forces, terrain, arrivals");
+    show->add_option("--oob", args->oob, "Battle file (XML)")->required()->check(CLI::ExistingFile);
+    registry.add(show, [args] { return battleShow(args->oob); });
+
+    auto* simulate = battle->add_subcommand("simulate", "Run seeded trials and report the distribution of outcomes");
+    simulate->add_option("--oob", args->oob, "Battle file (XML)")->required()->check(CLI::ExistingFile);
+    simulate->add_option("--runs", args->runs, "Number of trials")->check(CLI::Range(1, 10000000));
+    simulate->add_option("--seed", args->seed, "Seed of the first trial (trial k uses seed + k)");
+    simulate->add_option("--threads", args->threads, "Worker threads (default: the machine's cores)")->check(CLI::Range(1, 256));
+    simulate->add_flag("--json", args->json, "Print one JSON document");
+    registry.add(simulate, [args, threadsOf] { return battleSimulate(args->oob, args->runs, args->seed, args->json, threadsOf()); });
+
+    auto* narrate = battle->add_subcommand("narrate", "Fight one battle and print its narrative log");
+    narrate->add_option("--oob", args->oob, "Battle file (XML)")->required()->check(CLI::ExistingFile);
+    narrate->add_option("--seed", args->seed, "Battle seed")->required();
+    narrate->add_flag("--json", args->json, "Print the battle result (canonical JSON) instead of the narrative");
+    registry.add(narrate, [args] { return battleNarrate(args->oob, args->seed, args->json); });
+
+    auto* calibrate = battle->add_subcommand("calibrate", "Run every battle of a directory against its calibration targets");
+    calibrate->add_option("--dir", args->dir, "Directory of battle files")->required()->check(CLI::ExistingDirectory);
+    calibrate->add_option("--runs", args->runs, "Trials per battle")->check(CLI::Range(1, 1000000));
+    calibrate->add_option("--seed", args->seed, "Seed of the first trial");
+    calibrate->add_option("--threads", args->threads, "Worker threads")->check(CLI::Range(1, 256));
+    calibrate->add_option("--markdown", args->markdown, "Write (or update between its markers) this Markdown report");
+    registry.add(calibrate, [args, threadsOf] {
+        return battleCalibrate(args->dir, args->runs, args->seed, args->markdown, threadsOf());
+    });
+}
+
+}  // namespace etatmajor::cli

@@ -1,0 +1,332 @@
+// Reading battle files (docs/formats/battle.md). Every problem is a core::FileError naming file and line.
+#include "etatmajor/battle/battle_xml.hpp"
+
+#include "etatmajor/io/atomic_file.hpp"
+#include "io/xml_util.hpp"
+
+#include <functional>
+#include <set>
+
+namespace etatmajor::battle {
+
+using tinyxml2::XMLElement;
+
+namespace {
+
+std::optional<Ammunition> ammunitionFromName(std::string_view s) {
+    if (s == "default") return Ammunition::Default;
+    if (s == "guns") return Ammunition::Guns;
+    if (s == "guns_and_infantry") return Ammunition::GunsAndInfantry;
+    return std::nullopt;
+}
+
+std::optional<ArrivalTrigger> triggerFromName(std::string_view s) {
+    if (s == "none") return ArrivalTrigger::None;
+    if (s == "first_assault_fails") return ArrivalTrigger::FirstAssaultFails;
+    return std::nullopt;
+}
+
+class BattleParser {
+public:
+    explicit BattleParser(std::string file) : m_r(std::move(file)) {}
+
+    BattleSetup parse(std::string_view text) {
+        tinyxml2::XMLDocument doc;
+        m_r.parse(doc, text);
+        const XMLElement& root = m_r.root(doc, "battle", kBattleFormatVersion);
+        m_r.allow(root,
+                  {"formatVersion", "id", "name", "date", "season", "contact", "turns", "weather", "width", "depth", "holder"},
+                  {"description", "terrain", "params", "side", "calibration"});
+        BattleSetup b;
+        b.file = m_r.file();
+        b.id = m_r.str(root, "id");
+        b.name = m_r.str(root, "name", b.id);
+        b.date = m_r.str(root, "date", "");
+        b.season = m_r.enumeration(root, "season", campaign::seasonFromName);
+        b.contact = m_r.enumeration(root, "contact", contactFromName, Contact::FullDay);
+        b.turns = m_r.integer(root, "turns", 0);
+        if (b.turns < 0 || b.turns > 24) m_r.fail(root, "BATTLE-TURNS", "turns must be 1 to 24 (or left out)");
+        b.weather = m_r.enumeration(root, "weather", weatherFromName, Weather::Fine);
+        b.fieldWidth = m_r.integer(root, "width", 0);
+        b.fieldDepth = m_r.integer(root, "depth", 0);
+        if (b.fieldWidth < 0 || b.fieldWidth > 400) m_r.fail(root, "BATTLE-FIELD", "width must be 1 to 400 files");
+        if (b.fieldDepth != 0 && (b.fieldDepth < 600 || b.fieldDepth > 6000))
+            m_r.fail(root, "BATTLE-FIELD", "depth must be 600 to 6000 paces");
+        if (const auto* d = root.FirstChildElement("description"); d && d->GetText()) b.description = d->GetText();
+
+        int sideCount = 0;
+        for (const auto* s = root.FirstChildElement("side"); s; s = s->NextSiblingElement("side")) {
+            if (sideCount == 2) m_r.fail(*s, "BATTLE-SIDES", "a battle has exactly two sides");
+            b.sides[static_cast<std::size_t>(sideCount)] = side(*s);
+            ++sideCount;
+        }
+        if (sideCount != 2) m_r.fail(root, "BATTLE-SIDES", "a battle has exactly two sides");
+        if (b.sides[0].id == b.sides[1].id) m_r.fail(root, "BATTLE-SIDES", "the two sides need different ids");
+        auto sideIndex = [&](const XMLElement& e, const char* attr) {
+            const std::string id = m_r.str(e, attr);
+            for (int i = 0; i < 2; ++i)
+                if (b.sides[static_cast<std::size_t>(i)].id == id) return i;
+            m_r.fail(e, "BATTLE-UNKNOWN-SIDE", std::string("attribute '") + attr + "' names no side of the battle: '" + id + "'");
+        };
+        if (root.Attribute("holder")) b.holder = sideIndex(root, "holder");
+
+        if (const auto* t = root.FirstChildElement("terrain")) {
+            m_r.allow(*t, {"hex", "template", "minorFeatures"}, {"feature", "works"});
+            b.terrain.hex = m_r.enumeration(*t, "hex", hexTerrainFromName, HexTerrain::Open);
+            b.terrain.templateFeatures = m_r.boolean(*t, "template", false);
+            b.terrain.minorFeatures = m_r.boolean(*t, "minorFeatures", false);
+            io::xml::forEach(t, "feature", [&](const XMLElement& f) {
+                m_r.allow(f, {"kind", "x0", "x1", "y0", "y1", "side", "key", "difficult"});
+                FeatureSpec fs;
+                fs.line = f.GetLineNum();
+                fs.kind = m_r.enumeration(f, "kind", featureKindFromName);
+                fs.x0 = m_r.integer(f, "x0");
+                fs.x1 = m_r.integer(f, "x1");
+                fs.y0 = m_r.integer(f, "y0");
+                fs.y1 = m_r.integer(f, "y1");
+                if (f.Attribute("side")) fs.fromSide = sideIndex(f, "side");
+                fs.key = m_r.boolean(f, "key", false);
+                fs.difficult = m_r.boolean(f, "difficult", false);
+                if (fs.x1 <= fs.x0 || fs.y1 <= fs.y0 || fs.x0 < 0 || fs.y0 < 0)
+                    m_r.fail(f, "BATTLE-FEATURE", "a feature needs 0 <= x0 < x1 and 0 <= y0 < y1");
+                b.terrain.features.push_back(fs);
+            });
+            io::xml::forEach(t, "works", [&](const XMLElement& w) {
+                m_r.allow(w, {"side", "heavy", "redoubts", "restLight", "guns"});
+                WorksSpec ws;
+                ws.line = w.GetLineNum();
+                ws.side = sideIndex(w, "side");
+                ws.heavy = m_r.boolean(w, "heavy", true);
+                ws.redoubts = m_r.integer(w, "redoubts", 0);
+                ws.restLight = m_r.boolean(w, "restLight", false);
+                ws.guns = m_r.boolean(w, "guns", true);
+                if (ws.redoubts < 0 || ws.redoubts > 20) m_r.fail(w, "BATTLE-WORKS", "redoubts must be 0 to 20");
+                b.terrain.works.push_back(ws);
+            });
+        }
+        if (const auto* p = root.FirstChildElement("params")) {
+            m_r.allow(*p, {}, {"param"});
+            io::xml::forEach(p, "param", [&](const XMLElement& e) {
+                m_r.allow(e, {"key", "value"});
+                if (auto err = b.params.set(m_r.str(e, "key"), m_r.str(e, "value"))) m_r.fail(e, "BATTLE-PARAM", *err);
+            });
+        }
+        if (const auto* cal = root.FirstChildElement("calibration")) {
+            m_r.allow(*cal, {}, {"history", "target"});
+            if (const auto* h = cal->FirstChildElement("history"); h && h->GetText()) b.history = h->GetText();
+            io::xml::forEach(cal, "target", [&](const XMLElement& t) {
+                m_r.allow(t, {"id", "metric", "side", "other", "event", "given", "class", "count", "min", "max", "text"});
+                CalibrationTarget ct;
+                ct.line = t.GetLineNum();
+                ct.id = m_r.str(t, "id");
+                ct.metric = m_r.str(t, "metric");
+                ct.side = m_r.str(t, "side", "");
+                ct.other = m_r.str(t, "other", "");
+                ct.event = m_r.str(t, "event", "");
+                ct.given = m_r.str(t, "given", "");
+                ct.unitClass = m_r.integer(t, "class", 0);
+                ct.count = m_r.integer(t, "count", 1);
+                if (t.Attribute("min")) ct.min = thousandths(t, "min");
+                if (t.Attribute("max")) ct.max = thousandths(t, "max");
+                ct.text = m_r.str(t, "text", "");
+                for (const std::string& sid : {ct.side, ct.other, ct.given})
+                    if (!sid.empty() && sid != b.sides[0].id && sid != b.sides[1].id)
+                        m_r.fail(t, "BATTLE-UNKNOWN-SIDE", "the target names no side of the battle: '" + sid + "'");
+                b.targets.push_back(ct);
+            });
+        }
+        checkIds(b);
+        return b;
+    }
+
+private:
+    // "0.75" → 750, "2" → 2000: calibration values in thousandths, parsed without floating point.
+    int thousandths(const XMLElement& e, const char* attr) {
+        const std::string v = m_r.str(e, attr);
+        int whole = 0, frac = 0, digits = 0;
+        std::size_t i = 0;
+        bool any = false;
+        for (; i < v.size() && v[i] >= '0' && v[i] <= '9'; ++i, any = true) whole = whole * 10 + (v[i] - '0');
+        if (i < v.size() && v[i] == '.') {
+            for (++i; i < v.size() && v[i] >= '0' && v[i] <= '9'; ++i, any = true)
+                if (digits < 3) {
+                    frac = frac * 10 + (v[i] - '0');
+                    ++digits;
+                }
+        }
+        if (!any || i != v.size() || whole > 1000000)
+            m_r.fail(e, "XML-ATTR-VALUE", std::string("attribute '") + attr + "' must be a decimal number, not '" + v + "'");
+        while (digits < 3) {
+            frac *= 10;
+            ++digits;
+        }
+        return whole * 1000 + frac;
+    }
+
+    GeneralSpec general(const XMLElement& e, Nationality nat, Rank defaultRank) {
+        m_r.allow(e, {"id", "name", "nationality", "rank", "arm", "rating", "aides", "escort", "neverAttach", "minBehind"});
+        GeneralSpec g;
+        g.line = e.GetLineNum();
+        g.id = m_r.str(e, "id");
+        g.name = m_r.str(e, "name", g.id);
+        g.nationality = m_r.enumeration(e, "nationality", nationalityFromName, nat);
+        g.rank = m_r.enumeration(e, "rank", campaign::rankFromName, defaultRank);
+        g.arm = m_r.enumeration(e, "arm", campaign::armFromName, Arm::Mixed);
+        g.rating = m_r.enumeration(e, "rating", campaign::ratingFromName);
+        g.aides = m_r.integer(e, "aides", g.rank == Rank::Brigade ? 1 : 2);
+        g.escort = m_r.boolean(e, "escort", g.rank != Rank::Brigade);
+        g.neverAttach = m_r.boolean(e, "neverAttach", false);
+        g.minBehind = m_r.integer(e, "minBehind", 0);
+        if (g.aides < 0 || g.aides > 6) m_r.fail(e, "BATTLE-STAFF", "aides must be 0 to 6");
+        return g;
+    }
+
+    UnitSpec unit(const XMLElement& e, Nationality nat) {
+        m_r.allow(e,
+                  {"id", "name", "nationality", "type", "class", "stands", "figures", "figuresPerStand", "armament",
+                   "bayonets", "colours", "highlander", "militia", "legionDragoons", "guards", "independentLight",
+                   "alwaysInCommand", "hidden", "screen", "inCommandNear", "slot", "depth", "file"},
+                  {"guns"});
+        UnitSpec u;
+        u.line = e.GetLineNum();
+        u.id = m_r.str(e, "id");
+        u.name = m_r.str(e, "name", u.id);
+        u.nationality = m_r.enumeration(e, "nationality", nationalityFromName, nat);
+        u.type = m_r.enumeration(e, "type", unitTypeFromName);
+        u.unitClass = m_r.integer(e, "class");
+        if (u.unitClass < 1 || u.unitClass > 5) m_r.fail(e, "BATTLE-CLASS", "class must be 1 to 5 (§1.3)");
+        u.stands = m_r.integer(e, "stands");
+        u.figures = m_r.integer(e, "figures", 0);
+        u.figuresPerStand = m_r.integer(e, "figuresPerStand", 0);
+        if (u.stands < 1 || u.stands > 40) m_r.fail(e, "BATTLE-STANDS", "stands must be 1 to 40");
+        if (u.figures < 0 || u.figuresPerStand < 0 || u.figuresPerStand > 6)
+            m_r.fail(e, "BATTLE-STANDS", "figures and figuresPerStand must be small positive numbers");
+        u.armament = m_r.enumeration(e, "armament", armamentFromName, Armament::Musket);
+        if (e.Attribute("bayonets")) u.bayonets = m_r.boolean(e, "bayonets", true);
+        if (e.Attribute("colours")) u.colours = m_r.boolean(e, "colours", true);
+        u.highlander = m_r.boolean(e, "highlander", false);
+        u.militia = m_r.boolean(e, "militia", false);
+        u.legionDragoons = m_r.boolean(e, "legionDragoons", false);
+        u.guards = m_r.boolean(e, "guards", false);
+        u.independentLight = m_r.boolean(e, "independentLight", false);
+        u.alwaysInCommand = m_r.boolean(e, "alwaysInCommand", false);
+        u.hidden = m_r.boolean(e, "hidden", false);
+        u.screen = m_r.boolean(e, "screen", false);
+        u.inCommandNear = m_r.str(e, "inCommandNear", "");
+        u.slot = m_r.enumeration(e, "slot", slotFromName, Slot::Auto);
+        u.depth = m_r.integer(e, "depth", -1);
+        u.file = m_r.integer(e, "file", -1);
+        io::xml::forEach(&e, "guns", [&](const XMLElement& g) {
+            m_r.allow(g, {"calibre", "count", "howitzer"});
+            GunSpec gs;
+            gs.calibre = m_r.enumeration(g, "calibre", campaign::calibreFromName);
+            gs.count = m_r.integer(g, "count", 1);
+            gs.howitzer = m_r.boolean(g, "howitzer", false);
+            if (gs.count < 1 || gs.count > 20) m_r.fail(g, "BATTLE-GUNS", "count must be 1 to 20 gun stands");
+            u.guns.push_back(gs);
+        });
+        if (isArtillery(u.type) && u.guns.empty()) m_r.fail(e, "BATTLE-ARTILLERY-NO-GUNS", "artillery needs <guns>");
+        if (!isArtillery(u.type) && !u.guns.empty()) m_r.fail(e, "BATTLE-GUNS-NOT-ARTILLERY", "only artillery has <guns>");
+        return u;
+    }
+
+    FormationSpec formation(const XMLElement& e, Nationality nat) {
+        m_r.allow(e, {"id", "name", "slot"}, {"general", "formation", "unit"});
+        FormationSpec f;
+        f.line = e.GetLineNum();
+        f.id = m_r.str(e, "id");
+        f.name = m_r.str(e, "name", f.id);
+        f.slot = m_r.enumeration(e, "slot", slotFromName, Slot::Auto);
+        int generals = 0;
+        for (const auto* g = e.FirstChildElement("general"); g; g = g->NextSiblingElement("general")) {
+            if (++generals > 1) m_r.fail(*g, "BATTLE-STAFF", "a formation has at most one general");
+            f.general = general(*g, nat, Rank::Brigade);
+        }
+        io::xml::forEach(&e, "formation", [&](const XMLElement& c) { f.children.push_back(formation(c, nat)); });
+        io::xml::forEach(&e, "unit", [&](const XMLElement& u) { f.units.push_back(unit(u, nat)); });
+        if (f.children.empty() && f.units.empty()) m_r.fail(e, "BATTLE-EMPTY", "a formation needs units or formations");
+        return f;
+    }
+
+    SideSpec side(const XMLElement& e) {
+        m_r.allow(e, {"id", "name", "nationality", "initiativeTurn1", "forcedMarch", "ammunition", "supply"},
+                  {"commander", "me"});
+        SideSpec s;
+        s.line = e.GetLineNum();
+        s.id = m_r.str(e, "id");
+        s.name = m_r.str(e, "name", s.id);
+        const auto nat = m_r.enumeration(e, "nationality", nationalityFromName, Nationality::British);
+        s.initiativeTurn1 = m_r.boolean(e, "initiativeTurn1", false);
+        s.forcedMarch = m_r.boolean(e, "forcedMarch", false);
+        s.ammunition = m_r.enumeration(e, "ammunition", ammunitionFromName, Ammunition::Default);
+        s.supplyPoint = m_r.str(e, "supply", "");
+        if (const auto* c = e.FirstChildElement("commander")) s.commander = general(*c, nat, Rank::ArmyCommander);
+        io::xml::forEach(&e, "me", [&](const XMLElement& m) {
+            m_r.allow(m, {"id", "name", "mode", "arrival", "trigger", "entry"}, {"formation"});
+            MeSpec me;
+            me.line = m.GetLineNum();
+            me.id = m_r.str(m, "id");
+            me.name = m_r.str(m, "name", me.id);
+            me.mode = m_r.enumeration(m, "mode", campaign::modeFromName);
+            me.arrivalTurn = m_r.integer(m, "arrival", 1);
+            me.trigger = m_r.enumeration(m, "trigger", triggerFromName, ArrivalTrigger::None);
+            me.entry = m_r.enumeration(m, "entry", edgeFromName, Edge::OwnRear);
+            if (me.arrivalTurn < 1 || me.arrivalTurn > 24) m_r.fail(m, "BATTLE-ARRIVAL", "arrival must be turn 1 to 24");
+            if (me.entry != Edge::OwnRear && me.arrivalTurn < 2)
+                m_r.fail(m, "BATTLE-ARRIVAL", "a flank arrival never comes on turn 1 (¶368)");
+            io::xml::forEach(&m, "formation", [&](const XMLElement& f) { me.formations.push_back(formation(f, nat)); });
+            if (me.formations.empty()) m_r.fail(m, "BATTLE-EMPTY", "an ME needs at least one formation");
+            s.mes.push_back(std::move(me));
+        });
+        if (s.mes.empty()) m_r.fail(e, "BATTLE-EMPTY", "a side needs at least one <me>");
+        return s;
+    }
+
+    void checkIds(const BattleSetup& b) {
+        std::set<std::string> ids;
+        std::set<std::string> unitIds;
+        auto add = [&](const std::string& id, int line, const char* what) {
+            if (!ids.insert(id).second)
+                throw core::FileError(m_r.file(), line, what, "BATTLE-DUP-ID", "the id '" + id + "' is used twice");
+        };
+        std::function<void(const FormationSpec&)> walk = [&](const FormationSpec& f) {
+            add(f.id, f.line, "formation");
+            if (f.general) add(f.general->id, f.general->line, "general");
+            for (const auto& u : f.units) {
+                add(u.id, u.line, "unit");
+                unitIds.insert(u.id);
+            }
+            for (const auto& c : f.children) walk(c);
+        };
+        for (const auto& s : b.sides) {
+            add(s.id, s.line, "side");
+            if (s.commander) add(s.commander->id, s.commander->line, "commander");
+            for (const auto& me : s.mes) {
+                add(me.id, me.line, "me");
+                for (const auto& f : me.formations) walk(f);
+            }
+        }
+        std::function<void(const FormationSpec&)> refs = [&](const FormationSpec& f) {
+            for (const auto& u : f.units)
+                if (!u.inCommandNear.empty() && !unitIds.count(u.inCommandNear))
+                    throw core::FileError(m_r.file(), u.line, "unit", "BATTLE-UNKNOWN-UNIT",
+                                          "inCommandNear names no unit of the battle: '" + u.inCommandNear + "'");
+            for (const auto& c : f.children) refs(c);
+        };
+        for (const auto& s : b.sides)
+            for (const auto& me : s.mes)
+                for (const auto& f : me.formations) refs(f);
+    }
+
+    io::xml::Reader m_r;
+};
+
+}  // namespace
+
+BattleSetup readBattleString(std::string_view xml, const std::string& fileName) {
+    return BattleParser(fileName).parse(xml);
+}
+
+BattleSetup readBattleFile(const std::string& path) { return readBattleString(io::readWholeFile(path), path); }
+
+}  // namespace etatmajor::battle

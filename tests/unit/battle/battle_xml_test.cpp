@@ -1,0 +1,83 @@
+// Battle files (docs/formats/battle.md): every shipped battle reads and fights; bad files fail with FILE:LINE.
+#include "fixtures.hpp"
+
+#include "etatmajor/battle/battle_xml.hpp"
+#include "etatmajor/battle/resolver.hpp"
+#include "etatmajor/battle/trials.hpp"
+#include "etatmajor/core/issue.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+using namespace etatmajor::battle;
+using namespace etatmajor::battle::test;
+
+TEST_CASE("every shipped battle reads, holds calibration targets and fights to a result", "[battle][xml]") {
+    int count = 0;
+    for (const auto& e : std::filesystem::directory_iterator(sourcePath("campaigns/battles"))) {
+        if (e.path().extension() != ".xml") continue;
+        INFO(e.path().string());
+        const auto setup = readBattleFile(e.path().string());
+        CHECK_FALSE(setup.targets.empty());
+        CHECK_FALSE(setup.history.empty());
+        RedcoatsResolver r;
+        const auto result = r.fightSeeded(setup, 1);
+        CHECK(result.turnsFought >= 1);
+        CHECK(result.turnsFought <= result.turnsAvailable);
+        ++count;
+    }
+    CHECK(count == 11);  // the eleven battles of tactical-resolver.md §5
+}
+
+TEST_CASE("Camden reads with the spec's points (§5.1: troops 486 and 372, staff 90 and 120)", "[battle][xml]") {
+    const auto setup = readBattleFile(sourcePath("campaigns/battles/camden.xml"));
+    BattleDice dice(1);
+    Engine e(setup, dice);
+    CHECK(e.sideState(kSideA).start == Points6::whole(486 + 90));
+    CHECK(e.sideState(kSideB).start == Points6::whole(372 + 120));
+    CHECK(e.turnsAvailable() == 12);
+    CHECK(setup.sides[0].initiativeTurn1);
+}
+
+TEST_CASE("calibration targets evaluate over trials", "[battle][xml]") {
+    const auto setup = readBattleFile(sourcePath("campaigns/battles/barren-hill.xml"));
+    RedcoatsResolver r;
+    const auto trials = runTrials(r, setup, 1, 20, 2);
+    REQUIRE(trials.size() == 20);
+    const auto results = evaluateTargets(setup, trials);
+    REQUIRE(results.size() == 1);
+    CHECK(results[0].runsUsed == 20);
+    CHECK(thousandthsText(750) == "0.750");
+    // the same seeds give the same trials whatever the thread count
+    const auto again = runTrials(r, setup, 1, 20, 1);
+    for (std::size_t i = 0; i < 20; ++i) CHECK(again[i].rollLogHash == trials[i].rollLogHash);
+}
+
+namespace {
+void expectError(const std::string& name, const std::string& code, int line) {
+    INFO(name);
+    const auto path = sourcePath("tests/data/battles/errors/" + name);
+    try {
+        (void)readBattleFile(path);
+        FAIL("accepted a bad battle file");
+    } catch (const etatmajor::core::FileError& e) {
+        CHECK(e.code() == code);
+        CHECK(e.line() == line);
+        CHECK(e.file() == path);
+        CHECK(e.toIssue().format().rfind(path + ":" + std::to_string(line) + ":", 0) == 0);
+    }
+}
+}  // namespace
+
+TEST_CASE("bad battle files are refused with their file, line and code", "[battle][xml]") {
+    expectError("battle-misspelled-attribute.xml", "XML-UNKNOWN-ATTRIBUTE", 16);
+    expectError("battle-class-six.xml", "BATTLE-CLASS", 8);
+    expectError("battle-artillery-no-guns.xml", "BATTLE-ARTILLERY-NO-GUNS", 16);
+    expectError("battle-duplicate-id.xml", "BATTLE-DUP-ID", 16);
+    expectError("battle-unknown-param.xml", "BATTLE-PARAM", 4);
+    expectError("battle-too-new.xml", "XML-VERSION-TOO-NEW", 3);
+    expectError("battle-flank-turn-one.xml", "BATTLE-ARRIVAL", 5);
+    expectError("battle-unknown-side.xml", "BATTLE-UNKNOWN-SIDE", 3);
+    expectError("battle-truncated.xml", "XML-PARSE", 6);
+}
