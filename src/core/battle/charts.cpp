@@ -254,10 +254,10 @@ const CaResultLine& caResult(CaLetter l) { return kResults[static_cast<std::size
 
 namespace {
 constexpr std::array<MoveRates, static_cast<std::size_t>(MoveRow::Count)> kMoves{{
-    {500, 600, 600, 1500},  // staff incl. escorts
-    {500, 600, 600, 1500},  // light cavalry or mounted infantry
-    {600, 650, 600, 1800},  // irregular cavalry
-    {200, 250, 250, -1},    // irregular foot or light infantry, not firing
+    {500, 600, 600, 1500},  // generals and their escorts
+    {500, 600, 600, 1500},  // light horse, and foot riding to battle
+    {600, 650, 600, 1800},  // irregular horse
+    {200, 250, 250, -1},    // light or irregular foot that does not fire
     {200, 250, 250, -1},    // foot skirmishers firing and advancing
     {200, 250, 250, 600},   // open infantry column, not firing
     {150, 200, 250, 500},   // closed column
