@@ -217,7 +217,18 @@ CREATE TABLE movement (
 ) WITHOUT ROWID;
 )SQL";
 
-constexpr std::array<std::string_view, 5> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5};
+// Version 6: intelligence reports (etat-major.md §8.6, §15.15). The true counts and the error applied stay with the
+// engine; a side's view shows only what it was told.
+constexpr std::string_view kSchemaV6 = R"SQL(
+CREATE TABLE intel_report (
+  id INTEGER PRIMARY KEY, week INTEGER NOT NULL, day INTEGER NOT NULL, side_id TEXT NOT NULL REFERENCES side(id),
+  observer_me TEXT NOT NULL REFERENCES me(id), q INTEGER NOT NULL, r INTEGER NOT NULL,
+  target_mes TEXT NOT NULL, intel_case TEXT NOT NULL, detail TEXT NOT NULL,
+  reported TEXT NOT NULL, true_counts TEXT NOT NULL, mode_reported TEXT NOT NULL DEFAULT ''
+);
+)SQL";
+
+constexpr std::array<std::string_view, 6> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6};
 
 }  // namespace
 
