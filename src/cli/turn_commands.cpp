@@ -2,6 +2,7 @@
 #include "cli.hpp"
 
 #include "etatmajor/engine/grant.hpp"
+#include "etatmajor/engine/intel.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/io/orders_xml.hpp"
@@ -70,6 +71,17 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     registry.add(loc, [args] {
         return withStore(args->db, true, [&](db::CampaignStore& s) {
             std::cout << (args->json ? engine::locJson(s, args->side) + "\n" : engine::locText(s, args->side));
+            return kOk;
+        });
+    });
+
+    auto* intel = app.add_subcommand("intel", "The side's intelligence reports (§8.6)");
+    intel->add_option("--db", args->db, "Campaign database")->required();
+    intel->add_option("--side", args->side, "Side")->required();
+    intel->add_flag("--json", args->json, "Print one JSON document");
+    registry.add(intel, [args] {
+        return withStore(args->db, true, [&](db::CampaignStore& s) {
+            std::cout << (args->json ? engine::intelJson(s, args->side) + "\n" : engine::intelText(s, args->side));
             return kOk;
         });
     });

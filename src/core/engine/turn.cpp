@@ -3,6 +3,7 @@
 
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
+#include "etatmajor/engine/intel.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/rules/orders.hpp"
 #include "etatmajor/hex/offset.hpp"
@@ -520,6 +521,7 @@ void runMovement(Ctx& c, bool scouting) {
     struct Ordered {
         std::vector<hex::Hex> route;
         rules::Receipt receipt = rules::Receipt::Received;
+        std::string onScoutContact = "observe";
     };
     std::map<std::string, Ordered> orders;
     {
@@ -533,6 +535,7 @@ void runMovement(Ctx& c, bool scouting) {
                 if (const auto parsed = hex::parseOffset(h.get<std::string>())) o.route.push_back(off.toHex(*parsed));
             const std::string r = q.getColumn(2).getString();
             o.receipt = r == "not_received" ? rules::Receipt::NotReceived : r == "tardy" ? rules::Receipt::Tardy : rules::Receipt::Received;
+            o.onScoutContact = nlohmann::json::parse(q.getColumn(1).getString()).value("onScoutContact", "observe");
             orders[q.getColumn(0).getString()] = std::move(o);
         }
     }
@@ -556,6 +559,7 @@ void runMovement(Ctx& c, bool scouting) {
             if ((me.mode == Mode::Scouting) != scouting) continue;
             const auto it = orders.find(me.id);
             if (it == orders.end() || it->second.route.empty()) continue;
+            if (it->second.receipt == rules::Receipt::NotReceived) continue;  // G-29: no move, no scouting today
             if (me.pinned) {
                 c.say(me.label + " is held where it was contacted and does not move (G-39)");
                 continue;
@@ -577,32 +581,88 @@ void runMovement(Ctx& c, bool scouting) {
             const hex::Hex from = me.hex;
             std::vector<hex::Hex> walked;
             std::string stoppedBy;
-            for (const hex::Hex h : plan.entered) {
+            // §8.5 contact: entering a hex with enemy MEs stops the mover, turns both counters over and pins the MEs
+            // entered; a scout also reports what it finds there (§8.6.1).
+            auto contactAt = [&](hex::Hex at) {
                 std::vector<std::string> met;
+                for (const auto& e : c.state.mes)
+                    if (e.onMap && e.side != me.side && e.hex == at) met.push_back(e.id);
+                if (met.empty()) return false;
+                if (scouting) {
+                    MeState here = me;
+                    here.hex = at;
+                    scoutObserve(c.state, c.db, c.dice, here, weather);
+                }
+                me.revealed = true;
                 for (auto& e : c.state.mes)
-                    if (e.onMap && e.side != me.side && e.hex == h) met.push_back(e.id);
+                    if (std::find(met.begin(), met.end(), e.id) != met.end()) {
+                        e.revealed = true;
+                        e.pinned = true;
+                    }
+                std::string names;
+                for (const auto& id : met) names += (names.empty() ? "" : " ") + id;
+                SQLite::Statement q(c.db, "INSERT INTO contact (week, day, phase, q, r, mover, met) VALUES (?,?,?,?,?,?,?)");
+                q.bind(1, c.state.week);
+                q.bind(2, c.state.day);
+                q.bind(3, c.report.phase);
+                q.bind(4, at.q);
+                q.bind(5, at.r);
+                q.bind(6, me.id);
+                q.bind(7, names);
+                q.exec();
+                stoppedBy = "contact with " + names;
+                return true;
+            };
+            // §8.6: a scout looks around at the start of its move and after each hex. On seeing the enemy it reports,
+            // then observes (stays; returns true), evades one hex (G-35; returns true), or engages (steps into the
+            // enemy's hex, which the caller turns into a contact; returns false). Its move ends either way.
+            auto scoutLooks = [&]() {
+                if (!scouting) return false;
+                MeState here = me;
+                here.hex = walked.empty() ? from : walked.back();
+                std::vector<hex::Hex> others;
+                for (const auto h : scoutObserve(c.state, c.db, c.dice, here, weather))
+                    if (h != here.hex) others.push_back(h);
+                if (others.empty()) return false;
+                const std::string& reaction = it->second.onScoutContact;
+                c.say("  " + me.label + " sees the enemy at " + hex::formatOffset(off.toOffset(others.front())) + " and " +
+                      (reaction == "engage" ? "engages" : reaction == "evade" ? "evades" : "observes"));
+                stoppedBy = "scouted the enemy (" + reaction + ")";
+                if (reaction == "engage") {
+                    walked.push_back(others.front());
+                    return false;
+                }
+                if (reaction == "evade") {
+                    // One free hex away, preferring the one it came from, with no enemy and room to stack.
+                    std::vector<hex::Hex> choices;
+                    if (walked.size() >= 2) choices.push_back(walked[walked.size() - 2]);
+                    else if (!walked.empty()) choices.push_back(from);
+                    for (int d = 0; d < hex::kDirections; ++d) choices.push_back(hex::neighbour(here.hex, d));
+                    for (const auto h : choices) {
+                        if (!c.state.map.contains(h) || map::isWater(c.state.map.terrain(h))) continue;
+                        int friends = 0;
+                        bool enemy = false;
+                        for (const auto& f : c.state.mes) {
+                            if (!f.onMap || f.id == me.id || f.hex != h) continue;
+                            if (f.side == me.side) ++friends;
+                            else enemy = true;
+                        }
+                        if (enemy || friends >= 3) continue;
+                        walked.push_back(h);
+                        break;
+                    }
+                }
+                return true;
+            };
+            bool done = scoutLooks();
+            if (!done && !walked.empty()) done = contactAt(walked.back());  // engaged from where it started
+            for (const hex::Hex h : plan.entered) {
+                if (done) break;
                 walked.push_back(h);
                 takeControl(c, me, h);
-                if (!met.empty()) {
-                    // §8.5 contact: stop, turn both counters over, pin the MEs entered.
-                    me.revealed = true;
-                    for (auto& e : c.state.mes)
-                        if (std::find(met.begin(), met.end(), e.id) != met.end()) {
-                            e.revealed = true;
-                            e.pinned = true;
-                        }
-                    std::string names;
-                    for (const auto& id : met) names += (names.empty() ? "" : " ") + id;
-                    SQLite::Statement q(c.db, "INSERT INTO contact (week, day, phase, q, r, mover, met) VALUES (?,?,?,?,?,?,?)");
-                    q.bind(1, c.state.week);
-                    q.bind(2, c.state.day);
-                    q.bind(3, c.report.phase);
-                    q.bind(4, h.q);
-                    q.bind(5, h.r);
-                    q.bind(6, me.id);
-                    q.bind(7, names);
-                    q.exec();
-                    stoppedBy = "contact with " + names;
+                if (contactAt(h) || scoutLooks()) break;
+                if (walked.back() != h) {  // engaged: it stepped into the enemy's hex
+                    contactAt(walked.back());
                     break;
                 }
             }

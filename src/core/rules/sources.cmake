@@ -9,5 +9,6 @@ target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/weather.cpp
   ${CMAKE_CURRENT_LIST_DIR}/orders.cpp
   ${CMAKE_CURRENT_LIST_DIR}/movement.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/intel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../campaign/state.cpp
 )
