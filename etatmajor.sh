@@ -36,6 +36,9 @@ echo "The British write their orders for the first day; the Americans stand fast
 build/bin/etatmajor-cli orders template --db "$db" --side british -o "$demo_dir/british-orders.xml"
 build/bin/etatmajor-cli orders submit --db "$db" --side british --file "$demo_dir/british-orders.xml"
 build/bin/etatmajor-cli orders stand-fast --db "$db" --side american
+# The printed papers of that first day (docs/papers.md), before the week runs on.
+build/bin/etatmajor-cli print orders --db "$db" --side british -o "$demo_dir/british-orders-day1.pdf" >/dev/null
+build/bin/etatmajor-cli print supply --db "$db" --side british -o "$demo_dir/british-supply-day1.pdf" >/dev/null
 echo
 echo "The first week (sides without orders on later days stand fast):"
 build/bin/etatmajor-cli advance --db "$db" --week --stand-fast-missing > "$demo_dir/week-1.txt"
@@ -50,5 +53,9 @@ echo "The dice of the set-up and the first days:"
 build/bin/etatmajor-cli log --db "$db" > "$demo_dir/dice.txt"
 head -n 20 "$demo_dir/dice.txt"
 echo "  ... (every roll is in $demo_dir/dice.txt)"
+echo
+echo "The British order sheets and supply summary of the first day, as printed papers (PDF):"
+echo "  $demo_dir/british-orders-day1.pdf"
+echo "  $demo_dir/british-supply-day1.pdf"
 echo
 echo "The campaign database is $db; explore it with: build/bin/etatmajor-cli status --db $db --json"

@@ -1,10 +1,13 @@
 // etatmajor-cli battle show | simulate | narrate | calibrate: stand-alone battles from battle files
-// (docs/formats/battle.md) under the Redcoats & Rebels resolver (tactical-resolver.md).
+// (docs/formats/battle.md) under the Redcoats & Rebels resolver (tactical-resolver.md); and battle list | show --db |
+// resolve | enter | odds: the battles of a running campaign (etat-major.md §8.8–§8.11).
 #include "cli.hpp"
 
 #include "etatmajor/battle/battle_xml.hpp"
 #include "etatmajor/battle/engine.hpp"
 #include "etatmajor/battle/trials.hpp"
+#include "etatmajor/db/state_store.hpp"
+#include "etatmajor/engine/battles.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 
 #include <nlohmann/json.hpp>
@@ -312,6 +315,155 @@ int battleCalibrate(const std::string& dir, int runs, std::uint64_t seed, const 
     return kOk;
 }
 
+// --- battles of a running campaign ---
+
+nlohmann::ordered_json battleJson(const engine::BattleRecord& rec) {
+    nlohmann::ordered_json ps = nlohmann::ordered_json::array();
+    for (const auto& p : rec.participants)
+        ps.push_back({{"me", p.me}, {"side", p.side}, {"arrivalTurn", p.arrivalTurn}, {"mode", p.mode}, {"moved", p.moved},
+                      {"allowance", p.allowance}, {"timing", p.how}});
+    return {{"id", rec.id}, {"week", rec.week}, {"day", rec.day}, {"hex", rec.hex}, {"status", rec.status}, {"daylightTurns", rec.daylight},
+            {"startTurn", rec.startTurn}, {"weather", rec.weather}, {"winner", rec.winner}, {"summary", rec.summary}, {"participants", ps}};
+}
+
+bool takesPart(const engine::BattleRecord& rec, const std::string& side) {
+    for (const auto& p : rec.participants)
+        if (p.side == side) return true;
+    return false;
+}
+
+int campaignBattleList(const std::string& dbPath, const std::string& side, bool json) {
+    return withStore(dbPath, true, [&](db::CampaignStore& store) {
+        const auto battles = engine::listBattles(store);
+        nlohmann::ordered_json out = nlohmann::ordered_json::array();
+        for (const auto& rec : battles) {
+            if (!side.empty() && !takesPart(rec, side)) continue;
+            auto j = battleJson(rec);
+            if (!side.empty()) {
+                // A side sees its own MEs' timing; of the enemy only that it is there.
+                nlohmann::ordered_json ps = nlohmann::ordered_json::array();
+                for (const auto& p : rec.participants)
+                    ps.push_back(p.side == side ? nlohmann::ordered_json{{"me", p.me}, {"side", p.side}, {"arrivalTurn", p.arrivalTurn},
+                                                                         {"mode", p.mode}}
+                                                : nlohmann::ordered_json{{"me", p.me}, {"side", p.side}});
+                j["participants"] = ps;
+            }
+            if (json) {
+                out.push_back(j);
+                continue;
+            }
+            std::cout << "battle " << rec.id << ": week " << rec.week << " day " << rec.day << " at " << rec.hex << ", " << rec.status;
+            if (!rec.summary.empty()) std::cout << " - " << rec.summary;
+            std::cout << "\n";
+            for (const auto& p : j["participants"])
+                std::cout << "    " << p["side"].get<std::string>() << " " << p["me"].get<std::string>()
+                          << (p.contains("arrivalTurn") ? ", arrives turn " + std::to_string(p["arrivalTurn"].get<int>()) : std::string())
+                          << "\n";
+        }
+        if (json) std::cout << out.dump(2) << "\n";
+        else if (battles.empty()) std::cout << "no battles\n";
+        return kOk;
+    });
+}
+
+int campaignBattleShow(const std::string& dbPath, int id, const std::string& side) {
+    return withStore(dbPath, true, [&](db::CampaignStore& store) {
+        const auto rec = engine::findBattle(store, id);
+        if (!rec) {
+            std::cerr << "error BATTLE-UNKNOWN: the campaign has no battle " << id << "\n";
+            return kBadInput;
+        }
+        if (!side.empty() && !takesPart(*rec, side)) {
+            std::cerr << "error BATTLE-SIDE: side '" << side << "' has no ME in battle " << id << "\n";
+            return kBadInput;
+        }
+        const auto setup = engine::campaignBattleSetup(store, id);
+        std::ostream& o = std::cout;
+        o << setup.name << " (" << setup.date << "), " << rec->status << "\n";
+        o << "Terrain: " << b::hexTerrainName(setup.terrain.hex) << "; weather " << rec->weather << "; " << rec->daylight
+          << " daylight turns, the fighting starts on turn " << rec->startTurn << " (" << setup.turns << " turns)\n";
+        for (const auto& sd : setup.sides) {
+            o << "\n" << sd.name << ":\n";
+            for (const auto& m : sd.mes) {
+                o << "  " << m.name << " [" << m.id << "], " << campaign::modeName(m.mode);
+                if (side.empty() || sd.id == side) {
+                    for (const auto& p : rec->participants)
+                        if (p.me == m.id) o << ", on the field from campaign turn " << p.arrivalTurn << " (" << p.how << ")";
+                    o << "\n";
+                    for (const auto& f : m.formations) showFormation(o, f, 4);
+                } else {
+                    o << " (composition unknown)\n";
+                }
+            }
+        }
+        if (!rec->summary.empty()) o << "\nResult: " << rec->summary << "\n";
+        return kOk;
+    });
+}
+
+int campaignBattleResolve(const std::string& dbPath, int id) {
+    return withStore(dbPath, false, [&](db::CampaignStore& store) {
+        std::vector<std::string> lines;
+        const auto issues = engine::resolveBattleNow(store, id, lines);
+        printIssues(issues);
+        for (const auto& l : lines) std::cout << l << "\n";
+        return issues.hasErrors() ? kBadInput : kOk;
+    });
+}
+
+int campaignBattleEnter(const std::string& dbPath, int id, const std::string& file) {
+    return withStore(dbPath, false, [&](db::CampaignStore& store) {
+        std::vector<std::string> lines;
+        const auto issues = engine::enterBattleResult(store, id, file, lines);
+        printIssues(issues);
+        for (const auto& l : lines) std::cout << l << "\n";
+        return issues.hasErrors() ? kBadInput : kOk;
+    });
+}
+
+// Odds are computed only from what the side knows: its own forces, and the enemy as its latest intelligence
+// reports describe it. Without a report on every enemy ME the command says so instead of guessing or peeking.
+int campaignBattleOdds(const std::string& dbPath, int id, const std::string& side, int runs, int threads) {
+    return withStore(dbPath, true, [&](db::CampaignStore& store) {
+        const auto rec = engine::findBattle(store, id);
+        if (!rec) {
+            std::cerr << "error BATTLE-UNKNOWN: the campaign has no battle " << id << "\n";
+            return kBadInput;
+        }
+        if (!takesPart(*rec, side)) {
+            std::cerr << "error BATTLE-SIDE: side '" << side << "' has no ME in battle " << id << "\n";
+            return kBadInput;
+        }
+        std::vector<std::string> missing;
+        const auto setup = engine::sideViewSetup(store, id, side, missing);
+        if (!missing.empty()) {
+            std::string names;
+            for (const auto& m : missing) names += (names.empty() ? "" : ", ") + m;
+            std::cout << "the odds cannot be computed: " << side << " knows the counters of " << names
+                      << " but no report has told it what they contain (scout them first)\n";
+            return kBadInput;
+        }
+        const int own = setup.sides[0].id == side ? b::kSideA : b::kSideB;
+        const b::RedcoatsResolver resolver;
+        const auto trials = b::runTrials(resolver, setup, rec->seed ^ 0x6f646473ULL, runs, threads);
+        std::int64_t win = 0, draw = 0, hold = 0, ownLoss = 0, enemyLoss = 0;
+        for (const auto& t : trials) {
+            win += t.winner == own ? 1 : 0;
+            draw += t.winner == b::kNoSide ? 1 : 0;
+            hold += t.fieldHolder == own ? 1 : 0;
+            ownLoss += t.netLoss6[static_cast<std::size_t>(own)];
+            enemyLoss += t.netLoss6[static_cast<std::size_t>(1 - own)];
+        }
+        const auto n = static_cast<std::int64_t>(trials.size());
+        std::cout << "battle " << id << ", as " << side << " sees it (" << n << " trials, the enemy as reported):\n";
+        std::cout << "  win " << pct(win, n) << ", draw " << pct(draw, n) << ", lose " << pct(n - win - draw, n) << "; hold the field "
+                  << pct(hold, n) << "\n";
+        if (n > 0)
+            std::cout << "  mean net loss: own " << points(ownLoss / n) << ", enemy " << points(enemyLoss / n) << " points\n";
+        return kOk;
+    });
+}
+
 }  // namespace
 
 void registerBattleCommands(CLI::App& app, Registry& registry) {
@@ -323,6 +475,10 @@ void registerBattleCommands(CLI::App& app, Registry& registry) {
         std::uint64_t seed = 1;
         bool json = false;
         int threads = 0;
+        std::string db;
+        std::string side;
+        std::string file;
+        int id = 0;
     };
     auto args = std::make_shared<Args>();
     auto threadsOf = [args] {
@@ -335,8 +491,42 @@ void registerBattleCommands(CLI::App& app, Registry& registry) {
     battle->require_subcommand(1);
 
     auto* show = battle->add_subcommand("show", "Print a battle's set-up for players: forces, terrain, arrivals");
-    show->add_option("--oob", args->oob, "Battle file (XML)")->required()->check(CLI::ExistingFile);
-    registry.add(show, [args] { return battleShow(args->oob); });
+    show->add_option("--oob", args->oob, "Battle file (XML)")->check(CLI::ExistingFile);
+    show->add_option("--db", args->db, "Campaign database (with --id: a battle of the campaign)");
+    show->add_option("--id", args->id, "Campaign battle number");
+    show->add_option("--side", args->side, "Show only what this side may see of the enemy");
+    registry.add(show, [args] {
+        if (!args->db.empty()) return campaignBattleShow(args->db, args->id, args->side);
+        if (args->oob.empty()) {
+            std::cerr << "error: battle show needs --oob FILE, or --db FILE --id N\n";
+            return kUsage;
+        }
+        return battleShow(args->oob);
+    });
+
+    auto* list = battle->add_subcommand("list", "List the battles of a campaign");
+    list->add_option("--db", args->db, "Campaign database")->required();
+    list->add_option("--side", args->side, "Only this side's battles, as it sees them");
+    list->add_flag("--json", args->json, "Print one JSON document");
+    registry.add(list, [args] { return campaignBattleList(args->db, args->side, args->json); });
+
+    auto* resolve = battle->add_subcommand("resolve", "Fight a campaign battle now with the resolver and write the results back");
+    resolve->add_option("--db", args->db, "Campaign database")->required();
+    resolve->add_option("--id", args->id, "Battle number")->required();
+    registry.add(resolve, [args] { return campaignBattleResolve(args->db, args->id); });
+
+    auto* enter = battle->add_subcommand("enter", "Record the result of a battle fought on the table (docs/formats/battle-result.md)");
+    enter->add_option("--db", args->db, "Campaign database")->required();
+    enter->add_option("--id", args->id, "Battle number")->required();
+    enter->add_option("--file", args->file, "Result file (XML)")->required()->check(CLI::ExistingFile);
+    registry.add(enter, [args] { return campaignBattleEnter(args->db, args->id, args->file); });
+
+    auto* odds = battle->add_subcommand("odds", "Estimate a side's odds in a campaign battle from what it knows");
+    odds->add_option("--db", args->db, "Campaign database")->required();
+    odds->add_option("--id", args->id, "Battle number")->required();
+    odds->add_option("--side", args->side, "The side asking")->required();
+    odds->add_option("--runs", args->runs, "Number of trials")->check(CLI::Range(1, 1000000));
+    registry.add(odds, [args, threadsOf] { return campaignBattleOdds(args->db, args->id, args->side, args->runs, threadsOf()); });
 
     auto* simulate = battle->add_subcommand("simulate", "Run seeded trials and report the distribution of outcomes");
     simulate->add_option("--oob", args->oob, "Battle file (XML)")->required()->check(CLI::ExistingFile);

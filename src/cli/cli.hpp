@@ -40,5 +40,6 @@ void registerMapCommands(CLI::App& app, Registry& registry);
 void registerCampaignCommands(CLI::App& app, Registry& registry);
 void registerBattleCommands(CLI::App& app, Registry& registry);
 void registerTurnCommands(CLI::App& app, Registry& registry);
+void registerPrintCommands(CLI::App& app, Registry& registry);
 
 }  // namespace etatmajor::cli

@@ -1,6 +1,7 @@
 #include "main_frame.hpp"
 
 #include "icons.hpp"
+#include "print_papers.hpp"
 #include "test_script.hpp"
 #include "window_capture.hpp"
 
@@ -148,6 +149,9 @@ void MainFrame::buildMenus() {
     file->Append(wxID_SAVE, _("&Save\tCtrl+S"), _("Save the map"));
     file->Append(wxID_SAVEAS, _("Save &As...\tCtrl+Shift+S"), _("Save the map under another name"));
     file->AppendSeparator();
+    file->Append(wxID_PREVIEW, _("Print Pre&view..."), _("See a side's papers of the open campaign before printing"));
+    file->Append(wxID_PRINT, _("&Print...\tCtrl+P"), _("Print a side's papers of the open campaign"));
+    file->AppendSeparator();
     file->Append(wxID_EXIT, _("&Quit\tCtrl+Q"), _("Quit Etat-Major"));
 
     m_editMenu = new wxMenu;
@@ -191,6 +195,8 @@ void MainFrame::buildMenus() {
     Bind(wxEVT_MENU, &MainFrame::onOpenRecent, this, wxID_FILE1, wxID_FILE9);
     Bind(wxEVT_MENU, &MainFrame::onSave, this, wxID_SAVE);
     Bind(wxEVT_MENU, &MainFrame::onSaveAs, this, wxID_SAVEAS);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { printPapers(this, m_editor.document(), true); }, wxID_PREVIEW);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { printPapers(this, m_editor.document(), false); }, wxID_PRINT);
     Bind(wxEVT_MENU, &MainFrame::onQuit, this, wxID_EXIT);
     Bind(wxEVT_MENU, &MainFrame::onUndo, this, wxID_UNDO);
     Bind(wxEVT_MENU, &MainFrame::onRedo, this, wxID_REDO);

@@ -158,6 +158,39 @@ cp two.db two-copy.db
 expect_exit 1 "advance on a junk file" "$cli" advance --db junk.db
 [ "$(md5sum < junk.db)" = "$before" ] && ok || bad "advance changed the junk file"
 
+# campaign battles: a shared hex becomes a battle, fought at D9; results on file are checked
+expect_exit 0 "campaign new for battles" "$cli" campaign new --scenario "$scenario" --db war.db --seed 5
+sqlite3 war.db "UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 34 AND row = 34), r = (SELECT r FROM map_hex WHERE col = 34 AND row = 34) WHERE id IN ('a-maryland', 'b-tarleton'); UPDATE me SET mode = 'deployed_offensive' WHERE id = 'a-maryland'; UPDATE me SET mode = 'deployed_defensive' WHERE id = 'b-tarleton'"
+expect_exit 0 "advance a day with a battle" "$cli" advance --db war.db --day --stand-fast-missing
+expect_exit 0 "battle list --json" "$cli" battle list --db war.db --json
+[ "$(jq -r '.[0].status' out.txt)" = "resolved" ] && ok || bad "battle 1 was fought at D9"
+expect_exit 0 "battle list --side" "$cli" battle list --db war.db --side british --json
+jq -e '[.[0].participants[] | select(.side == "american") | has("arrivalTurn")] | any | not' out.txt >/dev/null && ok || bad "battle list --side hides the enemy's timing"
+expect_exit 0 "battle show --db" "$cli" battle show --db war.db --id 1 --side british
+grep -q "composition unknown" out.txt && ok || bad "battle show --side withholds the enemy's forces"
+expect_exit 1 "battle show unknown id" "$cli" battle show --db war.db --id 99
+expect_exit 1 "battle resolve twice" "$cli" battle resolve --db war.db --id 1
+expect_exit 1 "battle odds without the enemy's composition" "$cli" battle odds --db war.db --id 1 --side british --runs 10
+grep -q "cannot be computed" out.txt && ok || bad "battle odds says why"
+before=$(sqlite3 war.db .dump | md5sum)
+printf '<battleResult formatVersion="1" battle="1"><unit id="nobody" figuresLost="1"/></battleResult>' > result.xml
+expect_exit 1 "battle enter on a fought battle" "$cli" battle enter --db war.db --id 1 --file result.xml
+[ "$(sqlite3 war.db .dump | md5sum)" = "$before" ] && ok || bad "a refused battle enter changed the campaign"
+# tabletop: D9 waits for the players' result; a bad result names unit and field and changes nothing
+expect_exit 0 "campaign new, tabletop battles" "$cli" campaign new --scenario "$scenario" --db table.db --seed 5 --option battle_resolution=tabletop
+sqlite3 table.db "UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 34 AND row = 34), r = (SELECT r FROM map_hex WHERE col = 34 AND row = 34) WHERE id IN ('a-maryland', 'b-tarleton')"
+expect_exit 1 "advance stops at D9 for a tabletop battle" "$cli" advance --db table.db --day --stand-fast-missing
+grep -q "BATTLE-TABLETOP" err.txt && ok || bad "advance says why it waits"
+unit=$(sqlite3 table.db "SELECT id FROM unit WHERE me_id = 'b-tarleton' ORDER BY id LIMIT 1")
+before=$(sqlite3 table.db .dump | md5sum)
+printf '<battleResult formatVersion="1" battle="1" winner="american"><unit id="%s" standsLost="99"/></battleResult>' "$unit" > bad-result.xml
+expect_exit 1 "battle enter with too many losses" "$cli" battle enter --db table.db --id 1 --file bad-result.xml
+grep -q "$unit" err.txt && grep -q "standsLost" err.txt && ok || bad "battle enter names the unit and field"
+[ "$(sqlite3 table.db .dump | md5sum)" = "$before" ] && ok || bad "a refused battle enter changed the campaign"
+printf '<battleResult formatVersion="1" battle="1" winner="american"><unit id="%s" standsLost="1"/></battleResult>' "$unit" > good-result.xml
+expect_exit 0 "battle enter a good result" "$cli" battle enter --db table.db --id 1 --file good-result.xml
+expect_exit 0 "advance after the result" "$cli" advance --db table.db --day --stand-fast-missing
+
 # options
 expect_exit 0 "options --json" "$cli" options --json
 [ "$(jq '[.[] | select(.key == "loc_trace")][0].default' -r out.txt)" = "adjacent_chain" ] && ok || bad "options lists loc_trace"

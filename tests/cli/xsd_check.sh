@@ -23,6 +23,7 @@ check campaign.xsd "$root"/campaigns/*.xml "$root"/tests/data/campaigns/*.xml
 check purchase.xsd "$root"/tests/data/purchases/*.xml
 check orders.xsd "$root"/tests/data/orders/*.xml
 check battle.xsd "$root"/campaigns/battles/*.xml "$root"/tests/data/battles/*.xml
+check battle-result.xsd "$root"/tests/data/battle-results/*.xml
 rm -f /tmp/xsd_check.$$
 # The schemas themselves must be well-formed XSD.
 for s in "$root"/schemas/*.xsd; do

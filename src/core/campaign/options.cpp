@@ -156,6 +156,7 @@ const std::vector<OptionSpec>& optionCatalogue() {
     {"tactical.or6", "off", {"off", "on"}, OptionKind::Choice, "tactical-resolver.md §1.18"},
     {"tactical.or7_early_volleys", "off", {"off", "on"}, OptionKind::Choice, "tactical-resolver.md §1.18"},
     {"tactical.extra_melee_rounds", "3", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.23"},
+    {"battle_resolution", "automatic", {"automatic", "tabletop"}, OptionKind::Choice, "architecture: tabletop results"},
     };
     return kCatalogue;
 }

@@ -228,7 +228,31 @@ CREATE TABLE intel_report (
 );
 )SQL";
 
-constexpr std::array<std::string_view, 6> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6};
+// Version 7: battles inside the campaign (etat-major.md §8.8–§8.11): who takes part and when, how the day was
+// fought, and what each unit lost.
+constexpr std::string_view kSchemaV7 = R"SQL(
+ALTER TABLE battle ADD COLUMN daylight_turns INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE battle ADD COLUMN start_turn INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE battle ADD COLUMN weather TEXT NOT NULL DEFAULT 'fine';
+ALTER TABLE battle ADD COLUMN winner TEXT NOT NULL DEFAULT '';
+ALTER TABLE battle ADD COLUMN field_holder TEXT NOT NULL DEFAULT '';
+ALTER TABLE battle ADD COLUMN narrative TEXT NOT NULL DEFAULT '';
+ALTER TABLE battle ADD COLUMN summary TEXT NOT NULL DEFAULT '';
+CREATE TABLE battle_participant (
+  battle_id INTEGER NOT NULL REFERENCES battle(id), me_id TEXT NOT NULL REFERENCES me(id),
+  side_id TEXT NOT NULL REFERENCES side(id), arrival_turn INTEGER NOT NULL, mode TEXT NOT NULL,
+  moved INTEGER NOT NULL, allowance INTEGER NOT NULL, how TEXT NOT NULL,
+  PRIMARY KEY (battle_id, me_id)
+) WITHOUT ROWID;
+CREATE TABLE battle_loss (
+  battle_id INTEGER NOT NULL REFERENCES battle(id), unit_id TEXT NOT NULL REFERENCES unit(id),
+  figures_start INTEGER NOT NULL, figures_lost INTEGER NOT NULL, stands_lost INTEGER NOT NULL,
+  routed INTEGER NOT NULL, removed INTEGER NOT NULL, points INTEGER NOT NULL,
+  PRIMARY KEY (battle_id, unit_id)
+) WITHOUT ROWID;
+)SQL";
+
+constexpr std::array<std::string_view, 7> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6, kSchemaV7};
 
 }  // namespace
 

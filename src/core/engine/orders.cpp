@@ -66,7 +66,9 @@ std::string ordersTemplate(const db::CampaignStore& store, const std::string& si
         o.me = me.id;
         // The order sheet's corps / division / brigade-other: the ME's formations and those above them.
         auto& db = const_cast<db::CampaignStore&>(store).impl().db;
-        SQLite::Statement q(db, "SELECT formation_id FROM me_formation WHERE me_id = ? ORDER BY formation_id LIMIT 1");
+        // The ME's main formation: the one of its formations with the most units (then by id).
+        SQLite::Statement q(db, "SELECT mf.formation_id FROM me_formation mf WHERE mf.me_id = ? ORDER BY "
+                                "(SELECT COUNT(*) FROM unit u WHERE u.formation_id = mf.formation_id) DESC, mf.formation_id LIMIT 1");
         q.bind(1, me.id);
         std::string formation = q.executeStep() ? q.getColumn(0).getString() : std::string();
         for (int guard = 0; !formation.empty() && guard < 16; ++guard) {

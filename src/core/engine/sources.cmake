@@ -5,5 +5,6 @@ target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/reorg.cpp
   ${CMAKE_CURRENT_LIST_DIR}/grant.cpp
   ${CMAKE_CURRENT_LIST_DIR}/orders.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/battles.cpp
   ${CMAKE_CURRENT_LIST_DIR}/intel.cpp
 )

@@ -1,5 +1,6 @@
 // The campaign turn (etat-major.md §6) and the weekly phases W1–W5 (§7).
 #include "etatmajor/engine/turn.hpp"
+#include "etatmajor/engine/battles.hpp"
 
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
@@ -769,6 +770,10 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks) {
         else if (p == "D3") runD3(c);
         else if (p == "D4") runMovement(c, true);
         else if (p == "D5") runMovement(c, false);
+        else if (p == "D6") runCombatDetermination(c.db, c.state, c.report.lines);
+        else if (p == "D9") runBattleResolution(c.db, c.state, c.report.lines);
+        else if (p == "D10") runBattlePoints(c.db, c.state, c.report.lines);
+        else if (p == "D11") runBattleNight(c.db, c.state, c.report.lines);
         else if (p == "D12") runD12(c);
         else runDailyPlaceholder(c);
 
@@ -826,6 +831,11 @@ AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions option
                 return result;
             }
         }
+        if (db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString() == "D9")
+            if (const auto waiting = battlesAwaitingResults(db)) {
+                result.issues.error("BATTLE-TABLETOP", *waiting);
+                return result;
+            }
         auto report = runOnePhase(store, networks);
         const bool endOfDay = report.phase == "D12";
         const bool endOfWeek = endOfDay && report.day == 7;

@@ -8,6 +8,7 @@ add_executable(etatmajor_rules_tests
   ${CMAKE_CURRENT_LIST_DIR}/weather_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/orders_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/movement_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/campaign_battle_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/intel_test.cpp
 )
 target_link_libraries(etatmajor_rules_tests PRIVATE etatmajor_core etatmajor_warnings Catch2::Catch2 SQLiteCpp nlohmann_json::nlohmann_json)

@@ -1,0 +1,101 @@
+// Battles inside the campaign (etat-major.md §8.8–§8.11): D6 finds the hexes where both sides' MEs stand and
+// records a battle with each ME's arrival turn; D9 has the Redcoats resolver fight it (or waits for the players'
+// tabletop result, option battle_resolution) and writes the losses back; D10 reports the points; D11 sends the
+// loser back a hex at nightfall and releases the MEs. The CLI's `battle list | show | resolve | enter | odds` use
+// the same functions.
+#pragma once
+
+#include "etatmajor/battle/setup.hpp"
+#include "etatmajor/campaign/state.hpp"
+#include "etatmajor/core/issue.hpp"
+#include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/hex/layout.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace SQLite {
+class Database;
+}
+
+namespace etatmajor::engine {
+
+// §8.8.1: when one ME reaches the fight. `allowance` is the basis the option mr_fraction_basis picks (the caller
+// passes today's final allowance by default); `forced` marks a forced march (the chart variant sends it late).
+struct Encounter {
+    int turnsOfDaylight = 0;  // T(ME)
+    int arrivalTurn = 1;      // D - T + 1
+    std::string how;          // "full day", "half day", "dusk"
+};
+Encounter encounterTiming(int moved, int allowance, int daylight, const campaign::Options& options, bool forced = false);
+
+// The turn the battle starts: the later of the two sides' earliest arrivals.
+int battleStartTurn(const std::vector<std::pair<std::string, int>>& sideArrivals);
+
+// §8.9 marching to the guns. Whether an ME at `me` lies downwind of a battle at `battle` with the wind blowing
+// from `windFrom` (G-19: the bearing from the battle to the ME within the option downwind_arc of the downwind
+// bearing).
+bool downwindOf(hex::Hex battle, hex::Hex me, std::string_view windFrom, hex::Orientation orientation,
+                const campaign::Options& options);
+// The absolute battle turn an eligible ME arrives on (G-24), or nothing when its mode does not allow it (G-25) or
+// it would come after nightfall (turn `daylight`). `forceMarch`: the commander force-marches to the battle.
+std::optional<int> marchToGunsArrival(int distance, bool byRoad, campaign::Mode mode, bool forceMarch, int startTurn, int daylight,
+                                      const campaign::Options& options);
+
+// The phases. Each runs inside the phase's transaction; `state` is saved by the caller afterwards.
+void runCombatDetermination(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);  // D6
+void runBattleResolution(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);     // D9
+void runBattlePoints(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);         // D10
+void runBattleNight(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);          // D11
+
+// Why D9 cannot run yet (tabletop battles without a result), or nothing.
+std::optional<std::string> battlesAwaitingResults(SQLite::Database& db);
+
+struct BattleParticipant {
+    std::string me;
+    std::string side;
+    int arrivalTurn = 1;
+    std::string mode;
+    int moved = 0;
+    int allowance = 0;
+    std::string how;
+};
+
+struct BattleRecord {
+    int id = 0;
+    int week = 0;
+    int day = 0;
+    std::string hex;  // "col,row"
+    std::string status;  // pending | tabletop | resolved
+    int daylight = 0;
+    int startTurn = 1;
+    std::string weather;
+    std::string winner;
+    std::string summary;
+    std::string narrative;
+    std::uint64_t seed = 0;
+    std::vector<BattleParticipant> participants;
+};
+
+std::vector<BattleRecord> listBattles(db::CampaignStore& store);
+std::optional<BattleRecord> findBattle(db::CampaignStore& store, int id);
+
+// The resolver's input for a recorded battle, built from the campaign as it stands (the host's full view).
+battle::BattleSetup campaignBattleSetup(db::CampaignStore& store, int id);
+
+// The set-up as `side` can picture it: its own forces as they are; each enemy ME from the side's latest
+// intelligence report on it (counts of units by kind, filled out as typical units, see docs/rules-mapping.md).
+// `missing` lists the enemy MEs of which the side knows no composition; the set-up is then incomplete.
+battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::string& side, std::vector<std::string>& missing);
+
+// Fights a pending (or tabletop) battle now and writes the results back, in one transaction.
+core::IssueList resolveBattleNow(db::CampaignStore& store, int id, std::vector<std::string>& lines);
+
+// Records a tabletop result (docs/formats/battle-result.md) after checking it against the battle; refuses,
+// changing nothing, with the unit and field named.
+core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::string& file, std::vector<std::string>& lines);
+
+}  // namespace etatmajor::engine

@@ -1,0 +1,101 @@
+// The report layer's abstract page description (issue 7, printed papers). A paper is laid out once as pages of
+// simple, positioned elements in points (1/72 inch, origin at the top left of the sheet); a backend renders the
+// same description to PDF (cairo, headless) or, later, to a printer through the GUI. Nothing here knows about
+// any drawing library.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace etatmajor::report {
+
+enum class PaperSize { A4, Letter };
+
+struct PageDimensions {
+    double width = 0;   // points
+    double height = 0;  // points
+};
+PageDimensions pageDimensions(PaperSize paper);
+std::string_view paperSizeName(PaperSize paper);
+std::optional<PaperSize> paperSizeFromName(std::string_view name);  // "a4" or "letter"
+
+struct Colour {
+    double r = 0, g = 0, b = 0;
+};
+
+struct Stroke {
+    double width = 0.5;
+    Colour colour{};
+    bool dashed = false;
+};
+
+enum class FontFace { Serif, Sans, Mono };
+struct Font {
+    double size = 9;
+    FontFace face = FontFace::Sans;
+    bool bold = false;
+    bool italic = false;
+};
+
+enum class Align { Left, Centre, Right };
+
+struct Point {
+    double x = 0, y = 0;
+};
+
+// A filled and/or outlined rectangle.
+struct Box {
+    double x = 0, y = 0, w = 0, h = 0;
+    std::optional<Stroke> stroke = Stroke{};
+    std::optional<Colour> fill;
+};
+
+// A straight rule.
+struct Rule {
+    Point from, to;
+    Stroke stroke{};
+};
+
+// Text set in the box (x, y, width, height). One line, cut with an ellipsis when too long, unless wrap is set;
+// then it flows over lines and is cut at the box's height. Vertically centred when centred is set.
+struct TextRun {
+    double x = 0, y = 0, width = 0, height = 0;
+    std::string text;
+    Font font{};
+    Align align = Align::Left;
+    Colour colour{};
+    bool wrap = false;
+    bool centred = false;
+};
+
+// A polygon (closed) or polyline (open).
+struct Shape {
+    std::vector<Point> points;
+    bool closed = true;
+    std::optional<Stroke> stroke;
+    std::optional<Colour> fill;
+};
+
+struct Circle {
+    Point centre;
+    double radius = 1;
+    std::optional<Stroke> stroke;
+    std::optional<Colour> fill;
+};
+
+using Element = std::variant<Box, Rule, TextRun, Shape, Circle>;
+
+struct Page {
+    std::vector<Element> elements;
+};
+
+struct Document {
+    std::string title;
+    PaperSize paper = PaperSize::A4;
+    std::vector<Page> pages;
+};
+
+}  // namespace etatmajor::report

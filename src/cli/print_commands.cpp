@@ -1,0 +1,57 @@
+// etatmajor-cli print: the printed papers of one side as PDF (docs/papers.md).
+#include "cli.hpp"
+
+#include "etatmajor/report/papers.hpp"
+#include "etatmajor/report/pdf.hpp"
+
+#include <memory>
+
+namespace etatmajor::cli {
+
+void registerPrintCommands(CLI::App& app, Registry& registry) {
+    auto* print = app.add_subcommand("print", "Print a side's papers to PDF (order sheets, supply, summary, roster, map)");
+    print->require_subcommand(1);
+    struct Args {
+        std::string db, side, paper = "a4", out;
+        double hexMm = 6.0;
+    };
+    const std::pair<report::PaperKind, const char*> papers[] = {
+        {report::PaperKind::Orders, "Order sheets of every ME: today's orders as given, or the template when none"},
+        {report::PaperKind::BlankOrders, "A blank order sheet (two forms a page)"},
+        {report::PaperKind::Supply, "Supply summary: sources, LOCs, foraging, this week's ledger and balance"},
+        {report::PaperKind::Summary, "Weekly turn and supply summary: week, day, objectives, depots, VCS history"},
+        {report::PaperKind::Roster, "Order of battle roster: MEs, generals, units, strengths and losses"},
+        {report::PaperKind::Map, "The side's view of the map, tiled over pages, with a legend"},
+    };
+    for (const auto& [kind, help] : papers) {
+        auto args = std::make_shared<Args>();
+        auto* cmd = print->add_subcommand(std::string(report::paperKindName(kind)), help);
+        cmd->add_option("--db", args->db, "Campaign database")->required();
+        cmd->add_option("--side", args->side, "The side whose papers these are")->required();
+        cmd->add_option("--paper", args->paper, "Paper size")->check(CLI::IsMember({"a4", "letter"}))->capture_default_str();
+        cmd->add_option("-o,--output", args->out, "PDF file to write")->required();
+        if (kind == report::PaperKind::Map)
+            cmd->add_option("--hex-mm", args->hexMm, "Scale: millimetres across a hex")->check(CLI::Range(2.0, 40.0))->capture_default_str();
+        const auto k = kind;
+        registry.add(cmd, [args, k] {
+            return withStore(args->db, true, [&](db::CampaignStore& store) {
+                report::PrintOptions options;
+                options.paper = report::paperSizeFromName(args->paper).value_or(report::PaperSize::A4);
+                options.hexMm = args->hexMm;
+                const auto document = report::buildPaper(store, k, args->side, options);
+                try {
+                    report::renderPdf(document, args->out);
+                } catch (const report::RenderError& e) {
+                    std::cerr << args->out << ": error PRINT-WRITE: " << e.what() << "\n";
+                    return kBadInput;
+                }
+                std::cout << "wrote " << args->out << " (" << report::paperKindName(k) << ", side " << args->side << ", "
+                          << document.pages.size() << (document.pages.size() == 1 ? " page" : " pages") << ", "
+                          << report::paperSizeName(options.paper) << ")\n";
+                return kOk;
+            });
+        });
+    }
+}
+
+}  // namespace etatmajor::cli

@@ -1,0 +1,185 @@
+#include "map_draw.hpp"
+
+#include "compose.hpp"
+
+#include "etatmajor/hex/offset.hpp"
+
+#include <cmath>
+#include <set>
+#include <utility>
+
+namespace etatmajor::report::mapdraw {
+namespace {
+
+using map::Terrain;
+
+Colour terrainColour(Terrain t) {
+    switch (t) {
+    case Terrain::Clear: return {0.965, 0.955, 0.915};
+    case Terrain::Woods: return {0.80, 0.88, 0.74};
+    case Terrain::HeavyWoods: return {0.64, 0.78, 0.60};
+    case Terrain::Marsh: return {0.80, 0.89, 0.86};
+    case Terrain::Hills: return {0.89, 0.81, 0.67};
+    case Terrain::Difficult: return {0.82, 0.76, 0.72};
+    case Terrain::Lake: return {0.70, 0.82, 0.93};
+    case Terrain::Sea: return {0.63, 0.77, 0.89};
+    }
+    return {1, 1, 1};
+}
+
+constexpr Colour kWater{0.20, 0.42, 0.75};
+constexpr Colour kRoad{0.55, 0.30, 0.12};
+
+Point pt(hex::Point p) { return {p.x, p.y}; }
+
+struct Drawn {
+    std::set<std::pair<int, int>> hexes;
+    bool has(hex::Hex h) const { return hexes.count({h.q, h.r}) > 0; }
+};
+
+void pathLine(Page& page, const hex::Layout& layout, const Drawn& drawn, const std::vector<hex::Hex>& path, Stroke stroke,
+              bool arrow) {
+    Shape s;
+    s.closed = false;
+    s.stroke = stroke;
+    for (const auto& h : path)
+        if (drawn.has(h)) s.points.push_back(pt(layout.toPixel(h)));
+    if (s.points.size() < 2) return;
+    page.elements.emplace_back(s);
+    if (arrow) {
+        const Point a = s.points[s.points.size() - 2], b = s.points.back();
+        const double dx = b.x - a.x, dy = b.y - a.y, len = std::hypot(dx, dy);
+        if (len <= 0) return;
+        const double ux = dx / len, uy = dy / len, l = 2.5 + 2 * stroke.width;
+        Shape head;
+        head.points = {b, {b.x - l * ux + l * 0.55 * uy, b.y - l * uy - l * 0.55 * ux}, {b.x - l * ux - l * 0.55 * uy, b.y - l * uy + l * 0.55 * ux}};
+        head.fill = stroke.colour;
+        page.elements.emplace_back(head);
+    }
+}
+
+}  // namespace
+
+double sizeForFlatsMm(double mm) { return mm * 72.0 / 25.4 / std::sqrt(3.0); }
+
+void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Region& region, const Marks& marks, Colour ownColour,
+          Colour enemyColour, bool placeNames) {
+    const double size = layout.size().x;
+    Drawn drawn;
+    auto inside = [&](hex::Point p) { return p.x >= region.x && p.x <= region.x + region.w && p.y >= region.y && p.y <= region.y + region.h; };
+    for (const auto& h : map.allHexes()) {
+        bool in = true;
+        if (region.byCentre) {
+            const auto c = layout.toPixel(h);
+            in = c.x >= region.x && c.x < region.x + region.w && c.y >= region.y && c.y < region.y + region.h;
+        } else {
+            for (const auto& c : layout.corners(h)) in = in && inside(c);
+        }
+        if (!in) continue;
+        drawn.hexes.insert({h.q, h.r});
+        Shape s;
+        for (const auto& c : layout.corners(h)) s.points.push_back(pt(c));
+        s.fill = terrainColour(map.terrain(h));
+        s.stroke = Stroke{0.2, {0.72, 0.70, 0.64}};
+        page.elements.emplace_back(std::move(s));
+        if (region.hexNumbers) {
+            const auto c = layout.toPixel(h);
+            const auto o = map.offsets().toOffset(h);
+            compose::text(page, c.x - size, c.y - size * 0.78, 2 * size, size * 0.4, hex::formatOffset(o),
+                          Font{size * 0.26, FontFace::Sans}, Align::Centre, compose::ink::label, true);
+        }
+    }
+    // Rivers and streams along hexsides.
+    for (const auto& river : map.rivers())
+        for (const auto& side : river.sides) {
+            if (!drawn.has(side.hex)) continue;
+            const auto e = layout.edgeCorners(side.hex, side.dir);
+            page.elements.emplace_back(Rule{pt(e[0]), pt(e[1]),
+                                            Stroke{river.kind == map::Watercourse::River ? std::max(0.9, size * 0.16) : 0.6, kWater}});
+        }
+    // Roads, tracks and navigable waterways between hex centres.
+    for (const auto& route : map.routes()) {
+        Stroke st{0.6, kRoad};
+        if (route.kind == map::LinkKind::MajorRoad) st = Stroke{std::max(0.8, size * 0.14), kRoad};
+        else if (route.kind == map::LinkKind::MinorRoad) st = Stroke{0.6, kRoad, true};
+        else st = Stroke{std::max(0.8, size * 0.14), kWater};
+        for (std::size_t i = 1; i < route.hexes.size(); ++i)
+            if (drawn.has(route.hexes[i - 1]) && drawn.has(route.hexes[i]))
+                page.elements.emplace_back(Rule{pt(layout.toPixel(route.hexes[i - 1])), pt(layout.toPixel(route.hexes[i])), st});
+    }
+    // Urban areas.
+    for (const auto& ua : map.urbanAreas()) {
+        if (!drawn.has(ua.hex)) continue;
+        const auto c = layout.toPixel(ua.hex);
+        const double r = std::max(1.6, size * (ua.size >= map::UrbanSize::Town ? 0.32 : 0.22));
+        page.elements.emplace_back(Box{c.x - r, c.y - r, 2 * r, 2 * r, Stroke{0.4, compose::ink::text}, Colour{0.25, 0.22, 0.22}});
+        if (placeNames)
+            compose::text(page, c.x + r + 1, c.y - 5, 90, 10, ua.name, Font{std::max(5.0, std::min(8.0, size * 0.55)), FontFace::Serif, false, true},
+                          Align::Left, compose::ink::text, true);
+    }
+    for (const auto& p : marks.locPaths) pathLine(page, layout, drawn, p, Stroke{1.2, {0.10, 0.45, 0.20}, true}, false);
+    if (marks.focus && drawn.has(*marks.focus)) {
+        const auto c = layout.toPixel(*marks.focus);
+        page.elements.emplace_back(Circle{pt(c), size * 1.05, Stroke{1.0, {0.75, 0.10, 0.10}}, std::nullopt});
+    }
+    // Counters: stacked a little apart when several share a hex; the ordered paths go over them.
+    std::vector<std::pair<std::pair<int, int>, int>> seen;
+    for (const auto& ctr : marks.counters) {
+        if (!drawn.has(ctr.hex)) continue;
+        int k = 0;
+        for (auto& [key, count] : seen)
+            if (key == std::make_pair(ctr.hex.q, ctr.hex.r)) k = count++;
+        if (k == 0) seen.push_back({{ctr.hex.q, ctr.hex.r}, 1});
+        const auto c = layout.toPixel(ctr.hex);
+        const double half = std::max(3.0, size * 0.62);
+        const double ox = c.x - half + k * half * 0.35, oy = c.y - half - k * half * 0.35;
+        page.elements.emplace_back(Box{ox, oy, 2 * half, 2 * half, Stroke{0.5, compose::ink::text}, ctr.own ? ownColour : enemyColour});
+        compose::text(page, ox, oy, 2 * half, 2 * half, ctr.text, Font{std::max(3.5, half * 0.75), FontFace::Sans, true}, Align::Centre,
+                      compose::ink::white, true);
+    }
+    for (const auto& p : marks.orderedPaths) pathLine(page, layout, drawn, p, Stroke{1.6, {0.42, 0.12, 0.58}}, true);
+}
+
+double legend(Page& page, double x, double y, double w, Colour ownColour, Colour enemyColour) {
+    using compose::text;
+    const double row = 13;
+    const Font f{6.8, FontFace::Sans};
+    const std::pair<const char*, Terrain> terrains[] = {{"Clear", Terrain::Clear}, {"Woods", Terrain::Woods},
+                                                        {"Heavy woods", Terrain::HeavyWoods}, {"Marsh", Terrain::Marsh},
+                                                        {"Hills", Terrain::Hills}, {"Difficult", Terrain::Difficult},
+                                                        {"Lake", Terrain::Lake}, {"Sea", Terrain::Sea}};
+    const double cw = w / 8;
+    for (int i = 0; i < 8; ++i) {
+        const double cx = x + i * cw;
+        page.elements.emplace_back(Box{cx, y + 2, 14, 9, Stroke{0.3, compose::ink::rule}, terrainColour(terrains[i].second)});
+        text(page, cx + 17, y, cw - 18, row, terrains[i].first, f);
+    }
+    y += row;
+    const double sw = w / 8;
+    auto sample = [&](int i, Stroke st, const char* name) {
+        const double cx = x + i * sw;
+        page.elements.emplace_back(Rule{{cx, y + row / 2}, {cx + 14, y + row / 2}, st});
+        text(page, cx + 17, y, sw - 18, row, name, f);
+    };
+    sample(0, Stroke{1.2, kRoad}, "Major road");
+    sample(1, Stroke{0.6, kRoad, true}, "Minor road");
+    sample(2, Stroke{1.2, kWater}, "River (nav.)");
+    sample(3, Stroke{1.2, kWater}, "River");
+    sample(4, Stroke{0.6, kWater}, "Stream");
+    sample(5, Stroke{1.6, {0.42, 0.12, 0.58}}, "Ordered path");
+    sample(6, Stroke{1.2, {0.10, 0.45, 0.20}, true}, "LOC path");
+    {
+        const double cx = x + 7 * sw;
+        page.elements.emplace_back(Box{cx + 4, y + 3, 7, 7, Stroke{0.4, compose::ink::text}, Colour{0.25, 0.22, 0.22}});
+        text(page, cx + 17, y, sw - 18, row, "Urban area", f);
+    }
+    y += row;
+    page.elements.emplace_back(Box{x, y + 1.5, 14, 10, Stroke{0.5, compose::ink::text}, ownColour});
+    text(page, x + 17, y, w / 2 - 18, row, "Own ME (number: see the key)", f);
+    page.elements.emplace_back(Box{x + w / 4, y + 1.5, 14, 10, Stroke{0.5, compose::ink::text}, enemyColour});
+    text(page, x + w / 4 + 2, y, 10, row, "?", Font{7, FontFace::Sans, true}, Align::Centre, compose::ink::white);
+    text(page, x + w / 4 + 17, y, w / 2 - 18, row, "Enemy counter as seen (face down: ?)", f);
+    return 3 * row;
+}
+
+}  // namespace etatmajor::report::mapdraw

@@ -1,0 +1,32 @@
+// File ▸ Print and Print Preview: a side's papers of an open campaign database, through wxWidgets' printing
+// framework. The pages are the report layer's (etatmajor/report): laid out once in the core, drawn here on the
+// printer's or the preview's device context instead of cairo's PDF surface.
+#pragma once
+
+#include "etatmajor/report/page.hpp"
+
+#include <wx/print.h>
+
+class wxWindow;
+
+namespace etatmajor::gui {
+
+class MapDocument;
+
+// One laid-out document as a wxPrintout: every page scaled to the paper.
+class PaperPrintout : public wxPrintout {
+public:
+    explicit PaperPrintout(report::Document document);
+
+    bool HasPage(int page) override;
+    void GetPageInfo(int* minPage, int* maxPage, int* pageFrom, int* pageTo) override;
+    bool OnPrintPage(int page) override;
+
+private:
+    report::Document m_document;
+};
+
+// Asks for the side and the paper, then prints (or previews) it. Explains itself when no campaign database is open.
+void printPapers(wxWindow* parent, const MapDocument* document, bool preview);
+
+}  // namespace etatmajor::gui
