@@ -9,6 +9,8 @@
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
 
+#include "campaign_db.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -21,15 +23,7 @@ using namespace etatmajor;
 namespace {
 
 std::string freshDb(const std::string& name, std::uint64_t seed = 9) {
-    const auto dir = std::filesystem::temp_directory_path() / "etatmajor-campaign-battle-test";
-    std::filesystem::create_directories(dir);
-    const auto path = (dir / (name + ".db")).string();
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
-    db::NewCampaignRequest req;
-    req.scenarioPath = (std::filesystem::path(ETATMAJOR_SOURCE_DIR) / "campaigns/southern-1780.xml").string();
-    req.dbPath = path;
-    req.seed = seed;
-    REQUIRE(db::createCampaign(req).ok);
+    const auto path = test::freshCampaignDb("campaign-battle-test", name, "campaigns/southern-1780.xml", seed);
     // The Marylanders and Tarleton's reserve meet on the road a hex out of Cheraw (the American supply source).
     SQLite::Database raw(path, SQLite::OPEN_READWRITE);
     raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 34 AND row = 34), "

@@ -10,6 +10,8 @@
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/rules/supply.hpp"
 
+#include "campaign_db.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
@@ -26,19 +28,7 @@ std::string source(const std::string& rel) { return (std::filesystem::path(ETATM
 
 std::string freshDb(const std::string& name, const std::string& scenario, std::uint64_t seed,
                     std::vector<std::string> options = {}) {
-    const auto dir = std::filesystem::temp_directory_path() / "etatmajor-engine-test";
-    std::filesystem::create_directories(dir);
-    const auto path = (dir / (name + ".db")).string();
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
-    db::NewCampaignRequest req;
-    req.scenarioPath = source(scenario);
-    req.dbPath = path;
-    req.seed = seed;
-    req.options = std::move(options);
-    const auto r = db::createCampaign(req);
-    for (const auto& i : r.issues.items()) UNSCOPED_INFO(i.format());
-    REQUIRE(r.ok);
-    return path;
+    return test::freshCampaignDb("engine-test", name, scenario, seed, std::move(options));
 }
 
 std::string dump(const std::string& path) {

@@ -9,6 +9,8 @@
 #include "etatmajor/rules/movement.hpp"
 #include "fixtures.hpp"
 
+#include "campaign_db.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
@@ -164,16 +166,7 @@ TEST_CASE("§8.7.2 modifiers along the route (G-44 mixed, G-55)", "[rules][movem
 
 namespace {
 std::string freshDb(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() / "etatmajor-movement-test";
-    std::filesystem::create_directories(dir);
-    const auto path = (dir / (name + ".db")).string();
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
-    db::NewCampaignRequest req;
-    req.scenarioPath = (std::filesystem::path(ETATMAJOR_SOURCE_DIR) / "campaigns/southern-1780.xml").string();
-    req.dbPath = path;
-    req.seed = 9;
-    REQUIRE(db::createCampaign(req).ok);
-    return path;
+    return test::freshCampaignDb("movement-test", name, "campaigns/southern-1780.xml", 9);
 }
 
 campaign::OrdersFile ordersFor(db::CampaignStore& store, const std::string& side, const std::string& me, campaign::Mode mode,

@@ -8,6 +8,8 @@
 #include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/rules/orders.hpp"
 
+#include "campaign_db.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -65,16 +67,7 @@ TEST_CASE("G-34 who may scout", "[rules][orders]") {
 namespace {
 
 std::string freshDb(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() / "etatmajor-orders-test";
-    std::filesystem::create_directories(dir);
-    const auto path = (dir / (name + ".db")).string();
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
-    db::NewCampaignRequest req;
-    req.scenarioPath = (std::filesystem::path(ETATMAJOR_SOURCE_DIR) / "campaigns/southern-1780.xml").string();
-    req.dbPath = path;
-    req.seed = 3;
-    REQUIRE(db::createCampaign(req).ok);
-    return path;
+    return test::freshCampaignDb("orders-test", name, "campaigns/southern-1780.xml", 3);
 }
 
 campaign::Order order(const std::string& me, campaign::Mode mode, std::vector<std::string> path = {}) {
