@@ -252,7 +252,18 @@ CREATE TABLE battle_loss (
 ) WITHOUT ROWID;
 )SQL";
 
-constexpr std::array<std::string_view, 7> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6, kSchemaV7};
+// Version 8: the weekly cycle's remaining bookkeeping (etat-major.md §9, §10).
+constexpr std::string_view kSchemaV8 = R"SQL(
+-- no change yet
+)SQL";
+
+// Version 9: the daily cycle's remaining state (etat-major.md §2.3, §8.11.4, §11).
+constexpr std::string_view kSchemaV9 = R"SQL(
+-- no change yet
+)SQL";
+
+constexpr std::array<std::string_view, 9> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5,
+                                                      kSchemaV6, kSchemaV7, kSchemaV8, kSchemaV9};
 
 }  // namespace
 
