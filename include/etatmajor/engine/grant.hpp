@@ -3,7 +3,13 @@
 
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/engine/reorg.hpp"
+#include "etatmajor/campaign/state.hpp"
 #include "etatmajor/io/scenario_xml.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <string>
+#include <vector>
 
 namespace etatmajor::engine {
 
@@ -15,5 +21,20 @@ int grantRemaining(const db::CampaignStore& store, const std::string& side);
 // enemy, G-92) during W5 (new_me_timing), generals rated on the staff table. The side's VCS baseline grows by the
 // price (§10.3). Refuses, changing nothing, with the reason and the ME or unit named.
 ReorgResult buyWithGrant(db::CampaignStore& store, const io::Purchase& purchase);
+
+// §9.7 / G-80: guns, engineers, staff and Guard troops of ME `me` replaced from this week's primary grant (any time
+// after W3): lost gun stands at §13.1 gun prices, Guard figures pro rata (G-82), engineer figures at 10 SP a stand,
+// killed or captured generals by successors rated on the staff table (§13.3). They enter as one ME at the primary
+// LOC entry hex (G-92 fallback) and join their parent ME at the end of a day they share its hex. Refuses, changing
+// nothing, with the ME and field named.
+ReorgResult replaceFromGrant(db::CampaignStore& store, const std::string& side, const std::string& me,
+                             const std::vector<std::string>& units, const std::vector<std::string>& generals);
+
+// D12: replacements that reached their parent ME join it: figures and guns go back to the parent units, successors
+// to the ME, and the side's points replaced grow by their price (§12.2 net losses).
+void joinArrivedReinforcements(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);
+
+// §13.1: engineer figures replaced at 10 SP a stand (the 30 SP group has three stands), pro rata.
+int engineerFigurePrice(const campaign::UnitState& u, int figures);
 
 }  // namespace etatmajor::engine

@@ -252,9 +252,59 @@ CREATE TABLE battle_loss (
 ) WITHOUT ROWID;
 )SQL";
 
-// Version 8: the weekly cycle's remaining bookkeeping (etat-major.md §9, §10).
+// Version 8: the weekly cycle's remaining bookkeeping (etat-major.md §9, §10, §11): the commander's split of shared
+// supply pools and spending requests, replacements travelling from the home edge, sieges, earthworks, water
+// transport, and crossings laid during the campaign.
 constexpr std::string_view kSchemaV8 = R"SQL(
--- no change yet
+ALTER TABLE urban_area ADD COLUMN destroy_days INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE urban_area ADD COLUMN transport_used_week INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE unit ADD COLUMN draft_for TEXT;
+ALTER TABLE general ADD COLUMN draft_for TEXT;
+CREATE TABLE supply_allocation (
+  week INTEGER NOT NULL, side_id TEXT NOT NULL REFERENCES side(id), source TEXT NOT NULL REFERENCES urban_area(id),
+  me_id TEXT NOT NULL REFERENCES me(id), points INTEGER NOT NULL CHECK (points >= 0),
+  PRIMARY KEY (week, source, me_id)
+) WITHOUT ROWID;
+CREATE TABLE supply_request (
+  id INTEGER PRIMARY KEY, week INTEGER NOT NULL, side_id TEXT NOT NULL REFERENCES side(id),
+  me_id TEXT NOT NULL REFERENCES me(id), kind TEXT NOT NULL, count INTEGER NOT NULL DEFAULT 1,
+  q INTEGER, r INTEGER, dir INTEGER, status TEXT NOT NULL DEFAULT 'requested', points INTEGER NOT NULL DEFAULT 0,
+  note TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE reinforcement (
+  me_id TEXT PRIMARY KEY REFERENCES me(id), side_id TEXT NOT NULL REFERENCES side(id),
+  target_me TEXT NOT NULL REFERENCES me(id), week INTEGER NOT NULL, points INTEGER NOT NULL,
+  arrived_week INTEGER, arrived_day INTEGER
+) WITHOUT ROWID;
+CREATE TABLE siege (
+  id INTEGER PRIMARY KEY, ua_id TEXT NOT NULL REFERENCES urban_area(id), me_id TEXT NOT NULL REFERENCES me(id),
+  side_id TEXT NOT NULL REFERENCES side(id), besieger TEXT NOT NULL REFERENCES side(id),
+  start_week INTEGER NOT NULL, start_day INTEGER NOT NULL, supply_weeks INTEGER NOT NULL,
+  terms TEXT NOT NULL DEFAULT '', terms_week INTEGER, terms_day INTEGER,
+  reply TEXT NOT NULL DEFAULT '' CHECK (reply IN ('', 'accepted', 'refused')),
+  breached INTEGER NOT NULL DEFAULT 0, attrition_applied INTEGER NOT NULL DEFAULT 0,
+  end_week INTEGER, end_day INTEGER, end_reason TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE earthwork (
+  id INTEGER PRIMARY KEY, q INTEGER NOT NULL, r INTEGER NOT NULL, side_id TEXT NOT NULL REFERENCES side(id),
+  me_id TEXT NOT NULL REFERENCES me(id), count INTEGER NOT NULL, class TEXT NOT NULL CHECK (class IN ('light','heavy')),
+  how TEXT NOT NULL CHECK (how IN ('overnight','bought')), week INTEGER NOT NULL, day INTEGER NOT NULL
+);
+CREATE TABLE transport (
+  id INTEGER PRIMARY KEY, side_id TEXT NOT NULL REFERENCES side(id), ua_id TEXT NOT NULL REFERENCES urban_area(id),
+  q INTEGER NOT NULL, r INTEGER NOT NULL, capacity INTEGER NOT NULL, sp_paid INTEGER NOT NULL,
+  me_id TEXT NOT NULL DEFAULT '', start_week INTEGER NOT NULL, ready_week INTEGER NOT NULL, used_week INTEGER NOT NULL DEFAULT 0,
+  carrying TEXT NOT NULL DEFAULT '', destroyed INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE me_afloat (
+  me_id TEXT PRIMARY KEY REFERENCES me(id), since_week INTEGER NOT NULL, since_day INTEGER NOT NULL,
+  lift TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE crossing_laid (
+  q INTEGER NOT NULL, r INTEGER NOT NULL, dir INTEGER NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('pontoon','bridge')),
+  side_id TEXT NOT NULL REFERENCES side(id), me_id TEXT NOT NULL, week INTEGER NOT NULL, day INTEGER NOT NULL,
+  PRIMARY KEY (q, r, dir)
+) WITHOUT ROWID;
 )SQL";
 
 // Version 9: the daily cycle's remaining state (etat-major.md §2.3, §8.11.4, §11).

@@ -2,6 +2,8 @@
 
 #include "store_impl.hpp"
 
+#include "etatmajor/engine/works.hpp"
+
 namespace etatmajor::db {
 
 using namespace campaign;
@@ -31,6 +33,7 @@ CampaignState loadState(const CampaignStore& store) {
     }
     s.options = store.options();
     s.map = store.loadMap();
+    engine::applyLaidCrossings(db, s.map);  // bridges and pontoons laid in the campaign (§9.1, §10.3)
     {
         SQLite::Statement q(db, "SELECT id, name, ord, vcs_baseline, points_lost, points_replaced, has_initiative, "
                                 "initiative_declined FROM side ORDER BY ord");

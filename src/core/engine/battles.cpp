@@ -1,6 +1,7 @@
 // Battles inside the campaign: D6 determination, D9 resolution (automatic or tabletop), D10 points, D11 night.
 // Decisions are listed in docs/rules-mapping.md ("Battles in the campaign").
 #include "etatmajor/engine/battles.hpp"
+#include "etatmajor/engine/works.hpp"
 
 #include "db/store_impl.hpp"
 #include "io/xml_util.hpp"
@@ -332,6 +333,8 @@ battle::BattleSetup buildSetup(SQLite::Database& db, const CampaignState& s, con
         }
     }
     setup.holder = leastMoved[0] < leastMoved[1] ? battle::kSideA : leastMoved[1] < leastMoved[0] ? battle::kSideB : battle::kNoSide;
+    // §11.5: earthworks dug or bought in the hex on earlier days stand on the table for the side that stayed there.
+    for (const auto& w : battleWorks(db, s, h, {setup.sides[0].id, setup.sides[1].id})) setup.terrain.works.push_back(w);
     battle::canonicalise(setup);
     return setup;
 }

@@ -6,10 +6,13 @@
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/supply.hpp"
+#include "etatmajor/rules/works.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 
 namespace etatmajor::engine {
@@ -19,7 +22,7 @@ using namespace campaign;
 int grantRemaining(const db::CampaignStore& store, const std::string& side) {
     auto& db = const_cast<db::CampaignStore&>(store).impl().db;
     SQLite::Statement q(db, "SELECT COALESCE(SUM(points), 0) FROM supply_ledger WHERE side_id = ? AND kind IN "
-                            "('primary_grant', 'grant_purchase') AND week = (SELECT current_week FROM campaign WHERE id = 1)");
+                            "('primary_grant', 'grant_purchase', 'grant_replacement') AND week = (SELECT current_week FROM campaign WHERE id = 1)");
     q.bind(1, side);
     q.executeStep();
     return q.getColumn(0).getInt();
@@ -227,6 +230,308 @@ ReorgResult buyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
                          nlohmann::json{{"lines", r.lines}}.dump());
     });
     return r;
+}
+
+// --- §9.7 / G-80: guns, engineers, staff and Guards from the primary grant -----------------------------------------
+
+namespace {
+
+// What is already on its way to a unit or general (drafts not yet arrived).
+int figuresInTransit(SQLite::Database& db, const std::string& unit) {
+    SQLite::Statement q(db, "SELECT COALESCE(SUM(figures_current), 0) FROM unit WHERE draft_for = ? AND removed = 0");
+    q.bind(1, unit);
+    q.executeStep();
+    return q.getColumn(0).getInt();
+}
+
+int gunsInTransit(SQLite::Database& db, const std::string& unit, Calibre c) {
+    SQLite::Statement q(db, "SELECT COALESCE(SUM(g.stands_current), 0) FROM unit_gun g JOIN unit u ON u.id = g.unit_id "
+                            "WHERE u.draft_for = ? AND u.removed = 0 AND g.calibre = ?");
+    q.bind(1, unit);
+    q.bind(2, std::string(calibreName(c)));
+    q.executeStep();
+    return q.getColumn(0).getInt();
+}
+
+bool idInUse(SQLite::Database& db, const std::string& id) {
+    SQLite::Statement q(db, "SELECT (SELECT COUNT(*) FROM me WHERE id = ?1) + (SELECT COUNT(*) FROM unit WHERE id = ?1) + "
+                            "(SELECT COUNT(*) FROM formation WHERE id = ?1) + (SELECT COUNT(*) FROM general WHERE id = ?1)");
+    q.bind(1, id);
+    q.executeStep();
+    return q.getColumn(0).getInt() > 0;
+}
+
+std::string freshId(SQLite::Database& db, const std::string& base) {
+    std::string id = base;
+    for (int k = 2; idInUse(db, id); ++k) id = base + "-" + std::to_string(k);
+    return id;
+}
+
+}  // namespace
+
+int engineerFigurePrice(const UnitState& u, int figures) {
+    // §13.1: an engineer group (officer and two sapper stands) costs 30, so a stand 10, a figure pro rata (G-82).
+    const int fps = std::max(1, u.figuresPerStand);
+    return (figures * 10 + fps - 1) / fps;
+}
+
+ReorgResult replaceFromGrant(db::CampaignStore& store, const std::string& sideId, const std::string& meId,
+                             const std::vector<std::string>& unitIds, const std::vector<std::string>& generalIds) {
+    ReorgResult r;
+    auto& db = store.impl().db;
+    store.transaction([&] {
+        auto s = db::loadState(store);
+        if (db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0) {
+            r.issues.error("CAMPAIGN-ENDED", "the campaign is over");
+            return;
+        }
+        if (!s.side(sideId)) {
+            r.issues.error("GRANT-SIDE", "the campaign has no side '" + sideId + "'", 0, "side");
+            return;
+        }
+        const MeState* target = s.me(meId);
+        if (!target || target->side != sideId || !target->onMap) {
+            r.issues.error("GRANT-ME", "side '" + sideId + "' has no ME '" + meId + "' on the map", 0, meId + ".me");
+            return;
+        }
+        if (s.phase == "W1" || s.phase == "W2" || s.phase == "W3") {
+            r.issues.error("GRANT-TIMING", "this week's grant arrives at the supply phase W3; the next phase is " + s.phase, 0, "phase");
+            return;
+        }
+        if (unitIds.empty() && generalIds.empty())
+            r.issues.error("GRANT-REPLACE", "name the units (--unit) or generals (--general) to replace", 0, meId + ".unit");
+        struct UnitDraft {
+            const UnitState* unit;
+            int figures = 0;
+            int cost = 0;
+            std::vector<std::pair<Calibre, int>> guns;
+        };
+        std::vector<UnitDraft> drafts;
+        for (const auto& id : unitIds) {
+            const auto it = std::find_if(s.units.begin(), s.units.end(), [&](const UnitState& u) { return u.id == id; });
+            if (it == s.units.end() || it->side != sideId || it->me != meId || it->removed) {
+                r.issues.error("GRANT-REPLACE", "unit '" + id + "' is not in ME '" + meId + "'", 0, meId + ".unit");
+                continue;
+            }
+            UnitDraft d{&*it, 0, 0, {}};
+            const bool reservedFigures = it->guard || it->type == UnitType::Engineers;
+            if (reservedFigures) {
+                // §9.4: the grant is spent freely, so it may bring a reserved unit back to full strength.
+                d.figures = std::max(0, it->figuresOriginal - it->figuresCurrent - figuresInTransit(db, it->id));
+                d.cost = it->type == UnitType::Engineers ? engineerFigurePrice(*it, d.figures) : rules::replacementCost(*it, d.figures, s.options);
+            }
+            for (const auto& g : it->guns) {
+                const int missing = g.standsOriginal - g.standsCurrent - gunsInTransit(db, it->id, g.calibre);
+                if (missing > 0) {
+                    d.guns.emplace_back(g.calibre, missing);
+                    d.cost += missing * gunStandCost(g.calibre);
+                }
+            }
+            if (!reservedFigures && it->guns.empty())
+                r.issues.error("GRANT-REPLACE", "unit '" + id + "' is neither Guard, engineers nor artillery: its losses are "
+                                                "replaced from local SPs at W4 (§9.7)", 0, id + ".unit");
+            else if (d.figures == 0 && d.guns.empty())
+                r.issues.error("GRANT-REPLACE", "unit '" + id + "' has nothing to replace (or it is already on its way)", 0, id + ".unit");
+            else
+                drafts.push_back(d);
+        }
+        std::vector<const GeneralState*> staff;
+        int staffCost = 0;
+        for (const auto& id : generalIds) {
+            const auto it = std::find_if(s.generals.begin(), s.generals.end(), [&](const GeneralState& g) { return g.id == id; });
+            bool withMe = false;
+            if (it != s.generals.end()) {
+                withMe = it->me == meId;
+                for (const auto* u : s.unitsOf(meId)) withMe |= u->formation == it->formation;
+            }
+            if (it == s.generals.end() || it->side != sideId || !withMe) {
+                r.issues.error("GRANT-REPLACE", "general '" + id + "' did not serve with ME '" + meId + "'", 0, meId + ".general");
+                continue;
+            }
+            if (it->status != GeneralStatus::Killed && it->status != GeneralStatus::Captured) {
+                r.issues.error("GRANT-REPLACE", "general '" + id + "' is " + std::string(generalStatusName(it->status)) +
+                                                    ", not killed or captured", 0, id + ".general");
+                continue;
+            }
+            if (it->playerFigure || it->rank == Rank::ArmyCommander) {
+                r.issues.error("GRANT-REPLACE", "general '" + id + "' is a player's figure or the army commander; they are not bought",
+                               0, id + ".general");
+                continue;
+            }
+            SQLite::Statement q(db, "SELECT COUNT(*) FROM general WHERE draft_for = ?");
+            q.bind(1, id);
+            q.executeStep();
+            if (q.getColumn(0).getInt() > 0) {
+                r.issues.error("GRANT-REPLACE", "general '" + id + "' has already been replaced", 0, id + ".general");
+                continue;
+            }
+            GeneralDef def;
+            def.rank = it->rank;
+            staffCost += generalPoints(def);
+            staff.push_back(&*it);
+        }
+        int cost = staffCost;
+        for (const auto& d : drafts) cost += d.cost;
+        const int left = grantRemaining(store, sideId);
+        if (cost > left)
+            r.issues.error("GRANT-FUNDS", "the replacements cost " + std::to_string(cost) + " SP; " + std::to_string(left) +
+                                              " SP of this week's primary grant are left", 0, meId + ".unit");
+        const auto at = entryHex(s, sideId, r.issues);
+        if (r.issues.hasErrors()) return;
+
+        dice::SeededSource source(store.rngState());
+        dice::Dice dice(source, store.rollLog(), store.nextRollSequence());
+        dice.setContext(s.week, s.phase[0] == 'D' ? s.day : 0, s.phase);
+        // §9.4: what the grant buys enters at the primary LOC entry hex (another home-edge road while the enemy holds
+        // it, G-92) as an ME of its own that must travel to its parent ME.
+        const std::string draftMe = freshId(db, meId + "-repl-w" + std::to_string(s.week));
+        {
+            SQLite::Statement q(db, "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, entry_kind, on_map, created_week) "
+                                    "VALUES (?,?,(SELECT COALESCE(MAX(ord), 0) + 1 FROM me WHERE side_id = ?2),?,?,?,'march',?,'primary',1,?)");
+            q.bind(1, draftMe);
+            q.bind(2, sideId);
+            q.bind(3, "Replacements for " + target->label);
+            q.bind(4, at->q);
+            q.bind(5, at->r);
+            q.bind(6, target->supplySource);
+            q.bind(7, s.week);
+            q.exec();
+        }
+        const auto off = s.map.offsets();
+        for (const auto& d : drafts) {
+            const std::string id = freshId(db, d.unit->id + "-draft-w" + std::to_string(s.week));
+            const int fps = std::max(1, d.unit->figuresPerStand);
+            const int stands = (d.figures + fps - 1) / fps;
+            SQLite::Statement q(db, "INSERT INTO unit (id, side_id, formation_id, ord, name, nationality, type, class, stands_original, "
+                                    "stands_current, figures_per_stand, figures_original, figures_current, armament, bayonets, "
+                                    "points_original, me_id, guard, draft_for) "
+                                    "SELECT ?1, side_id, formation_id, (SELECT COALESCE(MAX(ord), 0) + 1 FROM unit), name || ' (replacements)', "
+                                    "nationality, type, class, ?2, ?2, figures_per_stand, ?3, ?3, armament, bayonets, ?4, ?5, guard, id "
+                                    "FROM unit WHERE id = ?6");
+            q.bind(1, id);
+            q.bind(2, stands);
+            q.bind(3, d.figures);
+            q.bind(4, d.cost);
+            q.bind(5, draftMe);
+            q.bind(6, d.unit->id);
+            q.exec();
+            for (const auto& [calibre, n] : d.guns) {
+                SQLite::Statement g(db, "INSERT INTO unit_gun (unit_id, calibre, stands_original, stands_current) VALUES (?,?,?,?)");
+                g.bind(1, id);
+                g.bind(2, std::string(calibreName(calibre)));
+                g.bind(3, n);
+                g.bind(4, n);
+                g.exec();
+            }
+            std::string what = d.figures > 0 ? std::to_string(d.figures) + " figures" : "";
+            for (const auto& [calibre, n] : d.guns)
+                what += (what.empty() ? "" : ", ") + std::to_string(n) + " " + std::string(calibreName(calibre)) + " gun stand(s)";
+            SQLite::Statement l(db, "INSERT INTO supply_ledger (week, side_id, kind, source, me_id, unit_id, figures, points, note) "
+                                    "VALUES (?,?,'grant_replacement','primary LOC',?,?,?,?,?)");
+            l.bind(1, s.week);
+            l.bind(2, sideId);
+            l.bind(3, meId);
+            l.bind(4, d.unit->id);
+            l.bind(5, d.figures);
+            l.bind(6, -d.cost);
+            l.bind(7, what);
+            l.exec();
+            r.lines.push_back(d.unit->name + ": " + what + " for " + std::to_string(d.cost) + " SP");
+        }
+        db::OobWriter oob(db, dice, s.options);
+        for (const auto* g : staff) {
+            GeneralDef def;
+            def.id = freshId(db, g->id + "-successor");
+            def.name = "Successor to " + g->name;
+            def.nationality = g->nationality;
+            def.rank = g->rank;
+            def.arm = g->arm;
+            def.rating.kind = RatingSpec::Kind::Roll;  // a new general is rated on the staff table (§10.3, §13.3)
+            oob.insertGeneral(sideId, def, g->formation);
+            SQLite::Statement u(db, "UPDATE general SET me_id = ?, draft_for = ? WHERE id = ?");
+            u.bind(1, draftMe);
+            u.bind(2, g->id);
+            u.bind(3, def.id);
+            u.exec();
+            const int price = generalPoints(def);
+            SQLite::Statement l(db, "INSERT INTO supply_ledger (week, side_id, kind, source, me_id, unit_id, figures, points, note) "
+                                    "VALUES (?,?,'grant_replacement','primary LOC',?,?,0,?,?)");
+            l.bind(1, s.week);
+            l.bind(2, sideId);
+            l.bind(3, meId);
+            l.bind(4, def.id);
+            l.bind(5, -price);
+            l.bind(6, "successor to " + g->id);
+            l.exec();
+            const std::string rating = db.execAndGet("SELECT rating FROM general WHERE id = '" + def.id + "'").getString();
+            r.lines.push_back(def.name + " (" + rating + ") for " + std::to_string(price) + " SP");
+        }
+        SQLite::Statement rf(db, "INSERT INTO reinforcement (me_id, side_id, target_me, week, points) VALUES (?,?,?,?,?)");
+        rf.bind(1, draftMe);
+        rf.bind(2, sideId);
+        rf.bind(3, meId);
+        rf.bind(4, s.week);
+        rf.bind(5, cost);
+        rf.exec();
+        r.lines.push_back("they enter as ME '" + draftMe + "' at " + hex::formatOffset(off.toOffset(*at)) + " and must march to '" +
+                          meId + "' at " + hex::formatOffset(off.toOffset(target->hex)) + " (§9.4, §9.7)");
+        store.setRngState(source.state());
+        store.logCommand("grant.replace", nlohmann::json{{"side", sideId}, {"me", meId}, {"units", unitIds}, {"generals", generalIds},
+                                                         {"cost", cost}}.dump(),
+                         nlohmann::json{{"lines", r.lines}}.dump());
+    });
+    return r;
+}
+
+void joinArrivedReinforcements(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
+    struct Pending {
+        std::string me, target;
+        int points;
+    };
+    std::vector<Pending> pending;
+    {
+        SQLite::Statement q(db, "SELECT me_id, target_me, points FROM reinforcement WHERE arrived_week IS NULL");
+        while (q.executeStep()) pending.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getInt()});
+    }
+    for (const auto& p : pending) {
+        auto draft = std::find_if(s.mes.begin(), s.mes.end(), [&](const MeState& m) { return m.id == p.me; });
+        const MeState* target = s.me(p.target);
+        if (draft == s.mes.end() || !draft->onMap || !target || !target->onMap || draft->hex != target->hex) continue;
+        std::map<std::string, std::string> parentOf;
+        {
+            SQLite::Statement q(db, "SELECT id, draft_for FROM unit WHERE me_id = ? AND draft_for IS NOT NULL");
+            q.bind(1, p.me);
+            while (q.executeStep()) parentOf[q.getColumn(0).getString()] = q.getColumn(1).getString();
+        }
+        for (auto& d : s.units) {
+            if (d.me != p.me) continue;
+            auto parent = std::find_if(s.units.begin(), s.units.end(), [&](const UnitState& u) {
+                return parentOf.count(d.id) && u.id == parentOf[d.id] && !u.removed;
+            });
+            if (parent == s.units.end()) {
+                d.me = p.target;  // its parent is gone: the draft stays a unit of the ME
+                continue;
+            }
+            parent->figuresCurrent = std::min(parent->figuresOriginal, parent->figuresCurrent + d.figuresCurrent);
+            parent->standsCurrent =
+                std::min(parent->standsOriginal, (parent->figuresCurrent + parent->figuresPerStand - 1) / std::max(1, parent->figuresPerStand));
+            for (const auto& g : d.guns)
+                for (auto& pg : parent->guns)
+                    if (pg.calibre == g.calibre) pg.standsCurrent = std::min(pg.standsOriginal, pg.standsCurrent + g.standsCurrent);
+            d.removed = true;  // its men and guns are now in the parent unit
+            d.me.clear();
+        }
+        for (auto& g : s.generals)
+            if (g.me == p.me) g.me = p.target;
+        draft->onMap = false;
+        if (auto* side = s.side(draft->side)) side->pointsReplaced += p.points;  // §12.2: net losses fall
+        SQLite::Statement u(db, "UPDATE reinforcement SET arrived_week = ?, arrived_day = ? WHERE me_id = ?");
+        u.bind(1, s.week);
+        u.bind(2, s.day);
+        u.bind(3, p.me);
+        u.exec();
+        lines.push_back(draft->label + " join " + target->label + " (§9.7)");
+    }
 }
 
 }  // namespace etatmajor::engine

@@ -6,6 +6,10 @@
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/engine/intel.hpp"
 #include "etatmajor/engine/orders.hpp"
+#include "etatmajor/engine/siege.hpp"
+#include "etatmajor/engine/supply_orders.hpp"
+#include "etatmajor/engine/water.hpp"
+#include "etatmajor/engine/works.hpp"
 #include "etatmajor/rules/orders.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/initiative.hpp"
@@ -250,79 +254,12 @@ void runW3(Ctx& c) {
         }
         ledger(c, side.id, "primary_grant", "primary LOC", "", "", 0, rules::kPrimaryLocGrant, "");
     }
+    runSiegeSupplyPhase(c.db, c.state, c.dice, c.report.lines);  // §9.6 item 4, §11.4
 }
 
-// W4 §7.4, §9.7: replacements paid from the ME's forage and its nominated source (attrition first, G-79).
-void runW4(Ctx& c) {
-    std::map<std::string, int> pool;        // UA id -> SP left this week (shared by its claimants, G-86)
-    std::map<std::string, int> forage;      // ME id -> SP
-    std::map<std::string, bool> locValid;   // ME id -> LOC at the W3 supply phase
-    {
-        SQLite::Statement q(c.db, "SELECT kind, source, me_id, points FROM supply_ledger WHERE week = ? AND kind IN "
-                                  "('ua_income', 'forage')");
-        q.bind(1, c.state.week);
-        while (q.executeStep()) {
-            if (q.getColumn(0).getString() == "ua_income") pool[q.getColumn(1).getString()] += q.getColumn(3).getInt();
-            else forage[q.getColumn(2).getString()] += q.getColumn(3).getInt();
-        }
-        SQLite::Statement l(c.db, "SELECT me_id, valid FROM loc_status WHERE week = ? AND day = 0");
-        l.bind(1, c.state.week);
-        while (l.executeStep()) locValid[l.getColumn(0).getString()] = l.getColumn(1).getInt() != 0;
-    }
-    const auto& options = c.state.options;
-    std::map<std::string, int> replacedPoints;
-    for (auto& me : c.state.mes) {
-        bool anyNeed = false;
-        for (const auto& u : c.state.units)
-            if (u.me == me.id && (u.lostCombat > 0 || u.lostAttrition > 0)) anyNeed = true;
-        if (!anyNeed) continue;
-        if (!locValid[me.id]) {
-            c.say(me.label + ": no replacements, it had no valid LOC at the supply phase (§9.7)");
-            continue;
-        }
-        int& own = forage[me.id];
-        int& shared = pool[me.supplySource];
-        auto pay = [&](int cost) {
-            if (cost > own + shared) return false;
-            const int fromOwn = std::min(own, cost);
-            own -= fromOwn;
-            shared -= cost - fromOwn;
-            return true;
-        };
-        for (auto& u : c.state.units) {
-            if (u.me != me.id) continue;
-            const auto need = rules::replaceableFigures(u, options);
-            for (const auto& [figures, kind] : {std::pair{need.attritionFigures, "attrition"}, std::pair{need.combatFigures, "combat"}}) {
-                int n = figures;
-                while (n > 0 && rules::replacementCost(u, n, options) > own + shared) --n;  // as many as the SP allow
-                if (n == 0) continue;
-                const int cost = rules::replacementCost(u, n, options);
-                pay(cost);
-                u.figuresCurrent += n;
-                u.standsCurrent = std::min(u.standsOriginal, (u.figuresCurrent + u.figuresPerStand - 1) / u.figuresPerStand);
-                if (std::string(kind) == "attrition") u.lostAttrition -= n;
-                else u.lostCombat -= n;
-                replacedPoints[u.side] += cost;
-                ledger(c, u.side, "replacement", me.supplySource, me.id, u.id, n, -cost, kind);
-                c.say(u.name + " (" + me.label + "): " + std::to_string(n) + " figures back (" + kind + "), " +
-                      std::to_string(cost) + " SP");
-            }
-        }
-    }
-    for (auto& side : c.state.sides) side.pointsReplaced += replacedPoints[side.id];
-    // G-78: losses not recovered now are permanent (since_last_supply), or stay claimable (cumulative).
-    if (options.is("replacement_window", "since_last_supply"))
-        for (auto& u : c.state.units) u.lostCombat = u.lostAttrition = 0;
-    // §9.1: SPs are not carried over.
-    for (const auto& [ua, left] : pool)
-        if (left > 0) ledger(c, c.state.urbanArea(ua) ? c.state.urbanArea(ua)->controller : "", "expired", ua, "", "", 0, -left, "");
-    for (const auto& [me, left] : forage)
-        if (left > 0 && c.state.me(me)) ledger(c, c.state.me(me)->side, "expired", "", me, "", 0, -left, "forage");
-    for (const auto& side : c.state.sides) {
-        c.say(side.name + ": " + std::to_string(replacedPoints[side.id]) + " SP spent on replacements; the " +
-              std::to_string(rules::kPrimaryLocGrant) + " SP primary grant awaits the commander's allocation");
-    }
-}
+// W4 §7.4, §9.7: replacements paid from the ME's forage and its source as the commander split it (attrition first,
+// G-79), then what the commander asked the SPs to buy (§9.1); the rest expires.
+void runW4(Ctx& c) { runReplacementsAndSpending(c.db, c.state, c.report.lines); }
 
 // W5 §7.5: staff wounded in earlier weeks return (G-71).
 void runW5(Ctx& c) {
@@ -413,6 +350,8 @@ void runD12(Ctx& c) {
             ++days;
         }
     c.say(std::to_string(days) + " ME(s) foraged with their area to themselves");
+    runNightActions(c.db, c.state, c.report.lines);  // §9.2.4, §9.7, §10.1, §11.1, §11.4, §11.5
+    runSiegeNight(c.db, c.state, c.dice, c.report.lines);
 }
 
 // D2 §8.2: the day's orders are in (advance made sure of it); say who gave what.
@@ -570,6 +509,10 @@ void runMovement(Ctx& c, bool scouting) {
                 if (e.onMap && e.side != me.side && e.hex == me.hex) engaged = true;
             if (engaged) {
                 c.say(me.label + " shares its hex with the enemy and can leave only by night (§8.5)");
+                continue;
+            }
+            if (!scouting && moveByWater(c.db, c.state, me, it->second.route, c.report.lines)) {  // §11.2
+                ++moved;
                 continue;
             }
             rules::MoveInput in;

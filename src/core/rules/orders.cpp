@@ -1,5 +1,7 @@
 #include "etatmajor/rules/orders.hpp"
 
+#include "etatmajor/rules/works.hpp"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -116,6 +118,7 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
                 out.error("ORDERS-SUPPLY", at + ": supply sources change only on the first day of the week (G-75)", o.line,
                           o.me + ".supply");
         }
+        checkOrderActions(s, o, *me, mode, out);  // §9.2.4, §10.1, §11 actions
         for (const auto& ref : o.marchOrder) {
             const bool mine =
                 std::any_of(s.units.begin(), s.units.end(), [&](const UnitState& u) { return u.id == ref && u.me == o.me && !u.removed; });
@@ -124,7 +127,9 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
         // The route: adjacent steps over land, no unfordable river without a crossing, roads only when force-marching.
         hex::Hex from = me->hex;
         const bool roadsOnly = mode == Mode::ForcedMarch && s.options.is("forced_march_offroad", "no");
-        for (std::size_t i = 0; i < o.path.size(); ++i) {
+        const bool sails = sailsToday(o);  // a water route is checked with the embark action (§11.2)
+        if (sails && !o.path.empty()) from = off.toHex(o.path.back());
+        for (std::size_t i = 0; !sails && i < o.path.size(); ++i) {
             const hex::Hex to = off.toHex(o.path[i]);
             const std::string step = "step " + std::to_string(i + 1) + " (" + hex::formatOffset(o.path[i]) + ")";
             if (!s.map.contains(to)) {

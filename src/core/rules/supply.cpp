@@ -49,8 +49,10 @@ int replacementCost(const UnitState& u, int figures, const Options& options) {
 
 ReplacementNeed replaceableFigures(const UnitState& u, const Options& options) {
     ReplacementNeed need;
-    // G-80: Guard troops and engineers come back only through the primary grant; removed units never (G-57).
-    if (u.removed || u.guard || u.type == UnitType::Engineers) return need;
+    // G-80: Guard troops and engineers come back only through the primary grant (gun_replacement =
+    // primary_grant_only; local_sp lets local SPs pay for them too); removed units never (G-57).
+    const bool reserved = (u.guard || u.type == UnitType::Engineers) && !options.is("gun_replacement", "local_sp");
+    if (u.removed || reserved) return need;
     const int missing = u.figuresOriginal - u.figuresCurrent;
     if (missing <= 0) return need;
     const bool full = options.is("replacement_cap", "chart_full");
