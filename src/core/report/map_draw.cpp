@@ -32,6 +32,19 @@ constexpr Colour kRoad{0.55, 0.30, 0.12};
 
 Point pt(hex::Point p) { return {p.x, p.y}; }
 
+struct Rect {
+    double x = 0, y = 0, w = 0, h = 0;
+    bool overlaps(const Rect& o) const { return x < o.x + o.w && o.x < x + w && y < o.y + o.h && o.y < y + h; }
+};
+
+// An estimate of the width of italic serif text (the place names), in points; generous rather than short.
+double textWidth(const std::string& s, double size) {
+    double chars = 0;
+    for (unsigned char c : s)
+        if ((c & 0xC0) != 0x80) chars += (c == ' ' || c == '\'' || c == '.' || c == 'i' || c == 'l' || c == '(' || c == ')') ? 0.5 : 1.0;
+    return chars * size * 0.5;
+}
+
 struct Drawn {
     std::set<std::pair<int, int>> hexes;
     bool has(hex::Hex h) const { return hexes.count({h.q, h.r}) > 0; }
@@ -107,15 +120,20 @@ void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Regi
             if (drawn.has(route.hexes[i - 1]) && drawn.has(route.hexes[i]))
                 page.elements.emplace_back(Rule{pt(layout.toPixel(route.hexes[i - 1])), pt(layout.toPixel(route.hexes[i])), st});
     }
-    // Urban areas.
+    // Urban areas: the markers now, their names last (over the counters and paths, each on a pale ground and moved
+    // clear of the counters, so a counter never hides a name).
+    struct PlaceName {
+        hex::Point at;
+        double r;
+        std::string name;
+    };
+    std::vector<PlaceName> names;
     for (const auto& ua : map.urbanAreas()) {
         if (!drawn.has(ua.hex)) continue;
         const auto c = layout.toPixel(ua.hex);
         const double r = std::max(1.6, size * (ua.size >= map::UrbanSize::Town ? 0.32 : 0.22));
         page.elements.emplace_back(Box{c.x - r, c.y - r, 2 * r, 2 * r, Stroke{0.4, compose::ink::text}, Colour{0.25, 0.22, 0.22}});
-        if (placeNames)
-            compose::text(page, c.x + r + 1, c.y - 5, 90, 10, ua.name, Font{std::max(5.0, std::min(8.0, size * 0.55)), FontFace::Serif, false, true},
-                          Align::Left, compose::ink::text, true);
+        if (placeNames) names.push_back({c, r, ua.name});
     }
     for (const auto& p : marks.locPaths) pathLine(page, layout, drawn, p, Stroke{1.2, {0.10, 0.45, 0.20}, true}, false);
     if (marks.focus && drawn.has(*marks.focus)) {
@@ -123,6 +141,7 @@ void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Regi
         page.elements.emplace_back(Circle{pt(c), size * 1.05, Stroke{1.0, {0.75, 0.10, 0.10}}, std::nullopt});
     }
     // Counters: stacked a little apart when several share a hex; the ordered paths go over them.
+    std::vector<Rect> taken;
     std::vector<std::pair<std::pair<int, int>, int>> seen;
     for (const auto& ctr : marks.counters) {
         if (!drawn.has(ctr.hex)) continue;
@@ -136,8 +155,53 @@ void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Regi
         page.elements.emplace_back(Box{ox, oy, 2 * half, 2 * half, Stroke{0.5, compose::ink::text}, ctr.own ? ownColour : enemyColour});
         compose::text(page, ox, oy, 2 * half, 2 * half, ctr.text, Font{std::max(3.5, half * 0.75), FontFace::Sans, true}, Align::Centre,
                       compose::ink::white, true);
+        taken.push_back({ox, oy, 2 * half, 2 * half});
     }
     for (const auto& p : marks.orderedPaths) pathLine(page, layout, drawn, p, Stroke{1.6, {0.42, 0.12, 0.58}}, true);
+    // Place names: to the right of the marker, else past a counter on it, else to the left, below or above; the first
+    // place that covers no counter and no other name, inside the region when it can be.
+    const double fs = std::max(5.5, std::min(8.0, size * 0.55));
+    const Font nameFont{fs, FontFace::Serif, false, true};
+    std::vector<Rect> counters = taken;
+    for (const auto& n : names) {
+        const double w = textWidth(n.name, fs) + 2, h = fs + 3;
+        double clear = n.at.x + n.r;  // right edge of whatever sits on the marker
+        for (const auto& t : counters)
+            if (t.x < n.at.x + n.r && t.x + t.w > n.at.x - n.r && t.y < n.at.y + n.r && t.y + t.h > n.at.y - n.r) clear = std::max(clear, t.x + t.w);
+        double left = n.at.x - n.r;
+        for (const auto& t : counters)
+            if (t.x < n.at.x + n.r && t.x + t.w > n.at.x - n.r && t.y < n.at.y + n.r && t.y + t.h > n.at.y - n.r) left = std::min(left, t.x);
+        const Rect candidates[] = {{n.at.x + n.r + 1.2, n.at.y - h / 2, w, h},
+                                   {clear + 1.2, n.at.y - h / 2, w, h},
+                                   {left - 1.2 - w, n.at.y - h / 2, w, h},
+                                   {n.at.x - w / 2, n.at.y + n.r + 1, w, h},
+                                   {n.at.x - w / 2, n.at.y - n.r - 1 - h, w, h},
+                                   {clear + 1.2, n.at.y + n.r, w, h}};
+        auto inRegion = [&](const Rect& c) {
+            return c.x >= region.x && c.y >= region.y && c.x + c.w <= region.x + region.w && c.y + c.h <= region.y + region.h;
+        };
+        auto freeOf = [&](const Rect& c) {
+            for (const auto& t : taken)
+                if (c.overlaps(t)) return false;
+            return true;
+        };
+        const Rect* pick = nullptr;
+        for (const auto& c : candidates)
+            if (freeOf(c) && inRegion(c)) {
+                pick = &c;
+                break;
+            }
+        if (!pick)
+            for (const auto& c : candidates)
+                if (freeOf(c)) {
+                    pick = &c;
+                    break;
+                }
+        if (!pick) pick = &candidates[1];
+        page.elements.emplace_back(Box{pick->x, pick->y, pick->w, pick->h, std::nullopt, Colour{0.995, 0.99, 0.965}});
+        compose::text(page, pick->x + 1, pick->y, pick->w + 40, pick->h, n.name, nameFont, Align::Left, compose::ink::text, true);
+        taken.push_back(*pick);
+    }
 }
 
 double legend(Page& page, double x, double y, double w, Colour ownColour, Colour enemyColour) {

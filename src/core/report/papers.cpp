@@ -5,6 +5,7 @@
 
 #include "compose.hpp"
 #include "map_draw.hpp"
+#include "view.hpp"
 
 #include "etatmajor/campaign/state.hpp"
 #include "etatmajor/db/campaign_store.hpp"
@@ -28,15 +29,7 @@ namespace {
 
 using nlohmann::ordered_json;
 using namespace compose;
-
-struct View {
-    std::string side, sideName, campaignName;
-    int week = 0, day = 0, lengthWeeks = 0;
-    std::string phase, season, startDate;
-    ordered_json status, own, enemy;
-    map::Map map;
-    Colour ownColour, enemyColour;
-};
+using namespace detail;
 
 Colour sideColour(const std::string& side) {
     std::string s = side;
@@ -44,6 +37,10 @@ Colour sideColour(const std::string& side) {
     if (s.find("brit") != std::string::npos || s.find("crown") != std::string::npos) return {0.70, 0.13, 0.13};
     return {0.13, 0.27, 0.56};
 }
+
+}  // namespace
+
+namespace detail {
 
 View load(const db::CampaignStore& store, const std::string& side) {
     View v;
@@ -84,6 +81,16 @@ std::string pretty(std::string s) {
     return s;
 }
 
+std::string subtitle(const View& v) {
+    return v.sideName + "\nWeek " + std::to_string(v.week) + " of " + std::to_string(v.lengthWeeks) + " \u00b7 Day " +
+           std::to_string(v.day) + " \u00b7 phase " + v.phase;
+}
+std::string footer(const View& v) { return "Etat-Major \u00b7 " + v.campaignName + " \u00b7 for the eyes of " + v.sideName + " only"; }
+
+}  // namespace detail
+
+namespace {
+
 // "road_track_navriver" -> "road, track, navigable river"
 std::string media(std::string s) {
     std::string out;
@@ -121,12 +128,6 @@ std::vector<hex::Hex> hexesOf(const map::Map& m, const ordered_json& arr, std::o
             if (const auto h = hexOf(m, e.get<std::string>())) out.push_back(*h);
     return out;
 }
-
-std::string subtitle(const View& v) {
-    return v.sideName + "\nWeek " + std::to_string(v.week) + " of " + std::to_string(v.lengthWeeks) + " \u00b7 Day " +
-           std::to_string(v.day) + " \u00b7 phase " + v.phase;
-}
-std::string footer(const View& v) { return "Etat-Major \u00b7 " + v.campaignName + " \u00b7 for the eyes of " + v.sideName + " only"; }
 
 // Own MEs numbered in the order of the side's status, as on the map counters.
 std::map<std::string, int> meNumbers(const View& v) {
@@ -644,12 +645,20 @@ std::string_view paperKindName(PaperKind kind) {
     case PaperKind::Summary: return "summary";
     case PaperKind::Roster: return "roster";
     case PaperKind::Map: return "map";
+    case PaperKind::Intel: return "intel";
+    case PaperKind::Battle: return "battle";
     }
     return "orders";
 }
 
+const std::vector<PaperKind>& allPaperKinds() {
+    static const std::vector<PaperKind> kinds{PaperKind::Orders, PaperKind::BlankOrders, PaperKind::Supply, PaperKind::Summary,
+                                              PaperKind::Roster, PaperKind::Map,         PaperKind::Intel,  PaperKind::Battle};
+    return kinds;
+}
+
 std::optional<PaperKind> paperKindFromName(std::string_view name) {
-    for (auto k : {PaperKind::Orders, PaperKind::BlankOrders, PaperKind::Supply, PaperKind::Summary, PaperKind::Roster, PaperKind::Map})
+    for (auto k : allPaperKinds())
         if (paperKindName(k) == name) return k;
     return std::nullopt;
 }
@@ -663,6 +672,8 @@ Document buildPaper(const db::CampaignStore& store, PaperKind kind, const std::s
     case PaperKind::Summary: return weeklySummary(store, v, options);
     case PaperKind::Roster: return roster(store, v, options);
     case PaperKind::Map: return mapPrint(v, options);
+    case PaperKind::Intel: return intelReport(store, v, options);
+    case PaperKind::Battle: return battleReport(store, v, options);
     }
     return {};
 }

@@ -1,21 +1,32 @@
 // The printed papers of a side (issue 7): rendered to PDF for both sides of the bundled campaign, checked through
 // pdftotext for their fields and figures and for what they must never show (the other side's hidden units), and
 // rasterised page by page with pdftoppm. The first page of each paper is kept as a PNG in the build directory.
+// The intelligence and battle reports are printed from a campaign played through its first day: an American scout
+// reports a British brigade and a battle is fought at D9.
 #include "etatmajor/campaign/orders.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
+#include "etatmajor/engine/intel.hpp"
 #include "etatmajor/engine/orders.hpp"
+#include "etatmajor/engine/turn.hpp"
 #include "etatmajor/hex/offset.hpp"
+#include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/report/papers.hpp"
 #include "etatmajor/report/pdf.hpp"
 
 #include <catch2/catch.hpp>
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 using namespace etatmajor;
 namespace fs = std::filesystem;
@@ -47,10 +58,11 @@ std::string slurp(const fs::path& p) {
     return ss.str();
 }
 
-// pdftotext of the whole document, with runs of white space made single spaces.
-std::string pdfText(const fs::path& pdf) {
-    const auto txt = fs::path(pdf).replace_extension(".txt");
-    REQUIRE(run(std::string(ETATMAJOR_PDFTOTEXT) + " -q '" + pdf.string() + "' '" + txt.string() + "'") == 0);
+// pdftotext of the whole document, with runs of white space made single spaces. `layout`: in the physical layout
+// of the page, so that a table's row and a row of fields' values read as one line each.
+std::string pdfText(const fs::path& pdf, bool layout = false) {
+    const auto txt = fs::path(pdf).replace_extension(layout ? ".layout.txt" : ".txt");
+    REQUIRE(run(std::string(ETATMAJOR_PDFTOTEXT) + (layout ? " -layout" : "") + " -q '" + pdf.string() + "' '" + txt.string() + "'") == 0);
     std::string raw = slurp(txt), out;
     for (char c : raw) {
         const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\f';
@@ -84,6 +96,7 @@ void rasterise(const fs::path& pdf, int pages) {
 struct Rendered {
     std::string text;
     int pages = 0;
+    std::string layout;  // the same text in the page's layout
 };
 
 // Each test case writes into its own directory (ctest runs them in parallel); the first one's is the build's
@@ -101,27 +114,84 @@ Rendered render(const fs::path& dir, const db::CampaignStore& store, report::Pap
     report::renderPdf(doc, pdf.string());
     REQUIRE(fs::file_size(pdf) > 1000);
     rasterise(pdf, pageCount(doc));
-    return {pdfText(pdf), pageCount(doc)};
+    return {pdfText(pdf), pageCount(doc), pdfText(pdf, true)};
 }
 
 const report::PaperKind kAll[] = {report::PaperKind::Orders, report::PaperKind::BlankOrders, report::PaperKind::Supply,
-                                  report::PaperKind::Summary, report::PaperKind::Roster, report::PaperKind::Map};
+                                  report::PaperKind::Summary, report::PaperKind::Roster, report::PaperKind::Map,
+                                  report::PaperKind::Intel,  report::PaperKind::Battle};
 
 // Names of units the other side may not see.
-const char* const kBritishUnits[] = {"Volunteers of Ireland", "23rd Regt.", "Royal Artillery detachment", "Rawdon"};
-const char* const kAmericanUnits[] = {"1st Maryland Brigade", "North Carolina Militia", "Armand's Legion", "Virginia Militia"};
+const std::vector<std::string> kBritishUnits = {"Volunteers of Ireland", "23rd Regt.", "Royal Artillery detachment", "Rawdon",
+                                     "British Legion Cavalry", "Fraser's Highlanders", "Banastre Tarleton"};
+const std::vector<std::string> kAmericanUnits = {"1st Maryland Brigade", "North Carolina Militia", "Armand's Legion", "Virginia Militia",
+                                      "1st Delaware Regt.", "2nd Maryland Brigade", "Baron de Kalb", "Horatio Gates"};
+
+// The bundled campaign played through its first day (seed 4): Armand's Legion scouts from Cheraw toward 36,32 and
+// observes Rawdon's brigade foraging at 34,33 (a case 1 report to the Americans); the Maryland division (deployed
+// offensive) and Tarleton's reserve (deployed defensive) share 34,34 and fight battle 1 at D9. The dice decide
+// whether the scout's order arrives and whether the weather lets it see the next hex, so generator states are tried
+// until a day gives both the report and the battle.
+std::string playedDb(const std::string& name) {
+    for (int attempt = 0; attempt < 30; ++attempt) {
+        const auto path = freshDb(name);
+        {
+            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            raw.exec("UPDATE campaign SET rng_state = " + std::to_string(500 + attempt));
+            const auto at = [](const char* col, const char* row) {
+                return std::string("q = (SELECT q FROM map_hex WHERE col = ") + col + " AND row = " + row + "), r = (SELECT r FROM map_hex WHERE col = " +
+                       col + " AND row = " + row + ")";
+            };
+            raw.exec("UPDATE me SET " + at("34", "34") + " WHERE id IN ('a-maryland', 'b-tarleton')");
+            raw.exec("UPDATE me SET mode = 'deployed_offensive' WHERE id = 'a-maryland'");
+            raw.exec("UPDATE me SET mode = 'deployed_defensive' WHERE id = 'b-tarleton'");
+            raw.exec("UPDATE me SET " + at("34", "33") + ", mode = 'forage' WHERE id = 'b-rawdon'");
+        }
+        {
+            auto store = db::CampaignStore::open(path);
+            auto orders = io::readOrdersString(engine::ordersTemplate(store, "american"), "template");
+            for (auto& o : orders.orders)
+                if (o.me == "a-armand") {
+                    o.mode = campaign::Mode::Scouting;
+                    o.path = {*hex::parseOffset("36,32")};
+                    o.onScoutContact = campaign::ScoutContact::Observe;
+                    o.intentions = "Find out what lies west of Cheraw.";
+                }
+            const auto issues = engine::submitOrders(store, orders);
+            for (const auto& i : issues.items()) UNSCOPED_INFO(i.format());
+            REQUIRE_FALSE(issues.hasErrors());
+            REQUIRE(engine::standFast(store, "british").empty());
+            engine::AdvanceOptions options;
+            options.standFastMissing = true;
+            REQUIRE(engine::advance(store, engine::Step::Day, options).ok);
+        }
+        SQLite::Database raw(path, SQLite::OPEN_READONLY);
+        const int reports = raw.execAndGet("SELECT COUNT(*) FROM intel_report WHERE side_id = 'american'").getInt();
+        const int battles = raw.execAndGet("SELECT COUNT(*) FROM battle WHERE status = 'resolved'").getInt();
+        if (reports > 0 && battles == 1) return path;
+    }
+    FAIL("no generator state gave both a scouting report and a battle");
+    return {};
+}
+
+int sqlInt(const std::string& path, const std::string& sql) {
+    SQLite::Database raw(path, SQLite::OPEN_READONLY);
+    return raw.execAndGet(sql).getInt();
+}
 
 }  // namespace
 
 TEST_CASE("every paper of both sides renders, rasterises and hides the other side's units", "[report]") {
-    const auto path = freshDb("papers");
+    // A campaign with a scouting report and a battle behind it, so that every paper has something to show; the
+    // first page of each lands in the build's papers directory.
+    const auto path = playedDb("papers");
     const auto store = db::CampaignStore::open(path, true);
     for (const std::string side : {"british", "american"}) {
         for (const auto kind : kAll) {
             INFO(side << " " << report::paperKindName(kind));
             const auto r = render(kOut, store, kind, side);
             const auto& hidden = side == "british" ? kAmericanUnits : kBritishUnits;
-            for (const char* name : hidden) CHECK(r.text.find(name) == std::string::npos);
+            for (const auto& name : hidden) CHECK(r.text.find(name) == std::string::npos);
             CHECK_THAT(r.text, Catch::Contains(side == "british" ? "His Majesty's Southern Army" : "The Grand Army of the Southern Department"));
             CHECK_THAT(r.text, Catch::Contains("Page 1 of " + std::to_string(r.pages)));
         }
@@ -197,7 +267,9 @@ TEST_CASE("the map prints at a chosen scale, tiled over more sheets when larger,
     CHECK_THAT(large.text, Catch::Contains("Sheet 1 of " + std::to_string(large.pages)));
     CHECK_THAT(large.text, Catch::Contains("Major road"));
     CHECK_THAT(large.text, Catch::Contains("Camden"));
-    const auto blank = report::buildPaper(store, report::PaperKind::BlankOrders, "british", {report::PaperSize::Letter, 6});
+    report::PrintOptions letter;
+    letter.paper = report::PaperSize::Letter;
+    const auto blank = report::buildPaper(store, report::PaperKind::BlankOrders, "british", letter);
     CHECK(blank.paper == report::PaperSize::Letter);
 }
 
@@ -209,5 +281,165 @@ TEST_CASE("an unknown side is refused and an unwritable file is a render error",
     CHECK_THROWS_AS(report::renderPdf(doc, (kOut / "no-such-dir" / "x.pdf").string()), report::RenderError);
     CHECK(report::paperKindFromName("roster") == report::PaperKind::Roster);
     CHECK_FALSE(report::paperKindFromName("intelligence"));
+    CHECK(report::paperKindFromName("intel") == report::PaperKind::Intel);
+    CHECK(report::paperKindFromName("battle") == report::PaperKind::Battle);
+    CHECK(report::allPaperKinds().size() == 8);
     CHECK(report::paperSizeFromName("letter") == report::PaperSize::Letter);
+}
+
+TEST_CASE("the intelligence report prints what the side was told, newest first, and nothing else", "[report]") {
+    const auto path = playedDb("intel");
+    {
+        // A second, later report as case 2 gives it: numbers only, misstated (told 5, truly 13).
+        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        raw.exec("INSERT INTO intel_report (week, day, side_id, observer_me, q, r, target_mes, intel_case, detail, reported, true_counts, "
+                 "mode_reported) SELECT 1, 2, 'american', 'a-armand', q, r, 'b-webster', '2', 'numbers', "
+                 "'[{\"kind\":\"line infantry battalions\",\"count\":5}]', "
+                 "'[{\"kind\":\"line infantry battalions\",\"nationality\":\"british\",\"count\":13}]', '' "
+                 "FROM map_hex WHERE col = 27 AND row = 40");
+    }
+    const auto store = db::CampaignStore::open(path, true);
+    const auto told = nlohmann::json::parse(engine::intelJson(store, "american"));
+    REQUIRE(told["reports"].size() == 2);
+    const auto& first = told["reports"][1];  // the scout's own report of day 1
+    int units = 0;
+    for (const auto& c : first["reported"]) units += c["count"].get<int>();
+    CHECK(units == 4);  // Rawdon's four units
+
+    const auto am = render(kOut / "intel", store, report::PaperKind::Intel, "american");
+    for (const char* s : {"Intelligence Reports", "Week 1 · Day 1 · D4 scouting movement", "Week 1 · Day 2", "a-armand — Armand's Legion",
+                          "34,33", "27,40", "Case 1 · exact composition", "Case 2 · approximate numbers", "Forage", "Loyalist",
+                          "about 5", "may be misstated", "Report 1 of 2", "Report 2 of 2"})
+        CHECK_THAT(am.text, Catch::Contains(s));
+    CHECK_THAT(am.layout, Catch::Contains("Units reported " + std::to_string(units)));
+    CHECK(am.text.find("about 13") == std::string::npos);  // the truth behind a misstatement never shows
+    CHECK(am.text.find(" 13 ") == std::string::npos);
+    CHECK(am.text.find("b-webster") == std::string::npos);
+    // Newest first: day 2's report is printed before day 1's.
+    CHECK(am.text.find("27,40") < am.text.find("34,33"));
+
+    report::PrintOptions day1;
+    day1.week = 1;
+    day1.day = 1;
+    const auto filtered = report::buildPaper(store, report::PaperKind::Intel, "american", day1);
+    report::renderPdf(filtered, (kOut / "intel" / "american-intel-day1.pdf").string());
+    const auto ft = pdfText(kOut / "intel" / "american-intel-day1.pdf");
+    CHECK_THAT(ft, Catch::Contains("34,33"));
+    CHECK(ft.find("27,40") == std::string::npos);
+    CHECK_THAT(ft, Catch::Contains("Report 1 of 1"));
+
+    // Case 1 informs the scout's side only: the British have nothing.
+    const auto br = render(kOut / "intel", store, report::PaperKind::Intel, "british");
+    CHECK_THAT(br.text, Catch::Contains("No intelligence report has reached this side yet."));
+    CHECK(br.text.find("34,33") == std::string::npos);
+    report::PrintOptions week2;
+    week2.week = 2;
+    report::renderPdf(report::buildPaper(store, report::PaperKind::Intel, "american", week2), (kOut / "intel" / "week2.pdf").string());
+    CHECK_THAT(pdfText(kOut / "intel" / "week2.pdf"), Catch::Contains("No intelligence report for week 2."));
+}
+
+TEST_CASE("the battle report: set-up, result, own losses in full, the enemy without names", "[report]") {
+    const auto path = playedDb("battle");
+    const auto store = db::CampaignStore::open(path, true);
+    SQLite::Database raw(path, SQLite::OPEN_READONLY);
+    const std::string winner = raw.execAndGet("SELECT winner FROM battle WHERE id = 1").getString();
+    const std::string holder = raw.execAndGet("SELECT field_holder FROM battle WHERE id = 1").getString();
+    const auto result = nlohmann::json::parse(raw.execAndGet("SELECT result FROM battle WHERE id = 1").getString());
+    const std::string margin = result["margin_points"].get<std::string>();
+    std::string decisiveness = result["decisiveness"].get<std::string>();
+    std::transform(decisiveness.begin(), decisiveness.end(), decisiveness.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::string weather = raw.execAndGet("SELECT weather FROM battle WHERE id = 1").getString();
+    weather[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(weather[0])));
+    const int daylightTurns = sqlInt(path, "SELECT daylight_turns FROM battle WHERE id = 1");
+    const auto sideName = [&](const std::string& id) {
+        return raw.execAndGet("SELECT name FROM side WHERE id = '" + id + "'").getString();
+    };
+    for (const std::string side : {"british", "american"}) {
+        INFO(side);
+        const std::string enemy = side == "british" ? "american" : "british";
+        const auto r = render(kOut / "battle", store, report::PaperKind::Battle, side);
+        for (const char* s : {"Battle Report", "Battle 1 at 34,34", "Week 1 · Day 1 · fought", "WHERE", "WEATHER", "DAYLIGHT TURNS", "Forces",
+                              "Reserve (Tarleton)", "Maryland Div (with army HQ and guns)", "Own casualties", "Enemy casualties", "Narrative",
+                              "Turn 1", "Before the battle", "E1"})
+            CHECK_THAT(r.text, Catch::Contains(s));
+        // The rows of fields read as one line each in the page's layout: where, when, weather, daylight, first turn.
+        CHECK_THAT(r.layout, Catch::Contains("34,34 · Clear Week 1, day 1 " + weather + " " + std::to_string(daylightTurns) + " 1"));
+        const std::string winnerText = winner.empty() ? std::string("Neither side (a draw)") : sideName(winner) + " · " + decisiveness;
+        CHECK_THAT(r.layout, Catch::Contains(winnerText + " " + margin + " points"));
+        CHECK_THAT(r.layout, Catch::Contains("FIELD HELD BY TURNS FOUGHT " + (holder.empty() ? std::string("neither side") : sideName(holder)) + " " +
+                                             std::to_string(result["turns_fought"].get<int>()) + " of "));
+        // Points lost by each side as D10 counts them, and the figures, routs and units gone.
+        for (const auto& s : {side, enemy}) {
+            const std::string of = " FROM battle_loss l JOIN unit u ON u.id = l.unit_id WHERE u.side_id = '" + s + "'";
+            CHECK_THAT(r.layout, Catch::Contains(sideName(s) + " " + std::to_string(sqlInt(path, "SELECT COALESCE(SUM(l.points), 0)" + of)) + " " +
+                                                 std::to_string(sqlInt(path, "SELECT COALESCE(SUM(l.figures_lost), 0)" + of)) + " " +
+                                                 std::to_string(sqlInt(path, "SELECT COALESCE(SUM(l.routed), 0)" + of)) + " " +
+                                                 std::to_string(sqlInt(path, "SELECT COALESCE(SUM(l.removed), 0)" + of))));
+        }
+        // Every own unit by name with its figures; the enemy's only by reference.
+        SQLite::Statement q(raw, "SELECT u.name, u.side_id, l.figures_start, l.figures_lost FROM battle_loss l JOIN unit u ON u.id = l.unit_id "
+                                 "WHERE l.battle_id = 1");
+        int enemyUnits = 0, enemyLost = 0;
+        while (q.executeStep()) {
+            const std::string name = q.getColumn(0).getString();
+            if (q.getColumn(1).getString() == side) {
+                // Unit, ME, type, figures at start, figures lost.
+                CHECK_THAT(r.layout, Catch::Contains(name + " "));
+                const std::string figures = " " + std::to_string(q.getColumn(2).getInt()) + " " + std::to_string(q.getColumn(3).getInt()) + " ";
+                const auto row = r.layout.find(name + " ");
+                CHECK(row != std::string::npos);
+                if (row != std::string::npos) CHECK_THAT(r.layout.substr(row, 120), Catch::Contains(figures));
+            } else {
+                CHECK(r.text.find(name) == std::string::npos);
+                ++enemyUnits;
+                enemyLost += q.getColumn(3).getInt();
+            }
+        }
+        REQUIRE(enemyUnits > 0);
+        CHECK_THAT(r.text, Catch::Contains("E" + std::to_string(enemyUnits) + " "));
+        CHECK(r.text.find("E" + std::to_string(enemyUnits + 1) + " ") == std::string::npos);
+        CHECK_THAT(r.layout, Catch::Contains("Total " + std::to_string(enemyUnits) + " units " + std::to_string(enemyLost) + " "));
+        const auto& hidden = side == "british" ? kAmericanUnits : kBritishUnits;
+        for (const auto& name : hidden) CHECK(r.text.find(name) == std::string::npos);
+        // The enemy's arrival turns stay unknown.
+        CHECK_THAT(r.text, Catch::Contains("not known"));
+    }
+
+    report::PrintOptions one;
+    one.battle = 1;
+    CHECK(report::buildPaper(store, report::PaperKind::Battle, "british", one).pages.size() >= 2);
+    report::PrintOptions none;
+    none.battle = 7;
+    try {
+        report::buildPaper(store, report::PaperKind::Battle, "british", none);
+        FAIL("battle 7 does not exist");
+    } catch (const db::StoreError& e) {
+        CHECK(e.code() == "BATTLE-UNKNOWN");
+    }
+    report::PrintOptions day2;
+    day2.week = 1;
+    day2.day = 2;
+    report::renderPdf(report::buildPaper(store, report::PaperKind::Battle, "american", day2), (kOut / "battle" / "day2.pdf").string());
+    CHECK_THAT(pdfText(kOut / "battle" / "day2.pdf"), Catch::Contains("This side fought no battle in week 1, day 2."));
+}
+
+TEST_CASE("a side that did not fight a battle gets no report of it", "[report]") {
+    const auto path = playedDb("battle-side");
+    {
+        // Battle 1 as if only the Americans had been there.
+        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        raw.exec("DELETE FROM battle_participant WHERE battle_id = 1 AND side_id = 'british'");
+    }
+    const auto store = db::CampaignStore::open(path, true);
+    report::PrintOptions one;
+    one.battle = 1;
+    try {
+        report::buildPaper(store, report::PaperKind::Battle, "british", one);
+        FAIL("the British took no part in battle 1");
+    } catch (const db::StoreError& e) {
+        CHECK(e.code() == "BATTLE-SIDE");
+        CHECK_THAT(std::string(e.what()), Catch::Contains("side 'british' has no ME in battle 1"));
+    }
+    const auto all = render(kOut / "battle-side", store, report::PaperKind::Battle, "british");
+    CHECK_THAT(all.text, Catch::Contains("This side has fought no battle yet."));
 }

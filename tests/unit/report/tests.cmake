@@ -1,13 +1,14 @@
 # The printed papers (issue 7): every paper of both sides of the bundled campaign rendered to PDF, read back with
 # pdftotext and rasterised with pdftoppm. The first page of each paper is also written as a PNG to
-# <build>/papers/ for a look by eye.
+# <build>/papers/ for a look by eye. The intelligence and battle reports come from the campaign played through its
+# first day (a scouting report and a battle).
 find_program(PDFTOTEXT pdftotext)
 find_program(PDFTOPPM pdftoppm)
 add_executable(etatmajor_report_tests
   ${CMAKE_CURRENT_LIST_DIR}/main.cpp
   ${CMAKE_CURRENT_LIST_DIR}/papers_test.cpp
 )
-target_link_libraries(etatmajor_report_tests PRIVATE etatmajor_core etatmajor_warnings Catch2::Catch2)
+target_link_libraries(etatmajor_report_tests PRIVATE etatmajor_core etatmajor_warnings Catch2::Catch2 SQLiteCpp nlohmann_json::nlohmann_json)
 target_compile_definitions(etatmajor_report_tests PRIVATE
   ETATMAJOR_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
   ETATMAJOR_PAPERS_DIR="${CMAKE_BINARY_DIR}/papers"
