@@ -377,6 +377,7 @@ private:
     bool anchoredFlank(const Unit& u) const;
     int elevationAt(int x, int yAbs) const;
     bool pathBlockedByRiver(const Unit& u, int newFront) const;
+    int gunSafeFront(const Unit& u) const;
     int nearestOppositeEnemy(const Unit& u, bool visibleOnly) const;
     int nearestEnemyDistance(const Unit& u, bool formedOnly, bool visibleOnly) const;
     bool unitsOverlapSameSide(const Unit& a) const;

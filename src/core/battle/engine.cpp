@@ -1433,7 +1433,7 @@ BattleResult Engine::finish() {
 
     BattleResult r;
     r.battleId = m_setup.id;
-    r.resolverVersion = "redcoats-1";
+    r.resolverVersion = "redcoats-2";
     r.paramsHash = m_params.hash();
     r.turnsAvailable = m_turns;
     r.turnsFought = m_turn;

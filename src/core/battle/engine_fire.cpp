@@ -436,6 +436,9 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
             if (!m_visibleToEnemy[static_cast<std::size_t>(t.index)] || inContact(t.index)) continue;
             const int r = separation(u, t);
             if (r < 0 || c::artilleryBand(sample->calibre, r) == c::ArtilleryBand::OutOfRange) continue;
+            // The target point lies inside the guns' fire arc (§2.4 splay, §4.22): the nearest gun's file is at most
+            // ext(r) files from the target's, as for tactical fire.
+            if (overlapFiles(u, t) == 0 && fileGap(u, t) + 1 > splay(r)) continue;
             const int boxLo = t.x0 + t.w / 2 - manned, boxHi = boxLo + 2 * manned;
             int score = 0;
             for (const auto& z : m_units) {

@@ -291,6 +291,17 @@ void Engine::moveUnitForward(int ui, int paces) {
         }
     }
     limit = std::min(limit, m_depth - 1);
+    // An unfordable river ahead in the unit's files, with no ford or bridge in them: the unit cannot reach the
+    // enemy, so it does not walk into the reach of his guns either [X] (rules-mapping-battle.md, strip). Gun
+    // batteries are exempt: they go forward to fire across.
+    if (!isArtillery(u.type)) {
+        // the river counts when it lies between the unit and the enemy's most advanced line
+        int enemyFront = -1;
+        for (const auto& e : m_units)
+            if (e.side != u.side && e.status == UnitStatus::OnTable && e.lane == 0) enemyFront = std::max(enemyFront, e.front);
+        if (enemyFront >= 0 && m_depth - enemyFront > u.front && pathBlockedByRiver(u, m_depth - enemyFront))
+            limit = std::min(limit, std::max(u.front, gunSafeFront(u)));
+    }
     if (limit <= u.front) return;
     if (pathBlockedByRiver(u, limit)) {
         // stop on the near bank
@@ -633,8 +644,10 @@ void Engine::assaultMove(int ui) {
     }
     const auto& t = unit(e);
     const int sep = separation(u, t);
-    // A river in the way: make for the nearest ford or bridge in column and cross there (§2.5, ¶250).
-    if (sep > 100 && pathBlockedByRiver(u, u.front + std::min(allowance, sep - 100))) {
+    // A river in the way: make for the nearest ford or bridge in column and cross there (§2.5, ¶250). The whole
+    // path to the enemy is checked, not just this turn's move, so that a unit with no ford at hand stops where it
+    // stands instead of walking up to the bank.
+    if (sep > 100 && pathBlockedByRiver(u, u.front + sep - 100)) {
         int best = kNone, bestD = 1 << 30;
         for (std::size_t i = 0; i < m_features.size(); ++i) {
             const auto& f = m_features[i];
@@ -645,7 +658,12 @@ void Engine::assaultMove(int ui) {
                 best = static_cast<int>(i);
             }
         }
-        if (best == kNone || bestD > 4) return;  // no ford at hand: stay out of the guns' reach [X]
+        if (best == kNone || bestD > 4) {
+            // No ford at hand: stay out of the enemy guns' reach [X]. Advance only while every enemy battery
+            // that could reach the new position at its long range (§1.13a) stays out of reach.
+            moveUnitForward(ui, allowance);  // moveUnitForward keeps it out of the guns' reach
+            return;
+        }
         if (u.formation != Formation::OpenColumn && !u.formationChanged) {
             setFormation(u, Formation::OpenColumn);
             u.formationChanged = true;
@@ -675,6 +693,25 @@ void Engine::assaultMove(int ui) {
     }
     const int want = desiredSeparation(u, t);
     if (sep > want) moveUnitForward(ui, std::min(allowance, sep - want));
+}
+
+// The farthest front (paces from the own edge) at which no enemy battery on the strip reaches the unit at its
+// long range (§1.13a; howitzers by their common-shell window) — the river doctrine's "out of the guns' reach".
+int Engine::gunSafeFront(const Unit& u) const {
+    int limit = m_depth;
+    for (const auto& b : m_units) {
+        if (b.side == u.side || b.status != UnitStatus::OnTable || b.lane != 0 || !isArtillery(b.type)) continue;
+        int reach = 0;
+        for (const auto& g : b.guns) {
+            if (g.destroyed || g.abandoned) continue;
+            const auto& row = c::calibreRow(g.calibre);
+            reach = std::max(reach, g.howitzer ? std::max(row.bandMax[3], row.shellMax) : row.bandMax[3]);
+        }
+        // outside the guns' fire arc even at their longest reach (§2.4 splay): they cannot touch it
+        if (reach == 0 || (overlapFiles(u, b) == 0 && fileGap(u, b) + 1 > (69 * reach) / 10000)) continue;
+        limit = std::min(limit, m_depth - b.front - reach - 1);
+    }
+    return limit;
 }
 
 void Engine::holdMove(int ui) {
