@@ -1,0 +1,369 @@
+// The weekly cycle's supply spending, grant replacements, sieges, earthworks and orders by action over a real
+// campaign database (etat-major.md §9.1, §9.2.4, §9.6, §9.7, §11.4, §11.5; G-80, G-84, G-86, G-98, G-99).
+#include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/db/state_store.hpp"
+#include "etatmajor/engine/grant.hpp"
+#include "etatmajor/engine/orders.hpp"
+#include "etatmajor/engine/siege.hpp"
+#include "etatmajor/engine/supply_orders.hpp"
+#include "etatmajor/engine/turn.hpp"
+#include "etatmajor/engine/works.hpp"
+#include "etatmajor/rules/orders.hpp"
+
+#include "campaign_db.hpp"
+
+#include <catch2/catch.hpp>
+#include <SQLiteCpp/SQLiteCpp.h>
+
+using namespace etatmajor;
+
+namespace {
+
+const engine::AdvanceOptions kStandFast{true};
+
+std::string freshDb(const std::string& name, std::uint64_t seed, std::vector<std::string> options = {}) {
+    return test::freshCampaignDb("weekly-test", name, "tests/data/campaigns/small.xml", seed, std::move(options));
+}
+
+std::string dump(const std::string& path) {
+    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    std::string out;
+    SQLite::Statement tables(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+    while (tables.executeStep()) {
+        const std::string t = tables.getColumn(0).getString();
+        SQLite::Statement rows(db, "SELECT * FROM " + t + " ORDER BY 1, 2");
+        while (rows.executeStep()) {
+            out += t + ":";
+            for (int i = 0; i < rows.getColumnCount(); ++i) out += rows.getColumn(i).getString() + "|";
+            out += "\n";
+        }
+    }
+    return out;
+}
+
+void phases(db::CampaignStore& store, int n) {
+    for (int i = 0; i < n; ++i) REQUIRE(engine::advance(store, engine::Step::Phase, kStandFast).ok);
+}
+
+int value(const std::string& path, const std::string& sql) {
+    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    return db.execAndGet(sql).getInt();
+}
+
+}  // namespace
+
+TEST_CASE("G-86: the commander's split of a shared source decides who is replaced", "[engine][supply]") {
+    for (const bool split : {false, true}) {
+        const auto path = freshDb(split ? "split" : "nosplit", 3);
+        {
+            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            // As in the W4 engine test: Red Foot (1st Bde) lost 6 figures in battle, Red Dragoons (Horse) 3 to attrition.
+            raw.exec("UPDATE unit SET figures_current = 10, stands_current = 3, lost_combat = 6 WHERE id = 'red-foot'");
+            raw.exec("UPDATE unit SET figures_current = 6, stands_current = 2, lost_attrition = 3 WHERE id = 'red-dragoons'");
+        }
+        auto store = db::CampaignStore::open(path);
+        phases(store, 3);  // W1..W3
+        const int westby = value(path, "SELECT points FROM supply_ledger WHERE kind = 'ua_income' AND source = 'westby'");
+        REQUIRE(westby >= 10);
+        if (split) {
+            // Everything to the Horse: the 1st Bde, first in order, gets nothing from Westby.
+            const auto r = engine::allocateSupply(store, "red", "westby", {{"red-me-2", westby}});
+            REQUIRE(r.ok());
+            const auto before = dump(path);
+            const auto over = engine::allocateSupply(store, "red", "westby", {{"red-me-1", westby}, {"red-me-2", 1}});
+            CHECK(over.issues.hasCode("SUPPLY-POINTS"));
+            const auto stranger = engine::allocateSupply(store, "red", "westby", {{"blue-me-1", 1}});
+            CHECK(stranger.issues.hasCode("SUPPLY-ME"));
+            CHECK(stranger.issues.items()[0].where == std::optional<std::string>("blue-me-1.me"));
+            CHECK(dump(path) == before);  // refusals change nothing
+        }
+        phases(store, 1);  // W4
+        const int foot = value(path, "SELECT figures_current FROM unit WHERE id = 'red-foot'");
+        const int dragoons = value(path, "SELECT figures_current FROM unit WHERE id = 'red-dragoons'");
+        if (split) {
+            CHECK(foot == 10);                             // nothing left for it
+            CHECK(dragoons == 6 + std::min(3, westby / 11));  // 32 / 3 = 10.67 a figure, rounded up per purchase (G-82)
+        } else {
+            CHECK(foot == 13);  // half of 6 at 3 SP a figure, paid first (ME order)
+        }
+        // §9.1: nothing is carried over, whatever the split.
+        const int spent = value(path, "SELECT COALESCE(-SUM(points), 0) FROM supply_ledger WHERE kind = 'replacement'");
+        const int expired = value(path, "SELECT COALESCE(-SUM(points), 0) FROM supply_ledger WHERE kind = 'expired' AND source = 'westby'");
+        CHECK(spent + expired == westby);
+    }
+}
+
+TEST_CASE("§9.1 spending requests: works bought at W4 after the replacements, refusals change nothing", "[engine][supply][works]") {
+    const auto path = freshDb("spend", 5);
+    auto store = db::CampaignStore::open(path);
+    engine::SpendRequest early{"blue", "blue-me-1", "works", 1, "light", std::nullopt};
+    CHECK(engine::requestSpending(store, early).issues.hasCode("SUPPLY-TIMING"));  // before W3
+    phases(store, 3);
+    const auto before = dump(path);
+    // Red has no engineer (§10.3, §11.5); Blue cannot afford 100 heavy widths; a bridge needs a hex.
+    engine::SpendRequest red{"red", "red-me-1", "works", 1, "heavy", std::nullopt};
+    const auto noEngineer = engine::requestSpending(store, red);
+    CHECK(noEngineer.issues.hasCode("SUPPLY-ENGINEER"));
+    CHECK(noEngineer.issues.items()[0].where == std::optional<std::string>("red-me-1.kind"));
+    engine::SpendRequest tooMuch{"blue", "blue-me-1", "works", 100, "heavy", std::nullopt};
+    CHECK(engine::requestSpending(store, tooMuch).issues.hasCode("SUPPLY-FUNDS"));
+    engine::SpendRequest bridge{"blue", "blue-me-1", "bridge", 1, "heavy", std::nullopt};
+    CHECK(engine::requestSpending(store, bridge).issues.hasCode("SUPPLY-SPEND"));
+    engine::SpendRequest boats{"blue", "blue-me-1", "transport", 1, "heavy", std::nullopt};
+    CHECK(engine::requestSpending(store, boats).issues.hasCode("SUPPLY-TRANSPORT"));  // Eastby is not by the water
+    CHECK(dump(path) == before);
+    // One light width (10 SP, §13.1): Eastby's income (2d6 x 5) always covers it.
+    REQUIRE(engine::requestSpending(store, early).ok());
+    phases(store, 1);  // W4
+    SQLite::Database raw(path, SQLite::OPEN_READONLY);
+    CHECK(raw.execAndGet("SELECT status FROM supply_request").getString() == "bought");
+    CHECK(raw.execAndGet("SELECT points FROM supply_ledger WHERE kind = 'works'").getInt() == -10);
+    CHECK(raw.execAndGet("SELECT count || ' ' || class || ' ' || how FROM earthwork").getString() == "1 light bought");
+}
+
+TEST_CASE("§9.7 / G-80: guns and staff come from the primary grant and march from the home edge", "[engine][grant]") {
+    const auto path = freshDb("grant-repl", 7);
+    {
+        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        raw.exec("UPDATE unit_gun SET stands_current = 0 WHERE unit_id = 'red-guns' AND calibre = 'medium'");
+        raw.exec("UPDATE general SET status = 'killed' WHERE id = 'red-b2'");
+    }
+    auto store = db::CampaignStore::open(path);
+    CHECK(engine::replaceFromGrant(store, "red", "red-me-3", {"red-guns"}, {}).issues.hasCode("GRANT-TIMING"));
+    phases(store, 3);  // W1..W3: the grant arrives
+    // W4 does not give the gun back from local SPs (G-80 primary_grant_only).
+    phases(store, 1);
+    CHECK(value(path, "SELECT stands_current FROM unit_gun WHERE unit_id = 'red-guns' AND calibre = 'medium'") == 0);
+    const auto before = dump(path);
+    const auto foot = engine::replaceFromGrant(store, "red", "red-me-1", {"red-foot"}, {});
+    CHECK(foot.issues.hasCode("GRANT-REPLACE"));
+    CHECK(foot.issues.items()[0].where == std::optional<std::string>("red-foot.unit"));
+    CHECK(engine::replaceFromGrant(store, "red", "red-me-1", {"red-guns"}, {}).issues.hasCode("GRANT-REPLACE"));  // not its ME
+    CHECK(dump(path) == before);
+
+    const auto guns = engine::replaceFromGrant(store, "red", "red-me-3", {"red-guns"}, {});
+    REQUIRE(guns.ok());
+    CHECK(engine::grantRemaining(store, "red") == 200 - 30);  // one medium gun stand, §13.1
+    const auto staff = engine::replaceFromGrant(store, "red", "red-me-2", {}, {"red-b2"});
+    REQUIRE(staff.ok());
+    CHECK(engine::grantRemaining(store, "red") == 200 - 30 - 30);  // a general of brigade
+    CHECK(value(path, "SELECT COUNT(*) FROM event_log WHERE rule = 'etat-major.md §13.3' AND subject = 'red-b2-successor'") == 1);
+    CHECK(engine::replaceFromGrant(store, "red", "red-me-2", {}, {"red-b2"}).issues.hasCode("GRANT-REPLACE"));  // only once
+
+    // The guns enter at the primary LOC entry (0,2) as an ME of their own.
+    {
+        const auto s = db::loadState(store);
+        const auto* draft = s.me("red-me-3-repl-w1");
+        REQUIRE(draft);
+        CHECK(hex::formatOffset(s.map.offsets().toOffset(draft->hex)) == "0,2");
+        CHECK(draft->onMap);
+    }
+    // Walk them to the battery (set here; the daily movement moves them by orders) and end the day.
+    {
+        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        raw.exec("UPDATE me SET q = (SELECT q FROM me WHERE id = 'red-me-3'), r = (SELECT r FROM me WHERE id = 'red-me-3') "
+                 "WHERE id = 'red-me-3-repl-w1'");
+    }
+    const int replacedBefore = value(path, "SELECT points_replaced FROM side WHERE id = 'red'");
+    REQUIRE(engine::advance(store, engine::Step::Day, kStandFast).ok);  // W5, D1..D12
+    CHECK(value(path, "SELECT stands_current FROM unit_gun WHERE unit_id = 'red-guns' AND calibre = 'medium'") == 1);
+    CHECK(value(path, "SELECT on_map FROM me WHERE id = 'red-me-3-repl-w1'") == 0);
+    CHECK(value(path, "SELECT arrived_day FROM reinforcement WHERE me_id = 'red-me-3-repl-w1'") == 1);
+    // The Horse entered at the primary LOC entry and is still there: the successor joined it the same night.
+    CHECK(value(path, "SELECT COUNT(*) FROM general WHERE id = 'red-b2-successor' AND me_id = 'red-me-2'") == 1);
+    CHECK(value(path, "SELECT points_replaced FROM side WHERE id = 'red'") == replacedBefore + 30 + 30);
+}
+
+TEST_CASE("§11.4 siege: the garrison lives on its town for 1d6 weeks, then starves; terms", "[engine][siege]") {
+    const auto path = freshDb("siege", 9);
+    {
+        // Six Blue MEs close every hex around Westby, where Red's 1st Bde stands.
+        auto ro = db::CampaignStore::open(path, true);
+        const auto s = db::loadState(ro);
+        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        const auto* garrison = s.me("red-me-1");
+        REQUIRE(garrison);
+        int k = 0;
+        for (const auto n : hex::neighbours(garrison->hex)) {
+            SQLite::Statement q(raw, "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source) VALUES (?, 'blue', ?, ?, ?, ?, "
+                                     "'deployed_defensive', 'eastby')");
+            q.bind(1, "ring-" + std::to_string(k));
+            q.bind(2, 10 + k);
+            q.bind(3, "Ring " + std::to_string(k));
+            q.bind(4, n.q);
+            q.bind(5, n.r);
+            q.exec();
+            ++k;
+        }
+        raw.exec("UPDATE me SET on_map = 0 WHERE id IN ('red-me-2', 'red-me-3')");  // the rest of Red out of the way
+    }
+    auto store = db::CampaignStore::open(path);
+    phases(store, 3);  // W1..W3
+    SQLite::Database raw(path, SQLite::OPEN_READONLY);
+    const int weeks = raw.execAndGet("SELECT supply_weeks FROM siege WHERE me_id = 'red-me-1'").getInt();
+    CHECK(weeks >= 1);
+    CHECK(weeks <= 6);
+    CHECK(raw.execAndGet("SELECT result FROM event_log WHERE rule = 'etat-major.md §11.4'").getInt() == weeks);
+    // Westby feeds its garrison only.
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE week = 1 AND kind = 'ua_income' AND source = 'westby'").getInt() == 0);
+    CHECK(raw.execAndGet("SELECT note FROM supply_ledger WHERE week = 1 AND kind = 'siege_income'").getString() == "red-me-1");
+    // The stores run out after `weeks` supply phases; from then on each W3 takes the forced-march toll (§8.7.4):
+    // Class 3 units lose 1 figure each.
+    {
+        SQLite::Database rw(path, SQLite::OPEN_READWRITE);
+        rw.exec("UPDATE siege SET supply_weeks = 1");
+    }
+    const int foot = raw.execAndGet("SELECT figures_current FROM unit WHERE id = 'red-foot'").getInt();
+    const int rifles = raw.execAndGet("SELECT figures_current FROM unit WHERE id = 'red-rifles'").getInt();
+    REQUIRE(engine::advance(store, engine::Step::Week, kStandFast).ok);  // the rest of week 1
+    phases(store, 3);  // week 2: W1..W3
+    // §8.7.4: Class 3 loses 1 figure, 2 in Winter (fm_winter_extra).
+    const int toll = db::loadState(store).seasonOfWeek(2) == campaign::Season::Winter ? 2 : 1;
+    CHECK(raw.execAndGet("SELECT figures_current FROM unit WHERE id = 'red-foot'").getInt() == foot - toll);
+    CHECK(raw.execAndGet("SELECT figures_current FROM unit WHERE id = 'red-rifles'").getInt() == rifles - toll);
+    CHECK(raw.execAndGet("SELECT attrition_applied FROM siege").getInt() == 1);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE week = 2 AND kind = 'siege_income'").getInt() == 0);
+
+    // Terms: none offered yet; then offered (as an offer_terms action records them) and accepted.
+    const int id = raw.execAndGet("SELECT id FROM siege").getInt();
+    CHECK(engine::answerTerms(store, "red", id, true).issues.hasCode("SIEGE-TERMS"));
+    {
+        SQLite::Database rw(path, SQLite::OPEN_READWRITE);
+        rw.exec("UPDATE siege SET terms = 'honours of war'");
+    }
+    CHECK(engine::answerTerms(store, "blue", id, true).issues.hasCode("SIEGE-SIDE"));
+    const int lostBefore = raw.execAndGet("SELECT points_lost FROM side WHERE id = 'red'").getInt();
+    REQUIRE(engine::answerTerms(store, "red", id, true).ok());
+    CHECK(raw.execAndGet("SELECT on_map FROM me WHERE id = 'red-me-1'").getInt() == 0);
+    CHECK(raw.execAndGet("SELECT controller FROM urban_area WHERE id = 'westby'").getString() == "blue");
+    CHECK(raw.execAndGet("SELECT end_reason FROM siege").getString() == "surrendered");
+    CHECK(raw.execAndGet("SELECT status FROM general WHERE id = 'red-b1'").getString() == "captured");
+    CHECK(raw.execAndGet("SELECT points_lost FROM side WHERE id = 'red'").getInt() > lostBefore);
+}
+
+TEST_CASE("§11.5 earthworks by order, cumulative night after night, and on the battle table", "[engine][works]") {
+    for (const bool accumulate : {true, false}) {
+        const auto path = freshDb(accumulate ? "works" : "works-once", 11,
+                                  accumulate ? std::vector<std::string>{} : std::vector<std::string>{"earthworks_accumulate=no"});
+        auto store = db::CampaignStore::open(path);
+        phases(store, 5);  // W1..W5
+        int dug = 0;
+        for (int day = 1; day <= 2; ++day) {
+            const auto s = db::loadState(store);
+            campaign::OrdersFile f;
+            f.side = "blue";
+            f.week = s.week;
+            f.day = s.day;
+            campaign::Order o;
+            o.me = "blue-me-1";
+            o.mode = campaign::Mode::DeployedDefensive;
+            o.actions.push_back({"build_earthworks", ""});
+            f.orders.push_back(o);
+            REQUIRE_FALSE(engine::submitOrders(store, f).hasErrors());
+            REQUIRE(engine::advance(store, engine::Step::Day, kStandFast).ok);
+            SQLite::Database raw(path, SQLite::OPEN_READONLY);
+            const bool received = raw.execAndGet("SELECT receipt FROM order_sheet WHERE me_id = 'blue-me-1' AND day = " +
+                                                 std::to_string(day)).getString() != "not_received";
+            if (received) dug = accumulate ? dug + 3 : 3;
+            CHECK(raw.execAndGet("SELECT COALESCE(SUM(count), 0) FROM earthwork WHERE how = 'overnight' AND class = 'heavy'").getInt() == dug);
+        }
+        // The battle record of a fight in that hex next morning carries the works for Blue (side B).
+        auto s = db::loadState(store);
+        const auto* blue = s.me("blue-me-1");
+        SQLite::Database raw(path, SQLite::OPEN_READONLY);
+        const auto works = engine::battleWorks(raw, s, blue->hex, {"red", "blue"});
+        if (dug == 0) {
+            CHECK(works.empty());
+        } else {
+            REQUIRE(works.size() == 1);
+            CHECK(works[0].side == 1);
+            CHECK(works[0].heavy);
+            CHECK(works[0].redoubts == dug);
+        }
+        // Red, which did not stay there, finds nothing of its own.
+        for (const auto& w : works) CHECK(w.side != 0);
+    }
+}
+
+TEST_CASE("§9.2.4 destroying an urban area by order (G-84 one_day and one_week)", "[engine][supply]") {
+    for (const bool week : {false, true}) {
+        const auto path = freshDb(week ? "burn-week" : "burn-day", 13, week ? std::vector<std::string>{"ua_destroy_time=one_week"}
+                                                                            : std::vector<std::string>{});
+        auto store = db::CampaignStore::open(path);
+        phases(store, 5);
+        int days = 0;
+        for (int day = 1; day <= 2; ++day) {
+            const auto s = db::loadState(store);
+            campaign::OrdersFile f;
+            f.side = "blue";
+            f.week = s.week;
+            f.day = s.day;
+            campaign::Order o;
+            o.me = "blue-me-1";
+            o.mode = campaign::Mode::Reorganisation;
+            o.actions.push_back({"destroy_ua", ""});
+            f.orders.push_back(o);
+            REQUIRE_FALSE(engine::submitOrders(store, f).hasErrors());
+            REQUIRE(engine::advance(store, engine::Step::Day, kStandFast).ok);
+            SQLite::Database raw(path, SQLite::OPEN_READONLY);
+            const bool received = raw.execAndGet("SELECT receipt FROM order_sheet WHERE me_id = 'blue-me-1' AND day = " +
+                                                 std::to_string(day)).getString() != "not_received";
+            days = received ? days + 1 : 0;  // the work must go on night after night
+            const bool destroyed = week ? days >= 7 : days >= 1;
+            CHECK(raw.execAndGet("SELECT destroyed FROM urban_area WHERE id = 'eastby'").getInt() == (destroyed ? 1 : 0));
+            if (week) CHECK(raw.execAndGet("SELECT destroy_days FROM urban_area WHERE id = 'eastby'").getInt() == days);
+            if (!week && destroyed) break;
+        }
+    }
+}
+
+TEST_CASE("orders naming §9–§11 actions are checked, ME and field named, nothing stored on refusal", "[engine][orders]") {
+    const auto path = freshDb("actions", 15);
+    auto store = db::CampaignStore::open(path);
+    phases(store, 5);
+    const auto s = db::loadState(store);
+    auto check = [&](campaign::Order o, const std::string& code, const std::string& where) {
+        campaign::OrdersFile f;
+        f.side = o.me.rfind("red", 0) == 0 ? "red" : "blue";
+        f.week = s.week;
+        f.day = s.day;
+        f.orders.push_back(o);
+        const auto issues = rules::validateOrders(s, f);
+        INFO(o.me << " " << (o.actions.empty() ? "" : o.actions[0].kind));
+        REQUIRE(issues.hasCode(code));
+        bool named = false;
+        for (const auto& i : issues.items()) named |= i.where == std::optional<std::string>(where);
+        CHECK(named);
+    };
+    campaign::Order o;
+    o.me = "blue-me-1";
+    o.mode = campaign::Mode::March;
+    o.actions = {{"destroy_ua", ""}};
+    check(o, "ORDERS-ACTION", "blue-me-1.action");  // needs Reorganisation
+    o.actions = {{"build_earthworks", ""}};
+    check(o, "ORDERS-ACTION", "blue-me-1.action");  // March does not dig
+    o.me = "red-me-1";
+    o.mode = campaign::Mode::Reorganisation;
+    check(o, "ORDERS-ACTION", "red-me-1.action");  // no engineer
+    o.actions = {{"lay_pontoon", "9,9"}};
+    check(o, "ORDERS-ACTION", "red-me-1.action");
+    o.mode = campaign::Mode::March;
+    o.actions = {{"embark", ""}};
+    o.path = {{2, 2}};
+    check(o, "ORDERS-PATH", "red-me-1.path");  // a road is no water
+    o.actions = {{"disembark", ""}};
+    o.path.clear();
+    check(o, "ORDERS-ACTION", "red-me-1.action");  // landing without sailing
+    o.actions = {{"offer_terms", ""}};
+    check(o, "ORDERS-ACTION", "red-me-1.action");  // nobody besieged next to it
+    // Submitting a bad order stores nothing.
+    campaign::OrdersFile f;
+    f.side = "red";
+    f.week = s.week;
+    f.day = s.day;
+    o.actions = {{"destroy_ua", ""}};
+    f.orders.push_back(o);
+    const auto before = dump(path);
+    CHECK(engine::submitOrders(store, f).hasErrors());
+    CHECK(dump(path) == before);
+}
