@@ -11,9 +11,6 @@
 #include "etatmajor/engine/siege.hpp"
 #include "etatmajor/engine/supply_orders.hpp"
 #include "etatmajor/hex/offset.hpp"
-#include "etatmajor/engine/siege.hpp"
-#include "etatmajor/engine/supply_orders.hpp"
-#include "etatmajor/hex/offset.hpp"
 #include "etatmajor/engine/turn.hpp"
 
 #include <nlohmann/json.hpp>
@@ -21,14 +18,6 @@
 #include <memory>
 
 namespace etatmajor::cli {
-
-namespace {
-struct WeeklyArgs {
-    std::string source, me, kind, workClass = "heavy", at;
-    std::vector<std::string> shares;
-    int count = 1;
-};
-}  // namespace
 
 namespace {
 struct WeeklyArgs {
@@ -115,68 +104,6 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     supply->add_option("--db", args->db, "Campaign database")->required();
     supply->add_option("--side", args->side, "Side")->required();
     supply->add_flag("--json", args->json, "Print one JSON document");
-    // §9.1, §9.6 / G-86: the commander's split of a shared source and spending requests, between W3 and W4.
-    auto weekly = std::make_shared<WeeklyArgs>();
-    auto* allocate = supply->add_subcommand("allocate", "Split a shared source's income this week between the MEs drawing on it");
-    allocate->fallthrough();
-    allocate->add_option("--source", weekly->source, "The urban area whose income is split")->required();
-    allocate->add_option("--share", weekly->shares, "ME=SP (repeatable); MEs not named share the rest")->required();
-    registry.add(allocate, [args, weekly] {
-        return withStore(args->db, false, [&](db::CampaignStore& s) {
-            std::vector<std::pair<std::string, int>> shares;
-            core::IssueList bad;
-            for (const auto& text : weekly->shares) {
-                const auto eq = text.find('=');
-                try {
-                    if (eq == std::string::npos) throw std::invalid_argument(text);
-                    std::size_t used = 0;
-                    const int n = std::stoi(text.substr(eq + 1), &used);
-                    if (used != text.size() - eq - 1) throw std::invalid_argument(text);
-                    shares.emplace_back(text.substr(0, eq), n);
-                } catch (const std::exception&) {
-                    bad.error("SUPPLY-SHARE", "'" + text + "' is not ME=SP", 0, (eq == std::string::npos ? text : text.substr(0, eq)) + ".points");
-                }
-            }
-            if (bad.hasErrors()) {
-                printIssues(bad);
-                return kBadInput;
-            }
-            const auto r = engine::allocateSupply(s, args->side, weekly->source, shares);
-            printIssues(r.issues);
-            for (const auto& l : r.lines) std::cout << l << "\n";
-            return r.ok() ? kOk : kBadInput;
-        });
-    });
-    auto* spend = supply->add_subcommand("spend", "Buy works, pontoons, a bridge or water transport with an ME's SPs (paid at W4)");
-    spend->fallthrough();
-    spend->add_option("--me", weekly->me, "The ME that pays")->required();
-    spend->add_option("--on", weekly->kind, "works, pontoon, bridge or transport")->required();
-    spend->add_option("--count", weekly->count, "Two-stand widths of works, or pontoons (default 1)");
-    spend->add_option("--class", weekly->workClass, "Works: light or heavy (default heavy)");
-    spend->add_option("--at", weekly->at, "Bridge: the hex across the river, col,row");
-    registry.add(spend, [args, weekly] {
-        return withStore(args->db, false, [&](db::CampaignStore& s) {
-            engine::SpendRequest q;
-            q.side = args->side;
-            q.me = weekly->me;
-            q.kind = weekly->kind;
-            q.count = weekly->count;
-            q.workClass = weekly->workClass;
-            if (!weekly->at.empty()) {
-                q.at = hex::parseOffset(weekly->at);
-                if (!q.at) {
-                    core::IssueList bad;
-                    bad.error("SUPPLY-SPEND", "'" + weekly->at + "' is not a hex of the form col,row", 0, weekly->me + ".at");
-                    printIssues(bad);
-                    return kBadInput;
-                }
-            }
-            const auto r = engine::requestSpending(s, q);
-            printIssues(r.issues);
-            for (const auto& l : r.lines) std::cout << l << "\n";
-            return r.ok() ? kOk : kBadInput;
-        });
-    });
     // §9.1, §9.6 / G-86: the commander's split of a shared source and spending requests, between W3 and W4.
     auto weekly = std::make_shared<WeeklyArgs>();
     auto* allocate = supply->add_subcommand("allocate", "Split a shared source's income this week between the MEs drawing on it");
@@ -369,49 +296,6 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
             if (code == kOk)
                 std::cout << engine::grantRemaining(s, purchase.side) << " SP of this week's grant left\n";
             return code;
-        });
-    });
-
-    auto* replace = grant->add_subcommand("replace", "Replace guns, engineers, Guards or fallen generals of an ME from the grant (§9.7)");
-    replace->add_option("--db", args->db, "Campaign database")->required();
-    replace->add_option("--side", args->side, "Side")->required();
-    replace->add_option("--me", args->me, "The ME the replacements march to")->required();
-    replace->add_option("--unit", args->members, "Artillery, engineer or Guard unit of the ME (repeatable)");
-    replace->add_option("--general", args->generals, "Killed or captured general of the ME (repeatable)");
-    registry.add(replace, [args, report] {
-        return withStore(args->db, false, [&](db::CampaignStore& s) {
-            const int code = report(engine::replaceFromGrant(s, args->side, args->me, args->members, args->generals));
-            if (code == kOk) std::cout << engine::grantRemaining(s, args->side) << " SP of this week's grant left\n";
-            return code;
-        });
-    });
-
-    // §11.4 sieges.
-    auto* siege = app.add_subcommand("siege", "Sieges: the side's sieges, and answering terms (§11.4)");
-    siege->require_subcommand(1);
-    auto* siegeList = siege->add_subcommand("list", "The sieges a side lays or suffers (JSON)");
-    siegeList->add_option("--db", args->db, "Campaign database")->required();
-    siegeList->add_option("--side", args->side, "Side")->required();
-    registry.add(siegeList, [args] {
-        return withStore(args->db, true, [&](db::CampaignStore& s) {
-            std::cout << engine::siegesJson(s, args->side) << "\n";
-            return kOk;
-        });
-    });
-    auto* answer = siege->add_subcommand("answer", "The besieged side accepts or refuses the terms offered");
-    answer->add_option("--db", args->db, "Campaign database")->required();
-    answer->add_option("--side", args->side, "The besieged side")->required();
-    answer->add_option("--siege", args->siegeId, "Siege number (siege list)")->required();
-    auto* reply = answer->add_option_group("reply", "The answer");
-    reply->add_flag("--accept", args->accept, "Surrender on the terms offered");
-    reply->add_flag("--refuse", args->refuse, "Refuse them");
-    reply->require_option(1);
-    registry.add(answer, [args] {
-        return withStore(args->db, false, [&](db::CampaignStore& s) {
-            const auto r = engine::answerTerms(s, args->side, args->siegeId, args->accept);
-            printIssues(r.issues);
-            for (const auto& l : r.lines) std::cout << l << "\n";
-            return r.ok() ? kOk : kBadInput;
         });
     });
 

@@ -4,8 +4,6 @@
 
 #include "etatmajor/engine/works.hpp"
 
-#include "etatmajor/engine/works.hpp"
-
 namespace etatmajor::db {
 
 using namespace campaign;
@@ -35,7 +33,6 @@ CampaignState loadState(const CampaignStore& store) {
     }
     s.options = store.options();
     s.map = store.loadMap();
-    engine::applyLaidCrossings(db, s.map);  // bridges and pontoons laid in the campaign (§9.1, §10.3)
     engine::applyLaidCrossings(db, s.map);  // bridges and pontoons laid in the campaign (§9.1, §10.3)
     {
         SQLite::Statement q(db, "SELECT id, name, ord, vcs_baseline, points_lost, points_replaced, has_initiative, "

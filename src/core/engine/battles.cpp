@@ -2,7 +2,6 @@
 // Decisions are listed in docs/rules-mapping.md ("Battles in the campaign").
 #include "etatmajor/engine/battles.hpp"
 #include "etatmajor/engine/works.hpp"
-#include "etatmajor/engine/works.hpp"
 
 #include "db/store_impl.hpp"
 #include "io/xml_util.hpp"

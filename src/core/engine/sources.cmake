@@ -8,10 +8,6 @@ target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/siege.cpp
   ${CMAKE_CURRENT_LIST_DIR}/water.cpp
   ${CMAKE_CURRENT_LIST_DIR}/works.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/supply_orders.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/siege.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/water.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/works.cpp
   ${CMAKE_CURRENT_LIST_DIR}/orders.cpp
   ${CMAKE_CURRENT_LIST_DIR}/battles.cpp
   ${CMAKE_CURRENT_LIST_DIR}/intel.cpp

@@ -10,10 +10,6 @@
 #include "etatmajor/engine/supply_orders.hpp"
 #include "etatmajor/engine/water.hpp"
 #include "etatmajor/engine/works.hpp"
-#include "etatmajor/engine/siege.hpp"
-#include "etatmajor/engine/supply_orders.hpp"
-#include "etatmajor/engine/water.hpp"
-#include "etatmajor/engine/works.hpp"
 #include "etatmajor/rules/orders.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/initiative.hpp"
@@ -356,8 +352,6 @@ void runD12(Ctx& c) {
     c.say(std::to_string(days) + " ME(s) foraged with their area to themselves");
     runNightActions(c.db, c.state, c.report.lines);  // §9.2.4, §9.7, §10.1, §11.1, §11.4, §11.5
     runSiegeNight(c.db, c.state, c.dice, c.report.lines);
-    runNightActions(c.db, c.state, c.report.lines);  // §9.2.4, §9.7, §10.1, §11.1, §11.4, §11.5
-    runSiegeNight(c.db, c.state, c.dice, c.report.lines);
 }
 
 // D2 §8.2: the day's orders are in (advance made sure of it); say who gave what.
@@ -515,10 +509,6 @@ void runMovement(Ctx& c, bool scouting) {
                 if (e.onMap && e.side != me.side && e.hex == me.hex) engaged = true;
             if (engaged) {
                 c.say(me.label + " shares its hex with the enemy and can leave only by night (§8.5)");
-                continue;
-            }
-            if (!scouting && moveByWater(c.db, c.state, me, it->second.route, c.report.lines)) {  // §11.2
-                ++moved;
                 continue;
             }
             if (!scouting && moveByWater(c.db, c.state, me, it->second.route, c.report.lines)) {  // §11.2

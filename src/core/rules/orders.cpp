@@ -2,8 +2,6 @@
 
 #include "etatmajor/rules/works.hpp"
 
-#include "etatmajor/rules/works.hpp"
-
 #include <algorithm>
 #include <map>
 #include <set>
@@ -120,7 +118,6 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
                 out.error("ORDERS-SUPPLY", at + ": supply sources change only on the first day of the week (G-75)", o.line,
                           o.me + ".supply");
         }
-        checkOrderActions(s, o, *me, mode, out);  // §9.2.4, §10.1, §11 actions
         checkOrderActions(s, o, *me, mode, out);  // §9.2.4, §10.1, §11 actions
         for (const auto& ref : o.marchOrder) {
             const bool mine =

@@ -13,8 +13,5 @@ target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/siege.cpp
   ${CMAKE_CURRENT_LIST_DIR}/water.cpp
   ${CMAKE_CURRENT_LIST_DIR}/works.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/siege.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/water.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/works.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../campaign/state.cpp
 )
