@@ -33,12 +33,23 @@ struct Order {
     int line = 0;
 };
 
+// A decoy's order (§2.3, G-42): `place` puts a new decoy on the map (the week's first day only), `path` moves one
+// already there. Decoys need no receipt roll.
+struct DecoyOrder {
+    std::string id;
+    std::optional<hex::Offset> place;
+    std::string designated = "infantry";  // infantry | cavalry | irregular_cavalry
+    std::vector<hex::Offset> path;
+    int line = 0;
+};
+
 struct OrdersFile {
     std::string file;
     std::string side;
     int week = 0;
     int day = 0;
     std::vector<Order> orders;
+    std::vector<DecoyOrder> decoys;
 };
 
 }  // namespace etatmajor::campaign

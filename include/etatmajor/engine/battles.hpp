@@ -70,6 +70,7 @@ struct BattleRecord {
     int day = 0;
     std::string hex;  // "col,row"
     std::string status;  // pending | tabletop | resolved
+    std::string kind = "battle";  // battle | scouting_combat (§8.6.4)
     int daylight = 0;
     int startTurn = 1;
     std::string weather;

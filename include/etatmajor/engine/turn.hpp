@@ -5,6 +5,7 @@
 
 #include "etatmajor/core/issue.hpp"
 #include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/dice/dice.hpp"
 
 #include <string>
 #include <vector>
@@ -36,6 +37,9 @@ struct AdvanceResult {
 struct AdvanceOptions {
     // A host's explicit decision: a side that has not given today's orders by D2 stands fast (logged).
     bool standFastMissing = false;
+    // Tests: roll every die from this source (a scripted one) instead of the campaign's seeded generator, whose
+    // state is then left as it was.
+    dice::Source* dice = nullptr;
 };
 
 // Runs the next phase, the rest of the current day (weekly phases included when they are due), or the rest of

@@ -309,7 +309,25 @@ CREATE TABLE crossing_laid (
 
 // Version 9: the daily cycle's remaining state (etat-major.md §2.3, §8.11.4, §11).
 constexpr std::string_view kSchemaV9 = R"SQL(
--- no change yet
+CREATE TABLE decoy (
+  id TEXT PRIMARY KEY, side_id TEXT NOT NULL REFERENCES side(id), q INTEGER NOT NULL, r INTEGER NOT NULL,
+  designated TEXT NOT NULL DEFAULT 'infantry', placed_week INTEGER NOT NULL, placed_day INTEGER NOT NULL DEFAULT 1,
+  removed_week INTEGER NOT NULL DEFAULT 0, removed_by TEXT NOT NULL DEFAULT ''
+) WITHOUT ROWID;
+CREATE TABLE decoy_order (
+  week INTEGER NOT NULL, day INTEGER NOT NULL, side_id TEXT NOT NULL REFERENCES side(id),
+  decoy_id TEXT NOT NULL, place TEXT NOT NULL DEFAULT '', designated TEXT NOT NULL DEFAULT '', path TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (week, day, decoy_id)
+) WITHOUT ROWID;
+CREATE TABLE sighting (
+  side_id TEXT NOT NULL REFERENCES side(id), target TEXT NOT NULL, q INTEGER NOT NULL, r INTEGER NOT NULL,
+  week INTEGER NOT NULL, day INTEGER NOT NULL, phase TEXT NOT NULL,
+  PRIMARY KEY (side_id, target)
+) WITHOUT ROWID;
+ALTER TABLE unit ADD COLUMN shaken INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE unit ADD COLUMN detached_q INTEGER;
+ALTER TABLE unit ADD COLUMN detached_r INTEGER;
+ALTER TABLE battle_participant ADD COLUMN withdrew INTEGER NOT NULL DEFAULT 0;
 )SQL";
 
 constexpr std::array<std::string_view, 9> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5,

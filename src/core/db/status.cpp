@@ -4,12 +4,17 @@
 #include "etatmajor/db/status.hpp"
 
 #include "etatmajor/campaign/state.hpp"
+#include "etatmajor/db/state_store.hpp"
 #include "etatmajor/hex/offset.hpp"
+#include "etatmajor/rules/visibility.hpp"
 #include "store_impl.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <iomanip>
+#include <optional>
+#include <set>
 #include <sstream>
 
 namespace etatmajor::db {
@@ -34,8 +39,8 @@ hex::OffsetSystem offsetSystem(SQLite::Database& db) {
 ordered_json unitsOf(Ctx& c, const std::string& me) {
     ordered_json units = ordered_json::array();
     SQLite::Statement q(c.db,
-                        "SELECT id, name, type, class, stands_current, figures_current, figures_original, nationality "
-                        "FROM unit WHERE me_id = ? ORDER BY ord");
+                        "SELECT id, name, type, class, stands_current, figures_current, figures_original, nationality, shaken, "
+                        "detached_q, detached_r FROM unit WHERE me_id = ? ORDER BY ord");
     q.bind(1, me);
     SQLite::Statement g(c.db, "SELECT calibre, stands_current FROM unit_gun WHERE unit_id = ? ORDER BY calibre");
     while (q.executeStep()) {
@@ -47,6 +52,8 @@ ordered_json unitsOf(Ctx& c, const std::string& me) {
                        {"stands", q.getColumn(4).getInt()},
                        {"figures", q.getColumn(5).getInt()},
                        {"figuresOriginal", q.getColumn(6).getInt()}};
+        if (q.getColumn(8).getInt() != 0) u["shaken"] = true;  // G-70
+        if (!q.getColumn(9).isNull()) u["detachedAt"] = c.at(q.getColumn(9).getInt(), q.getColumn(10).getInt());  // G-69
         g.bind(1, q.getColumn(0).getString());
         ordered_json guns = ordered_json::array();
         while (g.executeStep()) guns.push_back({{"calibre", g.getColumn(0).getString()}, {"stands", g.getColumn(1).getInt()}});
@@ -100,18 +107,89 @@ ordered_json ownMes(Ctx& c, const std::string& side) {
     return mes;
 }
 
-ordered_json enemyCounters(Ctx& c, const std::string& enemy, bool positionsPublic) {
-    ordered_json out = ordered_json::array();
-    if (!positionsPublic) return out;  // G-40 variant hidden_unless_observed: sighting rules come with the daily cycle
-    SQLite::Statement q(c.db, "SELECT label, q, r, revealed FROM me WHERE side_id = ? AND on_map = 1 ORDER BY r, q, ord");
-    q.bind(1, enemy);
-    while (q.executeStep()) {
-        ordered_json counter{{"hex", c.at(q.getColumn(1).getInt(), q.getColumn(2).getInt())},
-                             {"faceDown", q.getColumn(3).getInt() == 0}};
-        if (q.getColumn(3).getInt() != 0) counter["label"] = q.getColumn(0).getString();
-        out.push_back(counter);
+// FNV-1a: a neutral order for counters sharing a hex, so that nothing in the listing tells MEs from decoys.
+std::uint64_t neutralKey(const std::string& id) {
+    std::uint64_t h = 1469598103934665603ULL;
+    for (const unsigned char ch : id) h = (h ^ ch) * 1099511628211ULL;
+    return h;
+}
+
+// The viewer's latest intelligence report naming this enemy ME (§8.6): what it was told, never the truth.
+std::optional<ordered_json> intelOn(Ctx& c, const std::string& viewer, const std::string& me) {
+    SQLite::Statement q(c.db, "SELECT week, day, intel_case, detail, reported, mode_reported FROM intel_report WHERE side_id = ? "
+                              "AND detail <> 'nothing' AND (' ' || target_mes || ' ') LIKE ? ORDER BY week DESC, day DESC, id DESC LIMIT 1");
+    q.bind(1, viewer);
+    q.bind(2, "% " + me + " %");
+    if (!q.executeStep()) return std::nullopt;
+    ordered_json r{{"week", q.getColumn(0).getInt()},
+                   {"day", q.getColumn(1).getInt()},
+                   {"case", q.getColumn(2).getString()},
+                   {"detail", q.getColumn(3).getString()},
+                   {"reported", ordered_json::parse(q.getColumn(4).getString())}};
+    if (!q.getColumn(5).getString().empty()) r["mode"] = q.getColumn(5).getString();
+    return r;
+}
+
+// §2.2, §8.1.5, G-40: the enemy counters as `viewer` sees them. Every counter (ME or decoy) is face down, with no
+// name and no composition, until contact turns it over (its label) or the viewer's scouts report on it (what they
+// were told). With positions public (the default) every counter's hex is shown, `inSight` saying whether one of the
+// viewer's MEs sees it now; under hidden_unless_observed only counters in sight are shown. Counters out of sight
+// that were seen before are in `lastSeen` with the hex and date of the last sighting.
+void enemyCounters(Ctx& c, const campaign::CampaignState& state, const std::string& viewer, const std::string& enemy,
+                   bool positionsPublic, ordered_json& out, ordered_json& lastSeen) {
+    out = ordered_json::array();
+    lastSeen = ordered_json::array();
+    rules::Weather weather = rules::Weather::Fine;
+    {
+        SQLite::Statement w(c.db, "SELECT weather FROM weather_day ORDER BY week DESC, day DESC LIMIT 1");
+        if (w.executeStep()) weather = rules::weatherFromName(w.getColumn(0).getString()).value_or(rules::Weather::Fine);
     }
-    return out;
+    struct Counter {
+        std::string id;
+        hex::Hex hex;
+        bool revealed = false;
+        std::string label;
+        bool decoy = false;
+    };
+    std::vector<Counter> counters;
+    for (const auto& e : state.mes)
+        if (e.side == enemy && e.onMap) counters.push_back({e.id, e.hex, e.revealed, e.label, false});
+    {
+        SQLite::Statement d(c.db, "SELECT id, q, r FROM decoy WHERE side_id = ? AND removed_week = 0");
+        d.bind(1, enemy);
+        while (d.executeStep()) counters.push_back({d.getColumn(0).getString(), {d.getColumn(1).getInt(), d.getColumn(2).getInt()}, false, "", true});
+    }
+    std::sort(counters.begin(), counters.end(), [](const Counter& a, const Counter& b) {
+        if (a.hex.r != b.hex.r) return a.hex.r < b.hex.r;
+        if (a.hex.q != b.hex.q) return a.hex.q < b.hex.q;
+        return neutralKey(a.id) < neutralKey(b.id);
+    });
+    std::set<std::string> shown;
+    for (const auto& k : counters) {
+        const bool inSight = rules::sideSeesHex(state, viewer, k.hex, weather);
+        if (!positionsPublic && !inSight) continue;
+        ordered_json counter{{"hex", c.at(k.hex.q, k.hex.r)}, {"faceDown", !k.revealed}, {"inSight", inSight}};
+        if (k.revealed) counter["label"] = k.label;
+        if (!k.decoy)
+            if (auto intel = intelOn(c, viewer, k.id)) counter["intel"] = *intel;
+        out.push_back(counter);
+        if (inSight) shown.insert(k.id);
+    }
+    SQLite::Statement q(c.db, "SELECT target, q, r, week, day FROM sighting WHERE side_id = ? ORDER BY week DESC, day DESC, r, q");
+    q.bind(1, viewer);
+    while (q.executeStep()) {
+        const std::string target = q.getColumn(0).getString();
+        if (shown.count(target)) continue;
+        const auto it = std::find_if(counters.begin(), counters.end(), [&](const Counter& k) { return k.id == target; });
+        const auto* me = state.me(target);
+        if (it == counters.end() && !me) continue;  // a decoy since found out
+        if (me && me->side != enemy) continue;
+        ordered_json seen{{"hex", c.at(q.getColumn(1).getInt(), q.getColumn(2).getInt())},
+                          {"week", q.getColumn(3).getInt()},
+                          {"day", q.getColumn(4).getInt()}};
+        if (me && me->revealed) seen["label"] = me->label;
+        lastSeen.push_back(seen);
+    }
 }
 
 ordered_json objectives(Ctx& c, const std::optional<std::string>& viewer) {
@@ -195,6 +273,7 @@ ordered_json statusDocument(const CampaignStore& store, const std::optional<std:
 
     ordered_json sides = ordered_json::array();
     const bool positionsPublic = options.is("counter_positions", "public");
+    std::optional<campaign::CampaignState> state;  // loaded for a side's view of the enemy
     for (const auto& id : sideIds) {
         SQLite::Statement q(db,
                             "SELECT name, nationalities, points_limit, vcs_baseline, points_lost, points_replaced, decoys_per_week, "
@@ -240,8 +319,20 @@ ordered_json statusDocument(const CampaignStore& store, const std::optional<std:
                                 {"name", l.getColumn(3).getString()}});
             s["locEntries"] = locs;
             s["mes"] = ownMes(c, id);
+            ordered_json decoys = ordered_json::array();  // §2.3: the side's own decoys
+            SQLite::Statement d(db, "SELECT id, q, r, designated FROM decoy WHERE side_id = ? AND removed_week = 0 ORDER BY id");
+            d.bind(1, id);
+            while (d.executeStep())
+                decoys.push_back({{"id", d.getColumn(0).getString()},
+                                  {"hex", c.at(d.getColumn(1).getInt(), d.getColumn(2).getInt())},
+                                  {"designated", d.getColumn(3).getString()}});
+            s["decoys"] = decoys;
         } else {
-            s["counters"] = enemyCounters(c, id, positionsPublic);
+            if (!state) state = db::loadState(store);
+            ordered_json counters, lastSeen;
+            enemyCounters(c, *state, *viewer, id, positionsPublic, counters, lastSeen);
+            s["counters"] = counters;
+            s["lastSeen"] = lastSeen;
         }
         ordered_json held = ordered_json::array();
         SQLite::Statement u(db, "SELECT id, name FROM urban_area WHERE controller = ? ORDER BY id");
@@ -327,15 +418,31 @@ std::string statusText(const CampaignStore& store, const std::optional<std::stri
                     out << "  (entering on the " << me["entering"]["loc"].get<std::string>() << " LOC, order "
                         << me["entering"]["marchOrder"].get<int>() << ")";
                 out << "\n";
+                for (const auto& u : me["units"])
+                    if (u.contains("detachedAt") || u.contains("shaken"))
+                        out << "        " << u["name"].get<std::string>()
+                            << (u.contains("detachedAt") ? " detached at " + u["detachedAt"].get<std::string>() : "")
+                            << (u.contains("shaken") ? " (Shaken)" : "") << "\n";
                 for (const auto& g : me["generals"])
                     out << "        " << g["name"].get<std::string>() << " (" << g["rank"].get<std::string>() << ", "
                         << g["rating"].get<std::string>() << ")\n";
             }
         } else {
-            out << "   counters seen: " << s["counters"].size() << "\n";
-            for (const auto& k : s["counters"])
+            out << "   counters: " << s["counters"].size() << "\n";
+            for (const auto& k : s["counters"]) {
                 out << "     " << k["hex"].get<std::string>()
-                    << (k["faceDown"].get<bool>() ? "  face down" : "  " + k["label"].get<std::string>()) << "\n";
+                    << (k["faceDown"].get<bool>() ? "  face down" : "  " + k["label"].get<std::string>())
+                    << (k["inSight"].get<bool>() ? "  (in sight)" : "");
+                if (k.contains("intel")) {
+                    out << "  scouted W" << k["intel"]["week"].get<int>() << " D" << k["intel"]["day"].get<int>() << ":";
+                    for (const auto& r : k["intel"]["reported"])
+                        out << " " << r["count"].get<int>() << " " << r["kind"].get<std::string>() << ";";
+                }
+                out << "\n";
+            }
+            for (const auto& k : s["lastSeen"])
+                out << "     last seen " << k["hex"].get<std::string>() << " on week " << k["week"].get<int>() << " day "
+                    << k["day"].get<int>() << (k.contains("label") ? "  " + k["label"].get<std::string>() : "") << "\n";
         }
         out << "   urban areas held:";
         if (s["urbanAreasControlled"].empty()) out << " none";

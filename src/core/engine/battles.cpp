@@ -1,6 +1,7 @@
 // Battles inside the campaign: D6 determination, D9 resolution (automatic or tabletop), D10 points, D11 night.
 // Decisions are listed in docs/rules-mapping.md ("Battles in the campaign").
 #include "etatmajor/engine/battles.hpp"
+#include "etatmajor/engine/after_battle.hpp"
 #include "etatmajor/engine/works.hpp"
 
 #include "db/store_impl.hpp"
@@ -158,6 +159,7 @@ BattleRecord readBattle(SQLite::Database& db, const CampaignState* state, int id
     b.summary = q.getColumn(10).getString();
     b.narrative = q.getColumn(11).getString();
     b.seed = static_cast<std::uint64_t>(q.getColumn(12).getInt64());
+    b.kind = db.execAndGet("SELECT kind FROM battle WHERE id = " + std::to_string(id)).getString();
     SQLite::Statement p(db, "SELECT me_id, side_id, arrival_turn, mode, moved, allowance, how FROM battle_participant "
                             "WHERE battle_id = ? ORDER BY side_id, me_id");
     p.bind(1, id);
@@ -287,6 +289,8 @@ battle::BattleSetup buildSetup(SQLite::Database& db, const CampaignState& s, con
     setup.terrain.minorFeatures = true;
     // The side that stood in the hex (moved least) holds it (tactical-resolver §2.5).
     int leastMoved[2] = {1 << 20, 1 << 20};
+    // Routers away at the rally point (G-69) are not with their ME.
+    const auto away = detachedUnits(db);
     for (std::size_t i = 0; i < 2 && i < s.sides.size(); ++i) {
         auto& side = setup.sides[i];
         side.id = s.sides[i].id;
@@ -306,6 +310,7 @@ battle::BattleSetup buildSetup(SQLite::Database& db, const CampaignState& s, con
             std::map<std::string, battle::FormationSpec> byFormation;
             for (const auto* u : s.unitsOf(me->id)) {
                 if (u->removed || u->figuresCurrent <= 0) continue;
+                if (std::find(away.begin(), away.end(), u->id) != away.end()) continue;
                 auto spec = unitSpecOf(*u);
                 if (!spec) continue;
                 auto& f = byFormation[u->formation];
@@ -585,12 +590,27 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
             arrivals.emplace_back(me->side, e.arrivalTurn);
         }
         const int start = battleStartTurn(arrivals);
+        // §8.6.4: a fight that a scout started in the scouting sub-phase (it engaged, or the enemy it found chose to
+        // fight) and that nobody else joined in the other-movement sub-phase is a scouting combat: a battle of its
+        // own, between the MEs of that contact only, with no marching to the guns (G-25 f).
+        bool scoutingCombat = false;
+        {
+            SQLite::Statement k(db, "SELECT phase, COUNT(*) FROM contact WHERE week = ? AND day = ? AND q = ? AND r = ? GROUP BY phase");
+            k.bind(1, s.week);
+            k.bind(2, s.day);
+            k.bind(3, h.q);
+            k.bind(4, h.r);
+            bool d4 = false, other = false;
+            while (k.executeStep()) (k.getColumn(0).getString() == "D4" ? d4 : other) = true;
+            scoutingCombat = d4 && !other;
+        }
         if (s.options.is("late_arrivals", "all_turn1"))
             for (auto& p : ps) p.arrivalTurn = start;
         // §8.9: MEs within two hexes, downwind, in a mode that allows it and ordered to, join (G-23 body: adjacent
         // MEs come no other way). An ME sharing a hex with the enemy has its own battle (G-25 c).
         std::vector<MeState*> joiners;
         for (auto& me : s.mes) {
+            if (scoutingCombat) break;
             if (me.hex == h || !fights(s, me) || marched.count(me.id)) continue;
             const int distance = hex::distance(me.hex, h);
             if (distance > 2) continue;
@@ -617,7 +637,7 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
         ins.bind(2, s.day);
         ins.bind(3, h.q);
         ins.bind(4, h.r);
-        ins.bind(5, "battle");
+        ins.bind(5, scoutingCombat ? "scouting_combat" : "battle");
         ins.bind(6, tabletop ? "tabletop" : "pending");
         ins.bind(7, w.daylight);
         ins.bind(8, start);
@@ -650,7 +670,8 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
         for (auto& me : s.mes)
             if (me.hex == h) me.pinned = true;
         ++made;
-        lines.push_back("battle " + std::to_string(id) + " at " + at(s, h) + ": " + who + "; fighting from turn " + std::to_string(start) +
+        lines.push_back(std::string(scoutingCombat ? "scouting combat " : "battle ") + std::to_string(id) + " at " + at(s, h) + ": " + who +
+                        "; fighting from turn " + std::to_string(start) +
                         " to " + std::to_string(w.daylight) + (tabletop ? " (to be fought on the table)" : ""));
     }
     if (made == 0) lines.push_back("no battles today");
@@ -743,6 +764,7 @@ void runBattleNight(SQLite::Database& db, CampaignState& s, std::vector<std::str
             }
         }
         if (loser.empty()) lines.push_back("battle " + std::to_string(id) + ": neither side holds the field, both keep their ground (G-72 persist)");
+        nightfall(db, s, id, h, loser, lines);
     }
     if (fought.empty()) lines.push_back("no battles to finalise");
 }

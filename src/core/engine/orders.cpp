@@ -2,6 +2,7 @@
 
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
+#include "etatmajor/engine/decoys.hpp"
 #include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/rules/orders.hpp"
 
@@ -84,6 +85,14 @@ std::string ordersTemplate(const db::CampaignStore& store, const std::string& si
         o.supply = me.supplySource;
         f.orders.push_back(std::move(o));
     }
+    // The side's decoys on the map, to be given a route (§2.3).
+    for (const auto& d : activeDecoys(const_cast<db::CampaignStore&>(store).impl().db))
+        if (d.side == side) {
+            DecoyOrder o;
+            o.id = d.id;
+            o.designated = d.designated;
+            f.decoys.push_back(std::move(o));
+        }
     return io::writeOrdersString(f);
 }
 
@@ -97,6 +106,7 @@ core::IssueList submitOrders(db::CampaignStore& store, const OrdersFile& f) {
             return;
         }
         issues = rules::validateOrders(s, f);
+        issues.append(validateDecoyOrders(db, s, f));  // §2.3
         if (issues.hasErrors()) return;
         if (!ordersPhaseOpen(s)) {
             issues.error("ORDERS-TOO-LATE", "the orders phase of week " + std::to_string(s.week) + " day " + std::to_string(s.day) +
@@ -117,6 +127,7 @@ core::IssueList submitOrders(db::CampaignStore& store, const OrdersFile& f) {
             q.exec();
             q.reset();
         }
+        storeDecoyOrders(db, s, f);
         SQLite::Statement d(db, "INSERT INTO orders_submitted (week, day, side_id, stand_fast) VALUES (?,?,?,0)");
         d.bind(1, s.week);
         d.bind(2, s.day);

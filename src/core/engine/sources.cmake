@@ -11,4 +11,7 @@ target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/orders.cpp
   ${CMAKE_CURRENT_LIST_DIR}/battles.cpp
   ${CMAKE_CURRENT_LIST_DIR}/intel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/decoys.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fog.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/after_battle.cpp
 )

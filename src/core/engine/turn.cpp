@@ -5,6 +5,9 @@
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/engine/intel.hpp"
+#include "etatmajor/engine/after_battle.hpp"
+#include "etatmajor/engine/decoys.hpp"
+#include "etatmajor/engine/fog.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/siege.hpp"
 #include "etatmajor/engine/supply_orders.hpp"
@@ -14,6 +17,7 @@
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/initiative.hpp"
 #include "etatmajor/rules/loc.hpp"
+#include "etatmajor/rules/intel.hpp"
 #include "etatmajor/rules/movement.hpp"
 #include "etatmajor/rules/supply.hpp"
 #include "etatmajor/rules/victory.hpp"
@@ -352,6 +356,7 @@ void runD12(Ctx& c) {
     c.say(std::to_string(days) + " ME(s) foraged with their area to themselves");
     runNightActions(c.db, c.state, c.report.lines);  // §9.2.4, §9.7, §10.1, §11.1, §11.4, §11.5
     runSiegeNight(c.db, c.state, c.dice, c.report.lines);
+    endOfDayDetachments(c.db, c.state, c.report.lines);  // G-69, G-70
 }
 
 // D2 §8.2: the day's orders are in (advance made sure of it); say who gave what.
@@ -365,6 +370,7 @@ void runD2(Ctx& c) {
         if (q.executeStep())
             c.say(side.name + (q.getColumn(0).getInt() ? ": stand fast" : ": " + std::to_string(q.getColumn(1).getInt()) + " order(s) given"));
     }
+    placeDecoys(c.db, c.state, c.report.lines);  // §2.3, G-42
 }
 
 // D3 §8.3: 1d6 per ordered ME with the modifiers of the defaults; the result decides whether the order's mode and
@@ -488,6 +494,15 @@ void runMovement(Ctx& c, bool scouting) {
     }
     const auto weather = todaysWeather(c);
     const auto off = c.state.map.offsets();
+    // §8.11.4 item 7, G-50: last night's leavers go first (D4 runs before any other movement).
+    std::vector<std::string> withdrew;
+    if (scouting) withdrew = overnightWithdrawals(c.db, c.state, c.report.lines);
+    else {
+        SQLite::Statement w(c.db, "SELECT me_id FROM movement WHERE week = ? AND day = ? AND stopped_by = 'overnight withdrawal'");
+        w.bind(1, c.state.week);
+        w.bind(2, c.state.day);
+        while (w.executeStep()) withdrew.push_back(w.getColumn(0).getString());
+    }
     std::vector<const SideState*> order;
     for (const auto& s : c.state.sides)
         if (s.hasInitiative) order.insert(order.begin(), &s);
@@ -500,6 +515,12 @@ void runMovement(Ctx& c, bool scouting) {
             const auto it = orders.find(me.id);
             if (it == orders.end() || it->second.route.empty()) continue;
             if (it->second.receipt == rules::Receipt::NotReceived) continue;  // G-29: no move, no scouting today
+            if (std::find(withdrew.begin(), withdrew.end(), me.id) != withdrew.end()) {
+                if (c.state.options.is("overnight_withdrawal_distance", "one_hex")) continue;  // its day's move was that hex
+                auto& route = it->second.route;  // next_day_move: on along the rest of its route
+                if (!route.empty() && route.front() == me.hex) route.erase(route.begin());
+                if (route.empty()) continue;
+            }
             if (me.pinned) {
                 c.say(me.label + " is held where it was contacted and does not move (G-39)");
                 continue;
@@ -528,6 +549,7 @@ void runMovement(Ctx& c, bool scouting) {
             // §8.5 contact: entering a hex with enemy MEs stops the mover, turns both counters over and pins the MEs
             // entered; a scout also reports what it finds there (§8.6.1).
             auto contactAt = [&](hex::Hex at) {
+                revealDecoysAt(c.db, c.state, me, at, c.report.lines);  // §2.3: entering a decoy's hex finds it
                 std::vector<std::string> met;
                 for (const auto& e : c.state.mes)
                     if (e.onMap && e.side != me.side && e.hex == at) met.push_back(e.id);
@@ -564,11 +586,22 @@ void runMovement(Ctx& c, bool scouting) {
                 if (!scouting) return false;
                 MeState here = me;
                 here.hex = walked.empty() ? from : walked.back();
+                // §2.3, §8.6.1: a decoy in sight is found and removed, and the scout goes on.
+                for (const auto& d : activeDecoys(c.db))
+                    if (d.side != me.side && rules::scoutSees(c.state.map, here.hex, d.hex, weather, c.state.options))
+                        revealDecoysAt(c.db, c.state, here, d.hex, c.report.lines);
                 std::vector<hex::Hex> others;
                 for (const auto h : scoutObserve(c.state, c.db, c.dice, here, weather))
                     if (h != here.hex) others.push_back(h);
                 if (others.empty()) return false;
-                const std::string& reaction = it->second.onScoutContact;
+                std::string reaction = it->second.onScoutContact;
+                // §8.6.4: when the enemy found includes a Scouting or Deployed-Offensive ME, a battle follows if
+                // either commander wants one (its order's onScoutContact = engage).
+                for (const auto& e : c.state.mes)
+                    if (e.onMap && e.side != me.side && e.hex == others.front() &&
+                        (e.mode == Mode::Scouting || e.mode == Mode::DeployedOffensive) && orders.count(e.id) &&
+                        orders.at(e.id).receipt != rules::Receipt::NotReceived && orders.at(e.id).onScoutContact == "engage")
+                        reaction = "engage";
                 c.say("  " + me.label + " sees the enemy at " + hex::formatOffset(off.toOffset(others.front())) + " and " +
                       (reaction == "engage" ? "engages" : reaction == "evade" ? "evades" : "observes"));
                 stoppedBy = "scouted the enemy (" + reaction + ")";
@@ -603,8 +636,9 @@ void runMovement(Ctx& c, bool scouting) {
             for (const hex::Hex h : plan.entered) {
                 if (done) break;
                 walked.push_back(h);
+                if (contactAt(h)) break;  // G-66: a hex the enemy holds is contested, its control does not change
                 takeControl(c, me, h);
-                if (contactAt(h) || scoutLooks()) break;
+                if (scoutLooks()) break;
                 if (walked.back() != h) {  // engaged: it stepped into the enemy's hex
                     contactAt(walked.back());
                     break;
@@ -644,6 +678,7 @@ void runMovement(Ctx& c, bool scouting) {
                   (mods.empty() ? "" : "; " + mods) + ")" + (stoppedBy.empty() ? "" : ", stopped: " + stoppedBy));
             ++moved;
         }
+        if (!scouting) moveDecoys(c.db, c.state, side->id, weather, c.report.lines);  // §2.3: like face-down MEs
     }
     if (moved == 0) c.say(scouting ? "no scouting moves" : "no other moves");
 }
@@ -689,7 +724,7 @@ bool nextPhase(CampaignState& s) {
 
 bool campaignEnded(SQLite::Database& db) { return db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0; }
 
-PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks) {
+PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::Source* scripted) {
     auto& db = store.impl().db;
     PhaseReport report;
     store.transaction([&] {
@@ -699,7 +734,7 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks) {
         report.phase = state.phase;
         report.title = phaseTitle(state.phase);
         dice::SeededSource source(store.rngState());
-        dice::Dice dice(source, store.rollLog(), store.nextRollSequence());
+        dice::Dice dice(scripted ? *scripted : static_cast<dice::Source&>(source), store.rollLog(), store.nextRollSequence());
         dice.setContext(state.week, report.day, state.phase);
         Ctx c{store, db, state, dice, report, networks};
         const std::string& p = state.phase;
@@ -719,6 +754,8 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks) {
         else if (p == "D11") runBattleNight(c.db, c.state, c.report.lines);
         else if (p == "D12") runD12(c);
         else runDailyPlaceholder(c);
+        // The fog of war: what each side sees once counters have moved (§8.1.5, G-40).
+        if (p == "D1" || p == "D4" || p == "D5" || p == "D11") recordSightings(db, state, todaysWeather(c), p);
 
         const bool over = nextPhase(state);
         if (over && !campaignEnded(db)) {
@@ -779,7 +816,7 @@ AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions option
                 result.issues.error("BATTLE-TABLETOP", *waiting);
                 return result;
             }
-        auto report = runOnePhase(store, networks);
+        auto report = runOnePhase(store, networks, options.dice);
         const bool endOfDay = report.phase == "D12";
         const bool endOfWeek = endOfDay && report.day == 7;
         result.phases.push_back(std::move(report));

@@ -24,7 +24,7 @@ OrdersFile readOrdersString(std::string_view text, const std::string& fileName) 
     tinyxml2::XMLDocument doc;
     r.parse(doc, text);
     const XMLElement& root = r.root(doc, "orders", kOrdersFormatVersion);
-    r.allow(root, {"formatVersion", "side", "week", "day"}, {"order"});
+    r.allow(root, {"formatVersion", "side", "week", "day"}, {"order", "decoy"});
     OrdersFile f;
     f.file = fileName;
     f.side = r.str(root, "side");
@@ -70,6 +70,30 @@ OrdersFile readOrdersString(std::string_view text, const std::string& fileName) 
         if (const auto* i = e.FirstChildElement("intentions"); i && i->GetText()) o.intentions = i->GetText();
         f.orders.push_back(std::move(o));
     });
+    // §2.3 decoys: placed on the week's first day, then moved like MEs (an addition to format version 1).
+    xml::forEach(&root, "decoy", [&](const XMLElement& e) {
+        r.allow(e, {"id", "place", "designated"}, {"path"});
+        DecoyOrder d;
+        d.id = r.str(e, "id");
+        d.line = e.GetLineNum();
+        if (e.Attribute("place")) {
+            const auto h = hex::parseOffset(r.str(e, "place"));
+            if (!h) r.fail(e, "XML-ATTR-VALUE", "'" + r.str(e, "place") + "' is not a hex of the form col,row");
+            d.place = *h;
+        }
+        d.designated = r.str(e, "designated", "infantry");
+        if (d.designated != "infantry" && d.designated != "cavalry" && d.designated != "irregular_cavalry")
+            r.fail(e, "XML-ATTR-VALUE", "designated must be infantry, cavalry or irregular_cavalry, not '" + d.designated + "'");
+        if (const auto* p = e.FirstChildElement("path")) {
+            r.allow(*p, {});
+            for (const auto& tok : xml::splitWords(p->GetText() ? p->GetText() : "")) {
+                const auto h = hex::parseOffset(tok);
+                if (!h) r.fail(*p, "XML-ATTR-VALUE", "'" + tok + "' is not a hex of the form col,row");
+                d.path.push_back(*h);
+            }
+        }
+        f.decoys.push_back(std::move(d));
+    });
     return f;
 }
 
@@ -107,6 +131,15 @@ std::string writeOrdersString(const OrdersFile& f) {
             if (!a.note.empty()) ae->SetAttribute("note", a.note.c_str());
         }
         e->InsertNewChildElement("intentions")->SetText(o.intentions.c_str());
+    }
+    for (const auto& d : f.decoys) {
+        auto* e = root->InsertNewChildElement("decoy");
+        e->SetAttribute("id", d.id.c_str());
+        if (d.place) e->SetAttribute("place", hex::formatOffset(*d.place).c_str());
+        e->SetAttribute("designated", d.designated.c_str());
+        std::string path;
+        for (const auto& h : d.path) path += (path.empty() ? "" : " ") + hex::formatOffset(h);
+        e->InsertNewChildElement("path")->SetText(path.c_str());
     }
     return xml::toString(doc);
 }

@@ -10,6 +10,7 @@ target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/orders.cpp
   ${CMAKE_CURRENT_LIST_DIR}/movement.cpp
   ${CMAKE_CURRENT_LIST_DIR}/intel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/visibility.cpp
   ${CMAKE_CURRENT_LIST_DIR}/siege.cpp
   ${CMAKE_CURRENT_LIST_DIR}/water.cpp
   ${CMAKE_CURRENT_LIST_DIR}/works.cpp

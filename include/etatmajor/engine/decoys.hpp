@@ -1,0 +1,53 @@
+// Decoy counters (etat-major.md §2.3, §15.7; G-41, G-42): blank counters a side places and moves through its
+// orders file, that the enemy cannot tell from MEs until one of its MEs finds them, and that then leave the map
+// for the rest of the week. They never fight, never cut a LOC (the LOC code looks at MEs only), never take
+// control of anything and never block foraging.
+#pragma once
+
+#include "etatmajor/campaign/orders.hpp"
+#include "etatmajor/campaign/state.hpp"
+#include "etatmajor/core/issue.hpp"
+#include "etatmajor/rules/weather.hpp"
+
+#include <string>
+#include <vector>
+
+namespace SQLite {
+class Database;
+}
+
+namespace etatmajor::engine {
+
+struct Decoy {
+    std::string id;
+    std::string side;
+    hex::Hex hex;
+    std::string designated;  // infantry | cavalry | irregular_cavalry: the movement rate it moves at (G-42)
+};
+
+// The decoys on the map now.
+std::vector<Decoy> activeDecoys(SQLite::Database& db);
+
+// G-42 decoy_mr: the designated type's rate (§8.7.1: infantry 4, cavalry 5, irregular cavalry 6), or the fixed rate
+// of the option.
+int decoyMovementRate(const std::string& designated, const campaign::Options& options);
+
+// The decoy part of a side's orders file, checked against the campaign (placement on the week's first day in a
+// friendly hex, the weekly allowance, the route, stacking with the side's MEs). Errors name the decoy and field.
+core::IssueList validateDecoyOrders(SQLite::Database& db, const campaign::CampaignState& state, const campaign::OrdersFile& f);
+// Stores them for the day (called inside the submission's transaction once everything is valid).
+void storeDecoyOrders(SQLite::Database& db, const campaign::CampaignState& state, const campaign::OrdersFile& f);
+
+// D2: the day's new decoys go on the map.
+void placeDecoys(SQLite::Database& db, const campaign::CampaignState& state, std::vector<std::string>& lines);
+
+// §2.3: the enemy decoys of `finder`'s side in `at` are found and removed for the rest of the week. Returns how many.
+int revealDecoysAt(SQLite::Database& db, const campaign::CampaignState& state, const campaign::MeState& finder, hex::Hex at,
+                   std::vector<std::string>& lines);
+
+// D5: the side's decoys follow their routes (after its MEs), stopping before a hex where the side already has three
+// counters; one that walks into an enemy ME is found and removed.
+void moveDecoys(SQLite::Database& db, const campaign::CampaignState& state, const std::string& side, rules::Weather weather,
+                std::vector<std::string>& lines);
+
+}  // namespace etatmajor::engine

@@ -1,0 +1,20 @@
+// The fog of war (etat-major.md §2.2, §8.1.5; G-36, G-40): after each phase that moves counters, every enemy
+// counter (ME or decoy) a side can see is remembered as "last seen" in its hex with the date; the per-side status
+// is built from these sightings and from the side's contacts and intelligence reports, all in the one database.
+#pragma once
+
+#include "etatmajor/campaign/state.hpp"
+#include "etatmajor/rules/weather.hpp"
+
+#include <string>
+
+namespace SQLite {
+class Database;
+}
+
+namespace etatmajor::engine {
+
+// Records (replacing earlier ones) what each side sees now. Returns the number of sightings written.
+int recordSightings(SQLite::Database& db, const campaign::CampaignState& state, rules::Weather weather, const std::string& phase);
+
+}  // namespace etatmajor::engine

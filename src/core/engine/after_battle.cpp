@@ -1,0 +1,319 @@
+// After the battle (etat-major.md §8.11.4, §9.8; G-50, G-66, G-67, G-69, G-70, G-72).
+#include "etatmajor/engine/after_battle.hpp"
+
+#include "etatmajor/hex/offset.hpp"
+#include "etatmajor/rules/movement.hpp"
+#include "etatmajor/rules/scouting.hpp"
+#include "etatmajor/rules/supply.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <set>
+
+namespace etatmajor::engine {
+
+using namespace campaign;
+
+namespace {
+
+std::string at(const CampaignState& s, hex::Hex h) { return hex::formatOffset(s.map.offsets().toOffset(h)); }
+
+bool land(const CampaignState& s, hex::Hex h) { return s.map.contains(h) && !map::isWater(s.map.terrain(h)); }
+
+bool enemyIn(const CampaignState& s, const std::string& side, hex::Hex h) {
+    for (const auto& e : s.mes)
+        if (e.onMap && e.side != side && e.hex == h) return true;
+    return false;
+}
+
+// Hexes reachable from `from` over land without entering a hex held by an enemy ME (the start is allowed).
+std::map<hex::Hex, int> reachable(const CampaignState& s, const std::string& side, hex::Hex from) {
+    std::map<hex::Hex, int> dist{{from, 0}};
+    std::deque<hex::Hex> open{from};
+    while (!open.empty()) {
+        const hex::Hex h = open.front();
+        open.pop_front();
+        for (int d = 0; d < hex::kDirections; ++d) {
+            const hex::Hex n = hex::neighbour(h, d);
+            if (dist.count(n) || !land(s, n) || enemyIn(s, side, n)) continue;
+            const map::Hexside* hs = s.map.hexside(h, d);
+            if (hs && hs->watercourse == map::Watercourse::River && !hs->fordable && hs->crossing == map::Crossing::None) continue;
+            dist[n] = dist[h] + 1;
+            open.push_back(n);
+        }
+    }
+    return dist;
+}
+
+// One attrition application (§8.7.4) to every unit with the ME; returns the figures lost.
+int attrition(CampaignState& s, const MeState& me, const std::set<std::string>& detached, std::vector<std::string>& lines,
+              const std::string& why) {
+    const bool winter = s.seasonOfWeek(s.week) == Season::Winter;
+    int lost = 0, points = 0;
+    for (auto& u : s.units) {
+        if (u.me != me.id || u.removed || detached.count(u.id)) continue;
+        const int n = std::min(rules::attritionFigures(u, winter, s.options), u.figuresCurrent);
+        if (n == 0) continue;
+        points += rules::replacementCost(u, n, s.options);  // valued pro rata (G-82)
+        u.figuresCurrent -= n;
+        u.lostAttrition += n;
+        u.standsCurrent = u.figuresPerStand > 0 ? (u.figuresCurrent + u.figuresPerStand - 1) / u.figuresPerStand : 0;
+        lost += n;
+        lines.push_back("    " + u.name + " loses " + std::to_string(n) + " figures");
+        if (rules::removedByLosses(u, s.options)) {
+            u.removed = true;  // G-57
+            lines.push_back("    " + u.name + " falls below one stand and is gone");
+        }
+    }
+    if (auto* side = s.side(me.side)) side->pointsLost += points;
+    lines.push_back("  " + me.label + ": " + why + ", " + std::to_string(lost) + " figures (" + std::to_string(points) + " points)");
+    return lost;
+}
+
+}  // namespace
+
+int surroundedAttritionApplications(int surrounding, int surrounded, int cap) {
+    const int own = std::max(1, surrounded);
+    // floor(2 × (S ÷ s − 1)) in integers: floor((2S − 2s) ÷ s), never negative.
+    const int extra = std::max(0, (2 * surrounding - 2 * own) / own);
+    return 1 + std::min(cap, extra);
+}
+
+bool staysShaken(const UnitState& u, const Options& options) {
+    if (u.standsOriginal <= 0) return false;
+    // G-70, G-103: measured in stands.
+    if (options.is("perm_shaken_threshold", "below_50")) return 2 * u.standsCurrent < u.standsOriginal;
+    return 2 * u.standsCurrent <= u.standsOriginal;
+}
+
+std::optional<hex::Hex> rallyHex(const CampaignState& s, const MeState& me, hex::Hex from) {
+    const auto dist = reachable(s, me.side, from);
+    if (const auto* ua = s.urbanArea(me.supplySource); ua && dist.count(ua->hex)) return ua->hex;
+    std::optional<hex::Hex> best;
+    int bestDistance = 1 << 20;
+    for (const auto& ua : s.urban)
+        if (ua.controller == me.side && !ua.destroyed && dist.count(ua.hex) && dist.at(ua.hex) < bestDistance) {
+            best = ua.hex;
+            bestDistance = dist.at(ua.hex);
+        }
+    return best;
+}
+
+std::vector<std::string> detachedUnits(SQLite::Database& db) {
+    std::vector<std::string> out;
+    SQLite::Statement q(db, "SELECT id FROM unit WHERE detached_q IS NOT NULL ORDER BY id");
+    while (q.executeStep()) out.push_back(q.getColumn(0).getString());
+    return out;
+}
+
+void nightfall(SQLite::Database& db, CampaignState& s, int battleId, hex::Hex h, const std::string& loser,
+               std::vector<std::string>& lines) {
+    const auto detachedList = detachedUnits(db);
+    std::set<std::string> detached(detachedList.begin(), detachedList.end());
+    // 1–2: night after the last daylight turn; close assaults were fought to a result by the resolver.
+    lines.push_back("  night falls: the forces break off (§8.11.4)");
+    // 3, G-66: on the table both sides draw back 300/250 mm; the side that held the urban area (or fortification)
+    // when the battle began keeps it, contested or not.
+    if (s.options.is("night_separation", "chart_300mm")) {
+        std::string held;
+        for (const auto& ua : s.urban)
+            if (ua.hex == h && !ua.controller.empty())
+                held = " except " + (s.side(ua.controller) ? s.side(ua.controller)->name : ua.controller) + " in " + ua.name;
+        lines.push_back("  both sides draw back 300/250 mm" + held + " (G-66)");
+    }
+    std::set<std::string> participants;
+    {
+        SQLite::Statement q(db, "SELECT me_id FROM battle_participant WHERE battle_id = ?");
+        q.bind(1, battleId);
+        while (q.executeStep()) participants.insert(q.getColumn(0).getString());
+    }
+    // 4, G-67: an ME of the beaten side still in the battle hex with every way out held by the enemy.
+    for (auto& me : s.mes) {
+        if (!me.onMap || me.hex != h || me.side != loser || !participants.count(me.id)) continue;
+        bool way = false;
+        for (const hex::Hex n : hex::neighbours(h))
+            if (land(s, n) && !enemyIn(s, me.side, n)) way = true;
+        if (way) continue;
+        if (s.options.is("surrounded_force", "body_captured")) {
+            for (auto& u : s.units)
+                if (u.me == me.id && !u.removed && !detached.count(u.id)) {
+                    const int cost = rules::replacementCost(u, u.figuresCurrent, s.options);
+                    if (auto* side = s.side(u.side)) side->pointsLost += cost;
+                    u.lostCombat += u.figuresCurrent;
+                    u.figuresCurrent = 0;
+                    u.standsCurrent = 0;
+                    u.removed = true;
+                }
+            me.onMap = false;
+            lines.push_back("  " + me.label + " is surrounded and captured (G-67 body_captured)");
+            continue;
+        }
+        int theirs = 0;
+        for (const auto& e : s.mes)
+            if (e.onMap && e.side != me.side && participants.count(e.id)) theirs += rules::meScoutingPoints(s, e.id);
+        const int ours = rules::meScoutingPoints(s, me.id);
+        const int applications =
+            surroundedAttritionApplications(theirs, ours, std::stoi(s.options.get("surround_extra_cap")));
+        // It slips out to the nearest hex free of the enemy, toward its rally point.
+        std::optional<hex::Hex> best;
+        int bestKey = 1 << 20;
+        const auto* ua = s.urbanArea(me.supplySource);
+        for (int radius = 2; radius <= 3 && !best; ++radius)
+            for (const hex::Hex n : hex::ring(h, radius)) {
+                if (!land(s, n) || enemyIn(s, me.side, n)) continue;
+                const int key = ua ? hex::distance(n, ua->hex) : 0;
+                if (!best || key < bestKey) {
+                    best = n;
+                    bestKey = key;
+                }
+            }
+        lines.push_back("  " + me.label + " is surrounded (scouting points " + std::to_string(theirs) + " against " +
+                        std::to_string(ours) + ") and withdraws overnight with " + std::to_string(applications) +
+                        " attrition application(s) (G-67)");
+        for (int i = 0; i < applications; ++i) attrition(s, me, detached, lines, "attrition while surrounded");
+        if (best) {
+            me.hex = *best;
+            lines.push_back("  " + me.label + " reaches " + at(s, *best));
+        }
+    }
+    // 5, G-69: unpursued routers go to the ME's rally point (§9.8) and are there next morning as a detached group.
+    {
+        SQLite::Statement q(db, "SELECT l.unit_id FROM battle_loss l JOIN unit u ON u.id = l.unit_id WHERE l.battle_id = ? "
+                                "AND l.routed = 1 AND l.removed = 0 AND u.removed = 0 ORDER BY l.unit_id");
+        q.bind(1, battleId);
+        std::vector<std::string> routers;
+        while (q.executeStep()) routers.push_back(q.getColumn(0).getString());
+        SQLite::Statement u(db, "UPDATE unit SET detached_q = ?, detached_r = ? WHERE id = ?");
+        for (const auto& id : routers) {
+            const auto it = std::find_if(s.units.begin(), s.units.end(), [&](const UnitState& x) { return x.id == id; });
+            if (it == s.units.end()) continue;
+            const MeState* me = s.me(it->me);
+            if (!me) continue;
+            const auto rally = rallyHex(s, *me, h);
+            if (!rally) {
+                lines.push_back("  " + it->name + " routs but every way to a friendly supply source is blocked: it stays with " +
+                                me->label + " (§9.8)");
+                continue;
+            }
+            if (*rally == me->hex) continue;  // the rally point is where the ME is
+            u.bind(1, rally->q);
+            u.bind(2, rally->r);
+            u.bind(3, id);
+            u.exec();
+            u.reset();
+            const auto* ua = s.urbanAt(*rally);
+            lines.push_back("  " + it->name + " routs unpursued to its rally point " + (ua ? ua->name + " " : std::string()) + "(" +
+                            at(s, *rally) + "), where it is a detached group next morning (G-69)");
+        }
+    }
+    // 6, G-70: everybody recovers by the next orders phase except units at (or below) half strength.
+    {
+        std::set<std::string> inBattle;
+        for (const auto& u : s.units)
+            if (participants.count(u.me)) inBattle.insert(u.id);
+        SQLite::Statement u(db, "UPDATE unit SET shaken = ? WHERE id = ?");
+        for (const auto& unit : s.units) {
+            if (!inBattle.count(unit.id) || unit.removed) continue;
+            const bool shaken = staysShaken(unit, s.options);
+            u.bind(1, shaken ? 1 : 0);
+            u.bind(2, unit.id);
+            u.exec();
+            u.reset();
+            if (shaken)
+                lines.push_back("  " + unit.name + " is at " + std::to_string(unit.standsCurrent) + " of " +
+                                std::to_string(unit.standsOriginal) + " stands and stays Shaken (G-70)");
+        }
+    }
+}
+
+std::vector<std::string> overnightWithdrawals(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
+    std::vector<std::string> out;
+    const auto detachedList = detachedUnits(db);
+    std::set<std::string> detached(detachedList.begin(), detachedList.end());
+    std::map<std::string, std::vector<hex::Hex>> routes;
+    {
+        SQLite::Statement q(db, "SELECT me_id, body FROM order_sheet WHERE week = ? AND day = ? AND receipt IS NOT NULL "
+                                "AND receipt <> 'not_received'");
+        q.bind(1, s.week);
+        q.bind(2, s.day);
+        while (q.executeStep()) {
+            std::vector<hex::Hex> route;
+            const auto body = nlohmann::json::parse(q.getColumn(1).getString(), nullptr, false);
+            if (body.is_object())
+                for (const auto& h : body.value("path", nlohmann::json::array()))
+                    if (const auto o = hex::parseOffset(h.get<std::string>())) route.push_back(s.map.offsets().toHex(*o));
+            if (!route.empty()) routes[q.getColumn(0).getString()] = route;
+        }
+    }
+    for (auto& me : s.mes) {
+        if (!me.onMap || !routes.count(me.id) || !enemyIn(s, me.side, me.hex)) continue;
+        const hex::Hex from = me.hex;
+        std::optional<hex::Hex> to;
+        const hex::Hex first = routes[me.id].front();
+        if (hex::distance(first, from) == 1 && land(s, first) && !enemyIn(s, me.side, first)) to = first;
+        if (!to) {
+            const auto* ua = s.urbanArea(me.supplySource);
+            int bestKey = 1 << 20;
+            for (const hex::Hex n : hex::neighbours(from))
+                if (land(s, n) && !enemyIn(s, me.side, n) && (!to || (ua ? hex::distance(n, ua->hex) : 0) < bestKey)) {
+                    to = n;
+                    bestKey = ua ? hex::distance(n, ua->hex) : 0;
+                }
+        }
+        if (!to) {
+            lines.push_back(me.label + " finds no way out of " + at(s, from) + " overnight and stays (G-50)");
+            continue;
+        }
+        me.hex = *to;
+        me.pinned = false;
+        lines.push_back(me.label + " withdraws overnight from " + at(s, from) + " to " + at(s, *to) + " (§8.11.4, G-50)");
+        if (!(me.mode == Mode::Breakoff && s.options.is("breakoff_avoids_attrition", "yes")))
+            attrition(s, me, detached, lines, "one attrition application for leaving the battlefield overnight");
+        SQLite::Statement m(db, "INSERT OR REPLACE INTO movement (week, day, me_id, phase, path, allowance, modifiers, stopped_by) "
+                                "VALUES (?,?,?,?,?,?,?,?)");
+        m.bind(1, s.week);
+        m.bind(2, s.day);
+        m.bind(3, me.id);
+        m.bind(4, "D4");
+        m.bind(5, at(s, *to));
+        m.bind(6, 1);
+        m.bind(7, "");
+        m.bind(8, "overnight withdrawal");
+        m.exec();
+        out.push_back(me.id);
+    }
+    return out;
+}
+
+void endOfDayDetachments(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
+    SQLite::Statement q(db, "SELECT id, detached_q, detached_r FROM unit WHERE detached_q IS NOT NULL ORDER BY id");
+    std::vector<std::pair<std::string, hex::Hex>> groups;
+    while (q.executeStep()) groups.emplace_back(q.getColumn(0).getString(), hex::Hex{q.getColumn(1).getInt(), q.getColumn(2).getInt()});
+    SQLite::Statement u(db, "UPDATE unit SET detached_q = NULL, detached_r = NULL WHERE id = ?");
+    for (const auto& [id, h] : groups) {
+        const auto it = std::find_if(s.units.begin(), s.units.end(), [&](const UnitState& x) { return x.id == id; });
+        if (it == s.units.end()) continue;
+        const MeState* me = s.me(it->me);
+        // G-69: rejoins by a Reorganisation order or by being in the same hex as its ME.
+        if (!me || it->removed || !(me->hex == h || me->mode == Mode::Reorganisation)) continue;
+        u.bind(1, id);
+        u.exec();
+        u.reset();
+        lines.push_back(it->name + " rejoins " + me->label + " (G-69)");
+    }
+    if (s.options.is("shaken_cleared_by_replacement", "yes")) {
+        SQLite::Statement c(db, "UPDATE unit SET shaken = 0 WHERE id = ?");
+        for (const auto& unit : s.units) {
+            if (staysShaken(unit, s.options)) continue;
+            c.bind(1, unit.id);
+            c.exec();
+            c.reset();
+        }
+    }
+}
+
+}  // namespace etatmajor::engine
