@@ -191,6 +191,41 @@ printf '<battleResult formatVersion="1" battle="1" winner="american"><unit id="%
 expect_exit 0 "battle enter a good result" "$cli" battle enter --db table.db --id 1 --file good-result.xml
 expect_exit 0 "advance after the result" "$cli" advance --db table.db --day --stand-fast-missing
 
+# the weekly cycle's spending, grant replacements and sieges (§9.1, §9.7, §11.4): refusals name the ME and field and
+# change nothing
+expect_exit 0 "campaign new for supply orders" "$cli" campaign new --scenario "$scenario" --db sp.db --seed 3
+for i in 1 2 3; do "$cli" advance --db sp.db --phase >/dev/null 2>&1; done
+before=$(sqlite3 sp.db .dump | md5sum)
+expect_exit 1 "supply allocate beyond the income" "$cli" supply allocate --db sp.db --side british --source camden --share b-webster=100000
+grep -q "SUPPLY-POINTS" err.txt && ok || bad "supply allocate names the over-allocation"
+expect_exit 1 "supply allocate to an enemy ME" "$cli" supply allocate --db sp.db --side british --source camden --share a-stevens=1
+grep -q "\[a-stevens.me\]" err.txt && ok || bad "supply allocate names the ME and field"
+expect_exit 1 "supply allocate with a bad share" "$cli" supply allocate --db sp.db --side british --source camden --share b-webster
+expect_exit 1 "supply spend without an engineer" "$cli" supply spend --db sp.db --side british --me b-webster --on works
+grep -q "SUPPLY-ENGINEER.*\[b-webster.kind\]" err.txt && ok || bad "supply spend names the ME and field"
+expect_exit 2 "supply spend without --on" "$cli" supply spend --db sp.db --side british --me b-webster
+expect_exit 1 "grant replace of a line unit" "$cli" grant replace --db sp.db --side british --me b-webster --unit foot-23
+grep -q "\[foot-23.unit\]" err.txt && ok || bad "grant replace names the unit"
+[ "$(sqlite3 sp.db .dump | md5sum)" = "$before" ] && ok || bad "refused supply orders changed the campaign"
+expect_exit 0 "supply allocate" "$cli" supply allocate --db sp.db --side british --source camden --share b-webster=50 --share b-rawdon=20
+[ "$(sqlite3 sp.db "SELECT SUM(points) FROM supply_allocation")" = "70" ] && ok || bad "the split is recorded"
+sqlite3 sp.db "UPDATE unit_gun SET stands_current = 0 WHERE unit_id = 'royal-artillery' AND calibre = 'light'"
+expect_exit 0 "grant replace a lost gun" "$cli" grant replace --db sp.db --side british --me b-webster --unit royal-artillery
+grep -q "190 SP of this week's grant left" out.txt && ok || bad "a light gun stand costs 10 SP of the grant"
+[ "$(sqlite3 sp.db "SELECT COUNT(*) FROM me WHERE id = 'b-webster-repl-w1' AND on_map = 1")" = "1" ] && ok || bad "the gun enters as an ME"
+expect_exit 0 "siege list" "$cli" siege list --db sp.db --side british
+[ "$(jq 'length' out.txt)" = "0" ] && ok || bad "no sieges at the start"
+expect_exit 1 "siege answer with no siege" "$cli" siege answer --db sp.db --side british --siege 1 --refuse
+expect_exit 2 "siege answer with both replies" "$cli" siege answer --db sp.db --side british --siege 1 --refuse --accept
+# an order asking for an action its ME cannot do
+"$cli" advance --db sp.db --phase >/dev/null 2>&1; "$cli" advance --db sp.db --phase >/dev/null 2>&1
+"$cli" orders template --db sp.db --side british -o sp-orders.xml >/dev/null
+sed '0,/<path><\/path>/s//<path><\/path><action kind="destroy_ua"\/>/' sp-orders.xml > sp-bad.xml
+before=$(sqlite3 sp.db .dump | md5sum)
+expect_exit 1 "an order to burn a town under March" "$cli" orders submit --db sp.db --side british --file sp-bad.xml
+grep -qE "sp-bad.xml:[0-9]+: error ORDERS-ACTION: ME b-webster.*\[b-webster.action\]" err.txt && ok || bad "the bad action names file, line, ME and field"
+[ "$(sqlite3 sp.db .dump | md5sum)" = "$before" ] && ok || bad "a refused action changed the campaign"
+
 # options
 expect_exit 0 "options --json" "$cli" options --json
 [ "$(jq '[.[] | select(.key == "loc_trace")][0].default' -r out.txt)" = "adjacent_chain" ] && ok || bad "options lists loc_trace"
