@@ -1,7 +1,6 @@
 // Battles inside the campaign: D6 determination, D9 resolution (automatic or tabletop), D10 points, D11 night.
 // Decisions are listed in docs/rules-mapping.md ("Battles in the campaign").
 #include "etatmajor/engine/battles.hpp"
-#include "etatmajor/engine/works.hpp"
 #include "etatmajor/engine/after_battle.hpp"
 #include "etatmajor/engine/works.hpp"
 
