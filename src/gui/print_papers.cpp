@@ -126,6 +126,20 @@ void draw(wxGraphicsContext& gc, const report::Element& e) {
 
 }  // namespace
 
+wxString paperTitle(report::PaperKind kind) {
+    switch (kind) {
+    case report::PaperKind::Orders: return _("Order sheets");
+    case report::PaperKind::BlankOrders: return _("Blank order sheet");
+    case report::PaperKind::Supply: return _("Supply summary");
+    case report::PaperKind::Summary: return _("Weekly turn and supply summary");
+    case report::PaperKind::Roster: return _("Order of battle roster");
+    case report::PaperKind::Map: return _("Map");
+    case report::PaperKind::Intel: return _("Intelligence reports");
+    case report::PaperKind::Battle: return _("Battle reports (every battle the side fought)");
+    }
+    return wxString::FromUTF8(std::string(report::paperKindName(kind)));
+}
+
 PaperPrintout::PaperPrintout(report::Document document)
     : wxPrintout(wxString::FromUTF8(document.title)), m_document(std::move(document)) {}
 
@@ -179,19 +193,16 @@ void printPapers(wxWindow* parent, const MapDocument* document, bool preview) {
         if (sideIds.empty()) return;
         const int side = wxGetSingleChoiceIndex(_("Whose papers? Each shows only what that side may know."), _("Print"), sideNames, 0, parent);
         if (side < 0) return;
-        const report::PaperKind kinds[] = {report::PaperKind::Orders, report::PaperKind::BlankOrders, report::PaperKind::Supply,
-                                           report::PaperKind::Summary, report::PaperKind::Roster, report::PaperKind::Map};
+        const auto& kinds = report::allPaperKinds();
         wxArrayString paperNames;
-        for (const char* n : {"Order sheets", "Blank order sheet", "Supply summary", "Weekly turn and supply summary",
-                              "Order of battle roster", "Map"})
-            paperNames.Add(_(n));
+        for (const auto k : kinds) paperNames.Add(paperTitle(k));
         const int kind = wxGetSingleChoiceIndex(_("Which paper?"), _("Print"), paperNames, 0, parent);
         if (kind < 0) return;
         static wxPrintData printData;
         report::PrintOptions options;
         options.paper = printData.GetPaperId() == wxPAPER_LETTER ? report::PaperSize::Letter : report::PaperSize::A4;
         printData.SetPaperId(options.paper == report::PaperSize::Letter ? wxPAPER_LETTER : wxPAPER_A4);
-        auto doc = report::buildPaper(store, kinds[kind], sideIds[static_cast<std::size_t>(side)], options);
+        auto doc = report::buildPaper(store, kinds[static_cast<std::size_t>(kind)], sideIds[static_cast<std::size_t>(side)], options);
         wxPrintDialogData dialogData(printData);
         if (preview) {
             auto* p = new wxPrintPreview(new PaperPrintout(doc), new PaperPrintout(doc), &dialogData);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "etatmajor/report/page.hpp"
+#include "etatmajor/report/papers.hpp"
 
 #include <wx/print.h>
 
@@ -25,6 +26,9 @@ public:
 private:
     report::Document m_document;
 };
+
+// The paper's name in the print dialog's list (every kind of report::allPaperKinds()).
+wxString paperTitle(report::PaperKind kind);
 
 // Asks for the side and the paper, then prints (or previews) it. Explains itself when no campaign database is open.
 void printPapers(wxWindow* parent, const MapDocument* document, bool preview);
