@@ -226,6 +226,39 @@ expect_exit 1 "an order to burn a town under March" "$cli" orders submit --db sp
 grep -qE "sp-bad.xml:[0-9]+: error ORDERS-ACTION: ME b-webster.*\[b-webster.action\]" err.txt && ok || bad "the bad action names file, line, ME and field"
 [ "$(sqlite3 sp.db .dump | md5sum)" = "$before" ] && ok || bad "a refused action changed the campaign"
 
+# one bad orders file per kind of refusal (etat-major.md §8.2, §2.2, §2.3, G-34, G-41, G-45): exit 1, the ME and
+# field named, and the campaign database exactly as it was
+expect_exit 0 "campaign new for bad orders" "$cli" campaign new --scenario "$scenario" --db bo.db --seed 3
+for i in 1 2 3 4 5 6; do "$cli" advance --db bo.db --phase >/dev/null 2>&1; done
+[ "$(sqlite3 bo.db "SELECT current_phase FROM campaign")" = "D2" ] && ok || bad "the bad-orders campaign waits at D2"
+# Webster's brigade next to water (the setting up of the case, before the snapshot), and two days of forced march
+# behind the Reserve.
+sqlite3 bo.db "UPDATE me SET q = (SELECT l.q FROM map_hex l JOIN map_hex w ON (w.q - l.q, w.r - l.r) IN (VALUES (1,0),(-1,0),(0,1),(0,-1),(1,-1),(-1,1)) WHERE w.terrain IN ('sea','lake') AND l.terrain NOT IN ('sea','lake') ORDER BY l.q, l.r LIMIT 1), r = (SELECT l.r FROM map_hex l JOIN map_hex w ON (w.q - l.q, w.r - l.r) IN (VALUES (1,0),(-1,0),(0,1),(0,-1),(1,-1),(-1,1)) WHERE w.terrain IN ('sea','lake') AND l.terrain NOT IN ('sea','lake') ORDER BY l.q, l.r LIMIT 1) WHERE id = 'b-webster'"
+water=$(sqlite3 bo.db "SELECT w.col || ',' || w.row FROM me m JOIN map_hex w ON (w.q - m.q, w.r - m.r) IN (VALUES (1,0),(-1,0),(0,1),(0,-1),(1,-1),(-1,1)) WHERE m.id = 'b-webster' AND w.terrain IN ('sea','lake') LIMIT 1")
+sqlite3 bo.db "UPDATE me SET forced_march_streak = 2 WHERE id = 'b-tarleton'"
+"$cli" orders template --db bo.db --side british -o bo-british.xml >/dev/null
+"$cli" orders template --db bo.db --side american -o bo-american.xml >/dev/null
+cheraw=$(sqlite3 bo.db "SELECT h.col || ',' || h.row FROM me m JOIN map_hex h ON h.q = m.q AND h.r = m.r WHERE m.id = 'a-maryland'")
+sed 's/me="b-webster"/me="b-nobody"/' bo-british.xml > bo-unknown.xml
+sed '/me="b-webster"/s/mode="[a-z_]*"/mode="scouting"/' bo-british.xml > bo-mode.xml
+sed '/me="b-tarleton"/s/mode="[a-z_]*"/mode="forced_march"/' bo-british.xml > bo-forced.xml
+sed "0,/<path><\/path>/s//<path>$water<\/path>/" bo-british.xml > bo-water.xml
+sed "s|</orders>|<decoy id=\"a-dummy\" place=\"$cheraw\"/></orders>|" bo-american.xml > bo-stacking.xml
+sed 's/me="b-webster"/me="a-maryland"/' bo-british.xml > bo-enemy.xml
+before=$(sqlite3 bo.db .dump | md5sum)
+check_refusal() { # file side code me field description
+  expect_exit 1 "$6" "$cli" orders submit --db bo.db --side "$2" --file "$1"
+  grep -qE "$1:[0-9]+: error $3: (ME|decoy) $4.*\[$4\.$5\]" err.txt && ok || { bad "$6: the ME and field are not named"; cat err.txt >&2; }
+  [ "$(sqlite3 bo.db .dump | md5sum)" = "$before" ] && ok || bad "$6: the refused orders changed the campaign"
+}
+check_refusal bo-unknown.xml british ORDERS-ME b-nobody me "an unknown ME"
+check_refusal bo-mode.xml british ORDERS-MODE b-webster mode "a Scouting order for line infantry"
+check_refusal bo-forced.xml british ORDERS-MODE b-tarleton mode "a third day of forced march"
+[ -n "$water" ] && ok || bad "no hex next to water found for the impassable route"
+check_refusal bo-water.xml british ORDERS-PATH b-webster path "a route into water"
+check_refusal bo-stacking.xml american ORDERS-STACKING a-dummy place "a fourth counter in a hex"
+check_refusal bo-enemy.xml british ORDERS-ME a-maryland me "an order for an ME of the other side"
+
 # options
 expect_exit 0 "options --json" "$cli" options --json
 [ "$(jq '[.[] | select(.key == "loc_trace")][0].default' -r out.txt)" = "adjacent_chain" ] && ok || bad "options lists loc_trace"

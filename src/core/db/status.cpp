@@ -133,8 +133,10 @@ std::optional<ordered_json> intelOn(Ctx& c, const std::string& viewer, const std
 // §2.2, §8.1.5, G-40: the enemy counters as `viewer` sees them. Every counter (ME or decoy) is face down, with no
 // name and no composition, until contact turns it over (its label) or the viewer's scouts report on it (what they
 // were told). With positions public (the default) every counter's hex is shown, `inSight` saying whether one of the
-// viewer's MEs sees it now; under hidden_unless_observed only counters in sight are shown. Counters out of sight
-// that were seen before are in `lastSeen` with the hex and date of the last sighting.
+// viewer's MEs sees it now; under hidden_unless_observed only counters in sight are shown. Counters not shown that
+// were seen before (out of sight now, or gone from the map) are in `lastSeen` with the hex and date of the last
+// sighting. An intelligence report describes the whole hex it was made on (§8.6.3), so every counter it covered
+// carries it.
 void enemyCounters(Ctx& c, const campaign::CampaignState& state, const std::string& viewer, const std::string& enemy,
                    bool positionsPublic, ordered_json& out, ordered_json& lastSeen) {
     out = ordered_json::array();
@@ -173,7 +175,7 @@ void enemyCounters(Ctx& c, const campaign::CampaignState& state, const std::stri
         if (!k.decoy)
             if (auto intel = intelOn(c, viewer, k.id)) counter["intel"] = *intel;
         out.push_back(counter);
-        if (inSight) shown.insert(k.id);
+        shown.insert(k.id);
     }
     SQLite::Statement q(c.db, "SELECT target, q, r, week, day FROM sighting WHERE side_id = ? ORDER BY week DESC, day DESC, r, q");
     q.bind(1, viewer);

@@ -93,12 +93,15 @@ core::IssueList validateDecoyOrders(SQLite::Database& db, const CampaignState& s
         if (q.executeStep()) allowed = q.getColumn(0).getInt();
     }
     std::map<hex::Hex, int> counters;  // the side's counters ending the day in each hex (G-41 decoys_stack)
+    std::map<hex::Hex, std::vector<std::string>> names;
+    std::map<hex::Hex, std::pair<std::string, int>> lastDecoy;  // the decoy ordered into the hex, and its line
     for (const auto& me : s.mes)
         if (me.side == f.side && me.onMap) {
             hex::Hex end = me.hex;
             for (const auto& o : f.orders)
                 if (o.me == me.id && !o.path.empty()) end = off.toHex(o.path.back());
             ++counters[end];
+            names[end].push_back("ME " + me.id);
         }
     std::set<std::string> seen;
     std::set<std::string> ordered;
@@ -186,14 +189,25 @@ core::IssueList validateDecoyOrders(SQLite::Database& db, const CampaignState& s
             from = to;
         }
         ++counters[from];
+        names[from].push_back("decoy " + d.id);
+        lastDecoy[from] = {d.id + (d.place && d.path.empty() ? ".place" : ".path"), d.line};
     }
     for (const auto& [id, d] : mine)
-        if (!ordered.count(id)) ++counters[d.hex];
+        if (!ordered.count(id)) {
+            ++counters[d.hex];
+            names[d.hex].push_back("decoy " + id);
+        }
     if (s.options.is("decoys_stack", "yes"))
-        for (const auto& [h, n] : counters)
-            if (n > 3)
-                out.error("ORDERS-STACKING", std::to_string(n) + " counters of side '" + f.side + "' (decoys count, G-41) would end the day in hex " +
-                                                 at(s, h) + "; the limit is three (§2.2)", 0, at(s, h));
+        for (const auto& [h, n] : counters) {
+            if (n <= 3 || !lastDecoy.count(h)) continue;  // MEs alone are the orders check's business
+            std::string list;
+            for (const auto& x : names[h]) list += (list.empty() ? "" : ", ") + x;
+            const auto& [where, line] = lastDecoy[h];
+            out.error("ORDERS-STACKING", "decoy " + where.substr(0, where.find('.')) + ": " + std::to_string(n) + " counters of side '" +
+                                             f.side + "' (" + list + "; decoys count, G-41) would end the day in hex " + at(s, h) +
+                                             "; the limit is three (§2.2)",
+                      line, where);
+        }
     return out;
 }
 

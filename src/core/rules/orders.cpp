@@ -68,11 +68,15 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
                   0, "turn");
     std::set<std::string> seen;
     std::map<hex::Hex, int> endHexes;  // friendly MEs ending the day in each hex
+    std::map<hex::Hex, std::vector<std::string>> endMes;  // … and which, the ones ordered there last
     for (const auto& me : s.mes)
         if (me.side == f.side && me.onMap) {
             auto it = std::find_if(f.orders.begin(), f.orders.end(), [&](const Order& o) { return o.me == me.id; });
             const bool moves = it != f.orders.end() && !it->path.empty();
-            if (!moves) ++endHexes[me.hex];
+            if (!moves) {
+                ++endHexes[me.hex];
+                endMes[me.hex].push_back(me.id);
+            }
         }
     for (const auto& o : f.orders) {
         const std::string at = "ME " + o.me;
@@ -157,14 +161,25 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
                           o.me + ".path");
             from = to;
         }
-        if (!o.path.empty()) ++endHexes[from];
+        if (!o.path.empty()) {
+            ++endHexes[from];
+            endMes[from].push_back(o.me);
+        }
     }
     // §2.2 / G-41: at most three friendly MEs where they stop.
     for (const auto& [h, n] : endHexes)
-        if (n > 3)
-            out.error("ORDERS-STACKING", std::to_string(n) + " MEs of side '" + f.side + "' would end the day in hex " +
-                                             hex::formatOffset(off.toOffset(h)) + "; the limit is three (§2.2)",
-                      0, hex::formatOffset(off.toOffset(h)));
+        if (n > 3) {
+            std::string names;
+            for (const auto& id : endMes[h]) names += (names.empty() ? "" : ", ") + id;
+            const std::string last = endMes[h].empty() ? std::string() : endMes[h].back();
+            int line = 0;
+            for (const auto& o : f.orders)
+                if (o.me == last) line = o.line;
+            out.error("ORDERS-STACKING", "ME " + last + ": " + std::to_string(n) + " MEs of side '" + f.side + "' (" + names +
+                                             ") would end the day in hex " + hex::formatOffset(off.toOffset(h)) +
+                                             "; the limit is three (§2.2)",
+                      line, last.empty() ? hex::formatOffset(off.toOffset(h)) : last + ".path");
+        }
     out.setFile(f.file);
     return out;
 }

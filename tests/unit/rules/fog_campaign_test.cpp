@@ -1,0 +1,166 @@
+// Two weeks of the bundled campaign played by scripted orders for both sides (written from `orders template` with
+// routes filled in toward the enemy, decoys placed each week), checking after every day that each side's status
+// never names an enemy ME, unit, general or decoy, and shows labels and compositions only where contact or
+// scouting gave them (etat-major.md §2.2, §2.3, §8.1.5, §8.6; G-40).
+#include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/db/state_store.hpp"
+#include "etatmajor/db/status.hpp"
+#include "etatmajor/engine/decoys.hpp"
+#include "etatmajor/engine/orders.hpp"
+#include "etatmajor/engine/turn.hpp"
+#include "etatmajor/hex/offset.hpp"
+#include "etatmajor/io/orders_xml.hpp"
+
+#include "campaign_db.hpp"
+
+#include <catch2/catch.hpp>
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <nlohmann/json.hpp>
+
+#include <set>
+
+using namespace etatmajor;
+
+namespace {
+
+// Up to `steps` hexes toward the nearest enemy ME, over land, each step getting closer.
+std::vector<hex::Offset> towardEnemy(const campaign::CampaignState& s, const campaign::MeState& me, int steps) {
+    const campaign::MeState* target = nullptr;
+    for (const auto& e : s.mes)
+        if (e.onMap && e.side != me.side && (!target || hex::distance(me.hex, e.hex) < hex::distance(me.hex, target->hex))) target = &e;
+    std::vector<hex::Offset> path;
+    if (!target) return path;
+    hex::Hex at = me.hex;
+    for (int i = 0; i < steps && at != target->hex; ++i) {
+        std::optional<hex::Hex> next;
+        for (const hex::Hex n : hex::neighbours(at))
+            if (s.map.contains(n) && !map::isWater(s.map.terrain(n)) && hex::distance(n, target->hex) < hex::distance(at, target->hex) &&
+                (!next || hex::distance(n, target->hex) < hex::distance(*next, target->hex)))
+                next = n;
+        if (!next) break;
+        at = *next;
+        path.push_back(s.map.offsets().toOffset(at));
+    }
+    return path;
+}
+
+// The side's orders for today: the template, with every ME marching (or scouting) toward the enemy; routes the
+// checks refuse (a river without a crossing, say) are dropped and the orders given again.
+void giveOrders(db::CampaignStore& store, const std::string& side) {
+    const auto s = db::loadState(store);
+    auto f = io::readOrdersString(engine::ordersTemplate(store, side), side + ".xml");
+    for (auto& o : f.orders) {
+        const auto* me = s.me(o.me);
+        REQUIRE(me);
+        if (!o.mode || (*o.mode != campaign::Mode::Scouting && *o.mode != campaign::Mode::March)) o.mode = campaign::Mode::March;
+        o.onScoutContact = campaign::ScoutContact::Observe;
+        o.path = towardEnemy(s, *me, *o.mode == campaign::Mode::Scouting ? 5 : 3);
+    }
+    if (s.day == 1)  // §2.3: a decoy with each ME of the side, on the week's first day
+        for (const auto& me : s.mes)
+            if (me.side == side && me.onMap) {
+                campaign::DecoyOrder d;
+                d.id = me.id + "-decoy-w" + std::to_string(s.week);
+                d.place = s.map.offsets().toOffset(me.hex);
+                if (f.decoys.size() < 2) f.decoys.push_back(d);
+            }
+    for (auto& d : f.decoys)
+        if (!d.place) d.path = {};
+    for (int attempt = 0; attempt < 4; ++attempt) {
+        const auto issues = engine::submitOrders(store, f);
+        if (!issues.hasErrors()) return;
+        for (const auto& i : issues.items()) {
+            UNSCOPED_INFO(i.format());
+            for (auto& o : f.orders)
+                if (i.where && i.where->rfind(o.me + ".", 0) == 0) o.path.clear();
+            if (i.code == "ORDERS-STACKING" || i.code == "ORDERS-DECOY") {
+                for (auto& o : f.orders) o.path.clear();
+                f.decoys.clear();
+            }
+        }
+    }
+    FAIL("the orders of " << side << " were refused four times");
+}
+
+std::set<std::string> strings(const nlohmann::json& j) {
+    std::set<std::string> out;
+    if (j.is_string()) out.insert(j.get<std::string>());
+    else if (j.is_structured())
+        for (const auto& v : j) {
+            const auto inner = strings(v);
+            out.insert(inner.begin(), inner.end());
+        }
+    return out;
+}
+
+// What `side` may know, checked against the one database.
+void checkSideView(db::CampaignStore& store, const std::string& path, const std::string& side, int& labelsSeen, int& intelSeen) {
+    const auto s = db::loadState(store);
+    const auto doc = nlohmann::json::parse(db::statusJson(store, side));
+    const auto words = strings(doc);
+    SQLite::Database raw(path, SQLite::OPEN_READONLY);
+    int revealed = 0, scouted = 0;
+    for (const auto& e : s.mes) {
+        if (e.side == side) continue;
+        INFO("enemy ME " << e.id << " in the view of " << side);
+        CHECK_FALSE(words.count(e.id));
+        SQLite::Statement q(raw, "SELECT COUNT(*) FROM intel_report WHERE side_id = ? AND detail <> 'nothing' AND (' ' || target_mes || ' ') LIKE ?");
+        q.bind(1, side);
+        q.bind(2, "% " + e.id + " %");
+        q.executeStep();
+        const bool wasScouted = q.getColumn(0).getInt() > 0;
+        if (e.onMap && wasScouted) ++scouted;
+        if (e.revealed && e.onMap) ++revealed;
+        if (!e.revealed) CHECK_FALSE(words.count(e.label));  // the name comes only with contact
+        for (const auto* u : s.unitsOf(e.id)) {
+            CHECK_FALSE(words.count(u->id));
+            CHECK_FALSE(words.count(u->name));
+        }
+        for (const auto* g : s.generalsOf(e.id)) {
+            CHECK_FALSE(words.count(g->id));
+            CHECK_FALSE(words.count(g->name));
+        }
+    }
+    for (const auto& d : engine::activeDecoys(raw))
+        if (d.side != side) CHECK_FALSE(words.count(d.id));
+    for (const auto& sd : doc["sides"]) {
+        if (sd["id"] == side) continue;
+        int labels = 0, intel = 0;
+        for (const auto& k : sd["counters"]) {
+            CHECK(k.contains("label") == !k["faceDown"].get<bool>());
+            labels += k.contains("label") ? 1 : 0;
+            intel += k.contains("intel") ? 1 : 0;
+            CHECK_FALSE(k.contains("units"));
+            CHECK_FALSE(k.contains("id"));
+        }
+        CHECK(labels == revealed);
+        CHECK(intel == scouted);
+        labelsSeen += labels;
+        intelSeen += intel;
+    }
+}
+
+}  // namespace
+
+TEST_CASE("two weeks of the bundled campaign: each side's status shows only what it may know", "[engine][fog][campaign]") {
+    const auto path = test::freshCampaignDb("fog-campaign", "two-weeks", "campaigns/southern-1780.xml", 5);
+    auto store = db::CampaignStore::open(path);
+    int labels = 0, intel = 0;
+    for (int day = 0; day < 14; ++day) {
+        while (store.info().phase != "D2") REQUIRE(engine::advance(store, engine::Step::Phase).ok);
+        for (const std::string side : {"british", "american"}) giveOrders(store, side);
+        const auto r = engine::advance(store, engine::Step::Day);
+        for (const auto& i : r.issues.items()) UNSCOPED_INFO(i.format());
+        REQUIRE(r.ok);
+        for (const std::string side : {"british", "american"}) checkSideView(store, path, side, labels, intel);
+    }
+    SQLite::Database raw(path, SQLite::OPEN_READONLY);
+    CHECK(store.info().week == 3);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM intel_report WHERE detail <> 'nothing'").getInt() >= 1);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM contact").getInt() >= 1);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM decoy").getInt() >= 2);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM sighting").getInt() >= 1);
+    // Contact and scouting did show up in the views on some day.
+    CHECK(labels >= 1);
+    CHECK(intel >= 1);
+}
