@@ -1,6 +1,7 @@
 #include "app.hpp"
 
 #include "main_frame.hpp"
+#include "turn_frame.hpp"
 #include "map_document.hpp"
 
 #include "etatmajor/version.hpp"
@@ -12,20 +13,24 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <regex>
 
 namespace etatmajor::gui {
 
 void App::OnInitCmdLine(wxCmdLineParser& parser) {
     wxApp::OnInitCmdLine(parser);
-    parser.SetLogo(wxString::Format("%s %s: edits a hex map file; shows a campaign file or a campaign database "
-                                    "read-only.",
+    parser.SetLogo(wxString::Format("%s %s: runs the turns of a campaign database; edits a hex map file; shows a "
+                                    "campaign file read-only.",
                                     kProductName, kVersion));
     parser.AddOption(wxEmptyString, "screenshot",
                      _("open FILE, save a picture of the window as PNG once it has been drawn, and quit"),
                      wxCMD_LINE_VAL_STRING);
     parser.AddOption(wxEmptyString, "test-script",
                      _("open FILE (if given), run the editor test script SCRIPT against the window, and quit"),
+                     wxCMD_LINE_VAL_STRING);
+    parser.AddOption(wxEmptyString, "side",
+                     _("open a campaign database in the view of side ID (american, british, ...) or of the host"),
                      wxCMD_LINE_VAL_STRING);
     parser.AddOption(wxEmptyString, "size", _("size of the window as WxH (default 1280x900)"), wxCMD_LINE_VAL_STRING);
     parser.AddParam("FILE", wxCMD_LINE_VAL_STRING, wxCMD_LINE_PARAM_OPTIONAL);
@@ -49,6 +54,7 @@ bool App::OnCmdLineParsed(wxCmdLineParser& parser) {
     if (parser.GetParamCount() > 0) m_file = parser.GetParam(0);
     parser.Found("screenshot", &m_screenshot);
     parser.Found("test-script", &m_script);
+    m_sideGiven = parser.Found("side", &m_side);
     wxString size;
     if (parser.Found("size", &size)) {
         static const std::regex pattern(R"(\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*)");
@@ -76,6 +82,36 @@ bool App::OnInit() {
         // Nothing may wait for a person: every message goes to stderr.
         delete wxLog::SetActiveTarget(new wxLogStderr);
         wxLog::DisableTimestamp();
+    }
+
+    // A campaign database opens in the turn manager.
+    bool database = false;
+    if (!m_file.empty()) {
+        try {
+            database = MapDocument::detectKind(std::string(m_file.fn_str())) == DocumentKind::CampaignDatabase;
+        } catch (const LoadError&) {
+            database = false;  // reported below by MapDocument::load
+        }
+    }
+    if (database) {
+        auto* frame = new TurnFrame(m_size, !screenshot);
+        std::optional<std::string> side;
+        if (m_sideGiven) side = m_side == "host" ? std::string() : m_side.utf8_string();
+        frame->Show();
+        SetTopWindow(frame);
+        if (!frame->openCampaign(m_file, side)) {
+            if (screenshot) {
+                frame->Destroy();
+                m_exitCode = 1;
+                m_quitEarly = true;
+                return true;
+            }
+        }
+        if (!m_script.empty())
+            frame->runScriptWhenReady(m_script, [this](int status) { m_exitCode = status; });
+        else if (!m_screenshot.empty())
+            frame->captureWhenReady(m_screenshot, [this](int status) { m_exitCode = status; });
+        return true;
     }
 
     std::shared_ptr<MapDocument> document;

@@ -1,6 +1,9 @@
 // The wx application object: reads the command line, opens the main window, runs --screenshot or --test-script.
 //
-//   etatmajor [FILE] [--screenshot PNG] [--test-script SCRIPT] [--size WxH]
+//   etatmajor [FILE] [--side ID|host] [--screenshot PNG] [--test-script SCRIPT] [--size WxH]
+//
+// A campaign database opens in the turn manager (TurnFrame) for the side given, or the side picked in a dialog;
+// maps and campaign files open in the map window (MainFrame).
 //
 // With --screenshot or --test-script nothing is interactive: errors go to stderr and the exit status is 1 on
 // failure. --help exits 0; a malformed command line exits 2.
@@ -24,6 +27,8 @@ private:
     wxString m_file;
     wxString m_screenshot;
     wxString m_script;
+    wxString m_side;
+    bool m_sideGiven = false;
     wxSize m_size{1280, 900};
     int m_exitCode = 0;
     bool m_quitEarly = false;  // set when OnInit already knows the outcome and there is nothing to run

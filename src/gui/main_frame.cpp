@@ -3,6 +3,7 @@
 #include "icons.hpp"
 #include "print_papers.hpp"
 #include "test_script.hpp"
+#include "turn_frame.hpp"
 #include "window_capture.hpp"
 
 #include "etatmajor/core/issue.hpp"
@@ -360,6 +361,25 @@ void MainFrame::report(const wxString& title, const wxString& message) {
 }
 
 bool MainFrame::openFile(const wxString& path) {
+    // Campaign databases are played in the turn manager; this window stays for maps and campaign files.
+    if (m_interactive) {
+        bool database = false;
+        try {
+            database = MapDocument::detectKind(std::string(path.fn_str())) == DocumentKind::CampaignDatabase;
+        } catch (const LoadError&) {
+        }
+        if (database) {
+            auto* turns = new TurnFrame(GetSize(), true);
+            if (!turns->openCampaign(path)) {
+                turns->Destroy();
+                return false;
+            }
+            turns->Show();
+            m_recent.AddFileToHistory(path);
+            if (!m_editor.document()) Close(true);
+            return true;
+        }
+    }
     try {
         auto document = std::make_shared<MapDocument>(MapDocument::load(std::string(path.fn_str())));
         for (const auto& warning : document->warnings()) {

@@ -61,6 +61,21 @@ void MapCanvas::setDocument(std::shared_ptr<const MapDocument> document) {
     fitToWindow();
 }
 
+void MapCanvas::replaceDocument(std::shared_ptr<const MapDocument> document) {
+    const bool sameMap = m_document && document && m_document->map().width() == document->map().width() &&
+                         m_document->map().height() == document->map().height() &&
+                         m_document->map().metadata().id == document->map().metadata().id;
+    if (!sameMap) {
+        setDocument(std::move(document));
+        return;
+    }
+    // The painter refers to the document: a new one for the new document, the tiles (terrain only) stay good.
+    m_document = std::move(document);
+    m_painter = std::make_unique<MapPainter>(*m_document);
+    if (m_underlay) m_painter->setUnderlay(&*m_underlay);
+    Refresh();
+}
+
 void MapCanvas::mapChanged(const std::vector<hex::Hex>& touched) {
     if (m_painter) m_tiles.invalidate(*m_painter, touched);
     Refresh();
@@ -223,6 +238,11 @@ void MapCanvas::paintDecorations(wxGraphicsContext& gc, const Viewport& vp) cons
         path.CloseSubpath();
         return path;
     };
+    if (m_overlay) {
+        gc.PushState();
+        m_overlay(gc, layout, vp.hexSize);
+        gc.PopState();
+    }
     gc.PushState();
     gc.SetBrush(wxNullGraphicsBrush);
     if (m_highlight) {
@@ -321,6 +341,10 @@ void MapCanvas::endDrag() {
 
 void MapCanvas::onLeftDown(wxMouseEvent& event) {
     SetFocus();
+    if (!toolActive() && m_onHexClick && m_painter) {
+        const auto h = m_painter->hexAt(paintedViewport(), event.GetPosition());
+        if (h && m_onHexClick(*h)) return;
+    }
     if (!toolActive()) {
         startPan(event.GetPosition());
         return;

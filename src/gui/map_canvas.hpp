@@ -39,6 +39,20 @@ public:
     const MapDocument* document() const { return m_document.get(); }
     const MapPainter* painter() const { return m_painter.get(); }
 
+    // Shows another document of the same map (the counters changed), keeping the zoom, the position and the
+    // cached tiles; a different map is shown as setDocument does.
+    void replaceDocument(std::shared_ptr<const MapDocument> document);
+
+    // Drawn over the map on every paint, under the highlight ring (the turn manager's overlays).
+    using OverlayPainter = std::function<void(wxGraphicsContext&, const hex::Layout&, double hexSize)>;
+    void setOverlayPainter(OverlayPainter painter) {
+        m_overlay = std::move(painter);
+        Refresh();
+    }
+    // Left clicks on a hex are offered to `handler` first when no editing tool is active; it returns whether it
+    // used the click (otherwise the press starts a pan as usual).
+    void setHexClickHandler(std::function<bool(hex::Hex)> handler) { m_onHexClick = std::move(handler); }
+
     // The editing tools; nullptr (or a read-only document) makes every left drag pan.
     void setToolController(ToolController* tools) { m_tools = tools; }
     // The map changed at these hexes: their tiles are drawn again.
@@ -137,6 +151,8 @@ private:
     HoverHandler m_onHover;
     std::function<void()> m_onView;
     std::function<bool(int)> m_onKey;
+    OverlayPainter m_overlay;
+    std::function<bool(hex::Hex)> m_onHexClick;
 };
 
 }  // namespace etatmajor::gui

@@ -165,13 +165,29 @@ void MapDocument::readDatabase(const std::string& path) {
     m_map = store.loadMap();
     if (m_title.empty()) m_title = m_map.metadata().name;
 
-    const auto status = nlohmann::json::parse(db::statusJson(store, std::nullopt));
+    readStatus(db::statusJson(store, std::nullopt));
+}
+
+MapDocument MapDocument::fromStatus(const std::string& path, map::Map map, const std::string& title,
+                                    const std::string& statusJson) {
+    MapDocument doc;
+    doc.m_kind = DocumentKind::CampaignDatabase;
+    doc.m_path = path;
+    doc.m_map = std::move(map);
+    doc.m_title = title.empty() ? doc.m_map.metadata().name : title;
+    doc.readStatus(statusJson);
+    return doc;
+}
+
+void MapDocument::readStatus(const std::string& statusJson) {
+    const auto status = nlohmann::json::parse(statusJson);
     const auto offsets = m_map.offsets();
     for (const auto& side : status.value("sides", nlohmann::json::array())) {
         SideInfo info{side.value("id", ""), side.value("name", ""), Allegiance::Other};
         info.allegiance = MapStyle::allegianceFromText(side.value("nationalities", ""));
         if (info.allegiance == Allegiance::Other)
             info.allegiance = MapStyle::allegianceFromText(info.id + " " + info.name);
+        if (info.allegiance == Allegiance::Other) info.allegiance = allegianceOf(info.id);
         const std::size_t index = m_sides.size();
         m_sides.push_back(info);
         for (const auto& me : side.value("mes", nlohmann::json::array())) {
@@ -180,6 +196,22 @@ void MapDocument::readDatabase(const std::string& path) {
             const hex::Hex at = offsets.toHex(*offset);
             if (!m_map.contains(at)) continue;
             m_counters.push_back({me.value("id", ""), me.value("label", ""), at, index, me.contains("entering")});
+        }
+        // The other side's counters in a side's view: where they are, face down unless identified.
+        int n = 0;
+        for (const auto& c : side.value("counters", nlohmann::json::array())) {
+            const auto offset = hex::parseOffset(c.value("hex", ""));
+            ++n;
+            if (!offset) continue;
+            const hex::Hex at = offsets.toHex(*offset);
+            if (!m_map.contains(at)) continue;
+            Counter counter;
+            counter.id = info.id + "#" + std::to_string(n);
+            counter.label = c.value("label", "");
+            counter.hex = at;
+            counter.side = index;
+            counter.faceDown = c.value("faceDown", true) || counter.label.empty();
+            m_counters.push_back(counter);
         }
     }
 }

@@ -29,13 +29,14 @@ struct SideInfo {
     Allegiance allegiance = Allegiance::Other;
 };
 
-// One ME counter as the host sees it.
+// One ME counter as the viewing side sees it (the host sees every counter face up).
 struct Counter {
     std::string id;
     std::string label;
     hex::Hex hex;
     std::size_t side = 0;   // index into MapDocument::sides()
     bool entering = false;  // still off the map, waiting at a LOC entry
+    bool faceDown = false;  // an enemy counter the viewing side has not identified (etat-major.md §2.2)
 };
 
 class MapDocument {
@@ -48,6 +49,10 @@ public:
     static DocumentKind detectKind(const std::string& path);
     // A new, unsaved map of the given size and layout, every hex `fill`.
     static MapDocument createNew(const map::MapMetadata& meta, map::Terrain fill);
+    // A campaign database as one side sees it: `statusJson` is the core's status document for that side (or the
+    // host's), so only what it may know is shown: its own MEs, and the enemy's counters as it sees them.
+    static MapDocument fromStatus(const std::string& path, map::Map map, const std::string& title,
+                                  const std::string& statusJson);
 
     DocumentKind kind() const { return m_kind; }
     // Only map files are edited; campaigns and databases are shown read-only.
@@ -75,6 +80,7 @@ private:
     void readMap(const std::string& mapPath);
     void readCampaign(const std::string& path);
     void readDatabase(const std::string& path);
+    void readStatus(const std::string& statusJson);
 
     DocumentKind m_kind = DocumentKind::Map;
     std::string m_path;

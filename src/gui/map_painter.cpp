@@ -536,6 +536,18 @@ void drawCounters(const PaintState& f) {
         f.gc.SetBrush(f.gc.CreateBrush(wxBrush(fill)));
         f.gc.DrawRoundedRectangle(x, y, w, h, 2.0);
 
+        // A face-down enemy counter: its colour tells the side, a question mark says nothing more is known.
+        if (counter.faceDown) {
+            const double qPx = h * 0.62;
+            if (qPx >= 5.0) {
+                f.gc.SetFont(f.gc.CreateFont(qPx, "Sans", wxFONTFLAG_BOLD, MapStyle::sideText(a)));
+                double qw = 0, qh = 0;
+                f.gc.GetTextExtent("?", &qw, &qh);
+                f.gc.DrawText("?", x + (w - qw) / 2, y + (h - qh) / 2);
+            }
+            continue;
+        }
+
         // The label goes inside when it fits legibly, otherwise beside the counter.
         const wxString label = shortLabel(counter);
         const double insidePx = h * 0.34;

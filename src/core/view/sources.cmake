@@ -1,0 +1,4 @@
+# Read-only views of a running campaign for the turn manager (no rules of their own).
+target_sources(etatmajor_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/turn_view.cpp
+)

@@ -1,0 +1,1655 @@
+#include "turn_frame.hpp"
+
+#include "battle_result_dialog.hpp"
+#include "main_frame.hpp"
+#include "map_style.hpp"
+#include "order_dialog.hpp"
+#include "print_papers.hpp"
+#include "turn_script.hpp"
+#include "window_capture.hpp"
+
+#include "etatmajor/battle/trials.hpp"
+#include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/db/status.hpp"
+#include "etatmajor/engine/battles.hpp"
+#include "etatmajor/engine/intel.hpp"
+#include "etatmajor/engine/orders.hpp"
+#include "etatmajor/engine/reports.hpp"
+#include "etatmajor/engine/turn.hpp"
+#include "etatmajor/io/atomic_file.hpp"
+#include "etatmajor/io/orders_xml.hpp"
+#include "etatmajor/rules/weather.hpp"
+#include "etatmajor/version.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <wx/aboutdlg.h>
+#include <wx/button.h>
+#include <wx/choice.h>
+#include <wx/choicdlg.h>
+#include <wx/clipbrd.h>
+#include <wx/config.h>
+#include <wx/filedlg.h>
+#include <wx/filename.h>
+#include <wx/gauge.h>
+#include <wx/listbox.h>
+#include <wx/menu.h>
+#include <wx/msgdlg.h>
+#include <wx/notebook.h>
+#include <wx/panel.h>
+#include <wx/sizer.h>
+#include <wx/splitter.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+#include <wx/time.h>
+#include <wx/treectrl.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <sstream>
+
+namespace etatmajor::gui {
+
+namespace {
+
+enum MenuId {
+    kIdNextPhase = wxID_HIGHEST + 200,
+    kIdSubmit,
+    kIdStandFast,
+    kIdEditOrder,
+    kIdClearRoute,
+    kIdRefresh,
+    kIdChooseSide,
+    kIdSideAmerican,
+    kIdSideBritish,
+    kIdSideHost,
+    kIdZoomIn,
+    kIdZoomOut,
+    kIdFit,
+    kIdOverlayLoc,
+    kIdOverlaySupply,
+    kIdOverlayRange,
+    kIdOverlayFog,
+    kIdOverlayOrders,
+    kIdBattleShow,
+    kIdBattleOdds,
+    kIdBattleResolve,
+    kIdBattleEnter,
+    kIdBattleEnterFile,
+    kIdOddsCancel,
+};
+
+constexpr long kSettleMs = 400;
+constexpr long kGiveUpMs = 20000;
+constexpr int kOddsRuns = 400;
+
+wxString utf8(const std::string& s) {
+    return wxString::FromUTF8(s.c_str());
+}
+
+long long nowMs() {
+    return wxGetLocalTimeMillis().GetValue();
+}
+
+// Runs f on a campaign store opened for reading (or writing); StoreErrors and other failures become a message.
+template <typename F>
+bool withStore(const std::string& path, bool readOnly, std::string& error, F&& f) {
+    try {
+        auto store = db::CampaignStore::open(path, readOnly);
+        f(store);
+        return true;
+    } catch (const db::StoreError& e) {
+        error = path + ": error " + e.code() + ": " + e.what();
+    } catch (const core::FileError& e) {
+        error = e.toIssue().format();
+    } catch (const std::exception& e) {
+        error = path + ": error: " + e.what();
+    }
+    return false;
+}
+
+std::string issuesText(const core::IssueList& issues) {
+    std::string out;
+    for (const auto& i : issues.items()) out += i.format() + "\n";
+    return out;
+}
+
+std::string readable(std::string s) {
+    std::replace(s.begin(), s.end(), '_', ' ');
+    return s;
+}
+
+// The tree item's data: the ME it stands for.
+class MeItem : public wxTreeItemData {
+public:
+    explicit MeItem(std::string meId) : id(std::move(meId)) {}
+    std::string id;
+};
+
+void describeFormation(std::ostream& o, const battle::FormationSpec& f, int indent) {
+    const std::string pad(static_cast<std::size_t>(indent), ' ');
+    int stands = 0;
+    for (const auto& u : f.units) stands += u.stands;
+    o << pad << f.name;
+    if (f.general) o << " \u2014 " << f.general->name;
+    o << ": " << f.units.size() << " unit(s), " << stands << " stand(s)\n";
+    for (const auto& c : f.children) describeFormation(o, c, indent + 2);
+}
+
+}  // namespace
+
+TurnFrame::TurnFrame(const wxSize& size, bool interactive)
+    : wxFrame(nullptr, wxID_ANY, wxString::FromUTF8(kProductName), wxDefaultPosition, size),
+      m_interactive(interactive),
+      m_recent(9, wxID_FILE1),
+      m_oddsTimer(this),
+      m_captureTimer(this) {
+    buildMenus();
+    buildPanels();
+    CreateStatusBar(2);
+    const int widths[] = {90, -1};
+    SetStatusWidths(2, widths);
+    Bind(wxEVT_CLOSE_WINDOW, &TurnFrame::onClose, this);
+    Bind(wxEVT_TIMER, &TurnFrame::onOddsTick, this, m_oddsTimer.GetId());
+    Bind(wxEVT_TIMER, &TurnFrame::onCaptureTick, this, m_captureTimer.GetId());
+    if (m_interactive) {
+        m_recent.Load(*wxConfigBase::Get());
+        m_recent.AddFilesToMenu();
+        loadLayout();
+    }
+    updateTitle();
+}
+
+TurnFrame::~TurnFrame() {
+    m_oddsCancel = true;
+    if (m_oddsThread.joinable()) m_oddsThread.join();
+    if (m_interactive) m_recent.Save(*wxConfigBase::Get());
+}
+
+// ---- building the window ---------------------------------------------------------------------------------------
+
+void TurnFrame::buildMenus() {
+    auto* file = new wxMenu;
+    file->Append(wxID_OPEN, _("&Open...\tCtrl+O"), _("Open a campaign database (or a map or campaign file to view)"));
+    m_recentMenu = new wxMenu;
+    file->AppendSubMenu(m_recentMenu, _("Open &Recent"), _("Files opened lately"));
+    m_recent.UseMenu(m_recentMenu);
+    file->AppendSeparator();
+    file->Append(wxID_PREVIEW, _("Print Pre&view..."), _("See a side's papers before printing"));
+    file->Append(wxID_PRINT, _("&Print...\tCtrl+P"), _("Print a side's papers"));
+    file->AppendSeparator();
+    file->Append(wxID_CLOSE, _("&Close\tCtrl+W"), _("Close this window"));
+    file->Append(wxID_EXIT, _("&Quit\tCtrl+Q"), _("Quit Etat-Major"));
+
+    auto* edit = new wxMenu;
+    edit->Append(kIdEditOrder, _("Write &Order...\tCtrl+E"), _("Write or change today's order of the selected ME"));
+    edit->Append(kIdClearRoute, _("&Clear Route"), _("Take the route out of the selected ME's order"));
+    edit->AppendSeparator();
+    edit->Append(wxID_COPY, _("&Copy Details\tCtrl+C"), _("Copy the selected ME's details"));
+
+    auto* view = new wxMenu;
+    view->Append(kIdZoomIn, _("Zoom &In\tCtrl+="), _("Show the map larger"));
+    view->Append(kIdZoomOut, _("Zoom &Out\tCtrl+-"), _("Show more of the map"));
+    view->Append(kIdFit, _("&Fit to Window\tCtrl+0"), _("Show the whole map"));
+    view->AppendSeparator();
+    view->AppendCheckItem(kIdOverlayLoc, _("&LOC Paths and Cut Points\tCtrl+1"), _("Each ME's line of communication"));
+    view->AppendCheckItem(kIdOverlaySupply, _("&Supply Sources\tCtrl+2"), _("The side's supply sources and their values"));
+    view->AppendCheckItem(kIdOverlayRange, _("&Movement Range\tCtrl+3"), _("Where the selected ME could get today"));
+    view->AppendCheckItem(kIdOverlayFog, _("Fog of &War\tCtrl+4"), _("Shade the hexes none of the side's MEs can see"));
+    view->AppendCheckItem(kIdOverlayOrders, _("Today's &Routes\tCtrl+5"), _("The routes of the side's orders"));
+    view->AppendSeparator();
+    view->AppendRadioItem(kIdSideAmerican, _("&American View\tCtrl+Shift+A"), _("What the Americans may know"));
+    view->AppendRadioItem(kIdSideBritish, _("&British View\tCtrl+Shift+B"), _("What the British may know"));
+    view->AppendRadioItem(kIdSideHost, _("&Host View\tCtrl+Shift+H"), _("Everything"));
+    view->Append(kIdChooseSide, _("Choose &Side..."), _("Pick the side whose view is shown"));
+
+    auto* campaignMenu = new wxMenu;
+    campaignMenu->Append(kIdNextPhase, _("&Next Phase\tF6"), _("Run the next phase of the turn"));
+    campaignMenu->Append(kIdSubmit, _("&Submit Orders\tCtrl+Enter"), _("Give the side's orders for today"));
+    campaignMenu->Append(kIdStandFast, _("Stand &Fast"), _("The side gives no orders today: every ME holds"));
+    campaignMenu->AppendSeparator();
+    campaignMenu->Append(kIdBattleShow, _("Battle &Set-up"), _("The selected battle's set-up"));
+    campaignMenu->Append(kIdBattleOdds, _("Battle &Odds..."), _("The odds of the selected battle as the side knows it"));
+    campaignMenu->Append(kIdBattleResolve, _("&Resolve Battle"), _("Let the resolver fight the selected battle now"));
+    campaignMenu->Append(kIdBattleEnter, _("&Enter Tabletop Result..."), _("Record a battle fought on the table in a form"));
+    campaignMenu->Append(kIdBattleEnterFile, _("Enter Tabletop Result from &File..."),
+                         _("Record a battle fought on the table from a battle-result file"));
+    campaignMenu->AppendSeparator();
+    campaignMenu->Append(kIdRefresh, _("Re&load\tF5"), _("Read the campaign again"));
+
+    auto* help = new wxMenu;
+    help->Append(wxID_ABOUT, _("&About Etat-Major"), _("Version and credits"));
+
+    auto* bar = new wxMenuBar;
+    bar->Append(file, _("&File"));
+    bar->Append(edit, _("&Edit"));
+    bar->Append(view, _("&View"));
+    bar->Append(campaignMenu, _("&Campaign"));
+    bar->Append(help, _("&Help"));
+    SetMenuBar(bar);
+
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { openInteractively(); }, wxID_OPEN);
+    Bind(wxEVT_MENU, [this](wxCommandEvent& e) {
+        const wxString p = m_recent.GetHistoryFile(static_cast<size_t>(e.GetId() - wxID_FILE1));
+        if (p.empty()) return;
+        if (!wxFileName::FileExists(p)) {
+            m_recent.RemoveFileFromHistory(static_cast<size_t>(e.GetId() - wxID_FILE1));
+            report(_("Cannot open the file"), wxString::Format(_("%s: error: no such file"), p));
+            return;
+        }
+        openCampaign(p);
+    }, wxID_FILE1, wxID_FILE9);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { if (m_document) printPapers(this, m_document.get(), true); }, wxID_PREVIEW);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { if (m_document) printPapers(this, m_document.get(), false); }, wxID_PRINT);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_CLOSE);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_EXIT);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { editOrder(m_selected); }, kIdEditOrder);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) {
+        if (auto* o = draftOrder(m_selected)) {
+            o->path.clear();
+            orderChanged(*o);
+            say("the route of ME " + m_selected + " was cleared");
+        }
+    }, kIdClearRoute);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) {
+        if (m_details && wxTheClipboard->Open()) {
+            wxTheClipboard->SetData(new wxTextDataObject(m_details->GetValue()));
+            wxTheClipboard->Close();
+        }
+    }, wxID_COPY);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->zoomIn(); }, kIdZoomIn);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->zoomOut(); }, kIdZoomOut);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->fitToWindow(); }, kIdFit);
+    const std::pair<int, Overlay> overlays[] = {{kIdOverlayLoc, Overlay::Loc},     {kIdOverlaySupply, Overlay::Supply},
+                                                {kIdOverlayRange, Overlay::Range}, {kIdOverlayFog, Overlay::Fog},
+                                                {kIdOverlayOrders, Overlay::Orders}};
+    for (const auto& [id, o] : overlays) {
+        const Overlay which = o;
+        Bind(wxEVT_MENU, [this, which](wxCommandEvent& e) { setOverlay(which, e.IsChecked()); }, id);
+        Bind(wxEVT_UPDATE_UI, [this, which](wxUpdateUIEvent& e) {
+            e.Check(overlay(which));
+            e.Enable(m_document != nullptr);
+        }, id);
+    }
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { setSide("american"); }, kIdSideAmerican);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { setSide("british"); }, kIdSideBritish);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { setSide(""); }, kIdSideHost);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { chooseSide(); }, kIdChooseSide);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { nextPhase(); }, kIdNextPhase);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { submitOrders(); }, kIdSubmit);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { standFast(); }, kIdStandFast);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { refresh(); }, kIdRefresh);
+    auto selectedBattle = [this]() -> int {
+        const int i = m_battleList ? m_battleList->GetSelection() : wxNOT_FOUND;
+        if (i == wxNOT_FOUND || i >= static_cast<int>(m_battleIds.size())) {
+            report(_("No battle selected"), _("Choose a battle in the Battles tab first."), false);
+            return 0;
+        }
+        return m_battleIds[static_cast<std::size_t>(i)];
+    };
+    Bind(wxEVT_MENU, [this, selectedBattle](wxCommandEvent&) {
+        if (const int id = selectedBattle()) m_battleText->SetValue(utf8(battleSetupText(id)));
+    }, kIdBattleShow);
+    Bind(wxEVT_MENU, [this, selectedBattle](wxCommandEvent&) {
+        if (const int id = selectedBattle()) startOdds(id, kOddsRuns);
+    }, kIdBattleOdds);
+    Bind(wxEVT_MENU, [this, selectedBattle](wxCommandEvent&) {
+        if (const int id = selectedBattle()) resolveBattle(id);
+    }, kIdBattleResolve);
+    Bind(wxEVT_MENU, [this, selectedBattle](wxCommandEvent&) {
+        const int id = selectedBattle();
+        if (!id) return;
+        wxFileDialog dialog(this, _("Tabletop result of the battle"), wxEmptyString, wxEmptyString,
+                            _("Battle results (*.xml)|*.xml|All files (*)|*"), wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+        if (dialog.ShowModal() == wxID_OK) enterBattleResult(id, dialog.GetPath());
+    }, kIdBattleEnterFile);
+    Bind(wxEVT_MENU, [this, selectedBattle](wxCommandEvent&) {
+        if (const int id = selectedBattle()) enterBattleResultForm(id);
+    }, kIdBattleEnter);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) {
+        wxAboutDialogInfo info;
+        info.SetName(wxString::FromUTF8(kProductName));
+        info.SetVersion(wxString::FromUTF8(kVersion));
+        info.SetDescription(_("Umpire-less campaigns of the American War of Independence: the campaign turn manager."));
+        wxAboutBox(info, this);
+    }, wxID_ABOUT);
+
+    auto needSide = [this](wxUpdateUIEvent& e) { e.Enable(m_document && !m_side.empty() && !m_preview.ended); };
+    for (const int id : {static_cast<int>(kIdSubmit), static_cast<int>(kIdStandFast), static_cast<int>(kIdEditOrder),
+                         static_cast<int>(kIdClearRoute)})
+        Bind(wxEVT_UPDATE_UI, needSide, id);
+    Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_document && !m_preview.ended); }, kIdNextPhase);
+    Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) {
+        e.Enable(m_document != nullptr);
+        e.Check(m_side == "american");
+    }, kIdSideAmerican);
+    Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) {
+        e.Enable(m_document != nullptr);
+        e.Check(m_side == "british");
+    }, kIdSideBritish);
+    Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) {
+        e.Enable(m_document != nullptr);
+        e.Check(m_side.empty());
+    }, kIdSideHost);
+}
+
+void TurnFrame::buildPanels() {
+    auto* root = new wxPanel(this);
+    auto* rootSizer = new wxBoxSizer(wxVERTICAL);
+
+    // The phase bar.
+    auto* bar = new wxPanel(root);
+    bar->SetBackgroundColour(wxColour(236, 230, 214));
+    auto* barSizer = new wxBoxSizer(wxHORIZONTAL);
+    barSizer->Add(new wxStaticText(bar, wxID_ANY, _("Side:")), 0, wxALIGN_CENTER_VERTICAL | wxLEFT, 8);
+    m_sideChoice = new wxChoice(bar, wxID_ANY);
+    barSizer->Add(m_sideChoice, 0, wxALIGN_CENTER_VERTICAL | wxALL, 6);
+    auto* texts = new wxBoxSizer(wxVERTICAL);
+    m_phaseText = new wxStaticText(bar, wxID_ANY, _("No campaign open"), wxDefaultPosition, wxDefaultSize,
+                                   wxST_ELLIPSIZE_END);
+    m_phaseText->SetFont(m_phaseText->GetFont().Bold());
+    m_ordersText = new wxStaticText(bar, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
+    m_phaseText->SetMinSize(wxSize(120, -1));
+    m_ordersText->SetMinSize(wxSize(120, -1));
+    texts->Add(m_phaseText, 0, wxEXPAND);
+    texts->Add(m_ordersText, 0, wxEXPAND | wxTOP, 2);
+    barSizer->Add(texts, 1, wxALIGN_CENTER_VERTICAL | wxALL, 6);
+    m_submitButton = new wxButton(bar, kIdSubmit, _("Submit Orders"));
+    m_standButton = new wxButton(bar, kIdStandFast, _("Stand Fast"));
+    m_nextButton = new wxButton(bar, kIdNextPhase, wxString::FromUTF8("Next Phase \u25B6"));
+    m_nextButton->SetFont(m_nextButton->GetFont().Bold());
+    barSizer->Add(m_submitButton, 0, wxALIGN_CENTER_VERTICAL | wxALL, 4);
+    barSizer->Add(m_standButton, 0, wxALIGN_CENTER_VERTICAL | wxALL, 4);
+    barSizer->Add(m_nextButton, 0, wxALIGN_CENTER_VERTICAL | wxALL, 6);
+    bar->SetSizer(barSizer);
+    m_submitButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { submitOrders(); });
+    m_standButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { standFast(); });
+    m_nextButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { nextPhase(); });
+    m_sideChoice->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) {
+        const int i = m_sideChoice->GetSelection();
+        const auto* data = i == wxNOT_FOUND ? nullptr : static_cast<wxStringClientData*>(m_sideChoice->GetClientObject(static_cast<unsigned>(i)));
+        if (data) setSide(data->GetData().utf8_string());
+    });
+    rootSizer->Add(bar, 0, wxEXPAND);
+
+    m_mainSplit = new wxSplitterWindow(root, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
+    m_mainSplit->SetMinimumPaneSize(160);
+    m_leftSplit = new wxSplitterWindow(m_mainSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
+    m_leftSplit->SetMinimumPaneSize(80);
+    m_tree = new wxTreeCtrl(m_leftSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize,
+                            wxTR_HAS_BUTTONS | wxTR_HIDE_ROOT | wxTR_LINES_AT_ROOT | wxTR_SINGLE);
+    m_details = new wxTextCtrl(m_leftSplit, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize,
+                               wxTE_MULTILINE | wxTE_READONLY);
+    m_leftSplit->SplitHorizontally(m_tree, m_details, 300);
+    m_tree->Bind(wxEVT_TREE_SEL_CHANGED, &TurnFrame::onTreeSelect, this);
+    m_tree->Bind(wxEVT_TREE_ITEM_ACTIVATED, [this](wxTreeEvent& e) {
+        if (auto* d = dynamic_cast<MeItem*>(m_tree->GetItemData(e.GetItem()))) editOrder(d->id);
+    });
+
+    m_mapSplit = new wxSplitterWindow(m_mainSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
+    m_mapSplit->SetMinimumPaneSize(80);
+    m_mapSplit->SetSashGravity(1.0);
+    m_canvas = new MapCanvas(m_mapSplit);
+    m_canvas->setOverlayPainter([this](wxGraphicsContext& gc, const hex::Layout& l, double s) { paintOverlays(gc, l, s); });
+    m_canvas->setHexClickHandler([this](hex::Hex h) { return hexClicked(h); });
+    m_canvas->setHoverHandler([this](const std::optional<HoverInfo>& info) {
+        SetStatusText(info ? info->hex : wxString(), 0);
+        if (info) SetStatusText(info->terrain + (info->urban.empty() ? wxString() : ", " + info->urban), 1);
+    });
+
+    m_notebook = new wxNotebook(m_mapSplit, wxID_ANY);
+    auto textPage = [this](const wxString& title) {
+        auto* t = new wxTextCtrl(m_notebook, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize,
+                                 wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
+        m_notebook->AddPage(t, title);
+        return t;
+    };
+    m_ordersPanel = textPage(_("Today's Orders"));
+    m_intelPanel = textPage(_("Intelligence"));
+    auto* logPage = new wxPanel(m_notebook);
+    auto* logSizer = new wxBoxSizer(wxVERTICAL);
+    auto* filterRow = new wxBoxSizer(wxHORIZONTAL);
+    m_logFilter = new wxTextCtrl(logPage, wxID_ANY);
+    m_logFilter->SetHint(_("filter: text in the roll, its rule or its effect"));
+    m_logPhaseChoice = new wxChoice(logPage, wxID_ANY);
+    m_logPhaseChoice->Append(_("every phase"));
+    m_logPhaseChoice->Append("setup");
+    for (const auto& p : engine::weeklyPhases()) m_logPhaseChoice->Append(utf8(p));
+    for (const auto& p : engine::dailyPhases()) m_logPhaseChoice->Append(utf8(p));
+    m_logPhaseChoice->SetSelection(0);
+    filterRow->Add(m_logFilter, 1, wxRIGHT, 6);
+    filterRow->Add(m_logPhaseChoice, 0);
+    m_logList = new wxListBox(logPage, wxID_ANY, wxDefaultPosition, wxDefaultSize, 0, nullptr, wxLB_SINGLE | wxLB_HSCROLL);
+    logSizer->Add(filterRow, 0, wxEXPAND | wxALL, 4);
+    logSizer->Add(m_logList, 1, wxEXPAND);
+    logPage->SetSizer(logSizer);
+    m_notebook->AddPage(logPage, _("Event Log"));
+    auto refilter = [this](wxCommandEvent&) {
+        const int p = m_logPhaseChoice->GetSelection();
+        setLogFilter(m_logFilter->GetValue().utf8_string(), p <= 0 ? std::string() : m_logPhaseChoice->GetString(static_cast<unsigned>(p)).utf8_string());
+    };
+    m_logFilter->Bind(wxEVT_TEXT, refilter);
+    m_logPhaseChoice->Bind(wxEVT_CHOICE, refilter);
+    m_vcsPanel = textPage(_("Victory Conditions"));
+    m_supplyPanel = textPage(_("Supply and LOC"));
+    auto* battlePage = new wxPanel(m_notebook);
+    auto* battleSizer = new wxBoxSizer(wxHORIZONTAL);
+    auto* battleLeft = new wxBoxSizer(wxVERTICAL);
+    m_battleList = new wxListBox(battlePage, wxID_ANY, wxDefaultPosition, wxSize(240, -1));
+    battleLeft->Add(m_battleList, 1, wxEXPAND);
+    auto* battleButtons = new wxGridSizer(2, wxSize(4, 4));
+    for (const auto& [id, label] : std::vector<std::pair<int, wxString>>{{kIdBattleShow, _("Set-up")},
+                                                                         {kIdBattleOdds, _("Odds")},
+                                                                         {kIdBattleResolve, _("Resolve")},
+                                                                         {kIdBattleEnter, _("Enter Result...")}}) {
+        auto* b = new wxButton(battlePage, id, label);
+        const int cmd = id;
+        b->Bind(wxEVT_BUTTON, [this, cmd](wxCommandEvent&) {
+            wxCommandEvent e(wxEVT_MENU, cmd);
+            ProcessWindowEvent(e);
+        });
+        battleButtons->Add(b, 1, wxEXPAND);
+    }
+    battleLeft->Add(battleButtons, 0, wxEXPAND | wxTOP, 4);
+    auto* progressRow = new wxBoxSizer(wxHORIZONTAL);
+    m_oddsGauge = new wxGauge(battlePage, wxID_ANY, 100);
+    m_oddsCancelButton = new wxButton(battlePage, kIdOddsCancel, _("Cancel"));
+    m_oddsCancelButton->Enable(false);
+    m_oddsCancelButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { cancelOdds(); });
+    progressRow->Add(m_oddsGauge, 1, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    progressRow->Add(m_oddsCancelButton, 0);
+    battleLeft->Add(progressRow, 0, wxEXPAND | wxTOP, 4);
+    m_battleText = new wxTextCtrl(battlePage, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize,
+                                  wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
+    battleSizer->Add(battleLeft, 0, wxEXPAND | wxALL, 4);
+    battleSizer->Add(m_battleText, 1, wxEXPAND | wxALL, 4);
+    battlePage->SetSizer(battleSizer);
+    m_notebook->AddPage(battlePage, _("Battles"));
+    m_battleList->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) {
+        const int i = m_battleList->GetSelection();
+        if (i != wxNOT_FOUND && i < static_cast<int>(m_battleIds.size()))
+            m_battleText->SetValue(utf8(battleSetupText(m_battleIds[static_cast<std::size_t>(i)])));
+    });
+
+    m_mapSplit->SplitHorizontally(m_canvas, m_notebook, -210);
+    m_mainSplit->SplitVertically(m_leftSplit, m_mapSplit, 330);
+    rootSizer->Add(m_mainSplit, 1, wxEXPAND);
+    root->SetSizer(rootSizer);
+}
+
+// ---- layout memory (wxConfig) ----------------------------------------------------------------------------------
+
+void TurnFrame::loadLayout() {
+    auto* config = wxConfigBase::Get();
+    long x = 0, y = 0, w = 0, h = 0, left = 0, tree = 0, map = 0;
+    if (config->Read("/TurnManager/Width", &w) && config->Read("/TurnManager/Height", &h) && w >= 400 && h >= 300) {
+        SetSize(wxSize(static_cast<int>(w), static_cast<int>(h)));
+        if (config->Read("/TurnManager/X", &x) && config->Read("/TurnManager/Y", &y)) Move(static_cast<int>(x), static_cast<int>(y));
+    }
+    if (config->Read("/TurnManager/LeftPane", &left) && left >= 160) m_mainSplit->SetSashPosition(static_cast<int>(left));
+    if (config->Read("/TurnManager/TreePane", &tree) && tree >= 80) m_leftSplit->SetSashPosition(static_cast<int>(tree));
+    if (config->Read("/TurnManager/MapPane", &map) && map >= 80) m_mapSplit->SetSashPosition(static_cast<int>(map));
+    bool on = false;
+    const std::pair<const char*, Overlay> keys[] = {{"Loc", Overlay::Loc}, {"Supply", Overlay::Supply}, {"Range", Overlay::Range},
+                                                    {"Fog", Overlay::Fog}, {"Orders", Overlay::Orders}};
+    for (const auto& [key, o] : keys)
+        if (config->Read(wxString("/TurnManager/Overlay") + key, &on)) {
+            if (on) m_overlays.insert(o);
+            else m_overlays.erase(o);
+        }
+}
+
+void TurnFrame::saveLayout() {
+    auto* config = wxConfigBase::Get();
+    if (!IsMaximized() && !IsIconized()) {
+        const wxRect r = GetRect();
+        config->Write("/TurnManager/X", r.x);
+        config->Write("/TurnManager/Y", r.y);
+        config->Write("/TurnManager/Width", r.width);
+        config->Write("/TurnManager/Height", r.height);
+    }
+    config->Write("/TurnManager/LeftPane", m_mainSplit->GetSashPosition());
+    config->Write("/TurnManager/TreePane", m_leftSplit->GetSashPosition());
+    config->Write("/TurnManager/MapPane", m_mapSplit->GetSashPosition());
+    const std::pair<const char*, Overlay> keys[] = {{"Loc", Overlay::Loc}, {"Supply", Overlay::Supply}, {"Range", Overlay::Range},
+                                                    {"Fog", Overlay::Fog}, {"Orders", Overlay::Orders}};
+    for (const auto& [key, o] : keys) config->Write(wxString("/TurnManager/Overlay") + key, overlay(o));
+    if (!m_path.empty()) config->Write("/TurnManager/LastSide", utf8(m_side.empty() ? "host" : m_side));
+    config->Flush();
+}
+
+// ---- opening and reading ---------------------------------------------------------------------------------------
+
+void TurnFrame::report(const wxString& title, const wxString& message, bool error) {
+    m_lastMessage = message.utf8_string();
+    SetStatusText(message.BeforeFirst('\n'), 1);
+    if (m_interactive)
+        wxMessageBox(message, title, wxOK | (error ? wxICON_ERROR : wxICON_INFORMATION), this);
+    else
+        std::cerr << "etatmajor: " << message.utf8_string() << "\n";
+}
+
+void TurnFrame::say(const std::string& message) {
+    m_lastMessage = message;
+    SetStatusText(utf8(message), 1);
+    if (!m_interactive) std::cout << "etatmajor: " << message << "\n";
+}
+
+void TurnFrame::openInteractively() {
+    wxFileDialog dialog(this, _("Open a campaign database"), wxEmptyString, wxEmptyString,
+                        _("Campaign databases (*.db)|*.db|Maps and campaign files (*.xml)|*.xml|All files (*)|*"),
+                        wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+    if (dialog.ShowModal() != wxID_OK) return;
+    openCampaign(dialog.GetPath());
+}
+
+bool TurnFrame::openCampaign(const wxString& pathText, std::optional<std::string> side) {
+    const std::string path(pathText.fn_str());
+    DocumentKind kind;
+    try {
+        kind = MapDocument::detectKind(path);
+    } catch (const LoadError& e) {
+        report(_("Cannot open the file"), utf8(e.what()));
+        return false;
+    }
+    if (kind != DocumentKind::CampaignDatabase) {
+        // Maps and campaign files belong to the map window.
+        auto* frame = new MainFrame(GetSize(), m_interactive);
+        if (!frame->openFile(pathText)) {
+            frame->Destroy();
+            return false;
+        }
+        frame->Show();
+        return true;
+    }
+    std::vector<std::pair<std::string, std::string>> sides;
+    std::string error;
+    if (!withStore(path, true, error, [&](db::CampaignStore& store) {
+            const auto status = nlohmann::json::parse(db::statusJson(store, std::nullopt));
+            for (const auto& s : status.value("sides", nlohmann::json::array()))
+                sides.emplace_back(s.value("id", ""), s.value("name", ""));
+        })) {
+        report(_("Cannot open the campaign"), utf8(error));
+        return false;
+    }
+    if (!side) {
+        if (m_interactive) {
+            wxArrayString names;
+            for (const auto& [id, name] : sides) names.Add(utf8(name + " (" + id + ")"));
+            names.Add(_("Host: everything"));
+            wxString last;
+            wxConfigBase::Get()->Read("/TurnManager/LastSide", &last);
+            wxSingleChoiceDialog pick(this, _("Whose view of the campaign do you want? Each side sees only its own "
+                                              "MEs and what it has found out about the enemy."),
+                                      _("Choose a side"), names);
+            int initial = static_cast<int>(sides.size());
+            for (std::size_t i = 0; i < sides.size(); ++i)
+                if (utf8(sides[i].first) == last) initial = static_cast<int>(i);
+            pick.SetSelection(initial);
+            if (pick.ShowModal() != wxID_OK) return false;
+            const int i = pick.GetSelection();
+            side = i < static_cast<int>(sides.size()) ? sides[static_cast<std::size_t>(i)].first : std::string();
+        } else {
+            side = std::string();
+        }
+    }
+    if (!side->empty() && std::none_of(sides.begin(), sides.end(), [&](const auto& s) { return s.first == *side; })) {
+        report(_("Cannot open the campaign"), utf8(path + ": error: the campaign has no side '" + *side + "'"));
+        return false;
+    }
+    if (m_orderDialog) m_orderDialog->Close();
+    m_path = path;
+    m_side = *side;
+    m_drafts.clear();
+    m_checks.clear();
+    m_selected.clear();
+    m_document.reset();
+    m_sideChoice->Clear();
+    // Short names in the bar (the side's id, capitalised); the full names are in the tree.
+    for (const auto& [id, name] : sides) {
+        wxString shortName = utf8(id);
+        if (!shortName.empty()) shortName[0] = wxToupper(shortName[0]);
+        m_sideChoice->Append(shortName, new wxStringClientData(utf8(id)));
+    }
+    m_sideChoice->Append(_("Host"), new wxStringClientData(wxString()));
+    if (m_interactive) m_recent.AddFileToHistory(pathText);
+    refresh();
+    if (m_document) m_canvas->fitToWindow();
+    return m_document != nullptr;
+}
+
+bool TurnFrame::setSide(const std::string& side) {
+    if (m_path.empty()) return false;
+    if (!side.empty() && !m_view.side(side) && m_view.viewer.empty()) {
+        report(_("Unknown side"), utf8("the campaign has no side '" + side + "'"));
+        return false;
+    }
+    if (m_orderDialog) m_orderDialog->Close();
+    m_side = side;
+    m_selected.clear();
+    m_checks.clear();
+    refresh();
+    return true;
+}
+
+void TurnFrame::refresh() {
+    if (m_path.empty()) return;
+    std::string error;
+    std::string status, locs, supply, log, intel, orders;
+    map::Map map;
+    std::string title;
+    std::vector<engine::BattleRecord> battles;
+    const bool ok = withStore(m_path, true, error, [&](db::CampaignStore& store) {
+        const std::optional<std::string> who = m_side.empty() ? std::nullopt : std::optional<std::string>(m_side);
+        status = db::statusJson(store, who);
+        m_preview = view::previewNextPhase(store);
+        map = store.loadMap();
+        title = store.info().name;
+        log = db::rollLogJson(store);
+        battles = engine::listBattles(store);
+        if (!m_side.empty()) {
+            locs = engine::locJson(store, m_side);
+            supply = engine::supplyJson(store, m_side);
+            intel = engine::intelText(store, m_side);
+            orders = engine::ordersJson(store, m_side);
+        }
+    });
+    if (!ok) {
+        report(_("Cannot read the campaign"), utf8(error));
+        return;
+    }
+    try {
+        m_view = SideView::fromStatusJson(status);
+        m_locs = locs.empty() ? std::vector<LocInfo>{} : parseLocJson(locs);
+        m_sources = supply.empty() ? std::vector<SourceInfo>{} : parseSupplyJson(supply);
+        m_rolls = parseRollLog(log);
+        m_intelText = m_side.empty() ? "The host sees every ME: intelligence reports belong to the sides.\n" : intel;
+        m_ordersStatus = orders.empty() ? std::string() : nlohmann::json::parse(orders).value("status", "");
+        m_document = std::make_shared<MapDocument>(MapDocument::fromStatus(m_path, std::move(map), title, status));
+    } catch (const std::exception& e) {
+        report(_("Cannot read the campaign"), utf8(m_path + ": error: " + e.what()));
+        return;
+    }
+    m_battleIds.clear();
+    m_battleList->Clear();
+    for (const auto& b : battles) {
+        const bool ours = m_side.empty() || std::any_of(b.participants.begin(), b.participants.end(),
+                                                        [&](const engine::BattleParticipant& p) { return p.side == m_side; });
+        if (!ours) continue;
+        m_battleIds.push_back(b.id);
+        m_battleList->Append(utf8("Battle " + std::to_string(b.id) + ": week " + std::to_string(b.week) + " day " +
+                                  std::to_string(b.day) + " at " + b.hex + ", " + b.status));
+    }
+    m_canvas->replaceDocument(m_document);
+    for (unsigned i = 0; i < m_sideChoice->GetCount(); ++i)
+        if (static_cast<wxStringClientData*>(m_sideChoice->GetClientObject(i))->GetData() == utf8(m_side)) m_sideChoice->SetSelection(static_cast<int>(i));
+    ensureDraft();
+    if (!m_selected.empty() && !m_view.me(m_selected)) m_selected.clear();
+    updateTitle();
+    updateTree();
+    updateDetails();
+    updatePanels();
+    updateOverlayData();
+    updatePhaseBar();
+    m_canvas->Refresh();
+}
+
+// The side's draft of today's orders: the core's template until the side changes it.
+bool TurnFrame::ensureDraft() {
+    if (m_side.empty()) return false;
+    auto it = m_drafts.find(m_side);
+    if (it != m_drafts.end() && it->second.week == m_preview.week && it->second.day == m_preview.day) return true;
+    std::string error;
+    campaign::OrdersFile file;
+    const bool ok = withStore(m_path, true, error, [&](db::CampaignStore& store) {
+        file = io::readOrdersString(engine::ordersTemplate(store, m_side), "template");
+    });
+    if (!ok) {
+        say(error);
+        return false;
+    }
+    m_drafts[m_side] = std::move(file);
+    m_checks.clear();
+    return true;
+}
+
+const campaign::OrdersFile* TurnFrame::draft() const {
+    const auto it = m_drafts.find(m_side);
+    return it == m_drafts.end() ? nullptr : &it->second;
+}
+
+campaign::Order* TurnFrame::draftOrder(const std::string& meId) {
+    auto it = m_drafts.find(m_side);
+    if (it == m_drafts.end()) return nullptr;
+    for (auto& o : it->second.orders)
+        if (o.me == meId) return &o;
+    return nullptr;
+}
+
+void TurnFrame::updateTitle() {
+    wxString title = wxString::FromUTF8(kProductName);
+    if (m_document) {
+        title += wxString::FromUTF8(" \u2014 ") + utf8(m_view.campaignName.empty() ? m_path : m_view.campaignName);
+        const auto* s = m_view.side(m_side);
+        title += wxString::FromUTF8(" \u2014 ") + (m_side.empty() ? _("host view") : utf8((s ? s->name : m_side) + " view"));
+    }
+    SetTitle(title);
+}
+
+std::string TurnFrame::phaseBarLabel() const {
+    return phaseBarText(m_view, m_preview);
+}
+
+void TurnFrame::updatePhaseBar() {
+    m_phaseText->SetLabel(utf8(phaseBarLabel()));
+    const wxString tip = utf8(nextPhaseDescription(m_preview));
+    m_nextButton->SetToolTip(tip);
+    m_phaseText->SetToolTip(tip);
+    std::string orders;
+    if (m_side.empty()) {
+        orders = "Host view: every ME of both sides is shown. ";
+        if (!m_preview.sidesWithoutOrders.empty()) {
+            orders += "Orders still missing from:";
+            for (const auto& s : m_preview.sidesWithoutOrders) orders += " " + s;
+        } else {
+            orders += "Both sides have given today's orders.";
+        }
+    } else if (m_ordersStatus == "not_given") {
+        const auto* d = draft();
+        std::size_t routes = 0;
+        if (d)
+            for (const auto& o : d->orders) routes += o.path.empty() ? 0 : 1;
+        orders = "Today's orders not yet submitted: " + std::to_string(d ? d->orders.size() : 0) + " ME(s), " +
+                 std::to_string(routes) + " with a route. Double-click an ME to write its order.";
+    } else if (!m_ordersStatus.empty()) {
+        orders = "Today's orders: " + readable(m_ordersStatus) + ".";
+    }
+    if (!m_preview.missing.empty()) orders += "  Next phase waits: " + m_preview.missing.front();
+    m_ordersText->SetLabel(utf8(orders));
+    const bool open = m_document && !m_side.empty() && !m_preview.ended && m_ordersStatus == "not_given";
+    m_submitButton->Enable(open);
+    m_standButton->Enable(open);
+    m_nextButton->Enable(m_document && !m_preview.ended);
+    m_phaseText->GetParent()->Layout();
+}
+
+void TurnFrame::updateTree() {
+    m_tree->Freeze();
+    m_tree->DeleteAllItems();
+    const auto root = m_tree->AddRoot("campaign");
+    wxTreeItemId select;
+    for (const auto& s : m_view.sides) {
+        const auto sideItem = m_tree->AppendItem(root, utf8(s.name + (s.known ? "" : " (as far as we know)")));
+        m_tree->SetItemBold(sideItem);
+        for (const auto& me : s.mes) {
+            const std::string text = me.label + " \u2014 " + me.hex + ", " + readable(me.mode) + ", " + std::to_string(me.stands) +
+                                     " stands";
+            const auto meItem = m_tree->AppendItem(sideItem, utf8(text), -1, -1, new MeItem(me.id));
+            if (me.id == m_selected) select = meItem;
+            for (const auto& g : me.generals)
+                m_tree->AppendItem(meItem, utf8(g.name + " (" + readable(g.rank) + ", " + g.rating + (g.status == "active" ? "" : ", " + g.status) + ")"),
+                                   -1, -1, new MeItem(me.id));
+            for (const auto& u : me.units)
+                m_tree->AppendItem(meItem, utf8(u.name + ": " + std::to_string(u.stands) + " stands, " + std::to_string(u.figures) +
+                                                "/" + std::to_string(u.figuresOriginal) + " figures"),
+                                   -1, -1, new MeItem(me.id));
+        }
+        if (!s.counters.empty()) {
+            const auto enemy = m_tree->AppendItem(sideItem, utf8(std::to_string(s.counters.size()) + " counter(s) seen"));
+            for (const auto& c : s.counters)
+                m_tree->AppendItem(enemy, utf8(c.hex + ": " + (c.faceDown || c.label.empty() ? std::string("face down, unidentified") : c.label)));
+        }
+        m_tree->Expand(sideItem);
+    }
+    if (select.IsOk()) m_tree->SelectItem(select);
+    m_tree->Thaw();
+}
+
+void TurnFrame::onTreeSelect(wxTreeEvent& event) {
+    if (auto* d = dynamic_cast<MeItem*>(m_tree->GetItemData(event.GetItem()))) {
+        if (d->id == m_selected) return;
+        m_selected = d->id;
+        updateDetails();
+        updateOverlayData();
+        m_canvas->Refresh();
+    }
+}
+
+bool TurnFrame::selectMe(const std::string& meId) {
+    const MeInfo* me = m_view.me(meId);
+    if (!me) {
+        say("no ME '" + meId + "' is shown in this view");
+        return false;
+    }
+    m_selected = meId;
+    updateTree();
+    updateDetails();
+    updateOverlayData();
+    if (me->offset && m_document) m_canvas->centreOnHex(m_document->map().offsets().toHex(*me->offset));
+    m_canvas->Refresh();
+    return true;
+}
+
+void TurnFrame::updateDetails() {
+    const MeInfo* me = m_view.me(m_selected);
+    if (!me) {
+        m_details->SetValue(m_document ? _("Select an ME in the order of battle or click its counter on the map.") : wxString());
+        return;
+    }
+    std::ostringstream o;
+    o << me->label << " [" << me->id << "]\n";
+    o << "Hex " << me->hex << (me->entering ? " (entering by its LOC entry)" : "") << "\n";
+    o << "Mode: " << readable(me->mode) << "\n";
+    o << "Strength: " << me->stands << " stands, " << me->figures << " figures, " << me->points << " points\n";
+    o << "Supply source: " << me->supplySource << "\n";
+    for (const auto& l : m_locs)
+        if (l.me == me->id) {
+            o << "LOC: " << (l.loc ? "yes" : "NO") << " to " << l.supplySourceName;
+            if (!l.loc && !l.problem.empty() && l.problem != "none") o << " (" << readable(l.problem) << ")";
+            if (!l.viaMe.empty()) o << ", through ME " << l.viaMe;
+            o << ", " << l.path.size() << " hex(es)\n";
+        }
+    o << "\nGenerals:\n";
+    for (const auto& g : me->generals)
+        o << "  " << g.name << ", " << readable(g.rank) << ", " << g.rating << (g.status == "active" ? "" : ", " + g.status) << "\n";
+    if (!me->commander.empty()) o << "  in command: " << me->commander << "\n";
+    o << "\nComposition:\n";
+    for (const auto& u : me->units) {
+        o << "  " << u.name << " \u2014 " << readable(u.type) << ", class " << u.unitClass << ", " << u.stands << " stands, "
+          << u.figures << "/" << u.figuresOriginal << " figures";
+        if (!u.guns.empty()) o << ", guns " << u.guns;
+        o << "\n";
+    }
+    if (const campaign::Order* order = const_cast<TurnFrame*>(this)->draftOrder(me->id)) {
+        o << "\nToday's order (draft): " << (order->mode ? readable(std::string(campaign::modeName(*order->mode))) : "forage");
+        if (!order->path.empty()) o << ", route " << formatPath(order->path);
+        o << "\n";
+    }
+    m_details->SetValue(utf8(o.str()));
+}
+
+void TurnFrame::updatePanels() {
+    // Today's orders: the draft and the rules' verdict on each.
+    std::ostringstream orders;
+    if (m_side.empty()) {
+        orders << "Choose a side (View menu or the side list) to write its orders.\n";
+    } else if (const auto* d = draft()) {
+        orders << "Orders of " << m_side << " for week " << d->week << " day " << d->day << " \u2014 " << readable(m_ordersStatus)
+               << "\n";
+        for (const auto& o : d->orders) {
+            orders << "  " << o.me << ": " << (o.mode ? readable(std::string(campaign::modeName(*o.mode))) : "forage");
+            if (!o.supply.empty()) orders << ", supply " << o.supply;
+            orders << ", route " << (o.path.empty() ? "none" : formatPath(o.path));
+            if (o.marchToGuns) orders << ", march to the guns";
+            orders << ", on contact " << campaign::scoutContactName(o.onScoutContact);
+            const auto c = m_checks.find(o.me);
+            if (c != m_checks.end()) {
+                for (const auto& e : c->second.errors) orders << "\n      refused: " << e;
+                for (const auto& w : c->second.warnings) orders << "\n      warning: " << w;
+            }
+            orders << "\n";
+        }
+    }
+    m_ordersPanel->SetValue(utf8(orders.str()));
+    m_intelPanel->SetValue(utf8(m_intelText));
+
+    // Victory conditions of the own side only (every side for the host).
+    std::ostringstream vcs;
+    for (const auto& s : m_view.sides) {
+        if (!s.vcs) continue;
+        const int standing = s.vcs->baseline - s.vcs->pointsLost + s.vcs->pointsReplaced;
+        vcs << s.name << "\n  baseline " << s.vcs->baseline << ", points lost " << s.vcs->pointsLost << ", replaced "
+            << s.vcs->pointsReplaced << " \u2192 " << standing << "; defeated at " << s.vcs->defeatThreshold << " or below\n";
+        vcs << "  urban areas held:";
+        for (const auto& u : s.urbanControlled) vcs << " " << u << ";";
+        vcs << "\n\n";
+    }
+    if (vcs.str().empty()) vcs << "No victory conditions to show.\n";
+    m_vcsPanel->SetValue(utf8(vcs.str()));
+
+    std::ostringstream sup;
+    if (m_side.empty()) sup << "Supply and LOC reports belong to a side: choose one.\n";
+    for (const auto& s : m_sources) {
+        sup << s.name << " (" << s.size << "): " << (s.rolled ? std::to_string(s.weeklyValue) + " SP this week" : std::string("not yet rolled"))
+            << (s.destroyed ? ", destroyed" : "");
+        if (!s.drawnOnBy.empty()) {
+            sup << "; drawn on by";
+            for (const auto& m : s.drawnOnBy) sup << " " << m;
+        }
+        sup << "\n";
+    }
+    if (!m_locs.empty()) sup << "\n";
+    for (const auto& l : m_locs) {
+        sup << l.me << ": LOC " << (l.loc ? "yes" : "NO") << " to " << l.supplySourceName << " (" << l.path.size() << " hexes)";
+        if (!l.cutAt.empty()) sup << ", cut at " << formatPath(l.cutAt);
+        if (!l.loc && l.problem != "none") sup << ", " << readable(l.problem);
+        sup << "\n";
+    }
+    m_supplyPanel->SetValue(utf8(sup.str()));
+    setLogFilter(m_logText, m_logPhase);
+}
+
+void TurnFrame::setLogFilter(const std::string& text, const std::string& phase) {
+    m_logText = text;
+    m_logPhase = phase;
+    const auto rows = filterRolls(m_rolls, text, phase);
+    m_logList->Freeze();
+    m_logList->Clear();
+    wxArrayString lines;
+    for (const auto& r : rows) lines.Add(utf8(r.line()));
+    if (!lines.empty()) m_logList->Append(lines);
+    m_logList->Thaw();
+    m_logShown = rows.size();
+}
+
+// ---- the map's overlays ----------------------------------------------------------------------------------------
+
+void TurnFrame::setOverlay(Overlay o, bool on) {
+    if (on) m_overlays.insert(o);
+    else m_overlays.erase(o);
+    updateOverlayData();
+    m_canvas->Refresh();
+}
+
+void TurnFrame::updateOverlayData() {
+    m_range.clear();
+    if (!overlay(Overlay::Range) || m_side.empty() || m_selected.empty()) return;
+    const campaign::Order* order = draftOrder(m_selected);
+    if (!order) return;
+    std::string error;
+    withStore(m_path, true, error, [&](db::CampaignStore& store) { m_range = view::movementRange(store, m_side, *order); });
+    if (!error.empty()) say(error);
+}
+
+void TurnFrame::paintOverlays(wxGraphicsContext& gc, const hex::Layout& layout, double s) {
+    if (!m_document) return;
+    const auto& m = m_document->map();
+    const auto off = m.offsets();
+    auto centre = [&](hex::Offset o) { return layout.toPixel(off.toHex(o)); };
+    auto hexPath = [&](hex::Hex h, double inset) {
+        const auto c = layout.toPixel(h);
+        const auto corners = layout.corners(h);
+        wxGraphicsPath p = gc.CreatePath();
+        for (std::size_t i = 0; i < corners.size(); ++i) {
+            const double x = c.x + (corners[i].x - c.x) * inset, y = c.y + (corners[i].y - c.y) * inset;
+            if (i == 0) p.MoveToPoint(x, y);
+            else p.AddLineToPoint(x, y);
+        }
+        p.CloseSubpath();
+        return p;
+    };
+    auto polyline = [&](hex::Offset start, const std::vector<hex::Offset>& steps) {
+        wxGraphicsPath p = gc.CreatePath();
+        const auto a = centre(start);
+        p.MoveToPoint(a.x, a.y);
+        for (const auto& o : steps) {
+            const auto b = centre(o);
+            p.AddLineToPoint(b.x, b.y);
+        }
+        return p;
+    };
+    const double w = std::clamp(0.14 * s, 2.0, 6.0);
+
+    // Fog of war: every hex none of the side's MEs can see is shaded (§8.1.5 and G-12: its own hex in anything but
+    // fine weather, the six around it as well in fine weather).
+    if (overlay(Overlay::Fog) && !m_side.empty()) {
+        const auto* own = m_view.side(m_side);
+        bool fine = true;
+        if (m_view.weather && m_view.weather->week == m_view.week && m_view.weather->day == m_view.day)
+            if (auto wx = rules::weatherFromName(m_view.weather->weather)) fine = !rules::seesOnlyOwnHex(*wx);
+        std::set<hex::Hex> seen;
+        if (own)
+            for (const auto& me : own->mes)
+                if (me.offset && !me.entering) {
+                    const hex::Hex h = off.toHex(*me.offset);
+                    seen.insert(h);
+                    if (fine)
+                        for (const auto n : hex::neighbours(h)) seen.insert(n);
+                }
+        const wxSize size = m_canvas->GetClientSize();
+        wxGraphicsPath fog = gc.CreatePath();
+        fog.AddRectangle(0, 0, size.x, size.y);
+        for (const auto h : seen)
+            if (m.contains(h)) fog.AddPath(hexPath(h, 1.0));
+        gc.SetPen(wxNullGraphicsPen);
+        gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(40, 40, 55, 110))));
+        gc.FillPath(fog, wxODDEVEN_RULE);
+    }
+
+    // Movement range of the selected ME under its draft order.
+    if (overlay(Overlay::Range) && !m_range.empty()) {
+        wxGraphicsPath range = gc.CreatePath();
+        for (const auto& o : m_range) range.AddPath(hexPath(off.toHex(o), 0.92));
+        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(30, 90, 200, 200), 1.2)));
+        gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(60, 130, 230, 70))));
+        gc.DrawPath(range);
+    }
+
+    // LOC paths (green when traced, red when not) and the hexes that cut them.
+    if (overlay(Overlay::Loc)) {
+        for (const auto& l : m_locs) {
+            if (l.path.size() >= 2) {
+                const wxColour ink = l.loc ? wxColour(20, 140, 60, 220) : wxColour(200, 30, 30, 220);
+                std::vector<hex::Offset> rest(l.path.begin() + 1, l.path.end());
+                const auto p = polyline(l.path.front(), rest);
+                gc.SetBrush(wxNullGraphicsBrush);
+                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255, 170), w + 2.5).Cap(wxCAP_ROUND).Join(wxJOIN_ROUND)));
+                gc.StrokePath(p);
+                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(ink, w).Cap(wxCAP_ROUND).Join(wxJOIN_ROUND).Style(wxPENSTYLE_SHORT_DASH)));
+                gc.StrokePath(p);
+                const auto end = centre(l.path.back());
+                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255), 1.5)));
+                gc.SetBrush(gc.CreateBrush(wxBrush(ink)));
+                gc.DrawEllipse(end.x - w * 1.2, end.y - w * 1.2, w * 2.4, w * 2.4);
+            }
+            for (const auto& cut : l.cutAt) {
+                const auto c = centre(cut);
+                const double r = std::max(4.0, 0.35 * s);
+                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255), w + 2.5).Cap(wxCAP_ROUND)));
+                gc.StrokeLine(c.x - r, c.y - r, c.x + r, c.y + r);
+                gc.StrokeLine(c.x - r, c.y + r, c.x + r, c.y - r);
+                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(210, 20, 20), w).Cap(wxCAP_ROUND)));
+                gc.StrokeLine(c.x - r, c.y - r, c.x + r, c.y + r);
+                gc.StrokeLine(c.x - r, c.y + r, c.x + r, c.y - r);
+            }
+        }
+    }
+
+    // Supply sources with their weekly values.
+    if (overlay(Overlay::Supply)) {
+        const double px = std::clamp(0.45 * s, 9.0, 13.0);
+        gc.SetFont(gc.CreateFont(px, "Sans", wxFONTFLAG_BOLD, wxColour(20, 20, 20)));
+        for (const auto& src : m_sources) {
+            const auto* u = m.urbanArea(src.id);
+            if (!u) continue;
+            const auto c = layout.toPixel(u->hex);
+            const wxString text = src.rolled ? wxString::Format("%s %d SP", utf8(src.name), src.weeklyValue)
+                                             : wxString::Format("%s ?", utf8(src.name));
+            double tw = 0, th = 0;
+            gc.GetTextExtent(text, &tw, &th);
+            const double r = std::max(5.0, 0.45 * s);
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(120, 70, 0), 2.0)));
+            gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(250, 200, 60, 200))));
+            gc.DrawEllipse(c.x - r, c.y - r, 2 * r, 2 * r);
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(120, 70, 0), 1.0)));
+            gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(255, 246, 210, 230))));
+            gc.DrawRoundedRectangle(c.x + r + 2, c.y - th / 2 - 2, tw + 8, th + 4, 3);
+            gc.DrawText(text, c.x + r + 6, c.y - th / 2);
+        }
+    }
+
+    // The routes of the draft orders; the ME being written gets each step coloured by the rules' verdict.
+    if (overlay(Overlay::Orders) && !m_side.empty())
+        if (const auto* d = draft()) {
+            for (const auto& o : d->orders) {
+                const MeInfo* me = m_view.me(o.me);
+                if (!me || !me->offset) continue;
+                const bool editing = m_orderDialog && m_orderDialog->meId() == o.me;
+                const campaign::Order& order = editing ? m_orderDialog->order() : o;
+                if (order.path.empty()) continue;
+                const auto p = polyline(*me->offset, order.path);
+                gc.SetBrush(wxNullGraphicsBrush);
+                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255, 200), w * 1.6 + 3).Cap(wxCAP_ROUND).Join(wxJOIN_ROUND)));
+                gc.StrokePath(p);
+                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(editing ? wxColour(20, 20, 20) : wxColour(70, 70, 70, 200), w * 1.6)
+                                           .Cap(wxCAP_ROUND).Join(wxJOIN_ROUND)));
+                gc.StrokePath(p);
+                const auto check = m_checks.find(o.me);
+                for (std::size_t i = 0; i < order.path.size(); ++i) {
+                    wxColour dot(30, 150, 60);
+                    if (check != m_checks.end() && i < check->second.steps.size()) {
+                        const auto& step = check->second.steps[i];
+                        if (!step.problem.empty()) dot = wxColour(210, 30, 30);
+                        else if (!step.reached) dot = wxColour(235, 150, 20);
+                    }
+                    const auto c = centre(order.path[i]);
+                    const double r = std::max(3.5, 0.22 * s);
+                    gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255), 1.5)));
+                    gc.SetBrush(gc.CreateBrush(wxBrush(dot)));
+                    gc.DrawEllipse(c.x - r, c.y - r, 2 * r, 2 * r);
+                }
+            }
+        }
+
+    // The selected ME.
+    if (const MeInfo* me = m_view.me(m_selected); me && me->offset) {
+        const wxGraphicsPath ring = hexPath(off.toHex(*me->offset), 1.0);
+        gc.SetBrush(wxNullGraphicsBrush);
+        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255, 230), 6.0)));
+        gc.StrokePath(ring);
+        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(240, 170, 0), 3.0)));
+        gc.StrokePath(ring);
+    }
+}
+
+bool TurnFrame::hexClicked(hex::Hex h) {
+    if (!m_document) return false;
+    const hex::Offset at = m_document->map().offsets().toOffset(h);
+    if (m_orderDialog && m_orderDialog->picking()) {
+        m_orderDialog->hexClicked(at);
+        return true;
+    }
+    // A click on a counter of the shown MEs selects it.
+    for (const MeInfo* me : m_view.allMes())
+        if (me->offset && *me->offset == at) {
+            selectMe(me->id);
+            return true;
+        }
+    return false;
+}
+
+// ---- orders ----------------------------------------------------------------------------------------------------
+
+OrderDialog* TurnFrame::editOrder(const std::string& meId) {
+    if (m_side.empty()) {
+        report(_("No side chosen"), _("The host writes no orders: choose the side whose orders you write."), false);
+        return nullptr;
+    }
+    const auto* own = m_view.side(m_side);
+    const MeInfo* me = nullptr;
+    if (own)
+        for (const auto& m : own->mes)
+            if (m.id == meId) me = &m;
+    if (!me) {
+        report(_("No such ME"), utf8(meId.empty() ? std::string("Select one of the side's MEs first.")
+                                                   : "ME '" + meId + "' is not one of " + m_side + "'s MEs on the map"));
+        return nullptr;
+    }
+    if (m_ordersStatus != "not_given") {
+        report(_("Orders already given"),
+               utf8("The orders of " + m_side + " for today are " + readable(m_ordersStatus) + "; they cannot be changed (\u00a78.2)."),
+               false);
+        return nullptr;
+    }
+    if (!ensureDraft()) return nullptr;
+    campaign::Order* order = draftOrder(meId);
+    if (!order) {
+        report(_("No order"), utf8("ME " + meId + " is not on the map today and takes no order"));
+        return nullptr;
+    }
+    if (m_orderDialog) m_orderDialog->Close();
+    selectMe(meId);
+
+    OrderContext ctx;
+    ctx.side = m_side;
+    ctx.week = m_preview.week;
+    ctx.day = m_preview.day;
+    ctx.me = *me;
+    ctx.loc = "not traced yet";
+    for (const auto& l : m_locs)
+        if (l.me == meId)
+            ctx.loc = (l.loc ? "yes, " : "no, ") + std::to_string(l.path.size()) + " hex(es) to " + l.supplySourceName +
+                      (l.cutAt.empty() ? "" : ", cut at " + formatPath(l.cutAt));
+    for (const auto& u : m_document->map().urbanAreas()) ctx.supplyPoints.emplace_back(u.id, u.name);
+    std::sort(ctx.supplyPoints.begin(), ctx.supplyPoints.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+
+    m_orderDialog = new OrderDialog(this, ctx, *order);
+    m_orderDialog->onChange = [this](const campaign::Order& o) { orderChanged(o); };
+    m_orderDialog->onAccept = [this](const campaign::Order& o) {
+        if (auto* d = draftOrder(o.me)) *d = o;
+        say("the order of ME " + o.me + " is in today's orders; Submit Orders gives them");
+        updatePanels();
+        updateDetails();
+        updatePhaseBar();
+    };
+    m_orderDialog->onClosed = [this] {
+        m_orderDialog = nullptr;
+        updateOverlayData();
+        m_canvas->Refresh();
+    };
+    // Over the order of battle on the left, so the map and the route stay in view.
+    const wxRect frame = GetScreenRect();
+    m_orderDialog->Move(frame.x + 6, frame.y + 84);
+    m_orderDialog->Show();
+    m_orderDialog->Raise();
+    orderChanged(m_orderDialog->order());
+    return m_orderDialog;
+}
+
+void TurnFrame::orderChanged(const campaign::Order& order) {
+    view::PathCheck check;
+    std::string error;
+    if (!withStore(m_path, true, error, [&](db::CampaignStore& store) { check = view::checkOrder(store, m_side, order); })) {
+        check.errors.push_back(error);
+    }
+    m_checks[order.me] = check;
+    if (m_orderDialog && m_orderDialog->meId() == order.me) m_orderDialog->showCheck(check);
+    if (overlay(Overlay::Range) && order.me == m_selected) {
+        m_range.clear();
+        withStore(m_path, true, error, [&](db::CampaignStore& store) { m_range = view::movementRange(store, m_side, order); });
+    }
+    updatePanels();
+    m_canvas->Refresh();
+}
+
+bool TurnFrame::submitOrders() {
+    if (m_side.empty() || !ensureDraft()) {
+        report(_("No side chosen"), _("Choose the side whose orders are submitted."));
+        return false;
+    }
+    campaign::OrdersFile file = m_drafts[m_side];
+    file.file = "orders of " + m_side;
+    // Warnings first: every order checked by the rules; refusals stop here, warnings ask.
+    std::vector<std::string> errors, warnings;
+    std::string error;
+    const bool read = withStore(m_path, true, error, [&](db::CampaignStore& store) {
+        for (const auto& o : file.orders) {
+            const auto c = view::checkOrder(store, m_side, o);
+            m_checks[o.me] = c;
+            errors.insert(errors.end(), c.errors.begin(), c.errors.end());
+            warnings.insert(warnings.end(), c.warnings.begin(), c.warnings.end());
+        }
+    });
+    if (!read) {
+        report(_("Cannot submit the orders"), utf8(error));
+        return false;
+    }
+    updatePanels();
+    if (!errors.empty()) {
+        std::string text = "The orders of " + m_side + " are not submitted:\n";
+        for (const auto& e : errors) text += "  \u2022 " + e + "\n";
+        report(_("Orders refused"), utf8(text));
+        return false;
+    }
+    if (m_interactive) {
+        std::string text = "Give the orders of " + m_side + " for week " + std::to_string(file.week) + " day " +
+                           std::to_string(file.day) + "? They cannot be changed afterwards (\u00a78.2).";
+        if (!warnings.empty()) {
+            text += "\n\nWarnings:\n";
+            for (const auto& w : warnings) text += "  \u2022 " + w + "\n";
+        }
+        if (wxMessageBox(utf8(text), _("Submit orders"), wxYES_NO | wxICON_QUESTION, this) != wxYES) return false;
+    } else {
+        for (const auto& w : warnings) std::cout << "etatmajor: warning: " << w << "\n";
+    }
+    core::IssueList issues;
+    if (!withStore(m_path, false, error, [&](db::CampaignStore& store) { issues = engine::submitOrders(store, file); })) {
+        report(_("Cannot submit the orders"), utf8(error));
+        return false;
+    }
+    if (issues.hasErrors()) {
+        report(_("Orders refused"), utf8("The orders of " + m_side + " are not submitted:\n" + issuesText(issues)));
+        return false;
+    }
+    if (m_orderDialog) m_orderDialog->Close();
+    refresh();
+    say(std::to_string(file.orders.size()) + " order(s) of " + m_side + " given for week " + std::to_string(file.week) + " day " +
+        std::to_string(file.day));
+    return true;
+}
+
+bool TurnFrame::standFast() {
+    if (m_side.empty()) {
+        report(_("No side chosen"), _("Choose the side that stands fast."));
+        return false;
+    }
+    if (m_interactive &&
+        wxMessageBox(utf8("Every ME of " + m_side + " keeps its hex and mode today, and no orders can be given afterwards. Go on?"),
+                     _("Stand fast"), wxYES_NO | wxICON_QUESTION, this) != wxYES)
+        return false;
+    core::IssueList issues;
+    std::string error;
+    if (!withStore(m_path, false, error, [&](db::CampaignStore& store) { issues = engine::standFast(store, m_side); })) {
+        report(_("Cannot stand fast"), utf8(error));
+        return false;
+    }
+    if (issues.hasErrors()) {
+        report(_("Stand fast refused"), utf8(issuesText(issues)));
+        return false;
+    }
+    if (m_orderDialog) m_orderDialog->Close();
+    refresh();
+    say(m_side + " stand fast today");
+    return true;
+}
+
+bool TurnFrame::nextPhase() {
+    if (m_path.empty()) return false;
+    refresh();
+    if (!m_preview.ready()) {
+        report(_("The next phase cannot run yet"), utf8(nextPhaseDescription(m_preview)), false);
+        return false;
+    }
+    if (m_interactive && wxMessageBox(utf8(nextPhaseDescription(m_preview) + "\n\nRun it now?"), _("Next phase"),
+                                      wxYES_NO | wxICON_QUESTION, this) != wxYES)
+        return false;
+    engine::AdvanceResult result;
+    std::string error;
+    wxBusyCursor busy;
+    if (!withStore(m_path, false, error, [&](db::CampaignStore& store) { result = engine::advance(store, engine::Step::Phase); })) {
+        report(_("The phase failed"), utf8(error));
+        return false;
+    }
+    std::ostringstream o;
+    for (const auto& p : result.phases) {
+        o << "Week " << p.week;
+        if (p.day > 0) o << " day " << p.day;
+        o << "  " << p.phase << " " << p.title << "\n";
+        for (const auto& l : p.lines) o << "    " << l << "\n";
+    }
+    refresh();
+    if (!result.ok) {
+        report(_("The phase did not run"), utf8(issuesText(result.issues) + o.str()));
+        return false;
+    }
+    say(result.phases.empty() ? std::string("nothing ran") : result.phases.back().phase + " " + result.phases.back().title + " done");
+    m_ordersPanel->AppendText(utf8("\n" + o.str()));
+    if (m_interactive && !o.str().empty()) {
+        m_notebook->SetSelection(0);
+    }
+    return true;
+}
+
+// ---- battles ---------------------------------------------------------------------------------------------------
+
+std::string TurnFrame::battleSetupText(int id) {
+    std::ostringstream o;
+    std::string error;
+    const bool ok = withStore(m_path, true, error, [&](db::CampaignStore& store) {
+        const auto rec = engine::findBattle(store, id);
+        if (!rec) {
+            o << "The campaign has no battle " << id << ".\n";
+            return;
+        }
+        const auto setup = engine::campaignBattleSetup(store, id);
+        o << setup.name << " \u2014 " << rec->status << "\n";
+        o << "Terrain " << battle::hexTerrainName(setup.terrain.hex) << ", weather " << rec->weather << ", " << rec->daylight
+          << " daylight turns; the fighting starts on turn " << rec->startTurn << "\n";
+        for (const auto& sd : setup.sides) {
+            o << "\n" << sd.name << ":\n";
+            for (const auto& me : sd.mes) {
+                o << "  " << me.name << " [" << me.id << "], " << campaign::modeName(me.mode);
+                if (m_side.empty() || sd.id == m_side) {
+                    for (const auto& p : rec->participants)
+                        if (p.me == me.id) o << ", on the field from turn " << p.arrivalTurn << " (" << p.how << ")";
+                    o << "\n";
+                    for (const auto& f : me.formations) describeFormation(o, f, 4);
+                } else {
+                    o << " (composition unknown)\n";
+                }
+            }
+        }
+        if (!rec->summary.empty()) o << "\nResult: " << rec->summary << "\n";
+        if (!rec->narrative.empty()) o << "\n" << rec->narrative << "\n";
+    });
+    return ok ? o.str() : error;
+}
+
+bool TurnFrame::startOdds(int id, int runs) {
+    if (m_side.empty()) {
+        report(_("No side chosen"), _("Odds are computed from what one side knows: choose a side."), false);
+        return false;
+    }
+    if (m_oddsThread.joinable()) {
+        report(_("Odds already running"), _("Wait for the running odds or cancel them."), false);
+        return false;
+    }
+    battle::BattleSetup setup;
+    std::vector<std::string> missing;
+    std::uint64_t seed = 0;
+    std::string error;
+    bool found = false;
+    if (!withStore(m_path, true, error, [&](db::CampaignStore& store) {
+            const auto rec = engine::findBattle(store, id);
+            if (!rec) return;
+            found = std::any_of(rec->participants.begin(), rec->participants.end(),
+                                [&](const engine::BattleParticipant& p) { return p.side == m_side; });
+            if (!found) return;
+            seed = rec->seed ^ 0x6f646473ULL;
+            setup = engine::sideViewSetup(store, id, m_side, missing);
+        })) {
+        report(_("Cannot compute the odds"), utf8(error));
+        return false;
+    }
+    if (!found) {
+        report(_("Cannot compute the odds"), utf8("side '" + m_side + "' has no ME in battle " + std::to_string(id)));
+        return false;
+    }
+    if (!missing.empty()) {
+        std::string names;
+        for (const auto& m : missing) names += (names.empty() ? "" : ", ") + m;
+        m_oddsText = "The odds cannot be computed: " + m_side + " knows the counters of " + names +
+                     " but no report has told it what they contain (scout them first).";
+        m_battleText->SetValue(utf8(m_oddsText));
+        say(m_oddsText);
+        return false;
+    }
+    const int own = setup.sides[0].id == m_side ? battle::kSideA : battle::kSideB;
+    m_oddsRuns = runs;
+    m_oddsDone = 0;
+    m_oddsCancel = false;
+    m_oddsFinished = false;
+    m_oddsGauge->SetRange(runs);
+    m_oddsGauge->SetValue(0);
+    m_oddsCancelButton->Enable(true);
+    m_oddsText = "computing the odds of battle " + std::to_string(id) + "...";
+    m_battleText->SetValue(utf8(m_oddsText));
+    m_oddsThread = std::thread([this, setup, seed, runs, own, id] {
+        const battle::RedcoatsResolver resolver;
+        const auto trials = battle::runTrials(resolver, setup, seed, runs, 1, [this](int done) {
+            m_oddsDone = done;
+            return !m_oddsCancel.load();
+        });
+        std::int64_t win = 0, draw = 0, hold = 0;
+        for (const auto& t : trials) {
+            win += t.winner == own ? 1 : 0;
+            draw += t.winner == battle::kNoSide ? 1 : 0;
+            hold += t.fieldHolder == own ? 1 : 0;
+        }
+        const auto n = static_cast<std::int64_t>(trials.size());
+        auto pct = [n](std::int64_t k) { return n ? std::to_string((k * 1000 / n) / 10) + "." + std::to_string((k * 1000 / n) % 10) + "%" : std::string("-"); };
+        std::ostringstream o;
+        o << "Battle " << id << " as " << m_side << " sees it (" << n << " of " << runs << " trials"
+          << (n < runs ? ", cancelled" : "") << ", the enemy as reported):\n  win " << pct(win) << ", draw " << pct(draw)
+          << ", lose " << pct(n - win - draw) << "; hold the field " << pct(hold) << "\n";
+        m_oddsResult = o.str();
+        m_oddsFinished = true;
+    });
+    m_oddsTimer.Start(100);
+    return true;
+}
+
+void TurnFrame::onOddsTick(wxTimerEvent&) {
+    m_oddsGauge->SetValue(std::min(m_oddsRuns, m_oddsDone.load()));
+    if (!m_oddsFinished) return;
+    m_oddsTimer.Stop();
+    if (m_oddsThread.joinable()) m_oddsThread.join();
+    m_oddsCancelButton->Enable(false);
+    m_oddsText = m_oddsResult;
+    m_battleText->SetValue(utf8(m_oddsText));
+    say(m_oddsText.substr(0, m_oddsText.find('\n')));
+}
+
+bool TurnFrame::resolveBattle(int id) {
+    std::vector<std::string> lines;
+    core::IssueList issues;
+    std::string error;
+    if (!withStore(m_path, false, error, [&](db::CampaignStore& store) { issues = engine::resolveBattleNow(store, id, lines); })) {
+        report(_("Cannot resolve the battle"), utf8(error));
+        return false;
+    }
+    if (issues.hasErrors()) {
+        report(_("Cannot resolve the battle"), utf8(issuesText(issues)));
+        return false;
+    }
+    refresh();
+    std::string text;
+    for (const auto& l : lines) text += l + "\n";
+    m_battleText->SetValue(utf8(text + "\n" + battleSetupText(id)));
+    say("battle " + std::to_string(id) + " resolved");
+    return true;
+}
+
+bool TurnFrame::enterBattleResult(int id, const wxString& file) {
+    std::vector<std::string> lines;
+    core::IssueList issues;
+    std::string error;
+    if (!withStore(m_path, false, error, [&](db::CampaignStore& store) {
+            issues = engine::enterBattleResult(store, id, std::string(file.fn_str()), lines);
+        })) {
+        report(_("Cannot record the result"), utf8(error));
+        return false;
+    }
+    if (issues.hasErrors()) {
+        report(_("The result was refused"), utf8(issuesText(issues)));
+        return false;
+    }
+    refresh();
+    std::string text;
+    for (const auto& l : lines) text += l + "\n";
+    m_battleText->SetValue(utf8(text + "\n" + battleSetupText(id)));
+    say("the tabletop result of battle " + std::to_string(id) + " is recorded");
+    return true;
+}
+
+// The form: the units and generals of the battle's MEs (the host's knowledge: a tabletop result is the host's to
+// record), written as a battle-result file beside the database and entered like `battle enter`.
+bool TurnFrame::enterBattleResultForm(int id) {
+    std::vector<std::string> sides;
+    std::vector<ResultUnit> units;
+    std::vector<ResultGeneral> generals;
+    std::string error;
+    bool found = false;
+    if (!withStore(m_path, true, error, [&](db::CampaignStore& store) {
+            const auto rec = engine::findBattle(store, id);
+            if (!rec) return;
+            found = true;
+            const auto host = SideView::fromStatusJson(db::statusJson(store, std::nullopt));
+            for (const auto& s : host.sides) sides.push_back(s.id);
+            for (const auto& p : rec->participants)
+                if (const MeInfo* me = host.me(p.me)) {
+                    for (const auto& u : me->units) {
+                        ResultUnit r;
+                        r.id = u.id;
+                        r.name = u.name;
+                        r.me = me->id;
+                        r.stands = u.stands;
+                        std::istringstream guns(u.guns);
+                        for (int n = 0; guns >> n;) {
+                            r.gunStands += n;
+                            std::string rest;
+                            std::getline(guns, rest, ',');
+                        }
+                        units.push_back(r);
+                    }
+                    for (const auto& g : me->generals) generals.push_back({g.id, g.name, "unhurt"});
+                }
+        })) {
+        report(_("Cannot record the result"), utf8(error));
+        return false;
+    }
+    if (!found) {
+        report(_("Cannot record the result"), utf8("the campaign has no battle " + std::to_string(id)));
+        return false;
+    }
+    BattleResultDialog dialog(this, id, sides, units, generals);
+    if (dialog.ShowModal() != wxID_OK) return false;
+    const std::string file = m_path + ".battle-" + std::to_string(id) + "-result.xml";
+    try {
+        io::writeFileAtomically(file, dialog.xml());
+    } catch (const std::exception& e) {
+        report(_("Cannot record the result"), utf8(file + ": error: " + e.what()));
+        return false;
+    }
+    return enterBattleResult(id, utf8(file));
+}
+
+// ---- closing, scripts and screenshots -------------------------------------------------------------------------
+
+void TurnFrame::chooseSide() {
+    if (m_path.empty()) return;
+    wxArrayString names;
+    std::vector<std::string> ids;
+    for (const auto& s : m_view.sides) {
+        names.Add(utf8(s.name + " (" + s.id + ")"));
+        ids.push_back(s.id);
+    }
+    names.Add(_("Host: everything"));
+    ids.emplace_back();
+    wxSingleChoiceDialog pick(this, _("Whose view of the campaign?"), _("Choose a side"), names);
+    if (pick.ShowModal() == wxID_OK) setSide(ids[static_cast<std::size_t>(pick.GetSelection())]);
+}
+
+void TurnFrame::onClose(wxCloseEvent&) {
+    m_oddsCancel = true;
+    if (m_oddsThread.joinable()) m_oddsThread.join();
+    m_oddsTimer.Stop();
+    if (m_interactive) saveLayout();
+    if (m_orderDialog) {
+        m_orderDialog->onClosed = nullptr;
+        m_orderDialog->Destroy();
+        m_orderDialog = nullptr;
+    }
+    Destroy();
+}
+
+void TurnFrame::runScriptWhenReady(const wxString& scriptPath, std::function<void(int)> done) {
+    m_script = std::make_unique<TurnScript>(*this, scriptPath);
+    m_captureDone = std::move(done);
+    m_captureStart = nowMs();
+    m_lastPaintChange = m_captureStart;
+    m_lastPaintCount = m_canvas->paintCount();
+    m_captureTimer.Start(50);
+}
+
+void TurnFrame::captureWhenReady(const wxString& pngPath, std::function<void(int)> done) {
+    m_capturePath = pngPath;
+    m_captureDone = std::move(done);
+    m_captureStart = nowMs();
+    m_lastPaintChange = m_captureStart;
+    m_lastPaintCount = m_canvas->paintCount();
+    m_captureTimer.Start(50);
+}
+
+void TurnFrame::onCaptureTick(wxTimerEvent&) {
+    const long long now = nowMs();
+    const unsigned paints = m_canvas->paintCount();
+    if (paints != m_lastPaintCount) {
+        m_lastPaintCount = paints;
+        m_lastPaintChange = now;
+    }
+    const bool settled = IsShownOnScreen() && paints > 0 && now - m_lastPaintChange >= kSettleMs;
+    if (!settled && now - m_captureStart <= kGiveUpMs) return;
+    m_captureTimer.Stop();
+    if (m_script) {
+        m_script->start([this](int status) {
+            auto done = std::move(m_captureDone);
+            Close(true);
+            if (done) done(status);
+        });
+        return;
+    }
+    const int status = saveScreenshot(m_capturePath) ? 0 : 1;
+    auto done = std::move(m_captureDone);
+    Close(true);
+    if (done) done(status);
+}
+
+bool TurnFrame::saveScreenshot(const wxString& pngPath) {
+    Update();
+    if (m_orderDialog) m_orderDialog->Update();
+    auto result = WindowCapture::capture(*this, *m_canvas);
+    wxImage image = result.image;
+    // The order dialog is a window of its own: it is pasted where it stands over the frame.
+    if (m_orderDialog && image.IsOk()) {
+        wxImage dialog = WindowCapture::fromXServer(*m_orderDialog);
+        if (!dialog.IsOk() || WindowCapture::looksBlank(dialog)) dialog = WindowCapture::fromWindowDC(*m_orderDialog);
+        if (dialog.IsOk() && !WindowCapture::looksBlank(dialog)) {
+            const wxPoint at = m_orderDialog->GetScreenPosition() - GetScreenPosition();
+            image.Paste(dialog, at.x, at.y);
+        }
+    }
+    const wxFileName target(pngPath);
+    if (!target.GetPath().empty() && !wxFileName::DirExists(target.GetPath()))
+        wxFileName::Mkdir(target.GetPath(), wxS_DIR_DEFAULT, wxPATH_MKDIR_FULL);
+    if (!image.IsOk() || !image.SaveFile(pngPath, wxBITMAP_TYPE_PNG)) {
+        std::cerr << pngPath.utf8_string() << ": error: cannot write the screenshot\n";
+        return false;
+    }
+    std::cout << "etatmajor: wrote " << pngPath.utf8_string() << " (" << image.GetWidth() << "x" << image.GetHeight()
+              << ", from the " << WindowCapture::methodName(result.method) << ")\n";
+    return true;
+}
+
+}  // namespace etatmajor::gui

@@ -1,0 +1,201 @@
+// The campaign turn manager: a campaign database seen by one side (American, British) or by the host. Every action
+// goes through the same core functions the command-line program uses (engine::advance, the orders template,
+// submission and stand-fast, LOC and supply reports, intelligence, battles, status per side, the event log); the
+// window holds no rules.
+//
+//   phase bar:  week, day, next phase, weather, wind, daylight; Next Phase, Submit Orders, Stand Fast
+//   left:       the order of battle as the side sees it, and the selected ME's details
+//   centre:     the map with the side's counters and the overlays chosen in the View menu
+//   bottom:     today's orders, intelligence, the event log, victory conditions, supply and LOC, battles
+#pragma once
+
+#include "map_canvas.hpp"
+#include "turn_model.hpp"
+
+#include "etatmajor/campaign/orders.hpp"
+#include "etatmajor/view/turn_view.hpp"
+
+#include <wx/docview.h>
+#include <wx/frame.h>
+#include <wx/timer.h>
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+class wxButton;
+class wxChoice;
+class wxGauge;
+class wxListBox;
+class wxNotebook;
+class wxSplitterWindow;
+class wxStaticText;
+class wxTextCtrl;
+class wxTreeCtrl;
+class wxTreeEvent;
+
+namespace etatmajor::gui {
+
+class OrderDialog;
+class TurnScript;
+
+enum class Overlay { Loc, Supply, Range, Fog, Orders };
+
+class TurnFrame : public wxFrame {
+public:
+    // `interactive` false: no question waits for a person (test scripts, screenshots); messages go to stderr.
+    TurnFrame(const wxSize& size, bool interactive = true);
+    ~TurnFrame() override;
+
+    // Opens a campaign database for `side` ("" the host; nullopt: ask with the side picker when interactive, the
+    // host otherwise). Returns whether it is shown; a file that is no campaign database is reported.
+    bool openCampaign(const wxString& path, std::optional<std::string> side = std::nullopt);
+    // The side whose view is shown ("" the host).
+    bool setSide(const std::string& side);
+    const std::string& side() const { return m_side; }
+    // Reads everything again from the database (after any change).
+    void refresh();
+
+    // Actions of the Campaign menu. Each reports what it did (lastMessage) and returns whether it worked.
+    bool nextPhase();
+    bool submitOrders();
+    bool standFast();
+    // Opens the order dialog of one of the side's MEs (nullptr when it cannot).
+    OrderDialog* editOrder(const std::string& meId);
+    OrderDialog* orderDialog() { return m_orderDialog; }
+    bool selectMe(const std::string& meId);
+    const std::string& selectedMe() const { return m_selected; }
+
+    void setOverlay(Overlay overlay, bool on);
+    bool overlay(Overlay overlay) const { return m_overlays.count(overlay) > 0; }
+
+    // Battles: the set-up text of one (as `battle show`), the odds as the side knows it (run on a worker thread;
+    // `wait` blocks until done, for scripts), automatic resolution, and a tabletop result from a file.
+    std::string battleSetupText(int id);
+    bool startOdds(int id, int runs);
+    bool oddsRunning() const { return m_oddsThread.joinable(); }
+    void cancelOdds() { m_oddsCancel = true; }
+    const std::string& oddsText() const { return m_oddsText; }
+    bool resolveBattle(int id);
+    bool enterBattleResult(int id, const wxString& file);
+    // The tabletop result typed into a form (battle_result_dialog.hpp), kept beside the database as
+    // DATABASE.battle-N-result.xml and entered as a file would be.
+    bool enterBattleResultForm(int id);
+
+    void setLogFilter(const std::string& text, const std::string& phase);
+    std::size_t logLinesShown() const { return m_logShown; }
+
+    const SideView& sideView() const { return m_view; }
+    const view::PhasePreview& preview() const { return m_preview; }
+    const campaign::OrdersFile* draft() const;
+    std::string phaseBarLabel() const;
+    const std::string& lastMessage() const { return m_lastMessage; }
+    const std::string& path() const { return m_path; }
+    MapCanvas& canvas() { return *m_canvas; }
+
+    // Writes the window's layout (size, panes, overlays, last side) to the user's settings (wxConfig).
+    void saveLayout();
+
+    void runScriptWhenReady(const wxString& scriptPath, std::function<void(int)> done);
+    void captureWhenReady(const wxString& pngPath, std::function<void(int)> done);
+    // The frame and, when open, the order dialog on top of it where it stands.
+    bool saveScreenshot(const wxString& pngPath);
+
+private:
+    void buildMenus();
+    void buildPanels();
+    void updateTitle();
+    void updatePhaseBar();
+    void updateTree();
+    void updateDetails();
+    void updatePanels();
+    void updateOverlayData();
+    void paintOverlays(wxGraphicsContext& gc, const hex::Layout& layout, double hexSize);
+    bool hexClicked(hex::Hex h);
+    void orderChanged(const campaign::Order& order);
+    void report(const wxString& title, const wxString& message, bool error = true);
+    void say(const std::string& message);
+    void loadLayout();
+    bool ensureDraft();
+    campaign::Order* draftOrder(const std::string& meId);
+    void onClose(wxCloseEvent& event);
+    void onTreeSelect(wxTreeEvent& event);
+    void onOddsTick(wxTimerEvent& event);
+    void onCaptureTick(wxTimerEvent& event);
+    void chooseSide();
+    void openInteractively();
+
+    bool m_interactive;
+    std::string m_path;
+    std::string m_side;
+    SideView m_view;
+    view::PhasePreview m_preview;
+    std::string m_ordersStatus;  // not_given | given | stand_fast (the core's orders view)
+    std::vector<LocInfo> m_locs;
+    std::vector<SourceInfo> m_sources;
+    std::vector<RollInfo> m_rolls;
+    std::string m_intelText;
+    std::vector<hex::Offset> m_range;
+    std::map<std::string, campaign::OrdersFile> m_drafts;  // per side, for the current day
+    std::map<std::string, view::PathCheck> m_checks;       // per ME of the draft
+    std::set<Overlay> m_overlays{Overlay::Orders, Overlay::Loc};
+    std::string m_selected;
+    std::string m_lastMessage;
+    std::string m_logText, m_logPhase;
+    std::size_t m_logShown = 0;
+    std::vector<int> m_battleIds;
+
+    wxFileHistory m_recent;
+    wxMenu* m_recentMenu = nullptr;
+    wxChoice* m_sideChoice = nullptr;
+    wxStaticText* m_phaseText = nullptr;
+    wxStaticText* m_ordersText = nullptr;
+    wxButton* m_nextButton = nullptr;
+    wxButton* m_submitButton = nullptr;
+    wxButton* m_standButton = nullptr;
+    wxSplitterWindow* m_mainSplit = nullptr;
+    wxSplitterWindow* m_leftSplit = nullptr;
+    wxSplitterWindow* m_mapSplit = nullptr;
+    wxTreeCtrl* m_tree = nullptr;
+    wxTextCtrl* m_details = nullptr;
+    MapCanvas* m_canvas = nullptr;
+    wxNotebook* m_notebook = nullptr;
+    wxTextCtrl* m_ordersPanel = nullptr;
+    wxTextCtrl* m_intelPanel = nullptr;
+    wxTextCtrl* m_logFilter = nullptr;
+    wxChoice* m_logPhaseChoice = nullptr;
+    wxListBox* m_logList = nullptr;
+    wxTextCtrl* m_vcsPanel = nullptr;
+    wxTextCtrl* m_supplyPanel = nullptr;
+    wxListBox* m_battleList = nullptr;
+    wxTextCtrl* m_battleText = nullptr;
+    wxGauge* m_oddsGauge = nullptr;
+    wxButton* m_oddsCancelButton = nullptr;
+    OrderDialog* m_orderDialog = nullptr;
+    std::shared_ptr<MapDocument> m_document;
+
+    std::thread m_oddsThread;
+    std::atomic<int> m_oddsDone{0};
+    std::atomic<bool> m_oddsCancel{false};
+    std::atomic<bool> m_oddsFinished{false};
+    int m_oddsRuns = 0;
+    std::string m_oddsText;
+    std::string m_oddsResult;  // written by the worker, read once it has finished
+    wxTimer m_oddsTimer;
+
+    wxTimer m_captureTimer;
+    wxString m_capturePath;
+    std::function<void(int)> m_captureDone;
+    std::unique_ptr<TurnScript> m_script;
+    long long m_captureStart = 0;
+    long long m_lastPaintChange = 0;
+    unsigned m_lastPaintCount = 0;
+};
+
+}  // namespace etatmajor::gui

@@ -1,0 +1,316 @@
+#include "turn_script.hpp"
+
+#include "order_dialog.hpp"
+#include "turn_frame.hpp"
+
+#include "etatmajor/io/atomic_file.hpp"
+
+#include <wx/time.h>
+
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+
+namespace etatmajor::gui {
+
+namespace {
+
+constexpr long long kSettleMs = 300;
+constexpr long long kSettleGiveUpMs = 15000;
+
+[[noreturn]] void fail(const std::string& message) {
+    throw std::runtime_error(message);
+}
+
+std::vector<std::string> split(const std::string& line) {
+    std::vector<std::string> out;
+    std::istringstream in(line);
+    for (std::string word; in >> word;) out.push_back(word);
+    return out;
+}
+
+std::string rest(const std::vector<std::string>& w, std::size_t from) {
+    std::string out;
+    for (std::size_t i = from; i < w.size(); ++i) out += (out.empty() ? "" : " ") + w[i];
+    return out;
+}
+
+void need(const std::vector<std::string>& w, std::size_t n) {
+    if (w.size() < n) fail("'" + w[0] + "' needs " + std::to_string(n - 1) + " argument(s)");
+}
+
+bool yes(const std::string& s) {
+    if (s == "yes" || s == "on") return true;
+    if (s == "no" || s == "off") return false;
+    fail("expected yes or no, not '" + s + "'");
+}
+
+int number(const std::string& s) {
+    try {
+        std::size_t used = 0;
+        const int n = std::stoi(s, &used);
+        if (used == s.size()) return n;
+    } catch (const std::exception&) {
+    }
+    fail("'" + s + "' is not a whole number");
+}
+
+long long now() {
+    return wxGetLocalTimeMillis().GetValue();
+}
+
+}  // namespace
+
+TurnScript::TurnScript(TurnFrame& frame, const wxString& path) : m_frame(frame), m_path(path), m_timer(this) {
+    Bind(wxEVT_TIMER, &TurnScript::onTick, this, m_timer.GetId());
+}
+
+TurnScript::~TurnScript() {
+    m_timer.Stop();
+}
+
+void TurnScript::start(std::function<void(int)> done) {
+    m_done = std::move(done);
+    std::string text;
+    try {
+        text = io::readWholeFile(std::string(m_path.fn_str()));
+    } catch (const std::exception& e) {
+        std::cerr << e.what() << "\n";
+        finish(1);
+        return;
+    }
+    std::istringstream in(text);
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n) {
+        const auto first = line.find_first_not_of(" \t\r");
+        if (first == std::string::npos || line[first] == '#') continue;
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+        m_lines.push_back({n, line.substr(first)});
+    }
+    m_timer.Start(20);
+}
+
+void TurnScript::finish(int status) {
+    m_timer.Stop();
+    if (m_done) {
+        auto done = std::move(m_done);
+        done(status);
+    }
+}
+
+void TurnScript::onTick(wxTimerEvent&) {
+    if (m_waitUntil > 0) {
+        if (now() < m_waitUntil) return;
+        m_waitUntil = 0;
+    }
+    if (m_frame.oddsRunning()) {
+        // The odds worker reports through the frame's own timer; the script waits for it.
+        if (!m_frame.oddsText().empty() && m_frame.oddsText().rfind("computing", 0) != 0) {
+        } else {
+            return;
+        }
+    }
+    if (m_settling) {
+        const long long t = now();
+        const unsigned paints = m_frame.canvas().paintCount();
+        if (paints != m_settlePaints) {
+            m_settlePaints = paints;
+            m_settleSince = t;
+            return;
+        }
+        if (t - m_settleSince < kSettleMs && t - m_settleStart < kSettleGiveUpMs) return;
+        m_settling = false;
+        if (!m_pendingShot.empty() && !m_frame.saveScreenshot(wxString::FromUTF8(m_pendingShot.c_str()))) {
+            finish(1);
+            return;
+        }
+        m_pendingShot.clear();
+    }
+    if (m_next >= m_lines.size()) {
+        std::cout << "etatmajor: turn manager script passed (" << m_lines.size() << " commands)\n";
+        finish(0);
+        return;
+    }
+    const Line& line = m_lines[m_next++];
+    try {
+        run(split(line.text));
+    } catch (const std::exception& e) {
+        std::cerr << m_path.utf8_string() << ":" << line.number << ": error: " << e.what() << "\n  in: " << line.text << "\n";
+        finish(1);
+    }
+}
+
+void TurnScript::run(const std::vector<std::string>& w) {
+    const std::string& cmd = w.at(0);
+    MapCanvas& canvas = m_frame.canvas();
+    auto hexOf = [&](const std::string& text) {
+        const auto o = hex::parseOffset(text);
+        if (!o) fail("'" + text + "' is not a hex (col,row)");
+        const auto* doc = canvas.document();
+        if (!doc) fail("no campaign is open");
+        const hex::Hex h = doc->map().offsets().toHex(*o);
+        if (!doc->map().contains(h)) fail("hex " + text + " is off the map");
+        return h;
+    };
+    auto dialog = [&]() -> OrderDialog& {
+        if (!m_frame.orderDialog()) fail("no order dialog is open");
+        return *m_frame.orderDialog();
+    };
+    auto expectEqual = [&](const std::string& what, const std::string& found, const std::string& wanted) {
+        if (found != wanted) fail(what + " is '" + found + "', expected '" + wanted + "'");
+    };
+    auto settle = [&](const std::string& shot) {
+        m_settling = true;
+        m_pendingShot = shot;
+        canvas.Refresh();
+        m_settlePaints = canvas.paintCount();
+        m_settleStart = now();
+        m_settleSince = m_settleStart;
+    };
+
+    if (cmd == "echo") {
+        std::cout << "etatmajor: " << rest(w, 1) << "\n";
+    } else if (cmd == "wait") {
+        need(w, 2);
+        m_waitUntil = now() + number(w[1]);
+    } else if (cmd == "side") {
+        need(w, 2);
+        if (!m_frame.setSide(w[1] == "host" ? std::string() : w[1])) fail("cannot show the view of '" + w[1] + "'");
+        settle({});
+    } else if (cmd == "select") {
+        need(w, 2);
+        if (!m_frame.selectMe(w[1])) fail(m_frame.lastMessage());
+    } else if (cmd == "order") {
+        need(w, 2);
+        if (!m_frame.editOrder(w[1])) fail("the order dialog did not open: " + m_frame.lastMessage());
+        settle({});
+    } else if (cmd == "set") {
+        need(w, 3);
+        std::string error;
+        if (!dialog().setField(w[1], rest(w, 2), error)) fail(error);
+    } else if (cmd == "click") {
+        need(w, 2);
+        const hex::Hex h = hexOf(w[1]);
+        const auto* doc = canvas.document();
+        const hex::Layout unit(doc->map().metadata().orientation, {1.0, 1.0});
+        const wxPoint p = canvas.pixelAt(unit.toPixel(h));
+        const wxSize size = canvas.GetClientSize();
+        if (p.x < 0 || p.y < 0 || p.x >= size.x || p.y >= size.y) fail("hex " + w[1] + " is outside the map window");
+        for (const auto type : {wxEVT_MOTION, wxEVT_LEFT_DOWN, wxEVT_LEFT_UP}) {
+            wxMouseEvent ev(type);
+            ev.SetPosition(p);
+            ev.m_leftDown = type == wxEVT_LEFT_DOWN;
+            ev.SetEventObject(&canvas);
+            ev.SetId(canvas.GetId());
+            canvas.GetEventHandler()->ProcessEvent(ev);
+        }
+    } else if (cmd == "accept") {
+        if (!dialog().accept()) fail("the order was not accepted: " + dialog().lastMessage());
+    } else if (cmd == "close-order") {
+        dialog().Close();
+    } else if (cmd == "submit") {
+        if (!m_frame.submitOrders()) fail("the orders were not submitted: " + m_frame.lastMessage());
+        settle({});
+    } else if (cmd == "stand-fast") {
+        if (!m_frame.standFast()) fail("stand fast failed: " + m_frame.lastMessage());
+    } else if (cmd == "next-phase") {
+        if (!m_frame.nextPhase()) fail("the next phase did not run: " + m_frame.lastMessage());
+        settle({});
+    } else if (cmd == "next-phase-refused") {
+        // The phase must not run, and the message must say why.
+        if (m_frame.nextPhase()) fail("the next phase ran although it should have been refused");
+        if (m_frame.lastMessage().find(rest(w, 1)) == std::string::npos)
+            fail("the refusal reads '" + m_frame.lastMessage() + "', without '" + rest(w, 1) + "'");
+    } else if (cmd == "overlay") {
+        need(w, 3);
+        static const std::vector<std::pair<std::string, Overlay>> k{
+            {"loc", Overlay::Loc}, {"supply", Overlay::Supply}, {"range", Overlay::Range}, {"fog", Overlay::Fog}, {"orders", Overlay::Orders}};
+        bool found = false;
+        for (const auto& [name, o] : k)
+            if (name == w[1]) {
+                m_frame.setOverlay(o, yes(w[2]));
+                found = true;
+            }
+        if (!found) fail("unknown overlay '" + w[1] + "'");
+        settle({});
+    } else if (cmd == "zoom") {
+        need(w, 2);
+        if (w[1] == "in") canvas.zoomIn();
+        else if (w[1] == "out") canvas.zoomOut();
+        else if (w[1] == "fit") canvas.fitToWindow();
+        else canvas.setHexSize(number(w[1]));
+        settle({});
+    } else if (cmd == "centre") {
+        need(w, 2);
+        canvas.centreOnHex(hexOf(w[1]));
+        settle({});
+    } else if (cmd == "log-filter") {
+        std::string text, phase;
+        for (std::size_t i = 1; i < w.size(); ++i) {
+            if (w[i] == "phase" && i + 1 < w.size()) {
+                phase = w[++i];
+                continue;
+            }
+            text += (text.empty() ? "" : " ") + w[i];
+        }
+        m_frame.setLogFilter(text, phase);
+    } else if (cmd == "battle-odds") {
+        need(w, 3);
+        if (!m_frame.startOdds(number(w[1]), number(w[2]))) fail("the odds did not start: " + m_frame.lastMessage());
+    } else if (cmd == "save-layout") {
+        m_frame.saveLayout();
+    } else if (cmd == "screenshot") {
+        need(w, 2);
+        // The order dialog stands over the window, as a person sees it.
+        if (m_frame.orderDialog()) m_frame.orderDialog()->Raise();
+        settle(rest(w, 1));
+    } else if (cmd == "expect") {
+        need(w, 2);
+        const std::string& what = w[1];
+        const std::string arg = rest(w, 2);
+        if (what == "phase") expectEqual("the next phase", m_frame.preview().phase, arg);
+        else if (what == "week-day") {
+            need(w, 4);
+            expectEqual("the week and day", std::to_string(m_frame.preview().week) + " " + std::to_string(m_frame.preview().day), arg);
+        } else if (what == "phase-bar") {
+            if (m_frame.phaseBarLabel().find(arg) == std::string::npos)
+                fail("the phase bar reads '" + m_frame.phaseBarLabel() + "', without '" + arg + "'");
+        } else if (what == "message") {
+            if (m_frame.lastMessage().find(arg) == std::string::npos)
+                fail("the last message is '" + m_frame.lastMessage() + "', without '" + arg + "'");
+        } else if (what == "path") expectEqual("the route", formatPath(dialog().order().path), arg);
+        else if (what == "order-ok") {
+            const auto& c = dialog().lastCheck();
+            if (c.ok() != yes(arg)) fail("the order is " + std::string(c.ok() ? "valid" : "refused: " + c.errors.front()));
+        } else if (what == "reached") {
+            int n = 0;
+            for (const auto& s : dialog().lastCheck().steps) n += s.reached ? 1 : 0;
+            expectEqual("the steps within the allowance", std::to_string(n), arg);
+        } else if (what == "allowance") expectEqual("the allowance", std::to_string(dialog().lastCheck().allowance), arg);
+        else if (what == "own-mes" || what == "face-down" || what == "face-up") {
+            int n = 0;
+            for (const auto& s : m_frame.sideView().sides) {
+                if (what == "own-mes" && s.id == m_frame.side()) n += static_cast<int>(s.mes.size());
+                for (const auto& c : s.counters)
+                    if ((what == "face-down") == c.faceDown && what != "own-mes") ++n;
+            }
+            expectEqual("the number of " + what, std::to_string(n), arg);
+        } else if (what == "log-lines") expectEqual("the log lines shown", std::to_string(m_frame.logLinesShown()), arg);
+        else if (what == "log-lines-at-least") {
+            if (static_cast<int>(m_frame.logLinesShown()) < number(arg))
+                fail("only " + std::to_string(m_frame.logLinesShown()) + " log lines are shown");
+        } else if (what == "draft-path") {
+            need(w, 3);
+            const auto* d = m_frame.draft();
+            if (!d) fail("there is no draft of orders");
+            std::string found = "(no order)";
+            for (const auto& o : d->orders)
+                if (o.me == w[2]) found = formatPath(o.path);
+            expectEqual("the draft route of " + w[2], found, rest(w, 3));
+        } else fail("unknown expectation '" + what + "'");
+    } else {
+        fail("unknown command '" + cmd + "'");
+    }
+}
+
+}  // namespace etatmajor::gui

@@ -1,0 +1,277 @@
+// The turn manager's window-free logic: the side view model read from the core's status, the phase bar, the
+// route check and movement range of the core's view module, route drawing by clicks, and the event-log filter.
+// Needs no display. The campaigns are made fresh from the GUI test fixture.
+#include <catch2/catch.hpp>
+
+#include "battle_result_dialog.hpp"
+#include "map_document.hpp"
+#include "turn_model.hpp"
+
+#include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/db/new_campaign.hpp"
+#include "etatmajor/db/status.hpp"
+#include "etatmajor/engine/orders.hpp"
+#include "etatmajor/engine/turn.hpp"
+#include "etatmajor/view/turn_view.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+
+using namespace etatmajor;
+using namespace etatmajor::gui;
+
+namespace {
+
+std::string freshCampaign(const std::string& name) {
+    const auto path = std::filesystem::temp_directory_path() / ("etatmajor-turn-test-" + name + ".db");
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
+    db::NewCampaignRequest request;
+    request.scenarioPath = std::string(ETATMAJOR_GUI_TEST_DATA) + "/test-campaign.xml";
+    request.dbPath = path.string();
+    request.seed = 11;
+    const auto result = db::createCampaign(request);
+    REQUIRE(result.ok);
+    return path.string();
+}
+
+hex::Offset at(int col, int row) {
+    return hex::Offset{col, row};
+}
+
+campaign::Order orderFor(const std::string& me, campaign::Mode mode, std::vector<hex::Offset> path) {
+    campaign::Order o;
+    o.me = me;
+    o.mode = mode;
+    o.path = std::move(path);
+    return o;
+}
+
+}  // namespace
+
+TEST_CASE("a side sees its own MEs and the enemy's counters face down; the host sees every ME", "[turn]") {
+    const auto path = freshCampaign("side-view");
+    auto store = db::CampaignStore::open(path, true);
+
+    const auto american = SideView::fromStatusJson(db::statusJson(store, std::string("american")));
+    CHECK(american.viewer == "american");
+    REQUIRE(american.sides.size() == 2);
+    CHECK(american.sides[0].id == "american");  // the viewing side first
+    CHECK(american.sides[0].known);
+    CHECK(american.sides[0].mes.size() == 2);
+    CHECK(american.sides[0].vcs.has_value());
+    const SideSummary* british = american.side("british");
+    REQUIRE(british);
+    CHECK_FALSE(british->known);
+    CHECK(british->mes.empty());
+    CHECK_FALSE(british->vcs.has_value());
+    CHECK(american.me("crown-me-2") == nullptr);
+    REQUIRE_FALSE(british->counters.empty());
+    for (const auto& c : british->counters) {
+        CHECK(c.faceDown);
+        CHECK(c.label.empty());
+    }
+
+    const auto host = SideView::fromStatusJson(db::statusJson(store, std::nullopt));
+    CHECK(host.viewer.empty());
+    CHECK(host.allMes().size() == 4);
+    for (const auto& s : host.sides) {
+        CHECK(s.known);
+        CHECK(s.counters.empty());
+    }
+    const MeInfo* legion = host.me("crown-me-2");
+    REQUIRE(legion);
+    CHECK(legion->hex == "12,6");
+    CHECK(legion->mode == "scouting");
+    REQUIRE(legion->units.size() == 1);
+    CHECK(legion->units[0].stands == 3);
+
+    // The map shows the same: the enemy's counters face down, without their labels.
+    const auto doc = MapDocument::fromStatus(path, store.loadMap(), "t", db::statusJson(store, std::string("american")));
+    const auto faceDown = std::count_if(doc.counters().begin(), doc.counters().end(), [](const Counter& c) { return c.faceDown; });
+    CHECK(faceDown == static_cast<long>(british->counters.size()));
+    for (const auto& c : doc.counters()) CHECK((c.faceDown == (c.id.rfind("british#", 0) == 0)));
+}
+
+TEST_CASE("the phase bar names the turn, the next phase and the day's weather; Next Phase says what is missing", "[turn]") {
+    const auto path = freshCampaign("phase-bar");
+    {
+        auto store = db::CampaignStore::open(path, true);
+        const auto preview = view::previewNextPhase(store);
+        CHECK(preview.phase == "W1");
+        CHECK(preview.ready());
+        const auto v = SideView::fromStatusJson(db::statusJson(store, std::string("british")));
+        CHECK(phaseBarText(v, preview) ==
+              "Week 1, day 1 \u00b7 next: W1 Strategic initiative \u00b7 weather not yet rolled today");
+        CHECK(nextPhaseDescription(preview).find("strategic initiative") != std::string::npos);
+    }
+    auto store = db::CampaignStore::open(path, false);
+    for (int guard = 0; guard < 10 && view::previewNextPhase(store).phase != "D2"; ++guard)
+        REQUIRE(engine::advance(store, engine::Step::Phase).ok);
+    auto preview = view::previewNextPhase(store);
+    REQUIRE(preview.phase == "D2");
+    CHECK_FALSE(preview.ready());
+    CHECK(preview.missing.size() == 2);
+    const auto v = SideView::fromStatusJson(db::statusJson(store, std::string("british")));
+    REQUIRE(v.weather.has_value());
+    const std::string bar = phaseBarText(v, preview);
+    CHECK(bar.find("next: D2 Orders written") != std::string::npos);
+    CHECK(bar.find("wind from the " + v.weather->windFrom) != std::string::npos);
+    CHECK(bar.find(std::to_string(v.weather->daylightTurns) + " daylight turns") != std::string::npos);
+    const std::string why = nextPhaseDescription(preview);
+    CHECK(why.find("cannot run yet") != std::string::npos);
+    CHECK(why.find("side 'british' has not given today's orders") != std::string::npos);
+    // The engine agrees: it refuses, and runs once both sides have answered.
+    CHECK_FALSE(engine::advance(store, engine::Step::Phase).ok);
+    CHECK_FALSE(engine::standFast(store, "british").hasErrors());
+    preview = view::previewNextPhase(store);
+    CHECK(preview.missing.size() == 1);
+    CHECK(preview.sidesWithoutOrders == std::vector<std::string>{"american"});
+    CHECK_FALSE(engine::standFast(store, "american").hasErrors());
+    CHECK(view::previewNextPhase(store).ready());
+    CHECK(engine::advance(store, engine::Step::Phase).ok);
+    CHECK(view::previewNextPhase(store).phase == "D3");
+}
+
+TEST_CASE("a route is checked by the rules as it is drawn", "[turn]") {
+    const auto path = freshCampaign("route");
+    auto store = db::CampaignStore::open(path, true);
+    const auto map = store.loadMap();
+    const auto off = map.offsets();
+    const auto scouting = campaign::Mode::Scouting;
+
+    // One step east over land: valid and within the allowance.
+    auto ok = view::checkOrder(store, "british", orderFor("crown-me-2", scouting, {at(13, 6)}));
+    CHECK(ok.ok());
+    REQUIRE(ok.steps.size() == 1);
+    CHECK(ok.steps[0].reached);
+    CHECK(ok.steps[0].problem.empty());
+    CHECK(ok.allowance > 0);
+
+    // East along row 6 into the sea: refused, and the step that is water says so.
+    const std::vector<hex::Offset> toSea{at(13, 6), at(14, 6), at(15, 6), at(16, 6), at(17, 6), at(18, 6)};
+    REQUIRE(map::isWater(map.terrain(off.toHex(at(18, 6)))));
+    auto sea = view::checkOrder(store, "british", orderFor("crown-me-2", scouting, toSea));
+    CHECK_FALSE(sea.ok());
+    CHECK(sea.steps.back().problem.find("impassable") != std::string::npos);
+    CHECK(sea.errors.front().find("impassable") != std::string::npos);
+
+    // A step that is not next to the one before.
+    auto jump = view::checkOrder(store, "british", orderFor("crown-me-2", scouting, {at(14, 6)}));
+    CHECK_FALSE(jump.ok());
+    CHECK(jump.steps[0].problem.find("not next to") != std::string::npos);
+
+    // A long land route: accepted with a warning, only the hexes within the allowance are reached.
+    std::vector<hex::Offset> longRoute;
+    for (int dir = 0; dir < hex::kDirections && longRoute.empty(); ++dir) {
+        std::vector<hex::Offset> r;
+        hex::Hex h = off.toHex(at(12, 6));
+        for (int i = 0; i < 9; ++i) {
+            const hex::Hex n = hex::neighbour(h, dir);
+            const auto* side = map.contains(n) ? map.hexside(h, dir) : nullptr;
+            if (!map.contains(n) || map::isWater(map.terrain(n)) ||
+                (side && side->watercourse == map::Watercourse::River && !side->fordable && side->crossing == map::Crossing::None))
+                break;
+            r.push_back(off.toOffset(n));
+            h = n;
+        }
+        if (r.size() == 9) longRoute = r;
+    }
+    REQUIRE(longRoute.size() == 9);
+    auto far = view::checkOrder(store, "british", orderFor("crown-me-2", scouting, longRoute));
+    CHECK(far.ok());
+    const auto reached = std::count_if(far.steps.begin(), far.steps.end(), [](const view::PathStep& s) { return s.reached; });
+    CHECK(reached < 9);
+    CHECK(reached <= far.allowance);
+    REQUIRE_FALSE(far.warnings.empty());
+    CHECK(far.warnings.front().find("within today's allowance") != std::string::npos);
+
+    // Another side's ME is refused by name.
+    CHECK_THROWS_AS(view::checkOrder(store, "american", orderFor("crown-me-2", scouting, {})), db::StoreError);
+}
+
+TEST_CASE("the movement range holds only hexes the rules let the ME reach today", "[turn]") {
+    const auto path = freshCampaign("range");
+    auto store = db::CampaignStore::open(path, true);
+    const auto map = store.loadMap();
+    const auto range = view::movementRange(store, "british", orderFor("crown-me-2", campaign::Mode::Scouting, {}));
+    REQUIRE_FALSE(range.empty());
+    for (const auto& o : range) {
+        CHECK_FALSE(map::isWater(map.terrain(map.offsets().toHex(o))));
+        CHECK_FALSE(o == at(12, 6));
+    }
+    // The next hex east is in range; every hex of the range is itself a valid one-ME order ending there.
+    CHECK(std::find(range.begin(), range.end(), at(13, 6)) != range.end());
+    CHECK(view::movementRange(store, "british", orderFor("crown-me-2", campaign::Mode::DeployedDefensive, {})).empty());
+}
+
+TEST_CASE("routes are drawn by clicking hexes: append, take back, cut", "[turn]") {
+    const hex::Offset start = at(5, 5);
+    std::vector<hex::Offset> r;
+    r = clickRoute(r, start, at(6, 5));
+    r = clickRoute(r, start, at(7, 5));
+    r = clickRoute(r, start, at(8, 5));
+    CHECK(formatPath(r) == "6,5 7,5 8,5");
+    r = clickRoute(r, start, at(8, 5));  // the last hex again takes it back
+    CHECK(formatPath(r) == "6,5 7,5");
+    r = clickRoute(r, start, at(9, 5));
+    r = clickRoute(r, start, at(6, 5));  // an earlier hex cuts the route after it
+    CHECK(formatPath(r) == "6,5");
+    CHECK(clickRoute(r, start, start).empty());  // the ME's own hex clears it
+
+    std::string error;
+    const auto parsed = parsePath(" 6,5  7,5 8,6 ", error);
+    REQUIRE(parsed);
+    CHECK(formatPath(*parsed) == "6,5 7,5 8,6");
+    CHECK_FALSE(parsePath("6,5 seven 8,6", error));
+    CHECK(error == "path entry 2 ('seven') is not a hex written col,row");
+}
+
+TEST_CASE("the event log filters by text and by phase", "[turn]") {
+    const auto path = freshCampaign("log");
+    {
+        auto store = db::CampaignStore::open(path, false);
+        REQUIRE(engine::advance(store, engine::Step::Phase).ok);  // W1 rolls the initiative
+    }
+    auto store = db::CampaignStore::open(path, true);
+    const auto rolls = parseRollLog(db::rollLogJson(store));
+    REQUIRE(rolls.size() >= 2);
+    CHECK(filterRolls(rolls, "", "").size() == rolls.size());
+    const auto w1 = filterRolls(rolls, "", "W1");
+    REQUIRE_FALSE(w1.empty());
+    for (const auto& r : w1) CHECK(r.phase == "W1");
+    const auto setup = filterRolls(rolls, "", "setup");
+    CHECK(w1.size() + setup.size() <= rolls.size());
+    // Text is found case-insensitively in the roll's line; a text nobody wrote finds nothing.
+    const std::string word = w1.front().purpose.substr(0, 5);
+    std::string upper = word;
+    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    CHECK_FALSE(filterRolls(rolls, upper, "W1").empty());
+    CHECK(filterRolls(rolls, "no roll says this", "").empty());
+    CHECK(w1.front().line().find(w1.front().rule) != std::string::npos);
+}
+
+TEST_CASE("the tabletop result form writes the battle-result format", "[turn]") {
+    std::vector<ResultUnit> units(3);
+    units[0].id = "foot-23";
+    units[0].standsLost = 1;
+    units[1].id = "maryland-1";
+    units[1].routed = true;
+    units[1].standsLost = 2;
+    units[2].id = "quiet";  // nothing to report: left out
+    units.push_back(units[0]);
+    units.back().id = "militia";
+    units.back().captured = true;
+    units.back().standsLost = 3;  // captured says it all
+    std::vector<ResultGeneral> generals{{"gist", "Gist", "wounded"}, {"gates", "Gates", "unhurt"}};
+    const std::string xml = battleResultXml(4, "british", units, generals, "Rain & smoke");
+    CHECK(xml == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                 "<battleResult formatVersion=\"1\" battle=\"4\" winner=\"british\">\n"
+                 "  <unit id=\"foot-23\" standsLost=\"1\"/>\n"
+                 "  <unit id=\"maryland-1\" standsLost=\"2\" routed=\"true\"/>\n"
+                 "  <unit id=\"militia\" captured=\"true\"/>\n"
+                 "  <general id=\"gist\" fate=\"wounded\"/>\n"
+                 "  <notes>Rain &amp; smoke</notes>\n"
+                 "</battleResult>\n");
+    CHECK(battleResultXml(2, "", {}, {}, "").find("winner") == std::string::npos);
+}
