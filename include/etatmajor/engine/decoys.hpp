@@ -45,6 +45,11 @@ void placeDecoys(SQLite::Database& db, const campaign::CampaignState& state, std
 int revealDecoysAt(SQLite::Database& db, const campaign::CampaignState& state, const campaign::MeState& finder, hex::Hex at,
                    std::vector<std::string>& lines);
 
+// §2.3, §8.6.1: after each movement sub-phase, enemy decoys in sight of a Scouting-mode ME (its own hex; the
+// adjacent hexes in fine weather) are found, whether or not the scout moved. Returns how many.
+int revealDecoysSeenByScouts(SQLite::Database& db, const campaign::CampaignState& state, rules::Weather weather,
+                             std::vector<std::string>& lines);
+
 // D5: the side's decoys follow their routes (after its MEs), stopping before a hex where the side already has three
 // counters; one that walks into an enemy ME is found and removed.
 void moveDecoys(SQLite::Database& db, const campaign::CampaignState& state, const std::string& side, rules::Weather weather,

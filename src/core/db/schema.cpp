@@ -327,7 +327,6 @@ CREATE TABLE sighting (
 ALTER TABLE unit ADD COLUMN shaken INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE unit ADD COLUMN detached_q INTEGER;
 ALTER TABLE unit ADD COLUMN detached_r INTEGER;
-ALTER TABLE battle_participant ADD COLUMN withdrew INTEGER NOT NULL DEFAULT 0;
 )SQL";
 
 constexpr std::array<std::string_view, 9> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5,

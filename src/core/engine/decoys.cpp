@@ -3,6 +3,7 @@
 #include "etatmajor/engine/decoys.hpp"
 
 #include "etatmajor/hex/offset.hpp"
+#include "etatmajor/rules/intel.hpp"
 #include "etatmajor/rules/movement.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -41,6 +42,9 @@ void removeDecoy(SQLite::Database& db, const std::string& id, int week, const st
     u.bind(2, by);
     u.bind(3, id);
     u.exec();
+    SQLite::Statement f(db, "DELETE FROM sighting WHERE target = ?");  // known for what it was: no longer remembered
+    f.bind(1, id);
+    f.exec();
 }
 
 }  // namespace
@@ -263,6 +267,17 @@ int revealDecoysAt(SQLite::Database& db, const CampaignState& s, const MeState& 
         lines.push_back("  " + finder.label + " finds a decoy at " + at(s, h) + ": removed for the rest of the week (§2.3)");
         ++n;
     }
+    return n;
+}
+
+int revealDecoysSeenByScouts(SQLite::Database& db, const CampaignState& s, rules::Weather weather, std::vector<std::string>& lines) {
+    int n = 0;
+    for (const auto& d : activeDecoys(db))
+        for (const auto& me : s.mes)
+            if (me.onMap && me.side != d.side && me.mode == Mode::Scouting && rules::scoutSees(s.map, me.hex, d.hex, weather, s.options)) {
+                n += revealDecoysAt(db, s, me, d.hex, lines);
+                break;
+            }
     return n;
 }
 

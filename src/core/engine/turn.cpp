@@ -755,6 +755,7 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::
         else if (p == "D12") runD12(c);
         else runDailyPlaceholder(c);
         // The fog of war: what each side sees once counters have moved (§8.1.5, G-40).
+        if (p == "D4" || p == "D5") revealDecoysSeenByScouts(db, state, todaysWeather(c), c.report.lines);  // §2.3
         if (p == "D1" || p == "D4" || p == "D5" || p == "D11") recordSightings(db, state, todaysWeather(c), p);
 
         const bool over = nextPhase(state);
