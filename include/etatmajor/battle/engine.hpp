@@ -16,6 +16,7 @@
 #include "etatmajor/battle/result.hpp"
 #include "etatmajor/battle/setup.hpp"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <span>
@@ -279,13 +280,19 @@ public:
     // §2.2 stands: figures div fps, plus one if the remainder is at least fps − 1 (and at least two figures).
     static int standsOf(int figures, int fps);
     int stands(const Unit& u) const { return standsOf(u.figures, u.fps); }
-    int separation(const Unit& a, const Unit& b) const;  // opposing units in the main strip
+    // opposing units in the main strip (inline: the hottest helper of the resolver)
+    int separation(const Unit& a, const Unit& b) const {
+        if (a.lane == b.lane) return depthFor(a.lane) - a.front - b.front;
+        return separationAcrossLanes(a, b);
+    }
+    int separationAcrossLanes(const Unit& a, const Unit& b) const;
     int distance(const Unit& a, const Unit& b) const;    // §2.4 general distance
     bool inCommand(int unit) const;
     Rating commandRating(int unit) const;  // best rating of the chain, valid when inCommand
     bool onTable(const Unit& u) const { return u.status == UnitStatus::OnTable; }
     bool present(const Unit& u) const;  // counts for brigade morale (§2.19)
-    TargetClass targetClass(const Unit& target, bool firerIsArtillery, const Unit* firer) const;
+    // asCharging: as if the target had declared a charge (the doctrine's estimate of the fire its charge will meet)
+    TargetClass targetClass(const Unit& target, bool firerIsArtillery, const Unit* firer, bool asCharging = false) const;
     charts::FireTable volleyTable(const Unit& u) const;
     struct InitiativeRoll {
         std::array<int, 2> bis{};
@@ -354,8 +361,16 @@ private:
     void laneMove(int u);
     void exitLane(int u);
     bool refuseFlank(int u);
-    int fileGap(const Unit& a, const Unit& b) const;
-    int overlapFiles(const Unit& a, const Unit& b) const;
+    int fileGap(const Unit& a, const Unit& b) const {
+        if (a.lane != b.lane) return engaged(a, b) ? 1 : 1000;
+        if (a.lane != 0) return 0;
+        return std::max({0, b.x0 - (a.x0 + a.w), a.x0 - (b.x0 + b.w)});
+    }
+    int overlapFiles(const Unit& a, const Unit& b) const {
+        if (a.lane != b.lane) return 0;
+        if (a.lane != 0) return 1;
+        return std::max(0, std::min(a.x0 + a.w, b.x0 + b.w) - std::max(a.x0, b.x0));
+    }
     bool sameDepthBand(const Unit& a, const Unit& b, int tolerance) const;
     void refreshTerrain(Unit& u);
     int frontageFor(const Unit& u, Formation f) const;
@@ -400,10 +415,12 @@ private:
     void respondToCharges(int side, bool mayCounter);
     void secondImpulses();
     bool chargeEligible(int u, bool declared) const;
-    bool mayTarget(int u, int t, bool declared, bool& flank) const;
+    bool mayTarget(int u, int t, bool declared, bool& flank, int knownReach = -1) const;
     int chargeReach(const Unit& u, ChargeKind kind) const;
     int chargeDistance(const Unit& u, const Unit& t, bool flank) const;
     int chargeSuccess(int u, int t, bool flank, int& margin, int& bctTotalOut) const;
+    static constexpr int kUnknownTest = -1000;  // "not computed yet" for a test total
+    int chargeSuccess(int u, int t, bool flank, int& bctTotalOut, int knownTctFaces = -1, int knownBct = kUnknownTest) const;
     int expectedDefensiveHits(int target, int charger) const;
     bool wavering(const Unit& t) const;
     bool standOff(const Unit& u, const Unit& t) const;
@@ -526,6 +543,23 @@ private:
     InitiativeRoll m_lastInitiative;
     std::vector<int> m_bombarded;
     std::vector<CombatRecord> m_combatLog;
+    // updatePosts: the extent of a group of formed units on the strip (files, most advanced front, count)
+    struct PostExtent {
+        int lo, hi, front, count;
+        void add(const PostExtent& e) {
+            lo = std::min(lo, e.lo);
+            hi = std::max(hi, e.hi);
+            front = std::max(front, e.front);
+            count += e.count;
+        }
+    };
+    std::vector<PostExtent> m_extentScratch;          // updatePosts: per brigade, reused
+    std::vector<PostExtent> m_generalExtentScratch;   // updatePosts: per general, reused
+    struct FireCandidate {
+        int index;
+        int range;
+    };
+    std::vector<FireCandidate> m_candidateScratch;    // fire: a unit's candidate targets, reused
     std::vector<std::pair<int, int>> m_rankScratch;  // fire: candidate ranking, reused to spare allocations
     std::array<bool, 2> m_placed{false, false};
     std::array<bool, 2> m_surrounded{false, false};  // a unit of the side was surrounded at nightfall

@@ -88,10 +88,19 @@ enum class TargetClass : std::uint8_t { FastDispersed, Dense, ClosedColumn, Line
 // §1.14 and §2.15 fates of staff.
 enum class StaffFate : std::uint8_t { Unhurt, Wounded1, Wounded2, SeverelyWounded, Killed, Captured };
 
-bool isMounted(UnitType t);    // light or irregular cavalry, mounted infantry
-bool isArtillery(UnitType t);  // foot or horse artillery
-bool isFoot(UnitType t);       // every non-mounted, non-artillery type
-bool isIrregularType(UnitType t);  // irregular foot, Native, irregular cavalry, mounted infantry
+// light or irregular cavalry, mounted infantry
+inline bool isMounted(UnitType t) {
+    return t == UnitType::LightCavalry || t == UnitType::IrregularCavalry || t == UnitType::MountedInfantry;
+}
+// foot or horse artillery
+inline bool isArtillery(UnitType t) { return t == UnitType::FootArtillery || t == UnitType::HorseArtillery; }
+// every non-mounted, non-artillery type
+inline bool isFoot(UnitType t) { return !isMounted(t) && !isArtillery(t); }
+// irregular foot, Native, irregular cavalry, mounted infantry
+inline bool isIrregularType(UnitType t) {
+    return t == UnitType::IrregularInfantry || t == UnitType::Native || t == UnitType::IrregularCavalry ||
+           t == UnitType::MountedInfantry;
+}
 // §1.1 figures per stand by type (4 regular foot, 3 irregular foot, 3 regular cavalry, 2 irregular mounted, 3 crew).
 int defaultFiguresPerStand(UnitType t);
 

@@ -937,6 +937,27 @@ void Engine::generateTemplateTerrain() {
 
 // Generals' posts (§2.6.4 step 7): brigade 100, division 200, army 300 paces behind the centre of their troops.
 void Engine::updatePosts() {
+    // The extent (files, most advanced front, count) of each brigade's and each side's formed units on the strip,
+    // gathered once; a general's post reads the union over the brigades he commands.
+    const PostExtent empty{m_width, 0, -1, 0};
+    auto& perBrigade = m_extentScratch;
+    perBrigade.assign(m_brigades.size(), empty);
+    std::array<PostExtent, 2> perSide{empty, empty};
+    for (const auto& u : m_units) {
+        if (u.status != UnitStatus::OnTable || u.lane != 0 || u.morale == Morale::Routing) continue;
+        const PostExtent e{u.x0, u.x0 + u.w, u.front, 1};
+        perBrigade[static_cast<std::size_t>(u.brigade)].add(e);
+        perSide[static_cast<std::size_t>(u.side)].add(e);
+    }
+    // A general's units are those of the brigades he commands directly or through subordinates: each brigade's
+    // extent goes to every general of its chain of command.
+    auto& perGeneral = m_generalExtentScratch;
+    perGeneral.assign(m_generals.size(), empty);
+    for (std::size_t bi = 0; bi < m_brigades.size(); ++bi) {
+        const auto& b = m_brigades[bi];
+        for (int x = b.general != kNone ? b.general : b.parentGeneral; x != kNone; x = general(x).parent)
+            if (general(x).side == b.side) perGeneral[static_cast<std::size_t>(x)].add(perBrigade[bi]);
+    }
     for (auto& g : m_generals) {
         if (!g.onTable || g.gone) continue;
         if (g.attachedTo != kNone) {
@@ -945,34 +966,10 @@ void Engine::updatePosts() {
             g.front = std::max(0, u.front - 10);
             continue;
         }
-        int lo = m_width, hi = 0, front = -1, nearest = -1, count = 0;
         const int behind = g.army ? 300 : (g.rank == Rank::Division || g.rank == Rank::Corps ? 200 : 100);
-        auto consider = [&](const Unit& u) {
-            if (u.status != UnitStatus::OnTable || u.lane != 0 || u.morale == Morale::Routing) return;
-            if (g.army) {
-                nearest = std::max(nearest, u.front);
-            }
-            lo = std::min(lo, u.x0);
-            hi = std::max(hi, u.x0 + u.w);
-            front = std::max(front, u.front);
-            ++count;
-        };
-        if (g.army) {
-            for (const auto& u : m_units)
-                if (u.side == g.side) consider(u);
-        } else {
-            for (const auto& b : m_brigades) {
-                if (b.side != g.side) continue;
-                // brigades he commands directly or through subordinates
-                bool mine = b.general == g.index;
-                for (int x = b.general == kNone ? b.parentGeneral : b.general; !mine && x != kNone;
-                     x = general(x).parent)
-                    mine = x == g.index;
-                if (b.general == kNone && b.parentGeneral == g.index) mine = true;
-                if (!mine) continue;
-                for (int ui : b.units) consider(unit(ui));
-            }
-        }
+        const PostExtent ext = g.army ? perSide[static_cast<std::size_t>(g.side)] : perGeneral[static_cast<std::size_t>(g.index)];
+        const int lo = ext.lo, hi = ext.hi, front = ext.front, count = ext.count;
+        const int nearest = g.army ? ext.front : -1;
         if (count == 0) continue;
         g.x = (lo + hi) / 2;
         int post = front - behind;

@@ -141,11 +141,8 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
     std::string narrative;
     int totalHits = 0;
     // Candidate targets once for the unit: visible enemies it may face, within the chart's reach (§2.9).
-    struct Candidate {
-        int index;
-        int range;
-    };
-    std::vector<Candidate> candidates;
+    auto& candidates = m_candidateScratch;
+    candidates.clear();
     if (forcedTarget == kNone) {
         for (const auto& t : m_units) {
             if (t.side == u.side || t.status != UnitStatus::OnTable || !mayFireAt(u, t)) continue;
@@ -176,7 +173,7 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
                 if (off > splay(candidates[k].range)) continue;
                 ranked.emplace_back(off, static_cast<int>(k));
             }
-            std::sort(ranked.begin(), ranked.end(), [&](const auto& a, const auto& b) {
+            auto before = [&](const std::pair<int, int>& a, const std::pair<int, int>& b) {
                 const bool a0 = a.first == 0, b0 = b.first == 0;
                 if (a0 != b0) return a0;
                 const auto& ca = candidates[static_cast<std::size_t>(a.second)];
@@ -184,16 +181,24 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
                 if (ca.range != cb.range) return ca.range < cb.range;
                 if (a.first != b.first) return a.first < b.first;
                 return ca.index < cb.index;
-            });
+            };
+            // Candidates in that order (a strict total order: unit indices are distinct); the first whose line of
+            // fire is clear wins. Picking the best remaining one at a time spares sorting the whole list, since
+            // the first is nearly always clear.
             target = kNone;
-            for (const auto& [off, k] : ranked) {
-                const auto& cand = candidates[static_cast<std::size_t>(k)];
+            for (std::size_t left = ranked.size(); left > 0; --left) {
+                std::size_t bestAt = 0;
+                for (std::size_t i = 1; i < left; ++i)
+                    if (before(ranked[i], ranked[bestAt])) bestAt = i;
+                const auto& cand = candidates[static_cast<std::size_t>(ranked[bestAt].second)];
                 const auto& t = unit(cand.index);
                 const int tf = (u.lane != 0 || t.lane != 0) ? t.x0 : std::max(t.x0, std::min(file, t.x0 + t.w - 1));
-                if (blocked(u, tf, t)) continue;
-                target = cand.index;
-                range = cand.range;
-                break;
+                if (!blocked(u, tf, t)) {
+                    target = cand.index;
+                    range = cand.range;
+                    break;
+                }
+                std::swap(ranked[bestAt], ranked[left - 1]);  // set aside; the rest stay in play
             }
         }
         if (target == kNone) continue;

@@ -67,20 +67,7 @@ void Engine::refreshLanes() {
     }
 }
 
-int Engine::fileGap(const Unit& a, const Unit& b) const {
-    if (a.lane != b.lane) return engaged(a, b) ? 1 : 1000;
-    if (a.lane != 0) return 0;
-    return std::max({0, b.x0 - (a.x0 + a.w), a.x0 - (b.x0 + b.w)});
-}
-
-int Engine::overlapFiles(const Unit& a, const Unit& b) const {
-    if (a.lane != b.lane) return 0;
-    if (a.lane != 0) return 1;
-    return std::max(0, std::min(a.x0 + a.w, b.x0 + b.w) - std::max(a.x0, b.x0));
-}
-
-int Engine::separation(const Unit& a, const Unit& b) const {
-    if (a.lane == b.lane) return depthFor(a.lane) - a.front - b.front;
+int Engine::separationAcrossLanes(const Unit& a, const Unit& b) const {
     if (!engaged(a, b)) return kFar;
     const Unit& l = a.lane != 0 ? a : b;
     return depthFor(l.lane) - l.front;
@@ -294,10 +281,11 @@ bool Engine::flankPosition(const Unit& u, const Unit& t) const {
 // ---------------------------------------------------------------------------------------------------------
 // Target class (§1.11, §2.3 first matching row)
 
-TargetClass Engine::targetClass(const Unit& t, bool firerIsArtillery, const Unit* firer) const {
+TargetClass Engine::targetClass(const Unit& t, bool firerIsArtillery, const Unit* firer, bool asCharging) const {
     if (t.cover == 2) return TargetClass::HeavyCover;
     if (t.cover == 1) return TargetClass::LightCover;
-    if (isMounted(t.type) && (t.charging || t.pursuing || t.morale == Morale::Routing)) return TargetClass::FastDispersed;
+    const bool charging = t.charging || asCharging;
+    if (isMounted(t.type) && (charging || t.pursuing || t.morale == Morale::Routing)) return TargetClass::FastDispersed;
     if (t.formation == Formation::Skirmish && !t.inUrban) return TargetClass::FastDispersed;
     if (t.morale == Morale::Routing && !isMounted(t.type)) return TargetClass::FastDispersed;
     if (isArtillery(t.type)) {
@@ -308,7 +296,7 @@ TargetClass Engine::targetClass(const Unit& t, bool firerIsArtillery, const Unit
     if (t.formation == Formation::ClosedColumn && firerIsArtillery) return TargetClass::ClosedColumn;
     const bool dense = t.formation == Formation::OpenColumn || t.formation == Formation::ClosedColumn ||
                        t.formation == Formation::ReinforcedLine || t.formation == Formation::Limbered ||
-                       t.formation == Formation::Compressed || (inContact(t.index) && !t.charging);
+                       t.formation == Formation::Compressed || (inContact(t.index) && !charging);
     if (dense) return TargetClass::Dense;
     if (firer && (flankPosition(*firer, t) || firer->lane != 0)) return TargetClass::Dense;  // enfilade (¶417)
     return TargetClass::Line;
@@ -481,7 +469,7 @@ bool Engine::anchoredFlank(const Unit& u) const {
                 return true;
         return false;
     };
-    return (!friendAt(u.x0 - 1) && anchoring(u.x0 - 1)) || (!friendAt(u.x0 + u.w) && anchoring(u.x0 + u.w));
+    return (anchoring(u.x0 - 1) && !friendAt(u.x0 - 1)) || (anchoring(u.x0 + u.w) && !friendAt(u.x0 + u.w));
 }
 
 int Engine::nearestOppositeEnemy(const Unit& u, bool visibleOnly) const {

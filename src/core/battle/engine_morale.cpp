@@ -63,8 +63,13 @@ int Engine::initiativeDiceOf(int side) const { return static_cast<int>(eligibleG
 int Engine::rollInitiative() {
     InitiativeRoll r;
     for (int s = 0; s < 2; ++s) {
-        r.bis[static_cast<std::size_t>(s)] = bisOf(s);
-        r.dice[static_cast<std::size_t>(s)] = initiativeDiceOf(s);
+        // bisOf and initiativeDiceOf from one list of eligible generals
+        const auto eligible = eligibleGenerals(s);
+        int bis = 0;
+        if (!m_params.simpleInitiative)
+            for (int gi : eligible) bis += c::initiativePoints(general(gi).rating);
+        r.bis[static_cast<std::size_t>(s)] = bis;
+        r.dice[static_cast<std::size_t>(s)] = static_cast<int>(eligible.size());
         int total = r.bis[static_cast<std::size_t>(s)];
         for (int d = 0; d < r.dice[static_cast<std::size_t>(s)]; ++d) total += m_dice.d6(RollTag::Initiative, s);
         r.total[static_cast<std::size_t>(s)] = total;
@@ -256,7 +261,7 @@ bool Engine::chargeEligible(int ui, bool declared) const {
     return true;
 }
 
-bool Engine::mayTarget(int ui, int ti, bool declared, bool& flank) const {
+bool Engine::mayTarget(int ui, int ti, bool declared, bool& flank, int knownReach) const {
     const auto& u = unit(ui);
     const auto& t = unit(ti);
     flank = false;
@@ -265,7 +270,8 @@ bool Engine::mayTarget(int ui, int ti, bool declared, bool& flank) const {
     if (!m_visibleToEnemy[static_cast<std::size_t>(ti)]) return false;  // seen at the start of the phase (¶437)
     // cheap reach test first: neither in front of it nor within two files of its flank, or too far away
     if (u.lane == 0 && t.lane == 0 && overlapFiles(u, t) == 0 && fileGap(u, t) > 2) return false;
-    if (separation(u, t) > chargeReach(u, declared ? ChargeKind::Declared : ChargeKind::Opportunity)) return false;
+    const int reach = knownReach >= 0 ? knownReach : chargeReach(u, declared ? ChargeKind::Declared : ChargeKind::Opportunity);
+    if (separation(u, t) > reach) return false;
     flank = flankPosition(u, t);
     if (!flank) {
         if (overlapFiles(u, t) == 0) return false;
@@ -282,8 +288,7 @@ bool Engine::mayTarget(int ui, int ti, bool declared, bool& flank) const {
                         (isMounted(u.type) && t.morale == Morale::Routing);
         if (!ok) return false;
     }
-    (void)declared;
-    return chargeDistance(u, t, flank) <= chargeReach(u, declared ? ChargeKind::Declared : ChargeKind::Opportunity);
+    return chargeDistance(u, t, flank) <= reach;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -324,9 +329,11 @@ BctInputs Engine::bctInputs(int ti, int ci, bool flank, bool declared) const {
         if (f.side != t.side || f.index == ti) continue;
         const bool broken = (f.status == UnitStatus::OnTable && (f.morale == Morale::Routing || f.ladder == Ladder::Retreat)) ||
                             f.brokenTurn >= m_turn - 1;
-        if (broken && distance(t, f) <= 200) ++in.brokenFriendsWithin200;
-        if (f.status == UnitStatus::OnTable && isFormed(f) && f.morale == Morale::Ordered && distance(t, f) <= 50)
-            ++in.steadyFriendsWithin50;
+        const bool steady = f.status == UnitStatus::OnTable && f.morale == Morale::Ordered;
+        if (!broken && !steady) continue;
+        const int d = distance(t, f);
+        if (broken && d <= 200) ++in.brokenFriendsWithin200;
+        if (steady && d <= 50 && isFormed(f)) ++in.steadyFriendsWithin50;
     }
     in.unsteadyOrClass1 = t.morale == Morale::Unsteady || t.unitClass == 1;
     in.shootingHits = declared ? t.hitsLastTurn : t.hitsThisTurn;
@@ -395,32 +402,35 @@ int Engine::expectedDefensiveHits(int ti, int ci) const {
     const auto& t = unit(ti);
     const auto& u = unit(ci);
     if (!mayFire(t) || t.charging) return 0;
-    Unit charging = u;
-    charging.charging = true;
     if (isArtillery(t.type)) {
         int sixths = 0;
         for (const auto& g : t.guns) {
             if (g.destroyed || g.abandoned || g.crew < c::kMinCrewToFire) continue;
-            const auto cell = c::artilleryCell(c::artilleryBand(g.calibre, 50), targetClass(charging, true, nullptr),
+            const auto cell = c::artilleryCell(c::artilleryBand(g.calibre, 50), targetClass(u, true, nullptr, true),
                                                m_params.artLineClose456);
             sixths += c::expectedSixths(cell, g.crew - c::kCrewFiguresPerGun);
         }
         return sixths;
     }
     if (c::weatherForbidsSmallArms(m_setup.weather)) return 0;
-    const auto cell = c::smallArmsCell(volleyTable(t), 50, targetClass(charging, false, &t), m_params.longRangeRepeatShort);
+    const auto cell = c::smallArmsCell(volleyTable(t), 50, targetClass(u, false, &t, true), m_params.longRangeRepeatShort);
     return firingStands(t) * c::expectedSixths(cell, c::weatherMusketryModifier(m_setup.weather));
 }
 
 int Engine::chargeSuccess(int ui, int ti, bool flank, int& margin, int& bctTotalOut) const {
-    const auto& t = unit(ti);
-    const int tct = passFaces(tctTotal(tctInputs(ui, ti, flank)));
     margin = caMarginNow(ui, ti, true, flank);
+    return chargeSuccess(ui, ti, flank, bctTotalOut);
+}
+
+// The same without the close-assault margin, which the doctrine's threshold test (c) does not read.
+int Engine::chargeSuccess(int ui, int ti, bool flank, int& bctTotalOut, int knownTctFaces, int knownBct) const {
+    const auto& t = unit(ti);
+    const int tct = knownTctFaces >= 0 ? knownTctFaces : passFaces(tctTotal(tctInputs(ui, ti, flank)));
     if (t.morale == Morale::Routing) {
         bctTotalOut = 6;
         return tct * 36;  // routers take no test: every arrival is an automatic victory
     }
-    bctTotalOut = bctTotal(bctInputs(ti, ui, flank, true));
+    bctTotalOut = knownBct != kUnknownTest ? knownBct : bctTotal(bctInputs(ti, ui, flank, true));
     const int bctPass = passFaces(bctTotalOut);
     const int bctFail = 6 - bctPass;
     CweInputs cw = cweInputs(ui, ti, flank);
@@ -444,14 +454,18 @@ void Engine::attachForCharges(int side, const std::vector<PendingCharge>& list) 
         for (int ui : b.units) adcBusy = adcBusy || unit(ui).attachedAdcOf == g.index;
         if (!adcBusy && g.aides > 0) unit(p.charger).attachedAdcOf = g.index;
         if (g.neverAttach) continue;
-        int margin = 0, bct = 0;
-        const int without = chargeSuccess(p.charger, p.target, p.flank, margin, bct);
-        g.attachedTo = p.charger;
-        const int with = chargeSuccess(p.charger, p.target, p.flank, margin, bct);
         bool busy = false;
         for (int ui : b.units) busy = busy || (ui != p.charger && (inContact(ui) || unit(ui).charging));
-        if (!(without < 108 && with >= 108) || busy) g.attachedTo = kNone;
-        else log(g.name + " joins " + unitName(p.charger) + " for the charge.");
+        if (busy) continue;  // another unit of his brigade is in contact or charging: he stays with the brigade
+        int bct = 0;
+        g.attachedTo = p.charger;
+        const int with = chargeSuccess(p.charger, p.target, p.flank, bct);
+        g.attachedTo = kNone;
+        if (with < 108) continue;  // he would not lift it to one half: no need to know the chance without him
+        const int without = chargeSuccess(p.charger, p.target, p.flank, bct);
+        if (without >= 108) continue;
+        g.attachedTo = p.charger;
+        if (m_narrative) log(g.name + " joins " + unitName(p.charger) + " for the charge.");
     }
     updatePosts();
 }
@@ -475,9 +489,15 @@ void Engine::declareCharges(int side) {
             if (m_brigades[static_cast<std::size_t>(u.brigade)].posture != Posture::Assault) continue;
             int bestT = kNone, bestScore = -1;
             bool bestFlank = false;
+            // Necessary conditions of mayTarget, checked here first so that the full test runs only on the few
+            // enemies within reach (the result is the same).
+            const int reach = chargeReach(u, ChargeKind::Declared);
             for (const auto& t : m_units) {
+                if (t.side == u.side || t.status != UnitStatus::OnTable) continue;
+                if (u.lane == 0 && t.lane == 0 && (overlapFiles(u, t) == 0 && fileGap(u, t) > 2)) continue;
+                if (separation(u, t) > reach) continue;
                 bool flank = false;
-                if (!mayTarget(u.index, t.index, true, flank)) continue;
+                if (!mayTarget(u.index, t.index, true, flank, reach)) continue;
                 const int tctFaces = passFaces(tctTotal(tctInputs(u.index, t.index, flank)));
                 if (tctFaces < 3) continue;  // (a)
                 const bool autoTarget = t.morale == Morale::Routing ||
@@ -485,14 +505,15 @@ void Engine::declareCharges(int side) {
                                         (isArtillery(t.type) && !touchingSteadyFriend(t) && t.cover == 0);
                 const bool firefight = u.firefightWith == t.index && u.firefightTurns >= m_params.maxFirefight;
                 bool cond = wavering(t) || firefight || late || autoTarget;
+                int knownBct = kUnknownTest;
                 if (!cond && !standOff(u, t)) {
-                    const int margin = caMarginNow(u.index, t.index, true, flank);
                     const int bct = t.morale == Morale::Routing ? 6 : bctTotal(bctInputs(t.index, u.index, flank, true));
-                    cond = margin >= 3 || std::min(6, std::max(0, bct)) >= 3;
+                    knownBct = bct;
+                    cond = std::min(6, std::max(0, bct)) >= 3 || caMarginNow(u.index, t.index, true, flank) >= 3;
                 }
                 if (!cond) continue;  // (b)
-                int margin = 0, bct = 0;
-                const int success = chargeSuccess(u.index, t.index, flank, margin, bct);
+                int bct = 0;
+                const int success = chargeSuccess(u.index, t.index, flank, bct, tctFaces, knownBct);
                 const int threshold = late ? m_params.lateThreshold : m_params.chargeThreshold;
                 if (success < threshold) continue;  // (c)
                 const int score = success + (autoTarget ? 1000 : 0);
@@ -897,6 +918,9 @@ void Engine::completeRallies() {
             continue;
         }
         if (u.moved || u.charging || inContact(u.index) || u.inWood || u.difficult) continue;
+        const bool mayRecover = (u.morale == Morale::Unsteady && u.unitClass > 1) ||
+                                (u.morale == Morale::Shaken && !u.permShaken && u.ladder == Ladder::None);
+        if (!mayRecover) continue;  // nothing to rally from: spare the search below
         const int enemy = nearestEnemyDistance(u, true, false);
         // ¶452, ¶494: a unit that gives up its move rallies from Unsteadiness at the end of the phase; the spec's
         // "not threatened within 200 paces" is kept only as "no formed enemy within charge range of it" [X, see

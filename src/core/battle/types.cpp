@@ -32,16 +32,6 @@ constexpr std::array<std::string_view, 6> kFates{"UNHURT", "WOUNDED_1", "WOUNDED
 
 }  // namespace
 
-bool isMounted(UnitType t) {
-    return t == UnitType::LightCavalry || t == UnitType::IrregularCavalry || t == UnitType::MountedInfantry;
-}
-bool isArtillery(UnitType t) { return t == UnitType::FootArtillery || t == UnitType::HorseArtillery; }
-bool isFoot(UnitType t) { return !isMounted(t) && !isArtillery(t); }
-bool isIrregularType(UnitType t) {
-    return t == UnitType::IrregularInfantry || t == UnitType::Native || t == UnitType::IrregularCavalry ||
-           t == UnitType::MountedInfantry;
-}
-
 int defaultFiguresPerStand(UnitType t) {
     switch (t) {
         case UnitType::LineInfantry:
