@@ -42,7 +42,7 @@ double textWidth(const std::string& s, double size) {
     double chars = 0;
     for (unsigned char c : s)
         if ((c & 0xC0) != 0x80) chars += (c == ' ' || c == '\'' || c == '.' || c == 'i' || c == 'l' || c == '(' || c == ')') ? 0.5 : 1.0;
-    return chars * size * 0.5;
+    return chars * size * 0.64;
 }
 
 struct Drawn {
