@@ -172,6 +172,10 @@ expect_exit 1 "battle show unknown id" "$cli" battle show --db war.db --id 99
 expect_exit 1 "battle resolve twice" "$cli" battle resolve --db war.db --id 1
 expect_exit 1 "battle odds without the enemy's composition" "$cli" battle odds --db war.db --id 1 --side british --runs 10
 grep -q "cannot be computed" out.txt && ok || bad "battle odds says why"
+expect_exit 0 "print battle report" "$cli" print battle --db war.db --side british --battle 1 -o battle-1.pdf
+head -c 5 battle-1.pdf | grep -q '%PDF-' && grep -q "wrote battle-1.pdf (battle, side british, " out.txt && ok || bad "print battle writes the report"
+expect_exit 1 "print battle unknown id" "$cli" print battle --db war.db --side british --battle 99 -o battle-99.pdf
+grep -q "BATTLE-UNKNOWN" err.txt && [ ! -e battle-99.pdf ] && ok || bad "print battle names the unknown battle and writes nothing"
 before=$(sqlite3 war.db .dump | md5sum)
 printf '<battleResult formatVersion="1" battle="1"><unit id="nobody" figuresLost="1"/></battleResult>' > result.xml
 expect_exit 1 "battle enter on a fought battle" "$cli" battle enter --db war.db --id 1 --file result.xml
