@@ -1,6 +1,7 @@
 #include "etatmajor/engine/water.hpp"
 
 #include "etatmajor/hex/offset.hpp"
+#include "etatmajor/rules/movement.hpp"
 #include "etatmajor/rules/water.hpp"
 
 #include <nlohmann/json.hpp>
@@ -47,12 +48,14 @@ int transportAvailable(SQLite::Database& db, const CampaignState& s, const std::
 }
 
 bool moveByWater(SQLite::Database& db, CampaignState& s, MeState& me, const std::vector<hex::Hex>& route, std::vector<std::string>& lines) {
-    bool embark = false, disembark = false;
+    bool embark = false, disembark = false, tardy = false;
     {
-        SQLite::Statement q(db, "SELECT body FROM order_sheet WHERE week = ? AND day = ? AND me_id = ?");
+        SQLite::Statement q(db, "SELECT body, COALESCE(receipt, '') FROM order_sheet WHERE week = ? AND day = ? AND me_id = ?");
         q.bind(1, s.week);
         q.bind(2, s.day);
         q.bind(3, me.id);
+        if (q.executeStep()) tardy = q.getColumn(1).getString() == "tardy";
+        q.reset();
         if (q.executeStep())
             for (const auto& a : nlohmann::json::parse(q.getColumn(0).getString()).value("actions", nlohmann::json::array())) {
                 embark |= a.value("kind", "") == "embark";
@@ -112,6 +115,13 @@ bool moveByWater(SQLite::Database& db, CampaignState& s, MeState& me, const std:
         a.exec();
     }
     auto plan = rules::planWaterMove(s.map, me.hex, route, !onWater, disembark, 0);
+    if (tardy) {  // §8.3: a tardy order moves half as far, on the water as on land (G-28)
+        plan.allowance = rules::halveAllowance(plan.allowance, s.options);
+        if (static_cast<int>(plan.entered.size()) > plan.allowance) {
+            plan.entered.resize(static_cast<std::size_t>(plan.allowance));
+            plan.stoppedBy = "allowance spent (tardy)";
+        }
+    }
     // An enemy ME ahead stops the boats short of it.
     for (std::size_t i = 0; i < plan.entered.size(); ++i)
         if (std::any_of(s.mes.begin(), s.mes.end(), [&](const MeState& e) { return e.onMap && e.side != me.side && e.hex == plan.entered[i]; })) {

@@ -5,7 +5,8 @@
 #include <algorithm>
 #include <deque>
 #include <map>
-#include <unordered_map>
+#include <cstdint>
+#include <memory>
 
 namespace etatmajor::rules {
 
@@ -54,14 +55,22 @@ struct MultiSourceSearch {
     std::vector<int> label;
     std::vector<int> parent;
     std::vector<int> depth;  // steps from the region's source
-    std::map<std::pair<int, int>, std::pair<int, int>> meetings;  // (region a, region b) -> (vertex in a, vertex in b)
+    // The first edge where regions a and b met, at meetings[a * regions + b]: (vertex in a, vertex in b), or kNone.
+    // A flat table: the regions are the side's sources, a handful.
+    std::size_t regions = 0;
+    std::vector<std::pair<int, int>> meetings;
+    // Scratch for walkTo's loop removal: generation stamps, so no call does O(map) work (performance guide).
+    mutable std::vector<unsigned> stamp;
+    mutable std::vector<std::size_t> position;
+    mutable unsigned generation = 0;
 
     void run(const Graph& g, const std::vector<int>& sourceVertex, const std::vector<char>& blocked) {
         const auto n = boost::num_vertices(g);
         label.assign(n, kNone);
         parent.assign(n, kNone);
         depth.assign(n, 0);
-        meetings.clear();
+        regions = sourceVertex.size();
+        meetings.assign(regions * regions, {kNone, kNone});
         std::vector<int> queue;  // each vertex enters once: a flat array with a moving head
         queue.reserve(n);
         std::size_t head = 0;
@@ -84,9 +93,11 @@ struct MultiSourceSearch {
                     depth[static_cast<std::size_t>(w)] = depth[static_cast<std::size_t>(u)] + 1;
                     queue.push_back(w);
                 } else if (lw != lu) {
-                    // Regions meet here; record the crossing both ways so either side can walk across.
-                    meetings.emplace(std::make_pair(lu, lw), std::make_pair(u, w));
-                    meetings.emplace(std::make_pair(lw, lu), std::make_pair(w, u));
+                    // Regions meet here; record the first crossing both ways so either side can walk across.
+                    auto& ab = meetings[static_cast<std::size_t>(lu) * regions + static_cast<std::size_t>(lw)];
+                    if (ab.first == kNone) ab = {u, w};
+                    auto& ba = meetings[static_cast<std::size_t>(lw) * regions + static_cast<std::size_t>(lu)];
+                    if (ba.first == kNone) ba = {w, u};
                 }
             }
         }
@@ -112,11 +123,11 @@ struct MultiSourceSearch {
         while (!q.empty() && !seen[static_cast<std::size_t>(target)]) {
             const int a = q.front();
             q.pop_front();
-            for (const auto& [pair, edge] : meetings) {
-                if (pair.first != a || seen[static_cast<std::size_t>(pair.second)]) continue;
-                seen[static_cast<std::size_t>(pair.second)] = 1;
-                prev[static_cast<std::size_t>(pair.second)] = a;
-                q.push_back(pair.second);
+            for (std::size_t b = 0; b < regions; ++b) {
+                if (meetings[static_cast<std::size_t>(a) * regions + b].first == kNone || seen[b]) continue;
+                seen[b] = 1;
+                prev[b] = a;
+                q.push_back(static_cast<int>(b));
             }
         }
         if (!seen[static_cast<std::size_t>(target)]) return {};
@@ -127,7 +138,7 @@ struct MultiSourceSearch {
         std::vector<int> walk;
         int at = start;
         for (std::size_t i = 0; i + 1 < chain.size(); ++i) {
-            const auto [u, w] = meetings.at({chain[i], chain[i + 1]});
+            const auto [u, w] = meetings[static_cast<std::size_t>(chain[i]) * regions + static_cast<std::size_t>(chain[i + 1])];
             // at -> root(chain[i]) -> u, then across to w.
             auto up = toRoot(at);
             auto down = toRoot(u);
@@ -139,16 +150,27 @@ struct MultiSourceSearch {
         const auto last = toRoot(at);
         walk.insert(walk.end(), last.begin(), last.end());
         // Cut out any loops so every vertex appears once.
+        if (stamp.size() != label.size()) {
+            stamp.assign(label.size(), 0);
+            position.assign(label.size(), 0);
+            generation = 0;
+        }
+        if (++generation == 0) {  // wrapped: start the stamps again
+            std::fill(stamp.begin(), stamp.end(), 0u);
+            generation = 1;
+        }
+        const unsigned cut = generation;  // stamps of vertices removed with a loop are set to this generation - never
         std::vector<int> simple;
-        std::unordered_map<int, std::size_t> position;
         for (int v : walk) {
-            const auto it = position.find(v);
-            if (it != position.end()) {
-                for (std::size_t k = it->second + 1; k < simple.size(); ++k) position.erase(simple[k]);
-                simple.resize(it->second + 1);
+            const auto i = static_cast<std::size_t>(v);
+            if (stamp[i] == cut) {
+                const std::size_t at = position[i];
+                for (std::size_t k = at + 1; k < simple.size(); ++k) stamp[static_cast<std::size_t>(simple[k])] = 0;
+                simple.resize(at + 1);
                 continue;
             }
-            position[v] = simple.size();
+            stamp[i] = cut;
+            position[i] = simple.size();
             simple.push_back(v);
         }
         return simple;
@@ -163,6 +185,34 @@ struct LocNetwork::Impl {
     std::vector<int> vertexOfIndex;  // map index -> vertex
     std::vector<Hex> hexOfVertex;
     Graph graph;
+    // The search that ignores the enemy depends only on the sources: kept per list of source vertices for the life of
+    // the network (the map does not change under it), so explaining failed LOCs costs one search per source list.
+    mutable std::map<std::vector<int>, std::unique_ptr<MultiSourceSearch>> openSearches;
+
+    // passable() for the six directions of a hex, worked out the first time an ME stands there (bit 6 = known);
+    // hexside lookups are map searches, and MEs stand where they stood.
+    mutable std::vector<std::uint8_t> passMask;
+
+    bool passableDir(Hex h, int dir) const {
+        const std::size_t i = map->indexOf(h);
+        if (passMask.empty()) passMask.assign(map->hexCount(), 0);
+        std::uint8_t& mask = passMask[i];
+        if (!(mask & 0x40)) {
+            mask = 0x40;
+            for (int d = 0; d < hex::kDirections; ++d)
+                if (passable(*map, h, d)) mask = static_cast<std::uint8_t>(mask | (1u << d));
+        }
+        return (mask >> dir) & 1u;
+    }
+
+    const MultiSourceSearch& ignoringEnemy(const std::vector<int>& sourceVertex) const {
+        auto& slot = openSearches[sourceVertex];
+        if (!slot) {
+            slot = std::make_unique<MultiSourceSearch>();
+            slot->run(graph, sourceVertex, std::vector<char>(boost::num_vertices(graph), 0));
+        }
+        return *slot;
+    }
 
     int vertexAt(Hex h) const {
         if (!map->contains(h)) return kNone;
@@ -232,7 +282,6 @@ bool LocNetwork::onNetwork(Hex h) const {
 // etat-major.md §9.5 default algorithm (G-89, G-90, G-91).
 std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::string& side) const {
     const auto& impl = *m_impl;
-    const auto& m = *impl.map;
     const auto& opt = impl.options;
     const std::string trace = opt.get("loc_trace");
     const bool colocatedCuts = opt.is("loc_cut_colocated", "yes");
@@ -242,7 +291,7 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
     std::map<Hex, std::vector<std::string>> enemiesAt;
     for (const auto& me : state.mes)
         if (me.onMap && me.side != side) enemiesAt[me.hex].push_back(me.id);
-    std::vector<char> blocked(n, 0), open(n, 0);
+    std::vector<char> blocked(n, 0), open;
     for (const auto& [h, ids] : enemiesAt)
         if (const int v = impl.vertexAt(h); v != kNone) blocked[static_cast<std::size_t>(v)] = 1;
 
@@ -264,9 +313,9 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
         else sourceVertex[i] = impl.vertexAt(ua->hex);
     }
 
-    MultiSourceSearch clear, ignoringEnemy;
+    MultiSourceSearch clear;
     clear.run(impl.graph, sourceVertex, blocked);
-    bool ranIgnoringEnemy = false;  // the second search is needed only to explain a LOC that fails
+    const MultiSourceSearch* ignoringEnemy = nullptr;  // needed only to explain a LOC that fails
 
     auto startVertices = [&](Hex at, const std::vector<char>& blockedSet) {
         std::vector<int> out;
@@ -277,7 +326,7 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
         consider(at);
         if (trace != "strict")
             for (int d = 0; d < hex::kDirections; ++d)
-                if (passable(m, at, d)) consider(hex::neighbour(at, d));
+                if (impl.passableDir(at, d)) consider(hex::neighbour(at, d));
         return out;
     };
     auto hexPath = [&](Hex meHex, const std::vector<int>& walk) {
@@ -318,7 +367,7 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
             loc.valid = true;  // occupying the source (§9.2.5)
             loc.path = {me->hex};
         } else if (trace != "strict" && hex::distance(me->hex, ua->hex) == 1 &&
-                   passable(m, me->hex, hex::directionTo(me->hex, ua->hex))) {
+                   impl.passableDir(me->hex, hex::directionTo(me->hex, ua->hex))) {
             loc.valid = true;  // next to its source: the source hex is one of its start hexes (G-90)
             loc.path = {me->hex, ua->hex};
         } else {
@@ -328,23 +377,28 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
                 loc.valid = true;
                 loc.path = hexPath(me->hex, walk);
             } else {
-                if (!ranIgnoringEnemy) {
-                    ignoringEnemy.run(impl.graph, sourceVertex, open);
-                    ranIgnoringEnemy = true;
+                if (!ignoringEnemy) {
+                    ignoringEnemy = &impl.ignoringEnemy(sourceVertex);
+                    open.assign(n, 0);
                 }
                 const auto anyStarts = startVertices(me->hex, open);
-                const auto around = bestWalk(ignoringEnemy, anyStarts, s);
+                const auto around = bestWalk(*ignoringEnemy, anyStarts, s);
                 if (anyStarts.empty()) {
                     loc.problem = LocProblem::NotOnNetwork;
                 } else if (around.empty()) {
                     loc.problem = LocProblem::NoRoute;
                 } else {
                     loc.problem = LocProblem::Cut;
-                    for (Hex h : hexPath(me->hex, around))
+                    // The enemies on that route, in route order: only blocked vertices (and the ME's own hex) hold any.
+                    auto addCutters = [&](Hex h) {
                         if (const auto it = enemiesAt.find(h); it != enemiesAt.end())
                             for (const auto& id : it->second)
                                 if (std::find(loc.cutBy.begin(), loc.cutBy.end(), id) == loc.cutBy.end())
                                     loc.cutBy.push_back(id);
+                    };
+                    if (impl.hexOfVertex[static_cast<std::size_t>(around.front())] != me->hex) addCutters(me->hex);
+                    for (int v : around)
+                        if (blocked[static_cast<std::size_t>(v)]) addCutters(impl.hexOfVertex[static_cast<std::size_t>(v)]);
                 }
             }
         }
@@ -354,6 +408,10 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
     // G-90 adjacent_chain: an ME within one hex of a friendly ME with a valid LOC to the same source is supplied
     // through it. Repeated until nothing changes; MEs are visited in a fixed order.
     if (trace == "adjacent_chain") {
+        // The side's MEs by hex, so each ME looks only at the seven hexes around it (the first friend in ME order
+        // that qualifies, as a scan of all MEs would find).
+        std::map<Hex, std::vector<std::size_t>> byHex;
+        for (std::size_t j = 0; j < mine.size(); ++j) byHex[mine[j]->hex].push_back(j);
         bool changed = true;
         while (changed) {
             changed = false;
@@ -363,9 +421,16 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
                 if (loc.problem != LocProblem::NotOnNetwork && loc.problem != LocProblem::NoRoute &&
                     loc.problem != LocProblem::Cut)
                     continue;
-                for (std::size_t j = 0; j < out.size(); ++j) {
-                    if (!out[j].valid || out[j].source != loc.source) continue;
-                    if (hex::distance(mine[i]->hex, mine[j]->hex) > 1) continue;
+                std::size_t j = out.size();
+                auto consider = [&](Hex h) {
+                    const auto it = byHex.find(h);
+                    if (it == byHex.end()) return;
+                    for (const std::size_t k : it->second)
+                        if (k < j && out[k].valid && out[k].source == loc.source) j = k;
+                };
+                consider(mine[i]->hex);
+                for (int d = 0; d < hex::kDirections; ++d) consider(hex::neighbour(mine[i]->hex, d));
+                if (j < out.size()) {
                     loc.valid = true;
                     loc.problem = LocProblem::None;
                     loc.viaMe = out[j].me;
@@ -374,7 +439,6 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
                         if (h != mine[i]->hex) loc.path.push_back(h);
                     loc.cutBy.clear();
                     changed = true;
-                    break;
                 }
             }
         }

@@ -9,6 +9,9 @@
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/engine/works.hpp"
 #include "etatmajor/rules/orders.hpp"
+#include "etatmajor/rules/water.hpp"
+
+#include <map>
 
 #include "campaign_db.hpp"
 
@@ -366,4 +369,86 @@ TEST_CASE("orders naming §9–§11 actions are checked, ME and field named, not
     const auto before = dump(path);
     CHECK(engine::submitOrders(store, f).hasErrors());
     CHECK(dump(path) == before);
+}
+
+TEST_CASE("§11.1–§11.2 water movement in the campaign: Charleston's craft lift one ME a week", "[engine][water]") {
+    const auto path = test::freshCampaignDb("weekly-test", "water", "campaigns/southern-1780.xml", 3);
+    auto store = db::CampaignStore::open(path);
+    hex::Hex charleston{};
+    {
+        const auto s = db::loadState(store);
+        const auto* ua = s.urbanArea("charleston");
+        REQUIRE(ua);
+        charleston = ua->hex;
+        REQUIRE(rules::byWater(s.map, charleston));
+        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        SQLite::Statement q(raw, "UPDATE me SET q = ?, r = ? WHERE id IN ('b-tarleton', 'b-rawdon')");
+        q.bind(1, charleston.q);
+        q.bind(2, charleston.r);
+        q.exec();
+        raw.exec("UPDATE urban_area SET controller = 'british' WHERE id = 'charleston'");
+    }
+    phases(store, 5);  // W1..W5
+    auto s = db::loadState(store);
+    // A voyage of two to five steps over navigable water ending on land, found by a search from Charleston.
+    std::map<hex::Hex, hex::Hex> cameFrom{{charleston, charleston}};
+    std::vector<hex::Hex> frontier{charleston};
+    std::vector<hex::Hex> voyage;
+    for (int depth = 1; depth <= 5 && voyage.empty(); ++depth) {
+        std::vector<hex::Hex> next;
+        for (const auto h : frontier)
+            for (const auto n : hex::neighbours(h)) {
+                if (cameFrom.count(n) || !rules::navigableStep(s.map, h, n)) continue;
+                cameFrom[n] = h;
+                next.push_back(n);
+                if (depth >= 2 && voyage.empty() && !map::isWater(s.map.terrain(n)) && !s.urbanAt(n)) {
+                    for (hex::Hex at = n; at != charleston; at = cameFrom[at]) voyage.insert(voyage.begin(), at);
+                }
+            }
+        frontier = next;
+    }
+    REQUIRE(voyage.size() >= 2);
+    campaign::OrdersFile f;
+    f.side = "british";
+    f.week = s.week;
+    f.day = s.day;
+    for (const std::string id : {"b-tarleton", "b-rawdon"}) {
+        campaign::Order o;
+        o.me = id;
+        o.mode = campaign::Mode::March;
+        for (const auto h : voyage) o.path.push_back(s.map.offsets().toOffset(h));
+        o.actions = {{"embark", ""}, {"disembark", ""}};
+        f.orders.push_back(o);
+    }
+    const auto issues = engine::submitOrders(store, f);
+    for (const auto& i : issues.items()) UNSCOPED_INFO(i.format());
+    REQUIRE_FALSE(issues.hasErrors());
+    const auto day = engine::advance(store, engine::Step::Day, kStandFast);
+    REQUIRE(day.ok);
+    for (const auto& p : day.phases)
+        for (const auto& l : p.lines) UNSCOPED_INFO(p.phase << ": " << l);
+    s = db::loadState(store);
+    const auto off = s.map.offsets();
+    UNSCOPED_INFO("voyage ends at " << hex::formatOffset(off.toOffset(voyage.back())) << "; Tarleton at "
+                                    << hex::formatOffset(off.toOffset(s.me("b-tarleton")->hex)));
+    SQLite::Database raw(path, SQLite::OPEN_READONLY);
+    auto received = [&](const std::string& me) {
+        return raw.execAndGet("SELECT receipt FROM order_sheet WHERE me_id = '" + me + "'").getString() != "not_received";
+    };
+    // The city's 400 SP of craft serve the first ME to sail, in the side's ME order (G-96, once a week); the second
+    // finds none left and stays. A tardy order sails half as far (G-28): 6 hexes -> 3, at least the two-step voyage
+    // being cut only if longer.
+    std::string first, second;
+    for (const auto& m : s.mes)
+        if ((m.id == "b-tarleton" || m.id == "b-rawdon") && received(m.id)) (first.empty() ? first : second) = m.id;
+    if (!first.empty()) {
+        const bool tardy = raw.execAndGet("SELECT receipt FROM order_sheet WHERE me_id = '" + first + "'").getString() == "tardy";
+        const std::size_t reach = std::min(voyage.size(), std::size_t(tardy ? 3 : 6));
+        CHECK(s.me(first)->hex == voyage[reach - 1]);
+        CHECK(raw.execAndGet("SELECT transport_used_week FROM urban_area WHERE id = 'charleston'").getInt() == 1);
+        CHECK(raw.execAndGet("SELECT modifiers FROM movement WHERE me_id = '" + first + "'").getString() ==
+              "by water (§11.2); embarking -1; landing -1");
+        CHECK(raw.execAndGet("SELECT COUNT(*) FROM me_afloat").getInt() == (reach == voyage.size() ? 0 : 1));  // landed
+    }
+    if (!second.empty()) CHECK(s.me(second)->hex == charleston);
 }
