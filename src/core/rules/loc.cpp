@@ -31,6 +31,7 @@ namespace {
 
 using Graph = boost::compressed_sparse_row_graph<boost::directedS>;
 constexpr int kNone = -1;
+constexpr int kBlocked = -2;  // label of a vertex held by the enemy: never entered (pre-coloured, performance guide)
 
 // G-90: an ME reaches the network from its own hex or, unless loc_trace = strict, from a neighbouring hex that is
 // not sea or lake and not behind an unbridged, unfordable river.
@@ -71,12 +72,14 @@ struct MultiSourceSearch {
         depth.assign(n, 0);
         regions = sourceVertex.size();
         meetings.assign(regions * regions, {kNone, kNone});
+        for (std::size_t v = 0; v < n; ++v)
+            if (blocked[v]) label[v] = kBlocked;
         std::vector<int> queue;  // each vertex enters once: a flat array with a moving head
         queue.reserve(n);
         std::size_t head = 0;
         for (int s = 0; s < static_cast<int>(sourceVertex.size()); ++s) {
             const int v = sourceVertex[static_cast<std::size_t>(s)];
-            if (v == kNone || blocked[static_cast<std::size_t>(v)] || label[static_cast<std::size_t>(v)] != kNone) continue;
+            if (v == kNone || label[static_cast<std::size_t>(v)] != kNone) continue;  // blocked or already a source
             label[static_cast<std::size_t>(v)] = s;
             queue.push_back(v);
         }
@@ -85,8 +88,8 @@ struct MultiSourceSearch {
             const int lu = label[static_cast<std::size_t>(u)];
             for (auto [e, end] = boost::out_edges(static_cast<std::size_t>(u), g); e != end; ++e) {
                 const int w = static_cast<int>(boost::target(*e, g));
-                if (blocked[static_cast<std::size_t>(w)]) continue;
                 const int lw = label[static_cast<std::size_t>(w)];
+                if (lw == kBlocked) continue;
                 if (lw == kNone) {
                     label[static_cast<std::size_t>(w)] = lu;
                     parent[static_cast<std::size_t>(w)] = u;
@@ -114,7 +117,7 @@ struct MultiSourceSearch {
     // Empty when `start` is unreached or its region never meets `target`'s.
     std::vector<int> walkTo(int start, int target, std::size_t regions) const {
         const int from = label[static_cast<std::size_t>(start)];
-        if (from == kNone) return {};
+        if (from < 0) return {};  // unreached (or held by the enemy)
         // Breadth-first over the (small) graph of regions.
         std::vector<int> prev(regions, kNone);
         std::vector<char> seen(regions, 0);
