@@ -35,6 +35,20 @@ std::string pct(std::int64_t n, std::int64_t d) {
 
 std::string points(std::int64_t sixths) { return b::Points6::sixths(sixths).text(); }
 
+// A statistic of points (a median or quartile of sixths) in points with one decimal, e.g. "208.3" rather than the
+// ledger's exact "625/3"; whole values print without a decimal.
+std::string pointsApprox(std::int64_t sixths) {
+    const std::int64_t tenths = (sixths * 10 + (sixths >= 0 ? 3 : -3)) / 6;  // rounded to the nearest tenth
+    const std::int64_t whole = tenths / 10, frac = (tenths < 0 ? -tenths : tenths) % 10;
+    std::string out = (tenths < 0 && whole == 0 ? "-" : "") + std::to_string(whole);
+    if (frac != 0) out += "." + std::to_string(frac);
+    return out;
+}
+double pointsNumber(std::int64_t sixths) {
+    const std::int64_t tenths = (sixths * 10 + (sixths >= 0 ? 3 : -3)) / 6;
+    return static_cast<double>(tenths) / 10.0;
+}
+
 std::string ratingText(b::Rating r) { return std::string(campaign::ratingName(r)); }
 
 std::string unitLine(const b::UnitSpec& u) {
@@ -149,7 +163,7 @@ Summary summarise(const b::BattleSetup& setup, const std::vector<b::TrialOutcome
         turns.push_back(t.turnsFought);
     }
     auto q3 = [](const std::vector<std::int64_t>& v, bool pts) {
-        auto f = [&](std::int64_t x) { return pts ? nlohmann::ordered_json(points(x)) : nlohmann::ordered_json(x); };
+        auto f = [&](std::int64_t x) { return pts ? nlohmann::ordered_json(pointsNumber(x)) : nlohmann::ordered_json(x); };
         return nlohmann::ordered_json{{"q1", f(b::quantile(v, 25))}, {"median", f(b::quantile(v, 50))}, {"q3", f(b::quantile(v, 75))}};
     };
     auto& j = out.json;
@@ -183,12 +197,12 @@ Summary summarise(const b::BattleSetup& setup, const std::vector<b::TrialOutcome
     o << "  end of the battle:        ";
     for (const auto& [k, v] : ends) o << " " << k << " " << pct(v, n);
     o << "\n";
-    o << "  margin (" << idb << " net loss - " << ida << " net loss, points): median " << points(b::quantile(margin, 50))
-      << ", quartiles " << points(b::quantile(margin, 25)) << " / " << points(b::quantile(margin, 75)) << "\n";
+    o << "  margin (" << idb << " net loss - " << ida << " net loss, points): median " << pointsApprox(b::quantile(margin, 50))
+      << ", quartiles " << pointsApprox(b::quantile(margin, 25)) << " / " << pointsApprox(b::quantile(margin, 75)) << "\n";
     for (int s = 0; s < 2; ++s) {
         const auto& id = setup.sides[static_cast<std::size_t>(s)].id;
-        o << "  " << id << ": net loss median " << points(b::quantile(net[s], 50)) << " (quartiles "
-          << points(b::quantile(net[s], 25)) << " / " << points(b::quantile(net[s], 75)) << "); stands lost median "
+        o << "  " << id << ": net loss median " << pointsApprox(b::quantile(net[s], 50)) << " (quartiles "
+          << pointsApprox(b::quantile(net[s], 25)) << " / " << pointsApprox(b::quantile(net[s], 75)) << "); stands lost median "
           << b::quantile(lost[s], 50) << " (" << b::quantile(lost[s], 25) << " / " << b::quantile(lost[s], 75)
           << "); units routed median " << b::quantile(routed[s], 50) << " (" << b::quantile(routed[s], 25) << " / "
           << b::quantile(routed[s], 75) << ")\n";

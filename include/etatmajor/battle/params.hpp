@@ -27,7 +27,7 @@ struct Params {
     int rallyClearance = 200;   // §2.8 rallying: an Unsteady unit rallies when no formed enemy is this close
     int chargeThreshold = 108;  // of 216 (§2.8 rule (c))
     int lateThreshold = 72;
-    int withdrawLoss = 50;      // percent of start points
+    int withdrawLoss = 40;      // percent of start points (spec default 50; tuned, rules-mapping-battle.md)
     bool lightCavAlwaysSkirmishers = false;  // G22
     bool mountedVsFootStack = true;          // G23
     bool artLineClose456 = false;            // G4 variant
