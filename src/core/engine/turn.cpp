@@ -650,6 +650,9 @@ void runMovement(Ctx& c, bool scouting) {
                     int friends = 0;
                     for (const auto& f : c.state.mes)
                         if (f.onMap && f.side == me.side && f.id != me.id && f.hex == walked.back()) ++friends;
+                    if (c.state.options.is("decoys_stack", "yes"))  // G-41: decoys count
+                        for (const auto& d : activeDecoys(c.db))
+                            if (d.side == me.side && d.hex == walked.back()) ++friends;
                     if (friends < 3) break;
                     walked.pop_back();
                     stoppedBy = "stacking limit";
