@@ -315,7 +315,8 @@ void TurnFrame::buildMenus() {
         wxAboutBox(info, this);
     }, wxID_ABOUT);
 
-    auto needSide = [this](wxUpdateUIEvent& e) { e.Enable(m_document && !m_side.empty() && !m_preview.ended); };
+    // Orders are written, submitted or stood down only by a side whose orders for today are not yet given.
+    auto needSide = [this](wxUpdateUIEvent& e) { e.Enable(ordersOpen()); };
     for (const int id : {static_cast<int>(kIdSubmit), static_cast<int>(kIdStandFast), static_cast<int>(kIdEditOrder),
                          static_cast<int>(kIdClearRoute)})
         Bind(wxEVT_UPDATE_UI, needSide, id);
@@ -737,6 +738,10 @@ void TurnFrame::updateTitle() {
     SetTitle(title);
 }
 
+bool TurnFrame::ordersOpen() const {
+    return m_document && !m_side.empty() && !m_preview.ended && m_ordersStatus == "not_given";
+}
+
 std::string TurnFrame::phaseBarLabel() const {
     return phaseBarText(m_view, m_preview);
 }
@@ -767,9 +772,8 @@ void TurnFrame::updatePhaseBar() {
     }
     if (!m_preview.missing.empty()) orders += "  Next phase waits: " + m_preview.missing.front();
     m_ordersText->SetLabel(utf8(orders));
-    const bool open = m_document && !m_side.empty() && !m_preview.ended && m_ordersStatus == "not_given";
-    m_submitButton->Enable(open);
-    m_standButton->Enable(open);
+    m_submitButton->Enable(ordersOpen());
+    m_standButton->Enable(ordersOpen());
     m_nextButton->Enable(m_document && !m_preview.ended);
     m_phaseText->GetParent()->Layout();
 }
@@ -862,7 +866,7 @@ void TurnFrame::updateDetails() {
         o << "\n";
     }
     if (const campaign::Order* order = const_cast<TurnFrame*>(this)->draftOrder(me->id)) {
-        o << "\nToday's order (draft): " << (order->mode ? readable(std::string(campaign::modeName(*order->mode))) : "forage");
+        o << "\nToday's order (" << (m_ordersStatus == "not_given" ? "draft" : readable(m_ordersStatus)) << "): " << (order->mode ? readable(std::string(campaign::modeName(*order->mode))) : "forage");
         if (!order->path.empty()) o << ", route " << formatPath(order->path);
         o << "\n";
     }
@@ -1424,10 +1428,12 @@ bool TurnFrame::startOdds(int id, int runs) {
     m_oddsGauge->SetValue(0);
     m_oddsCancelButton->Enable(true);
     m_oddsText = "computing the odds of battle " + std::to_string(id) + "...";
+    m_notebook->SetSelection(m_notebook->GetPageCount() - 1);
     m_battleText->SetValue(utf8(m_oddsText));
-    m_oddsThread = std::thread([this, setup, seed, runs, own, id] {
+    m_oddsThread = std::thread([this, setup, seed, runs, own, id, side = m_side] {
         const battle::RedcoatsResolver resolver;
-        const auto trials = battle::runTrials(resolver, setup, seed, runs, 1, [this](int done) {
+        // Two threads: one fights the trials while the other reports progress and hears a cancel (runTrials).
+        const auto trials = battle::runTrials(resolver, setup, seed, runs, 2, [this](int done) {
             m_oddsDone = done;
             return !m_oddsCancel.load();
         });
@@ -1440,7 +1446,7 @@ bool TurnFrame::startOdds(int id, int runs) {
         const auto n = static_cast<std::int64_t>(trials.size());
         auto pct = [n](std::int64_t k) { return n ? std::to_string((k * 1000 / n) / 10) + "." + std::to_string((k * 1000 / n) % 10) + "%" : std::string("-"); };
         std::ostringstream o;
-        o << "Battle " << id << " as " << m_side << " sees it (" << n << " of " << runs << " trials"
+        o << "Battle " << id << " as " << side << " sees it (" << n << " of " << runs << " trials"
           << (n < runs ? ", cancelled" : "") << ", the enemy as reported):\n  win " << pct(win) << ", draw " << pct(draw)
           << ", lose " << pct(n - win - draw) << "; hold the field " << pct(hold) << "\n";
         m_oddsResult = o.str();
@@ -1477,6 +1483,7 @@ bool TurnFrame::resolveBattle(int id) {
     std::string text;
     for (const auto& l : lines) text += l + "\n";
     m_battleText->SetValue(utf8(text + "\n" + battleSetupText(id)));
+    m_notebook->SetSelection(m_notebook->GetPageCount() - 1);
     say("battle " + std::to_string(id) + " resolved");
     return true;
 }

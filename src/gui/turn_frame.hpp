@@ -95,6 +95,8 @@ public:
     const view::PhasePreview& preview() const { return m_preview; }
     const campaign::OrdersFile* draft() const;
     std::string phaseBarLabel() const;
+    // Whether the side shown may still write, submit or stand fast today (Submit Orders and Stand Fast enabled).
+    bool ordersOpen() const;
     const std::string& lastMessage() const { return m_lastMessage; }
     const std::string& path() const { return m_path; }
     MapCanvas& canvas() { return *m_canvas; }

@@ -103,13 +103,8 @@ void TurnScript::onTick(wxTimerEvent&) {
         if (now() < m_waitUntil) return;
         m_waitUntil = 0;
     }
-    if (m_frame.oddsRunning()) {
-        // The odds worker reports through the frame's own timer; the script waits for it.
-        if (!m_frame.oddsText().empty() && m_frame.oddsText().rfind("computing", 0) != 0) {
-        } else {
-            return;
-        }
-    }
+    // The odds worker reports through the frame's own timer; the script waits until it has.
+    if (m_frame.oddsRunning()) return;
     if (m_settling) {
         const long long t = now();
         const unsigned paints = m_frame.canvas().paintCount();
@@ -255,8 +250,19 @@ void TurnScript::run(const std::vector<std::string>& w) {
         }
         m_frame.setLogFilter(text, phase);
     } else if (cmd == "battle-odds") {
+        // Starts the odds on the worker thread; the script waits for them. When the side knows too little, the
+        // refusal is kept for 'expect odds'.
         need(w, 3);
-        if (!m_frame.startOdds(number(w[1]), number(w[2]))) fail("the odds did not start: " + m_frame.lastMessage());
+        m_frame.startOdds(number(w[1]), number(w[2]));
+        if (w.size() > 3 && w[3] == "cancel") m_frame.cancelOdds();  // the Cancel button, pressed at once
+    } else if (cmd == "battle-show") {
+        need(w, 2);
+        m_battleText = m_frame.battleSetupText(number(w[1]));
+    } else if (cmd == "battle-resolve") {
+        need(w, 2);
+        if (!m_frame.resolveBattle(number(w[1]))) fail("the battle was not resolved: " + m_frame.lastMessage());
+        m_battleText = m_frame.battleSetupText(number(w[1]));
+        settle({});
     } else if (cmd == "save-layout") {
         m_frame.saveLayout();
     } else if (cmd == "screenshot") {
@@ -295,6 +301,13 @@ void TurnScript::run(const std::vector<std::string>& w) {
                     if ((what == "face-down") == c.faceDown && what != "own-mes") ++n;
             }
             expectEqual("the number of " + what, std::to_string(n), arg);
+        } else if (what == "orders-open") {
+            if (m_frame.ordersOpen() != yes(arg)) fail(std::string("today's orders are ") + (m_frame.ordersOpen() ? "still open" : "closed"));
+        } else if (what == "odds") {
+            if (m_frame.oddsText().find(arg) == std::string::npos)
+                fail("the odds read '" + m_frame.oddsText() + "', without '" + arg + "'");
+        } else if (what == "battle") {
+            if (m_battleText.find(arg) == std::string::npos) fail("the battle reads '" + m_battleText + "', without '" + arg + "'");
         } else if (what == "log-lines") expectEqual("the log lines shown", std::to_string(m_frame.logLinesShown()), arg);
         else if (what == "log-lines-at-least") {
             if (static_cast<int>(m_frame.logLinesShown()) < number(arg))

@@ -5,12 +5,13 @@
 //
 //   side ID|host | select ME | order ME | set KEY VALUE... | click HEX | accept | close-order
 //   submit | stand-fast | next-phase | next-phase-refused TEXT | overlay loc|supply|range|fog|orders on|off
-//   zoom PIXELS|in|out|fit | centre HEX | log-filter [TEXT] [phase P] | battle-odds ID RUNS | wait MS | echo TEXT
+//   zoom PIXELS|in|out|fit | centre HEX | log-filter [TEXT] [phase P] | wait MS | echo TEXT
+//   battle-show ID | battle-odds ID RUNS [cancel] (waits for the worker) | battle-resolve ID
 //   screenshot PATH | save-layout (writes the remembered layout, as closing the window does)
 //   expect phase P | expect week-day W D | expect phase-bar TEXT | expect message TEXT
 //   expect path TEXT | expect order-ok yes|no | expect reached N | expect allowance N | expect range-at-least N
 //   expect own-mes N | expect face-down N | expect face-up N | expect log-lines-at-least N | expect log-lines N
-//   expect draft-path ME TEXT
+//   expect draft-path ME TEXT | expect orders-open yes|no | expect odds TEXT | expect battle TEXT (the last battle-show or battle-resolve)
 #pragma once
 
 #include <wx/event.h>
@@ -52,6 +53,7 @@ private:
     long long m_settleStart = 0;
     long long m_waitUntil = 0;
     std::string m_pendingShot;
+    std::string m_battleText;  // the last battle-show or battle-resolve
 };
 
 }  // namespace etatmajor::gui

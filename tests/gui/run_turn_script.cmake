@@ -2,7 +2,9 @@
 # the database, with the command-line program, that the orders the script wrote and submitted landed there.
 #   cmake -DAPP=... -DCLI=... -DXVFB_RUN=... -DCHECKER=... -DSCENARIO=... -DSCRIPT=template -DOUT=dir -DSIDE=id
 #         [-DEXPECT_ME=id -DEXPECT_PATH="c,r c,r ..." -DEXPECT_GUNS=ON|OFF -DEXPECT_CONTACT=observe|evade|engage]
-#         [-DEXPECT_PHASE=D3] [-DSHOTS=png;...] -P run_turn_script.cmake
+#         [-DEXPECT_PHASE=D3] [-DSHOTS=png;...] [-DSQLITE3=... -DSETUP_SQL="..."] [-DEXPECT_BATTLE=resolved]
+#         -P run_turn_script.cmake
+# SETUP_SQL (and SETUP_SQL2) are run on the new database before the window opens (to stage a situation, such as two MEs meeting).
 # The script template's @OUT@ is replaced by the output folder. HOME points into the output folder, so the
 # window's remembered layout (wxConfig) never touches the user's settings.
 cmake_minimum_required(VERSION 3.25)
@@ -29,6 +31,12 @@ endfunction()
 
 set(db "${OUT}/campaign.db")
 run_checked("${CLI}" campaign new --scenario "${SCENARIO}" --db "${db}" --seed 1780)
+
+foreach(sql SETUP_SQL SETUP_SQL2)
+  if(DEFINED ${sql} AND NOT "${${sql}}" STREQUAL "")
+    run_checked("${SQLITE3}" "${db}" "${${sql}}")
+  endif()
+endforeach()
 
 file(READ "${SCRIPT}" text)
 string(REPLACE "@OUT@" "${OUT}" text "${text}")
@@ -102,6 +110,15 @@ if(DEFINED EXPECT_GUNS AND NOT guns STREQUAL "${EXPECT_GUNS}")
 endif()
 if(DEFINED EXPECT_CONTACT AND NOT contact STREQUAL "${EXPECT_CONTACT}")
   message(FATAL_ERROR "ME ${EXPECT_ME}: on contact is '${contact}', expected '${EXPECT_CONTACT}'")
+endif()
+
+# The first battle's status as the command-line program reports it.
+if(DEFINED EXPECT_BATTLE)
+  run_checked("${CLI}" battle list --db "${db}" --json)
+  string(JSON battle_status GET "${last_output}" 0 status)
+  if(NOT battle_status STREQUAL "${EXPECT_BATTLE}")
+    message(FATAL_ERROR "battle 1 is '${battle_status}', expected '${EXPECT_BATTLE}'")
+  endif()
 endif()
 
 # The window remembered its layout (the script's save-layout) in the private HOME, nowhere else.
