@@ -74,6 +74,8 @@ public:
 
     void setOverlay(Overlay overlay, bool on);
     bool overlay(Overlay overlay) const { return m_overlays.count(overlay) > 0; }
+    // The hexes of the Movement Range overlay for the selected ME (empty while the overlay is off).
+    const std::vector<hex::Offset>& movementRangeShown() const { return m_range; }
 
     // Battles: the set-up text of one (as `battle show`), the odds as the side knows it (run on a worker thread;
     // `wait` blocks until done, for scripts), automatic resolution, and a tabletop result from a file.

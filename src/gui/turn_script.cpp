@@ -301,6 +301,9 @@ void TurnScript::run(const std::vector<std::string>& w) {
                     if ((what == "face-down") == c.faceDown && what != "own-mes") ++n;
             }
             expectEqual("the number of " + what, std::to_string(n), arg);
+        } else if (what == "range-at-least") {
+            if (static_cast<int>(m_frame.movementRangeShown().size()) < number(arg))
+                fail("the movement range holds " + std::to_string(m_frame.movementRangeShown().size()) + " hexes");
         } else if (what == "orders-open") {
             if (m_frame.ordersOpen() != yes(arg)) fail(std::string("today's orders are ") + (m_frame.ordersOpen() ? "still open" : "closed"));
         } else if (what == "odds") {
