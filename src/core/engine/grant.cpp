@@ -22,7 +22,7 @@ using namespace campaign;
 int grantRemaining(const db::CampaignStore& store, const std::string& side) {
     auto& db = const_cast<db::CampaignStore&>(store).impl().db;
     SQLite::Statement q(db, "SELECT COALESCE(SUM(points), 0) FROM supply_ledger WHERE side_id = ? AND kind IN "
-                            "('primary_grant', 'grant_purchase', 'grant_replacement') AND week = (SELECT current_week FROM campaign WHERE id = 1)");
+                            "('primary_grant', 'grant_purchase', 'grant_replacement', 'overnight_works') AND week = (SELECT current_week FROM campaign WHERE id = 1)");
     q.bind(1, side);
     q.executeStep();
     return q.getColumn(0).getInt();

@@ -55,6 +55,15 @@ int pontoonsLeft(SQLite::Database& db, const CampaignState& s, const std::string
     return engineers + b.getColumn(0).getInt() - l.getColumn(0).getInt();
 }
 
+// Whether the ME entered any hex today (the movement record: D12 has already cleared the day's counters).
+bool movedToday(SQLite::Database& db, const CampaignState& s, const std::string& me) {
+    SQLite::Statement q(db, "SELECT path FROM movement WHERE week = ? AND day = ? AND me_id = ?");
+    q.bind(1, s.week);
+    q.bind(2, s.day);
+    q.bind(3, me);
+    return q.executeStep() && !q.getColumn(0).getString().empty();
+}
+
 int grantLeft(SQLite::Database& db, int week, const std::string& side) {
     SQLite::Statement q(db, "SELECT COALESCE(SUM(points), 0) FROM supply_ledger WHERE side_id = ? AND week = ? AND kind IN "
                             "('primary_grant', 'grant_purchase', 'grant_replacement', 'overnight_works')");
@@ -77,7 +86,7 @@ void runNightActions(SQLite::Database& db, CampaignState& s, std::vector<std::st
         const std::string who = me.label;
         if (a.kind == "build_earthworks") {
             // §11.5: under Reorganisation or Deployed-Defensive, with an engineer, in a hex it stayed in.
-            if (!rules::buildsWorks(me.mode) || !rules::hasEngineer(s, me.id) || me.movedToday > 0) {
+            if (!rules::buildsWorks(me.mode) || !rules::hasEngineer(s, me.id) || movedToday(db, s, me.id)) {
                 lines.push_back(who + " cannot dig tonight (needs a Reorganisation or Deployed-Defensive order, an engineer, "
                                       "and a day without moving; §11.5)");
                 continue;
@@ -117,7 +126,7 @@ void runNightActions(SQLite::Database& db, CampaignState& s, std::vector<std::st
         } else if (a.kind == "destroy_ua") {
             // §9.2.4 / G-84: a day under Reorganisation in the uncontested UA hex (ua_destroy_time).
             auto* ua = const_cast<UrbanState*>(s.urbanAt(me.hex));
-            if (!ua || ua->destroyed || me.mode != Mode::Reorganisation || me.movedToday > 0 || enemyIn(s, me, me.hex)) {
+            if (!ua || ua->destroyed || me.mode != Mode::Reorganisation || movedToday(db, s, me.id) || enemyIn(s, me, me.hex)) {
                 lines.push_back(who + " cannot destroy an urban area tonight (§9.2.4: a Reorganisation day in an uncontested UA)");
                 continue;
             }

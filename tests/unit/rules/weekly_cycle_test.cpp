@@ -452,3 +452,28 @@ TEST_CASE("§11.1–§11.2 water movement in the campaign: Charleston's craft li
     }
     if (!second.empty()) CHECK(s.me(second)->hex == charleston);
 }
+
+TEST_CASE("G-99 paid overnight works come out of the week's grant; G-86 each_full leaves nothing to split", "[engine][works][supply]") {
+    const auto path = freshDb("works-paid", 11, {"overnight_works=paid", "ua_claims=each_full"});
+    auto store = db::CampaignStore::open(path);
+    phases(store, 3);
+    CHECK(engine::allocateSupply(store, "blue", "eastby", {{"blue-me-1", 1}}).issues.hasCode("SUPPLY-ALLOCATE"));
+    phases(store, 2);  // W4, W5
+    const auto s = db::loadState(store);
+    campaign::OrdersFile f;
+    f.side = "blue";
+    f.week = s.week;
+    f.day = s.day;
+    campaign::Order o;
+    o.me = "blue-me-1";
+    o.mode = campaign::Mode::Reorganisation;
+    o.actions.push_back({"build_earthworks", ""});
+    f.orders.push_back(o);
+    REQUIRE_FALSE(engine::submitOrders(store, f).hasErrors());
+    REQUIRE(engine::advance(store, engine::Step::Day, kStandFast).ok);
+    SQLite::Database raw(path, SQLite::OPEN_READONLY);
+    const bool received = raw.execAndGet("SELECT receipt FROM order_sheet WHERE me_id = 'blue-me-1'").getString() != "not_received";
+    // Three heavy works at 20 SP each (§13.1) from the 200 SP grant.
+    CHECK(engine::grantRemaining(store, "blue") == (received ? 140 : 200));
+    CHECK(raw.execAndGet("SELECT COALESCE(SUM(count), 0) FROM earthwork").getInt() == (received ? 3 : 0));
+}
