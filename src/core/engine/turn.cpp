@@ -323,11 +323,12 @@ void runD1(Ctx& c) {
 void runD12(Ctx& c) {
     // §8.7.4 attrition at the end of a day the ME force-marched, and G-45 streaks.
     const bool winter = c.state.seasonOfWeek(c.state.week) == Season::Winter;
+    const auto away = detachedUnits(c.db);  // routers at their rally point did not march with the ME (G-69)
     for (auto& me : c.state.mes) {
         if (me.onMap && me.mode == Mode::ForcedMarch && me.movedToday > 0) {
             int lost = 0, points = 0;
             for (auto& u : c.state.units) {
-                if (u.me != me.id || u.removed) continue;
+                if (u.me != me.id || u.removed || std::find(away.begin(), away.end(), u.id) != away.end()) continue;
                 const int n = std::min(rules::attritionFigures(u, winter, c.state.options), u.figuresCurrent);
                 if (n == 0) continue;
                 points += rules::replacementCost(u, n, c.state.options);  // valued pro rata (G-82)
