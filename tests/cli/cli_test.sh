@@ -262,6 +262,15 @@ check_refusal bo-forced.xml british ORDERS-MODE b-tarleton mode "a third day of 
 check_refusal bo-water.xml british ORDERS-PATH b-webster path "a route into water"
 check_refusal bo-stacking.xml american ORDERS-STACKING a-dummy place "a fourth counter in a hex"
 check_refusal bo-enemy.xml british ORDERS-ME a-maryland me "an order for an ME of the other side"
+# a side's status names no enemy ME, unit or general: the enemy are face-down counters (§2.2, G-40)
+expect_exit 0 "status of one side" "$cli" status --db one.db --side american --json
+leak=0
+for id in $(sqlite3 one.db "SELECT id FROM me WHERE side_id = 'british' UNION SELECT id FROM unit WHERE side_id = 'british' UNION SELECT id FROM general WHERE side_id = 'british'"); do
+  grep -q "\"$id\"" out.txt && { leak=1; echo "leaked: $id" >&2; }
+done
+[ "$leak" = 0 ] && ok || bad "the American status names a British ME, unit or general"
+[ "$(jq '[.sides[] | select(.id == "british") | .counters[]] | length' out.txt)" -ge 1 ] && ok || bad "the British counters are shown"
+[ "$(jq '[.sides[] | select(.id == "british") | .counters[] | select(has("inSight") | not)] | length' out.txt)" = "0" ] && ok || bad "each counter says whether it is in sight"
 
 # options
 expect_exit 0 "options --json" "$cli" options --json
