@@ -3,6 +3,7 @@
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/movement.hpp"
 #include "etatmajor/rules/water.hpp"
+#include "etatmajor/rules/weather.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -114,7 +115,22 @@ bool moveByWater(SQLite::Database& db, CampaignState& s, MeState& me, const std:
         a.bind(4, lift);
         a.exec();
     }
-    auto plan = rules::planWaterMove(s.map, me.hex, route, !onWater, disembark, 0);
+    // G-96: weather as on land: a storm or snow costs a hex (§8.7.2).
+    std::string weatherNote;
+    int weatherModifier = 0;
+    {
+        SQLite::Statement w(db, "SELECT weather FROM weather_day WHERE week = ? AND day = ?");
+        w.bind(1, s.week);
+        w.bind(2, s.day);
+        if (w.executeStep()) {
+            const auto weather = rules::weatherFromName(w.getColumn(0).getString());
+            if (weather == rules::Weather::Storm || weather == rules::Weather::Snow) {
+                weatherModifier = -1;
+                weatherNote = "; " + w.getColumn(0).getString() + " -1";
+            }
+        }
+    }
+    auto plan = rules::planWaterMove(s.map, me.hex, route, !onWater, disembark, weatherModifier);
     if (tardy) {  // §8.3: a tardy order moves half as far, on the water as on land (G-28)
         plan.allowance = rules::halveAllowance(plan.allowance, s.options);
         if (static_cast<int>(plan.entered.size()) > plan.allowance) {
@@ -162,7 +178,7 @@ bool moveByWater(SQLite::Database& db, CampaignState& s, MeState& me, const std:
     q.bind(3, me.id);
     q.bind(4, path);
     q.bind(5, plan.allowance);
-    q.bind(6, std::string("by water (§11.2)") + (onWater ? "" : "; embarking -1") + (disembark ? "; landing -1" : ""));
+    q.bind(6, std::string("by water (§11.2)") + (onWater ? "" : "; embarking -1") + (disembark ? "; landing -1" : "") + weatherNote);
     q.bind(7, plan.stoppedBy);
     q.exec();
     lines.push_back(me.label + " by water: " + hex::formatOffset(off.toOffset(from)) + (path.empty() ? " stays" : " -> " + path) + " (" +

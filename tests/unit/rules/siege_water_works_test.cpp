@@ -77,6 +77,8 @@ TEST_CASE("§11.2 water movement: 8 hexes, -1 embarking, -1 landing, navigable w
     CHECK(both.allowance == 6);
     CHECK(both.entered.size() == 6);
     CHECK(both.stoppedBy == "allowance spent");
+    // G-96: weather as on land (a storm or snow -1, §8.7.2).
+    CHECK(rules::planWaterMove(m, start, trip, true, true, -1).entered.size() == 5);
     // Off the water: a road step is no water move.
     CHECK(rules::navigableStep(m, at(m, 4, 0), at(m, 4, 1)));
     CHECK_FALSE(rules::navigableStep(m, at(m, 1, 2), at(m, 2, 2)));

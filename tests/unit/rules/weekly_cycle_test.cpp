@@ -446,8 +446,8 @@ TEST_CASE("§11.1–§11.2 water movement in the campaign: Charleston's craft li
         const std::size_t reach = std::min(voyage.size(), std::size_t(tardy ? 3 : 6));
         CHECK(s.me(first)->hex == voyage[reach - 1]);
         CHECK(raw.execAndGet("SELECT transport_used_week FROM urban_area WHERE id = 'charleston'").getInt() == 1);
-        CHECK(raw.execAndGet("SELECT modifiers FROM movement WHERE me_id = '" + first + "'").getString() ==
-              "by water (§11.2); embarking -1; landing -1");
+        CHECK(raw.execAndGet("SELECT modifiers FROM movement WHERE me_id = '" + first + "'").getString().rfind(
+                  "by water (§11.2); embarking -1; landing -1", 0) == 0);
         CHECK(raw.execAndGet("SELECT COUNT(*) FROM me_afloat").getInt() == (reach == voyage.size() ? 0 : 1));  // landed
     }
     if (!second.empty()) CHECK(s.me(second)->hex == charleston);
