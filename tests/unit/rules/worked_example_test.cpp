@@ -270,3 +270,41 @@ TEST_CASE("G-67 surrounded MEs: TV-13 and TV-14; G-70 who stays Shaken", "[rules
     u.standsCurrent = 1;
     CHECK(engine::staysShaken(u, o));
 }
+
+namespace {
+campaign::UrbanState ua(const std::string& id, hex::Hex h, const std::string& controller) {
+    campaign::UrbanState u;
+    u.id = id;
+    u.name = id;
+    u.hex = h;
+    u.controller = controller;
+    return u;
+}
+campaign::MeState me(const std::string& id, const std::string& side, hex::Hex h, const std::string& source) {
+    campaign::MeState m;
+    m.id = id;
+    m.side = side;
+    m.label = id;
+    m.hex = h;
+    m.supplySource = source;
+    return m;
+}
+}  // namespace
+
+TEST_CASE("§9.8 rally point: the supply source, else the nearest friendly source reachable, else none", "[rules][battle]") {
+    campaign::CampaignState s;
+    map::MapMetadata meta;
+    meta.id = "t";
+    meta.name = "t";
+    meta.width = 6;
+    meta.height = 1;
+    s.map = map::Map(meta, map::Terrain::Clear);
+    auto r = [&](int n) { return s.map.offsets().toHex({n - 1, 0}); };
+    s.urban = {ua("rugeley", r(1), "american"), ua("ferry", r(5), "american"), ua("camden", r(6), "british")};
+    s.mes = {me("va", "american", r(3), "rugeley")};
+    CHECK(engine::rallyHex(s, s.mes[0], r(3)) == r(1));  // §16.11 item 3: the way R3–R2–R1 is free
+    s.mes.push_back(me("bl", "british", r(2), "camden"));
+    CHECK(engine::rallyHex(s, s.mes[0], r(3)) == r(5));  // blocked at R2: the nearest friendly source
+    s.mes.push_back(me("bx", "british", r(4), "camden"));
+    CHECK_FALSE(engine::rallyHex(s, s.mes[0], r(3)).has_value());  // every way blocked
+}
