@@ -9,6 +9,7 @@
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/engine/works.hpp"
 #include "etatmajor/rules/orders.hpp"
+#include "etatmajor/rules/siege.hpp"
 #include "etatmajor/rules/water.hpp"
 
 #include <map>
@@ -476,4 +477,41 @@ TEST_CASE("G-99 paid overnight works come out of the week's grant; G-86 each_ful
     // Three heavy works at 20 SP each (§13.1) from the 200 SP grant.
     CHECK(engine::grantRemaining(store, "blue") == (received ? 140 : 200));
     CHECK(raw.execAndGet("SELECT COALESCE(SUM(count), 0) FROM earthwork").getInt() == (received ? 3 : 0));
+}
+
+TEST_CASE("§11.4 the stores roll with scripted dice: 1d6 = 4 weeks, logged with its rule and effect", "[engine][siege]") {
+    const auto path = freshDb("siege-dice", 17);
+    auto store = db::CampaignStore::open(path);
+    auto s = db::loadState(store);
+    const auto* garrison = s.me("red-me-1");
+    REQUIRE(garrison);
+    int k = 0;
+    for (const auto n : hex::neighbours(garrison->hex)) {
+        campaign::MeState e;
+        e.id = "ring-" + std::to_string(k++);
+        e.side = "blue";
+        e.hex = n;
+        e.supplySource = "eastby";
+        s.mes.push_back(e);
+    }
+    dice::ScriptedSource scripted({4});
+    dice::Dice dice(scripted, store.rollLog(), store.nextRollSequence());
+    dice.setContext(1, 0, "W3");
+    std::vector<std::string> lines;
+    SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+    engine::updateSieges(raw, s, dice, lines, true);
+    CHECK(raw.execAndGet("SELECT supply_weeks || ' ' || besieger || ' ' || ua_id || ' ' || start_day FROM siege").getString() ==
+          "4 blue westby 0");
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].find("stores for 4 week(s)") != std::string::npos);
+    CHECK(raw.execAndGet("SELECT rule || ' | ' || effect FROM event_log WHERE rule = 'etat-major.md §11.4'").getString() ==
+          "etat-major.md §11.4 | 1st Bde can live on Westby for 4 week(s); then attrition (told to its side)");
+    // Stores for weeks 1–4 (found at W3 of week 1); week 5 starves.
+    CHECK(rules::siegeSupplied(1, true, 4, 4));
+    CHECK_FALSE(rules::siegeSupplied(1, true, 4, 5));
+    // Nothing new the next night: the siege is under way.
+    lines.clear();
+    engine::updateSieges(raw, s, dice, lines, false);
+    CHECK(lines.empty());
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM siege").getInt() == 1);
 }
