@@ -19,7 +19,8 @@ int forageValue(int roll, campaign::Season season, const campaign::Options& opti
 // and no enemy ME stands in any of them.
 bool forageExclusive(const campaign::CampaignState& state, const campaign::MeState& me);
 
-// The price of a stand of this unit (§13.1 with its modifiers: rifles +4, mounted +20, foot artillery crew +6).
+// The price of a stand of this unit (§13.1 with its modifiers: rifles +4, mounted +20, foot artillery crew +6; an
+// engineer stand 10, the 30 SP group having three).
 int standPrice(const campaign::UnitState& u);
 // G-82: the price of `figures` replacement figures (pro rata: stand price ÷ figures per stand, rounded up; or
 // whole stands).

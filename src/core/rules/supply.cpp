@@ -31,6 +31,8 @@ bool forageExclusive(const CampaignState& state, const MeState& me) {
 }
 
 int standPrice(const UnitState& u) {
+    // §13.1: an engineer group (officer and two sapper stands) costs 30 whole: 10 a stand.
+    if (u.type == UnitType::Engineers) return 10;
     UnitDef def;
     def.type = u.type;
     def.unitClass = u.unitClass;

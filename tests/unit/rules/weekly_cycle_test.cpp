@@ -515,3 +515,33 @@ TEST_CASE("§11.4 the stores roll with scripted dice: 1d6 = 4 weeks, logged with
     CHECK(lines.empty());
     CHECK(raw.execAndGet("SELECT COUNT(*) FROM siege").getInt() == 1);
 }
+
+TEST_CASE("G-80 engineers: from the grant at 10 SP a stand by default, from local SPs under local_sp", "[engine][grant]") {
+    for (const bool local : {false, true}) {
+        const auto path = freshDb(local ? "sappers-local" : "sappers", 19,
+                                  local ? std::vector<std::string>{"gun_replacement=local_sp"} : std::vector<std::string>{});
+        const int fps = value(path, "SELECT figures_per_stand FROM unit WHERE id = 'blue-sappers'");
+        {
+            // One stand of sappers lost in battle this week.
+            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            raw.exec("UPDATE unit SET figures_current = figures_current - figures_per_stand, stands_current = stands_current - 1, "
+                     "lost_combat = figures_per_stand WHERE id = 'blue-sappers'");
+        }
+        const int before = value(path, "SELECT figures_current FROM unit WHERE id = 'blue-sappers'");
+        auto store = db::CampaignStore::open(path);
+        phases(store, 4);  // W1..W4
+        const int afterW4 = value(path, "SELECT figures_current FROM unit WHERE id = 'blue-sappers'");
+        if (!local) {
+            CHECK(afterW4 == before);  // W4 leaves them to the grant
+            const auto r = engine::replaceFromGrant(store, "blue", "blue-me-1", {"blue-sappers"}, {});
+            REQUIRE(r.ok());
+            CHECK(engine::grantRemaining(store, "blue") == 200 - 10);  // one stand of the 30 SP three-stand group
+            CHECK(value(path, "SELECT figures_current FROM unit WHERE draft_for = 'blue-sappers'") == fps);
+        } else {
+            // Half the stand's figures (G-77, floor G-78), at 10 SP a stand pro rata (G-82): at most 5 SP, which
+            // Eastby's income (2d6 x 5) always covers.
+            CHECK(afterW4 == before + fps / 2);
+            CHECK(value(path, "SELECT -points FROM supply_ledger WHERE unit_id = 'blue-sappers'") == (fps / 2 * 10 + fps - 1) / fps);
+        }
+    }
+}
