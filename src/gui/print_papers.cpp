@@ -5,17 +5,20 @@
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/status.hpp"
 #include "etatmajor/report/papers.hpp"
+#include "etatmajor/report/pdf.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <wx/choicdlg.h>
 #include <wx/dc.h>
+#include <wx/filedlg.h>
 #include <wx/frame.h>
 #include <wx/graphics.h>
 #include <wx/msgdlg.h>
 #include <wx/printdlg.h>
 
 #include <memory>
+#include <optional>
 #include <type_traits>
 
 namespace etatmajor::gui {
@@ -175,34 +178,53 @@ bool PaperPrintout::OnPrintPage(int page) {
     return true;
 }
 
-void printPapers(wxWindow* parent, const MapDocument* document, bool preview) {
-    if (!document || document->kind() != DocumentKind::CampaignDatabase) {
-        wxMessageBox(_("Open a campaign database (.db) first: the papers are printed from a running campaign."), _("Print"),
-                     wxOK | wxICON_INFORMATION, parent);
-        return;
+namespace {
+
+struct PaperChoice {
+    std::string side;
+    report::PaperKind kind = report::PaperKind::Orders;
+};
+
+// Asks whose papers and which paper; nothing when the user cancels.
+std::optional<PaperChoice> choosePaper(wxWindow* parent, const db::CampaignStore& store, const wxString& caption) {
+    const auto status = nlohmann::json::parse(db::statusJson(store, std::nullopt));
+    wxArrayString sideNames;
+    std::vector<std::string> sideIds;
+    for (const auto& s : status.value("sides", nlohmann::json::array())) {
+        sideIds.push_back(s.value("id", ""));
+        sideNames.Add(wxString::FromUTF8(s.value("name", "")));
     }
+    if (sideIds.empty()) return std::nullopt;
+    const int side = wxGetSingleChoiceIndex(_("Whose papers? Each shows only what that side may know."), caption, sideNames, 0, parent);
+    if (side < 0) return std::nullopt;
+    const auto& kinds = report::allPaperKinds();
+    wxArrayString paperNames;
+    for (const auto k : kinds) paperNames.Add(paperTitle(k));
+    const int kind = wxGetSingleChoiceIndex(_("Which paper?"), caption, paperNames, 0, parent);
+    if (kind < 0) return std::nullopt;
+    return PaperChoice{sideIds[static_cast<std::size_t>(side)], kinds[static_cast<std::size_t>(kind)]};
+}
+
+bool campaignOpen(wxWindow* parent, const MapDocument* document, const wxString& caption) {
+    if (document && document->kind() == DocumentKind::CampaignDatabase) return true;
+    wxMessageBox(_("Open a campaign database (.db) first: the papers are printed from a running campaign."), caption,
+                 wxOK | wxICON_INFORMATION, parent);
+    return false;
+}
+
+}  // namespace
+
+void printPapers(wxWindow* parent, const MapDocument* document, bool preview) {
+    if (!campaignOpen(parent, document, _("Print"))) return;
     try {
         const auto store = db::CampaignStore::open(document->path(), true);
-        const auto status = nlohmann::json::parse(db::statusJson(store, std::nullopt));
-        wxArrayString sideNames;
-        std::vector<std::string> sideIds;
-        for (const auto& s : status.value("sides", nlohmann::json::array())) {
-            sideIds.push_back(s.value("id", ""));
-            sideNames.Add(wxString::FromUTF8(s.value("name", "")));
-        }
-        if (sideIds.empty()) return;
-        const int side = wxGetSingleChoiceIndex(_("Whose papers? Each shows only what that side may know."), _("Print"), sideNames, 0, parent);
-        if (side < 0) return;
-        const auto& kinds = report::allPaperKinds();
-        wxArrayString paperNames;
-        for (const auto k : kinds) paperNames.Add(paperTitle(k));
-        const int kind = wxGetSingleChoiceIndex(_("Which paper?"), _("Print"), paperNames, 0, parent);
-        if (kind < 0) return;
+        const auto choice = choosePaper(parent, store, _("Print"));
+        if (!choice) return;
         static wxPrintData printData;
         report::PrintOptions options;
         options.paper = printData.GetPaperId() == wxPAPER_LETTER ? report::PaperSize::Letter : report::PaperSize::A4;
         printData.SetPaperId(options.paper == report::PaperSize::Letter ? wxPAPER_LETTER : wxPAPER_A4);
-        auto doc = report::buildPaper(store, kinds[static_cast<std::size_t>(kind)], sideIds[static_cast<std::size_t>(side)], options);
+        auto doc = report::buildPaper(store, choice->kind, choice->side, options);
         wxPrintDialogData dialogData(printData);
         if (preview) {
             auto* p = new wxPrintPreview(new PaperPrintout(doc), new PaperPrintout(doc), &dialogData);
@@ -224,6 +246,22 @@ void printPapers(wxWindow* parent, const MapDocument* document, bool preview) {
         }
     } catch (const std::exception& e) {
         wxMessageBox(wxString::FromUTF8(e.what()), _("Print"), wxOK | wxICON_ERROR, parent);
+    }
+}
+
+void exportPapersPdf(wxWindow* parent, const MapDocument* document) {
+    if (!campaignOpen(parent, document, _("Export PDF"))) return;
+    try {
+        const auto store = db::CampaignStore::open(document->path(), true);
+        const auto choice = choosePaper(parent, store, _("Export PDF"));
+        if (!choice) return;
+        const wxString suggested = wxString::FromUTF8(choice->side + "-" + std::string(report::paperKindName(choice->kind)) + ".pdf");
+        const wxString file = wxFileSelector(_("Export the paper as PDF"), wxEmptyString, suggested, "pdf", _("PDF files (*.pdf)|*.pdf"),
+                                             wxFD_SAVE | wxFD_OVERWRITE_PROMPT, parent);
+        if (file.empty()) return;
+        report::renderPdf(report::buildPaper(store, choice->kind, choice->side, {}), file.utf8_string());
+    } catch (const std::exception& e) {
+        wxMessageBox(wxString::FromUTF8(e.what()), _("Export PDF"), wxOK | wxICON_ERROR, parent);
     }
 }
 

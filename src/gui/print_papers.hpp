@@ -33,4 +33,8 @@ wxString paperTitle(report::PaperKind kind);
 // Asks for the side and the paper, then prints (or previews) it. Explains itself when no campaign database is open.
 void printPapers(wxWindow* parent, const MapDocument* document, bool preview);
 
+// Asks for the side, the paper and a file, and writes the paper there as PDF through the headless backend (the same
+// pages the print preview shows; A4).
+void exportPapersPdf(wxWindow* parent, const MapDocument* document);
+
 }  // namespace etatmajor::gui
