@@ -268,7 +268,7 @@ void narrativeLines(Sheet& sheet, const std::string& narrative) {
         }
         const bool phase = body.back() == ':' && first <= 2;
         const Font font = phase ? Font{7, FontFace::Sans, true, false} : Font{7.6, FontFace::Sans};
-        const int lines = roughWidth(body, font.size) > w - 4 ? 2 : 1;
+        const int lines = std::clamp(static_cast<int>(roughWidth(body, font.size) / (w - 4)) + 1, 1, 8);
         const double h = 9.6 * lines;
         if (sheet.y + h > sheet.bottom()) sheet.newPage();
         TextRun t;
@@ -435,8 +435,9 @@ void oneBattle(Sheet& sheet, const View& v, const campaign::CampaignState& s, co
     // The narrative, with the enemy's names replaced by what the side could see.
     for (const auto& g : s.generals)
         if (g.side != v.side && !g.name.empty()) hidden[g.name] = "an enemy general";
+    // The log names formations by their ids: ours by their names, the enemy's not at all.
     for (const auto& f : s.formations)
-        if (f.side != v.side && f.id.find('-') != std::string::npos) hidden[f.id] = "an enemy brigade";
+        if (f.id.find('-') != std::string::npos) hidden[f.id] = f.side == v.side ? f.name : "an enemy brigade";
     for (const auto& u : s.units)
         if (u.side != v.side && !hidden.count(u.name)) hidden[u.name] = "an enemy " + lower(unitKind(u));
     if (!b.narrative.empty()) {
