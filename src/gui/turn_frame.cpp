@@ -78,6 +78,7 @@ enum MenuId {
     kIdBattleEnter,
     kIdBattleEnterFile,
     kIdOddsCancel,
+    kIdExportPdf,
 };
 
 constexpr long kSettleMs = 400;
@@ -178,6 +179,7 @@ void TurnFrame::buildMenus() {
     file->AppendSeparator();
     file->Append(wxID_PREVIEW, _("Print Pre&view..."), _("See a side's papers before printing"));
     file->Append(wxID_PRINT, _("&Print...\tCtrl+P"), _("Print a side's papers"));
+    file->Append(kIdExportPdf, _("&Export Papers as PDF..."), _("Write one of a side's papers to a PDF file"));
     file->AppendSeparator();
     file->Append(wxID_CLOSE, _("&Close\tCtrl+W"), _("Close this window"));
     file->Append(wxID_EXIT, _("&Quit\tCtrl+Q"), _("Quit Etat-Major"));
@@ -242,6 +244,7 @@ void TurnFrame::buildMenus() {
     }, wxID_FILE1, wxID_FILE9);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { if (m_document) printPapers(this, m_document.get(), true); }, wxID_PREVIEW);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { if (m_document) printPapers(this, m_document.get(), false); }, wxID_PRINT);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { if (m_document) exportPapersPdf(this, m_document.get()); }, kIdExportPdf);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_CLOSE);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_EXIT);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { editOrder(m_selected); }, kIdEditOrder);
