@@ -758,8 +758,9 @@ void TurnFrame::updatePhaseBar() {
     if (m_side.empty()) {
         orders = "Host view: every ME of both sides is shown. ";
         if (!m_preview.sidesWithoutOrders.empty()) {
-            orders += "Orders still missing from:";
-            for (const auto& s : m_preview.sidesWithoutOrders) orders += " " + s;
+            orders += "Orders still missing from: ";
+            for (std::size_t i = 0; i < m_preview.sidesWithoutOrders.size(); ++i)
+                orders += (i ? ", " : "") + m_preview.sidesWithoutOrders[i];
         } else {
             orders += "Both sides have given today's orders.";
         }
