@@ -489,14 +489,20 @@ private:
     bool autoVictory(const std::vector<int>& side, const std::vector<int>& enemy, charts::AutoVictory& kind) const;
     CaSideInputs caInputs(std::span<const int> side, std::span<const int> enemy, bool hypothetical,
                           int hypoCharger, bool hypoFlank) const;
+    // `victorsPaid`: winners that have already taken a victor's stand loss in this combat and do not take another
+    // (§2.14.4: the result line applies once per unit and combat).
     void applyCaResult(const std::vector<int>& winners, const std::vector<int>& losers, charts::CaLetter letter,
-                       bool wrapUp, bool automatic);
+                       bool wrapUp, bool automatic, const std::vector<int>* victorsPaid = nullptr);
     void surrenderUnit(int u, int captorSide, int captorUnit);
     void removeSpentUnits();
+    // enemySide: the captor of the colours of a unit destroyed in close assault; kNoSide when nobody takes them
     void destroyIfEmpty(int u, bool closeAssault, int enemySide);
     void capturedGunsCheck(int victor);
     void abandonGuns(Unit& battery);
     void compulsoryAdvance(int victor, int paces);
+    // the formed enemy unit (not the target) the charger would have to pass to reach its contact position, or kNone
+    int chargePathBlocker(int charger, int target, bool flank) const;
+    void flankAdvance(int victor, int paces, int direction);  // along the axis of a flank charge (¶525)
 
     // end of turn and end of battle (engine.cpp)
     void permanentShaken();

@@ -1430,7 +1430,7 @@ BattleResult Engine::finish() {
 
     BattleResult r;
     r.battleId = m_setup.id;
-    r.resolverVersion = "redcoats-2";
+    r.resolverVersion = "redcoats-3";
     r.paramsHash = m_params.hash();
     r.turnsAvailable = m_turns;
     r.turnsFought = m_turn;

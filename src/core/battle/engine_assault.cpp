@@ -277,6 +277,7 @@ void Engine::fightCombat(const std::vector<int>& members, bool wrapUp) {
     }
     m_actionThisTurn = true;
     // Routers caught by a charge suffer an automatic major defeat, resolved first and apart (¶489, ¶522–523).
+    std::vector<int> victorsPaid;
     for (int s = 0; s < 2; ++s) {
         std::vector<int> keep;
         for (int x : sides[s]) {
@@ -297,7 +298,15 @@ void Engine::fightCombat(const std::vector<int>& members, bool wrapUp) {
             if (m_narrative) log(unitName(x) + " is caught while routing and cut down (" + std::string(1, c::letterChar(letter)) + ").");
             m_combatLog.push_back({m_turn, 1 - s, letter, true, 0});
             ++m_events[m_sides[static_cast<std::size_t>(1 - s)].id + ".melees_won"];
-            applyCaResult(winners, {x}, letter, wrapUp, true);
+            // One combat, one result line for each unit (§2.14.4): a victor that has already paid for another
+            // router of this combat, or that also fights a formed enemy here (it pays that melee's line), takes
+            // no second stand loss.
+            std::vector<int> exempt = victorsPaid;
+            for (int w : winners)
+                for (int e : sides[s])
+                    if (e != x && unit(e).morale != Morale::Routing && touches(m_contacts, w, e)) exempt.push_back(w);
+            applyCaResult(winners, {x}, letter, wrapUp, true, &exempt);
+            victorsPaid.insert(victorsPaid.end(), winners.begin(), winners.end());
         }
         sides[s] = keep;
     }
@@ -442,20 +451,67 @@ void Engine::compulsoryAdvance(int vi, int paces) {
     }
 }
 
+void Engine::flankAdvance(int vi, int paces, int direction) {
+    // One file for each full stand-width of the compulsory move, stopping short of any unit standing level with the
+    // victor in the files it would enter (the beaten enemy has already gone back). A fresh enemy unit met there is
+    // a break-through (§16.7), into its flank: the victor stops in contact with it.
+    auto& v = unit(vi);
+    const int files = paces / c::kStandWidth;
+    const int y = absFront(v);
+    int fresh = kNone;
+    for (int step = 0; step < files; ++step) {
+        Unit moved = v;
+        moved.x0 = v.x0 + direction;
+        if (moved.x0 < 0 || moved.x0 + moved.w > m_width) break;
+        bool blockedHere = false;
+        for (const auto& x : m_units) {
+            if (x.index == vi || x.status != UnitStatus::OnTable || x.lane != 0) continue;
+            if (overlapFiles(moved, x) == 0 || overlapFiles(v, x) > 0) continue;
+            if (std::abs(absFront(x) - y) > 40) continue;
+            blockedHere = true;
+            if (x.side != v.side && x.morale != Morale::Routing && fresh == kNone) fresh = x.index;
+        }
+        if (blockedHere) break;
+        v.x0 = moved.x0;
+    }
+    refreshTerrain(v);
+    capturedGunsCheck(vi);
+    if (fresh != kNone) {
+        m_contacts.push_back({vi, fresh, true, true});
+        if (m_narrative) log(unitName(vi) + " breaks through into the flank of " + unitName(fresh) + ".");
+    }
+}
+
 void Engine::applyCaResult(const std::vector<int>& winners, const std::vector<int>& losers, c::CaLetter letter,
-                           bool wrapUp, bool automatic) {
+                           bool wrapUp, bool automatic, const std::vector<int>* victorsPaid) {
     (void)automatic;
     const auto& line = c::caResult(letter);
     const int winnerSide = unit(winners.front()).side;
+    // A victor that charged a standing loser's flank advances along the axis of its charge, across the files toward
+    // where the loser stood (taken before losses break the contacts), not deeper into the field (¶525 via §2.14.4).
+    // Routers caught in the flank were chased along their rout path: the victor goes on along it, as before.
+    bool routerCatch = true;
+    for (int l : losers) routerCatch = routerCatch && unit(l).morale == Morale::Routing;
+    std::vector<int> flankDirection(winners.size(), 0);
+    for (std::size_t k = 0; k < winners.size() && !routerCatch; ++k)
+        for (const auto& p : m_contacts)
+            if (p.a == winners[k] && p.flank && std::find(losers.begin(), losers.end(), p.b) != losers.end()) {
+                const auto& v = unit(p.a);
+                const auto& l = unit(p.b);
+                flankDirection[k] = 2 * l.x0 + l.w >= 2 * v.x0 + v.w ? 1 : -1;
+            }
     for (int w : winners) {
         auto& u = unit(w);
-        if (line.victorStands > 0) {
+        const bool paid = victorsPaid && std::find(victorsPaid->begin(), victorsPaid->end(), w) != victorsPaid->end();
+        if (line.victorStands > 0 && !paid) {
             if (isArtillery(u.type)) damageBattery(w, line.victorStands, c::kSmallArmsDamageModifier, false);
             else removeStands(u, line.victorStands, true);
         }
         if (u.morale == Morale::Ordered) u.morale = Morale::Unsteady;  // every close assault leaves units Unsteady
         u.facingAway = false;
-        destroyIfEmpty(w, true, 1 - winnerSide);
+        // A victor whose own casualty line takes its last stand is destroyed, but the beaten enemy, thrown back or
+        // routing, captures nothing: its colours are not taken (¶574 pays the captor; §2.14.4 read so).
+        destroyIfEmpty(w, true, kNoSide);
     }
     for (int l : losers) {
         auto& u = unit(l);
@@ -529,13 +585,17 @@ void Engine::applyCaResult(const std::vector<int>& winners, const std::vector<in
         if (u.status != UnitStatus::OnTable) continue;
         moveUnitBack(l, line.loserMove, u.morale == Morale::Routing);
     }
-    for (int w : winners) {
+    for (std::size_t k = 0; k < winners.size(); ++k) {
+        const int w = winners[k];
         auto& u = unit(w);
         if (u.status != UnitStatus::OnTable) continue;
         // Victors still touching another enemy stay; defenders of cover do not leave it (¶512, ¶526, ¶475, ¶544).
         if (inContact(w)) continue;
         const bool defendingCover = !u.charging && (u.inUrban || u.inWorks || u.behindWorks || u.inWood);
-        if (!defendingCover) compulsoryAdvance(w, line.victorMove);
+        if (!defendingCover) {
+            if (flankDirection[k] != 0 && u.lane == 0) flankAdvance(w, line.victorMove, flankDirection[k]);
+            else compulsoryAdvance(w, line.victorMove);
+        }
         // Pursuit (§2.16): irregular foot and cavalry follow routed losers; regular infantry halts.
         bool loserRouted = false;
         int routed = kNone;
@@ -578,7 +638,7 @@ void Engine::destroyIfEmpty(int ui, bool closeAssault, int enemySide) {
     u.status = UnitStatus::Destroyed;
     u.brokenTurn = m_turn;
     breakContactsOf(ui);
-    if (closeAssault && u.hasColours && u.coloursLostTo == kNoSide) {
+    if (closeAssault && enemySide != kNoSide && u.hasColours && u.coloursLostTo == kNoSide) {
         u.coloursLostTo = enemySide;  // ¶574: +20 to the captor
         log(unitName(ui) + " is destroyed and its colours taken.");
     } else {

@@ -574,7 +574,10 @@ void Engine::startCharge(int ci, int ti, ChargeKind kind, bool flank) {
     const bool immediate = (kind == ChargeKind::Declared || kind == ChargeKind::Opportunity) &&
                            (dist <= (mounted ? 100 : 50));
     if (immediate || dist == 0 || kind == ChargeKind::Pursuit || kind == ChargeKind::Opportunity) {
-        if (dist <= reach || immediate) {
+        const int blocker = (dist <= reach || immediate) ? chargePathBlocker(ci, ti, flank) : kNone;
+        if (blocker != kNone) {
+            if (m_narrative) log(unitName(ci) + "'s charge is stopped by " + unitName(blocker) + " in its way.");
+        } else if (dist <= reach || immediate) {
             makeContact(ci, ti, flank);
             p.contacted = true;
             p.immediate = immediate;
@@ -687,7 +690,12 @@ void Engine::secondImpulses() {
                 continue;
             }
         }
-        if (dist <= u.chargeReachLeft) {
+        const int blocker = dist <= u.chargeReachLeft ? chargePathBlocker(p.charger, p.target, p.flank) : kNone;
+        if (blocker != kNone) {
+            // The target has gone back behind another formed enemy unit: the charge stops where it is.
+            u.charging = false;
+            if (m_narrative) log(unitName(p.charger) + "'s charge is stopped by " + unitName(blocker) + " in its way.");
+        } else if (dist <= u.chargeReachLeft) {
             makeContact(p.charger, p.target, p.flank);
             p.contacted = true;
         } else {
@@ -698,6 +706,38 @@ void Engine::secondImpulses() {
             if (m_narrative) log(unitName(p.charger) + "'s charge falls short.");
         }
     }
+}
+
+int Engine::chargePathBlocker(int ci, int ti, bool flank) const {
+    // A charge does not pass through or behind formed enemy units on its way (movement never interpenetrates the
+    // enemy, §1.9): the contact position is the one makeContact() takes; any other formed, non-routing enemy unit
+    // in the charger's files there whose body lies between the charger's front and that position stops it.
+    const auto& u = unit(ci);
+    const auto& t = unit(ti);
+    if (u.lane != 0 || t.lane != 0) return kNone;
+    Unit dest = u;
+    if (flank) {
+        if (u.x0 + u.w <= t.x0) dest.x0 = std::max(0, t.x0 - u.w);
+        else dest.x0 = std::min(m_width - u.w, t.x0 + t.w);
+    } else if (overlapFiles(u, t) == 0) {
+        if (u.x0 + u.w <= t.x0) dest.x0 = t.x0 - u.w + 1;
+        else dest.x0 = t.x0 + t.w - 1;
+        dest.x0 = std::max(0, std::min(dest.x0, m_width - u.w));
+    }
+    dest.front = m_depth - t.front;
+    const int yFrom = absFront(u), yTo = absFront(dest);
+    const int lo = std::min(yFrom, yTo), hi = std::max(yFrom, yTo);
+    if (lo == hi) return kNone;
+    for (const auto& e : m_units) {
+        if (e.side == u.side || e.index == ti || e.status != UnitStatus::OnTable || e.lane != 0) continue;
+        if (e.morale == Morale::Routing || !isFormed(e)) continue;
+        if (overlapFiles(dest, e) == 0) continue;
+        const int yE = absFront(e);
+        const int b0 = e.side == kSideA ? yE - e.depth : yE;
+        const int b1 = e.side == kSideA ? yE : yE + e.depth;
+        if (b1 > lo && b0 < hi) return e.index;
+    }
+    return kNone;
 }
 
 void Engine::makeContact(int a, int b, bool flank, bool breakThrough) {
