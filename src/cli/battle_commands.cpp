@@ -18,6 +18,7 @@
 #include <functional>
 #include <iomanip>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -212,8 +213,24 @@ Summary summarise(const b::BattleSetup& setup, const std::vector<b::TrialOutcome
     return out;
 }
 
-int battleSimulate(const std::string& file, int runs, std::uint64_t seed, bool json, int threads) {
-    const auto setup = b::readBattleFile(file);
+// --param key=value overrides of the resolver parameters (tactical-resolver.md §2.23), applied after the battle
+// file's own scenario parameters. Returns an error message, or nothing.
+std::optional<std::string> applyParams(b::Params& params, const std::vector<std::string>& overrides) {
+    for (const auto& kv : overrides) {
+        const auto eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0) return "--param needs key=value, not '" + kv + "'";
+        if (auto err = params.set(std::string_view(kv).substr(0, eq), std::string_view(kv).substr(eq + 1))) return err;
+    }
+    return std::nullopt;
+}
+
+int battleSimulate(const std::string& file, int runs, std::uint64_t seed, bool json, int threads,
+                   const std::vector<std::string>& overrides) {
+    auto setup = b::readBattleFile(file);
+    if (auto err = applyParams(setup.params, overrides)) {
+        std::cerr << "error BATTLE-PARAM: " << *err << "\n";
+        return kUsage;
+    }
     b::RedcoatsResolver resolver;
     const auto trials = b::runTrials(resolver, setup, seed, runs, threads);
     const auto summary = summarise(setup, trials, seed);
@@ -282,7 +299,15 @@ std::string calibrationMarkdown(const std::vector<std::pair<b::BattleSetup, std:
     return o.str();
 }
 
-int battleCalibrate(const std::string& dir, int runs, std::uint64_t seed, const std::string& markdown, int threads) {
+int battleCalibrate(const std::string& dir, int runs, std::uint64_t seed, const std::string& markdown, int threads,
+                    const std::vector<std::string>& overrides) {
+    {
+        b::Params probe;
+        if (auto err = applyParams(probe, overrides)) {
+            std::cerr << "error BATTLE-PARAM: " << *err << "\n";
+            return kUsage;
+        }
+    }
     std::vector<std::string> files;
     for (const auto& e : std::filesystem::directory_iterator(dir))
         if (e.is_regular_file() && e.path().extension() == ".xml") files.push_back(e.path().string());
@@ -296,6 +321,7 @@ int battleCalibrate(const std::string& dir, int runs, std::uint64_t seed, const 
     for (const auto& f : files) {
         auto setup = b::readBattleFile(f);
         if (setup.targets.empty()) continue;
+        (void)applyParams(setup.params, overrides);
         auto trials = b::runTrials(resolver, setup, seed, runs, threads);
         const auto results = b::evaluateTargets(setup, trials);
         int met = 0;
@@ -311,8 +337,10 @@ int battleCalibrate(const std::string& dir, int runs, std::uint64_t seed, const 
             const std::filesystem::path path(p);
             return path.is_relative() ? path.generic_string() : path.filename().generic_string();
         };
-        const std::string command = "etatmajor-cli battle calibrate --dir " + shown(dir) + " --runs " + std::to_string(runs) +
-                                    " --seed " + std::to_string(seed) + " --markdown " + shown(markdown);
+        std::string command = "etatmajor-cli battle calibrate --dir " + shown(dir) + " --runs " + std::to_string(runs) +
+                              " --seed " + std::to_string(seed);
+        for (const auto& kv : overrides) command += " --param " + kv;
+        command += " --markdown " + shown(markdown);
         std::string generated = calibrationMarkdown(battles, runs, seed, command);
         std::string doc;
         if (std::filesystem::exists(markdown)) {
@@ -493,6 +521,7 @@ void registerBattleCommands(CLI::App& app, Registry& registry) {
         std::string side;
         std::string file;
         int id = 0;
+        std::vector<std::string> params;
     };
     auto args = std::make_shared<Args>();
     auto threadsOf = [args] {
@@ -548,7 +577,10 @@ void registerBattleCommands(CLI::App& app, Registry& registry) {
     simulate->add_option("--seed", args->seed, "Seed of the first trial (trial k uses seed + k)");
     simulate->add_option("--threads", args->threads, "Worker threads (default: the machine's cores)")->check(CLI::Range(1, 256));
     simulate->add_flag("--json", args->json, "Print one JSON document");
-    registry.add(simulate, [args, threadsOf] { return battleSimulate(args->oob, args->runs, args->seed, args->json, threadsOf()); });
+    simulate->add_option("--param", args->params, "Override a resolver parameter, key=value (repeatable)");
+    registry.add(simulate, [args, threadsOf] {
+        return battleSimulate(args->oob, args->runs, args->seed, args->json, threadsOf(), args->params);
+    });
 
     auto* narrate = battle->add_subcommand("narrate", "Fight one battle and print its narrative log");
     narrate->add_option("--oob", args->oob, "Battle file (XML)")->required()->check(CLI::ExistingFile);
@@ -562,8 +594,9 @@ void registerBattleCommands(CLI::App& app, Registry& registry) {
     calibrate->add_option("--seed", args->seed, "Seed of the first trial");
     calibrate->add_option("--threads", args->threads, "Worker threads")->check(CLI::Range(1, 256));
     calibrate->add_option("--markdown", args->markdown, "Write (or update between its markers) this Markdown report");
+    calibrate->add_option("--param", args->params, "Override a resolver parameter in every battle, key=value (repeatable)");
     registry.add(calibrate, [args, threadsOf] {
-        return battleCalibrate(args->dir, args->runs, args->seed, args->markdown, threadsOf());
+        return battleCalibrate(args->dir, args->runs, args->seed, args->markdown, threadsOf(), args->params);
     });
 }
 

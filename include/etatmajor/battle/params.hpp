@@ -47,6 +47,9 @@ struct Params {
     // G10 (¶553 v Close Assault step 5): remove units at one stand (¶553) or only below one stand (the chart).
     // Tuned default: the chart's reading (docs/rules-mapping-battle.md, T8a).
     bool removeAtOneStand = false;
+    // §2.14.4 [I] for routers caught by a charge or pursuit (an automatic major defeat): the victor pays the letter's
+    // full casualty line (full_line, the spec's reading, T7) or nothing, as on the G/X rows (loser_only).
+    bool routerCatchLoserOnly = false;
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

@@ -301,7 +301,9 @@ void Engine::fightCombat(const std::vector<int>& members, bool wrapUp) {
             // One combat, one result line for each unit (§2.14.4): a victor that has already paid for another
             // router of this combat, or that also fights a formed enemy here (it pays that melee's line), takes
             // no second stand loss.
+            // With router_catch_loss=loser_only the victor of a router's automatic defeat pays nothing (§2.23).
             std::vector<int> exempt = victorsPaid;
+            if (m_params.routerCatchLoserOnly) exempt.insert(exempt.end(), winners.begin(), winners.end());
             for (int w : winners)
                 for (int e : sides[s])
                     if (e != x && unit(e).morale != Morale::Routing && touches(m_contacts, w, e)) exempt.push_back(w);

@@ -16,6 +16,9 @@ struct Key {
     std::string_view name;
     std::function<std::string(const Params&)> get;
     std::function<std::optional<std::string>(Params&, std::string_view)> set;
+    // Keys added after resolver version redcoats-3 are left out of the canonical text while at their default, so
+    // the params_hash of every parameter set that does not use them stays what it was.
+    bool omitAtDefault = false;
 };
 
 std::optional<std::string> setInt(int& field, std::string_view key, std::string_view v) {
@@ -83,6 +86,9 @@ const std::vector<Key>& keyTable() {
         BOOL_KEY("or7_early_volleys", earlyVolleys, "off", "on"),
         INT_KEY("extra_melee_rounds", extraMeleeRounds),
         BOOL_KEY("spent_removal", removeAtOneStand, "below_one", "one_stand"),
+        Key{"router_catch_loss", [](const Params& p) { return std::string(p.routerCatchLoserOnly ? "loser_only" : "full_line"); },
+            [](Params& p, std::string_view v) { return setChoice(p.routerCatchLoserOnly, "router_catch_loss", v, "full_line", "loser_only"); },
+            true},
     };
     return kKeys;
 }
@@ -100,7 +106,12 @@ std::optional<std::string> Params::set(std::string_view key, std::string_view va
 
 std::string Params::canonicalText() const {
     std::map<std::string_view, std::string> sorted;
-    for (const auto& k : keyTable()) sorted[k.name] = k.get(*this);
+    const Params defaults;
+    for (const auto& k : keyTable()) {
+        auto value = k.get(*this);
+        if (k.omitAtDefault && value == k.get(defaults)) continue;
+        sorted[k.name] = std::move(value);
+    }
     std::string out;
     for (const auto& [k, v] : sorted) {
         out += k;

@@ -148,3 +148,51 @@ TEST_CASE("A charge does not pass a formed enemy unit standing between the charg
     CHECK(e.contacts().empty());
     CHECK_FALSE(e.unit(a).charging);
 }
+
+namespace {
+
+// a charges the routing b alone: b is cut down (automatic major defeat, D). Returns a's stands after the combat.
+int catchRouter(const char* routerCatchLoss) {
+    auto setup = lines(4, {{"b", 4}});
+    REQUIRE_FALSE(setup.params.set("router_catch_loss", routerCatchLoss));
+    ScriptedSource script(std::vector<int>{});
+    BattleDice dice(script);
+    Engine e(setup, dice);
+    e.setDoctrine(false);
+    e.startTurn();
+    e.setInitiative(kSideA);
+    const int a = e.unitIndex("a"), b = e.unitIndex("b");
+    e.placeContact(a, b);
+    charging(e, a);
+    auto& router = e.unit(b);
+    router.morale = Morale::Routing;
+    router.everRouted = true;
+    e.closeAssaultPhase();
+    REQUIRE(script.remaining() == 0);
+    REQUIRE(e.combatLog().size() == 1);
+    CHECK(e.combatLog()[0].automatic);
+    CHECK(e.combatLog()[0].winnerSide == kSideA);
+    CHECK(e.combatLog()[0].letter == c::CaLetter::D);
+    CHECK(e.stands(e.unit(b)) == 1);
+    return e.stands(e.unit(a));
+}
+
+}  // namespace
+
+TEST_CASE("router_catch_loss=full_line: the victor of a caught router pays the major victory's stand", "[battle][victor]") {
+    CHECK(catchRouter("full_line") == 3);
+}
+
+TEST_CASE("router_catch_loss=loser_only: the victor of a caught router loses nothing", "[battle][victor]") {
+    CHECK(catchRouter("loser_only") == 4);
+}
+
+TEST_CASE("router_catch_loss is left out of the canonical parameter text at its default", "[battle][victor]") {
+    Params p;
+    const auto h = p.hash();
+    CHECK(p.canonicalText().find("router_catch_loss") == std::string::npos);
+    REQUIRE_FALSE(p.set("router_catch_loss", "loser_only"));
+    CHECK(p.canonicalText().find("router_catch_loss=loser_only\n") != std::string::npos);
+    CHECK(p.hash() != h);
+    CHECK(p.set("router_catch_loss", "half"));
+}
