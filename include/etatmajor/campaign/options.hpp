@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace etatmajor::campaign {
@@ -23,6 +24,9 @@ struct OptionSpec {
 // All known options in a fixed order.
 const std::vector<OptionSpec>& optionCatalogue();
 const OptionSpec* findOption(std::string_view key);
+// Allowed values the engine does not apply yet: Options::set refuses them, naming the key and the value.
+const std::vector<std::pair<std::string_view, std::string_view>>& notAppliedValues();
+bool isApplied(std::string_view key, std::string_view value);
 
 // A complete option set: every catalogue key has a value.
 class Options {

@@ -4,6 +4,8 @@
 // control of anything and never block foraging.
 #pragma once
 
+#include "etatmajor/rules/loc.hpp"
+
 #include "etatmajor/campaign/orders.hpp"
 #include "etatmajor/campaign/state.hpp"
 #include "etatmajor/core/issue.hpp"
@@ -27,6 +29,9 @@ struct Decoy {
 
 // The decoys on the map now.
 std::vector<Decoy> activeDecoys(SQLite::Database& db);
+
+// etat-major.md §2.3, G-42 decoy_effects: the decoys on the map as LOC blockers under cuts_loc; empty under none.
+std::vector<rules::LocBlocker> decoyLocBlockers(SQLite::Database& db, const campaign::Options& options);
 
 // G-42 decoy_mr: the designated type's rate (§8.7.1: infantry 4, cavalry 5, irregular cavalry 6), or the fixed rate
 // of the option.

@@ -5,7 +5,7 @@
 // side with ONE multi-source breadth-first search from all of the side's usable supply sources at once: every
 // reached hex learns which source reached it first and its parent toward that source. An ME's LOC to its own
 // nominated source is then read off that one search (the regions of neighbouring sources meet along recorded
-// edges), never by a search per ME. Enemy MEs are pre-coloured as blocked; decoys never block.
+// edges), never by a search per ME. Enemy MEs are pre-coloured as blocked; decoys only under decoy_effects = cuts_loc.
 #pragma once
 
 #include "etatmajor/campaign/options.hpp"
@@ -40,6 +40,13 @@ struct MeLoc {
     std::vector<std::string> cutBy;  // enemy MEs standing on the route the enemy cut
 };
 
+// A counter that is not an ME but may still cut a LOC: a decoy under decoy_effects = cuts_loc (etat-major.md §2.3, G-42).
+struct LocBlocker {
+    std::string id;
+    std::string side;
+    hex::Hex hex;
+};
+
 class LocNetwork {
 public:
     LocNetwork(const map::Map& map, const campaign::Options& options);
@@ -52,7 +59,10 @@ public:
     bool onNetwork(hex::Hex h) const;
 
     // Every ME of `side` that is on the map, in the state's ME order.
-    std::vector<MeLoc> trace(const campaign::CampaignState& state, const std::string& side) const;
+    // `decoys`: the decoys on the map; they block like enemy MEs only under decoy_effects = cuts_loc (G-42) and are
+    // ignored otherwise.
+    std::vector<MeLoc> trace(const campaign::CampaignState& state, const std::string& side,
+                             const std::vector<LocBlocker>& decoys = {}) const;
 
 private:
     struct Impl;

@@ -161,6 +161,60 @@ const std::vector<OptionSpec>& optionCatalogue() {
     return kCatalogue;
 }
 
+// Values of the catalogue that the engine does not apply yet. A campaign that asks for one is refused when it is
+// created or validated (and a stored one when it is opened), rather than run silently under the default.
+// docs/rules-mapping.md "Variant keys: how each one acts" lists them.
+const std::vector<std::pair<std::string_view, std::string_view>>& notAppliedValues() {
+    static const std::vector<std::pair<std::string_view, std::string_view>> kNotApplied = {
+    {"sequence", "chart_daily"},
+    {"vcs_timing", "week_end"},
+    {"initiative_frequency", "daily"},
+    {"phase_order", "chart"},
+    {"battle_turn_minutes", "45"},
+    {"weather_artillery", "as_musketry"},
+    {"snow_table_move", "normal"},
+    {"seasonal_wetlands", "off"},
+    {"battle_wind", "tactical_roll"},
+    {"adjacent_mes", "chart_automatic"},
+    {"tardy_stationary", "delayed"},
+    {"allow_disobedience", "off"},
+    {"loc_path", "declared_only"},
+    {"scout_evade_when_entered", "yes_one_hex"},
+    {"scouting_subphase", "cavalry_only"},
+    {"scout_after_intel", "retreat_remaining_mr"},
+    {"pursue_scouts", "chart_free_pursuit"},
+    {"stacking_scope", "total"},
+    {"stack_check", "every_hex"},
+    {"night_march", "disabled"},
+    {"breakoff_move", "half"},
+    {"me_granularity", "chart_division_or_brigade"},
+    {"me_granularity", "body_brigade_level"},
+    {"command_limit", "unlimited"},
+    {"table_orientation", "players_agree"},
+    {"table_size", "chart"},
+    {"terrain_placement", "chart"},
+    {"battle_points", "tactical_17_5"},
+    {"router_return", "travel_at_infantry_mr"},
+    {"wounded_staff", "damage_table_turns"},
+    {"next_day_positions", "redeploy"},
+    {"use_outscouting", "do_vs_do_only"},
+    {"replacement_source", "any_traceable"},
+    {"rerate_on_new_year", "yes"},
+    {"ua_depletion", "stock"},
+    {"forage_frequency", "daily"},
+    {"reorg_after_forage", "required"},
+    {"weather_regions", "per_region"},
+    {"barge_waters", "canals_only"},
+    };
+    return kNotApplied;
+}
+
+bool isApplied(std::string_view key, std::string_view value) {
+    for (const auto& [k, v] : notAppliedValues())
+        if (k == key && v == value) return false;
+    return true;
+}
+
 const OptionSpec* findOption(std::string_view key) {
     for (const auto& o : optionCatalogue())
         if (o.key == key) return &o;
@@ -189,6 +243,10 @@ std::optional<std::string> Options::set(std::string_view key, std::string_view v
         if (!ok)
             return "option '" + std::string(key) + "' cannot be '" + std::string(value) + "'; allowed: " + allowed;
     }
+    if (!isApplied(key, value))
+        return "option '" + std::string(key) + "=" + std::string(value) +
+               "' is not applied by the engine yet; this campaign cannot use it (keep the default '" +
+               std::string(spec->defaultValue) + "')";
     m_values[std::string(key)] = std::string(value);
     return std::nullopt;
 }

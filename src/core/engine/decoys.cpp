@@ -58,6 +58,13 @@ std::vector<Decoy> activeDecoys(SQLite::Database& db) {
     return out;
 }
 
+std::vector<rules::LocBlocker> decoyLocBlockers(SQLite::Database& db, const Options& options) {
+    std::vector<rules::LocBlocker> out;
+    if (!options.is("decoy_effects", "cuts_loc")) return out;
+    for (const auto& d : activeDecoys(db)) out.push_back({d.id, d.side, d.hex});
+    return out;
+}
+
 int decoyMovementRate(const std::string& designated, const Options& options) {
     const std::string& fixed = options.get("decoy_mr");
     if (fixed == "4") return 4;

@@ -2,12 +2,14 @@
 
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
+#include "etatmajor/engine/decoys.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/loc.hpp"
 #include "etatmajor/rules/victory.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <iomanip>
 #include <sstream>
 
@@ -30,16 +32,21 @@ ordered_json locDocument(const db::CampaignStore& store, const std::string& side
     requireSide(s, side);
     const rules::LocNetwork net(s.map, s.options);
     const auto off = s.map.offsets();
+    auto& db = const_cast<db::CampaignStore&>(store).impl().db;
+    const auto decoys = decoyLocBlockers(db, s.options);  // G-42 decoy_effects
     ordered_json mes = ordered_json::array();
-    for (const auto& loc : net.trace(s, side)) {
+    for (const auto& loc : net.trace(s, side, decoys)) {
         const auto* me = s.me(loc.me);
         ordered_json path = ordered_json::array();
         for (const auto h : loc.path) path.push_back(hex::formatOffset(off.toOffset(h)));
         ordered_json cut = ordered_json::array();
         for (const auto& id : loc.cutBy) {
             const auto* enemy = s.me(id);
-            // The cutting ME is known by its counter's position only, never by its name (fog of war, §2.2).
-            cut.push_back(enemy ? hex::formatOffset(off.toOffset(enemy->hex)) : id);
+            // The cutting ME (or decoy, G-42 cuts_loc) is known by its counter's position only, never by its name
+            // (fog of war, §2.2).
+            const auto d = std::find_if(decoys.begin(), decoys.end(), [&](const rules::LocBlocker& b) { return b.id == id; });
+            cut.push_back(enemy ? hex::formatOffset(off.toOffset(enemy->hex))
+                                : d != decoys.end() ? hex::formatOffset(off.toOffset(d->hex)) : id);
         }
         const auto* ua = s.urbanArea(loc.source);
         mes.push_back({{"me", loc.me},
@@ -106,7 +113,7 @@ ordered_json supplyDocument(const db::CampaignStore& store, const std::string& s
     const Season season = s.seasonOfWeek(s.week);
     const rules::LocNetwork net(s.map, s.options);
     std::map<std::string, bool> valid;
-    for (const auto& loc : net.trace(s, side)) valid[loc.me] = loc.valid;
+    for (const auto& loc : net.trace(s, side, decoyLocBlockers(db, s.options))) valid[loc.me] = loc.valid;
 
     ordered_json sources = ordered_json::array();
     for (const auto& ua : s.urban) {

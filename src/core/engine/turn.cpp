@@ -112,9 +112,10 @@ std::map<std::string, rules::MeLoc> traceAll(Ctx& c, int day) {
     SQLite::Statement q(c.db,
                         "INSERT OR REPLACE INTO loc_status (week, day, me_id, side_id, source, valid, problem, path, via_me, "
                         "cut_by) VALUES (?,?,?,?,?,?,?,?,?,?)");
+    const auto decoys = decoyLocBlockers(c.db, c.state.options);  // G-42 decoy_effects
     for (const auto& side : c.state.sides) {
         int valid = 0, total = 0;
-        for (auto& loc : net.trace(c.state, side.id)) {
+        for (auto& loc : net.trace(c.state, side.id, decoys)) {
             std::string path, cut;
             for (const auto h : loc.path) path += (path.empty() ? "" : " ") + c.at(h);
             for (const auto& id : loc.cutBy) cut += (cut.empty() ? "" : " ") + id;

@@ -283,17 +283,23 @@ bool LocNetwork::onNetwork(Hex h) const {
 }
 
 // etat-major.md §9.5 default algorithm (G-89, G-90, G-91).
-std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::string& side) const {
+std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::string& side,
+                                     const std::vector<LocBlocker>& decoys) const {
     const auto& impl = *m_impl;
     const auto& opt = impl.options;
     const std::string trace = opt.get("loc_trace");
     const bool colocatedCuts = opt.is("loc_cut_colocated", "yes");
     const std::size_t n = boost::num_vertices(impl.graph);
 
-    // Pre-colour the hexes held by enemy MEs (decoys are not MEs and never block).
+    // Pre-colour the hexes held by enemy MEs (decoys block only under decoy_effects = cuts_loc).
     std::map<Hex, std::vector<std::string>> enemiesAt;
     for (const auto& me : state.mes)
         if (me.onMap && me.side != side) enemiesAt[me.hex].push_back(me.id);
+    // etat-major.md §2.3, G-42 decoy_effects = cuts_loc: an enemy decoy stands on the route like an enemy ME (it blocks
+    // the hex, occupies a source, cuts a co-located ME under loc_cut_colocated, and is named among the cutters).
+    if (opt.is("decoy_effects", "cuts_loc"))
+        for (const auto& d : decoys)
+            if (d.side != side) enemiesAt[d.hex].push_back(d.id);
     std::vector<char> blocked(n, 0), open;
     for (const auto& [h, ids] : enemiesAt)
         if (const int v = impl.vertexAt(h); v != kNone) blocked[static_cast<std::size_t>(v)] = 1;

@@ -287,3 +287,32 @@ TEST_CASE("placing an enemy ME on a road cuts exactly the LOCs that pass through
     CHECK_FALSE(find(locs, "north").valid);
     CHECK(find(locs, "west").valid);
 }
+
+TEST_CASE("G-42 decoy_effects: an enemy decoy on the road cuts a LOC only under cuts_loc", "[rules][loc][variant]") {
+    auto s = strip();
+    s.mes.erase(s.mes.begin());  // only the American ME at R4, its source Rugeley's Mill at R1
+    // A British decoy at R2, an American one at R3 (a side's own decoys never cut its LOC).
+    const std::vector<rules::LocBlocker> decoys = {{"D1", "british", at(s.map, 1, 0)}, {"D2", "american", at(s.map, 2, 0)}};
+    {
+        const rules::LocNetwork net(s.map, s.options);  // default none: decoys are ignored
+        const auto locs = net.trace(s, "american", decoys);
+        const auto& va = find(locs, "VA");
+        CHECK(va.valid);
+        CHECK(va.cutBy.empty());
+    }
+    REQUIRE_FALSE(s.options.set("decoy_effects", "cuts_loc").has_value());
+    const rules::LocNetwork net(s.map, s.options);
+    const auto locs = net.trace(s, "american", decoys);
+    const auto& va = find(locs, "VA");
+    CHECK_FALSE(va.valid);
+    CHECK(va.problem == LocProblem::Cut);
+    CHECK(va.cutBy == std::vector<std::string>{"D1"});
+    // Without decoys on the map the variant changes nothing.
+    const auto none = net.trace(s, "american");
+    CHECK(find(none, "VA").valid);
+    // A decoy in the source hex denies it, like an enemy ME (G-91).
+    const auto deniedLocs = net.trace(s, "american", {{"D3", "british", at(s.map, 0, 0)}});
+    const auto& denied = find(deniedLocs, "VA");
+    CHECK(denied.problem == LocProblem::SourceOccupied);
+    CHECK(denied.cutBy == std::vector<std::string>{"D3"});
+}
