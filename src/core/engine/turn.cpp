@@ -236,7 +236,22 @@ void runW3(Ctx& c) {
     for (const auto& side : c.state.sides) {
         for (const auto& ua : c.state.urban) {
             if (ua.controller != side.id) continue;
-            const int value = rules::urbanWeeklyValue(ua, season, c.state.options);
+            int value = rules::urbanWeeklyValue(ua, season, c.state.options);
+            // etat-major.md §9.2.1, G-84 ua_depletion = stock: the value is a stock, not an income; what the side drew
+            // from it in earlier weeks (its income less what expired unspent) is gone for good.
+            if (c.state.options.is("ua_depletion", "stock")) {
+                SQLite::Statement used(c.db, "SELECT COALESCE(SUM(points), 0) FROM supply_ledger WHERE source = ? AND week < ? "
+                                             "AND kind IN ('ua_income', 'siege_income', 'expired')");
+                used.bind(1, ua.id);
+                used.bind(2, c.state.week);
+                const int drawn = used.executeStep() ? used.getColumn(0).getInt() : 0;
+                if (drawn > 0) {
+                    const int left = std::max(0, value - drawn);
+                    c.say(ua.name + ": " + std::to_string(drawn) + " SP already drawn from its stock of " +
+                          std::to_string(value) + ", " + std::to_string(left) + " left (G-84 ua_depletion = stock)");
+                    value = left;
+                }
+            }
             std::string claimants;
             for (const auto& me : c.state.mes)
                 if (me.side == side.id && me.supplySource == ua.id && locs.count(me.id) && locs.at(me.id).valid)

@@ -545,3 +545,23 @@ TEST_CASE("G-80 engineers: from the grant at 10 SP a stand by default, from loca
         }
     }
 }
+
+TEST_CASE("G-84 ua_depletion = stock: what was drawn from a town in earlier weeks is gone from its value", "[engine][supply]") {
+    std::map<std::string, int> income;
+    for (const std::string rule : {"none", "stock"}) {
+        const auto path = freshDb("depletion-" + rule, 3, {"ua_depletion=" + rule});
+        {
+            // An earlier week: 30 SP came in from Westby and 10 expired unspent, so 20 were drawn.
+            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            raw.exec("INSERT INTO supply_ledger (week, side_id, kind, source, me_id, unit_id, figures, points, note) VALUES "
+                     "(0, 'red', 'ua_income', 'westby', '', '', 0, 30, 'red-me-1'), "
+                     "(0, 'red', 'expired', 'westby', '', '', 0, -10, '')");
+        }
+        auto store = db::CampaignStore::open(path);
+        phases(store, 3);  // W1..W3
+        income[rule] = value(path, "SELECT COALESCE(SUM(points), 0) FROM supply_ledger WHERE week = 1 AND kind = 'ua_income' "
+                                   "AND source = 'westby'");
+    }
+    REQUIRE(income["none"] >= 20);  // the same seed rolls the same value
+    CHECK(income["stock"] == income["none"] - 20);
+}
