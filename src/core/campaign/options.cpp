@@ -194,7 +194,6 @@ const std::vector<std::pair<std::string_view, std::string_view>>& notAppliedValu
     {"table_size", "chart"},
     {"terrain_placement", "chart"},
     {"battle_points", "tactical_17_5"},
-    {"router_return", "travel_at_infantry_mr"},
     {"wounded_staff", "damage_table_turns"},
     {"next_day_positions", "redeploy"},
     {"use_outscouting", "do_vs_do_only"},

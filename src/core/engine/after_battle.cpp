@@ -103,6 +103,31 @@ std::optional<hex::Hex> rallyHex(const CampaignState& s, const MeState& me, hex:
     return best;
 }
 
+// etat-major.md §9.8, G-69 router_return = travel_at_infantry_mr: a day's march of routers toward their rally point
+// at the infantry rate (§8.7.1: 4 hexes), by a shortest way over land that avoids hexes held by the enemy.
+constexpr int kRouterHexesPerDay = 4;
+hex::Hex marchToward(const CampaignState& s, const std::string& side, hex::Hex from, hex::Hex to, int hexes) {
+    const auto dist = reachable(s, side, to);
+    hex::Hex cur = from;
+    for (int step = 0; step < hexes && cur != to; ++step) {
+        const auto here = dist.find(cur);
+        int best = here == dist.end() ? (1 << 20) : here->second;
+        std::optional<hex::Hex> next;
+        for (int d = 0; d < hex::kDirections; ++d) {
+            const hex::Hex n = hex::neighbour(cur, d);
+            const auto it = dist.find(n);
+            if (it == dist.end() || it->second >= best) continue;
+            const map::Hexside* hs = s.map.hexside(cur, d);
+            if (hs && hs->watercourse == map::Watercourse::River && !hs->fordable && hs->crossing == map::Crossing::None) continue;
+            best = it->second;
+            next = n;
+        }
+        if (!next) break;
+        cur = *next;
+    }
+    return cur;
+}
+
 std::vector<std::string> detachedUnits(SQLite::Database& db) {
     std::vector<std::string> out;
     SQLite::Statement q(db, "SELECT id FROM unit WHERE detached_q IS NOT NULL ORDER BY id");
@@ -200,6 +225,17 @@ void nightfall(SQLite::Database& db, CampaignState& s, int battleId, hex::Hex h,
                 continue;
             }
             if (*rally == me->hex) continue;  // the rally point is where the ME is
+            if (s.options.is("router_return", "travel_at_infantry_mr")) {
+                // G-69 variant: they set out from the field tonight and march at the infantry rate (endOfDayDetachments).
+                u.bind(1, h.q);
+                u.bind(2, h.r);
+                u.bind(3, id);
+                u.exec();
+                u.reset();
+                lines.push_back("  " + it->name + " routs unpursued toward its rally point (" + at(s, *rally) +
+                                "), marching as a detached group at the infantry rate (G-69 travel_at_infantry_mr)");
+                continue;
+            }
             u.bind(1, rally->q);
             u.bind(2, rally->r);
             u.bind(3, id);
@@ -294,10 +330,32 @@ void endOfDayDetachments(SQLite::Database& db, CampaignState& s, std::vector<std
     std::vector<std::pair<std::string, hex::Hex>> groups;
     while (q.executeStep()) groups.emplace_back(q.getColumn(0).getString(), hex::Hex{q.getColumn(1).getInt(), q.getColumn(2).getInt()});
     SQLite::Statement u(db, "UPDATE unit SET detached_q = NULL, detached_r = NULL WHERE id = ?");
-    for (const auto& [id, h] : groups) {
+    const bool travel = s.options.is("router_return", "travel_at_infantry_mr");
+    SQLite::Statement moveGroup(db, "UPDATE unit SET detached_q = ?, detached_r = ? WHERE id = ?");
+    for (auto [id, h] : groups) {
         const auto it = std::find_if(s.units.begin(), s.units.end(), [&](const UnitState& x) { return x.id == id; });
         if (it == s.units.end()) continue;
         const MeState* me = s.me(it->me);
+        // G-69 travel_at_infantry_mr: a group still on its way marches a day toward its rally point (§9.8) first; it
+        // rejoins by Reorganisation only once it is there, or by meeting its ME on the way.
+        bool arrived = true;
+        if (travel && me && !it->removed) {
+            if (const auto rally = rallyHex(s, *me, h); rally && *rally != h) {
+                const hex::Hex to = marchToward(s, me->side, h, *rally, kRouterHexesPerDay);
+                if (to != h) {
+                    moveGroup.bind(1, to.q);
+                    moveGroup.bind(2, to.r);
+                    moveGroup.bind(3, id);
+                    moveGroup.exec();
+                    moveGroup.reset();
+                    lines.push_back(it->name + " marches " + std::to_string(hex::distance(h, to)) + " hexes toward its rally point, now at " +
+                                    at(s, to) + (to == *rally ? " (arrived)" : "") + " (G-69 travel_at_infantry_mr)");
+                    h = to;
+                }
+                arrived = h == *rally;
+            }
+        }
+        if (me && !arrived && me->hex != h) continue;
         // G-69: rejoins by a Reorganisation order or by being in the same hex as its ME.
         if (!me || it->removed || !(me->hex == h || me->mode == Mode::Reorganisation)) continue;
         u.bind(1, id);

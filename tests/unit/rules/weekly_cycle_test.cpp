@@ -2,6 +2,7 @@
 // campaign database (etat-major.md §9.1, §9.2.4, §9.6, §9.7, §11.4, §11.5; G-80, G-84, G-86, G-98, G-99).
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/state_store.hpp"
+#include "etatmajor/engine/after_battle.hpp"
 #include "etatmajor/engine/grant.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/siege.hpp"
@@ -564,4 +565,32 @@ TEST_CASE("G-84 ua_depletion = stock: what was drawn from a town in earlier week
     }
     REQUIRE(income["none"] >= 20);  // the same seed rolls the same value
     CHECK(income["stock"] == income["none"] - 20);
+}
+
+TEST_CASE("G-69 router_return = travel_at_infantry_mr: routers march 4 hexes a day to the rally point", "[engine][battle]") {
+    std::map<std::string, std::pair<int, int>> after;  // rule -> (distance to Westby, hexes moved)
+    for (const std::string rule : {"next_morning_at_rally", "travel_at_infantry_mr"}) {
+        const auto path = freshDb("routers-" + rule, 3, {"router_return=" + rule});
+        auto s = db::loadState(db::CampaignStore::open(path));
+        const hex::Hex westby = s.urbanArea("westby")->hex;
+        const hex::Hex start = s.map.offsets().toHex({7, 0});  // far to the east, away from the 1st Bde in Westby
+        REQUIRE(hex::distance(start, westby) > 4);
+        SQLite::Database db(path, SQLite::OPEN_READWRITE);
+        {
+            SQLite::Statement u(db, "UPDATE unit SET detached_q = ?, detached_r = ? WHERE id = 'red-foot'");
+            u.bind(1, start.q);
+            u.bind(2, start.r);
+            u.exec();
+        }
+        std::vector<std::string> lines;
+        engine::endOfDayDetachments(db, s, lines);
+        SQLite::Statement q(db, "SELECT detached_q, detached_r FROM unit WHERE id = 'red-foot'");
+        REQUIRE(q.executeStep());
+        REQUIRE_FALSE(q.getColumn(0).isNull());  // not yet with its ME
+        const hex::Hex now{q.getColumn(0).getInt(), q.getColumn(1).getInt()};
+        after[rule] = {hex::distance(now, westby), hex::distance(start, now)};
+    }
+    CHECK(after["next_morning_at_rally"].second == 0);  // the default placed it already; it does not move
+    CHECK(after["travel_at_infantry_mr"].second == 4);  // a day at the infantry rate
+    CHECK(after["travel_at_infantry_mr"].first < after["next_morning_at_rally"].first);
 }
