@@ -17,9 +17,12 @@
 #include <wx/msgdlg.h>
 #include <wx/printdlg.h>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <type_traits>
+#include <variant>
+#include <vector>
 
 namespace etatmajor::gui {
 namespace {
@@ -263,6 +266,29 @@ void exportPapersPdf(wxWindow* parent, const MapDocument* document) {
     } catch (const std::exception& e) {
         wxMessageBox(wxString::FromUTF8(e.what()), _("Export PDF"), wxOK | wxICON_ERROR, parent);
     }
+}
+
+std::string documentText(const report::Document& document) {
+    std::string out;
+    for (const auto& page : document.pages) {
+        std::vector<const report::TextRun*> runs;
+        for (const auto& e : page.elements)
+            if (const auto* t = std::get_if<report::TextRun>(&e); t && !t->text.empty()) runs.push_back(t);
+        // Top to bottom; runs whose tops are within two points of each other share a line, left to right.
+        std::stable_sort(runs.begin(), runs.end(), [](const report::TextRun* a, const report::TextRun* b) { return a->y < b->y; });
+        std::size_t i = 0;
+        while (i < runs.size()) {
+            std::size_t j = i + 1;
+            while (j < runs.size() && runs[j]->y - runs[i]->y < 2.0) ++j;
+            std::vector<const report::TextRun*> line(runs.begin() + static_cast<std::ptrdiff_t>(i), runs.begin() + static_cast<std::ptrdiff_t>(j));
+            std::stable_sort(line.begin(), line.end(), [](const report::TextRun* a, const report::TextRun* b) { return a->x < b->x; });
+            for (std::size_t k = 0; k < line.size(); ++k) out += (k ? "  " : "") + line[k]->text;
+            out += "\n";
+            i = j;
+        }
+        out += "\n";
+    }
+    return out;
 }
 
 }  // namespace etatmajor::gui

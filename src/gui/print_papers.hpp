@@ -8,6 +8,8 @@
 
 #include <wx/print.h>
 
+#include <string>
+
 class wxWindow;
 
 namespace etatmajor::gui {
@@ -26,6 +28,10 @@ public:
 private:
     report::Document m_document;
 };
+
+// The words of a laid-out document as plain text, for a text panel: its text runs in reading order (page by page,
+// top to bottom, runs on one line left to right, separated by two spaces). Pictures and rules are left out.
+std::string documentText(const report::Document& document);
 
 // The paper's name in the print dialog's list (every kind of report::allPaperKinds()).
 wxString paperTitle(report::PaperKind kind);

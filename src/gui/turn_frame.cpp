@@ -292,7 +292,7 @@ void TurnFrame::buildMenus() {
         return m_battleIds[static_cast<std::size_t>(i)];
     };
     Bind(wxEVT_MENU, [this, selectedBattle](wxCommandEvent&) {
-        if (const int id = selectedBattle()) m_battleText->SetValue(utf8(battleSetupText(id)));
+        if (const int id = selectedBattle()) showBattleSetup(id);
     }, kIdBattleShow);
     Bind(wxEVT_MENU, [this, selectedBattle](wxCommandEvent&) {
         if (const int id = selectedBattle()) startOdds(id, kOddsRuns);
@@ -1379,9 +1379,36 @@ std::string TurnFrame::battleSetupText(int id) {
             }
         }
         if (!rec->summary.empty()) o << "\nResult: " << rec->summary << "\n";
-        if (!rec->narrative.empty()) o << "\n" << rec->narrative << "\n";
+        if (m_side.empty()) {
+            if (!rec->narrative.empty()) o << "\n" << rec->narrative << "\n";
+        } else if (rec->status == "resolved") {
+            // The side's own battle report, as printed: what its officers could see and count of the enemy.
+            report::PrintOptions options;
+            options.battle = id;
+            try {
+                o << "\n" << documentText(report::buildPaper(store, report::PaperKind::Battle, m_side, options));
+            } catch (const db::StoreError& e) {
+                o << "\nNo battle report for " << m_side << ": " << e.what() << "\n";  // the side had no ME in it
+            }
+        }
     });
     return ok ? o.str() : error;
+}
+
+void TurnFrame::showBattleSetup(int id) {
+    m_battleText->SetValue(utf8(battleSetupText(id)));
+}
+
+std::string TurnFrame::battleTabText() const {
+    return m_battleText ? std::string(m_battleText->GetValue().utf8_str()) : std::string();
+}
+
+// The lines the engine returns when a battle is fought or entered name every unit on both sides: the host's.
+std::string TurnFrame::battleOutcomeText(int id, const std::vector<std::string>& lines) {
+    if (!m_side.empty()) return "Battle " + std::to_string(id) + " is decided.\n\n" + battleSetupText(id);
+    std::string text;
+    for (const auto& l : lines) text += l + "\n";
+    return text + "\n" + battleSetupText(id);
 }
 
 bool TurnFrame::startOdds(int id, int runs) {
@@ -1484,9 +1511,7 @@ bool TurnFrame::resolveBattle(int id) {
         return false;
     }
     refresh();
-    std::string text;
-    for (const auto& l : lines) text += l + "\n";
-    m_battleText->SetValue(utf8(text + "\n" + battleSetupText(id)));
+    m_battleText->SetValue(utf8(battleOutcomeText(id, lines)));
     m_notebook->SetSelection(m_notebook->GetPageCount() - 1);
     say("battle " + std::to_string(id) + " resolved");
     return true;
@@ -1507,9 +1532,7 @@ bool TurnFrame::enterBattleResult(int id, const wxString& file) {
         return false;
     }
     refresh();
-    std::string text;
-    for (const auto& l : lines) text += l + "\n";
-    m_battleText->SetValue(utf8(text + "\n" + battleSetupText(id)));
+    m_battleText->SetValue(utf8(battleOutcomeText(id, lines)));
     say("the tabletop result of battle " + std::to_string(id) + " is recorded");
     return true;
 }
@@ -1517,6 +1540,12 @@ bool TurnFrame::enterBattleResult(int id, const wxString& file) {
 // The form: the units and generals of the battle's MEs (the host's knowledge: a tabletop result is the host's to
 // record), written as a battle-result file beside the database and entered like `battle enter`.
 bool TurnFrame::enterBattleResultForm(int id) {
+    if (!m_side.empty()) {
+        // The form lists every unit and general of both sides by name: the host's knowledge, not a side's.
+        report(_("The host records tabletop results"),
+               _("The result form names the units of both sides: choose Host to record a tabletop result."), false);
+        return false;
+    }
     std::vector<std::string> sides;
     std::vector<ResultUnit> units;
     std::vector<ResultGeneral> generals;

@@ -79,7 +79,13 @@ public:
 
     // Battles: the set-up text of one (as `battle show`), the odds as the side knows it (run on a worker thread;
     // `wait` blocks until done, for scripts), automatic resolution, and a tabletop result from a file.
+    // A side sees only what it may know: the enemy's MEs as their counters, and once the battle is fought the side's
+    // own battle report (the printed paper's words: enemy units as E1, E2... by kind, no names), never the
+    // resolver's lines or narrative, which the host alone sees.
     std::string battleSetupText(int id);
+    void showBattleSetup(int id);  // the Set-up button: the set-up text in the Battles tab
+    // What the Battles tab shows now (for scripts and tests).
+    std::string battleTabText() const;
     bool startOdds(int id, int runs);
     bool oddsRunning() const { return m_oddsThread.joinable(); }
     void cancelOdds() { m_oddsCancel = true; }
@@ -112,6 +118,7 @@ public:
     bool saveScreenshot(const wxString& pngPath);
 
 private:
+    std::string battleOutcomeText(int id, const std::vector<std::string>& lines);
     void buildMenus();
     void buildPanels();
     void updateTitle();

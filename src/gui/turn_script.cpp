@@ -7,6 +7,7 @@
 
 #include <wx/time.h>
 
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
@@ -257,12 +258,19 @@ void TurnScript::run(const std::vector<std::string>& w) {
         if (w.size() > 3 && w[3] == "cancel") m_frame.cancelOdds();  // the Cancel button, pressed at once
     } else if (cmd == "battle-show") {
         need(w, 2);
-        m_battleText = m_frame.battleSetupText(number(w[1]));
+        m_frame.showBattleSetup(number(w[1]));
+        m_battleText = m_frame.battleTabText();
     } else if (cmd == "battle-resolve") {
         need(w, 2);
         if (!m_frame.resolveBattle(number(w[1]))) fail("the battle was not resolved: " + m_frame.lastMessage());
-        m_battleText = m_frame.battleSetupText(number(w[1]));
+        m_battleText = m_frame.battleTabText();  // what the Battles tab shows after the fight
         settle({});
+    } else if (cmd == "save-battle") {
+        // The Battles tab's text, written to a file for the test to search (a side must not see enemy names).
+        need(w, 2);
+        std::ofstream out(rest(w, 1), std::ios::binary);
+        out << m_frame.battleTabText();
+        if (!out) fail("cannot write the Battles tab's text to " + rest(w, 1));
     } else if (cmd == "save-layout") {
         m_frame.saveLayout();
     } else if (cmd == "screenshot") {

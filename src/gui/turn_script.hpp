@@ -7,11 +7,12 @@
 //   submit | stand-fast | next-phase | next-phase-refused TEXT | overlay loc|supply|range|fog|orders on|off
 //   zoom PIXELS|in|out|fit | centre HEX | log-filter [TEXT] [phase P] | wait MS | echo TEXT
 //   battle-show ID | battle-odds ID RUNS [cancel] (waits for the worker) | battle-resolve ID
+//   save-battle PATH (writes the Battles tab's text)
 //   screenshot PATH | save-layout (writes the remembered layout, as closing the window does)
 //   expect phase P | expect week-day W D | expect phase-bar TEXT | expect message TEXT
 //   expect path TEXT | expect order-ok yes|no | expect reached N | expect allowance N | expect range-at-least N
 //   expect own-mes N | expect face-down N | expect face-up N | expect log-lines-at-least N | expect log-lines N
-//   expect draft-path ME TEXT | expect orders-open yes|no | expect odds TEXT | expect battle TEXT (the last battle-show or battle-resolve)
+//   expect draft-path ME TEXT | expect orders-open yes|no | expect odds TEXT | expect battle TEXT (the last battle-show, or the tab after battle-resolve)
 #pragma once
 
 #include <wx/event.h>

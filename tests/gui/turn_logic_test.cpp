@@ -5,6 +5,7 @@
 
 #include "battle_result_dialog.hpp"
 #include "map_document.hpp"
+#include "print_papers.hpp"
 #include "turn_model.hpp"
 
 #include "etatmajor/db/campaign_store.hpp"
@@ -274,4 +275,23 @@ TEST_CASE("the tabletop result form writes the battle-result format", "[turn]") 
                  "  <notes>Rain &amp; smoke</notes>\n"
                  "</battleResult>\n");
     CHECK(battleResultXml(2, "", {}, {}, "").find("winner") == std::string::npos);
+}
+
+TEST_CASE("a laid-out paper reads as text in reading order, for the Battles tab", "[turn]") {
+    report::Document doc;
+    doc.pages.resize(2);
+    auto run = [](double x, double y, std::string text) {
+        report::TextRun t;
+        t.x = x;
+        t.y = y;
+        t.width = 100;
+        t.height = 10;
+        t.text = std::move(text);
+        return report::Element(t);
+    };
+    // Out of order on the page, a table row's cells a point apart, a rule and an empty run to be left out.
+    doc.pages[0].elements = {run(200, 40.5, "losses"), run(20, 10, "Battle Report"), run(20, 40, "E1 (enemy line infantry)"),
+                             report::Rule{}, run(20, 60, ""), run(20, 70, "Winner: british")};
+    doc.pages[1].elements = {run(20, 10, "page two")};
+    CHECK(documentText(doc) == "Battle Report\nE1 (enemy line infantry)  losses\nWinner: british\n\npage two\n\n");
 }
