@@ -63,8 +63,8 @@ grep -q "ua_multiplier" err.txt && ok || bad "the bad option is named"
 expect_exit 1 "campaign new from a broken campaign" "$cli" campaign new --scenario "$src/tests/data/errors/campaign-unknown-member.xml" --db five.db
 grep -qE "campaign-unknown-member.xml:[0-9]+: error CAMPAIGN-UNKNOWN-MEMBER" err.txt && ok || bad "broken campaign names file and line"
 [ ! -e five.db ] && ok || bad "a broken campaign left a database behind"
-expect_exit 1 "campaign new with a value the engine does not apply" "$cli" campaign new --scenario "$scenario" --db four.db --option router_return=travel_at_infantry_mr
-grep -q "router_return=travel_at_infantry_mr" err.txt && ok || bad "the refused value is named with its key"
+expect_exit 1 "campaign new with a value the engine does not apply" "$cli" campaign new --scenario "$scenario" --db four.db --option replacement_source=any_traceable
+grep -q "replacement_source=any_traceable" err.txt && ok || bad "the refused value is named with its key"
 expect_exit 0 "campaign new with an option" "$cli" campaign new --scenario "$scenario" --db six.db --option ua_multiplier=5
 [ "$(sqlite3 six.db "SELECT value FROM campaign_option WHERE key = 'ua_multiplier'")" = "5" ] && ok || bad "--option stored"
 
