@@ -209,7 +209,12 @@ std::vector<rules::Vcs> recordVcs(Ctx& c) {
 }
 
 // W2 §7.2, §12: VCS (kept secret; each side sees its own with status --side) and the end of the campaign.
+// G-04 vcs_timing = week_end: the chart's reading, the status is taken after the week's seventh day instead (runD12).
 void runW2(Ctx& c) {
+    if (c.state.options.is("vcs_timing", "week_end")) {
+        c.say("VCS is taken at the end of the week (vcs_timing = week_end)");
+        return;
+    }
     const auto vcs = recordVcs(c);
     for (const auto& v : vcs)
         c.say(c.sideName(v.side) + (v.defeated ? ": VCS at or below a quarter of the baseline: DEFEATED"
@@ -374,6 +379,14 @@ void runD12(Ctx& c) {
     runNightActions(c.db, c.state, c.report.lines);  // §9.2.4, §9.7, §10.1, §11.1, §11.4, §11.5
     runSiegeNight(c.db, c.state, c.dice, c.report.lines);
     endOfDayDetachments(c.db, c.state, c.report.lines);  // G-69, G-70
+    // G-04 vcs_timing = week_end: the week's VCS is taken after its last day, on the supply held at its end.
+    if (c.state.day == 7 && c.state.options.is("vcs_timing", "week_end")) {
+        const auto vcs = recordVcs(c);
+        for (const auto& v : vcs)
+            c.say(c.sideName(v.side) + (v.defeated ? ": VCS at the end of the week at or below a quarter of the baseline: DEFEATED"
+                                                   : ": VCS recorded at the end of the week (secret)"));
+        endCampaign(c, rules::checkEnd(c.state, vcs, false));
+    }
 }
 
 // D2 §8.2: the day's orders are in (advance made sure of it); say who gave what.

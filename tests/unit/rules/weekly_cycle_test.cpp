@@ -594,3 +594,28 @@ TEST_CASE("G-69 router_return = travel_at_infantry_mr: routers march 4 hexes a d
     CHECK(after["travel_at_infantry_mr"].second == 4);  // a day at the infantry rate
     CHECK(after["travel_at_infantry_mr"].first < after["next_morning_at_rally"].first);
 }
+
+TEST_CASE("G-04 vcs_timing = week_end: the week's VCS is taken after its seventh day, not at W2", "[engine][victory]") {
+    for (const std::string rule : {"week_start", "week_end"}) {
+        const auto path = freshDb("vcs-" + rule, 3, {"vcs_timing=" + rule});
+        auto store = db::CampaignStore::open(path);
+        phases(store, 2);  // W1, W2
+        const int atW2 = value(path, "SELECT COUNT(*) FROM vcs_history WHERE week = 1");
+        {
+            // Losses suffered during the week, after W2.
+            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            raw.exec("UPDATE side SET points_lost = points_lost + 40 WHERE id = 'red'");
+        }
+        phases(store, 3 + 7 * 12);  // W3..W5 and the seven days
+        REQUIRE(store.info().week == 2);
+        const int lost = value(path, "SELECT points_lost FROM vcs_history WHERE week = 1 AND side_id = 'red'");
+        CHECK(value(path, "SELECT COUNT(*) FROM vcs_history WHERE week = 1") == 2);
+        if (rule == "week_start") {
+            CHECK(atW2 == 2);
+            CHECK(lost < 40);  // taken before the losses
+        } else {
+            CHECK(atW2 == 0);
+            CHECK(lost >= 40);  // taken at the end of the week, losses included
+        }
+    }
+}
