@@ -167,7 +167,6 @@ const std::vector<OptionSpec>& optionCatalogue() {
 const std::vector<std::pair<std::string_view, std::string_view>>& notAppliedValues() {
     static const std::vector<std::pair<std::string_view, std::string_view>> kNotApplied = {
     {"sequence", "chart_daily"},
-    {"initiative_frequency", "daily"},
     {"phase_order", "chart"},
     {"battle_turn_minutes", "45"},
     {"weather_artillery", "as_musketry"},

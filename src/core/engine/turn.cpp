@@ -140,6 +140,8 @@ std::map<std::string, rules::MeLoc> traceAll(Ctx& c, int day) {
     return out;
 }
 
+void rollInitiative(Ctx& c, const std::string& span);
+
 // W1 §7.1: strategic initiative for the week.
 void runW1(Ctx& c) {
     // A new week: last week's Forage days decide this week's forage roll (§9.3, G-87).
@@ -147,6 +149,12 @@ void runW1(Ctx& c) {
         me.forageDaysLastWeek = me.forageDays;
         me.forageDays = 0;
     }
+    rollInitiative(c, "this week");
+}
+
+// §7.1 strategic initiative roll (G-05: once a week at W1; also at D1 of days 2–7 under initiative_frequency = daily,
+// the day's roll replacing the week's row in the initiative table).
+void rollInitiative(Ctx& c, const std::string& span) {
     const auto result = rules::strategicInitiative(c.state, c.dice);
     SQLite::Statement q(c.db, "INSERT OR REPLACE INTO initiative (week, side_id, scouting_points, bis, dice, tie_dice, total, "
                               "winner) VALUES (?,?,?,?,?,?,?,?)");
@@ -172,7 +180,7 @@ void runW1(Ctx& c) {
         side.initiativeDeclined = false;
     }
     if (!result.tieRolls.empty()) c.say("tie broken after " + std::to_string(result.tieRolls.size()) + " round(s) of 1d6");
-    c.say(c.sideName(result.winner) + " hold the strategic initiative this week");
+    c.say(c.sideName(result.winner) + " hold the strategic initiative " + span);
 }
 
 bool endCampaign(Ctx& c, const rules::CampaignEnd& end) {
@@ -338,6 +346,8 @@ void runD1(Ctx& c) {
     c.say(std::string(seasonName(season)) + ": " + std::string(rules::weatherName(weather)) + ", wind from the " +
           std::string(rules::windName(wind)) + ", " + std::to_string(daylight) + " daylight battle turns");
     traceAll(c, c.state.day);
+    // G-05 initiative_frequency = daily: each later day of the week opens with a fresh initiative roll (day 1's is W1's).
+    if (c.state.day > 1 && c.state.options.is("initiative_frequency", "daily")) rollInitiative(c, "today");
 }
 
 // D12 §8.12: a day spent in Forage mode with its seven hexes to itself counts toward next week's forage roll (§9.3).

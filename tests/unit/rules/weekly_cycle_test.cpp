@@ -619,3 +619,33 @@ TEST_CASE("G-04 vcs_timing = week_end: the week's VCS is taken after its seventh
         }
     }
 }
+
+TEST_CASE("G-05 initiative_frequency = daily: days 2-7 open with a fresh initiative roll", "[engine][initiative]") {
+    for (const std::string rule : {"weekly", "daily"}) {
+        const auto path = freshDb("initiative-" + rule, 3, {"initiative_frequency=" + rule});
+        auto store = db::CampaignStore::open(path);
+        int rolledOnD1 = 0, d1 = 0;
+        for (int i = 0; i < 5 + 7 * 12; ++i) {
+            const auto r = engine::advance(store, engine::Step::Phase, kStandFast);
+            REQUIRE(r.ok);
+            for (const auto& p : r.phases) {
+                if (p.phase != "D1") continue;
+                ++d1;
+                for (const auto& line : p.lines)
+                    if (line.find("hold the strategic initiative today") != std::string::npos) ++rolledOnD1;
+            }
+        }
+        REQUIRE(d1 == 7);
+        const int d1Rolls = value(path, "SELECT COUNT(*) FROM event_log WHERE phase = 'D1' AND purpose LIKE 'strategic initiative of %'");
+        const int w1Rolls = value(path, "SELECT COUNT(*) FROM event_log WHERE phase = 'W1' AND purpose LIKE 'strategic initiative of %'");
+        REQUIRE(w1Rolls > 0);
+        CHECK(value(path, "SELECT COUNT(*) FROM initiative WHERE week = 1 AND winner = 1") == 1);
+        if (rule == "weekly") {
+            CHECK(rolledOnD1 == 0);
+            CHECK(d1Rolls == 0);
+        } else {
+            CHECK(rolledOnD1 == 6);  // days 2 to 7; day 1 holds W1's roll
+            CHECK(d1Rolls == 6 * w1Rolls);
+        }
+    }
+}
