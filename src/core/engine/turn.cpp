@@ -279,8 +279,16 @@ void runW3(Ctx& c) {
         }
         for (const auto& me : c.state.mes) {
             if (me.side != side.id || me.forageDaysLastWeek == 0) continue;
-            const auto roll = c.dice.roll({"foraging of " + me.label, "etat-major.md §9.3", me.id, 1, 6, 0});
-            const int value = rules::forageValue(roll.result, season, c.state.options);
+            // G-87 forage_frequency: one roll for the week by default; under daily, one die per exclusive Forage day
+            // of the previous week, each valued as a roll of its own.
+            const bool daily = c.state.options.is("forage_frequency", "daily");
+            const auto roll = c.dice.roll({"foraging of " + me.label, "etat-major.md §9.3", me.id,
+                                           daily ? me.forageDaysLastWeek : 1, 6, 0});
+            int value = 0;
+            if (daily)
+                for (const int face : roll.faces) value += rules::forageValue(face, season, c.state.options);
+            else
+                value = rules::forageValue(roll.result, season, c.state.options);
             c.dice.effect(roll, me.label + " forages " + std::to_string(value) + " SP");
             ledger(c, side.id, "forage", "", me.id, "", 0, value, "");
             c.say(me.label + " forages " + std::to_string(value) + " SP");

@@ -649,3 +649,27 @@ TEST_CASE("G-05 initiative_frequency = daily: days 2-7 open with a fresh initiat
         }
     }
 }
+
+TEST_CASE("G-87 forage_frequency = daily: one forage die per exclusive Forage day of the previous week", "[engine][supply]") {
+    for (const std::string rule : {"weekly", "daily"}) {
+        const auto path = freshDb("forage-" + rule, 3, {"forage_frequency=" + rule});
+        {
+            // Three exclusive Forage days before the campaign's first week.
+            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            raw.exec("UPDATE me SET forage_days = 3 WHERE id = 'red-me-1'");
+        }
+        auto store = db::CampaignStore::open(path);
+        phases(store, 3);  // W1..W3
+        SQLite::Database raw(path, SQLite::OPEN_READONLY);
+        SQLite::Statement q(raw, "SELECT expression, faces, result FROM event_log WHERE purpose LIKE 'foraging of %' AND "
+                                 "subject = 'red-me-1'");
+        REQUIRE(q.executeStep());
+        const std::string expression = q.getColumn(0).getString();
+        const int result = q.getColumn(2).getInt();
+        CHECK_FALSE(q.executeStep());  // one roll for the ME
+        const int points = value(path, "SELECT points FROM supply_ledger WHERE week = 1 AND kind = 'forage' AND me_id = 'red-me-1'");
+        CHECK(expression == (rule == "daily" ? "3d6" : "1d6"));
+        CHECK(points == result * 5);  // each die × the UA multiplier, 5 in this campaign (no winter)
+        if (rule == "daily") CHECK(points >= 15);
+    }
+}
