@@ -197,7 +197,6 @@ const std::vector<std::pair<std::string_view, std::string_view>>& notAppliedValu
     {"use_outscouting", "do_vs_do_only"},
     {"replacement_source", "any_traceable"},
     {"rerate_on_new_year", "yes"},
-    {"reorg_after_forage", "required"},
     {"weather_regions", "per_region"},
     {"barge_waters", "canals_only"},
     };

@@ -100,6 +100,12 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
         if (mode == Mode::Scouting && !mayScout(units, s.options))
             out.error("ORDERS-MODE", at + " may not take a Scouting order: it has troops that do not scout (G-34)", o.line,
                       o.me + ".mode");
+        // G-95 reorg_after_forage = required: an ME now in Forage mode reforms with a Reorganisation order before it
+        // takes any other mode (it may also keep foraging).
+        if (s.options.is("reorg_after_forage", "required") && me->mode == Mode::Forage && mode != Mode::Forage &&
+            mode != Mode::Reorganisation)
+            out.error("ORDERS-MODE", at + " has been foraging and must first reform with a Reorganisation order (G-95)",
+                      o.line, o.me + ".mode");
         // G-45: no more than two days of forced march in a row.
         int streak = 0;
         for (const auto& m : s.mes)

@@ -208,3 +208,31 @@ TEST_CASE("the example orders file of the docs passes the checks on a new campai
     for (const auto& i : issues.items()) UNSCOPED_INFO(i.format());
     CHECK(issues.empty());
 }
+
+TEST_CASE("G-95 reorg_after_forage = required: a foraging ME reforms before it takes another mode", "[rules][orders]") {
+    const auto path = freshDb("reorg-after-forage");
+    auto store = db::CampaignStore::open(path);
+    auto s = db::loadState(store);
+    using campaign::Mode;
+    const auto* webster = s.me("b-webster");
+    REQUIRE(webster != nullptr);
+    REQUIRE(webster->mode == Mode::Forage);  // Webster begins in Forage mode at Camden (27,40)
+    campaign::OrdersFile f;
+    f.side = "british";
+    f.week = 1;
+    f.day = 1;
+    f.orders = {order("b-webster", Mode::March, {"27,39"})};
+    CHECK(rules::validateOrders(s, f).empty());  // default optional: it may march at once
+
+    REQUIRE_FALSE(s.options.set("reorg_after_forage", "required").has_value());
+    CHECK(has(rules::validateOrders(s, f), "ORDERS-MODE", "b-webster.mode"));
+    f.orders = {order("b-webster", Mode::Reorganisation)};
+    CHECK(rules::validateOrders(s, f).empty());
+    f.orders = {order("b-webster", Mode::Forage)};
+    CHECK(rules::validateOrders(s, f).empty());
+    // Once reformed it may march.
+    for (auto& me : s.mes)
+        if (me.id == "b-webster") me.mode = Mode::Reorganisation;
+    f.orders = {order("b-webster", Mode::March, {"27,39"})};
+    CHECK(rules::validateOrders(s, f).empty());
+}
