@@ -187,7 +187,6 @@ const std::vector<std::pair<std::string_view, std::string_view>>& notAppliedValu
     {"breakoff_move", "half"},
     {"me_granularity", "chart_division_or_brigade"},
     {"me_granularity", "body_brigade_level"},
-    {"command_limit", "unlimited"},
     {"table_orientation", "players_agree"},
     {"table_size", "chart"},
     {"terrain_placement", "chart"},
