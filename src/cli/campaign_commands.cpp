@@ -32,17 +32,24 @@ int optionsList(bool json) {
     for (const auto& o : campaign::optionCatalogue()) {
         if (json) {
             nlohmann::ordered_json choices = nlohmann::ordered_json::array();
-            for (const auto& c : o.choices) choices.push_back(c);
+            nlohmann::ordered_json refused = nlohmann::ordered_json::array();
+            for (const auto& c : o.choices) {
+                choices.push_back(c);
+                if (!campaign::isApplied(o.key, c)) refused.push_back(c);
+            }
             out.push_back({{"key", o.key},
                            {"default", o.defaultValue},
                            {"kind", o.kind == campaign::OptionKind::Choice ? "choice" : "integer"},
                            {"choices", choices},
+                           {"notApplied", refused},
                            {"rule", o.rule}});
         } else {
             std::cout << o.key << " = " << o.defaultValue;
             if (o.kind == campaign::OptionKind::Choice) {
                 std::cout << "  (";
-                for (std::size_t i = 0; i < o.choices.size(); ++i) std::cout << (i ? "|" : "") << o.choices[i];
+                // A value the engine does not apply yet is marked with '*'; a campaign that asks for it is refused.
+                for (std::size_t i = 0; i < o.choices.size(); ++i)
+                    std::cout << (i ? "|" : "") << o.choices[i] << (campaign::isApplied(o.key, o.choices[i]) ? "" : "*");
                 std::cout << ")";
             } else {
                 std::cout << "  (whole number >= 0)";
@@ -51,6 +58,7 @@ int optionsList(bool json) {
         }
     }
     if (json) std::cout << out.dump(2) << "\n";
+    else std::cout << "(* = not applied by the engine yet: a campaign that asks for it is refused)\n";
     return kOk;
 }
 

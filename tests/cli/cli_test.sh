@@ -277,6 +277,8 @@ done
 # options
 expect_exit 0 "options --json" "$cli" options --json
 [ "$(jq '[.[] | select(.key == "loc_trace")][0].default' -r out.txt)" = "adjacent_chain" ] && ok || bad "options lists loc_trace"
+[ "$(jq -r '[.[] | select(.key == "sequence")][0].notApplied | join(",")' out.txt)" = "chart_daily" ] && ok || bad "options marks a value the engine does not apply"
+[ "$(jq -r '[.[] | select(.key == "loc_trace")][0].notApplied | length' out.txt)" = "0" ] && ok || bad "options marks no applied value"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
