@@ -195,7 +195,6 @@ const std::vector<std::pair<std::string_view, std::string_view>>& notAppliedValu
     {"next_day_positions", "redeploy"},
     {"use_outscouting", "do_vs_do_only"},
     {"replacement_source", "any_traceable"},
-    {"rerate_on_new_year", "yes"},
     {"weather_regions", "per_region"},
     {"barge_waters", "canals_only"},
     };

@@ -19,6 +19,7 @@
 #include "etatmajor/rules/loc.hpp"
 #include "etatmajor/rules/intel.hpp"
 #include "etatmajor/rules/movement.hpp"
+#include "etatmajor/rules/setup.hpp"
 #include "etatmajor/rules/supply.hpp"
 #include "etatmajor/rules/victory.hpp"
 #include "etatmajor/rules/weather.hpp"
@@ -26,6 +27,8 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <map>
 #include <memory>
 
@@ -142,6 +145,38 @@ std::map<std::string, rules::MeLoc> traceAll(Ctx& c, int day) {
 
 void rollInitiative(Ctx& c, const std::string& span);
 
+// The calendar year of the first day of `week` (1-based), from the campaign's ISO start date; 0 when it has none.
+int yearOfWeek(const std::string& startDate, int week) {
+    int y = 0;
+    unsigned m = 0, d = 0;
+    if (startDate.size() < 10 || std::sscanf(startDate.c_str(), "%d-%u-%u", &y, &m, &d) != 3) return 0;
+    const std::chrono::year_month_day start{std::chrono::year{y}, std::chrono::month{m}, std::chrono::day{d}};
+    if (!start.ok()) return 0;
+    const std::chrono::year_month_day at{std::chrono::sys_days{start} + std::chrono::days{7 * (week - 1)}};
+    return static_cast<int>(at.year());
+}
+
+// G-83 rerate_on_new_year = yes: the first week that begins in a new calendar year re-rolls the §13.3 staff quality of
+// every general whose rating was rolled at set-up (fixed, historical and player-figure ratings stay).
+void rerateOnNewYear(Ctx& c) {
+    if (!c.state.options.is("rerate_on_new_year", "yes") || c.state.week < 2) return;
+    const std::string start = c.db.execAndGet("SELECT start_date FROM campaign WHERE id = 1").getString();
+    const int year = yearOfWeek(start, c.state.week);
+    if (year == 0 || year == yearOfWeek(start, c.state.week - 1)) return;
+    c.say("a new year (" + std::to_string(year) + "): staff rated by roll are rated again");
+    SQLite::Statement q(c.db, "SELECT id FROM general WHERE rating_source = 'rolled' ORDER BY id");
+    std::vector<std::string> rolled;
+    while (q.executeStep()) rolled.push_back(q.getColumn(0).getString());
+    for (auto& g : c.state.generals) {
+        if (std::find(rolled.begin(), rolled.end(), g.id) == rolled.end()) continue;
+        const auto roll = c.dice.roll({"staff quality of " + g.name + " in " + std::to_string(year), "etat-major.md §13.3, G-83",
+                                       g.id, 1, 6, 0});
+        g.rating = rules::staffQuality(staffRow(g.nationality), roll.result, c.state.options);
+        c.dice.effect(roll, g.name + " is " + std::string(ratingName(g.rating)));
+        c.say(g.name + " is now " + std::string(ratingName(g.rating)));
+    }
+}
+
 // W1 §7.1: strategic initiative for the week.
 void runW1(Ctx& c) {
     // A new week: last week's Forage days decide this week's forage roll (§9.3, G-87).
@@ -149,6 +184,7 @@ void runW1(Ctx& c) {
         me.forageDaysLastWeek = me.forageDays;
         me.forageDays = 0;
     }
+    rerateOnNewYear(c);  // before the initiative, which counts the staff's ratings
     rollInitiative(c, "this week");
 }
 

@@ -673,3 +673,30 @@ TEST_CASE("G-87 forage_frequency = daily: one forage die per exclusive Forage da
         if (rule == "daily") CHECK(points >= 15);
     }
 }
+
+TEST_CASE("G-83 rerate_on_new_year = yes: the first week of a new year re-rolls the staff rated by roll", "[engine][setup]") {
+    for (const std::string rule : {"no", "yes"}) {
+        const auto path = freshDb("rerate-" + rule, 3, {"rerate_on_new_year=" + rule});
+        {
+            // Week 1 starts on 28 December 1780, so week 2 starts on 4 January 1781.
+            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            raw.exec("UPDATE campaign SET start_date = '1780-12-28' WHERE id = 1");
+        }
+        auto store = db::CampaignStore::open(path);
+        phases(store, 5 + 7 * 12 + 1);  // week 1, then week 2's W1
+        REQUIRE(store.info().week == 2);
+        const int rolledAtSetup = value(path, "SELECT COUNT(*) FROM general WHERE rating_source = 'rolled'");
+        REQUIRE(rolledAtSetup == 3);
+        SQLite::Database raw(path, SQLite::OPEN_READONLY);
+        SQLite::Statement q(raw, "SELECT e.subject, e.effect, g.name, g.rating FROM event_log e JOIN general g ON g.id = e.subject "
+                                 "WHERE e.purpose LIKE 'staff quality of % in 1781'");
+        int rerolled = 0;
+        while (q.executeStep()) {
+            ++rerolled;
+            CHECK(q.getColumn(1).getString() == q.getColumn(2).getString() + " is " + q.getColumn(3).getString());
+        }
+        CHECK(value(path, "SELECT COUNT(*) FROM event_log WHERE purpose LIKE 'staff quality of % in 1781' AND week = 2 "
+                          "AND phase = 'W1'") == rerolled);
+        CHECK(rerolled == (rule == "yes" ? rolledAtSetup : 0));
+    }
+}
