@@ -139,7 +139,7 @@ const std::vector<OptionSpec>& optionCatalogue() {
     {"tactical.max_firefight", "3", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.23"},
     {"tactical.charge_threshold", "108", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.23"},
     {"tactical.late_threshold", "72", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.23"},
-    {"tactical.withdraw_loss", "50", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.23"},
+    {"tactical.withdraw_loss", "40", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.23 (50; 40 after calibration, rules-mapping-battle.md)"},
     {"tactical.light_cav_always_skirmishers", "false", {"false", "true"}, OptionKind::Choice, "tactical-resolver.md §2.23"},
     {"tactical.mounted_vs_foot_stack", "true", {"true", "false"}, OptionKind::Choice, "tactical-resolver.md §2.23"},
     {"tactical.art_line_close", "3456H", {"3456H", "456H"}, OptionKind::Choice, "tactical-resolver.md §1.22 G4"},
@@ -156,6 +156,10 @@ const std::vector<OptionSpec>& optionCatalogue() {
     {"tactical.or6", "off", {"off", "on"}, OptionKind::Choice, "tactical-resolver.md §1.18"},
     {"tactical.or7_early_volleys", "off", {"off", "on"}, OptionKind::Choice, "tactical-resolver.md §1.18"},
     {"tactical.extra_melee_rounds", "3", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.23"},
+    {"tactical.stand_off", "on", {"on", "off"}, OptionKind::Choice, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
+    {"tactical.rally_clearance", "200", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
+    {"tactical.spent_removal", "below_one", {"below_one", "one_stand"}, OptionKind::Choice, "tactical-resolver.md §1.22 G10"},
+    {"tactical.router_catch_loss", "full_line", {"full_line", "loser_only"}, OptionKind::Choice, "tactical-resolver.md §2.14.4"},
     {"battle_resolution", "automatic", {"automatic", "tabletop"}, OptionKind::Choice, "architecture: tabletop results"},
     };
     return kCatalogue;

@@ -151,6 +151,11 @@ TEST_CASE("parameters: canonical text, hash and the campaign's option keys", "[b
     etatmajor::campaign::Options options;
     const auto fromCampaign = Params::fromOptions(options);
     CHECK(fromCampaign.maxFirefight == Params{}.maxFirefight);
+    // A campaign with default options fights its battles with the resolver's own defaults, and every resolver
+    // parameter can be set as a campaign option.
+    CHECK(fromCampaign.canonicalText() == Params{}.canonicalText());
+    for (const auto key : Params::keys())
+        CHECK(etatmajor::campaign::findOption("tactical." + std::string(key)) != nullptr);
 }
 
 TEST_CASE("points are exact sixths and print as reduced rationals", "[battle][accounting]") {
