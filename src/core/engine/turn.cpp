@@ -93,19 +93,7 @@ std::string joinInts(const std::vector<int>& v) {
 
 void ledger(Ctx& c, const std::string& side, const std::string& kind, const std::string& source, const std::string& me,
             const std::string& unit, int figures, int points, const std::string& note) {
-    SQLite::Statement q(c.db,
-                        "INSERT INTO supply_ledger (week, side_id, kind, source, me_id, unit_id, figures, points, note) "
-                        "VALUES (?,?,?,?,?,?,?,?,?)");
-    q.bind(1, c.state.week);
-    q.bind(2, side);
-    q.bind(3, kind);
-    q.bind(4, source);
-    q.bind(5, me);
-    q.bind(6, unit);
-    q.bind(7, figures);
-    q.bind(8, points);
-    q.bind(9, note);
-    q.exec();
+    ledgerRow(c.db, c.state.week, side, kind, source, me, unit, figures, points, note);
 }
 
 // Traces both sides' LOCs (§9.5) and records them for this week and day (day 0 = the W3 supply phase).
