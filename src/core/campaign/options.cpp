@@ -170,6 +170,9 @@ const std::vector<OptionSpec>& optionCatalogue() {
 // docs/rules-mapping.md "Variant keys: how each one acts" lists them.
 const std::vector<std::pair<std::string_view, std::string_view>>& notAppliedValues() {
     static const std::vector<std::pair<std::string_view, std::string_view>> kNotApplied = {
+    {"do_move", "half"},
+    {"objective_scoring", "cumulative_captures"},
+    {"mr_fraction_basis", "modified_mr"},
     {"sequence", "chart_daily"},
     {"phase_order", "chart"},
     {"battle_turn_minutes", "45"},
