@@ -123,18 +123,37 @@ void drawTerrain(const PaintState& f) {
     std::array<wxGraphicsPath, map::kTerrainCount> paths;
     std::array<bool, map::kTerrainCount> used{};
     for (auto& p : paths) p = f.gc.CreatePath();
+    // Each hex is filled half a pixel larger all round, which closes the antialiasing seams between
+    // neighbouring hexes exactly as a 1-pixel outline of the fill colour would, at the price of a fill only
+    // (stroking that outline was over a third of a pan frame). Moving a regular hexagon's sides out by d moves
+    // its corners out by d / cos(30 deg). The graphics context drew that 1-pixel outline offset by half a pixel
+    // right and down (its pixel alignment of odd-width pens); the enlarged hex is shifted the same way, so the
+    // picture is unchanged to within a few levels of antialiasing.
+    constexpr double kSeam = 0.5 / 0.8660254037844386;
+    constexpr double kShift = 0.5;
+    double grow = -1.0;
     forEachVisibleHex(f, [&](Hex h) {
         const auto t = static_cast<std::size_t>(m.terrain(h));
-        addPolygon(paths[t], f.layout.corners(h));
+        auto corners = f.layout.corners(h);
+        const Point c = f.layout.toPixel(h);
+        if (grow < 0.0) {
+            const double r = std::hypot(corners[0].x - c.x, corners[0].y - c.y);
+            grow = r > 0.0 ? 1.0 + kSeam / r : 1.0;
+        }
+        for (auto& p : corners) {
+            p.x = c.x + (p.x - c.x) * grow + kShift;
+            p.y = c.y + (p.y - c.y) * grow + kShift;
+        }
+        addPolygon(paths[t], corners);
         used[t] = true;
     });
+    f.gc.SetPen(wxNullGraphicsPen);
     for (std::size_t t = 0; t < paths.size(); ++t) {
         if (!used[t]) continue;
         const wxColour c = MapStyle::terrainFill(static_cast<Terrain>(t));
         f.gc.SetBrush(f.gc.CreateBrush(wxBrush(c)));
-        // A hairline of the same colour closes the antialiasing seams between neighbouring hexes.
-        f.gc.SetPen(pen(f.gc, c, 1.0));
-        f.gc.DrawPath(paths[t]);
+        // Neighbouring enlarged hexes overlap: the non-zero rule fills the overlaps, where even-odd would not.
+        f.gc.FillPath(paths[t], wxWINDING_RULE);
     }
 }
 
