@@ -1,6 +1,7 @@
 #include "turn_script.hpp"
 
 #include "order_dialog.hpp"
+#include "script_words.hpp"
 #include "turn_frame.hpp"
 
 #include "etatmajor/io/atomic_file.hpp"
@@ -19,42 +20,12 @@ namespace {
 constexpr long long kSettleMs = 300;
 constexpr long long kSettleGiveUpMs = 15000;
 
-[[noreturn]] void fail(const std::string& message) {
-    throw std::runtime_error(message);
-}
-
-std::vector<std::string> split(const std::string& line) {
-    std::vector<std::string> out;
-    std::istringstream in(line);
-    for (std::string word; in >> word;) out.push_back(word);
-    return out;
-}
-
-std::string rest(const std::vector<std::string>& w, std::size_t from) {
-    std::string out;
-    for (std::size_t i = from; i < w.size(); ++i) out += (out.empty() ? "" : " ") + w[i];
-    return out;
-}
-
-void need(const std::vector<std::string>& w, std::size_t n) {
-    if (w.size() < n) fail("'" + w[0] + "' needs " + std::to_string(n - 1) + " argument(s)");
-}
-
-bool yes(const std::string& s) {
-    if (s == "yes" || s == "on") return true;
-    if (s == "no" || s == "off") return false;
-    fail("expected yes or no, not '" + s + "'");
-}
-
-int number(const std::string& s) {
-    try {
-        std::size_t used = 0;
-        const int n = std::stoi(s, &used);
-        if (used == s.size()) return n;
-    } catch (const std::exception&) {
-    }
-    fail("'" + s + "' is not a whole number");
-}
+using script::fail;
+using script::need;
+using script::number;
+using script::rest;
+using script::split;
+using script::yes;
 
 long long now() {
     return wxGetLocalTimeMillis().GetValue();
