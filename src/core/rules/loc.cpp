@@ -115,19 +115,19 @@ struct MultiSourceSearch {
 
     // A walk from vertex `start` to the root of region `target`, crossing between regions where they met.
     // Empty when `start` is unreached or its region never meets `target`'s.
-    std::vector<int> walkTo(int start, int target, std::size_t regions) const {
+    std::vector<int> walkTo(int start, int target, std::size_t regionCount) const {
         const int from = label[static_cast<std::size_t>(start)];
         if (from < 0) return {};  // unreached (or held by the enemy)
         // Breadth-first over the (small) graph of regions.
-        std::vector<int> prev(regions, kNone);
-        std::vector<char> seen(regions, 0);
+        std::vector<int> prev(regionCount, kNone);
+        std::vector<char> seen(regionCount, 0);
         std::deque<int> q{from};
         seen[static_cast<std::size_t>(from)] = 1;
         while (!q.empty() && !seen[static_cast<std::size_t>(target)]) {
             const int a = q.front();
             q.pop_front();
-            for (std::size_t b = 0; b < regions; ++b) {
-                if (meetings[static_cast<std::size_t>(a) * regions + b].first == kNone || seen[b]) continue;
+            for (std::size_t b = 0; b < regionCount; ++b) {
+                if (meetings[static_cast<std::size_t>(a) * regionCount + b].first == kNone || seen[b]) continue;
                 seen[b] = 1;
                 prev[b] = a;
                 q.push_back(static_cast<int>(b));
@@ -141,7 +141,7 @@ struct MultiSourceSearch {
         std::vector<int> walk;
         int at = start;
         for (std::size_t i = 0; i + 1 < chain.size(); ++i) {
-            const auto [u, w] = meetings[static_cast<std::size_t>(chain[i]) * regions + static_cast<std::size_t>(chain[i + 1])];
+            const auto [u, w] = meetings[static_cast<std::size_t>(chain[i]) * regionCount + static_cast<std::size_t>(chain[i + 1])];
             // at -> root(chain[i]) -> u, then across to w.
             auto up = toRoot(at);
             auto down = toRoot(u);
@@ -167,9 +167,9 @@ struct MultiSourceSearch {
         for (int v : walk) {
             const auto i = static_cast<std::size_t>(v);
             if (stamp[i] == cut) {
-                const std::size_t at = position[i];
-                for (std::size_t k = at + 1; k < simple.size(); ++k) stamp[static_cast<std::size_t>(simple[k])] = 0;
-                simple.resize(at + 1);
+                const std::size_t loopStart = position[i];
+                for (std::size_t k = loopStart + 1; k < simple.size(); ++k) stamp[static_cast<std::size_t>(simple[k])] = 0;
+                simple.resize(loopStart + 1);
                 continue;
             }
             stamp[i] = cut;
