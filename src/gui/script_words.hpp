@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace etatmajor::gui::script {
@@ -45,6 +46,21 @@ inline int number(const std::string& s) {
     } catch (const std::exception&) {
     }
     fail("'" + s + "' is not a whole number");
+}
+
+// The command lines of a script's text with their line numbers: blank lines and '#' comments skipped, each line
+// trimmed of leading blanks and trailing blanks and carriage returns.
+inline std::vector<std::pair<int, std::string>> commandLines(const std::string& text) {
+    std::vector<std::pair<int, std::string>> out;
+    std::istringstream in(text);
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n) {
+        const auto first = line.find_first_not_of(" \t\r");
+        if (first == std::string::npos || line[first] == '#') continue;
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+        out.emplace_back(n, line.substr(first));
+    }
+    return out;
 }
 
 }  // namespace etatmajor::gui::script

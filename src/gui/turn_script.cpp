@@ -51,14 +51,7 @@ void TurnScript::start(std::function<void(int)> done) {
         finish(1);
         return;
     }
-    std::istringstream in(text);
-    std::string line;
-    for (int n = 1; std::getline(in, line); ++n) {
-        const auto first = line.find_first_not_of(" \t\r");
-        if (first == std::string::npos || line[first] == '#') continue;
-        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-        m_lines.push_back({n, line.substr(first)});
-    }
+    for (auto& [n, line] : script::commandLines(text)) m_lines.push_back({n, std::move(line)});
     m_timer.Start(20);
 }
 
