@@ -809,38 +809,33 @@ std::optional<battle::UnitSpec> typicalUnit(const std::string& kind, const std::
     campaign::UnitState like;
     like.nationality = nat.value_or(army);
     like.unitClass = 3;
-    if (kind == "militia battalions") {
-        u.type = battle::UnitType::LineInfantry;
-        like.unitClass = 1;
-        u.stands = 4;
-        u.figuresPerStand = 4;
-    } else if (kind == "line infantry battalions") {
-        u.type = battle::UnitType::LineInfantry;
-        u.stands = 4;
-        u.figuresPerStand = 4;
-    } else if (kind == "light infantry battalions") {
-        u.type = battle::UnitType::LightInfantry;
-        u.stands = 4;
-        u.figuresPerStand = 4;
-    } else if (kind == "irregular foot") {
-        u.type = battle::UnitType::IrregularInfantry;
-        like.unitClass = 2;
-        u.stands = 4;
-        u.figuresPerStand = 4;
-    } else if (kind == "cavalry regiments") {
-        u.type = battle::UnitType::LightCavalry;
-        u.stands = 3;
-        u.figuresPerStand = 2;
-    } else if (kind == "artillery batteries") {
+    // What each kind of an intelligence report's line is taken to be: type, class, stands, figures a stand.
+    struct Typical {
+        std::string_view kind;
+        battle::UnitType type;
+        int unitClass, stands, figuresPerStand;
+    };
+    static constexpr Typical kTypical[] = {
+        {"militia battalions", battle::UnitType::LineInfantry, 1, 4, 4},
+        {"line infantry battalions", battle::UnitType::LineInfantry, 3, 4, 4},
+        {"light infantry battalions", battle::UnitType::LightInfantry, 3, 4, 4},
+        {"irregular foot", battle::UnitType::IrregularInfantry, 2, 4, 4},
+        {"cavalry regiments", battle::UnitType::LightCavalry, 3, 3, 2},
+    };
+    if (kind == "artillery batteries") {
         u.type = battle::UnitType::FootArtillery;
         u.stands = 2;
         u.guns.push_back({campaign::Calibre::Light, false, 2});
         u.unitClass = 3;
         u.nationality = nationalityOf(like);
         return u;
-    } else {
-        return std::nullopt;
     }
+    const auto* t = std::find_if(std::begin(kTypical), std::end(kTypical), [&](const Typical& x) { return x.kind == kind; });
+    if (t == std::end(kTypical)) return std::nullopt;
+    u.type = t->type;
+    like.unitClass = t->unitClass;
+    u.stands = t->stands;
+    u.figuresPerStand = t->figuresPerStand;
     u.unitClass = like.unitClass;
     u.nationality = nationalityOf(like);
     u.militia = u.nationality == battle::Nationality::Militia;
