@@ -23,6 +23,11 @@ int unitScoutingPoints(const campaign::UnitState& u);
 int generalScoutingPoints(const campaign::CampaignState& state, const campaign::GeneralState& g);
 
 int meScoutingPoints(const campaign::CampaignState& state, std::string_view meId);
+
+// §8.4, G-34: does the ME move in the scouting sub-phase (D4)? Every Scouting-mode ME by default; under
+// scouting_subphase = cavalry_only only scouting cavalry (a Scouting-mode ME with cavalry, as §8.6.3 counts it), the
+// other Scouting-mode MEs moving with the rest in D5 (still scouting as they go).
+bool movesInScoutingSubphase(const campaign::CampaignState& state, const campaign::MeState& me);
 int sideScoutingPoints(const campaign::CampaignState& state, std::string_view sideId);
 
 }  // namespace etatmajor::rules

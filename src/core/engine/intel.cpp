@@ -5,6 +5,7 @@
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/intel.hpp"
 #include "etatmajor/rules/scouting.hpp"
+#include "etatmajor/map/map.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -56,6 +57,146 @@ ordered_json countsJson(const std::vector<rules::TypeCount>& counts) {
 }
 
 }  // namespace
+
+namespace {
+
+bool evadeTarget(const CampaignState& s, const MeState& me, hex::Hex h) {
+    if (!s.map.contains(h) || map::isWater(s.map.terrain(h))) return false;
+    int friends = 0;
+    for (const auto& f : s.mes) {
+        if (!f.onMap || f.id == me.id || f.hex != h) continue;
+        if (f.side != me.side) return false;
+        ++friends;
+    }
+    return friends < 3;
+}
+
+// The received order of `me` for today, or an empty object.
+nlohmann::json todaysOrder(SQLite::Database& db, const CampaignState& s, const std::string& me) {
+    SQLite::Statement q(db, "SELECT body FROM order_sheet WHERE week = ? AND day = ? AND me_id = ? "
+                            "AND COALESCE(receipt, '') <> 'not_received'");
+    q.bind(1, s.week);
+    q.bind(2, s.day);
+    q.bind(3, me);
+    if (!q.executeStep()) return nlohmann::json::object();
+    auto body = nlohmann::json::parse(q.getColumn(0).getString(), nullptr, false);
+    return body.is_object() ? body : nlohmann::json::object();
+}
+
+std::vector<std::string> splitWords(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+}  // namespace
+
+std::optional<hex::Hex> evadeHex(const CampaignState& s, const MeState& me, hex::Hex from, std::optional<hex::Hex> preferred,
+                                 hex::Hex away) {
+    if (preferred && hex::distance(*preferred, from) == 1 && evadeTarget(s, me, *preferred)) return preferred;
+    std::optional<hex::Hex> best;
+    int bestDistance = -1;
+    for (const hex::Hex n : hex::neighbours(from)) {
+        if (!evadeTarget(s, me, n)) continue;
+        const int d = hex::distance(n, away);
+        if (d > bestDistance) {
+            best = n;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+
+void retreatFurther(const CampaignState& s, const MeState& me, std::vector<hex::Hex>& path, std::vector<hex::Hex> cameBy, hex::Hex enemy,
+                    int further) {
+    if (path.empty()) return;
+    std::vector<hex::Hex> visited(path.begin(), path.end());
+    for (int step = 0; step < further; ++step) {
+        const hex::Hex here = path.back();
+        std::optional<hex::Hex> next;
+        // Back the way it came while that way leads on and does not turn toward the enemy.
+        while (!cameBy.empty() && !next) {
+            const hex::Hex h = cameBy.front();
+            cameBy.erase(cameBy.begin());
+            if (std::find(visited.begin(), visited.end(), h) != visited.end()) continue;
+            if (hex::distance(h, here) == 1 && evadeTarget(s, me, h) && hex::distance(h, enemy) >= hex::distance(here, enemy)) next = h;
+            else cameBy.clear();
+        }
+        if (!next) {
+            int bestDistance = hex::distance(here, enemy);
+            for (const hex::Hex n : hex::neighbours(here)) {
+                if (std::find(visited.begin(), visited.end(), n) != visited.end() || !evadeTarget(s, me, n)) continue;
+                const int d = hex::distance(n, enemy);
+                if (d > bestDistance) {
+                    next = n;
+                    bestDistance = d;
+                }
+            }
+        }
+        if (!next) return;
+        path.push_back(*next);
+        visited.push_back(*next);
+    }
+}
+
+std::vector<std::string> evadeEnteredScouts(SQLite::Database& db, CampaignState& s, const MeState& mover, hex::Hex at, hex::Hex moverFrom,
+                                            std::vector<std::string>& lines) {
+    std::vector<std::string> gone;
+    const auto off = s.map.offsets();
+    for (auto& e : s.mes) {
+        if (!e.onMap || e.side == mover.side || e.hex != at || e.mode != Mode::Scouting) continue;
+        if (todaysOrder(db, s, e.id).value("onScoutContact", "observe") == "engage") continue;  // it stands and fights
+        bool engaged = false;  // already sharing its hex with another enemy ME: it cannot slip away
+        for (const auto& o : s.mes)
+            if (o.onMap && o.side != e.side && o.id != mover.id && o.hex == at) engaged = true;
+        if (engaged) continue;
+        const auto to = evadeHex(s, e, at, std::nullopt, moverFrom);
+        if (!to) continue;
+        e.hex = *to;
+        e.revealed = true;  // the contact turned it over before it went
+        gone.push_back(e.id);
+        lines.push_back("  " + e.label + ", entered by " + mover.label + ", evades to " + hex::formatOffset(off.toOffset(*to)) +
+                        " (G-33 yes_one_hex)");
+    }
+    return gone;
+}
+
+std::map<std::string, std::vector<hex::Hex>> scoutPursuits(SQLite::Database& db, const CampaignState& s) {
+    std::map<std::string, std::vector<hex::Hex>> out;
+    SQLite::Statement q(db, "SELECT me_id FROM movement WHERE week = ? AND day = ? AND phase = 'D4' AND stopped_by LIKE 'scouted the enemy (%' "
+                            "AND stopped_by NOT LIKE '%(engage)' ORDER BY me_id");
+    q.bind(1, s.week);
+    q.bind(2, s.day);
+    std::vector<std::string> scouts;
+    while (q.executeStep()) scouts.push_back(q.getColumn(0).getString());
+    for (const auto& id : scouts) {
+        const auto* scout = s.me(id);
+        if (!scout || !scout->onMap) continue;
+        bool engaged = false;
+        for (const auto& o : s.mes)
+            if (o.onMap && o.side != scout->side && o.hex == scout->hex) engaged = true;
+        if (engaged) continue;
+        SQLite::Statement r(db, "SELECT target_mes FROM intel_report WHERE week = ? AND day = ? AND observer_me = ?");
+        r.bind(1, s.week);
+        r.bind(2, s.day);
+        r.bind(3, id);
+        while (r.executeStep())
+            for (const auto& target : splitWords(r.getColumn(0).getString())) {
+                const auto* e = s.me(target);
+                if (!e || !e->onMap || e->side == scout->side || e->pinned || out.count(e->id)) continue;
+                bool held = false;
+                for (const auto& o : s.mes)
+                    if (o.onMap && o.side != e->side && o.hex == e->hex) held = true;
+                if (held) continue;
+                if (todaysOrder(db, s, e->id).value("onScoutContact", "observe") != "engage") continue;
+                auto route = hex::line(e->hex, scout->hex);
+                if (!route.empty()) route.erase(route.begin());
+                if (!route.empty()) out[e->id] = std::move(route);
+            }
+    }
+    return out;
+}
 
 std::vector<hex::Hex> scoutObserve(CampaignState& s, SQLite::Database& db, dice::Dice& dice, const MeState& scout,
                                    rules::Weather weather) {

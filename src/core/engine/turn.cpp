@@ -19,6 +19,7 @@
 #include "etatmajor/rules/loc.hpp"
 #include "etatmajor/rules/intel.hpp"
 #include "etatmajor/rules/movement.hpp"
+#include "etatmajor/rules/scouting.hpp"
 #include "etatmajor/rules/setup.hpp"
 #include "etatmajor/rules/supply.hpp"
 #include "etatmajor/rules/victory.hpp"
@@ -566,6 +567,13 @@ void runMovement(Ctx& c, bool scouting) {
     }
     const auto weather = todaysWeather(c);
     const auto off = c.state.map.offsets();
+    // G-39 chart_free_pursuit: MEs a scout found and left may chase it today, at the March rate, whatever their orders.
+    std::map<std::string, std::vector<hex::Hex>> pursuits;
+    if (!scouting && c.state.options.is("pursue_scouts", "chart_free_pursuit")) pursuits = scoutPursuits(c.db, c.state);
+    for (const auto& [id, route] : pursuits) {
+        orders[id].route = route;
+        c.say(c.state.me(id)->label + " chases the scout that found it (G-39 chart_free_pursuit)");
+    }
     // §8.11.4 item 7, G-50: last night's leavers go first (D4 runs before any other movement).
     std::vector<std::string> withdrew;
     if (scouting) withdrew = overnightWithdrawals(c.db, c.state, c.report.lines);
@@ -583,7 +591,7 @@ void runMovement(Ctx& c, bool scouting) {
     for (const auto* side : order) {
         for (auto& me : c.state.mes) {
             if (me.side != side->id || !me.onMap) continue;
-            if ((me.mode == Mode::Scouting) != scouting) continue;
+            if (rules::movesInScoutingSubphase(c.state, me) != scouting) continue;  // G-34
             const auto it = orders.find(me.id);
             if (it == orders.end() || it->second.route.empty()) continue;
             if (it->second.receipt == rules::Receipt::NotReceived) continue;  // G-29: no move, no scouting today
@@ -609,7 +617,7 @@ void runMovement(Ctx& c, bool scouting) {
                 continue;
             }
             rules::MoveInput in;
-            in.mode = me.mode;
+            in.mode = pursuits.count(me.id) ? Mode::March : me.mode;
             in.baseMr = rules::baseMovementRate(c.state.unitsOf(me.id), c.state.options);
             in.locValid = locValid.count(me.id) ? locValid[me.id] : true;
             in.weather = weather;
@@ -626,7 +634,16 @@ void runMovement(Ctx& c, bool scouting) {
                 for (const auto& e : c.state.mes)
                     if (e.onMap && e.side != me.side && e.hex == at) met.push_back(e.id);
                 if (met.empty()) return false;
-                if (scouting) {
+                if (!scouting && c.state.options.is("scout_evade_when_entered", "yes_one_hex")) {  // G-33: entered scouts slip away
+                    for (const auto& gone : evadeEnteredScouts(c.db, c.state, me, at, walked.size() >= 2 ? walked[walked.size() - 2] : from,
+                                                               c.report.lines))
+                        met.erase(std::remove(met.begin(), met.end(), gone), met.end());
+                    if (met.empty()) {
+                        stoppedBy = "the enemy scout there evaded (G-33)";
+                        return true;
+                    }
+                }
+                if (me.mode == Mode::Scouting) {
                     MeState here = me;
                     here.hex = at;
                     scoutObserve(c.state, c.db, c.dice, here, weather);
@@ -655,7 +672,7 @@ void runMovement(Ctx& c, bool scouting) {
             // then observes (stays; returns true), evades one hex (G-35; returns true), or engages (steps into the
             // enemy's hex, which the caller turns into a contact; returns false). Its move ends either way.
             auto scoutLooks = [&]() {
-                if (!scouting) return false;
+                if (me.mode != Mode::Scouting) return false;
                 MeState here = me;
                 here.hex = walked.empty() ? from : walked.back();
                 // §2.3, §8.6.1: a decoy in sight is found and removed, and the scout goes on.
@@ -682,6 +699,7 @@ void runMovement(Ctx& c, bool scouting) {
                     return false;
                 }
                 if (reaction == "evade") {
+                    const std::size_t entered = walked.size();
                     // One free hex away, preferring the one it came from, with no enemy and room to stack.
                     std::vector<hex::Hex> choices;
                     if (walked.size() >= 2) choices.push_back(walked[walked.size() - 2]);
@@ -699,6 +717,13 @@ void runMovement(Ctx& c, bool scouting) {
                         if (enemy || friends >= 3) continue;
                         walked.push_back(h);
                         break;
+                    }
+                    // G-35 retreat_remaining_mr: the retreat goes on with what is left of the allowance (at least the hex).
+                    if (walked.size() > entered && c.state.options.is("scout_after_intel", "retreat_remaining_mr")) {
+                        std::vector<hex::Hex> cameBy(walked.rbegin() + 1, walked.rend());
+                        cameBy.push_back(from);
+                        retreatFurther(c.state, me, walked, cameBy, others.front(),
+                                       std::max(1, plan.allowance - static_cast<int>(entered)) - 1);
                     }
                 }
                 return true;

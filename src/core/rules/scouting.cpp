@@ -1,5 +1,7 @@
 #include "etatmajor/rules/scouting.hpp"
 
+#include "etatmajor/rules/intel.hpp"
+
 #include <set>
 
 namespace etatmajor::rules {
@@ -69,6 +71,12 @@ int sideScoutingPoints(const CampaignState& state, std::string_view sideId) {
     for (const auto& me : state.mes)
         if (me.side == sideId) total += meScoutingPoints(state, me.id);
     return total;
+}
+
+bool movesInScoutingSubphase(const CampaignState& state, const MeState& me) {
+    if (me.mode != Mode::Scouting) return false;
+    if (state.options.is("scouting_subphase", "cavalry_only")) return isScoutingCavalry(state, me);  // G-34 chart
+    return true;
 }
 
 }  // namespace etatmajor::rules
