@@ -291,8 +291,13 @@ void oneBattle(Sheet& sheet, const View& v, const campaign::CampaignState& s, co
     std::map<std::string, const campaign::UnitState*> units;
     for (const auto& u : s.units) units[u.id] = &u;
     const std::string status = b.status == "resolved" ? "fought" : b.status == "tabletop" ? "awaiting the tabletop result" : "not yet fought";
-    band(sheet, "Battle " + std::to_string(b.id) + " at " + b.hex, "Week " + std::to_string(b.week) + " \u00b7 Day " + std::to_string(b.day) +
-                                                                       " \u00b7 " + status);
+    // §8.6.4: a scouting combat says so, in its title and in a line of its own.
+    const bool scoutingCombat = b.kind == "scouting_combat";
+    band(sheet, (scoutingCombat ? "Scouting combat " : "Battle ") + std::to_string(b.id) + " at " + b.hex,
+         "Week " + std::to_string(b.week) + " \u00b7 Day " + std::to_string(b.day) + " \u00b7 " + status);
+    if (scoutingCombat)
+        note(sheet, "A scouting combat: a fight begun by scouts in the scouting movement, between the scouts and the MEs that took up "
+                    "their fight; nobody could march to its guns.");
 
     // Where and when.
     std::string where = b.hex;

@@ -443,3 +443,26 @@ TEST_CASE("a side that did not fight a battle gets no report of it", "[report]")
     const auto all = render(kOut / "battle-side", store, report::PaperKind::Battle, "british");
     CHECK_THAT(all.text, Catch::Contains("This side has fought no battle yet."));
 }
+
+TEST_CASE("the battle report says when the battle was a scouting combat (§8.6.4)", "[report]") {
+    const auto path = playedDb("battle-scouting");
+    {
+        const auto store = db::CampaignStore::open(path, true);
+        const auto plain = render(kOut / "battle-scouting", store, report::PaperKind::Battle, "british");
+        CHECK_THAT(plain.text, Catch::Contains("Battle 1 at 34,34"));
+        CHECK(plain.text.find("Scouting combat") == std::string::npos);
+        CHECK(plain.text.find("A scouting combat") == std::string::npos);
+    }
+    {
+        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        raw.exec("UPDATE battle SET kind = 'scouting_combat' WHERE id = 1");
+    }
+    const auto store = db::CampaignStore::open(path, true);
+    for (const std::string side : {"british", "american"}) {
+        INFO(side);
+        const auto r = render(kOut / "battle-scouting", store, report::PaperKind::Battle, side);
+        CHECK_THAT(r.text, Catch::Contains("Scouting combat 1 at 34,34"));
+        CHECK_THAT(r.text, Catch::Contains("A scouting combat"));
+        CHECK(r.text.find("Battle 1 at 34,34") == std::string::npos);
+    }
+}
