@@ -424,6 +424,7 @@ int campaignBattleShow(const std::string& dbPath, int id, const std::string& sid
         o << setup.name << " (" << setup.date << "), " << rec->status << "\n";
         o << "Terrain: " << b::hexTerrainName(setup.terrain.hex) << "; weather " << rec->weather << "; " << rec->daylight
           << " daylight turns, the fighting starts on turn " << rec->startTurn << " (" << setup.turns << " turns)\n";
+        for (const auto& line : engine::battleTableLines(store, id)) o << line << "\n";  // §8.10-§8.11.1 table set-up
         for (const auto& sd : setup.sides) {
             o << "\n" << sd.name << ":\n";
             for (const auto& m : sd.mes) {

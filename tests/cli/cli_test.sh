@@ -170,6 +170,7 @@ expect_exit 0 "battle list --side" "$cli" battle list --db war.db --side british
 jq -e '[.[0].participants[] | select(.side == "american") | has("arrivalTurn")] | any | not' out.txt >/dev/null && ok || bad "battle list --side hides the enemy's timing"
 expect_exit 0 "battle show --db" "$cli" battle show --db war.db --id 1 --side british
 grep -q "composition unknown" out.txt && ok || bad "battle show --side withholds the enemy's forces"
+grep -q "^Tables: " out.txt && grep -q "^Wind on the table: " out.txt && grep -q "^Deployment: " out.txt && ok || bad "battle show prints the table set-up (G-61, G-18, G-73)"
 expect_exit 1 "battle show unknown id" "$cli" battle show --db war.db --id 99
 expect_exit 1 "battle resolve twice" "$cli" battle resolve --db war.db --id 1
 expect_exit 1 "battle odds without the enemy's composition" "$cli" battle odds --db war.db --id 1 --side british --runs 10

@@ -9,6 +9,7 @@
 #include "etatmajor/campaign/state.hpp"
 #include "etatmajor/core/issue.hpp"
 #include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/dice/dice.hpp"
 #include "etatmajor/hex/layout.hpp"
 
 #include <cstdint>
@@ -45,8 +46,24 @@ bool downwindOf(hex::Hex battle, hex::Hex me, std::string_view windFrom, hex::Or
 std::optional<int> marchToGunsArrival(int distance, bool byRoad, campaign::Mode mode, bool forceMarch, int startTurn, int daylight,
                                       const campaign::Options& options);
 
-// The phases. Each runs inside the phase's transaction; `state` is saved by the caller afterwards.
-void runCombatDetermination(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);  // D6
+// §8.10, G-61: how many tables a battle needs. Body (default): one 6'x4' table for every two MEs of the larger side;
+// chart: one 2 m x 3 m table for every four MEs of both sides (adjacent MEs that joined included).
+int tablesNeeded(int mesA, int mesB, const campaign::Options& options);
+
+// G-09: the time `turns` battle turns take on the campaign clock (battle_turn_minutes), e.g. "9 hours" or
+// "6 hours 45 minutes".
+std::string battleClock(int turns, const campaign::Options& options);
+
+// §8.10–§8.11.1: the table as the players set it up for a recorded battle: tables and their size (G-61), orientation
+// (G-60), terrain pieces (G-62), deployment order (G-73), the wind on the table (G-18), the length of a turn (G-09)
+// and, for a battle that goes on from yesterday, what is kept (G-72). One line each, for `battle show`.
+std::vector<std::string> battleTableLines(db::CampaignStore& store, int id);
+
+// The phases. Each runs inside the phase's transaction; `state` is saved by the caller afterwards. D6 rolls the
+// table's own dice (battle_wind = tactical_roll, terrain_placement = chart) with `dice`; without it, from the
+// battle's seed.
+void runCombatDetermination(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines,
+                            dice::Dice* dice = nullptr);  // D6
 void runBattleResolution(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);     // D9
 void runBattlePoints(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);         // D10
 void runBattleNight(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);          // D11

@@ -13,6 +13,7 @@
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/movement.hpp"
+#include "etatmajor/rules/scouting.hpp"
 #include "etatmajor/rules/supply.hpp"
 #include "etatmajor/rules/weather.hpp"
 
@@ -275,6 +276,9 @@ battle::HexTerrain hexTerrainOf(const CampaignState& s, hex::Hex h) {
     }
 }
 
+nlohmann::json tableSetupOf(SQLite::Database& db, int id);
+void chartTerrainPieces(battle::BattleSetup& setup, std::uint64_t seed, const campaign::Options& options);
+
 battle::BattleSetup buildSetup(SQLite::Database& db, const CampaignState& s, const BattleRecord& b, hex::Hex h) {
     battle::BattleSetup setup;
     setup.id = "campaign-" + std::to_string(b.id);
@@ -287,6 +291,10 @@ battle::BattleSetup buildSetup(SQLite::Database& db, const CampaignState& s, con
     setup.terrain.hex = hexTerrainOf(s, h);
     setup.terrain.templateFeatures = true;
     setup.terrain.minorFeatures = true;
+    // The campaign's resolver parameters (its tactical.* options), then the campaign keys that set them.
+    setup.params = battle::Params::fromOptions(s.options);
+    if (s.options.is("weather_artillery", "as_musketry")) setup.params.weatherOnArtillery = true;  // G-14, §8.1.3
+    if (s.options.is("table_size", "chart")) setup.params.tableRule = battle::TableRule::EmChart;  // G-61, §8.10
     // The side that stood in the hex (moved least) holds it (tactical-resolver §2.5).
     int leastMoved[2] = {1 << 20, 1 << 20};
     // Routers away at the rally point (G-69) are not with their ME.
@@ -338,6 +346,19 @@ battle::BattleSetup buildSetup(SQLite::Database& db, const CampaignState& s, con
         }
     }
     setup.holder = leastMoved[0] < leastMoved[1] ? battle::kSideA : leastMoved[1] < leastMoved[0] ? battle::kSideB : battle::kNoSide;
+    // §8.11.4 item 11, G-72: a battle going on from yesterday keeps its table positions (persist): the side left
+    // holding the field holds the ground again. Under redeploy both sides deploy afresh, as in a new battle.
+    const auto table = b.id > 0 ? tableSetupOf(db, b.id) : nlohmann::json::object();
+    if (table.contains("continues") && s.options.is("next_day_positions", "persist")) {
+        const std::string held = table.value("holder", "");
+        for (int i = 0; i < 2; ++i)
+            if (!held.empty() && setup.sides[static_cast<std::size_t>(i)].id == held) setup.holder = i;
+    }
+    // §8.10 item 3, G-62 chart: two pieces a side a table in place of the body's pieces for each ME.
+    if (s.options.is("terrain_placement", "chart")) {
+        setup.terrain.minorFeatures = false;
+        chartTerrainPieces(setup, b.seed, s.options);
+    }
     // §11.5: earthworks dug or bought in the hex on earlier days stand on the table for the side that stayed there.
     for (const auto& w : battleWorks(db, s, h, {setup.sides[0].id, setup.sides[1].id})) setup.terrain.works.push_back(w);
     battle::canonicalise(setup);
@@ -354,11 +375,14 @@ struct UnitLoss {
     int gunsLost = 0;
     bool routed = false;
     bool gone = false;  // scattered, surrendered, destroyed: every figure is lost
+    int points175 = -1;  // T 17.5 points lost by the resolver's accounting (G-68 tactical_17_5); -1: not known
 };
 
 struct GeneralFate {
     std::string general;
     campaign::GeneralStatus status = campaign::GeneralStatus::Active;
+    bool severe = false;  // T 8.15 severe wound: he must be replaced
+    int woundTurns = 0;   // T 8.15 damage table: battle turns out of command (0: not known)
 };
 
 struct Outcome {
@@ -384,7 +408,14 @@ void applyOutcome(SQLite::Database& db, CampaignState& s, int id, hex::Hex h, co
         UnitState& u = *it;
         const int lost = std::clamp(l.gone ? u.figuresCurrent : l.figuresLost, 0, u.figuresCurrent);
         const int standsBefore = u.standsCurrent;
-        const int cost = rules::replacementCost(u, lost, s.options);
+        int cost = rules::replacementCost(u, lost, s.options);
+        // §8.11.3, G-68 tactical_17_5: the tactical count instead of the permanent losses: the resolver's full and
+        // half-value losses of the unit [T 17.5], and 20 for colours it lost; a tabletop result has no such count,
+        // so its routed survivors are added at half their value.
+        if (s.options.is("battle_points", "tactical_17_5")) {
+            if (l.points175 >= 0) cost = l.points175;
+            else if (l.routed && !l.gone) cost += rules::replacementCost(u, u.figuresCurrent - lost, s.options) / 2;
+        }
         u.figuresCurrent -= lost;
         u.lostCombat += lost;
         if (u.figuresPerStand > 0) u.standsCurrent = (u.figuresCurrent + u.figuresPerStand - 1) / u.figuresPerStand;
@@ -417,6 +448,17 @@ void applyOutcome(SQLite::Database& db, CampaignState& s, int id, hex::Hex h, co
     for (const auto& f : o.generals)
         for (auto& g : s.generals)
             if (g.id == f.general && f.status != campaign::GeneralStatus::Active) {
+                // §8.11.4 item 9, G-71 damage_table_turns: a wound of the damage table keeps a general out of command
+                // for 1-3 battle turns [T 8.15], over by the next morning; only a severe wound (he must be replaced)
+                // keeps him away until the next week as by default.
+                if (f.status == campaign::GeneralStatus::Wounded && !f.severe && s.options.is("wounded_staff", "damage_table_turns")) {
+                    lines.push_back("  " + g.name + " wounded" +
+                                    (f.woundTurns > 0 ? " (out of command " + std::to_string(f.woundTurns) + " battle turn" +
+                                                            (f.woundTurns == 1 ? "" : "s") + ")"
+                                                      : std::string()) +
+                                    ", back on duty by the next morning (G-71 damage_table_turns)");
+                    continue;
+                }
                 g.status = f.status;
                 if (f.status == campaign::GeneralStatus::Wounded) g.returnWeek = s.week + 1;  // G-71 default
                 lines.push_back("  " + g.name + " " + std::string(campaign::generalStatusName(f.status)));
@@ -455,6 +497,8 @@ Outcome outcomeOf(const CampaignState& s, const battle::BattleSetup& setup, cons
         l.routed = u.statusEnd == battle::UnitEnd::RoutedToRallyPoint;
         l.gone = u.statusEnd == battle::UnitEnd::Scattered || u.statusEnd == battle::UnitEnd::Surrendered ||
                  u.statusEnd == battle::UnitEnd::Destroyed;
+        l.points175 = static_cast<int>(((u.pointsLostFull + u.pointsLostHalf).inSixths() + 3) / 6) +
+                      (u.coloursLostTo != battle::kNoSide ? 20 : 0);
         if (u.battery) {
             // A battery's figures are its crews; the campaign counts crews in figures too.
             const auto it = std::find_if(s.units.begin(), s.units.end(), [&](const UnitState& x) { return x.id == u.id; });
@@ -467,8 +511,18 @@ Outcome outcomeOf(const CampaignState& s, const battle::BattleSetup& setup, cons
         switch (g.fate) {
             case battle::StaffFate::Unhurt: break;
             case battle::StaffFate::Wounded1:
+                f.status = campaign::GeneralStatus::Wounded;
+                f.woundTurns = 1;
+                break;
             case battle::StaffFate::Wounded2:
-            case battle::StaffFate::SeverelyWounded: f.status = campaign::GeneralStatus::Wounded; break;
+                f.status = campaign::GeneralStatus::Wounded;
+                f.woundTurns = 2;
+                break;
+            case battle::StaffFate::SeverelyWounded:
+                f.status = campaign::GeneralStatus::Wounded;
+                f.severe = true;
+                f.woundTurns = 3;
+                break;
             case battle::StaffFate::Killed: f.status = campaign::GeneralStatus::Killed; break;
             case battle::StaffFate::Captured: f.status = campaign::GeneralStatus::Captured; break;
         }
@@ -547,11 +601,129 @@ bool ordersAllowMarchToGuns(SQLite::Database& db, const CampaignState& s, const 
 
 std::int64_t absoluteDay(int week, int day) { return static_cast<std::int64_t>(week - 1) * 7 + day; }
 
+std::vector<std::string> words(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+// What the ME's received order for today says to do on meeting a scout or the enemy a scout of its own finds
+// (engage | evade | observe); "observe" without such an order.
+std::string scoutContactChoice(SQLite::Database& db, const CampaignState& s, const std::string& me) {
+    SQLite::Statement q(db, "SELECT body FROM order_sheet WHERE week = ? AND day = ? AND me_id = ? "
+                            "AND COALESCE(receipt, '') <> 'not_received'");
+    q.bind(1, s.week);
+    q.bind(2, s.day);
+    q.bind(3, me);
+    if (!q.executeStep()) return "observe";
+    const auto body = nlohmann::json::parse(q.getColumn(0).getString(), nullptr, false);
+    return body.is_object() ? body.value("onScoutContact", "observe") : "observe";
+}
+
+// The table set-up decided at D6 (battle.setup): the table's wind, the terrain dice, the battle it goes on from.
+nlohmann::json tableSetupOf(SQLite::Database& db, int id) {
+    SQLite::Statement q(db, "SELECT COALESCE(setup, '') FROM battle WHERE id = ?");
+    q.bind(1, id);
+    if (!q.executeStep()) return nlohmann::json::object();
+    auto j = nlohmann::json::parse(q.getColumn(0).getString(), nullptr, false);
+    return j.is_object() ? j : nlohmann::json::object();
+}
+
+// G-72: the battle fought yesterday in the same hex, when there was one: its id and the side left holding the field.
+std::optional<std::pair<int, std::string>> battleOfYesterday(SQLite::Database& db, int week, int day, hex::Hex h) {
+    const int w = day > 1 ? week : week - 1;
+    const int d = day > 1 ? day - 1 : 7;
+    SQLite::Statement q(db, "SELECT id, COALESCE(field_holder, '') FROM battle WHERE week = ? AND day = ? AND q = ? AND r = ? "
+                            "AND status = 'resolved' ORDER BY id DESC LIMIT 1");
+    q.bind(1, w);
+    q.bind(2, d);
+    q.bind(3, h.q);
+    q.bind(4, h.r);
+    if (!q.executeStep()) return std::nullopt;
+    return std::make_pair(q.getColumn(0).getInt(), q.getColumn(1).getString());
+}
+
+// The eight compass points, for the edge a side's MEs came from.
+std::string compassFrom(const CampaignState& s, hex::Hex centre, hex::Hex other) {
+    const hex::Layout layout(s.map.metadata().orientation, {1.0, 1.0});
+    const auto a = layout.toPixel(centre);
+    const auto b = layout.toPixel(other);
+    constexpr double kPi = 3.14159265358979323846;
+    double bearing = std::atan2(b.x - a.x, a.y - b.y) * 180.0 / kPi;
+    if (bearing < 0) bearing += 360.0;
+    static const char* const kNames[8] = {"north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"};
+    return kNames[static_cast<int>(std::lround(bearing / 45.0)) % 8];
+}
+
+// One die for the table when the campaign's dice are not at hand: from the battle's seed, so the same battle always
+// gets the same faces.
+int seededDie(std::uint64_t seed, std::uint64_t salt) {
+    dice::SplitMix64 rng(dice::SplitMix64::mix(seed ^ (salt * 0x9e3779b97f4a7c15ULL)));
+    return 1 + static_cast<int>(rng.next() % 6);
+}
+
+// G-62 chart: each side places two terrain pieces a table (never roads, rivers or towns) in the enemy's half of the
+// table, kinds and places from the battle's seed. The table is measured as the resolver measures it.
+void chartTerrainPieces(battle::BattleSetup& setup, std::uint64_t seed, const campaign::Options& options) {
+    int onTable[2] = {0, 0}, all = 0, mes[2] = {0, 0};
+    for (int sd = 0; sd < 2; ++sd)
+        for (const auto& me : setup.sides[static_cast<std::size_t>(sd)].mes) {
+            ++all;
+            ++mes[sd];
+            if (me.arrivalTurn <= 1) ++onTable[sd];
+        }
+    const bool chartTable = setup.params.tableRule == battle::TableRule::EmChart;
+    const int width = chartTable ? 50 * std::max(1, (all + 3) / 4) : 30 * std::max(1, (std::max(onTable[0], onTable[1]) + 1) / 2);
+    const int depth = chartTable ? 2000 : 1200;
+    const int tables = tablesNeeded(mes[0], mes[1], options);
+    dice::SplitMix64 rng(dice::SplitMix64::mix(seed ^ 0x7465727261696eULL));  // "terrain"
+    const auto d6 = [&] { return 1 + static_cast<int>(rng.next() % 6); };
+    const int pieces = 2 * tables;
+    for (int sd = 0; sd < 2; ++sd)
+        for (int i = 0; i < pieces; ++i) {
+            battle::FeatureSpec f;
+            f.fromSide = sd;
+            const int x0 = std::clamp((2 * i + 1) * width / (2 * pieces) - 2, 0, std::max(0, width - 4));
+            const int yc = depth / 2 + 200 + 40 * (d6() - 1);  // from the placing side's own rear edge: the enemy's half
+            f.x0 = x0;
+            f.x1 = x0 + 4;
+            f.y0 = yc - 60;
+            f.y1 = yc + 60;
+            switch (d6()) {
+                case 1: f.kind = battle::FeatureKind::LightWood; break;
+                case 2: f.kind = battle::FeatureKind::HeavyWood; break;
+                case 3: f.kind = battle::FeatureKind::LowRise; break;
+                case 4: f.kind = battle::FeatureKind::HighHill; break;
+                case 5:
+                    f.kind = battle::FeatureKind::LightWorks;  // walls and hedges
+                    f.y0 = yc - 5;
+                    f.y1 = yc + 5;
+                    break;
+                default: f.kind = battle::FeatureKind::Marsh; break;
+            }
+            setup.terrain.features.push_back(f);
+        }
+}
+
 }  // namespace
+
+int tablesNeeded(int mesA, int mesB, const campaign::Options& options) {
+    if (options.is("table_size", "chart")) return std::max(1, (mesA + mesB + 3) / 4);  // G-61 chart: 2 m x 3 m
+    return std::max(1, (std::max(mesA, mesB) + 1) / 2);                                  // body: 6'x4'
+}
+
+std::string battleClock(int turns, const campaign::Options& options) {
+    const int minutes = std::max(0, turns) * (options.is("battle_turn_minutes", "45") ? 45 : 60);
+    const int hours = minutes / 60, rest = minutes % 60;
+    std::string out = hours == 0 ? std::string() : std::to_string(hours) + (hours == 1 ? " hour" : " hours");
+    if (rest > 0) out += (out.empty() ? "" : " ") + std::to_string(rest) + " minutes";
+    return out.empty() ? "0 hours" : out;
+}
 
 // --- D6 ---
 
-void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
+void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines, dice::Dice* dice) {
     const DayWeather w = weatherOf(db, s.week, s.day);
     const std::uint64_t campaignSeed = static_cast<std::uint64_t>(db.execAndGet("SELECT seed FROM campaign WHERE id = 1").getInt64());
     const bool tabletop = s.options.is("battle_resolution", "tabletop");
@@ -579,6 +751,50 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
             dup.executeStep();
             if (dup.getColumn(0).getInt() > 0) continue;
         }
+        // §8.6.4: a fight that a scout started in the scouting sub-phase (it engaged, or the enemy it found chose to
+        // fight) and that nobody else joined in the other-movement sub-phase is a scouting combat: a battle of its
+        // own, with no marching to the guns (G-25 f). It is fought by the scouts that made the contacts and, of the
+        // MEs they met, by those that chose the fight: all of them when the scout engaged (or blundered in without
+        // choosing), else only the Scouting or Deployed-Offensive MEs whose orders say to engage (§5: these are
+        // the ones that can engage scouts). The others in the hex stand aside.
+        bool scoutingCombat = false;
+        std::set<std::string> scoutFight;
+        {
+            SQLite::Statement k(db, "SELECT phase, mover, met FROM contact WHERE week = ? AND day = ? AND q = ? AND r = ?");
+            k.bind(1, s.week);
+            k.bind(2, s.day);
+            k.bind(3, h.q);
+            k.bind(4, h.r);
+            bool d4 = false, other = false;
+            std::set<std::string> scoutingSides;
+            while (k.executeStep()) {
+                const bool scoutPhase = k.getColumn(0).getString() == "D4";
+                (scoutPhase ? d4 : other) = true;
+                if (!scoutPhase) continue;
+                const std::string mover = k.getColumn(1).getString();
+                scoutFight.insert(mover);
+                if (const auto* m = s.me(mover)) scoutingSides.insert(m->side);
+                const auto met = words(k.getColumn(2).getString());
+                std::vector<std::string> willing;
+                for (const auto& id : met)
+                    if (const auto* e = s.me(id); e && (e->mode == campaign::Mode::Scouting || e->mode == campaign::Mode::DeployedOffensive) &&
+                                                  scoutContactChoice(db, s, id) == "engage")
+                        willing.push_back(id);
+                const bool scoutChose = scoutContactChoice(db, s, mover) == "engage";
+                for (const auto& id : (scoutChose || willing.empty()) ? met : willing) scoutFight.insert(id);
+            }
+            scoutingCombat = d4 && !other;
+            // An ME of a scouting side that was in the hex before its scouts came (a battle going on) makes it an
+            // ordinary battle.
+            for (const auto* me : here)
+                if (scoutingCombat && !scoutFight.count(me->id) && scoutingSides.count(me->side)) scoutingCombat = false;
+        }
+        if (scoutingCombat) {
+            std::vector<const MeState*> fighters;
+            for (const auto* me : here)
+                if (scoutFight.count(me->id)) fighters.push_back(me);
+            here = std::move(fighters);
+        }
         std::vector<BattleParticipant> ps;
         std::vector<std::pair<std::string, int>> arrivals;
         for (const auto* me : here) {
@@ -590,25 +806,34 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
             arrivals.emplace_back(me->side, e.arrivalTurn);
         }
         const int start = battleStartTurn(arrivals);
-        // §8.6.4: a fight that a scout started in the scouting sub-phase (it engaged, or the enemy it found chose to
-        // fight) and that nobody else joined in the other-movement sub-phase is a scouting combat: a battle of its
-        // own, between the MEs of that contact only, with no marching to the guns (G-25 f).
-        bool scoutingCombat = false;
-        {
-            SQLite::Statement k(db, "SELECT phase, COUNT(*) FROM contact WHERE week = ? AND day = ? AND q = ? AND r = ? GROUP BY phase");
-            k.bind(1, s.week);
-            k.bind(2, s.day);
-            k.bind(3, h.q);
-            k.bind(4, h.r);
-            bool d4 = false, other = false;
-            while (k.executeStep()) (k.getColumn(0).getString() == "D4" ? d4 : other) = true;
-            scoutingCombat = d4 && !other;
-        }
         if (s.options.is("late_arrivals", "all_turn1"))
             for (auto& p : ps) p.arrivalTurn = start;
+        std::vector<MeState*> joiners;
+        // §8.8, G-23 chart_automatic: the MEs of both sides in the six hexes around join the battle (not a scouting
+        // combat), each arriving by the chart's rule (G-20 chart: half its allowance used or less, turn 1; more, or a
+        // forced march, turn 6), never before the battle starts; an ME with a battle of its own, or whose side
+        // already has three MEs in the battle, stays out.
+        if (!scoutingCombat && s.options.is("adjacent_mes", "chart_automatic")) {
+            campaign::Options chart = s.options;
+            (void)chart.set("encounter_timing", "chart_arrival");
+            for (auto& me : s.mes) {
+                if (me.hex == h || !fights(s, me) || marched.count(me.id) || hex::distance(me.hex, h) != 1) continue;
+                bool engaged = false;
+                for (const auto& e : s.mes)
+                    if (e.side != me.side && e.hex == me.hex && fights(s, e)) engaged = true;
+                if (engaged) continue;
+                int friends = 0;
+                for (const auto& p : ps) friends += p.side == me.side ? 1 : 0;
+                if (friends >= 3) continue;
+                const auto e = encounterTiming(me.movedToday, me.allowanceToday, w.daylight, chart, me.mode == campaign::Mode::ForcedMarch);
+                ps.push_back({me.id, me.side, std::max(start, e.arrivalTurn), std::string(campaign::modeName(me.mode)), me.movedToday,
+                              me.allowanceToday, "adjacent at " + at(s, me.hex) + " (G-23 chart, " + e.how + ")"});
+                marched.insert(me.id);
+                joiners.push_back(&me);
+            }
+        }
         // §8.9: MEs within two hexes, downwind, in a mode that allows it and ordered to, join (G-23 body: adjacent
         // MEs come no other way). An ME sharing a hex with the enemy has its own battle (G-25 c).
-        std::vector<MeState*> joiners;
         for (auto& me : s.mes) {
             if (scoutingCombat) break;
             if (me.hex == h || !fights(s, me) || marched.count(me.id)) continue;
@@ -651,6 +876,75 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
         sd.bind(1, static_cast<std::int64_t>(seed));
         sd.bind(2, id);
         sd.exec();
+        // §8.10: what the table's own dice decide, kept with the battle (battle.setup) for its set-up and `battle show`.
+        nlohmann::json table = nlohmann::json::object();
+        std::string initiative = s.sides.empty() ? std::string() : s.sides.front().id;
+        for (const auto& sd2 : s.sides)
+            if (sd2.hasInitiative) initiative = sd2.id;
+        const auto tableDie = [&](const std::string& purpose, const std::string& rule, const std::string& subject, int count,
+                                  std::uint64_t salt) {
+            if (dice) {
+                const auto r = dice->roll({purpose + " of battle " + std::to_string(id), rule, subject, count, 6, 0});
+                return r.result;
+            }
+            int total = 0;
+            for (int k = 0; k < count; ++k) total += seededDie(seed, salt * 8 + static_cast<std::uint64_t>(k));
+            return total;
+        };
+        if (s.options.is("battle_wind", "tactical_roll")) {
+            // G-18 tactical_roll: the initiative side rolls 2d6 for the table's wind, read on the campaign's wind table.
+            const int roll = tableDie("wind on the table", "etat-major.md G-18", initiative, 2, 1);
+            table["wind"] = std::string(rules::windName(rules::windFor(roll, s.options)));
+            table["windRoll"] = roll;
+            table["windRolledBy"] = initiative;
+        } else {
+            table["wind"] = w.windFrom;  // the campaign day's wind (§8.1.4)
+        }
+        if (s.options.is("terrain_placement", "chart")) {
+            // G-62 chart: each side rolls 1d6; the higher places its pieces first (the initiative side on a tie).
+            std::map<std::string, int> rolls;
+            for (std::size_t k = 0; k < s.sides.size(); ++k)
+                rolls[s.sides[k].id] = tableDie("terrain placement", "etat-major.md G-62", s.sides[k].id, 1, 2 + k);
+            std::string placer = initiative;
+            for (const auto& [side, roll] : rolls)
+                if (roll > rolls[placer]) placer = side;
+            table["terrainRolls"] = rolls;
+            table["placesFirst"] = placer;
+        }
+        // The side that stood in the hex (moved least today) holds it; a battle going on from yesterday's (G-72) is
+        // held by the side that held the field at nightfall, else by yesterday's holder.
+        {
+            std::map<std::string, int> least;
+            for (const auto& p : ps)
+                if (!least.count(p.side) || p.moved < least[p.side]) least[p.side] = p.moved;
+            std::string heldBy;
+            int fewest = 1 << 20;
+            bool tie = false;
+            for (const auto& [side, moved] : least) {
+                if (moved < fewest) {
+                    fewest = moved;
+                    heldBy = side;
+                    tie = false;
+                } else if (moved == fewest) {
+                    tie = true;
+                }
+            }
+            if (tie) heldBy.clear();
+            if (const auto yesterday = battleOfYesterday(db, s.week, s.day, h)) {
+                const std::string held = !yesterday->second.empty() ? yesterday->second
+                                                                    : tableSetupOf(db, yesterday->first).value("heldBy", std::string());
+                table["continues"] = yesterday->first;
+                table["holder"] = held;
+                if (!held.empty()) heldBy = held;
+            }
+            table["heldBy"] = heldBy;
+        }
+        {
+            SQLite::Statement st(db, "UPDATE battle SET setup = ? WHERE id = ?");
+            st.bind(1, table.dump());
+            st.bind(2, id);
+            st.exec();
+        }
         SQLite::Statement pi(db, "INSERT INTO battle_participant (battle_id, me_id, side_id, arrival_turn, mode, moved, allowance, how) "
                                  "VALUES (?,?,?,?,?,?,?,?)");
         std::string who;
@@ -671,8 +965,8 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
             if (me.hex == h) me.pinned = true;
         ++made;
         lines.push_back(std::string(scoutingCombat ? "scouting combat " : "battle ") + std::to_string(id) + " at " + at(s, h) + ": " + who +
-                        "; fighting from turn " + std::to_string(start) +
-                        " to " + std::to_string(w.daylight) + (tabletop ? " (to be fought on the table)" : ""));
+                        "; fighting from turn " + std::to_string(start) + " to " + std::to_string(w.daylight) + " (" +
+                        battleClock(w.daylight - start + 1, s.options) + ")" + (tabletop ? " (to be fought on the table)" : ""));
     }
     if (made == 0) lines.push_back("no battles today");
 }
@@ -734,10 +1028,13 @@ void runBattleNight(SQLite::Database& db, CampaignState& s, std::vector<std::str
         // neither holds it both stay (G-72 persist).
         const hex::Hex h = battleHex(db, id);
         const std::string loser = holder.empty() ? std::string() : s.enemyOf(holder);
+        // Only the battle's own MEs fall back: those that stood aside from a scouting combat (§8.6.4) keep the hex.
+        std::set<std::string> inBattle;
+        for (const auto& p : readBattle(db, &s, id).participants) inBattle.insert(p.me);
         for (auto& me : s.mes) {
             if (me.hex != h) continue;
             me.pinned = false;
-            if (loser.empty() || me.side != loser || !me.onMap) continue;
+            if (loser.empty() || me.side != loser || !me.onMap || !inBattle.count(me.id)) continue;
             // The beaten ME falls back one hex toward its supply source, into a hex free of the enemy.
             const auto* ua = s.urbanArea(me.supplySource);
             std::optional<hex::Hex> best;
@@ -795,6 +1092,131 @@ battle::BattleSetup campaignBattleSetup(db::CampaignStore& store, int id) {
     const auto s = db::loadState(store);
     const auto b = readBattle(db, &s, id);
     return buildSetup(db, s, b, battleHex(db, id));
+}
+
+std::vector<std::string> battleTableLines(db::CampaignStore& store, int id) {
+    auto& db = store.impl().db;
+    const auto s = db::loadState(store);
+    const auto b = readBattle(db, &s, id);
+    std::vector<std::string> out;
+    if (b.id == 0) return out;
+    const hex::Hex h = battleHex(db, id);
+    const auto table = tableSetupOf(db, id);
+    const auto sideName = [&](const std::string& side) { return s.side(side) ? s.side(side)->name : side; };
+    std::map<std::string, int> mes, scouting;
+    std::map<std::string, bool> allOffensive;
+    for (const auto& sd : s.sides) allOffensive[sd.id] = true;
+    for (const auto& p : b.participants) {
+        ++mes[p.side];
+        scouting[p.side] += rules::meScoutingPoints(s, p.me);
+        if (p.mode != campaign::modeName(campaign::Mode::DeployedOffensive)) allOffensive[p.side] = false;
+    }
+    std::vector<std::string> sides;
+    for (const auto& sd : s.sides) sides.push_back(sd.id);
+    if (sides.size() < 2) return out;
+    const std::string& a = sides[0];
+    const std::string& c = sides[1];
+    if (b.kind == "scouting_combat")
+        out.push_back("A scouting combat (§8.6.4): fought by the scouts and the MEs that took up their fight; nobody marches to its guns");
+    // G-09: the campaign clock.
+    const int turns = std::max(0, b.daylight - b.startTurn + 1);
+    out.push_back("Battle turns of " + std::string(s.options.is("battle_turn_minutes", "45") ? "45" : "60") + " minutes: turns " +
+                  std::to_string(b.startTurn) + " to " + std::to_string(b.daylight) + ", " + battleClock(turns, s.options) +
+                  " of daylight fighting (G-09)");
+    // G-61.
+    const int tables = tablesNeeded(mes[a], mes[c], s.options);
+    out.push_back(s.options.is("table_size", "chart")
+                      ? "Tables: " + std::to_string(tables) + " of 2 m x 3 m, one for every four MEs of both sides (G-61 chart)"
+                      : "Tables: " + std::to_string(tables) + " of 6'x4' (1830 x 1220 mm), one for every two MEs of the larger side (G-61)");
+    // G-60: which edge each side takes.
+    if (s.options.is("table_orientation", "players_agree")) {
+        out.push_back("Orientation: as the players agree (G-60 players_agree)");
+    } else {
+        std::map<std::string, std::string> edge;
+        for (const auto& p : b.participants) {
+            if (edge.count(p.side) || p.moved == 0) continue;
+            // The hex it came from: the hex before the battle hex on today's path, else where it stood this morning.
+            std::optional<hex::Hex> came;
+            SQLite::Statement q(db, "SELECT path FROM movement WHERE week = ? AND day = ? AND me_id = ? ORDER BY phase DESC");
+            q.bind(1, b.week);
+            q.bind(2, b.day);
+            q.bind(3, p.me);
+            std::vector<std::string> path;
+            if (q.executeStep()) path = words(q.getColumn(0).getString());
+            if (path.size() >= 2) {
+                if (const auto o = hex::parseOffset(path[path.size() - 2])) came = s.map.offsets().toHex(*o);
+            } else {
+                SQLite::Statement l(db, "SELECT path FROM loc_status WHERE week = ? AND day = ? AND me_id = ?");
+                l.bind(1, b.week);
+                l.bind(2, b.day);
+                l.bind(3, p.me);
+                if (l.executeStep()) {
+                    const auto loc = words(l.getColumn(0).getString());
+                    if (!loc.empty())
+                        if (const auto o = hex::parseOffset(loc.front())) came = s.map.offsets().toHex(*o);
+                }
+            }
+            if (const auto pos = p.how.find(" from "); !came && pos != std::string::npos)
+                if (const auto o = hex::parseOffset(p.how.substr(pos + 6))) came = s.map.offsets().toHex(*o);
+            if (came && *came != h) edge[p.side] = compassFrom(s, h, *came);
+        }
+        static const std::map<std::string, std::string> kOpposite{{"north", "south"}, {"north-east", "south-west"}, {"east", "west"},
+                                                                  {"south-east", "north-west"}, {"south", "north"},
+                                                                  {"south-west", "north-east"}, {"west", "east"}, {"north-west", "south-east"}};
+        for (const auto& [side, other] : {std::pair{a, c}, std::pair{c, a}})
+            if (!edge.count(side) && edge.count(other)) edge[side] = kOpposite.at(edge.at(other));
+        std::string line = "Orientation (G-60, rear edges toward the hexside each side came in by):";
+        for (const auto& side : sides)
+            line += " " + sideName(side) + " " + (edge.count(side) ? edge.at(side) : std::string("as the players agree")) + ";";
+        line.pop_back();
+        out.push_back(line);
+    }
+    // G-62.
+    if (s.options.is("terrain_placement", "chart")) {
+        const std::string first = table.value("placesFirst", a);
+        const std::string second = first == a ? c : a;
+        std::string rolls;
+        if (table.contains("terrainRolls"))
+            rolls = " (rolled " + std::to_string(table["terrainRolls"].value(first, 0)) + " against " +
+                    std::to_string(table["terrainRolls"].value(second, 0)) + ")";
+        out.push_back("Terrain: the map's features of the hex, then " + sideName(first) + rolls + " places 2 pieces (no roads, rivers or " +
+                      "towns) in the enemy's half, then " + sideName(second) + "; at most 6 pieces a side a table (G-62 chart)");
+    } else {
+        std::string first = a;
+        for (const auto& sd : s.sides)
+            if (sd.hasInitiative) first = sd.id;
+        out.push_back("Terrain: the map's features of the hex, then 1 or 2 pieces a player for each ME he has here, in the enemy's half, " +
+                      sideName(first) + " first, then in turn (G-62)");
+    }
+    // G-73: deployment order.
+    const bool bothOffensive = allOffensive[a] && allOffensive[c];
+    if (s.options.is("use_outscouting", "always") || bothOffensive) {
+        std::string order = "Deployment: Deployed-Defensive MEs first, then by the out-scouting table [T 9.4]: " + sideName(a) + " " +
+                            std::to_string(scouting[a]) + " scouting points, " + sideName(c) + " " + std::to_string(scouting[c]);
+        if (scouting[a] != scouting[c])
+            order += "; " + sideName(scouting[a] > scouting[c] ? a : c) + " out-scout by " + std::to_string(std::abs(scouting[a] - scouting[c]));
+        out.push_back(order + (bothOffensive ? " (both wholly Deployed-Offensive: the tactical procedure [T 9.6])" : " (G-73)"));
+    } else {
+        out.push_back("Deployment: by mode only: Deployed-Defensive MEs first, Deployed-Offensive last, the rest in between; the "
+                      "out-scouting table is kept for battles where both sides are wholly Deployed-Offensive (G-73 do_vs_do_only)");
+    }
+    // G-18.
+    const std::string wind = table.value("wind", std::string());
+    if (table.contains("windRoll"))
+        out.push_back("Wind on the table: from the " + wind + ", " + sideName(table.value("windRolledBy", a)) + " rolled " +
+                      std::to_string(table.value("windRoll", 0)) + " on 2d6 (G-18 tactical_roll)");
+    else
+        out.push_back("Wind on the table: " + (wind.empty() ? std::string("none recorded") : "from the " + wind) + ", the campaign day's wind (G-18)");
+    // G-72.
+    if (table.contains("continues")) {
+        const int from = table.value("continues", 0);
+        const std::string held = table.value("holder", std::string());
+        out.push_back(s.options.is("next_day_positions", "redeploy")
+                          ? "Goes on from battle " + std::to_string(from) + " of yesterday: both sides deploy afresh (G-72 redeploy)"
+                          : "Goes on from battle " + std::to_string(from) + " of yesterday: table positions are kept" +
+                                (held.empty() ? std::string() : ", " + sideName(held) + " holding the ground") + " (G-72)");
+    }
+    return out;
 }
 
 namespace {

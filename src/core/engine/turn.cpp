@@ -848,7 +848,7 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::
         else if (p == "D3") runD3(c);
         else if (p == "D4") runMovement(c, true);
         else if (p == "D5") runMovement(c, false);
-        else if (p == "D6") runCombatDetermination(c.db, c.state, c.report.lines);
+        else if (p == "D6") runCombatDetermination(c.db, c.state, c.report.lines, &c.dice);
         else if (p == "D9") runBattleResolution(c.db, c.state, c.report.lines);
         else if (p == "D10") runBattlePoints(c.db, c.state, c.report.lines);
         else if (p == "D11") runBattleNight(c.db, c.state, c.report.lines);
