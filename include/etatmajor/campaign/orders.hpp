@@ -30,6 +30,12 @@ struct Order {
     ScoutContact onScoutContact = ScoutContact::Observe;
     bool marchToGuns = false;
     std::string intentions;
+    // G-32: the LOC path the order declares, from the ME's hex (or one next to it) to its supply source; only
+    // loc_path = declared_only reads it.
+    std::vector<hex::Offset> locPath;
+    // G-31: the ME's commander departs from the order he was given; what this order says is what the ME does.
+    // Logged under allow_disobedience = logged, refused under off.
+    bool disobeys = false;
     int line = 0;
 };
 

@@ -3,11 +3,18 @@
 // side has submitted orders or stands fast.
 #pragma once
 
+#include "etatmajor/campaign/options.hpp"
 #include "etatmajor/campaign/orders.hpp"
+#include "etatmajor/campaign/state.hpp"
 #include "etatmajor/core/issue.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 
 #include <string>
+#include <vector>
+
+namespace SQLite {
+class Database;
+}
 
 namespace etatmajor::engine {
 
@@ -21,6 +28,16 @@ core::IssueList submitOrders(db::CampaignStore& store, const campaign::OrdersFil
 
 // The side gives no orders today: every ME keeps its hex and mode.
 core::IssueList standFast(db::CampaignStore& store, const std::string& side);
+
+// etat-major.md §8.3, G-29 tardy_stationary = delayed: a tardy order's stationary work (reorganising, earthworks,
+// destroying a town or its water transport) is put off: it is taken out of the stored order (kept under
+// "delayedActions"), so nothing carries it out that day. Returns the kinds put off, or an empty list. Does nothing
+// under the default executes.
+std::vector<std::string> delayTardyActions(SQLite::Database& db, long long orderId, const campaign::Options& options);
+
+// etat-major.md §9.5, G-32: the LOC path declared by the ME's latest order that reached it (receipt not "not
+// received"), up to the current day; empty when none declared one.
+std::vector<hex::Hex> declaredLocPath(SQLite::Database& db, const campaign::CampaignState& state, const std::string& me);
 
 // The side's own orders for the current day, with their receipt once D3 has run.
 std::string ordersJson(const db::CampaignStore& store, const std::string& side);

@@ -47,6 +47,18 @@ enum class LinkKind : std::uint8_t { MajorRoad, MinorRoad, NavigableRiver };
 std::string_view linkKindName(LinkKind k);
 std::optional<LinkKind> linkKindFromName(std::string_view name);
 
+// §15.8, G-16 (and G-102): the climate region of a hex, which decides when its marshes flood or freeze.
+enum class Region : std::uint8_t { None, North, West, South, ExtremeNorth };
+std::string_view regionName(Region r);
+std::optional<Region> regionFromName(std::string_view name);
+
+// A rectangle of offset coordinates (inclusive) given one region; later areas override earlier ones.
+struct RegionArea {
+    Region region = Region::None;
+    int colFrom = 0, colTo = 0, rowFrom = 0, rowTo = 0;
+    int line = 0;
+};
+
 // A named road, track or waterway as a chain of adjacent hexes.
 struct Route {
     std::string id;
@@ -187,6 +199,12 @@ public:
     const std::vector<UrbanArea>& urbanAreas() const { return m_urban; }
     const UrbanArea* urbanAreaAt(Hex h) const;
     const UrbanArea* urbanArea(std::string_view id) const;
+    // G-16: the map's default region and the areas that override it; regionAt() is the region of one hex.
+    Region& regionDefault() { return m_regionDefault; }
+    Region regionDefault() const { return m_regionDefault; }
+    std::vector<RegionArea>& regionAreas() { return m_regionAreas; }
+    const std::vector<RegionArea>& regionAreas() const { return m_regionAreas; }
+    Region regionAt(Hex h) const;
     std::vector<Label>& labels() { return m_labels; }
     const std::vector<Label>& labels() const { return m_labels; }
     std::vector<SideGeography>& sides() { return m_sides; }
@@ -217,6 +235,8 @@ private:
     std::vector<CrossingPoint> m_crossings;
     std::vector<UrbanArea> m_urban;
     std::vector<Label> m_labels;
+    Region m_regionDefault = Region::None;
+    std::vector<RegionArea> m_regionAreas;
     std::vector<SideGeography> m_sides;
 };
 

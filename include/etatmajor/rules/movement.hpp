@@ -7,6 +7,7 @@
 #include "etatmajor/rules/weather.hpp"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace etatmajor::rules {
@@ -25,11 +26,13 @@ struct MoveInput {
     bool locValid = true;
     Weather weather = Weather::Fine;
     Receipt receipt = Receipt::Received;
+    campaign::Season season = campaign::Season::Summer;  // G-16 seasonal wetlands
 };
 
 struct MovePlan {
     std::vector<hex::Hex> entered;  // the hexes entered, in order (a prefix of the route)
     int allowance = 0;              // the final allowance the walk ended with
+    int modifiedMr = 0;             // the same before tardy halving (G-21 mr_fraction_basis = modified_mr)
     std::vector<std::string> modifiers;  // each modifier that applied, for the log
 };
 
@@ -37,6 +40,26 @@ struct MovePlan {
 // cover every hex entered; stationary modes and orders not received allow no movement.
 MovePlan planMove(const map::Map& map, hex::Hex start, const std::vector<hex::Hex>& route, const MoveInput& in,
                   const campaign::Options& options);
+
+// §8.8.1, G-21: the denominator of "% of move" that movement leaves for encounter timing: the final allowance, or
+// under mr_fraction_basis = modified_mr the MR after its modifiers but before tardy halving (base_mr is read from the
+// ME's units where the battle is set up).
+int fractionBasis(const MovePlan& plan, const campaign::Options& options);
+
+// G-48: Deployed-Offensive (do_move = half) and Breakoff/Rearguard (breakoff_move = half) move at half their rate.
+bool halfRateMode(campaign::Mode mode, const campaign::Options& options);
+
+// §2.2, G-41: the MEs (and decoys, under decoys_stack = yes) that count against the three-ME limit of hex `at` for
+// `mover`: its own side's, or every side's under stacking_scope = total. `decoys` holds (side, hex) of the decoys on
+// the map; the mover itself is never counted.
+int stackedAt(const campaign::CampaignState& state, const campaign::MeState& mover, hex::Hex at,
+              const std::vector<std::pair<std::string, hex::Hex>>& decoys, const campaign::Options& options);
+// G-41: whether `mover` may enter hex `at` on its way: under stack_check = every_hex a full hex cannot be passed
+// through; under stacking_scope = total a hex holding enemy MEs (entering it stops the mover there) cannot be entered
+// when it is already full. Otherwise always (the limit is then checked where the mover stops).
+bool mayEnterStack(const campaign::CampaignState& state, const campaign::MeState& mover, hex::Hex at,
+                   const std::vector<std::pair<std::string, hex::Hex>>& decoys, const campaign::Options& options);
+constexpr int kStackLimit = 3;
 
 // §8.7.4: figures a unit loses at the end of a forced-march day (Class 1–2: 3, Class 3: 1, Class 4: 2, Class 5: 1;
 // +1 in Winter under fm_winter_extra); 0 for units outside attrition_scope.

@@ -6,6 +6,7 @@
 #include "etatmajor/campaign/orders.hpp"
 #include "etatmajor/campaign/state.hpp"
 #include "etatmajor/core/issue.hpp"
+#include "etatmajor/rules/loc.hpp"
 
 #include <utility>
 #include <vector>
@@ -21,6 +22,14 @@ bool stationaryMode(campaign::Mode mode, const campaign::Options& options);
 
 // Checks one side's orders for the day against the rules; every problem names the ME and the field.
 core::IssueList validateOrders(const campaign::CampaignState& state, const campaign::OrdersFile& orders);
+
+// §9.5, G-32 loc_path = declared_only: the ME's LOC is the path its order declared, not any clear path. `loc` (the
+// trace's result for the ME) is replaced by the check of `declared`: it starts in the ME's hex or next to it, steps
+// from hex to neighbour along LOC links (roads; tracks unless loc_media = road_navriver; navigable rivers), ends in
+// the hex of the ME's nominated source, which its side controls, and has no enemy ME (nor a blocking decoy) on any
+// hex; an enemy in the ME's own hex cuts it under loc_cut_colocated = yes. No declared path: no LOC (NoRoute).
+void applyDeclaredLoc(const campaign::CampaignState& state, const std::vector<hex::Hex>& declared,
+                      const std::vector<LocBlocker>& blockers, MeLoc& loc);
 
 enum class Receipt { NotReceived, Tardy, Received };
 std::string_view receiptName(Receipt r);

@@ -3,6 +3,7 @@
 
 #include "etatmajor/campaign/options.hpp"
 #include "etatmajor/campaign/scenario.hpp"
+#include "etatmajor/map/map.hpp"
 
 #include <optional>
 #include <string_view>
@@ -30,6 +31,12 @@ std::optional<int> musketryModifier(Weather w);
 // §8.1.3 / G-13 map movement: Storm and Snow −1 hex (cumulative with the cross-country −1), or under
 // storm_snow_move = body_additive −1 on a road and −2 off it.
 int weatherMovementModifier(Weather w, bool onRoad, const campaign::Options& options);
+// §8.1.3, G-16 seasonal_wetlands = on: a marsh hex is flooded and impassable in Spring in the north and west regions
+// and in Autumn in the south (map regions, §15.8); false under off, and for hexes of no region.
+bool wetlandFlooded(const map::Map& map, hex::Hex h, campaign::Season season, const campaign::Options& options);
+// §8.1.3, G-16: a marsh hex of the extreme north is frozen in Winter (it loses its penalties).
+bool wetlandFrozen(const map::Map& map, hex::Hex h, campaign::Season season, const campaign::Options& options);
+
 // §8.1.5 / G-12: in anything but Fine weather every ME sees only its own hex.
 bool seesOnlyOwnHex(Weather w);
 

@@ -170,20 +170,11 @@ const std::vector<OptionSpec>& optionCatalogue() {
 // docs/rules-mapping.md "Variant keys: how each one acts" lists them.
 const std::vector<std::pair<std::string_view, std::string_view>>& notAppliedValues() {
     static const std::vector<std::pair<std::string_view, std::string_view>> kNotApplied = {
-    {"do_move", "half"},
     {"objective_scoring", "cumulative_captures"},
-    {"mr_fraction_basis", "modified_mr"},
     {"sequence", "chart_daily"},
     {"phase_order", "chart"},
     {"snow_table_move", "normal"},
-    {"seasonal_wetlands", "off"},
-    {"tardy_stationary", "delayed"},
-    {"allow_disobedience", "off"},
-    {"loc_path", "declared_only"},
-    {"stacking_scope", "total"},
-    {"stack_check", "every_hex"},
     {"night_march", "disabled"},
-    {"breakoff_move", "half"},
     {"me_granularity", "chart_division_or_brigade"},
     {"me_granularity", "body_brigade_level"},
     {"replacement_source", "any_traceable"},

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace etatmajor::engine {
 
 using namespace campaign;
@@ -36,18 +38,23 @@ ordered_json orderJson(const Order& o) {
     for (const auto& h : o.path) path.push_back(hex::formatOffset(h));
     ordered_json actions = ordered_json::array();
     for (const auto& a : o.actions) actions.push_back({{"kind", a.kind}, {"note", a.note}});
-    return {{"me", o.me},
-            {"corps", o.corps},
-            {"division", o.division},
-            {"brigade", o.brigade},
-            {"mode", o.mode ? std::string(modeName(*o.mode)) : std::string("forage")},
-            {"supply", o.supply},
-            {"path", path},
-            {"marchOrder", o.marchOrder},
-            {"actions", actions},
-            {"onScoutContact", scoutContactName(o.onScoutContact)},
-            {"marchToGuns", o.marchToGuns},
-            {"intentions", o.intentions}};
+    ordered_json locPath = ordered_json::array();
+    for (const auto& h : o.locPath) locPath.push_back(hex::formatOffset(h));
+    ordered_json body{{"me", o.me},
+                      {"corps", o.corps},
+                      {"division", o.division},
+                      {"brigade", o.brigade},
+                      {"mode", o.mode ? std::string(modeName(*o.mode)) : std::string("forage")},
+                      {"supply", o.supply},
+                      {"path", path},
+                      {"marchOrder", o.marchOrder},
+                      {"actions", actions},
+                      {"onScoutContact", scoutContactName(o.onScoutContact)},
+                      {"marchToGuns", o.marchToGuns},
+                      {"intentions", o.intentions}};
+    if (!o.locPath.empty()) body["locPath"] = locPath;  // G-32
+    if (o.disobeys) body["disobeys"] = true;            // G-31
+    return body;
 }
 
 }  // namespace
@@ -163,6 +170,51 @@ core::IssueList standFast(db::CampaignStore& store, const std::string& side) {
         store.logCommand("orders.stand_fast", ordered_json{{"side", side}, {"week", s.week}, {"day", s.day}}.dump(), "{}");
     });
     return issues;
+}
+
+std::vector<hex::Hex> declaredLocPath(SQLite::Database& db, const CampaignState& s, const std::string& me) {
+    // etat-major.md §9.5, G-32: the order sheet keeps every day's orders; the latest that declared a path and arrived.
+    SQLite::Statement q(db, "SELECT body FROM order_sheet WHERE me_id = ? AND (week < ? OR (week = ? AND day <= ?)) AND receipt IS NOT NULL "
+                            "AND receipt <> 'not_received' AND body LIKE '%\"locPath\"%' ORDER BY week DESC, day DESC LIMIT 1");
+    q.bind(1, me);
+    q.bind(2, s.week);
+    q.bind(3, s.week);
+    q.bind(4, s.day);
+    std::vector<hex::Hex> out;
+    if (!q.executeStep()) return out;
+    const auto off = s.map.offsets();
+    for (const auto& h : ordered_json::parse(q.getColumn(0).getString()).value("locPath", ordered_json::array()))
+        if (const auto parsed = hex::parseOffset(h.get<std::string>())) out.push_back(off.toHex(*parsed));
+    return out;
+}
+
+std::vector<std::string> delayTardyActions(SQLite::Database& db, long long orderId, const Options& options) {
+    // etat-major.md §8.3, G-29: stationary actions of a late order wait under tardy_stationary = delayed.
+    std::vector<std::string> put;
+    if (!options.is("tardy_stationary", "delayed")) return put;
+    static const std::vector<std::string> kStationary{"reorganise", "build_earthworks", "destroy_transport", "destroy_ua"};
+    SQLite::Statement q(db, "SELECT body FROM order_sheet WHERE id = ?");
+    q.bind(1, static_cast<std::int64_t>(orderId));
+    if (!q.executeStep()) return put;
+    auto body = ordered_json::parse(q.getColumn(0).getString());
+    ordered_json kept = ordered_json::array(), delayed = ordered_json::array();
+    for (const auto& a : body.value("actions", ordered_json::array())) {
+        const std::string kind = a.value("kind", "");
+        if (std::find(kStationary.begin(), kStationary.end(), kind) != kStationary.end()) {
+            delayed.push_back(a);
+            put.push_back(kind);
+        } else {
+            kept.push_back(a);
+        }
+    }
+    if (put.empty()) return put;
+    body["actions"] = kept;
+    body["delayedActions"] = delayed;
+    SQLite::Statement u(db, "UPDATE order_sheet SET body = ? WHERE id = ?");
+    u.bind(1, body.dump());
+    u.bind(2, static_cast<std::int64_t>(orderId));
+    u.exec();
+    return put;
 }
 
 std::string ordersJson(const db::CampaignStore& store, const std::string& side) {

@@ -108,6 +108,8 @@ std::map<std::string, rules::MeLoc> traceAll(Ctx& c, int day) {
     for (const auto& side : c.state.sides) {
         int valid = 0, total = 0;
         for (auto& loc : net.trace(c.state, side.id, decoys)) {
+            if (c.state.options.is("loc_path", "declared_only"))  // G-32: only the path the orders declared
+                rules::applyDeclaredLoc(c.state, declaredLocPath(c.db, c.state, loc.me), decoys, loc);
             std::string path, cut;
             for (const auto h : loc.path) path += (path.empty() ? "" : " ") + c.at(h);
             for (const auto& id : loc.cutBy) cut += (cut.empty() ? "" : " ") + id;
@@ -498,6 +500,9 @@ void runD3(Ctx& c) {
             }
             effect = std::string(receipt == rules::Receipt::Tardy ? "tardy (half movement)" : "carried out") + ": " +
                      std::string(modeName(ordered));
+            if (row.body.value("disobeys", false)) effect += " (its commander disobeys his orders, G-31)";
+            if (receipt == rules::Receipt::Tardy)  // G-29 tardy_stationary = delayed
+                for (const auto& kind : delayTardyActions(c.db, row.id, c.state.options)) effect += "; " + kind + " put off";
         }
         c.dice.effect(roll, effect);
         u.bind(1, roll.result);
@@ -622,6 +627,7 @@ void runMovement(Ctx& c, bool scouting) {
             in.locValid = locValid.count(me.id) ? locValid[me.id] : true;
             in.weather = weather;
             in.receipt = it->second.receipt;
+            in.season = c.state.seasonOfWeek(c.state.week);  // G-16 seasonal wetlands
             const auto plan = rules::planMove(c.state.map, me.hex, it->second.route, in, c.state.options);
             const hex::Hex from = me.hex;
             std::vector<hex::Hex> walked;
@@ -730,8 +736,19 @@ void runMovement(Ctx& c, bool scouting) {
             };
             bool done = scoutLooks();
             if (!done && !walked.empty()) done = contactAt(walked.back());  // engaged from where it started
+            // §2.2, G-41: the decoys on the map as (side, hex), for the stacking count.
+            auto decoysOnMap = [&] {
+                std::vector<std::pair<std::string, hex::Hex>> v;
+                for (const auto& d : activeDecoys(c.db)) v.emplace_back(d.side, d.hex);
+                return v;
+            };
+            const bool stackOnEntry = c.state.options.is("stack_check", "every_hex") || c.state.options.is("stacking_scope", "total");
             for (const hex::Hex h : plan.entered) {
                 if (done) break;
+                if (stackOnEntry && !rules::mayEnterStack(c.state, me, h, decoysOnMap(), c.state.options)) {
+                    stoppedBy = "stacking limit";  // G-41 every_hex / total: a full hex is not entered
+                    break;
+                }
                 walked.push_back(h);
                 if (contactAt(h)) break;  // G-66: a hex the enemy holds is contested, its control does not change
                 takeControl(c, me, h);
@@ -744,13 +761,8 @@ void runMovement(Ctx& c, bool scouting) {
             // Stacking where it stops (G-41 stops_only): step back until its side has room.
             if (stoppedBy.empty())
                 while (!walked.empty()) {
-                    int friends = 0;
-                    for (const auto& f : c.state.mes)
-                        if (f.onMap && f.side == me.side && f.id != me.id && f.hex == walked.back()) ++friends;
-                    if (c.state.options.is("decoys_stack", "yes"))  // G-41: decoys count
-                        for (const auto& d : activeDecoys(c.db))
-                            if (d.side == me.side && d.hex == walked.back()) ++friends;
-                    if (friends < 3) break;
+                    // G-41: its side's MEs (every side's under stacking_scope = total) and decoys under decoys_stack.
+                    if (rules::stackedAt(c.state, me, walked.back(), decoysOnMap(), c.state.options) < rules::kStackLimit) break;
                     walked.pop_back();
                     stoppedBy = "stacking limit";
                 }
@@ -758,7 +770,7 @@ void runMovement(Ctx& c, bool scouting) {
                 stoppedBy = plan.entered.size() < it->second.route.size() ? "allowance spent" : "";
             me.hex = walked.empty() ? from : walked.back();
             me.movedToday = static_cast<int>(walked.size());
-            me.allowanceToday = plan.allowance;
+            me.allowanceToday = rules::fractionBasis(plan, c.state.options);  // G-21 mr_fraction_basis
             std::string path, mods;
             for (const auto h : walked) path += (path.empty() ? "" : " ") + hex::formatOffset(off.toOffset(h));
             for (const auto& m : plan.modifiers) mods += (mods.empty() ? "" : "; ") + m;

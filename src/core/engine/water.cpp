@@ -131,6 +131,7 @@ bool moveByWater(SQLite::Database& db, CampaignState& s, MeState& me, const std:
         }
     }
     auto plan = rules::planWaterMove(s.map, me.hex, route, !onWater, disembark, weatherModifier);
+    const int modifiedMr = plan.allowance;  // before tardy halving (G-21 mr_fraction_basis = modified_mr)
     if (tardy) {  // §8.3: a tardy order moves half as far, on the water as on land (G-28)
         plan.allowance = rules::halveAllowance(plan.allowance, s.options);
         if (static_cast<int>(plan.entered.size()) > plan.allowance) {
@@ -148,7 +149,7 @@ bool moveByWater(SQLite::Database& db, CampaignState& s, MeState& me, const std:
     const hex::Hex from = me.hex;
     if (!plan.entered.empty()) me.hex = plan.entered.back();
     me.movedToday = static_cast<int>(plan.entered.size());
-    me.allowanceToday = plan.allowance;
+    me.allowanceToday = s.options.is("mr_fraction_basis", "modified_mr") ? modifiedMr : plan.allowance;  // §8.8.1, G-21
     std::string path;
     for (const auto h : plan.entered) path += (path.empty() ? "" : " ") + hex::formatOffset(off.toOffset(h));
     bool landed = false;

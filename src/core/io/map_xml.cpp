@@ -25,7 +25,7 @@ public:
         const XMLElement& root = m_r.root(doc, "map", kMapFormatVersion);
 
         m_r.allow(root, {"formatVersion", "id", "name", "kmPerHex", "orientation", "offset", "width", "height"},
-                  {"description", "terrain", "rivers", "crossings", "routes", "urbanAreas", "labels", "sides"});
+                  {"description", "terrain", "regions", "rivers", "crossings", "routes", "urbanAreas", "labels", "sides"});
         const std::pair<const char*, std::string_view> lists[] = {{"rivers", "river"},     {"crossings", "crossing"},
                                                                   {"routes", "route"},     {"urbanAreas", "urban"},
                                                                   {"labels", "label"},     {"sides", "side"}};
@@ -56,6 +56,7 @@ public:
         const auto fill = m_r.enumeration(*terrain, "default", map::terrainFromName, map::Terrain::Clear);
         m_map = map::Map(meta, fill);
         readRows(*terrain);
+        if (const auto* regions = root.FirstChildElement("regions")) readRegions(*regions);
 
         xml::forEach(root.FirstChildElement("rivers"), "river", [&](const XMLElement& e) { readRiver(e); });
         xml::forEach(root.FirstChildElement("crossings"), "crossing", [&](const XMLElement& e) { readCrossing(e); });
@@ -127,6 +128,33 @@ private:
                 }
                 m_map.setTerrain(m_map.offsets().toHex({col, index}), *t);
             }
+        });
+    }
+
+    // etat-major.md §15.8, G-16: <regions default="south"><area region="north" cols="0-9" rows="0-4"/></regions>.
+    void readRegions(const XMLElement& regions) {
+        m_r.allow(regions, {"default"}, {"area"});
+        m_map.regionDefault() = m_r.enumeration(regions, "default", map::regionFromName, map::Region::None);
+        auto range = [&](const XMLElement& e, const char* attr, int limit, int& from, int& to) {
+            const std::string text = m_r.str(e, attr);
+            const auto dash = text.find('-');
+            try {
+                from = std::stoi(text.substr(0, dash));
+                to = dash == std::string::npos ? from : std::stoi(text.substr(dash + 1));
+            } catch (const std::exception&) {
+                m_r.fail(e, "XML-ATTR-VALUE", std::string(attr) + " '" + text + "' is not a number or a range such as 3-12");
+            }
+            if (from < 0 || to < from || to >= limit)
+                m_issues.error("MAP-REGION-AREA", std::string(attr) + " '" + text + "' is not a range inside the map", e.GetLineNum());
+        };
+        xml::forEach(&regions, "area", [&](const XMLElement& e) {
+            m_r.allow(e, {"region", "cols", "rows"});
+            map::RegionArea a;
+            a.region = m_r.enumeration(e, "region", map::regionFromName);
+            range(e, "cols", m_map.width(), a.colFrom, a.colTo);
+            range(e, "rows", m_map.height(), a.rowFrom, a.rowTo);
+            a.line = e.GetLineNum();
+            m_map.regionAreas().push_back(a);
         });
     }
 
@@ -272,6 +300,17 @@ std::string writeMapString(const map::Map& m) {
         r->SetText(text.c_str());
     }
 
+    if (m.regionDefault() != map::Region::None || !m.regionAreas().empty()) {
+        auto* regions = root->InsertNewChildElement("regions");
+        if (m.regionDefault() != map::Region::None) regions->SetAttribute("default", std::string(map::regionName(m.regionDefault())).c_str());
+        auto range = [](int from, int to) { return from == to ? std::to_string(from) : std::to_string(from) + "-" + std::to_string(to); };
+        for (const auto& a : m.regionAreas()) {
+            auto* e = regions->InsertNewChildElement("area");
+            e->SetAttribute("region", std::string(map::regionName(a.region)).c_str());
+            e->SetAttribute("cols", range(a.colFrom, a.colTo).c_str());
+            e->SetAttribute("rows", range(a.rowFrom, a.rowTo).c_str());
+        }
+    }
     if (!m.rivers().empty()) {
         auto* rivers = root->InsertNewChildElement("rivers");
         for (const auto& r : m.rivers()) {

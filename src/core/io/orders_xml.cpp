@@ -31,8 +31,8 @@ OrdersFile readOrdersString(std::string_view text, const std::string& fileName) 
     f.week = r.integer(root, "week");
     f.day = r.integer(root, "day");
     xml::forEach(&root, "order", [&](const XMLElement& e) {
-        r.allow(e, {"me", "corps", "division", "brigade", "mode", "supply", "onScoutContact", "marchToGuns"},
-                {"path", "marchOrder", "action", "intentions"});
+        r.allow(e, {"me", "corps", "division", "brigade", "mode", "supply", "onScoutContact", "marchToGuns", "disobeys"},
+                {"path", "locPath", "marchOrder", "action", "intentions"});
         Order o;
         o.me = r.str(e, "me");
         o.corps = r.str(e, "corps", "");
@@ -42,6 +42,7 @@ OrdersFile readOrdersString(std::string_view text, const std::string& fileName) 
         o.supply = r.str(e, "supply", "");
         o.onScoutContact = r.enumeration(e, "onScoutContact", scoutContactFromName, ScoutContact::Observe);
         o.marchToGuns = r.boolean(e, "marchToGuns", false);
+        o.disobeys = r.boolean(e, "disobeys", false);  // G-31
         o.line = e.GetLineNum();
         if (const auto* p = e.FirstChildElement("path")) {
             r.allow(*p, {});
@@ -49,6 +50,14 @@ OrdersFile readOrdersString(std::string_view text, const std::string& fileName) 
                 const auto h = hex::parseOffset(tok);
                 if (!h) r.fail(*p, "XML-ATTR-VALUE", "'" + tok + "' is not a hex of the form col,row");
                 o.path.push_back(*h);
+            }
+        }
+        if (const auto* p = e.FirstChildElement("locPath")) {  // G-32
+            r.allow(*p, {});
+            for (const auto& tok : xml::splitWords(p->GetText() ? p->GetText() : "")) {
+                const auto h = hex::parseOffset(tok);
+                if (!h) r.fail(*p, "XML-ATTR-VALUE", "'" + tok + "' is not a hex of the form col,row");
+                o.locPath.push_back(*h);
             }
         }
         if (const auto* m = e.FirstChildElement("marchOrder")) {
@@ -118,9 +127,15 @@ std::string writeOrdersString(const OrdersFile& f) {
         if (!o.supply.empty()) e->SetAttribute("supply", o.supply.c_str());
         e->SetAttribute("onScoutContact", std::string(scoutContactName(o.onScoutContact)).c_str());
         e->SetAttribute("marchToGuns", o.marchToGuns);
+        if (o.disobeys) e->SetAttribute("disobeys", true);
         std::string path;
         for (const auto& h : o.path) path += (path.empty() ? "" : " ") + hex::formatOffset(h);
         e->InsertNewChildElement("path")->SetText(path.c_str());
+        if (!o.locPath.empty()) {
+            std::string loc;
+            for (const auto& h : o.locPath) loc += (loc.empty() ? "" : " ") + hex::formatOffset(h);
+            e->InsertNewChildElement("locPath")->SetText(loc.c_str());
+        }
         if (!o.marchOrder.empty()) {
             auto* m = e->InsertNewChildElement("marchOrder");
             for (const auto& u : o.marchOrder) m->InsertNewChildElement("unit")->SetAttribute("ref", u.c_str());

@@ -58,6 +58,11 @@ std::optional<Fortification> fortificationFromName(std::string_view n) { return 
 std::string_view mapEdgeName(MapEdge e) { return kEdgeNames[static_cast<std::size_t>(e)]; }
 std::optional<MapEdge> mapEdgeFromName(std::string_view n) { return core::enumFromName<MapEdge>(kEdgeNames, n); }
 std::string_view locKindName(LocKind k) { return k == LocKind::Primary ? "primary" : "secondary"; }
+namespace {
+constexpr std::array<std::string_view, 5> kRegionNames{"none", "north", "west", "south", "extreme_north"};
+}
+std::string_view regionName(Region r) { return kRegionNames[static_cast<std::size_t>(r)]; }
+std::optional<Region> regionFromName(std::string_view n) { return core::enumFromName<Region>(kRegionNames, n); }
 
 // etat-major.md §9.2.1: farm and hamlet 1d6, village 2d6, town 4d6, large town/city 6d6.
 int urbanSupplyDice(UrbanSize s) {
@@ -172,6 +177,14 @@ const UrbanArea* Map::urbanAreaAt(Hex h) const {
     for (const auto& u : m_urban)
         if (u.hex == h) return &u;
     return nullptr;
+}
+
+Region Map::regionAt(Hex h) const {
+    if (m_regionAreas.empty()) return m_regionDefault;
+    const auto o = offsets().toOffset(h);
+    for (auto it = m_regionAreas.rbegin(); it != m_regionAreas.rend(); ++it)
+        if (o.col >= it->colFrom && o.col <= it->colTo && o.row >= it->rowFrom && o.row <= it->rowTo) return it->region;
+    return m_regionDefault;
 }
 
 const UrbanArea* Map::urbanArea(std::string_view id) const {

@@ -1,5 +1,7 @@
 #include "etatmajor/rules/movement.hpp"
 
+#include "etatmajor/hex/offset.hpp"
+
 #include <algorithm>
 #include <map>
 
@@ -45,6 +47,12 @@ MovePlan planMove(const map::Map& m, hex::Hex start, const std::vector<hex::Hex>
     const bool tardy = in.receipt == Receipt::Tardy;
     const bool halveFirst = tardy && o.is("tardy_halving_order", "before_modifiers");
     const int minMove = o.is("min_move", "0") ? 0 : 1;
+    // G-48: do_move / breakoff_move = half: the mode's allowance is half the MR after modifiers (halved like a tardy
+    // order, half_move_rounding), and a tardy order halves it again.
+    const bool halfRate = halfRateMode(in.mode, o);
+    if (halfRate)
+        plan.modifiers.push_back(std::string(modeName(in.mode)) + " at half rate (" +
+                                 (in.mode == Mode::Breakoff ? "breakoff_move" : "do_move") + " = half)");
 
     int base = halveFirst ? halveAllowance(in.baseMr, o) : in.baseMr;
     int fixed = 0;
@@ -61,8 +69,14 @@ MovePlan planMove(const map::Map& m, hex::Hex start, const std::vector<hex::Hex>
         fixed -= 1;
         plan.modifiers.push_back(std::string(weatherName(in.weather)) + " -1");
     }
+    // Before tardy halving: the "modified MR" of G-21.
+    auto modifiedWith = [&](int penalties) {
+        const int a = std::max(minMove, (halveFirst ? in.baseMr : base) + fixed + penalties);
+        return halfRate ? halveAllowance(a, o) : a;
+    };
     auto allowanceWith = [&](int penalties) {
         int a = std::max(minMove, base + fixed + penalties);
+        if (halfRate) a = halveAllowance(a, o);
         if (tardy && !halveFirst) a = halveAllowance(a, o);
         return a;
     };
@@ -78,6 +92,11 @@ MovePlan planMove(const map::Map& m, hex::Hex start, const std::vector<hex::Hex>
         std::vector<std::string> notes;
         const bool major = m.hasLink(at, dir, map::LinkKind::MajorRoad);
         const bool road = major || m.hasLink(at, dir, map::LinkKind::MinorRoad);
+        // §8.1.3, G-16: a flooded marsh is impassable except along a road or track through it.
+        if (!road && wetlandFlooded(m, next, in.season, o)) {
+            plan.modifiers.push_back("flooded marsh at " + hex::formatOffset(m.offsets().toOffset(next)) + " impassable");
+            break;
+        }
         // Cross-country or track: −1 (once a day under mixed and once_per_day; per hex under per_occurrence).
         if (!major && (perOccurrence || !crossCountry)) {
             stepPenalty -= 1;
@@ -124,7 +143,43 @@ MovePlan planMove(const map::Map& m, hex::Hex start, const std::vector<hex::Hex>
         at = next;
     }
     plan.allowance = allowanceWith(penalties);
+    plan.modifiedMr = modifiedWith(penalties);
     return plan;
+}
+
+int fractionBasis(const MovePlan& plan, const Options& o) {
+    // etat-major.md §8.8.1, G-21.
+    return o.is("mr_fraction_basis", "modified_mr") ? plan.modifiedMr : plan.allowance;
+}
+
+bool halfRateMode(Mode mode, const Options& o) {
+    // etat-major.md §5, G-48.
+    return (mode == Mode::DeployedOffensive && o.is("do_move", "half")) || (mode == Mode::Breakoff && o.is("breakoff_move", "half"));
+}
+
+int stackedAt(const CampaignState& s, const MeState& mover, hex::Hex at, const std::vector<std::pair<std::string, hex::Hex>>& decoys,
+              const Options& o) {
+    // etat-major.md §2.2, G-41 stacking_scope and decoys_stack.
+    const bool total = o.is("stacking_scope", "total");
+    int n = 0;
+    for (const auto& m : s.mes)
+        if (m.onMap && m.id != mover.id && m.hex == at && (total || m.side == mover.side)) ++n;
+    if (o.is("decoys_stack", "yes"))
+        for (const auto& [side, h] : decoys)
+            if (h == at && (total || side == mover.side)) ++n;
+    return n;
+}
+
+bool mayEnterStack(const CampaignState& s, const MeState& mover, hex::Hex at, const std::vector<std::pair<std::string, hex::Hex>>& decoys,
+                   const Options& o) {
+    // etat-major.md §2.2, G-41: passing through a full hex (stack_check = every_hex), or entering a full hex held by
+    // the enemy, where the contact ends the move (stacking_scope = total).
+    const bool full = stackedAt(s, mover, at, decoys, o) >= kStackLimit;
+    if (!full) return true;
+    if (o.is("stack_check", "every_hex")) return false;
+    if (o.is("stacking_scope", "total"))
+        return std::none_of(s.mes.begin(), s.mes.end(), [&](const MeState& m) { return m.onMap && m.side != mover.side && m.hex == at; });
+    return true;
 }
 
 int attritionFigures(const UnitState& u, bool winter, const Options& o) {

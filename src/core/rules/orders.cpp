@@ -1,5 +1,6 @@
 #include "etatmajor/rules/orders.hpp"
 
+#include "etatmajor/rules/weather.hpp"
 #include "etatmajor/rules/works.hpp"
 
 #include <algorithm>
@@ -28,6 +29,77 @@ bool stationaryMode(Mode mode, const Options& options) {
         case Mode::DeployedOffensive: return options.is("do_move", "none");
         default: return false;
     }
+}
+
+void applyDeclaredLoc(const CampaignState& s, const std::vector<hex::Hex>& declared, const std::vector<LocBlocker>& blockers,
+                      MeLoc& loc) {
+    // etat-major.md §9.5, G-32.
+    const MeState* me = s.me(loc.me);
+    if (!me) return;
+    loc.valid = false;
+    loc.path.clear();
+    loc.viaMe.clear();
+    loc.cutBy.clear();
+    loc.source = me->supplySource;
+    auto enemiesAt = [&](hex::Hex h) {
+        std::vector<std::string> ids;
+        for (const auto& e : s.mes)
+            if (e.onMap && e.side != me->side && e.hex == h) ids.push_back(e.id);
+        for (const auto& b : blockers)
+            if (b.side != me->side && b.hex == h) ids.push_back(b.id);
+        return ids;
+    };
+    const UrbanState* ua = s.urbanArea(me->supplySource);
+    if (!ua) {
+        loc.problem = LocProblem::SourceUnknown;
+        return;
+    }
+    if (ua->controller != me->side) {
+        loc.problem = LocProblem::SourceNotControlled;
+        return;
+    }
+    if (const auto in = enemiesAt(ua->hex); !in.empty()) {
+        loc.problem = LocProblem::SourceOccupied;
+        loc.cutBy = in;
+        return;
+    }
+    if (s.options.is("loc_cut_colocated", "yes"))
+        if (const auto in = enemiesAt(me->hex); !in.empty()) {
+            loc.problem = LocProblem::OwnHexOccupied;
+            loc.cutBy = in;
+            return;
+        }
+    // The declared hexes, from the ME's own.
+    std::vector<hex::Hex> path{me->hex};
+    for (const auto h : declared)
+        if (h != path.back() || path.size() > 1) path.push_back(h);
+    const bool tracks = !s.options.is("loc_media", "road_navriver");
+    bool joined = path.size() >= 2 && path.back() == ua->hex;
+    for (std::size_t i = 1; joined && i < path.size(); ++i) {
+        const int dir = hex::directionTo(path[i - 1], path[i]);
+        if (dir < 0 || !s.map.contains(path[i])) {
+            joined = false;
+            break;
+        }
+        // The first step may be off the network: the ME stands next to its LOC (G-90, chart adjacency).
+        const bool linked = s.map.hasLink(path[i - 1], dir, map::LinkKind::MajorRoad) ||
+                            s.map.hasLink(path[i - 1], dir, map::LinkKind::NavigableRiver) ||
+                            (tracks && s.map.hasLink(path[i - 1], dir, map::LinkKind::MinorRoad));
+        if (!linked && i > 1) joined = false;
+    }
+    if (!joined) {
+        loc.problem = LocProblem::NoRoute;
+        return;
+    }
+    for (std::size_t i = 1; i < path.size(); ++i)
+        for (const auto& id : enemiesAt(path[i])) loc.cutBy.push_back(id);
+    if (!loc.cutBy.empty()) {
+        loc.problem = LocProblem::Cut;
+        return;
+    }
+    loc.valid = true;
+    loc.problem = LocProblem::None;
+    loc.path = std::move(path);
 }
 
 std::string_view receiptName(Receipt r) {
@@ -128,6 +200,20 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
                 out.error("ORDERS-SUPPLY", at + ": supply sources change only on the first day of the week (G-75)", o.line,
                           o.me + ".supply");
         }
+        // §3, G-31: under allow_disobedience = off an ME's commander may not depart from his orders.
+        if (o.disobeys && s.options.is("allow_disobedience", "off"))
+            out.error("ORDERS-DISOBEY", at + ": this campaign does not allow disobeying orders (allow_disobedience = off, G-31)",
+                      o.line, o.me + ".disobeys");
+        // §8.2, G-32: a declared LOC path is a chain of neighbouring hexes on the map.
+        for (std::size_t i = 0; i < o.locPath.size(); ++i) {
+            const hex::Hex h = off.toHex(o.locPath[i]);
+            if (!s.map.contains(h) || (i > 0 && hex::directionTo(off.toHex(o.locPath[i - 1]), h) < 0)) {
+                out.error("ORDERS-LOC-PATH", at + ": LOC path hex " + std::to_string(i + 1) + " (" + hex::formatOffset(o.locPath[i]) +
+                                                 ") is " + (s.map.contains(h) ? "not next to the one before" : "off the map"),
+                          o.line, o.me + ".locPath");
+                break;
+            }
+        }
         checkOrderActions(s, o, *me, mode, out);  // §9.2.4, §10.1, §11 actions
         for (const auto& ref : o.marchOrder) {
             const bool mine =
@@ -156,12 +242,16 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
                 out.error("ORDERS-PATH", at + ": " + step + " is " + std::string(map::terrainName(s.map.terrain(to))) +
                                              " and impassable (embark first)",
                           o.line, o.me + ".path");
+            const bool road = s.map.hasLink(from, dir, map::LinkKind::MajorRoad) || s.map.hasLink(from, dir, map::LinkKind::MinorRoad);
+            // §8.1.3, G-16: a flooded marsh is crossed only along a road or track.
+            if (!road && wetlandFlooded(s.map, to, s.seasonOfWeek(s.week), s.options))
+                out.error("ORDERS-PATH", at + ": " + step + " is marsh flooded in this season and impassable off the road (G-16)",
+                          o.line, o.me + ".path");
             const map::Hexside* side = s.map.hexside(from, dir);
             if (side && side->watercourse == map::Watercourse::River && !side->fordable && side->crossing == map::Crossing::None)
                 out.error("ORDERS-PATH", at + ": " + step + " crosses the " + side->name +
                                              " where there is no ford or bridge (G-55: lay a pontoon or use boats)",
                           o.line, o.me + ".path");
-            const bool road = s.map.hasLink(from, dir, map::LinkKind::MajorRoad) || s.map.hasLink(from, dir, map::LinkKind::MinorRoad);
             if (roadsOnly && !road)
                 out.error("ORDERS-PATH", at + ": " + step + " leaves the road, and a forced march keeps to roads (G-45)", o.line,
                           o.me + ".path");

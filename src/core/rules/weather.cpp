@@ -77,4 +77,18 @@ int weatherMovementModifier(Weather w, bool onRoad, const campaign::Options& opt
 
 bool seesOnlyOwnHex(Weather w) { return w != Weather::Fine; }
 
+bool wetlandFlooded(const map::Map& m, hex::Hex h, Season season, const campaign::Options& options) {
+    // etat-major.md §8.1.3, G-16 (T 7.7 para 258): floods in Spring in the north and west, in Autumn in the south.
+    if (!options.is("seasonal_wetlands", "on") || !m.contains(h) || m.terrain(h) != map::Terrain::Marsh) return false;
+    const map::Region region = m.regionAt(h);
+    if (season == Season::Spring) return region == map::Region::North || region == map::Region::West;
+    if (season == Season::Autumn) return region == map::Region::South;
+    return false;
+}
+
+bool wetlandFrozen(const map::Map& m, hex::Hex h, Season season, const campaign::Options& options) {
+    return options.is("seasonal_wetlands", "on") && m.contains(h) && m.terrain(h) == map::Terrain::Marsh &&
+           season == Season::Winter && m.regionAt(h) == map::Region::ExtremeNorth;
+}
+
 }  // namespace etatmajor::rules

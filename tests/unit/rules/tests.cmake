@@ -16,6 +16,7 @@ add_executable(etatmajor_rules_tests
   ${CMAKE_CURRENT_LIST_DIR}/fog_campaign_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/decoys_fog_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/variant_keys_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/daily_variants_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/battle_variants_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/scouting_variants_test.cpp
 )
