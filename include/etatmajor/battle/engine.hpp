@@ -108,6 +108,7 @@ struct Unit {
     // morale (§2.2)
     Morale morale = Morale::Ordered;
     bool permShaken = false;
+    bool haltUnsteady = false;  // Unsteady only from a HALT step, which lasts that step's one turn (§1.10 CWE/SCT)
     Ladder ladder = Ladder::None;
     int ladderTurn = -100;
     bool facingAway = false;

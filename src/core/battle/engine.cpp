@@ -1032,7 +1032,11 @@ void Engine::endOfTurn() {
     // Ladder steps not renewed this turn lapse (§2.11).
     for (auto& u : m_units)
         if (u.ladder != Ladder::None && u.ladderTurn < m_turn) {
+            // A HALT's Unsteadiness lasts its one turn (§1.10 CWE/SCT: "halted and Unsteady for one turn"), unlike
+            // the Unsteadiness a charge, a close assault or rough ground leaves, which lasts until the unit rallies.
+            if (u.ladder == Ladder::Halt && u.haltUnsteady && u.morale == Morale::Unsteady) u.morale = Morale::Ordered;
             u.ladder = Ladder::None;
+            u.haltUnsteady = false;
         }
     // Firefight bookkeeping for the doctrine (§2.8 max_firefight).
     for (auto& u : m_units) {
@@ -1430,7 +1434,7 @@ BattleResult Engine::finish() {
 
     BattleResult r;
     r.battleId = m_setup.id;
-    r.resolverVersion = "redcoats-3";
+    r.resolverVersion = "redcoats-4";
     r.paramsHash = m_params.hash();
     r.turnsAvailable = m_turns;
     r.turnsFought = m_turn;

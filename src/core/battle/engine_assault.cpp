@@ -510,6 +510,7 @@ void Engine::applyCaResult(const std::vector<int>& winners, const std::vector<in
             else removeStands(u, line.victorStands, true);
         }
         if (u.morale == Morale::Ordered) u.morale = Morale::Unsteady;  // every close assault leaves units Unsteady
+        u.haltUnsteady = false;
         u.facingAway = false;
         // A victor whose own casualty line takes its last stand is destroyed, but the beaten enemy, thrown back or
         // routing, captures nothing: its colours are not taken (¶574 pays the captor; §2.14.4 read so).
@@ -537,6 +538,7 @@ void Engine::applyCaResult(const std::vector<int>& winners, const std::vector<in
         switch (line.loserMorale) {
             case c::LoserMorale::Good:
                 if (u.morale == Morale::Ordered) u.morale = Morale::Unsteady;
+                u.haltUnsteady = false;
                 break;
             case c::LoserMorale::Shaken:
                 if (u.morale != Morale::Routing) u.morale = Morale::Shaken;
@@ -614,6 +616,7 @@ void Engine::applyCaResult(const std::vector<int>& winners, const std::vector<in
             u.pursuitTarget = routed;
             u.pursuitMoves = 1;
             if (u.morale == Morale::Ordered) u.morale = Morale::Unsteady;
+            u.haltUnsteady = false;
         }
     }
 }

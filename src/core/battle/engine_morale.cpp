@@ -560,6 +560,7 @@ void Engine::startCharge(int ci, int ti, ChargeKind kind, bool flank) {
     u.chargeKind = kind;
     u.chargeStartSteady = u.morale == Morale::Ordered;
     if (u.morale == Morale::Ordered) u.morale = Morale::Unsteady;  // ¶443
+    u.haltUnsteady = false;
     u.moved = true;
     u.cweTaken = false;
     PendingCharge p;
@@ -875,7 +876,10 @@ void Engine::ladderFailure(int ui, int enemyUnit) {
     if (u.ladder != Ladder::None && u.ladderTurn == m_turn) return;  // one step per turn
     u.ladder = Ladder::Halt;
     u.ladderTurn = m_turn;
-    if (u.morale == Morale::Ordered) u.morale = Morale::Unsteady;
+    if (u.morale == Morale::Ordered) {
+        u.morale = Morale::Unsteady;
+        u.haltUnsteady = true;  // "halted and Unsteady for one turn": it lapses with the step (endOfTurn)
+    }
     if (m_narrative) log(unitName(ui) + " halts, Unsteady.");
 }
 

@@ -332,6 +332,7 @@ void Engine::moveUnitForward(int ui, int paces) {
     if (u.hidden) revealIfSeen(u);
     // Entering woods, difficult ground or crossing works leaves a unit Unsteady (¶287, ¶378).
     if ((u.inWood || u.difficult || (u.behindWorks && !wasInCover)) && u.morale == Morale::Ordered) u.morale = Morale::Unsteady;
+    if (u.inWood || u.difficult || (u.behindWorks && !wasInCover)) u.haltUnsteady = false;
     lootCheck(ui);
 }
 

@@ -150,6 +150,42 @@ TEST_CASE("T3 shooting-casualties ladder: HALT, RETREAT, ROUT", "[battle][T3]") 
     }
 }
 
+TEST_CASE("a HALT's Unsteadiness lasts its one turn; Unsteadiness from elsewhere stays until the unit rallies", "[battle][T3]") {
+    // §1.10 CWE/SCT: "Fail, first time: halted and Unsteady for one turn". The enemy stands 150 paces off, inside
+    // the doctrine's 200-pace rally clearance, so nothing else can steady the unit.
+    auto setup = battleOf(sideSpec("blue", Mode::DeployedDefensive, {unitSpec("u", UnitType::LineInfantry, 2, 4)}, std::nullopt),
+                          sideSpec("red", Mode::DeployedDefensive, {unitSpec("near", UnitType::LineInfantry, 2, 4)}, std::nullopt));
+    for (const bool unsteadyBefore : {false, true}) {
+        ScriptedSource script({3});
+        BattleDice dice(script);
+        Engine e(setup, dice);
+        e.setDoctrine(false);
+        const int u = e.unitIndex("u");
+        const int near = e.unitIndex("near");
+        e.setFront(u, 600);
+        e.setFront(near, e.depth() - 600 - 150);
+        REQUIRE(e.distance(e.unit(u), e.unit(near)) == 150);
+        // Turn 1: three morale-only hits, total 3, a roll of 3 fails: HALT.
+        e.startTurn();
+        if (unsteadyBefore) e.unit(u).morale = Morale::Unsteady;  // as after a charge or a close assault
+        e.receiveHits(u, 0, 3);
+        e.resolveHits();
+        CHECK(e.unit(u).ladder == Ladder::Halt);
+        CHECK(e.unit(u).morale == Morale::Unsteady);
+        e.movementPhase();
+        e.endOfTurn();
+        CHECK(e.unit(u).ladder == Ladder::Halt);  // halted through the next turn
+        CHECK(e.unit(u).morale == Morale::Unsteady);
+        // Turn 2: no failure; the step lapses at the end of the turn and with it the HALT's Unsteadiness.
+        e.startTurn();
+        e.movementPhase();
+        e.endOfTurn();
+        CHECK(e.unit(u).ladder == Ladder::None);
+        CHECK(e.unit(u).morale == (unsteadyBefore ? Morale::Unsteady : Morale::Ordered));
+        CHECK(script.remaining() == 0);
+    }
+}
+
 TEST_CASE("T4 small-arms distribution (100 000 seeds, mean ±0.02, frequencies ±0.007)", "[battle][T4]") {
     auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("a", UnitType::LineInfantry, 4, 4)}, Rating::Capable),
                           sideSpec("rebels", Mode::DeployedDefensive,
