@@ -63,8 +63,8 @@ grep -q "ua_multiplier" err.txt && ok || bad "the bad option is named"
 expect_exit 1 "campaign new from a broken campaign" "$cli" campaign new --scenario "$src/tests/data/errors/campaign-unknown-member.xml" --db five.db
 grep -qE "campaign-unknown-member.xml:[0-9]+: error CAMPAIGN-UNKNOWN-MEMBER" err.txt && ok || bad "broken campaign names file and line"
 [ ! -e five.db ] && ok || bad "a broken campaign left a database behind"
-expect_exit 1 "campaign new with a value the engine does not apply" "$cli" campaign new --scenario "$scenario" --db four.db --option replacement_source=any_traceable
-grep -q "replacement_source=any_traceable" err.txt && ok || bad "the refused value is named with its key"
+expect_exit 1 "campaign new with a value the engine does not apply" "$cli" campaign new --scenario "$scenario" --db four.db --option barge_waters=canals_only
+grep -q "barge_waters=canals_only" err.txt && ok || bad "the refused value is named with its key"
 expect_exit 0 "campaign new with an option" "$cli" campaign new --scenario "$scenario" --db six.db --option ua_multiplier=5
 [ "$(sqlite3 six.db "SELECT value FROM campaign_option WHERE key = 'ua_multiplier'")" = "5" ] && ok || bad "--option stored"
 
@@ -275,10 +275,22 @@ done
 [ "$(jq '[.sides[] | select(.id == "british") | .counters[]] | length' out.txt)" -ge 1 ] && ok || bad "the British counters are shown"
 [ "$(jq '[.sides[] | select(.id == "british") | .counters[] | select(has("inSight") | not)] | length' out.txt)" = "0" ] && ok || bad "each counter says whether it is in sight"
 
+# ME creation in play: the command limit (G-54) and the composition (G-52) are checked on new MEs; a refusal names
+# the ME and the rule and changes nothing
+expect_exit 0 "campaign new for ME creation" "$cli" campaign new --scenario "$scenario" --db cmd.db --seed 3
+expect_exit 0 "me split: the commander-in-chief's double command" "$cli" me split --db cmd.db --side british --from b-webster --new b-guns --member british-artillery
+before=$(sqlite3 cmd.db .dump | md5sum)
+expect_exit 1 "me split past the command limit" "$cli" me split --db cmd.db --side british --from b-rawdon --new b-tories --member nc-tory-volunteers
+grep -q "ME-COMMAND-LIMIT" err.txt && grep -q "ME 'b-tories'" err.txt && grep -q "G-54" err.txt && ok || bad "the refusal names the ME and the rule"
+[ "$(sqlite3 cmd.db .dump | md5sum)" = "$before" ] && ok || bad "a refused split changed the campaign"
+expect_exit 1 "campaign new whose MEs are not the chart's MEs" "$cli" campaign new --scenario "$scenario" --db chart.db --option me_granularity=chart_division_or_brigade
+grep -q "CAMPAIGN-ME-COMPOSITION.*b-webster" err.txt && ok || bad "the composition refusal names the ME"
+[ ! -e chart.db ] && ok || bad "a refused campaign new left a database behind"
+
 # options
 expect_exit 0 "options --json" "$cli" options --json
 [ "$(jq '[.[] | select(.key == "loc_trace")][0].default' -r out.txt)" = "adjacent_chain" ] && ok || bad "options lists loc_trace"
-[ "$(jq -r '[.[] | select(.key == "sequence")][0].notApplied | join(",")' out.txt)" = "chart_daily" ] && ok || bad "options marks a value the engine does not apply"
+[ "$(jq -r '[.[] | select(.key == "barge_waters")][0].notApplied | join(",")' out.txt)" = "canals_only" ] && ok || bad "options marks a value the engine does not apply"
 [ "$(jq -r '[.[] | select(.key == "loc_trace")][0].notApplied | length' out.txt)" = "0" ] && ok || bad "options marks no applied value"
 
 echo "$passed passed, $failed failed"

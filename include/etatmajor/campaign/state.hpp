@@ -78,6 +78,7 @@ struct MeState {
     hex::Hex hex;
     Mode mode = Mode::March;
     std::string supplySource;
+    std::string commander;  // player id; empty when no player is named (G-54)
     bool onMap = true;
     int forageDays = 0;          // qualifying Forage days this week (§9.3)
     int forageDaysLastWeek = 0;  // … and last week, which the W3 forage roll looks at
@@ -110,6 +111,7 @@ struct ObjectiveState {
     std::string writtenBy;
     bool revealedToAssigned = false;
     std::string controller;
+    int captures = 0;  // times the side it is assigned to has taken it (G-64 objective_scoring = cumulative_captures)
 };
 
 struct SideState {

@@ -29,7 +29,8 @@ public:
     int available(const std::string& me) const;
     bool draws(const std::string& me) const;  // it may draw on a source (valid LOC at W3, or besieged and supplied)
     const std::string& sourceOf(const std::string& me) const;
-    // Takes `cost` from the ME's forage, then its share, then the pool; false (nothing taken) when it has not enough.
+    // Takes `cost` from the ME's forage, then its share, then the pool (then, under replacement_source =
+    // any_traceable, the other pools it reaches); false (nothing taken) when it has not enough.
     bool pay(const std::string& me, int cost);
     // §9.1: writes what nobody spent as expired.
     void expire(SQLite::Database& db, const campaign::CampaignState& state) const;
@@ -40,6 +41,7 @@ private:
     std::map<std::string, int> m_forage;  // ME -> forage SP left
     std::map<std::string, std::string> m_key;  // ME -> the pool it draws on
     std::map<std::string, std::string> m_source;  // ME -> UA id of that pool
+    std::map<std::string, std::vector<std::string>> m_more;  // ME -> further pools it may draw on (G-81 any_traceable)
     std::map<std::string, bool> m_draws;
     static const std::string kNone;
 };

@@ -38,6 +38,9 @@ struct MeLoc {
     std::vector<hex::Hex> path;      // from the ME's hex to the source; empty when not valid
     std::string viaMe;               // set when the LOC is traced through a friendly ME (chain rule, G-90)
     std::vector<std::string> cutBy;  // enemy MEs standing on the route the enemy cut
+    // Under replacement_source = any_traceable (G-81): every controlled UA the ME can trace a LOC to, its own source
+    // first when it reaches it; empty otherwise.
+    std::vector<std::string> reachable;
 };
 
 // A counter that is not an ME but may still cut a LOC: a decoy under decoy_effects = cuts_loc (etat-major.md §2.3, G-42).

@@ -170,14 +170,9 @@ const std::vector<OptionSpec>& optionCatalogue() {
 // docs/rules-mapping.md "Variant keys: how each one acts" lists them.
 const std::vector<std::pair<std::string_view, std::string_view>>& notAppliedValues() {
     static const std::vector<std::pair<std::string_view, std::string_view>> kNotApplied = {
-    {"objective_scoring", "cumulative_captures"},
-    {"sequence", "chart_daily"},
     {"phase_order", "chart"},
     {"snow_table_move", "normal"},
     {"night_march", "disabled"},
-    {"me_granularity", "chart_division_or_brigade"},
-    {"me_granularity", "body_brigade_level"},
-    {"replacement_source", "any_traceable"},
     {"weather_regions", "per_region"},
     {"barge_waters", "canals_only"},
     };

@@ -1,7 +1,9 @@
 // "campaign new": scenario + map -> a new campaign database (etat-major.md §1 set-up).
 #include "etatmajor/db/new_campaign.hpp"
 
+#include "etatmajor/campaign/command.hpp"
 #include "etatmajor/campaign/points.hpp"
+#include "etatmajor/db/state_store.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/io/map_xml.hpp"
@@ -22,6 +24,9 @@ using namespace etatmajor::campaign;
 namespace fs = std::filesystem;
 
 namespace {
+
+// Thrown inside the set-up transaction when the campaign's MEs are not MEs under me_granularity (G-52).
+struct CompositionRefused {};
 
 class Loader {
 public:
@@ -380,6 +385,14 @@ NewCampaignResult createCampaign(const NewCampaignRequest& req) {
                         "WHERE u.q = objective.q AND u.r = objective.r)");
                 db.exec("UPDATE objective SET controller = (SELECT side_id FROM me WHERE me.q = objective.q AND "
                         "me.r = objective.r AND me.entry_kind IS NULL ORDER BY side_id LIMIT 1) WHERE controller IS NULL");
+                // §4, G-52 me_granularity: every ME of the file must be an ME under the chosen reading.
+                if (!scenario.options.is("me_granularity", "permissive")) {
+                    const auto st = loadState(store);
+                    for (const auto& m : st.mes)
+                        if (const auto why = compositionProblem(st, m.id))
+                            issues.error("CAMPAIGN-ME-COMPOSITION", "ME '" + m.id + "' is not an ME: " + *why, 0, m.id);
+                    if (issues.hasErrors()) throw CompositionRefused{};
+                }
                 store.setRngState(seeded.state());
                 nlohmann::json args{{"scenario", fs::path(req.scenarioPath).filename().string()},
                                     {"scenarioId", scenario.id},
@@ -397,6 +410,11 @@ NewCampaignResult createCampaign(const NewCampaignRequest& req) {
             fs::rename(tmp, req.dbPath);
             for (const char* suffix : {"-wal", "-shm"}) fs::remove(tmp + suffix, ec);
         }
+    } catch (const CompositionRefused&) {
+        std::error_code ec;
+        if (!memory)
+            for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(tmp + suffix, ec);
+        return result;
     } catch (const std::exception& e) {
         std::error_code ec;
         if (!memory)

@@ -329,8 +329,13 @@ ALTER TABLE unit ADD COLUMN detached_q INTEGER;
 ALTER TABLE unit ADD COLUMN detached_r INTEGER;
 )SQL";
 
-constexpr std::array<std::string_view, 9> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5,
-                                                      kSchemaV6, kSchemaV7, kSchemaV8, kSchemaV9};
+// Version 10: the sources an ME can trace a LOC to (G-81 replacement_source = any_traceable).
+constexpr std::string_view kSchemaV10 = R"SQL(
+ALTER TABLE loc_status ADD COLUMN reachable TEXT NOT NULL DEFAULT '';
+)SQL";
+
+constexpr std::array<std::string_view, 10> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5,
+                                                       kSchemaV6, kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10};
 
 }  // namespace
 

@@ -107,8 +107,8 @@ CampaignState loadState(const CampaignStore& store) {
     }
     {
         SQLite::Statement q(db, "SELECT id, side_id, ord, label, q, r, mode, supply_source, on_map, forage_days, "
-                                "forage_days_last_week, forced_march_streak, supply_changed_week, revealed, moved_today, allowance_today, pinned "
-                                "FROM me ORDER BY side_id, ord");
+                                "forage_days_last_week, forced_march_streak, supply_changed_week, revealed, moved_today, allowance_today, pinned, "
+                                "COALESCE(commander, '') FROM me ORDER BY side_id, ord");
         while (q.executeStep()) {
             MeState m;
             m.id = q.getColumn(0).getString();
@@ -127,6 +127,7 @@ CampaignState loadState(const CampaignStore& store) {
             m.movedToday = q.getColumn(14).getInt();
             m.allowanceToday = q.getColumn(15).getInt();
             m.pinned = q.getColumn(16).getInt() != 0;
+            m.commander = q.getColumn(17).getString();
             s.mes.push_back(std::move(m));
         }
     }
@@ -148,13 +149,13 @@ CampaignState loadState(const CampaignStore& store) {
     }
     {
         SQLite::Statement q(db, "SELECT id, name, kind, q, r, value, assigned_to, written_by, revealed_to_assigned, "
-                                "COALESCE(controller, '') FROM objective ORDER BY id");
+                                "COALESCE(controller, ''), captures FROM objective ORDER BY id");
         while (q.executeStep())
             s.objectives.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(),
                                     q.getColumn(2).getString() == "primary" ? ObjectiveKind::Primary : ObjectiveKind::Secondary,
                                     {q.getColumn(3).getInt(), q.getColumn(4).getInt()}, q.getColumn(5).getInt(),
                                     q.getColumn(6).getString(), q.getColumn(7).getString(), q.getColumn(8).getInt() != 0,
-                                    q.getColumn(9).getString()});
+                                    q.getColumn(9).getString(), q.getColumn(10).getInt()});
     }
     return s;
 }
@@ -255,11 +256,12 @@ void saveState(CampaignStore& store, const CampaignState& s) {
         }
     }
     {
-        SQLite::Statement q(db, "UPDATE objective SET revealed_to_assigned = ?, controller = ? WHERE id = ?");
+        SQLite::Statement q(db, "UPDATE objective SET revealed_to_assigned = ?, controller = ?, captures = ? WHERE id = ?");
         for (const auto& o : s.objectives) {
             q.bind(1, o.revealedToAssigned ? 1 : 0);
             if (o.controller.empty()) q.bind(2); else q.bind(2, o.controller);
-            q.bind(3, o.id);
+            q.bind(3, o.captures);
+            q.bind(4, o.id);
             q.exec();
             q.reset();
         }

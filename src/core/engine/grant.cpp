@@ -2,6 +2,7 @@
 
 #include "db/oob_writer.hpp"
 #include "db/store_impl.hpp"
+#include "etatmajor/campaign/command.hpp"
 #include "etatmajor/campaign/points.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/hex/offset.hpp"
@@ -76,9 +77,15 @@ std::optional<hex::Hex> entryHex(const CampaignState& s, const std::string& side
 
 }  // namespace
 
+namespace {
+// Thrown inside a transaction to undo what a refused purchase already wrote.
+struct Refused {};
+}  // namespace
+
 ReorgResult buyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
     ReorgResult r;
     auto& db = store.impl().db;
+    try {
     store.transaction([&] {
         auto s = db::loadState(store);
         if (db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0) {
@@ -111,6 +118,16 @@ ReorgResult buyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
             };
             claim(item.me.id, item.me.line);
             forEachId(item.formation, claim);
+            if (!item.me.commander.empty()) {
+                SQLite::Statement pl(db, "SELECT COUNT(*) FROM player WHERE id = ? AND side_id = ?");
+                pl.bind(1, item.me.commander);
+                pl.bind(2, p.side);
+                pl.executeStep();
+                if (pl.getColumn(0).getInt() == 0)
+                    r.issues.error("GRANT-COMMANDER", "ME '" + item.me.id + "' names commander '" + item.me.commander +
+                                                          "', who is not a player of side '" + p.side + "'",
+                                   item.me.line, item.me.id + ".commander");
+            }
             if (!s.urbanArea(item.me.supplySource))
                 r.issues.error("GRANT-SUPPLY", "ME '" + item.me.id + "' draws supply from '" + item.me.supplySource +
                                                    "', which is no urban area",
@@ -179,8 +196,8 @@ ReorgResult buyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
         const auto off = s.map.offsets();
         for (const auto& item : p.items) {
             oob.insertFormation(p.side, item.formation, root, ord, unitOrd);
-            SQLite::Statement me(db, "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, entry_kind, created_week) "
-                                     "VALUES (?,?,?,?,?,?,?,?,'primary',?)");
+            SQLite::Statement me(db, "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, entry_kind, created_week, "
+                                     "commander) VALUES (?,?,?,?,?,?,?,?,'primary',?,?)");
             me.bind(1, item.me.id);
             me.bind(2, p.side);
             me.bind(3, meOrd++);
@@ -190,6 +207,7 @@ ReorgResult buyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
             me.bind(7, std::string(modeName(item.me.mode)));
             me.bind(8, item.me.supplySource);
             me.bind(9, s.week);
+            if (item.me.commander.empty()) me.bind(10); else me.bind(10, item.me.commander);
             me.exec();
             SQLite::Statement mf(db, "INSERT INTO me_formation (me_id, formation_id) VALUES (?,?)");
             mf.bind(1, item.me.id);
@@ -217,6 +235,23 @@ ReorgResult buyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
             r.lines.push_back("ME '" + item.me.id + "' (" + item.me.label + ") raised for " + std::to_string(price) +
                               " SP at " + hex::formatOffset(off.toOffset(*at)));
         }
+        // §4, §10, G-52, G-54: each new ME must be one the side may field; a refusal names it and buys nothing.
+        {
+            const auto after = db::loadState(store);
+            for (const auto& item : p.items) {
+                if (const auto why = compositionProblem(after, item.me.id))
+                    r.issues.error("ME-COMPOSITION", "ME '" + item.me.id + "' would not be an ME: " + *why, item.me.line,
+                                   item.me.id + ".members");
+                if (const auto why = commandLimitProblem(after, item.me.id))
+                    r.issues.error("ME-COMMAND-LIMIT", "ME '" + item.me.id + "' is refused: " + *why, item.me.line,
+                                   item.me.id + ".commander");
+            }
+            if (r.issues.hasErrors()) {
+                r.lines.clear();
+                r.issues.setFile(p.file);
+                throw Refused{};
+            }
+        }
         // §10.3: the new forces join the side's VCS baseline.
         SQLite::Statement b(db, "UPDATE side SET vcs_baseline = vcs_baseline + ? WHERE id = ?");
         b.bind(1, cost);
@@ -229,6 +264,8 @@ ReorgResult buyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
         store.logCommand("grant.buy", nlohmann::json{{"side", p.side}, {"mes", ids}, {"cost", cost}}.dump(),
                          nlohmann::json{{"lines", r.lines}}.dump());
     });
+    } catch (const Refused&) {
+    }
     return r;
 }
 
@@ -385,9 +422,26 @@ ReorgResult replaceFromGrant(db::CampaignStore& store, const std::string& sideId
         // §9.4: what the grant buys enters at the primary LOC entry hex (another home-edge road while the enemy holds
         // it, G-92) as an ME of its own that must travel to its parent ME.
         const std::string draftMe = freshId(db, meId + "-repl-w" + std::to_string(s.week));
+        // G-54: the draft is an ME of its own under the player of the ME it joins, and counts toward his commands
+        // while it is on the road.
         {
-            SQLite::Statement q(db, "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, entry_kind, on_map, created_week) "
-                                    "VALUES (?,?,(SELECT COALESCE(MAX(ord), 0) + 1 FROM me WHERE side_id = ?2),?,?,?,'march',?,'primary',1,?)");
+            auto with = s;
+            MeState draft;
+            draft.id = draftMe;
+            draft.side = sideId;
+            draft.commander = target->commander;
+            with.mes.push_back(draft);
+            if (const auto why = commandLimitProblem(with, draftMe)) {
+                r.issues.error("ME-COMMAND-LIMIT", "ME '" + draftMe + "' (replacements for '" + meId + "') is refused: " + *why, 0,
+                               meId + ".me");
+                r.lines.clear();
+                return;
+            }
+        }
+        {
+            SQLite::Statement q(db, "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, entry_kind, on_map, created_week, "
+                                    "commander) VALUES (?,?,(SELECT COALESCE(MAX(ord), 0) + 1 FROM me WHERE side_id = ?2),?,?,?,'march',?,"
+                                    "'primary',1,?,?)");
             q.bind(1, draftMe);
             q.bind(2, sideId);
             q.bind(3, "Replacements for " + target->label);
@@ -395,6 +449,7 @@ ReorgResult replaceFromGrant(db::CampaignStore& store, const std::string& sideId
             q.bind(5, at->r);
             q.bind(6, target->supplySource);
             q.bind(7, s.week);
+            if (target->commander.empty()) q.bind(8); else q.bind(8, target->commander);
             q.exec();
         }
         const auto off = s.map.offsets();

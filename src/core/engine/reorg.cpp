@@ -1,6 +1,7 @@
 #include "etatmajor/engine/reorg.hpp"
 
 #include "db/store_impl.hpp"
+#include "etatmajor/campaign/command.hpp"
 #include "etatmajor/campaign/points.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/hex/offset.hpp"
@@ -97,8 +98,8 @@ MeState* checkMe(CampaignState& s, SQLite::Database& db, const std::string& side
 }
 
 void insertMe(SQLite::Database& db, const MeState& m, const std::string& entryKind, int week) {
-    SQLite::Statement q(db, "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, entry_kind, on_map, created_week) "
-                            "VALUES (?,?,?,?,?,?,?,?,?,1,?)");
+    SQLite::Statement q(db, "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, entry_kind, on_map, created_week, "
+                            "commander) VALUES (?,?,?,?,?,?,?,?,?,1,?,?)");
     q.bind(1, m.id);
     q.bind(2, m.side);
     q.bind(3, m.ord);
@@ -109,7 +110,29 @@ void insertMe(SQLite::Database& db, const MeState& m, const std::string& entryKi
     q.bind(8, m.supplySource);
     if (entryKind.empty()) q.bind(9); else q.bind(9, entryKind);
     q.bind(10, week);
+    if (m.commander.empty()) q.bind(11); else q.bind(11, m.commander);
     q.exec();
+}
+
+// Thrown inside a transaction to undo what a refused change already wrote.
+struct Refused {};
+
+// §4, §10, G-52, G-54: after a change, the MEs it made or reshaped must still be MEs the side may field: `composed`
+// by their composition (me_granularity), `commanded` by their commander's number of MEs (command_limit). A refusal
+// names the ME and the rule and undoes the change.
+void checkFielded(const CampaignState& s, const std::vector<std::string>& composed, const std::vector<std::string>& commanded,
+                  ReorgResult& r) {
+    for (const auto& id : composed)
+        if (const auto* me = s.me(id); me && me->onMap)
+            if (const auto why = compositionProblem(s, id))
+                r.issues.error("ME-COMPOSITION", "ME '" + id + "' would not be an ME: " + *why, 0, id + ".members");
+    for (const auto& id : commanded)
+        if (const auto why = commandLimitProblem(s, id))
+            r.issues.error("ME-COMMAND-LIMIT", "ME '" + id + "' is refused: " + *why, 0, id + ".commander");
+    if (r.issues.hasErrors()) {
+        r.lines.clear();
+        throw Refused{};
+    }
 }
 
 int nextOrd(const CampaignState& s, const std::string& side) {
@@ -152,6 +175,7 @@ ReorgResult splitMe(db::CampaignStore& store, const std::string& side, const std
                     const std::string& label, const std::vector<std::string>& members) {
     ReorgResult r;
     auto& db = store.impl().db;
+    try {
     store.transaction([&] {
         auto s = db::loadState(store);
         MeState* from = checkMe(s, db, side, fromMe, "from", r.issues);
@@ -181,15 +205,19 @@ ReorgResult splitMe(db::CampaignStore& store, const std::string& side, const std
         created.hex = from->hex;
         created.mode = Mode::Reorganisation;
         created.supplySource = from->supplySource;
+        created.commander = from->commander;  // the new ME stays with the player who split it (G-54)
         insertMe(db, created, "", s.week);
         s.mes.push_back(created);
         from = findMe(s, fromMe);
         from->mode = Mode::Reorganisation;
         move(s, m, newMe);
+        checkFielded(s, {newMe, fromMe}, {newMe}, r);
         r.lines.push_back("ME '" + newMe + "' formed from " + std::to_string(m.units.size()) + " unit(s) of '" + fromMe +
                           "'; both reorganise today");
         finish(store, s, "me.split", {{"side", side}, {"from", fromMe}, {"new", newMe}, {"label", label}, {"members", members}}, r);
     });
+    } catch (const Refused&) {
+    }
     return r;
 }
 
@@ -197,6 +225,7 @@ ReorgResult transfer(db::CampaignStore& store, const std::string& side, const st
                      const std::vector<std::string>& members) {
     ReorgResult r;
     auto& db = store.impl().db;
+    try {
     store.transaction([&] {
         auto s = db::loadState(store);
         MeState* from = checkMe(s, db, side, fromMe, "from", r.issues);
@@ -231,9 +260,12 @@ ReorgResult transfer(db::CampaignStore& store, const std::string& side, const st
             transit.hex = from->hex;
             transit.mode = Mode::March;
             transit.supplySource = from->supplySource;
+            transit.commander = from->commander;  // its orders are written by the player who sent it (G-54)
             insertMe(db, transit, "", s.week);
             s.mes.push_back(transit);
             move(s, m, id);
+            // G-95: a detachment in transit is an ME only for the road; its composition is not checked.
+            checkFielded(s, {}, {id}, r);
             r.lines.push_back(std::to_string(m.units.size()) + " unit(s) leave '" + fromMe + "' as ME '" + id +
                               "', which must travel to '" + toMe + "' at " + hex::formatOffset(off.toOffset(to->hex)));
         }
@@ -241,8 +273,11 @@ ReorgResult transfer(db::CampaignStore& store, const std::string& side, const st
             findMe(s, fromMe)->onMap = false;
             r.lines.push_back("ME '" + fromMe + "' has no units left and leaves the map");
         }
+        checkFielded(s, {fromMe, toMe}, {}, r);
         finish(store, s, "me.transfer", {{"side", side}, {"from", fromMe}, {"to", toMe}, {"members", members}}, r);
     });
+    } catch (const Refused&) {
+    }
     return r;
 }
 

@@ -53,15 +53,27 @@ bool betweenW3AndW4(const CampaignState& s) { return s.phase == "W4"; }
 SupplyPurse::SupplyPurse(SQLite::Database& db, const CampaignState& s) {
     const bool eachFull = s.options.is("ua_claims", "each_full");
     std::map<std::string, bool> locValid;
+    std::map<std::string, std::vector<std::string>> reachable;
     {
-        SQLite::Statement l(db, "SELECT me_id, valid FROM loc_status WHERE week = ? AND day = 0");
+        SQLite::Statement l(db, "SELECT me_id, valid, reachable FROM loc_status WHERE week = ? AND day = 0");
         l.bind(1, s.week);
-        while (l.executeStep()) locValid[l.getColumn(0).getString()] = l.getColumn(1).getInt() != 0;
+        while (l.executeStep()) {
+            locValid[l.getColumn(0).getString()] = l.getColumn(1).getInt() != 0;
+            reachable[l.getColumn(0).getString()] = words(l.getColumn(2).getString());
+        }
     }
+    // G-81 replacement_source = any_traceable: an ME draws on the pool of every UA it traced a LOC to at W3, the
+    // first it reached (its own source when it could) first.
+    const bool anyTraceable = s.options.is("replacement_source", "any_traceable");
     for (const auto& me : s.mes) {
         m_key[me.id] = me.supplySource;
         m_source[me.id] = me.supplySource;
         m_draws[me.id] = locValid.count(me.id) && locValid[me.id];
+        if (anyTraceable && !reachable[me.id].empty()) {
+            const auto& reach = reachable[me.id];
+            m_key[me.id] = m_source[me.id] = reach.front();
+            m_more[me.id].assign(reach.begin() + 1, reach.end());
+        }
     }
     SQLite::Statement q(db, "SELECT kind, source, me_id, points, note FROM supply_ledger WHERE week = ? AND kind IN "
                             "('ua_income', 'forage', 'siege_income') ORDER BY id");
@@ -81,6 +93,7 @@ SupplyPurse::SupplyPurse(SQLite::Database& db, const CampaignState& s) {
                 m_key[id] = key;
                 m_source[id] = source;
                 m_draws[id] = true;
+                m_more.erase(id);  // a garrison draws on nothing else
             }
         } else if (eachFull) {
             for (const auto& id : words(q.getColumn(4).getString())) m_share[id] += points;  // G-86 each_full
@@ -104,8 +117,12 @@ int SupplyPurse::available(const std::string& me) const {
     int n = 0;
     if (auto it = m_forage.find(me); it != m_forage.end()) n += it->second;
     if (auto it = m_share.find(me); it != m_share.end()) n += it->second;
-    if (draws(me))
+    if (draws(me)) {
         if (auto it = m_pool.find(m_key.at(me)); it != m_pool.end()) n += it->second;
+        if (auto more = m_more.find(me); more != m_more.end())
+            for (const auto& key : more->second)
+                if (auto it = m_pool.find(key); it != m_pool.end()) n += it->second;
+    }
     return n;
 }
 
@@ -126,7 +143,21 @@ bool SupplyPurse::pay(const std::string& me, int cost) {
         *purse -= take;
         cost -= take;
     }
-    if (cost > 0) m_pool[m_key.at(me)] -= cost;
+    if (cost > 0) {
+        int& pool = m_pool[m_key.at(me)];
+        const int take = std::min(pool, cost);
+        pool -= take;
+        cost -= take;
+    }
+    if (auto more = m_more.find(me); more != m_more.end())
+        for (const auto& key : more->second) {
+            if (cost == 0) break;
+            auto it = m_pool.find(key);
+            if (it == m_pool.end()) continue;
+            const int take = std::min(it->second, cost);
+            it->second -= take;
+            cost -= take;
+        }
     return true;
 }
 

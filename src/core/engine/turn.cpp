@@ -103,16 +103,17 @@ std::map<std::string, rules::MeLoc> traceAll(Ctx& c, int day) {
     std::map<std::string, rules::MeLoc> out;
     SQLite::Statement q(c.db,
                         "INSERT OR REPLACE INTO loc_status (week, day, me_id, side_id, source, valid, problem, path, via_me, "
-                        "cut_by) VALUES (?,?,?,?,?,?,?,?,?,?)");
+                        "cut_by, reachable) VALUES (?,?,?,?,?,?,?,?,?,?,?)");
     const auto decoys = decoyLocBlockers(c.db, c.state.options);  // G-42 decoy_effects
     for (const auto& side : c.state.sides) {
         int valid = 0, total = 0;
         for (auto& loc : net.trace(c.state, side.id, decoys)) {
             if (c.state.options.is("loc_path", "declared_only"))  // G-32: only the path the orders declared
                 rules::applyDeclaredLoc(c.state, declaredLocPath(c.db, c.state, loc.me), decoys, loc);
-            std::string path, cut;
+            std::string path, cut, reachable;
             for (const auto h : loc.path) path += (path.empty() ? "" : " ") + c.at(h);
             for (const auto& id : loc.cutBy) cut += (cut.empty() ? "" : " ") + id;
+            for (const auto& id : loc.reachable) reachable += (reachable.empty() ? "" : " ") + id;
             q.bind(1, c.state.week);
             q.bind(2, day);
             q.bind(3, loc.me);
@@ -123,6 +124,7 @@ std::map<std::string, rules::MeLoc> traceAll(Ctx& c, int day) {
             q.bind(8, path);
             q.bind(9, loc.viaMe);
             q.bind(10, cut);
+            q.bind(11, reachable);
             q.exec();
             q.reset();
             ++total;
@@ -246,6 +248,10 @@ std::vector<rules::Vcs> recordVcs(Ctx& c) {
 // W2 §7.2, §12: VCS (kept secret; each side sees its own with status --side) and the end of the campaign.
 // G-04 vcs_timing = week_end: the chart's reading, the status is taken after the week's seventh day instead (runD12).
 void runW2(Ctx& c) {
+    if (c.state.options.is("sequence", "chart_daily")) {
+        c.say("VCS is taken at the end of every day (sequence = chart_daily)");
+        return;
+    }
     if (c.state.options.is("vcs_timing", "week_end")) {
         c.say("VCS is taken at the end of the week (vcs_timing = week_end)");
         return;
@@ -292,10 +298,16 @@ void runW3(Ctx& c) {
                     value = left;
                 }
             }
+            // G-81: the MEs that nominated it and can draw on it; under replacement_source = any_traceable every ME
+            // that can trace a LOC to it.
+            const bool anyTraceable = c.state.options.is("replacement_source", "any_traceable");
             std::string claimants;
-            for (const auto& me : c.state.mes)
-                if (me.side == side.id && me.supplySource == ua.id && locs.count(me.id) && locs.at(me.id).valid)
+            for (const auto& me : c.state.mes) {
+                if (me.side != side.id || !locs.count(me.id) || !locs.at(me.id).valid) continue;
+                const auto& reach = locs.at(me.id).reachable;
+                if (anyTraceable ? std::find(reach.begin(), reach.end(), ua.id) != reach.end() : me.supplySource == ua.id)
                     claimants += (claimants.empty() ? "" : " ") + me.id;
+            }
             if (value == 0) continue;
             if (claimants.empty()) {
                 // §9.2.5: nobody can draw on it this week.
@@ -381,8 +393,10 @@ void runD1(Ctx& c) {
     c.say(std::string(seasonName(season)) + ": " + std::string(rules::weatherName(weather)) + ", wind from the " +
           std::string(rules::windName(wind)) + ", " + std::to_string(daylight) + " daylight battle turns");
     traceAll(c, c.state.day);
-    // G-05 initiative_frequency = daily: each later day of the week opens with a fresh initiative roll (day 1's is W1's).
-    if (c.state.day > 1 && c.state.options.is("initiative_frequency", "daily")) rollInitiative(c, "today");
+    // G-05 initiative_frequency = daily, and G-01 sequence = chart_daily (the chart's turn, initiative included, is a
+    // day): each later day of the week opens with a fresh initiative roll (day 1's is W1's).
+    if (c.state.day > 1 && (c.state.options.is("initiative_frequency", "daily") || c.state.options.is("sequence", "chart_daily")))
+        rollInitiative(c, "today");
 }
 
 // D12 §8.12: a day spent in Forage mode with its seven hexes to itself counts toward next week's forage roll (§9.3).
@@ -424,8 +438,16 @@ void runD12(Ctx& c) {
     runNightActions(c.db, c.state, c.report.lines);  // §9.2.4, §9.7, §10.1, §11.1, §11.4, §11.5
     runSiegeNight(c.db, c.state, c.dice, c.report.lines);
     endOfDayDetachments(c.db, c.state, c.report.lines);  // G-69, G-70
-    // G-04 vcs_timing = week_end: the week's VCS is taken after its last day, on the supply held at its end.
-    if (c.state.day == 7 && c.state.options.is("vcs_timing", "week_end")) {
+    // G-01 sequence = chart_daily: the chart's last phase, the VCS, closes every day (the week's row holds the
+    // latest day's figures). G-04 vcs_timing = week_end: the week's VCS is taken after its last day, on the supply
+    // held at its end.
+    if (c.state.options.is("sequence", "chart_daily")) {
+        const auto vcs = recordVcs(c);
+        for (const auto& v : vcs)
+            c.say(c.sideName(v.side) + (v.defeated ? ": VCS at the end of the day at or below a quarter of the baseline: DEFEATED"
+                                                   : ": VCS recorded at the end of the day (secret)"));
+        endCampaign(c, rules::checkEnd(c.state, vcs, false));
+    } else if (c.state.day == 7 && c.state.options.is("vcs_timing", "week_end")) {
         const auto vcs = recordVcs(c);
         for (const auto& v : vcs)
             c.say(c.sideName(v.side) + (v.defeated ? ": VCS at the end of the week at or below a quarter of the baseline: DEFEATED"
@@ -534,7 +556,10 @@ void takeControl(Ctx& c, const MeState& me, hex::Hex h) {
     for (auto& o : c.state.objectives)
         if (o.hex == h && o.controller != me.side) {
             o.controller = me.side;
-            if (o.assignedTo == me.side) o.revealedToAssigned = true;  // revealed to its takers on capture (G-64)
+            if (o.assignedTo == me.side) {
+                o.revealedToAssigned = true;  // revealed to its takers on capture (G-64)
+                ++o.captures;                 // each capture is won again (objective_scoring = cumulative_captures)
+            }
         }
 }
 

@@ -312,6 +312,13 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
         mine.push_back(&me);
         if (std::find(sources.begin(), sources.end(), me.supplySource) == sources.end()) sources.push_back(me.supplySource);
     }
+    // G-81 replacement_source = any_traceable (the chart): a LOC may end at any UA the side controls, so every one
+    // of them is a source of the search, after the nominated ones.
+    const bool anyTraceable = opt.is("replacement_source", "any_traceable");
+    if (anyTraceable)
+        for (const auto& ua : state.urban)
+            if (ua.controller == side && !ua.destroyed && std::find(sources.begin(), sources.end(), ua.id) == sources.end())
+                sources.push_back(ua.id);
     std::vector<int> sourceVertex(sources.size(), kNone);
     std::vector<LocProblem> sourceProblem(sources.size(), LocProblem::None);
     for (std::size_t i = 0; i < sources.size(); ++i) {
@@ -325,6 +332,21 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
     MultiSourceSearch clear;
     clear.run(impl.graph, sourceVertex, blocked);
     const MultiSourceSearch* ignoringEnemy = nullptr;  // needed only to explain a LOC that fails
+
+    // any_traceable: the sources joined by clear ground form groups (regions that met); an ME reaches every source of
+    // each group one of its start hexes lies in.
+    std::vector<std::size_t> group(sources.size());
+    if (anyTraceable) {
+        for (std::size_t i = 0; i < group.size(); ++i) group[i] = i;
+        auto root = [&](std::size_t i) {
+            while (group[i] != i) i = group[i] = group[group[i]];
+            return i;
+        };
+        for (std::size_t a = 0; a < sources.size(); ++a)
+            for (std::size_t b = a + 1; b < sources.size(); ++b)
+                if (clear.meetings[a * sources.size() + b].first != kNone) group[root(a)] = root(b);
+        for (std::size_t i = 0; i < group.size(); ++i) group[i] = root(i);
+    }
 
     auto startVertices = [&](Hex at, const std::vector<char>& blockedSet) {
         std::vector<int> out;
@@ -411,6 +433,26 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
                 }
             }
         }
+        if (anyTraceable && !(colocatedCuts && enemiesAt.count(me->hex))) {
+            // Every source in reach, its own first; a LOC to any of them is a LOC (G-81).
+            std::vector<char> inReach(sources.size(), 0);
+            const auto starts = startVertices(me->hex, blocked);
+            for (int v : starts)
+                if (const int l = clear.label[static_cast<std::size_t>(v)]; l >= 0)
+                    for (std::size_t i = 0; i < sources.size(); ++i)
+                        if (group[i] == group[static_cast<std::size_t>(l)] && sourceVertex[i] != kNone) inReach[i] = 1;
+            if (loc.valid) inReach[static_cast<std::size_t>(s)] = 1;
+            if (inReach[static_cast<std::size_t>(s)]) loc.reachable.push_back(sources[static_cast<std::size_t>(s)]);
+            for (std::size_t i = 0; i < sources.size(); ++i)
+                if (inReach[i] && static_cast<int>(i) != s) loc.reachable.push_back(sources[i]);
+            if (!loc.valid && !loc.reachable.empty()) {
+                const int to = static_cast<int>(std::find(sources.begin(), sources.end(), loc.reachable.front()) - sources.begin());
+                loc.valid = true;
+                loc.problem = LocProblem::None;
+                loc.cutBy.clear();
+                loc.path = hexPath(me->hex, bestWalk(clear, starts, to));
+            }
+        }
         out.push_back(std::move(loc));
     }
 
@@ -428,14 +470,15 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
                 auto& loc = out[i];
                 if (loc.valid) continue;
                 if (loc.problem != LocProblem::NotOnNetwork && loc.problem != LocProblem::NoRoute &&
-                    loc.problem != LocProblem::Cut)
+                    loc.problem != LocProblem::Cut && !(anyTraceable && loc.problem != LocProblem::OwnHexOccupied))
                     continue;
                 std::size_t j = out.size();
                 auto consider = [&](Hex h) {
                     const auto it = byHex.find(h);
                     if (it == byHex.end()) return;
+                    // Under any_traceable a friend's LOC to any source will do (G-81).
                     for (const std::size_t k : it->second)
-                        if (k < j && out[k].valid && out[k].source == loc.source) j = k;
+                        if (k < j && out[k].valid && (anyTraceable || out[k].source == loc.source)) j = k;
                 };
                 consider(mine[i]->hex);
                 for (int d = 0; d < hex::kDirections; ++d) consider(hex::neighbour(mine[i]->hex, d));
@@ -447,6 +490,7 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
                     for (Hex h : out[j].path)
                         if (h != mine[i]->hex) loc.path.push_back(h);
                     loc.cutBy.clear();
+                    if (anyTraceable) loc.reachable = out[j].reachable;
                     changed = true;
                 }
             }

@@ -35,6 +35,12 @@ Vcs victoryConditionStatus(const CampaignState& state, const std::string& sideId
         if (ua.controller == sideId) v.supplyValue += urbanWeeklyValue(ua, season, state.options);
     const std::string& scoring = state.options.get("objective_scoring");
     for (const auto& o : state.objectives) {
+        // G-64 cumulative_captures: an objective is "won several times over": every capture by the side it was set
+        // for adds its value for good, whoever holds it now.
+        if (scoring == "cumulative_captures") {
+            if (o.assignedTo == sideId) v.objectivesValue += o.value * o.captures;
+            continue;
+        }
         if (o.controller != sideId) continue;
         if (scoring == "any_holder" || o.assignedTo == sideId) v.objectivesValue += o.value;
     }

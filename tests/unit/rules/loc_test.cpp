@@ -316,3 +316,40 @@ TEST_CASE("G-42 decoy_effects: an enemy decoy on the road cuts a LOC only under 
     CHECK(denied.problem == LocProblem::SourceOccupied);
     CHECK(denied.cutBy == std::vector<std::string>{"D3"});
 }
+
+TEST_CASE("G-81 replacement_source = any_traceable: a LOC may end at any UA the side controls", "[rules][loc]") {
+    // W0..W6 along a major road: British towns at both ends, an American ME on W4 between them.
+    CampaignState s;
+    s.map = blankMap(7, 1);
+    std::vector<hex::Hex> road;
+    for (int c = 0; c < 7; ++c) road.push_back(at(s.map, c, 0));
+    s.map.routes().push_back({"road", "Road", map::LinkKind::MajorRoad, road, 0});
+    s.map.rebuildLinks();
+    s.sides = {{"british", "British", 0, 0, 0, 0, false, false}, {"american", "American", 1, 0, 0, 0, false, false}};
+    s.urban = {town("west", road[0], "british"), town("camden", road[6], "british"), town("rugeley", road[3], "american")};
+    s.mes = {me("cut", "british", road[2], "camden"), me("near", "british", road[5], "camden"),
+             me("lost", "british", road[1], "rugeley"), me("VA", "american", road[4], "rugeley")};
+    {
+        const rules::LocNetwork net(s.map, s.options);
+        const auto locs = net.trace(s, "british");
+        CHECK_FALSE(find(locs, "cut").valid);
+        CHECK(find(locs, "cut").problem == LocProblem::Cut);
+        CHECK(find(locs, "near").valid);
+        CHECK(find(locs, "near").reachable.empty());  // only filled under any_traceable
+        CHECK(find(locs, "lost").problem == LocProblem::SourceNotControlled);
+    }
+    CHECK_FALSE(s.options.set("replacement_source", "any_traceable").has_value());
+    const rules::LocNetwork net(s.map, s.options);
+    const auto locs = net.trace(s, "british");
+    const auto& cut = find(locs, "cut");
+    CHECK(cut.valid);  // to West instead of its own Camden
+    CHECK(cut.source == "camden");
+    CHECK(cut.reachable == std::vector<std::string>{"west"});
+    CHECK(cut.path == std::vector<hex::Hex>{road[2], road[1], road[0]});
+    CHECK(find(locs, "near").reachable == std::vector<std::string>{"camden"});
+    const auto& lost = find(locs, "lost");  // it names an enemy town, and still reaches West
+    CHECK(lost.valid);
+    CHECK(lost.reachable == std::vector<std::string>{"west"});
+    // The American ME reaches its own Rugeley only: Camden and West are not the American side's.
+    CHECK(find(net.trace(s, "american"), "VA").reachable == std::vector<std::string>{"rugeley"});
+}

@@ -169,6 +169,23 @@ TEST_CASE("G-65 net and gross losses; chart formula; G-64 objective scoring", "[
     CHECK(rules::victoryConditionStatus(s, "a", Season::Summer).value == 1000 - 400);
 }
 
+TEST_CASE("G-64 objective_scoring = cumulative_captures: every capture counts for good", "[rules][victory]") {
+    auto s = vcsState(1000, 0, 0);
+    // "mine" (set for a) was taken by a twice and is held by b now; "again" (set for a) taken once and held;
+    // "theirs" (set for b) is held by a.
+    s.objectives = {{"mine", "Mine", ObjectiveKind::Primary, {0, 0}, 1000, "a", "b", true, "b", 2},
+                    {"again", "Again", ObjectiveKind::Secondary, {2, 0}, 500, "a", "b", true, "a", 1},
+                    {"theirs", "Theirs", ObjectiveKind::Secondary, {1, 0}, 500, "b", "a", false, "a", 0}};
+    // Default holding: only what a holds of its own objectives.
+    CHECK(rules::victoryConditionStatus(s, "a", Season::Summer).objectivesValue == 500);
+    CHECK(rules::victoryConditionStatus(s, "b", Season::Summer).objectivesValue == 0);
+    CHECK_FALSE(s.options.set("objective_scoring", "cumulative_captures").has_value());
+    const auto a = rules::victoryConditionStatus(s, "a", Season::Summer);
+    CHECK(a.objectivesValue == 2 * 1000 + 500);  // lost since, still won twice; held or not
+    CHECK(a.value == 1000 + 2500);
+    CHECK(rules::victoryConditionStatus(s, "b", Season::Summer).objectivesValue == 0);  // holding is not capturing
+}
+
 TEST_CASE("§12.4 end of the campaign", "[rules][victory]") {
     auto s = vcsState(3000, 0, 0);
     s.objectives = {{"p", "P", ObjectiveKind::Primary, {0, 0}, 1000, "a", "b", false, "a"},

@@ -5,10 +5,12 @@
 #include "etatmajor/engine/after_battle.hpp"
 #include "etatmajor/engine/grant.hpp"
 #include "etatmajor/engine/orders.hpp"
+#include "etatmajor/engine/reorg.hpp"
 #include "etatmajor/engine/siege.hpp"
 #include "etatmajor/engine/supply_orders.hpp"
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/engine/works.hpp"
+#include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/rules/orders.hpp"
 #include "etatmajor/rules/siege.hpp"
 #include "etatmajor/rules/water.hpp"
@@ -699,4 +701,159 @@ TEST_CASE("G-83 rerate_on_new_year = yes: the first week of a new year re-rolls 
                           "AND phase = 'W1'") == rerolled);
         CHECK(rerolled == (rule == "yes" ? rolledAtSetup : 0));
     }
+}
+
+TEST_CASE("G-01 sequence = chart_daily: a fresh initiative every day and the VCS at the end of every day", "[engine][victory]") {
+    for (const std::string rule : {"body", "chart_daily"}) {
+        const auto path = freshDb("sequence-" + rule, 3, {"sequence=" + rule});
+        auto store = db::CampaignStore::open(path);
+        phases(store, 2);  // W1, W2
+        const int atW2 = value(path, "SELECT COUNT(*) FROM vcs_history WHERE week = 1");
+        phases(store, 3 + 12);  // W3..W5 and day 1
+        const int day1Lost = value(path, "SELECT COUNT(*) FROM vcs_history WHERE week = 1 AND points_lost > 0");
+        {
+            // Red's army is all but destroyed on day 2.
+            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            raw.exec("UPDATE side SET points_lost = vcs_baseline WHERE id = 'red'");
+        }
+        phases(store, 12);  // day 2
+        const int w1Rolls = value(path, "SELECT COUNT(*) FROM event_log WHERE phase = 'W1' AND purpose LIKE 'strategic initiative of %'");
+        const int d1Rolls = value(path, "SELECT COUNT(*) FROM event_log WHERE phase = 'D1' AND purpose LIKE 'strategic initiative of %'");
+        REQUIRE(w1Rolls > 0);
+        const int ended = value(path, "SELECT ended FROM campaign WHERE id = 1");
+        CHECK(day1Lost == 0);
+        if (rule == "body") {
+            CHECK(atW2 == 2);
+            CHECK(d1Rolls == 0);
+            CHECK(ended == 0);  // the defeat waits for next week's W2
+        } else {
+            CHECK(atW2 == 0);
+            CHECK(d1Rolls == w1Rolls);  // day 2's roll; day 1 holds W1's
+            CHECK(ended == 1);          // taken at the end of day 2
+            CHECK(value(path, "SELECT COUNT(*) FROM campaign WHERE end_reason = 'defeat' AND winner = 'blue'") == 1);
+            CHECK(value(path, "SELECT defeated FROM vcs_history WHERE week = 1 AND side_id = 'red'") == 1);
+        }
+    }
+}
+
+TEST_CASE("G-54 command_limit in play: a split or a replacement draft past the limit is refused and changes nothing", "[engine][reorg]") {
+    for (const std::string rule : {"one_plus_one_double", "unlimited"}) {
+        const auto path = freshDb("command-" + rule, 19, {"command_limit=" + rule});
+        {
+            // One stand of sappers lost in battle this week, for the grant to replace.
+            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            raw.exec("UPDATE unit SET figures_current = figures_current - figures_per_stand, stands_current = stands_current - 1, "
+                     "lost_combat = figures_per_stand WHERE id = 'blue-sappers'");
+        }
+        auto store = db::CampaignStore::open(path);
+        phases(store, 4);  // W1..W4
+        // blue-p2 commands blue-me-1; the Continentals split off under him are his double command.
+        const auto first = engine::splitMe(store, "blue", "blue-me-1", "blue-cont-me", "Continentals", {"blue-1a"});
+        REQUIRE(first.ok());
+        CHECK(value(path, "SELECT COUNT(*) FROM me WHERE commander = 'blue-p2'") == 2);
+        const auto before = dump(path);
+        const auto second = engine::splitMe(store, "blue", "blue-me-1", "blue-rifle-me", "Riflemen", {"blue-riflemen"});
+        const auto draft = engine::replaceFromGrant(store, "blue", "blue-me-1", {"blue-sappers"}, {});
+        if (rule == "one_plus_one_double") {
+            REQUIRE_FALSE(second.ok());
+            const auto text = second.issues.items().front().format();
+            CHECK(text.find("ME-COMMAND-LIMIT") != std::string::npos);
+            CHECK(text.find("ME 'blue-rifle-me'") != std::string::npos);
+            CHECK(text.find("would command 3 MEs") != std::string::npos);
+            CHECK(text.find("G-54") != std::string::npos);
+            REQUIRE_FALSE(draft.ok());
+            CHECK(draft.issues.items().front().format().find("ME 'blue-me-1-repl-w1'") != std::string::npos);
+            CHECK(draft.lines.empty());
+            CHECK(dump(path) == before);  // nothing written by either
+            CHECK(engine::grantRemaining(store, "blue") == 200);
+        } else {
+            CHECK(second.ok());
+            CHECK(draft.ok());
+            CHECK(value(path, "SELECT COUNT(*) FROM me WHERE commander = 'blue-p2'") == 4);  // the draft is his too
+            CHECK(engine::grantRemaining(store, "blue") == 200 - 10);
+        }
+    }
+}
+
+TEST_CASE("G-81 replacement_source = any_traceable: income for every ME that reaches a town, and purses on several pools", "[engine][supply]") {
+    std::map<std::string, int> westbyIncome;
+    for (const std::string rule : {"nominated", "any_traceable"}) {
+        const auto path = freshDb("source-" + rule, 3, {"replacement_source=" + rule});
+        {
+            // Red holds Mill Farm too, down the lane from Westby; nobody names it as a source.
+            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            raw.exec("UPDATE urban_area SET controller = 'red' WHERE id = 'mill'");
+        }
+        auto store = db::CampaignStore::open(path);
+        phases(store, 3);  // W1..W3
+        const int westby = value(path, "SELECT COALESCE(SUM(points), 0) FROM supply_ledger WHERE week = 1 AND kind = 'ua_income' AND source = 'westby'");
+        const int mill = value(path, "SELECT COALESCE(SUM(points), 0) FROM supply_ledger WHERE week = 1 AND kind = 'ua_income' AND source = 'mill'");
+        const int unclaimed = value(path, "SELECT COUNT(*) FROM supply_ledger WHERE week = 1 AND kind = 'ua_unclaimed' AND source = 'mill'");
+        REQUIRE(westby > 0);
+        westbyIncome[rule] = westby;
+        SQLite::Database raw(path, SQLite::OPEN_READONLY);
+        const auto state = db::loadState(store);
+        const engine::SupplyPurse purse(raw, state);
+        const std::string reach = raw.execAndGet("SELECT reachable FROM loc_status WHERE week = 1 AND day = 0 AND me_id = 'red-me-1'").getString();
+        if (rule == "nominated") {
+            CHECK(mill == 0);
+            CHECK(unclaimed == 1);  // nobody nominated it: nobody draws on it (§9.2.5)
+            CHECK(reach.empty());
+            CHECK(purse.available("red-me-1") == westby);
+        } else {
+            CHECK(unclaimed == 0);
+            CHECK(mill > 0);
+            CHECK(reach == "westby mill");  // its own source first
+            const std::string claimants = raw.execAndGet("SELECT note FROM supply_ledger WHERE week = 1 AND kind = 'ua_income' "
+                                                         "AND source = 'mill'").getString();
+            CHECK(claimants.find("red-me-1") != std::string::npos);
+            CHECK(purse.available("red-me-1") == westby + mill);  // both pools
+            // Paying more than Westby holds takes the rest from Mill Farm.
+            engine::SupplyPurse paying(raw, state);
+            REQUIRE(paying.pay("red-me-1", westby + 1));
+            CHECK(paying.available("red-me-1") == mill - 1);
+        }
+    }
+    CHECK(westbyIncome["nominated"] == westbyIncome["any_traceable"]);  // same seed, same roll
+}
+
+TEST_CASE("G-64 objective_scoring = cumulative_captures: the engine counts captures and the VCS adds each", "[engine][victory]") {
+    for (const std::string rule : {"holding", "cumulative_captures"}) {
+        const auto path = freshDb("captures-" + rule, 3, {"objective_scoring=" + rule});
+        std::string id;
+        int objValue = 0;
+        {
+            // One of Red's objectives taken twice already and lost again; W2 values it.
+            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            id = raw.execAndGet("SELECT id FROM objective WHERE assigned_to = 'red' ORDER BY id LIMIT 1").getString();
+            objValue = raw.execAndGet("SELECT value FROM objective WHERE id = '" + id + "'").getInt();
+            raw.exec("UPDATE objective SET captures = 2, controller = 'blue' WHERE id = '" + id + "'");
+        }
+        auto store = db::CampaignStore::open(path);
+        const int heldBefore = value(path, "SELECT COALESCE(SUM(value), 0) FROM objective WHERE assigned_to = 'red' AND controller = 'red'");
+        phases(store, 2);  // W1, W2
+        const int scored = value(path, "SELECT objectives_value FROM vcs_history WHERE week = 1 AND side_id = 'red'");
+        CHECK(value(path, "SELECT captures FROM objective WHERE id = '" + id + "'") == 2);  // kept through a phase
+        if (rule == "holding") CHECK(scored == heldBefore);
+        else CHECK(scored == 2 * objValue);
+    }
+}
+
+TEST_CASE("G-64: an ME marching through its side's objective captures it; the capture is counted", "[engine][victory]") {
+    const auto path = freshDb("capture-march", 3, {"objective_scoring=cumulative_captures"});
+    auto store = db::CampaignStore::open(path);
+    phases(store, 5 + 1);  // W1..W5, D1
+    const auto info = store.info();
+    const auto orders = io::readOrdersString("<orders formatVersion=\"1\" side=\"red\" week=\"" + std::to_string(info.week) +
+                                                 "\" day=\"" + std::to_string(info.day) + "\">\n"
+                                                 "<order me=\"red-me-1\" mode=\"march\"><path>2,2 3,2</path></order>\n</orders>",
+                                             "red.xml");
+    REQUIRE_FALSE(engine::submitOrders(store, orders).hasErrors());
+    phases(store, 4);  // D2..D5
+    REQUIRE(value(path, "SELECT receipt <> 'not_received' FROM order_sheet WHERE me_id = 'red-me-1'") == 1);
+    REQUIRE(value(path, "SELECT COUNT(*) FROM me WHERE id = 'red-me-1' AND q || ',' || r = (SELECT q || ',' || r FROM objective "
+                        "WHERE id = 'o-r3')") == 1);
+    CHECK(value(path, "SELECT captures FROM objective WHERE id = 'o-r3'") == 1);
+    CHECK(value(path, "SELECT controller = 'red' FROM objective WHERE id = 'o-r3'") == 1);
+    CHECK(value(path, "SELECT SUM(captures) FROM objective WHERE assigned_to = 'blue'") == 0);  // red's march takes nothing of blue's
 }
