@@ -30,7 +30,8 @@ rows=$(jq -r '
   | select(.error_occurred != true)
   | select(.aggregate_name == "median" or .run_type == "iteration")
   | (.run_name | sub("/real_time$"; "") | capture("^BM_(?<pair>[A-Za-z]+)_(?<role>Baseline|Ours)(?<args>.*)$")) as $n
-  | [($n.pair + $n.args), $n.role, ms, (.tiles_per_frame // .tiles_per_edit // -1), (.visible_hexes // -1)]
+  | [($n.pair + $n.args), $n.role, ms, (.tiles_per_frame // .tiles_per_edit // -1), (.visible_hexes // -1),
+     (.cpu_time * ({"ns": 1e-6, "us": 1e-3, "ms": 1, "s": 1e3}[.time_unit] // 1))]
   | @tsv' "$results")
 
 if [[ -z "$rows" ]]; then
@@ -38,23 +39,23 @@ if [[ -z "$rows" ]]; then
     exit 1
 fi
 
-declare -A ms tiles visible
+declare -A ms tiles visible cpu
 pairs=()
-while IFS=$'\t' read -r pair role t n v; do
-    ms[$pair/$role]=$t tiles[$pair/$role]=$n visible[$pair/$role]=$v
+while IFS=$'\t' read -r pair role t n v c; do
+    ms[$pair/$role]=$t tiles[$pair/$role]=$n visible[$pair/$role]=$v cpu[$pair/$role]=$c
     [[ " ${pairs[*]} " == *" $pair "* ]] || pairs+=("$pair")
 done <<<"$rows"
 
 echo
 echo "Frame times, medians (1920x1080; zoom = hex size in pixels; ours/baseline below 1 means ours is faster)"
-printf '%-22s %12s %12s %10s %10s  %s\n' "pair" "baseline ms" "ours ms" "ours/base" "speed-up" "notes"
+printf '%-22s %12s %12s %12s %10s %10s  %s\n' "pair" "baseline ms" "ours ms" "ours CPU ms" "ours/base" "speed-up" "notes"
 for pair in "${pairs[@]}"; do
     b=${ms[$pair/Baseline]:-} o=${ms[$pair/Ours]:-}
     [[ -n "$b" && -n "$o" ]] || continue
     note=""
     [[ "${visible[$pair/Ours]:--1}" != -1 ]] && note="visible hexes ${visible[$pair/Ours]%.*}"
     [[ "${tiles[$pair/Ours]:--1}" != -1 ]] && note="$note tiles rendered per frame/edit $(printf '%.2f' "${tiles[$pair/Ours]}")"
-    printf '%-22s %12.3f %12.3f %10.3f %9.1fx  %s\n' "$pair" "$b" "$o" \
+    printf '%-22s %12.3f %12.3f %12.3f %10.3f %9.1fx  %s\n' "$pair" "$b" "$o" "${cpu[$pair/Ours]:-0}" \
         "$(jq -n "$o / $b")" "$(jq -n "$b / $o")" "$note"
 done
 echo

@@ -11,6 +11,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+
+#ifdef __WXGTK3__
+#include <cairo.h>
+#endif
 
 namespace etatmajor::gui {
 
@@ -19,12 +24,30 @@ constexpr double kZoomStep = 1.25;
 // A paint renders missing tiles for at most this long; the rest follow in the next frames.
 constexpr double kTileBudgetMs = 24.0;
 constexpr int kKeyPanPixels = 80;
+// When idle, tiles around the view are rendered for at most this long at a time.
+constexpr double kPrefetchSliceMs = 8.0;
 
 // Hex sizes are kept to multiples of 1/256 pixel so the tiles of a zoom level are found again.
 double snapSize(double s) {
     return std::max(1.0 / 256.0, std::round(s * 256.0) / 256.0);
 }
 }  // namespace
+
+// The base layer of the whole window as last painted, kept as two surfaces like the paint target (on X11 they live
+// in the X server): a pan copies the picture from one to the other, moved, and draws only the uncovered strips.
+struct MapCanvas::BackBuffer {
+#ifdef __WXGTK3__
+    cairo_surface_t* surfaces[2] = {nullptr, nullptr};
+    ~BackBuffer() {
+        for (auto* s : surfaces)
+            if (s) cairo_surface_destroy(s);
+    }
+#endif
+    int current = 0;
+    wxSize size;
+    Viewport viewport;
+    bool valid = false;
+};
 
 MapCanvas::MapCanvas(wxWindow* parent, wxWindowID id)
     : wxWindow(parent, id, wxDefaultPosition, wxDefaultSize, wxFULL_REPAINT_ON_RESIZE | wxWANTS_CHARS) {
@@ -42,6 +65,7 @@ MapCanvas::MapCanvas(wxWindow* parent, wxWindowID id)
     Bind(wxEVT_LEAVE_WINDOW, &MapCanvas::onLeave, this);
     Bind(wxEVT_MOUSE_CAPTURE_LOST, &MapCanvas::onCaptureLost, this);
     Bind(wxEVT_KEY_DOWN, &MapCanvas::onKey, this);
+    Bind(wxEVT_IDLE, &MapCanvas::onIdle, this);
 }
 
 MapCanvas::~MapCanvas() {
@@ -50,6 +74,8 @@ MapCanvas::~MapCanvas() {
 
 void MapCanvas::setDocument(std::shared_ptr<const MapDocument> document) {
     m_tiles.clear();
+    dropBackBuffer();
+    m_prefetchDone = false;
     m_painter.reset();
     m_document = std::move(document);
     m_highlight.reset();
@@ -78,11 +104,15 @@ void MapCanvas::replaceDocument(std::shared_ptr<const MapDocument> document) {
 
 void MapCanvas::mapChanged(const std::vector<hex::Hex>& touched) {
     if (m_painter) m_tiles.invalidate(*m_painter, touched);
+    dropBackBuffer();
+    m_prefetchDone = false;
     Refresh();
 }
 
 void MapCanvas::redrawAll() {
     m_tiles.clear();
+    dropBackBuffer();
+    m_prefetchDone = false;
     Refresh();
 }
 
@@ -161,6 +191,7 @@ void MapCanvas::panBy(int dx, int dy) {
 }
 
 void MapCanvas::viewChanged() {
+    m_prefetchDone = false;
     Refresh();
     if (m_onView) m_onView();
 }
@@ -195,14 +226,9 @@ void MapCanvas::paintInto(wxGraphicsContext& gc, const wxRect& area, bool useTil
             // Names are placed against each other over the whole window (so they do not jump about), and only
             // the part being repainted needs its tiles.
             const auto stats = m_tiles.draw(gc, *m_painter, vp, dirty, kTileBudgetMs);
+            m_lastFreshPixels = static_cast<long long>(dirty.width) * dirty.height;
             m_painter->paint(gc, vp, area, kLayerOverlay);
-            if (stats.pending > 0 && !m_refreshQueued) {
-                m_refreshQueued = true;
-                CallAfter([this] {
-                    m_refreshQueued = false;
-                    Refresh();
-                });
-            }
+            if (stats.pending > 0) tilesPending();
         } else {
             m_painter->paint(gc, vp, area, kLayerAll);
         }
@@ -218,6 +244,103 @@ void MapCanvas::paintInto(wxGraphicsContext& gc, const wxRect& area, bool useTil
     double tw = 0, th = 0;
     gc.GetTextExtent(hint, &tw, &th);
     gc.DrawText(hint, area.x + (area.width - tw) / 2, area.y + (area.height - th) / 2);
+}
+
+void MapCanvas::tilesPending() {
+    if (m_refreshQueued) return;
+    m_refreshQueued = true;
+    CallAfter([this] {
+        m_refreshQueued = false;
+        Refresh();
+    });
+}
+
+void MapCanvas::dropBackBuffer() {
+    if (m_back) m_back->valid = false;
+}
+
+bool MapCanvas::updateBackBuffer([[maybe_unused]] void* paintTarget, [[maybe_unused]] const Viewport& vp) {
+#ifdef __WXGTK3__
+    auto* target = static_cast<cairo_surface_t*>(paintTarget);
+    if (!target || cairo_surface_status(target) != CAIRO_STATUS_SUCCESS) return false;
+    const wxSize size = GetClientSize();
+    if (size.x <= 0 || size.y <= 0) return false;
+    if (!m_back) m_back = std::make_unique<BackBuffer>();
+    BackBuffer& b = *m_back;
+    if (b.size != size || !b.surfaces[0]) {
+        for (auto*& s : b.surfaces) {
+            if (s) cairo_surface_destroy(s);
+            s = cairo_surface_create_similar(target, CAIRO_CONTENT_COLOR, size.x, size.y);
+        }
+        if (cairo_surface_status(b.surfaces[0]) != CAIRO_STATUS_SUCCESS ||
+            cairo_surface_status(b.surfaces[1]) != CAIRO_STATUS_SUCCESS) {
+            m_back.reset();
+            return false;
+        }
+        b.size = size;
+        b.valid = false;
+    }
+    const long dx = std::lround(vp.originX - b.viewport.originX);
+    const long dy = std::lround(vp.originY - b.viewport.originY);
+    const bool full = !b.valid || vp.hexSize != b.viewport.hexSize || std::labs(dx) >= size.x ||
+                      std::labs(dy) >= size.y;
+    if (!full && dx == 0 && dy == 0) {
+        m_lastFreshPixels = 0;
+        return true;
+    }
+    std::vector<wxRect> strips;
+    if (full) {
+        strips.emplace_back(size);
+    } else {
+        // The previous picture, moved by the pan, into the other surface.
+        cairo_t* copy = cairo_create(b.surfaces[1 - b.current]);
+        cairo_set_operator(copy, CAIRO_OPERATOR_SOURCE);
+        cairo_set_source_surface(copy, b.surfaces[b.current], static_cast<double>(dx), static_cast<double>(dy));
+        cairo_paint(copy);
+        cairo_destroy(copy);
+        b.current = 1 - b.current;
+        const int x = static_cast<int>(dx), y = static_cast<int>(dy);
+        if (x > 0) strips.emplace_back(0, 0, x, size.y);
+        if (x < 0) strips.emplace_back(size.x + x, 0, -x, size.y);
+        if (y > 0) strips.emplace_back(0, 0, size.x, y);
+        if (y < 0) strips.emplace_back(0, size.y + y, size.x, -y);
+    }
+    cairo_t* cr = cairo_create(b.surfaces[b.current]);
+    std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::CreateFromNative(cr));
+    cairo_destroy(cr);  // the context keeps its own reference
+    if (!gc) return false;
+    std::size_t pending = 0;
+    m_lastFreshPixels = 0;
+    for (const wxRect& strip : strips) {
+        gc->PushState();
+        gc->Clip(strip.x, strip.y, strip.width, strip.height);
+        pending += m_tiles.draw(*gc, *m_painter, vp, strip, kTileBudgetMs).pending;
+        gc->PopState();
+        m_lastFreshPixels += static_cast<long long>(strip.width) * strip.height;
+    }
+    gc.reset();
+    b.viewport = vp;
+    // Previews stand in for tiles not rendered yet: draw everything again once they are.
+    b.valid = pending == 0;
+    if (pending > 0) tilesPending();
+    return true;
+#else
+    return false;
+#endif
+}
+
+bool MapCanvas::prefetchTiles(double budgetMs) {
+    if (!m_painter || !m_useTiles) return false;
+    return m_tiles.prefetch(*m_painter, paintedViewport(), wxRect(GetClientSize()), 1, budgetMs) > 0;
+}
+
+void MapCanvas::onIdle(wxIdleEvent& event) {
+    event.Skip();
+    if (m_prefetchDone || !m_painter || !m_useTiles || !IsShownOnScreen()) return;
+    if (prefetchTiles(kPrefetchSliceMs))
+        event.RequestMore();
+    else
+        m_prefetchDone = true;
 }
 
 // What the active tool would act on under the mouse, and the highlighted hex.
@@ -285,6 +408,26 @@ void MapCanvas::onPaint(wxPaintEvent&) {
     const wxRect all(GetClientSize());
     wxRect dirty = GetUpdateRegion().GetBox().Intersect(all);
     if (dirty.IsEmpty()) dirty = all;
+#ifdef __WXGTK3__
+    // The base layer from the back buffer, moved rather than drawn again when the view pans; the overlay over it.
+    if (m_painter && m_useTiles) {
+        const Viewport vp = paintedViewport();
+        auto* cr = static_cast<cairo_t*>(gc->GetNativeContext());
+        if (cr && updateBackBuffer(cairo_get_target(cr), vp)) {
+            cairo_save(cr);
+            cairo_set_source_surface(cr, m_back->surfaces[m_back->current], 0, 0);
+            cairo_rectangle(cr, dirty.x, dirty.y, dirty.width, dirty.height);
+            cairo_fill(cr);
+            cairo_restore(cr);
+            m_painter->paint(*gc, vp, all, kLayerOverlay);
+            paintDecorations(*gc, vp);
+            gc.reset();
+            m_lastPaintMs = static_cast<double>(clock.TimeInMicro().GetValue()) / 1000.0;
+            ++m_paintCount;
+            return;
+        }
+    }
+#endif
     paintInto(*gc, all, m_useTiles, dirty);
     gc.reset();
     m_lastPaintMs = static_cast<double>(clock.TimeInMicro().GetValue()) / 1000.0;

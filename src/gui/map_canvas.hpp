@@ -92,8 +92,15 @@ public:
     // Off: every paint draws every visible hex again (the baseline the benchmark compares the tiles with).
     void setTilesEnabled(bool on) {
         m_useTiles = on;
+        dropBackBuffer();
         Refresh();
     }
+    // Renders, for up to `budgetMs`, the missing tiles of a ring one tile wide around the view, so that a pan
+    // finds them ready; returns whether some are still missing. The canvas calls it when idle.
+    bool prefetchTiles(double budgetMs);
+    // Window pixels whose base layer the last paint drew afresh (the rest was the previous picture moved), for
+    // tests and benchmarks.
+    long long lastPaintFreshPixels() const { return m_lastFreshPixels; }
 
     // Renders what the window shows into a new bitmap of the window's client size, without the screen.
     wxBitmap renderToBitmap() const;
@@ -105,7 +112,10 @@ public:
     void setKeyHandler(std::function<bool(int)> handler) { m_onKey = std::move(handler); }
 
 private:
+    struct BackBuffer;
+
     void onPaint(wxPaintEvent& event);
+    void onIdle(wxIdleEvent& event);
     void onSize(wxSizeEvent& event);
     void onWheel(wxMouseEvent& event);
     void onLeftDown(wxMouseEvent& event);
@@ -125,6 +135,12 @@ private:
     Viewport paintedViewport() const;
     // Paints the window's `area`; only `dirty` (within it) needs fresh tiles.
     void paintInto(wxGraphicsContext& gc, const wxRect& area, bool useTiles, const wxRect& dirty);
+    // Brings the back buffer (the base layer of the whole window, kept where the paint target keeps its pixels)
+    // to `vp`: the previous picture is moved by the pan and only the uncovered strips are drawn from the tiles.
+    // Returns false when there is no back buffer here (the caller draws the tiles itself).
+    bool updateBackBuffer(void* paintTarget, const Viewport& vp);
+    void dropBackBuffer();
+    void tilesPending();
     // The window pixels the tool's outline covers at a mouse position (empty when none).
     wxRect targetRect(const wxPoint& mouse) const;
     void paintDecorations(wxGraphicsContext& gc, const Viewport& vp) const;
@@ -148,6 +164,9 @@ private:
     double m_lastPaintMs = 0;
     bool m_refreshQueued = false;
     bool m_useTiles = true;
+    std::unique_ptr<BackBuffer> m_back;
+    bool m_prefetchDone = false;
+    long long m_lastFreshPixels = 0;
     HoverHandler m_onHover;
     std::function<void()> m_onView;
     std::function<bool(int)> m_onKey;

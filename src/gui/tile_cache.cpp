@@ -59,18 +59,8 @@ TileCache::Stats TileCache::draw(wxGraphicsContext& gc, const MapPainter& painte
     gc.SetBrush(gc.CreateBrush(wxBrush(MapStyle::background())));
     gc.DrawRectangle(area.x, area.y, area.width, area.height);
 
-    // World pixels the map (with room for strokes that overhang its edge) covers at this size.
-    const wxRect2DDouble b = painter.worldBounds();
-    const double pad = std::max(8.0, 0.5 * s);
-    const double mapLeft = b.m_x * s - pad;
-    const double mapTop = b.m_y * s - pad;
-    const double mapRight = (b.m_x + b.m_width) * s + pad;
-    const double mapBottom = (b.m_y + b.m_height) * s + pad;
-
-    const int tx0 = floorDiv(std::max(area.x - ox, mapLeft), size);
-    const int tx1 = floorDiv(std::min(area.x + area.width - 1 - ox, mapRight), size);
-    const int ty0 = floorDiv(std::max(area.y - oy, mapTop), size);
-    const int ty1 = floorDiv(std::min(area.y + area.height - 1 - oy, mapBottom), size);
+    const TileRange r = range(painter, viewport, area, size);
+    const int tx0 = r.tx0, tx1 = r.tx1, ty0 = r.ty0, ty1 = r.ty1;
 
     gc.PushState();
     gc.SetInterpolationQuality(wxINTERPOLATION_NONE);
@@ -101,11 +91,8 @@ TileCache::Stats TileCache::draw(wxGraphicsContext& gc, const MapPainter& painte
                 gc.SetAntialiasMode(wxANTIALIAS_NONE);
                 continue;
             }
-            Tile tile;
-            tile.bitmap = render(painter, s, tx, ty, size);
-            tile.bytes = static_cast<std::size_t>(size) * static_cast<std::size_t>(size) * 4;
-            m_bytes += tile.bytes;
-            it = m_tiles.emplace(Key{s, tx, ty}, std::move(tile)).first;
+            add(painter, s, tx, ty, size);
+            it = m_tiles.find({s, tx, ty});
             ++stats.rendered;
             ++m_renderedTotal;
         }
@@ -116,6 +103,64 @@ TileCache::Stats TileCache::draw(wxGraphicsContext& gc, const MapPainter& painte
     gc.PopState();
     evict();
     return stats;
+}
+
+TileCache::TileRange TileCache::range(const MapPainter& painter, const Viewport& viewport, const wxRect& area,
+                                     int size) const {
+    const double s = viewport.hexSize;
+    // World pixels the map (with room for strokes that overhang its edge) covers at this size.
+    const wxRect2DDouble b = painter.worldBounds();
+    const double pad = std::max(8.0, 0.5 * s);
+    const double mapLeft = b.m_x * s - pad;
+    const double mapTop = b.m_y * s - pad;
+    const double mapRight = (b.m_x + b.m_width) * s + pad;
+    const double mapBottom = (b.m_y + b.m_height) * s + pad;
+    const double ox = viewport.originX;
+    const double oy = viewport.originY;
+    return {floorDiv(std::max(area.x - ox, mapLeft), size),
+            floorDiv(std::min(area.x + area.width - 1 - ox, mapRight), size),
+            floorDiv(std::max(area.y - oy, mapTop), size),
+            floorDiv(std::min(area.y + area.height - 1 - oy, mapBottom), size)};
+}
+
+void TileCache::add(const MapPainter& painter, double hexSize, int tx, int ty, int size) {
+    Tile tile;
+    tile.bitmap = render(painter, hexSize, tx, ty, size);
+    tile.bytes = static_cast<std::size_t>(size) * static_cast<std::size_t>(size) * 4;
+    tile.lastUse = m_frame;
+    m_bytes += tile.bytes;
+    m_tiles[Key{hexSize, tx, ty}] = std::move(tile);
+}
+
+std::size_t TileCache::prefetch(const MapPainter& painter, const Viewport& viewport, const wxRect& area, int ring,
+                                double budgetMs) {
+    const double s = viewport.hexSize;
+    const int size = tileSize(s, painter.document().map().metadata().orientation);
+    const TileRange inner = range(painter, viewport, area, size);
+    const TileRange outer = range(painter, viewport, wxRect(area).Inflate(ring * size), size);
+    std::vector<std::pair<int, int>> missing;
+    for (int ty = outer.ty0; ty <= outer.ty1; ++ty)
+        for (int tx = outer.tx0; tx <= outer.tx1; ++tx) {
+            const bool inside = tx >= inner.tx0 && tx <= inner.tx1 && ty >= inner.ty0 && ty <= inner.ty1;
+            if (!inside && m_tiles.find({s, tx, ty}) == m_tiles.end()) missing.emplace_back(tx, ty);
+        }
+    const double cx = area.x + area.width / 2.0 - viewport.originX;
+    const double cy = area.y + area.height / 2.0 - viewport.originY;
+    const auto distance = [&](const std::pair<int, int>& t) {
+        return std::hypot((t.first + 0.5) * size - cx, (t.second + 0.5) * size - cy);
+    };
+    std::sort(missing.begin(), missing.end(), [&](const auto& p, const auto& q) { return distance(p) < distance(q); });
+    wxStopWatch clock;
+    std::size_t done = 0;
+    for (const auto& [tx, ty] : missing) {
+        if (done > 0 && static_cast<double>(clock.TimeInMicro().GetValue()) / 1000.0 > budgetMs) break;
+        add(painter, s, tx, ty, size);
+        ++done;
+        ++m_prefetchedTotal;
+    }
+    // Never at the price of the tiles on screen: those were used in the last frame and are kept.
+    evict();
+    return missing.size() - done;
 }
 
 void TileCache::drawPreview(wxGraphicsContext& gc, const MapPainter& painter, const Viewport& viewport,

@@ -38,15 +38,26 @@ public:
     Stats draw(wxGraphicsContext& gc, const MapPainter& painter, const Viewport& viewport, const wxRect& area,
                double budgetMs = 1e9);
 
+    // Renders missing tiles of the ring `ring` tiles wide around `area` (not those within it), nearest first, until
+    // `budgetMs` milliseconds have passed (always at least one); returns how many are still missing. Done when the
+    // window is idle, so that a pan finds the tiles it uncovers ready.
+    std::size_t prefetch(const MapPainter& painter, const Viewport& viewport, const wxRect& area, int ring,
+                         double budgetMs);
+
     // Forgets the tiles, at every zoom level, that show any of `hexes`.
     void invalidate(const MapPainter& painter, const std::vector<hex::Hex>& hexes);
     void clear();
 
     std::size_t bytes() const { return m_bytes; }
     std::size_t tileCount() const { return m_tiles.size(); }
-    // Tiles rendered since construction (or the last resetCounters), for tests and benchmarks.
+    // Tiles rendered by draw (for a frame) since construction (or the last resetCounters), and tiles rendered
+    // ahead of time by prefetch, for tests and benchmarks.
     std::size_t renderedTotal() const { return m_renderedTotal; }
-    void resetCounters() { m_renderedTotal = 0; }
+    std::size_t prefetchedTotal() const { return m_prefetchedTotal; }
+    void resetCounters() {
+        m_renderedTotal = 0;
+        m_prefetchedTotal = 0;
+    }
 
     static int tileSize(double hexSize, hex::Orientation orientation);
 
@@ -67,6 +78,12 @@ private:
     };
 
     wxGraphicsBitmap render(const MapPainter& painter, double hexSize, int tx, int ty, int size) const;
+    struct TileRange {
+        int tx0, tx1, ty0, ty1;
+    };
+    // The tiles that `area` (window pixels) shows of the map at `viewport`, clamped to the map's extent.
+    TileRange range(const MapPainter& painter, const Viewport& viewport, const wxRect& area, int size) const;
+    void add(const MapPainter& painter, double hexSize, int tx, int ty, int size);
     void evict();
     void drawPreview(wxGraphicsContext& gc, const MapPainter& painter, const Viewport& viewport, const wxRect& clip);
 
@@ -75,6 +92,7 @@ private:
     std::size_t m_bytes = 0;
     std::uint64_t m_frame = 0;
     std::size_t m_renderedTotal = 0;
+    std::size_t m_prefetchedTotal = 0;
 
     // The preview: the terrain colour of each hex in offset order; refreshed when an edit touches it.
     wxImage m_preview;
