@@ -67,6 +67,13 @@ expect_exit 1 "campaign new with a value the engine does not apply" "$cli" campa
 grep -q "barge_waters=canals_only" err.txt && ok || bad "the refused value is named with its key"
 expect_exit 0 "campaign new with an option" "$cli" campaign new --scenario "$scenario" --db six.db --option ua_multiplier=5
 [ "$(sqlite3 six.db "SELECT value FROM campaign_option WHERE key = 'ua_multiplier'")" = "5" ] && ok || bad "--option stored"
+# the daily-cycle variants applied by the engine are accepted, stored, and a week runs under them
+expect_exit 0 "campaign new with the daily variants" "$cli" campaign new --scenario "$scenario" --db daily.db \
+  --option do_move=half --option breakoff_move=half --option mr_fraction_basis=modified_mr --option seasonal_wetlands=off \
+  --option tardy_stationary=delayed --option allow_disobedience=off --option loc_path=declared_only \
+  --option stacking_scope=total --option stack_check=every_hex
+[ "$(sqlite3 daily.db "SELECT value FROM campaign_option WHERE key = 'stack_check'")" = "every_hex" ] && ok || bad "daily variants stored"
+expect_exit 0 "a week under the daily variants" "$cli" advance --db daily.db --week --stand-fast-missing
 
 # manual dice: faces typed in; a bad answer is asked again; running out refuses and leaves nothing
 printf '6\n' | "$cli" campaign new --scenario "$scenario" --db manual.db --manual-dice >out.txt 2>err.txt && ok || bad "manual dice"

@@ -69,6 +69,13 @@ void applyDeclaredLoc(const CampaignState& s, const std::vector<hex::Hex>& decla
             loc.cutBy = in;
             return;
         }
+    // An ME in its source's hex needs no path.
+    if (me->hex == ua->hex) {
+        loc.valid = true;
+        loc.problem = LocProblem::None;
+        loc.path = {me->hex};
+        return;
+    }
     // The declared hexes, from the ME's own.
     std::vector<hex::Hex> path{me->hex};
     for (const auto h : declared)

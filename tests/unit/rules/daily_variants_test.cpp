@@ -424,10 +424,12 @@ TEST_CASE("G-32 loc_path = declared_only: only the LOC path the orders declared 
         runTo(store, "D2");
         CHECK(locOf(path, "va", 4).rfind("0 cut", 0) == 0);
     }
-    // A declared path must be a chain of neighbouring hexes.
+    // A declared path must be a chain of neighbouring hexes; an ME in its source's hex needs none.
     const auto path = stripDb("loc-bad", {"loc_path=declared_only"});
+    placeAt(path, "va", "0,0");
     auto store = db::CampaignStore::open(path);
     runTo(store, "D2");
+    CHECK(locOf(path, "va", 1) == "1 none 0,0");
     const auto issues = giveOrder(store, "american", "<order me=\"va\" mode=\"forage\"><locPath>2,0 0,0</locPath></order>\n");
     REQUIRE(issues.hasErrors());
     CHECK(issues.items()[0].code == "ORDERS-LOC-PATH");
