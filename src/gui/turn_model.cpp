@@ -1,6 +1,13 @@
 #include "turn_model.hpp"
 
+#include "etatmajor/io/atomic_file.hpp"
+#include "etatmajor/io/orders_xml.hpp"
+
 #include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <map>
 
 #include <algorithm>
 #include <cctype>
@@ -288,6 +295,110 @@ std::vector<hex::Offset> clickRoute(const std::vector<hex::Offset>& route, hex::
             return out;
         }
     out.push_back(clicked);
+    return out;
+}
+
+// ---- the map's outline --------------------------------------------------------------------------------------
+
+std::vector<std::vector<hex::Point>> mapOutline(const map::Map& map) {
+    const hex::Layout layout(map.metadata().orientation, {1.0, 1.0});
+    // Corners are matched by their position, to a thousandth of the hex size.
+    using Key = std::pair<long long, long long>;
+    const auto key = [](hex::Point p) { return Key{std::llround(p.x * 1000.0), std::llround(p.y * 1000.0)}; };
+    std::map<Key, std::pair<hex::Point, hex::Point>> next;  // edge start -> (start, end), going round each hex
+    const auto offsets = map.offsets();
+    for (int row = 0; row < map.height(); ++row)
+        for (int col = 0; col < map.width(); ++col) {
+            const hex::Hex h = offsets.toHex({col, row});
+            const hex::Point c = layout.toPixel(h);
+            const auto corners = layout.corners(h);
+            for (std::size_t k = 0; k < corners.size(); ++k) {
+                const hex::Point a = corners[k];
+                const hex::Point b = corners[(k + 1) % corners.size()];
+                // The hex across this edge: the centre mirrored through the edge's middle.
+                const hex::Point across{a.x + b.x - c.x, a.y + b.y - c.y};
+                if (!map.contains(layout.hexAt(across))) next[key(a)] = {a, b};
+            }
+        }
+    std::vector<std::vector<hex::Point>> loops;
+    while (!next.empty()) {
+        std::vector<hex::Point> loop;
+        auto it = next.begin();
+        const Key first = it->first;
+        for (;;) {
+            const auto [a, b] = it->second;
+            loop.push_back(a);
+            next.erase(it);
+            const Key k = key(b);
+            if (k == first) break;
+            it = next.find(k);
+            if (it == next.end()) break;  // not closed: cannot happen for whole hexes
+        }
+        loops.push_back(std::move(loop));
+    }
+    return loops;
+}
+
+// ---- drafts of today's orders -------------------------------------------------------------------------------
+
+std::string draftPath(const std::string& dbPath, const std::string& side) {
+    std::string name;
+    for (const char c : side)
+        name += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
+    return dbPath + ".draft-" + name + ".xml";
+}
+
+void saveDraft(const std::string& dbPath, const campaign::OrdersFile& draft) {
+    io::writeFileAtomically(draftPath(dbPath, draft.side), io::writeOrdersString(draft));
+}
+
+std::optional<campaign::OrdersFile> loadDraft(const std::string& dbPath, const std::string& side, int week, int day) {
+    const std::string path = draftPath(dbPath, side);
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) return std::nullopt;
+    try {
+        campaign::OrdersFile file = io::readOrdersFile(path);
+        if (file.side != side || file.week != week || file.day != day) return std::nullopt;
+        return file;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+void removeDraft(const std::string& dbPath, const std::string& side) {
+    std::error_code ec;
+    std::filesystem::remove(draftPath(dbPath, side), ec);
+}
+
+campaign::OrdersFile mergeDraft(const campaign::OrdersFile& templ, const campaign::OrdersFile& saved,
+                                std::size_t* restored) {
+    campaign::OrdersFile out = templ;
+    std::size_t taken = 0;
+    // Orders compared as the orders file writes them, every field included.
+    const auto text = [&](const campaign::Order& o) {
+        campaign::OrdersFile one;
+        one.side = templ.side;
+        one.week = templ.week;
+        one.day = templ.day;
+        one.orders.push_back(o);
+        return io::writeOrdersString(one);
+    };
+    if (saved.side == templ.side && saved.week == templ.week && saved.day == templ.day) {
+        for (auto& order : out.orders)
+            for (const auto& s : saved.orders)
+                if (s.me == order.me) {
+                    if (text(s) != text(order)) ++taken;
+                    order = s;
+                    break;
+                }
+        for (auto& decoy : out.decoys)
+            for (const auto& d : saved.decoys)
+                if (d.id == decoy.id) {
+                    decoy = d;
+                    break;
+                }
+    }
+    if (restored) *restored = taken;
     return out;
 }
 

@@ -3,7 +3,9 @@
 #pragma once
 
 #include "etatmajor/campaign/orders.hpp"
+#include "etatmajor/hex/layout.hpp"
 #include "etatmajor/hex/offset.hpp"
+#include "etatmajor/map/map.hpp"
 #include "etatmajor/view/turn_view.hpp"
 
 #include <optional>
@@ -107,6 +109,29 @@ std::vector<RollInfo> filterRolls(const std::vector<RollInfo>& rolls, const std:
 std::string phaseBarText(const SideView& view, const view::PhasePreview& next);
 // What "Next phase" will do and what it still waits for, for the button's tooltip and the confirmation.
 std::string nextPhaseDescription(const view::PhasePreview& next);
+
+// The outline of the map's hexes, as closed polygons in map units (the layout of hex size 1 with hex (0,0) at the
+// origin): the outer edges of the border hexes, chained. Overlays that shade "the map" (fog of war) fill these,
+// not the window.
+std::vector<std::vector<hex::Point>> mapOutline(const map::Map& map);
+
+// Today's orders a side is still writing are kept beside the campaign database, in the orders file format
+// (docs/formats/orders.md), so that closing the window loses none of them: DATABASE.draft-SIDE.xml. Only the
+// side's own view reads its file back; the host's view and the other side's never do.
+std::string draftPath(const std::string& dbPath, const std::string& side);
+// Writes the draft atomically (its `side` names the file); throws core::FileError when it cannot.
+void saveDraft(const std::string& dbPath, const campaign::OrdersFile& draft);
+// The side's saved draft, when there is one for that side and that week and day (nothing otherwise, also when
+// the file cannot be read).
+std::optional<campaign::OrdersFile> loadDraft(const std::string& dbPath, const std::string& side, int week, int day);
+// Forgets the side's saved draft (after its orders were given, or when it belongs to an earlier day).
+void removeDraft(const std::string& dbPath, const std::string& side);
+// Today's template of the side's orders with the saved draft's orders laid over it, ME by ME: an ME the template
+// has not (another side's, or one no longer on the map) is left out, and an ME the draft has not keeps the
+// template's order; decoy orders likewise by their id. `restored` counts the orders taken that differ from the
+// template's (those the side had written).
+campaign::OrdersFile mergeDraft(const campaign::OrdersFile& templ, const campaign::OrdersFile& saved,
+                                std::size_t* restored = nullptr);
 
 // Offsets "col,row" of an order's path for the dialog's text field, and back. parsePath names the first bad
 // entry in `error` and returns nothing.

@@ -6,8 +6,10 @@
 
 #include "etatmajor/io/atomic_file.hpp"
 
+#include <wx/filefn.h>
 #include <wx/time.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -295,6 +297,23 @@ void TurnScript::run(const std::vector<std::string>& w) {
             for (const auto& o : d->orders)
                 if (o.me == w[2]) found = formatPath(o.path);
             expectEqual("the draft route of " + w[2], found, rest(w, 3));
+        } else if (what == "draft-has") {
+            // Whether the shown draft has an order for the ME (none: no draft at all, as for the host).
+            need(w, 4);
+            const auto* d = m_frame.draft();
+            const bool has = d && std::any_of(d->orders.begin(), d->orders.end(), [&](const auto& o) { return o.me == w[2]; });
+            if (has != yes(w[3])) fail(std::string("the draft ") + (has ? "has" : "has no") + " order for " + w[2]);
+        } else if (what == "orders-tab-lacks" || what == "orders-tab-has") {
+            const std::string text = m_frame.ordersTabText();
+            if ((text.find(arg) != std::string::npos) != (what == "orders-tab-has"))
+                fail("the Orders tab reads '" + text + "'");
+        } else if (what == "status") {
+            if (m_frame.statusText().find(arg) == std::string::npos)
+                fail("the status bar reads '" + m_frame.statusText() + "', without '" + arg + "'");
+        } else if (what == "draft-file") {
+            // Whether the shown side's draft is kept beside the database.
+            const bool there = wxFileExists(wxString::FromUTF8(draftPath(m_frame.path(), m_frame.side()).c_str()));
+            if (there != yes(arg)) fail(std::string("the draft file is ") + (there ? "there" : "not there"));
         } else fail("unknown expectation '" + what + "'");
     } else {
         fail("unknown command '" + cmd + "'");

@@ -2,7 +2,7 @@
 # the database, with the command-line program, that the orders the script wrote and submitted landed there.
 #   cmake -DAPP=... -DCLI=... -DXVFB_RUN=... -DCHECKER=... -DSCENARIO=... -DSCRIPT=template -DOUT=dir -DSIDE=id
 #         [-DEXPECT_ME=id -DEXPECT_PATH="c,r c,r ..." -DEXPECT_GUNS=ON|OFF -DEXPECT_CONTACT=observe|evade|engage]
-#         [-DEXPECT_PHASE=D3] [-DSHOTS=png;...] [-DSQLITE3=... -DSETUP_SQL="..."] [-DEXPECT_BATTLE=resolved]
+#         [-DSCRIPT2=template (a second window on the same database)] [-DEXPECT_PHASE=D3] [-DSHOTS=png;...] [-DSQLITE3=... -DSETUP_SQL="..."] [-DEXPECT_BATTLE=resolved]
 #         -P run_turn_script.cmake
 # SETUP_SQL (and SETUP_SQL2) are run on the new database before the window opens (to stage a situation, such as two MEs meeting).
 # The script template's @OUT@ is replaced by the output folder. HOME points into the output folder, so the
@@ -53,6 +53,34 @@ execute_process(
 message("${app_out}${app_err}")
 if(NOT app_status EQUAL 0)
   message(FATAL_ERROR "etatmajor --test-script failed (status ${app_status})")
+endif()
+
+# SCRIPT2: a second window on the same database once the first has closed (what the first left behind, such as a
+# draft of orders, must be there again), for the same side.
+if(DEFINED SCRIPT2)
+  set(draft "${db}.draft-${SIDE}.xml")
+  if(NOT EXISTS "${draft}")
+    message(FATAL_ERROR "the first window left no draft of orders at ${draft}")
+  endif()
+  file(READ "${draft}" draft_text)
+  if(NOT draft_text MATCHES "b-tarleton")
+    message(FATAL_ERROR "the draft of orders names no b-tarleton:\n${draft_text}")
+  endif()
+  file(READ "${SCRIPT2}" text)
+  string(REPLACE "@OUT@" "${OUT}" text "${text}")
+  get_filename_component(script_name "${SCRIPT2}" NAME)
+  file(WRITE "${OUT}/${script_name}" "${text}")
+  execute_process(
+    COMMAND "${XVFB_RUN}" -a -s "-screen 0 1600x1200x24" "${APP}" "${db}" --side "${SIDE}" --size 1280x900
+            --test-script "${OUT}/${script_name}"
+    RESULT_VARIABLE app_status
+    OUTPUT_VARIABLE app_out
+    ERROR_VARIABLE app_err
+    TIMEOUT 200)
+  message("${app_out}${app_err}")
+  if(NOT app_status EQUAL 0)
+    message(FATAL_ERROR "etatmajor --test-script (second window) failed (status ${app_status})")
+  endif()
 endif()
 
 # The database, read by the command-line program: the side's orders are given, with the route drawn on the map.

@@ -13,9 +13,11 @@
 #include "etatmajor/db/status.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
+#include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/view/turn_view.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <string>
 
@@ -294,4 +296,98 @@ TEST_CASE("a laid-out paper reads as text in reading order, for the Battles tab"
                              report::Rule{}, run(20, 60, ""), run(20, 70, "Winner: british")};
     doc.pages[1].elements = {run(20, 10, "page two")};
     CHECK(documentText(doc) == "Battle Report\nE1 (enemy line infantry)  losses\nWinner: british\n\npage two\n\n");
+}
+
+TEST_CASE("a side's draft of today's orders is kept beside the database and only that side gets it back", "[turn]") {
+    const auto path = freshCampaign("drafts");
+    for (const char* side : {"british", "american"}) removeDraft(path, side);
+    auto store = db::CampaignStore::open(path, true);
+    const auto britishTemplate = io::readOrdersString(engine::ordersTemplate(store, "british"), "template");
+    const auto americanTemplate = io::readOrdersString(engine::ordersTemplate(store, "american"), "template");
+    REQUIRE(britishTemplate.side == "british");
+    REQUIRE(americanTemplate.side == "american");
+    const int week = britishTemplate.week, day = britishTemplate.day;
+
+    // The British change the Loyal Legion's order; nothing is kept before the first save.
+    CHECK(draftPath(path, "british") == path + ".draft-british.xml");
+    CHECK_FALSE(loadDraft(path, "british", week, day).has_value());
+    campaign::OrdersFile draft = britishTemplate;
+    auto legion = std::find_if(draft.orders.begin(), draft.orders.end(), [](const auto& o) { return o.me == "crown-me-2"; });
+    REQUIRE(legion != draft.orders.end());
+    legion->mode = campaign::Mode::March;
+    legion->path = {at(12, 7), at(12, 8)};
+    legion->onScoutContact = campaign::ScoutContact::Evade;
+    saveDraft(path, draft);
+    CHECK(std::filesystem::exists(path + ".draft-british.xml"));
+
+    // Read back for the British, today: the order as it was left; the file is an orders file the io layer reads.
+    const auto saved = loadDraft(path, "british", week, day);
+    REQUIRE(saved.has_value());
+    CHECK(saved->side == "british");
+    std::size_t restored = 0;
+    const auto merged = mergeDraft(britishTemplate, *saved, &restored);
+    CHECK(restored == 1);  // the Legion's; the others are still the template's
+    CHECK(merged.orders.size() == britishTemplate.orders.size());
+    const auto back = std::find_if(merged.orders.begin(), merged.orders.end(), [](const auto& o) { return o.me == "crown-me-2"; });
+    REQUIRE(back != merged.orders.end());
+    CHECK(formatPath(back->path) == "12,7 12,8");
+    CHECK(back->mode == campaign::Mode::March);
+    CHECK(back->onScoutContact == campaign::ScoutContact::Evade);
+    CHECK(io::readOrdersFile(draftPath(path, "british")).orders.size() == britishTemplate.orders.size());
+
+    // Another day's draft is not today's; the Americans have none, and the British one never becomes theirs.
+    CHECK_FALSE(loadDraft(path, "british", week, day + 1).has_value());
+    CHECK_FALSE(loadDraft(path, "american", week, day).has_value());
+    const auto notTheirs = mergeDraft(americanTemplate, *saved, &restored);
+    CHECK(restored == 0);
+    for (const auto& o : notTheirs.orders) CHECK(o.me.rfind("cont-", 0) == 0);
+    CHECK(notTheirs.orders.size() == americanTemplate.orders.size());
+
+    // A draft that names an ME the side does not have today (an American one slipped in) loses that order.
+    campaign::OrdersFile tampered = draft;
+    campaign::Order foreign = orderFor("cont-me-1", campaign::Mode::March, {at(20, 20)});
+    tampered.orders.push_back(foreign);
+    const auto cleaned = mergeDraft(britishTemplate, tampered, &restored);
+    CHECK(restored == 1);
+    CHECK(cleaned.orders.size() == britishTemplate.orders.size());
+    for (const auto& o : cleaned.orders) CHECK(o.me != "cont-me-1");
+
+    // Each side's file is its own; once given, removeDraft forgets it.
+    saveDraft(path, americanTemplate);
+    CHECK(loadDraft(path, "american", week, day).has_value());
+    const auto britishAgain = loadDraft(path, "british", week, day);
+    REQUIRE(britishAgain.has_value());
+    const auto again = std::find_if(britishAgain->orders.begin(), britishAgain->orders.end(),
+                                    [](const auto& o) { return o.me == "crown-me-2"; });
+    REQUIRE(again != britishAgain->orders.end());
+    CHECK(formatPath(again->path) == "12,7 12,8");
+    removeDraft(path, "british");
+    CHECK_FALSE(std::filesystem::exists(path + ".draft-british.xml"));
+    CHECK_FALSE(loadDraft(path, "british", week, day).has_value());
+    CHECK(loadDraft(path, "american", week, day).has_value());
+    removeDraft(path, "american");
+}
+
+TEST_CASE("the map's outline closes round exactly its hexes, for the fog of war", "[turn]") {
+    for (const auto orientation : {hex::Orientation::Pointy, hex::Orientation::Flat}) {
+        map::MapMetadata meta;
+        meta.id = "outline";
+        meta.width = 7;
+        meta.height = 5;
+        meta.orientation = orientation;
+        const auto doc = MapDocument::createNew(meta, map::Terrain::Clear);
+        const auto loops = mapOutline(doc.map());
+        REQUIRE(loops.size() == 1);
+        // Its area (shoelace) is the 35 hexes' area, 3*sqrt(3)/2 each at size 1: no hex outside, none left out.
+        double twiceArea = 0;
+        const auto& loop = loops[0];
+        for (std::size_t i = 0; i < loop.size(); ++i) {
+            const auto& a = loop[i];
+            const auto& b = loop[(i + 1) % loop.size()];
+            twiceArea += a.x * b.y - b.x * a.y;
+        }
+        CHECK(std::abs(twiceArea) / 2 == Approx(35 * 1.5 * std::sqrt(3.0)).epsilon(1e-9));
+        // Every one of the 20 border hexes gives at least one outer edge.
+        CHECK(loop.size() >= 20);
+    }
 }
