@@ -251,6 +251,7 @@ void TurnFrame::buildMenus() {
     Bind(wxEVT_MENU, [this](wxCommandEvent&) {
         if (auto* o = draftOrder(m_selected)) {
             o->path.clear();
+            keepDraft();
             orderChanged(*o);
             say("the route of ME " + m_selected + " was cleared");
         }
@@ -437,39 +438,53 @@ void TurnFrame::buildPanels() {
     m_logPhaseChoice->Bind(wxEVT_CHOICE, refilter);
     m_vcsPanel = textPage(_("Victory Conditions"));
     m_supplyPanel = textPage(_("Supply and LOC"));
+    // Battles: on the left the list, the actions, the odds' progress and the odds themselves; on the right the
+    // set-up or, once fought, the report, wrapped to the width so no line runs out of sight.
     auto* battlePage = new wxPanel(m_notebook);
     auto* battleSizer = new wxBoxSizer(wxHORIZONTAL);
     auto* battleLeft = new wxBoxSizer(wxVERTICAL);
-    m_battleList = new wxListBox(battlePage, wxID_ANY, wxDefaultPosition, wxSize(240, -1));
+    m_battleList = new wxListBox(battlePage, wxID_ANY, wxDefaultPosition, wxSize(300, -1), 0, nullptr,
+                                 wxLB_SINGLE | wxLB_HSCROLL);
+    m_battleList->SetMinSize(wxSize(300, 3 * m_battleList->GetCharHeight() + 12));
     battleLeft->Add(m_battleList, 1, wxEXPAND);
-    auto* battleButtons = new wxGridSizer(2, wxSize(4, 4));
+    auto* battleButtons = new wxBoxSizer(wxHORIZONTAL);
     for (const auto& [id, label] : std::vector<std::pair<int, wxString>>{{kIdBattleShow, _("Set-up")},
                                                                          {kIdBattleOdds, _("Odds")},
                                                                          {kIdBattleResolve, _("Resolve")},
                                                                          {kIdBattleEnter, _("Enter Result...")}}) {
-        auto* b = new wxButton(battlePage, id, label);
+        auto* b = new wxButton(battlePage, id, label, wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
         const int cmd = id;
         b->Bind(wxEVT_BUTTON, [this, cmd](wxCommandEvent&) {
             wxCommandEvent e(wxEVT_MENU, cmd);
             ProcessWindowEvent(e);
         });
-        battleButtons->Add(b, 1, wxEXPAND);
+        battleButtons->Add(b, 1, wxEXPAND | wxRIGHT, 2);
     }
+    battleButtons->GetItem(battleButtons->GetItemCount() - 1)->SetBorder(0);
     battleLeft->Add(battleButtons, 0, wxEXPAND | wxTOP, 4);
     auto* progressRow = new wxBoxSizer(wxHORIZONTAL);
-    m_oddsGauge = new wxGauge(battlePage, wxID_ANY, 100);
-    m_oddsCancelButton = new wxButton(battlePage, kIdOddsCancel, _("Cancel"));
+    m_oddsGauge = new wxGauge(battlePage, wxID_ANY, 100, wxDefaultPosition, wxSize(-1, 12));
+    m_oddsCancelButton = new wxButton(battlePage, kIdOddsCancel, _("Cancel"), wxDefaultPosition, wxDefaultSize,
+                                      wxBU_EXACTFIT);
     m_oddsCancelButton->Enable(false);
     m_oddsCancelButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { cancelOdds(); });
     progressRow->Add(m_oddsGauge, 1, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     progressRow->Add(m_oddsCancelButton, 0);
     battleLeft->Add(progressRow, 0, wxEXPAND | wxTOP, 4);
+    m_oddsBox = new wxTextCtrl(battlePage, wxID_ANY, _("Odds: choose a battle and press Odds."), wxDefaultPosition,
+                               wxSize(300, -1), wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP | wxTE_NO_VSCROLL);
+    m_oddsBox->SetMinSize(wxSize(300, 3 * m_oddsBox->GetCharHeight() + 10));
+    battleLeft->Add(m_oddsBox, 0, wxEXPAND | wxTOP, 4);
     m_battleText = new wxTextCtrl(battlePage, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize,
-                                  wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
+                                  wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP);
     battleSizer->Add(battleLeft, 0, wxEXPAND | wxALL, 4);
-    battleSizer->Add(m_battleText, 1, wxEXPAND | wxALL, 4);
+    battleSizer->Add(m_battleText, 1, wxEXPAND | wxTOP | wxBOTTOM | wxRIGHT, 4);
     battlePage->SetSizer(battleSizer);
     m_notebook->AddPage(battlePage, _("Battles"));
+    m_notebook->Bind(wxEVT_NOTEBOOK_PAGE_CHANGED, [this](wxBookCtrlEvent& event) {
+        event.Skip();
+        onPageChanged();
+    });
     m_battleList->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) {
         const int i = m_battleList->GetSelection();
         if (i != wxNOT_FOUND && i < static_cast<int>(m_battleIds.size()))
@@ -605,6 +620,7 @@ bool TurnFrame::openCampaign(const wxString& pathText, std::optional<std::string
     if (m_orderDialog) m_orderDialog->Close();
     m_path = path;
     m_side = *side;
+    clearBattleTab();
     m_drafts.clear();
     m_checks.clear();
     m_selected.clear();
@@ -633,8 +649,34 @@ bool TurnFrame::setSide(const std::string& side) {
     m_side = side;
     m_selected.clear();
     m_checks.clear();
+    clearBattleTab();
     refresh();
     return true;
+}
+
+void TurnFrame::onPageChanged() {
+    if (!m_mapSplit || !m_mapSplit->IsSplit()) return;
+    const bool battles = m_notebook->GetSelection() == static_cast<int>(m_notebook->GetPageCount()) - 1;
+    const int height = m_mapSplit->GetClientSize().y;
+    if (battles && m_sashBeforeBattles == 0) {
+        // The set-up, the odds and the report want about twenty lines: the tabs take 45% of the height at least.
+        const int wanted = height - std::max(height * 45 / 100, 300);
+        if (wanted > 150 && m_mapSplit->GetSashPosition() > wanted) {
+            m_sashBeforeBattles = m_mapSplit->GetSashPosition();
+            m_mapSplit->SetSashPosition(wanted);
+        }
+    } else if (!battles && m_sashBeforeBattles > 0) {
+        m_mapSplit->SetSashPosition(m_sashBeforeBattles);
+        m_sashBeforeBattles = 0;
+    }
+}
+
+// What one view's Battles tab showed (set-up, report, odds) is not left for the next view to read.
+void TurnFrame::clearBattleTab() {
+    if (m_oddsThread.joinable()) m_oddsCancel = true;
+    m_oddsText.clear();
+    if (m_oddsBox) m_oddsBox->SetValue(_("Odds: choose a battle and press Odds."));
+    if (m_battleText) m_battleText->Clear();
 }
 
 void TurnFrame::refresh() {
@@ -713,9 +755,33 @@ bool TurnFrame::ensureDraft() {
         say(error);
         return false;
     }
+    // The side's draft kept beside the database by an earlier window is taken up again while today's orders are
+    // open; once they are given (or the side stood fast) it has served.
+    std::size_t restored = 0;
+    if (m_ordersStatus == "not_given") {
+        if (const auto saved = loadDraft(m_path, m_side, file.week, file.day)) file = mergeDraft(file, *saved, &restored);
+    } else if (!m_ordersStatus.empty()) {
+        removeDraft(m_path, m_side);
+    }
     m_drafts[m_side] = std::move(file);
     m_checks.clear();
+    if (restored > 0)
+        say("restored " + std::to_string(restored) + " draft order(s) of " + m_side + " for week " +
+            std::to_string(m_drafts[m_side].week) + " day " + std::to_string(m_drafts[m_side].day) +
+            ", kept beside the campaign since the last window; Submit Orders gives them");
     return true;
+}
+
+bool TurnFrame::keepDraft() {
+    const auto* d = draft();
+    if (!d || m_side.empty()) return false;
+    try {
+        saveDraft(m_path, *d);
+        return true;
+    } catch (const std::exception& e) {
+        say(std::string("the draft orders could not be kept: ") + e.what());
+        return false;
+    }
 }
 
 const campaign::OrdersFile* TurnFrame::draft() const {
@@ -1015,9 +1081,22 @@ void TurnFrame::paintOverlays(wxGraphicsContext& gc, const hex::Layout& layout, 
                     if (fine)
                         for (const auto n : hex::neighbours(h)) seen.insert(n);
                 }
-        const wxSize size = m_canvas->GetClientSize();
+        // Over the map's hexes only: the ground around the map is no country anyone could see.
+        const std::string outlineOf = m.metadata().id + " " + std::to_string(m.width()) + "x" + std::to_string(m.height());
+        if (m_outlineOf != outlineOf) {
+            m_outline = mapOutline(m);
+            m_outlineOf = outlineOf;
+        }
+        const hex::Point origin = layout.toPixel(hex::Hex{0, 0});
         wxGraphicsPath fog = gc.CreatePath();
-        fog.AddRectangle(0, 0, size.x, size.y);
+        for (const auto& loop : m_outline) {
+            for (std::size_t i = 0; i < loop.size(); ++i) {
+                const double x = origin.x + loop[i].x * s, y = origin.y + loop[i].y * s;
+                if (i == 0) fog.MoveToPoint(x, y);
+                else fog.AddLineToPoint(x, y);
+            }
+            fog.CloseSubpath();
+        }
         for (const auto h : seen)
             if (m.contains(h)) fog.AddPath(hexPath(h, 1.0));
         gc.SetPen(wxNullGraphicsPen);
@@ -1196,7 +1275,9 @@ OrderDialog* TurnFrame::editOrder(const std::string& meId) {
     m_orderDialog->onChange = [this](const campaign::Order& o) { orderChanged(o); };
     m_orderDialog->onAccept = [this](const campaign::Order& o) {
         if (auto* d = draftOrder(o.me)) *d = o;
-        say("the order of ME " + o.me + " is in today's orders; Submit Orders gives them");
+        if (keepDraft())
+            say("the order of ME " + o.me + " is in today's orders, kept as a draft until they are given; Submit "
+                "Orders gives them");
         updatePanels();
         updateDetails();
         updatePhaseBar();
@@ -1281,6 +1362,7 @@ bool TurnFrame::submitOrders() {
         return false;
     }
     if (m_orderDialog) m_orderDialog->Close();
+    removeDraft(m_path, m_side);
     refresh();
     say(std::to_string(file.orders.size()) + " order(s) of " + m_side + " given for week " + std::to_string(file.week) + " day " +
         std::to_string(file.day));
@@ -1307,6 +1389,7 @@ bool TurnFrame::standFast() {
         return false;
     }
     if (m_orderDialog) m_orderDialog->Close();
+    removeDraft(m_path, m_side);
     refresh();
     say(m_side + " stand fast today");
     return true;
@@ -1400,7 +1483,17 @@ void TurnFrame::showBattleSetup(int id) {
 }
 
 std::string TurnFrame::battleTabText() const {
-    return m_battleText ? std::string(m_battleText->GetValue().utf8_str()) : std::string();
+    std::string text = m_battleText ? std::string(m_battleText->GetValue().utf8_str()) : std::string();
+    if (!m_oddsText.empty()) text += "\n" + m_oddsText;
+    return text;
+}
+
+std::string TurnFrame::ordersTabText() const {
+    return m_ordersPanel ? std::string(m_ordersPanel->GetValue().utf8_str()) : std::string();
+}
+
+std::string TurnFrame::statusText() const {
+    return GetStatusBar() ? std::string(GetStatusBar()->GetStatusText(1).utf8_str()) : std::string();
 }
 
 // The lines the engine returns when a battle is fought or entered name every unit on both sides: the host's.
@@ -1446,7 +1539,7 @@ bool TurnFrame::startOdds(int id, int runs) {
         for (const auto& m : missing) names += (names.empty() ? "" : ", ") + m;
         m_oddsText = "The odds cannot be computed: " + m_side + " knows the counters of " + names +
                      " but no report has told it what they contain (scout them first).";
-        m_battleText->SetValue(utf8(m_oddsText));
+        m_oddsBox->SetValue(utf8(m_oddsText));
         say(m_oddsText);
         return false;
     }
@@ -1459,8 +1552,11 @@ bool TurnFrame::startOdds(int id, int runs) {
     m_oddsGauge->SetValue(0);
     m_oddsCancelButton->Enable(true);
     m_oddsText = "computing the odds of battle " + std::to_string(id) + "...";
+    m_oddsSide = m_side;
     m_notebook->SetSelection(m_notebook->GetPageCount() - 1);
-    m_battleText->SetValue(utf8(m_oddsText));
+    // The set-up the odds are drawn from stays in view beside them.
+    m_battleText->SetValue(utf8(battleSetupText(id)));
+    m_oddsBox->SetValue(utf8(m_oddsText));
     m_oddsThread = std::thread([this, setup, seed, runs, own, id, side = m_side] {
         const battle::RedcoatsResolver resolver;
         // Two threads: one fights the trials while the other reports progress and hears a cancel (runTrials).
@@ -1493,9 +1589,10 @@ void TurnFrame::onOddsTick(wxTimerEvent&) {
     m_oddsTimer.Stop();
     if (m_oddsThread.joinable()) m_oddsThread.join();
     m_oddsCancelButton->Enable(false);
-    m_oddsText = m_oddsResult;
-    m_battleText->SetValue(utf8(m_oddsText));
-    say(m_oddsText.substr(0, m_oddsText.find('\n')));
+    // Odds weighed from one side's knowledge are never shown in another side's view.
+    m_oddsText = m_oddsSide == m_side ? m_oddsResult : std::string();
+    m_oddsBox->SetValue(utf8(m_oddsText));
+    if (!m_oddsText.empty()) say(m_oddsText.substr(0, m_oddsText.find('\n')));
 }
 
 bool TurnFrame::resolveBattle(int id) {

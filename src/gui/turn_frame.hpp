@@ -101,7 +101,12 @@ public:
 
     const SideView& sideView() const { return m_view; }
     const view::PhasePreview& preview() const { return m_preview; }
+    // The shown side's draft of today's orders (none for the host). A draft is kept beside the database as the
+    // side changes it and restored when the side is opened again; no other view reads it.
     const campaign::OrdersFile* draft() const;
+    // What the Orders tab and the status bar show now (for scripts and tests).
+    std::string ordersTabText() const;
+    std::string statusText() const;
     std::string phaseBarLabel() const;
     // Whether the side shown may still write, submit or stand fast today (Submit Orders and Stand Fast enabled).
     bool ordersOpen() const;
@@ -134,6 +139,11 @@ private:
     void say(const std::string& message);
     void loadLayout();
     bool ensureDraft();
+    // Writes the side's draft beside the database (turn_model.hpp draftPath), so that it outlives the window.
+    bool keepDraft();
+    void clearBattleTab();
+    // The Battles tab needs room: while it is shown the map gives up height to the tabs, and gets it back after.
+    void onPageChanged();
     campaign::Order* draftOrder(const std::string& meId);
     void onClose(wxCloseEvent& event);
     void onTreeSelect(wxTreeEvent& event);
@@ -161,6 +171,8 @@ private:
     std::string m_logText, m_logPhase;
     std::size_t m_logShown = 0;
     std::vector<int> m_battleIds;
+    std::vector<std::vector<hex::Point>> m_outline;  // mapOutline of the shown map, for the fog of war
+    std::string m_outlineOf;  // the map it was made for
 
     wxFileHistory m_recent;
     wxMenu* m_recentMenu = nullptr;
@@ -186,6 +198,8 @@ private:
     wxTextCtrl* m_supplyPanel = nullptr;
     wxListBox* m_battleList = nullptr;
     wxTextCtrl* m_battleText = nullptr;
+    wxTextCtrl* m_oddsBox = nullptr;
+    int m_sashBeforeBattles = 0;  // the map's height before the Battles tab took room (0: it took none)
     wxGauge* m_oddsGauge = nullptr;
     wxButton* m_oddsCancelButton = nullptr;
     OrderDialog* m_orderDialog = nullptr;
@@ -197,6 +211,7 @@ private:
     std::atomic<bool> m_oddsFinished{false};
     int m_oddsRuns = 0;
     std::string m_oddsText;
+    std::string m_oddsSide;  // whose knowledge the running odds are drawn from
     std::string m_oddsResult;  // written by the worker, read once it has finished
     wxTimer m_oddsTimer;
 
