@@ -15,7 +15,7 @@ std::string_view scoutContactName(ScoutContact c);
 std::optional<ScoutContact> scoutContactFromName(std::string_view s);
 
 struct OrderAction {
-    std::string kind;  // reorganise, build_earthworks, destroy_transport, destroy_ua, embark, disembark, lay_pontoon, offer_terms
+    std::string kind;  // reorganise, build_earthworks, destroy_transport, destroy_ua, embark, disembark, lay_pontoon, take_up_pontoon, offer_terms
     std::string note;
 };
 

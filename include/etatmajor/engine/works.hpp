@@ -13,7 +13,7 @@
 namespace etatmajor::engine {
 
 // D12: the day's received orders' actions: build_earthworks (§11.5), destroy_ua (§9.2.4), destroy_transport
-// (§11.1), lay_pontoon (§10.3), offer_terms (§11.4); and replacements reaching their ME (§9.7).
+// (§11.1), lay_pontoon and take_up_pontoon (§10.3), offer_terms (§11.4); and replacements reaching their ME (§9.7).
 void runNightActions(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);
 
 // §11.5: the works each side has in hex `h` on the morning of (week, day), for a side whose ME there did not move

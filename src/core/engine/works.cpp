@@ -3,6 +3,7 @@
 #include "etatmajor/engine/grant.hpp"
 #include "etatmajor/engine/supply_orders.hpp"
 #include "etatmajor/hex/offset.hpp"
+#include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/rules/orders.hpp"
 #include "etatmajor/rules/works.hpp"
 
@@ -53,6 +54,38 @@ int pontoonsLeft(SQLite::Database& db, const CampaignState& s, const std::string
     l.bind(1, me);
     l.executeStep();
     return engineers + b.getColumn(0).getInt() - l.getColumn(0).getInt();
+}
+
+// Removes the pontoon `me` laid across the hexside between its hex and `across` (laid from either bank); the number of
+// pontoons taken up (0 or 1).
+int takeUpPontoon(SQLite::Database& db, const MeState& me, hex::Hex across, int dir) {
+    SQLite::Statement d(db, "DELETE FROM crossing_laid WHERE kind = 'pontoon' AND me_id = ? AND "
+                            "((q = ? AND r = ? AND dir = ?) OR (q = ? AND r = ? AND dir = ?))");
+    d.bind(1, me.id);
+    d.bind(2, me.hex.q);
+    d.bind(3, me.hex.r);
+    d.bind(4, dir);
+    d.bind(5, across.q);
+    d.bind(6, across.r);
+    d.bind(7, (dir + 3) % 6);
+    return d.exec();
+}
+
+// What the hexside is once a pontoon is gone: a crossing still laid there by anyone, else the map's own crossing.
+map::Crossing crossingAfterTakeUp(SQLite::Database& db, hex::Hex h, int dir) {
+    const hex::Hex across = hex::neighbour(h, dir);
+    SQLite::Statement q(db, "SELECT COUNT(*) FROM crossing_laid WHERE (q = ? AND r = ? AND dir = ?) OR (q = ? AND r = ? AND dir = ?)");
+    q.bind(1, h.q);
+    q.bind(2, h.r);
+    q.bind(3, dir);
+    q.bind(4, across.q);
+    q.bind(5, across.r);
+    q.bind(6, (dir + 3) % 6);
+    q.executeStep();
+    if (q.getColumn(0).getInt() > 0) return map::Crossing::Bridge;
+    const auto original = io::readMapString(db.execAndGet("SELECT source_xml FROM map_meta WHERE id = 1").getString(), "(campaign map)").map;
+    const auto* side = original.hexside(h, dir);
+    return side ? side->crossing : map::Crossing::None;
 }
 
 // Whether the ME entered any hex today (the movement record: D12 has already cleared the day's counters).
@@ -178,6 +211,19 @@ void runNightActions(SQLite::Database& db, CampaignState& s, std::vector<std::st
             p.exec();
             s.map.hexsideRef(me.hex, dir).crossing = map::Crossing::Bridge;
             lines.push_back(who + " lays a pontoon bridge across the " + side->name + " to " + a.note + " (§10.3)");
+        } else if (a.kind == "take_up_pontoon") {
+            // §10.3 / G-55: the ME that laid a pontoon takes it up from either bank, overnight; it may lay it again.
+            const auto target = hex::parseOffset(a.note);
+            const hex::Hex across = target ? off.toHex(*target) : me.hex;
+            const int dir = hex::directionTo(me.hex, across);
+            const int removed = dir < 0 || !rules::hasEngineer(s, me.id) ? 0 : takeUpPontoon(db, me, across, dir);
+            if (removed == 0) {
+                lines.push_back(who + " has no pontoon of its own to take up between " + hex::formatOffset(off.toOffset(me.hex)) +
+                                " and " + a.note + " (it must stand on a bank of a pontoon it laid, with its engineers; §10.3)");
+                continue;
+            }
+            s.map.hexsideRef(me.hex, dir).crossing = crossingAfterTakeUp(db, me.hex, dir);
+            lines.push_back(who + " takes up its pontoon bridge to " + a.note + " and carries it on (§10.3)");
         } else if (a.kind == "offer_terms") {
             // §11.4: terms to a garrison this ME besieges.
             SQLite::Statement q(db, "SELECT g.id, ua.q, ua.r FROM siege g JOIN urban_area ua ON ua.id = g.ua_id "

@@ -69,8 +69,8 @@ OrdersFile readOrdersString(std::string_view text, const std::string& fileName) 
         }
         xml::forEach(&e, "action", [&](const XMLElement& a) {
             r.allow(a, {"kind", "note"});
-            static const std::array<std::string_view, 8> kinds{"reorganise", "build_earthworks", "destroy_transport", "destroy_ua",
-                                                               "embark", "disembark", "lay_pontoon", "offer_terms"};
+            static const std::array<std::string_view, 9> kinds{"reorganise", "build_earthworks", "destroy_transport", "destroy_ua", "embark",
+                                                               "disembark", "lay_pontoon", "take_up_pontoon", "offer_terms"};
             const std::string kind = r.str(a, "kind");
             if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
                 r.fail(a, "XML-ATTR-VALUE", "unknown action '" + kind + "'");

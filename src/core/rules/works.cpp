@@ -80,6 +80,17 @@ void checkOrderActions(const CampaignState& s, const Order& o, const MeState& me
             const auto* side = dir < 0 ? nullptr : s.map.hexside(me.hex, dir);
             if (dir < 0) refuse("lay_pontoon names the hex across the river next to the ME in its note (col,row), not '" + a.note + "'");
             else if (!side || side->watercourse == map::Watercourse::None) refuse("no river or stream lies between it and " + a.note);
+        } else if (a.kind == "take_up_pontoon") {
+            // §10.3 / G-55: the engineers who laid a pontoon take it up again from either bank; the hexside is the one
+            // between the hex where the ME ends the day and the hex named in the note. Who laid it is checked at night.
+            if (!hasEngineer(s, o.me)) refuse("a pontoon is taken up by an engineer (§10.3)");
+            const hex::Hex end = o.path.empty() ? me.hex : off.toHex(o.path.back());
+            const auto target = hex::parseOffset(a.note);
+            const int dir = target ? hex::directionTo(end, off.toHex(*target)) : -1;
+            const auto* side = dir < 0 ? nullptr : s.map.hexside(end, dir);
+            if (dir < 0) refuse("take_up_pontoon names the hex across the river from where the ME ends the day (col,row), not '" + a.note + "'");
+            else if (!side || side->watercourse == map::Watercourse::None || side->crossing != map::Crossing::Bridge)
+                refuse("no laid crossing spans the river between " + hex::formatOffset(off.toOffset(end)) + " and " + a.note);
         } else if (a.kind == "offer_terms") {
             bool besieging = false;
             for (const auto& e : s.mes)
