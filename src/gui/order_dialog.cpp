@@ -42,8 +42,8 @@ const std::vector<std::string>& orderModes() {
 }
 
 const std::vector<std::string>& orderActions() {
-    static const std::vector<std::string> k{"reorganise", "build_earthworks", "destroy_transport", "destroy_ua",
-                                            "embark",     "disembark",        "lay_pontoon",       "offer_terms"};
+    static const std::vector<std::string> k{"reorganise", "build_earthworks", "destroy_transport", "destroy_ua",     "embark",
+                                            "disembark",  "lay_pontoon",      "take_up_pontoon",   "offer_terms"};
     return k;
 }
 
