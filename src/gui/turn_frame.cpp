@@ -472,9 +472,9 @@ void TurnFrame::buildPanels() {
     progressRow->Add(m_oddsCancelButton, 0);
     battleLeft->Add(progressRow, 0, wxEXPAND | wxTOP, 4);
     m_oddsBox = new wxTextCtrl(battlePage, wxID_ANY, _("Odds: choose a battle and press Odds."), wxDefaultPosition,
-                               wxSize(300, -1), wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP | wxTE_NO_VSCROLL);
+                               wxSize(300, -1), wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP);
     m_oddsBox->SetMinSize(wxSize(300, 3 * m_oddsBox->GetCharHeight() + 10));
-    battleLeft->Add(m_oddsBox, 0, wxEXPAND | wxTOP, 4);
+    battleLeft->Add(m_oddsBox, 1, wxEXPAND | wxTOP, 4);
     m_battleText = new wxTextCtrl(battlePage, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize,
                                   wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP);
     battleSizer->Add(battleLeft, 0, wxEXPAND | wxALL, 4);
