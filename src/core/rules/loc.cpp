@@ -3,6 +3,7 @@
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <map>
 #include <cstdint>
@@ -31,6 +32,13 @@ namespace {
 
 using Graph = boost::compressed_sparse_row_graph<boost::directedS>;
 constexpr int kNone = -1;
+
+// The graph's rows as flat int arrays (the CSR's own are size_t): the search reads them in its inner loop.
+struct Adjacency {
+    std::vector<int> rowStart;  // vertex v's neighbours are column[rowStart[v] .. rowStart[v + 1])
+    std::vector<int> column;
+    std::size_t vertices() const { return rowStart.empty() ? 0 : rowStart.size() - 1; }
+};
 constexpr int kBlocked = -2;  // label of a vertex held by the enemy: never entered (pre-coloured, performance guide)
 
 // G-90: an ME reaches the network from its own hex or, unless loc_trace = strict, from a neighbouring hex that is
@@ -54,47 +62,58 @@ bool isRiverSide(const map::Map& m, Hex h, int dir) {
 // pair of neighbouring regions the first edge where they met.
 struct MultiSourceSearch {
     std::vector<int> label;
-    std::vector<int> parent;
-    std::vector<int> depth;  // steps from the region's source
+    // Per reached vertex: its parent toward the region's source and its steps from that source, side by side so the
+    // search writes one place per vertex.
+    struct Tree {
+        int parent;
+        int depth;
+    };
+    std::vector<Tree> tree;
+    int parentOf(int v) const { return tree[static_cast<std::size_t>(v)].parent; }
+    int depthOf(int v) const { return tree[static_cast<std::size_t>(v)].depth; }
     // The first edge where regions a and b met, at meetings[a * regions + b]: (vertex in a, vertex in b), or kNone.
     // A flat table: the regions are the side's sources, a handful.
     std::size_t regions = 0;
     std::vector<std::pair<int, int>> meetings;
+    std::vector<int> queue;  // each vertex enters once: a flat array with a moving head
     // Scratch for walkTo's loop removal: generation stamps, so no call does O(map) work (performance guide).
     mutable std::vector<unsigned> stamp;
     mutable std::vector<std::size_t> position;
     mutable unsigned generation = 0;
 
-    void run(const Graph& g, const std::vector<int>& sourceVertex, const std::vector<char>& blocked) {
-        const auto n = boost::num_vertices(g);
+    // `blocked`: the vertices held by the enemy. Only `label` is cleared (and kept between calls by a reused search):
+    // a vertex's parent and depth are written when it is labelled and read only for labelled vertices.
+    void run(const Adjacency& g, const std::vector<int>& sourceVertex, const std::vector<int>& blocked) {
+        const auto n = g.vertices();
         label.assign(n, kNone);
-        parent.assign(n, kNone);
-        depth.assign(n, 0);
+        tree.resize(n);
+        queue.resize(n);
         regions = sourceVertex.size();
         meetings.assign(regions * regions, {kNone, kNone});
-        for (std::size_t v = 0; v < n; ++v)
-            if (blocked[v]) label[v] = kBlocked;
-        std::vector<int> queue;  // each vertex enters once: a flat array with a moving head
-        queue.reserve(n);
-        std::size_t head = 0;
+        for (const int v : blocked) label[static_cast<std::size_t>(v)] = kBlocked;
+        std::size_t head = 0, tail = 0;
         for (int s = 0; s < static_cast<int>(sourceVertex.size()); ++s) {
             const int v = sourceVertex[static_cast<std::size_t>(s)];
             if (v == kNone || label[static_cast<std::size_t>(v)] != kNone) continue;  // blocked or already a source
             label[static_cast<std::size_t>(v)] = s;
-            queue.push_back(v);
+            tree[static_cast<std::size_t>(v)] = {kNone, 0};
+            queue[tail++] = v;
         }
-        while (head < queue.size()) {
+        const int* rowStart = g.rowStart.data();
+        const int* column = g.column.data();
+        int* lab = label.data();
+        while (head < tail) {
             const int u = queue[head++];
-            const int lu = label[static_cast<std::size_t>(u)];
-            for (auto [e, end] = boost::out_edges(static_cast<std::size_t>(u), g); e != end; ++e) {
-                const int w = static_cast<int>(boost::target(*e, g));
-                const int lw = label[static_cast<std::size_t>(w)];
+            const int lu = lab[u];
+            const int du = tree[static_cast<std::size_t>(u)].depth + 1;
+            for (int e = rowStart[u], end = rowStart[u + 1]; e < end; ++e) {
+                const int w = column[e];
+                const int lw = lab[w];
                 if (lw == kBlocked) continue;
                 if (lw == kNone) {
-                    label[static_cast<std::size_t>(w)] = lu;
-                    parent[static_cast<std::size_t>(w)] = u;
-                    depth[static_cast<std::size_t>(w)] = depth[static_cast<std::size_t>(u)] + 1;
-                    queue.push_back(w);
+                    lab[w] = lu;
+                    tree[static_cast<std::size_t>(w)] = {u, du};
+                    queue[tail++] = w;
                 } else if (lw != lu) {
                     // Regions meet here; record the first crossing both ways so either side can walk across.
                     auto& ab = meetings[static_cast<std::size_t>(lu) * regions + static_cast<std::size_t>(lw)];
@@ -109,7 +128,8 @@ struct MultiSourceSearch {
     // Vertices from v up the search tree to its region's source.
     std::vector<int> toRoot(int v) const {
         std::vector<int> out;
-        for (int x = v; x != kNone; x = parent[static_cast<std::size_t>(x)]) out.push_back(x);
+        out.reserve(static_cast<std::size_t>(depthOf(v)) + 1);
+        for (int x = v; x != kNone; x = parentOf(x)) out.push_back(x);
         return out;
     }
 
@@ -188,6 +208,10 @@ struct LocNetwork::Impl {
     std::vector<int> vertexOfIndex;  // map index -> vertex
     std::vector<Hex> hexOfVertex;
     Graph graph;
+    Adjacency adjacency;
+    // The search with the enemy in place, reused by every trace so its arrays are allocated once (the network, like
+    // its caches below, is not for use from several threads at once).
+    mutable MultiSourceSearch scratch;
     // The search that ignores the enemy depends only on the sources: kept per list of source vertices for the life of
     // the network (the map does not change under it), so explaining failed LOCs costs one search per source list.
     mutable std::map<std::vector<int>, std::unique_ptr<MultiSourceSearch>> openSearches;
@@ -212,7 +236,7 @@ struct LocNetwork::Impl {
         auto& slot = openSearches[sourceVertex];
         if (!slot) {
             slot = std::make_unique<MultiSourceSearch>();
-            slot->run(graph, sourceVertex, std::vector<char>(boost::num_vertices(graph), 0));
+            slot->run(adjacency, sourceVertex, {});
         }
         return *slot;
     }
@@ -269,6 +293,10 @@ LocNetwork::LocNetwork(const map::Map& m, const campaign::Options& options) : m_
         if (m.contains(u.hex)) vertexFor(u.hex);
     std::sort(edges.begin(), edges.end());
     impl.graph = Graph(boost::edges_are_sorted, edges.begin(), edges.end(), impl.hexOfVertex.size());
+    const auto& rows = impl.graph.m_forward;
+    impl.adjacency.rowStart.assign(rows.m_rowstart.begin(), rows.m_rowstart.end());
+    impl.adjacency.column.assign(rows.m_column.begin(), rows.m_column.end());
+    if (impl.adjacency.rowStart.empty()) impl.adjacency.rowStart.push_back(0);
 }
 
 LocNetwork::~LocNetwork() = default;
@@ -288,29 +316,52 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
     const auto& impl = *m_impl;
     const auto& opt = impl.options;
     const std::string trace = opt.get("loc_trace");
+    const bool strict = trace == "strict";
     const bool colocatedCuts = opt.is("loc_cut_colocated", "yes");
-    const std::size_t n = boost::num_vertices(impl.graph);
+    const map::Map& m = *impl.map;
 
-    // Pre-colour the hexes held by enemy MEs (decoys block only under decoy_effects = cuts_loc).
-    std::map<Hex, std::vector<std::string>> enemiesAt;
+    // Pre-colour the hexes held by enemy MEs (decoys block only under decoy_effects = cuts_loc). The counters by map
+    // index, in ME order then decoy order within a hex; their ids are owned by `state` and `decoys`.
+    std::vector<std::pair<std::size_t, const std::string*>> enemies;
     for (const auto& me : state.mes)
-        if (me.onMap && me.side != side) enemiesAt[me.hex].push_back(me.id);
+        if (me.onMap && me.side != side && m.contains(me.hex)) enemies.emplace_back(m.indexOf(me.hex), &me.id);
     // etat-major.md §2.3, G-42 decoy_effects = cuts_loc: an enemy decoy stands on the route like an enemy ME (it blocks
     // the hex, occupies a source, cuts a co-located ME under loc_cut_colocated, and is named among the cutters).
     if (opt.is("decoy_effects", "cuts_loc"))
         for (const auto& d : decoys)
-            if (d.side != side) enemiesAt[d.hex].push_back(d.id);
-    std::vector<char> blocked(n, 0), open;
-    for (const auto& [h, ids] : enemiesAt)
-        if (const int v = impl.vertexAt(h); v != kNone) blocked[static_cast<std::size_t>(v)] = 1;
+            if (d.side != side && m.contains(d.hex)) enemies.emplace_back(m.indexOf(d.hex), &d.id);
+    std::stable_sort(enemies.begin(), enemies.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    auto enemiesAt = [&](Hex h) {
+        using It = decltype(enemies)::const_iterator;
+        if (!m.contains(h)) return std::pair<It, It>{enemies.end(), enemies.end()};
+        const std::size_t i = m.indexOf(h);
+        return std::equal_range(enemies.cbegin(), enemies.cend(), std::pair<std::size_t, const std::string*>{i, nullptr},
+                                [](const auto& a, const auto& b) { return a.first < b.first; });
+    };
+    auto enemyAt = [&](Hex h) {
+        const auto [from, to] = enemiesAt(h);
+        return from != to;
+    };
+    auto namesAt = [&](Hex h) {
+        std::vector<std::string> out;
+        for (auto [it, end] = enemiesAt(h); it != end; ++it) out.push_back(*it->second);
+        return out;
+    };
+    std::vector<int> blockedVertices;
+    for (std::size_t k = 0; k < enemies.size(); ++k)
+        if (k == 0 || enemies[k].first != enemies[k - 1].first)
+            if (const int v = impl.vertexOfIndex[enemies[k].first]; v != kNone) blockedVertices.push_back(v);
 
     // The side's sources in use, in ME order.
     std::vector<std::string> sources;
     std::vector<const campaign::MeState*> mine;
+    std::vector<int> sourceOfMine;  // index into sources of each of `mine`
     for (const auto& me : state.mes) {
         if (me.side != side || !me.onMap) continue;
         mine.push_back(&me);
-        if (std::find(sources.begin(), sources.end(), me.supplySource) == sources.end()) sources.push_back(me.supplySource);
+        auto it = std::find(sources.begin(), sources.end(), me.supplySource);
+        if (it == sources.end()) it = sources.insert(sources.end(), me.supplySource);
+        sourceOfMine.push_back(static_cast<int>(it - sources.begin()));
     }
     // G-81 replacement_source = any_traceable (the chart): a LOC may end at any UA the side controls, so every one
     // of them is a source of the search, after the nominated ones.
@@ -321,16 +372,19 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
                 sources.push_back(ua.id);
     std::vector<int> sourceVertex(sources.size(), kNone);
     std::vector<LocProblem> sourceProblem(sources.size(), LocProblem::None);
+    std::vector<const campaign::UrbanState*> sourceUa(sources.size(), nullptr);
     for (std::size_t i = 0; i < sources.size(); ++i) {
-        const auto* ua = state.urbanArea(sources[i]);
+        const auto* ua = sourceUa[i] = state.urbanArea(sources[i]);
         if (!ua) sourceProblem[i] = LocProblem::SourceUnknown;
         else if (ua->controller != side) sourceProblem[i] = LocProblem::SourceNotControlled;
-        else if (enemiesAt.count(ua->hex)) sourceProblem[i] = LocProblem::SourceOccupied;
+        else if (enemyAt(ua->hex)) sourceProblem[i] = LocProblem::SourceOccupied;
         else sourceVertex[i] = impl.vertexAt(ua->hex);
     }
 
-    MultiSourceSearch clear;
-    clear.run(impl.graph, sourceVertex, blocked);
+    MultiSourceSearch& clear = impl.scratch;
+    clear.run(impl.adjacency, sourceVertex, blockedVertices);
+    // Held by the enemy: pre-coloured in the search.
+    auto isBlocked = [&](int v) { return clear.label[static_cast<std::size_t>(v)] == kBlocked; };
     const MultiSourceSearch* ignoringEnemy = nullptr;  // needed only to explain a LOC that fails
 
     // any_traceable: the sources joined by clear ground form groups (regions that met); an ME reaches every source of
@@ -348,14 +402,22 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
         for (std::size_t i = 0; i < group.size(); ++i) group[i] = root(i);
     }
 
-    auto startVertices = [&](Hex at, const std::vector<char>& blockedSet) {
-        std::vector<int> out;
+    // The hexes an ME may start its LOC from: its own and up to six neighbours (no allocation per ME).
+    struct Starts {
+        std::array<int, 7> v{};
+        int n = 0;
+        const int* begin() const { return v.data(); }
+        const int* end() const { return v.data() + n; }
+        bool empty() const { return n == 0; }
+    };
+    auto startVertices = [&](Hex at, bool avoidEnemy) {
+        Starts out;
         auto consider = [&](Hex h) {
             const int v = impl.vertexAt(h);
-            if (v != kNone && !blockedSet[static_cast<std::size_t>(v)]) out.push_back(v);
+            if (v != kNone && !(avoidEnemy && isBlocked(v))) out.v[static_cast<std::size_t>(out.n++)] = v;
         };
         consider(at);
-        if (trace != "strict")
+        if (!strict)
             for (int d = 0; d < hex::kDirections; ++d)
                 if (impl.passableDir(at, d)) consider(hex::neighbour(at, d));
         return out;
@@ -366,14 +428,18 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
         for (int v : walk) path.push_back(impl.hexOfVertex[static_cast<std::size_t>(v)]);
         return path;
     };
-    auto bestWalk = [&](const MultiSourceSearch& search, const std::vector<int>& starts, int source) {
-        // A start inside the source's own region: the shortest tree path from the nearest such start.
+    // A start inside the source's own region: the nearest such start, or kNone.
+    auto nearestStart = [&](const MultiSourceSearch& search, const Starts& starts, int source) {
         int nearest = kNone;
         for (int v : starts)
             if (search.label[static_cast<std::size_t>(v)] == source &&
-                (nearest == kNone || search.depth[static_cast<std::size_t>(v)] < search.depth[static_cast<std::size_t>(nearest)]))
+                (nearest == kNone || search.depthOf(v) < search.depthOf(nearest)))
                 nearest = v;
-        if (nearest != kNone) return search.toRoot(nearest);
+        return nearest;
+    };
+    auto bestWalk = [&](const MultiSourceSearch& search, const Starts& starts, int source) {
+        // A start inside the source's own region: the shortest tree path from the nearest such start.
+        if (const int nearest = nearestStart(search, starts, source); nearest != kNone) return search.toRoot(nearest);
         // Otherwise across neighbouring regions, from the first start that gets there.
         for (int v : starts)
             if (auto walk = search.walkTo(v, source, sources.size()); !walk.empty()) return walk;
@@ -382,37 +448,41 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
 
     std::vector<MeLoc> out;
     out.reserve(mine.size());
-    for (const auto* me : mine) {
+    for (std::size_t k = 0; k < mine.size(); ++k) {
+        const auto* me = mine[k];
         MeLoc loc;
         loc.me = me->id;
         loc.source = me->supplySource;
-        const int s = static_cast<int>(std::find(sources.begin(), sources.end(), me->supplySource) - sources.begin());
-        const auto* ua = state.urbanArea(me->supplySource);
+        const int s = sourceOfMine[k];
+        const auto* ua = sourceUa[static_cast<std::size_t>(s)];
         if (sourceProblem[static_cast<std::size_t>(s)] != LocProblem::None) {
             loc.problem = sourceProblem[static_cast<std::size_t>(s)];
-            if (loc.problem == LocProblem::SourceOccupied) loc.cutBy = enemiesAt.at(ua->hex);
-        } else if (colocatedCuts && enemiesAt.count(me->hex)) {
+            if (loc.problem == LocProblem::SourceOccupied) loc.cutBy = namesAt(ua->hex);
+        } else if (colocatedCuts && enemyAt(me->hex)) {
             loc.problem = LocProblem::OwnHexOccupied;
-            loc.cutBy = enemiesAt.at(me->hex);
+            loc.cutBy = namesAt(me->hex);
         } else if (me->hex == ua->hex) {
             loc.valid = true;  // occupying the source (§9.2.5)
             loc.path = {me->hex};
-        } else if (trace != "strict" && hex::distance(me->hex, ua->hex) == 1 &&
+        } else if (!strict && hex::distance(me->hex, ua->hex) == 1 &&
                    impl.passableDir(me->hex, hex::directionTo(me->hex, ua->hex))) {
             loc.valid = true;  // next to its source: the source hex is one of its start hexes (G-90)
             loc.path = {me->hex, ua->hex};
         } else {
-            const auto starts = startVertices(me->hex, blocked);
-            const auto walk = bestWalk(clear, starts, s);
-            if (!walk.empty()) {
+            const auto starts = startVertices(me->hex, true);
+            if (const int nearest = nearestStart(clear, starts, s); nearest != kNone) {
+                // The common case, the path read straight off the search tree (what hexPath(toRoot) would give).
+                loc.valid = true;
+                const Hex first = impl.hexOfVertex[static_cast<std::size_t>(nearest)];
+                loc.path.reserve(static_cast<std::size_t>(clear.depthOf(nearest)) + 2);
+                if (first != me->hex) loc.path.push_back(me->hex);
+                for (int x = nearest; x != kNone; x = clear.parentOf(x)) loc.path.push_back(impl.hexOfVertex[static_cast<std::size_t>(x)]);
+            } else if (const auto walk = bestWalk(clear, starts, s); !walk.empty()) {
                 loc.valid = true;
                 loc.path = hexPath(me->hex, walk);
             } else {
-                if (!ignoringEnemy) {
-                    ignoringEnemy = &impl.ignoringEnemy(sourceVertex);
-                    open.assign(n, 0);
-                }
-                const auto anyStarts = startVertices(me->hex, open);
+                if (!ignoringEnemy) ignoringEnemy = &impl.ignoringEnemy(sourceVertex);
+                const auto anyStarts = startVertices(me->hex, false);
                 const auto around = bestWalk(*ignoringEnemy, anyStarts, s);
                 if (anyStarts.empty()) {
                     loc.problem = LocProblem::NotOnNetwork;
@@ -422,21 +492,20 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
                     loc.problem = LocProblem::Cut;
                     // The enemies on that route, in route order: only blocked vertices (and the ME's own hex) hold any.
                     auto addCutters = [&](Hex h) {
-                        if (const auto it = enemiesAt.find(h); it != enemiesAt.end())
-                            for (const auto& id : it->second)
-                                if (std::find(loc.cutBy.begin(), loc.cutBy.end(), id) == loc.cutBy.end())
-                                    loc.cutBy.push_back(id);
+                        for (auto [it, end] = enemiesAt(h); it != end; ++it)
+                            if (std::find(loc.cutBy.begin(), loc.cutBy.end(), *it->second) == loc.cutBy.end())
+                                loc.cutBy.push_back(*it->second);
                     };
                     if (impl.hexOfVertex[static_cast<std::size_t>(around.front())] != me->hex) addCutters(me->hex);
                     for (int v : around)
-                        if (blocked[static_cast<std::size_t>(v)]) addCutters(impl.hexOfVertex[static_cast<std::size_t>(v)]);
+                        if (isBlocked(v)) addCutters(impl.hexOfVertex[static_cast<std::size_t>(v)]);
                 }
             }
         }
-        if (anyTraceable && !(colocatedCuts && enemiesAt.count(me->hex))) {
+        if (anyTraceable && !(colocatedCuts && enemyAt(me->hex))) {
             // Every source in reach, its own first; a LOC to any of them is a LOC (G-81).
             std::vector<char> inReach(sources.size(), 0);
-            const auto starts = startVertices(me->hex, blocked);
+            const auto starts = startVertices(me->hex, true);
             for (int v : starts)
                 if (const int l = clear.label[static_cast<std::size_t>(v)]; l >= 0)
                     for (std::size_t i = 0; i < sources.size(); ++i)

@@ -50,7 +50,8 @@ CampaignState strip() {
     return s;
 }
 
-const rules::MeLoc& find(const std::vector<rules::MeLoc>& locs, const std::string& id) {
+// A copy: callers often look into a trace's result that is gone by the next statement.
+rules::MeLoc find(const std::vector<rules::MeLoc>& locs, const std::string& id) {
     for (const auto& l : locs)
         if (l.me == id) return l;
     throw std::runtime_error("no LOC for " + id);
