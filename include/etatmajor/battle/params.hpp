@@ -50,6 +50,9 @@ struct Params {
     // §2.14.4 [I] for routers caught by a charge or pursuit (an automatic major defeat): the victor pays the letter's
     // full casualty line (full_line, the spec's reading, T7) or nothing, as on the G/X rows (loser_only).
     bool routerCatchLoserOnly = false;
+    // T 7.7 ¶259 / etat-major.md G-15: troops move at half rate in snow (half), or snow leaves tabletop movement alone
+    // (normal; the campaign key snow_table_move = normal).
+    bool snowHalvesMove = true;
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

@@ -395,7 +395,7 @@ int Engine::terrainPercent(const Unit& u) const {
         const bool irregular = isIrregularType(u.type);
         pct = std::max(pct, irregular ? c::deduct::kMarshIrregular : c::deduct::kMarshRegular);
     }
-    if (m_setup.weather == Weather::Snow) pct = std::max(pct, c::deduct::kSnow);
+    if (m_setup.weather == Weather::Snow && m_params.snowHalvesMove) pct = std::max(pct, c::deduct::kSnow);  // T 7.7, G-15
     return pct;
 }
 

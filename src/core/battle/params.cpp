@@ -89,6 +89,14 @@ const std::vector<Key>& keyTable() {
         Key{"router_catch_loss", [](const Params& p) { return std::string(p.routerCatchLoserOnly ? "loser_only" : "full_line"); },
             [](Params& p, std::string_view v) { return setChoice(p.routerCatchLoserOnly, "router_catch_loss", v, "full_line", "loser_only"); },
             true},
+        Key{"snow_move", [](const Params& p) { return std::string(p.snowHalvesMove ? "half" : "normal"); },
+            [](Params& p, std::string_view v) {
+                bool normal = false;
+                auto err = setChoice(normal, "snow_move", v, "half", "normal");
+                if (!err) p.snowHalvesMove = !normal;
+                return err;
+            },
+            true},
     };
     return kKeys;
 }

@@ -160,6 +160,7 @@ const std::vector<OptionSpec>& optionCatalogue() {
     {"tactical.rally_clearance", "200", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
     {"tactical.spent_removal", "below_one", {"below_one", "one_stand"}, OptionKind::Choice, "tactical-resolver.md §1.22 G10"},
     {"tactical.router_catch_loss", "full_line", {"full_line", "loser_only"}, OptionKind::Choice, "tactical-resolver.md §2.14.4"},
+    {"tactical.snow_move", "half", {"half", "normal"}, OptionKind::Choice, "tactical-resolver.md §1.9 (T 7.7); etat-major.md G-15"},
     {"battle_resolution", "automatic", {"automatic", "tabletop"}, OptionKind::Choice, "architecture: tabletop results"},
     };
     return kCatalogue;
@@ -171,7 +172,6 @@ const std::vector<OptionSpec>& optionCatalogue() {
 const std::vector<std::pair<std::string_view, std::string_view>>& notAppliedValues() {
     static const std::vector<std::pair<std::string_view, std::string_view>> kNotApplied = {
     {"phase_order", "chart"},
-    {"snow_table_move", "normal"},
     {"night_march", "disabled"},
     {"weather_regions", "per_region"},
     {"barge_waters", "canals_only"},

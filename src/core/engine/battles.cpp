@@ -295,6 +295,7 @@ battle::BattleSetup buildSetup(SQLite::Database& db, const CampaignState& s, con
     setup.params = battle::Params::fromOptions(s.options);
     if (s.options.is("weather_artillery", "as_musketry")) setup.params.weatherOnArtillery = true;  // G-14, §8.1.3
     if (s.options.is("table_size", "chart")) setup.params.tableRule = battle::TableRule::EmChart;  // G-61, §8.10
+    if (s.options.is("snow_table_move", "normal")) setup.params.snowHalvesMove = false;           // G-15
     // The side that stood in the hex (moved least) holds it (tactical-resolver §2.5).
     int leastMoved[2] = {1 << 20, 1 << 20};
     // Routers away at the rally point (G-69) are not with their ME.

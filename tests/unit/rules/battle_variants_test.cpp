@@ -168,6 +168,17 @@ TEST_CASE("G-14 weather_artillery and G-61 table_size reach the resolver's set-u
     CHECK(result["params_hash"].get<std::string>() == battle::hex64(setup.params.hash()));
 }
 
+TEST_CASE("G-15 snow_table_move = normal reaches the resolver's set-up", "[engine][battle][variant]") {
+    const auto path = southern("snow-normal", {"snow_table_move=normal"});
+    auto store = db::CampaignStore::open(path);
+    runTo(store, "D7");
+    const auto setup = engine::campaignBattleSetup(store, 1);
+    CHECK_FALSE(setup.params.snowHalvesMove);
+    battle::Params expected;
+    REQUIRE_FALSE(expected.set("snow_move", "normal").has_value());
+    CHECK(setup.params.hash() == expected.hash());
+}
+
 TEST_CASE("G-18 battle_wind: the campaign day's wind, or 2d6 rolled for the table", "[engine][battle][variant]") {
     Scripted dice;  // the day's wind: 3 + 3 = 6, West on the body table
     const auto plain = southern("wind-default");
