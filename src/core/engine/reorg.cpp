@@ -243,6 +243,7 @@ ReorgResult transfer(db::CampaignStore& store, const std::string& side, const st
             return;
         }
         const auto off = s.map.offsets();
+        std::string transitId;
         if (from->hex == to->hex) {
             move(s, m, toMe);
             findMe(s, toMe)->mode = Mode::Reorganisation;
@@ -264,8 +265,7 @@ ReorgResult transfer(db::CampaignStore& store, const std::string& side, const st
             insertMe(db, transit, "", s.week);
             s.mes.push_back(transit);
             move(s, m, id);
-            // G-95: a detachment in transit is an ME only for the road; its composition is not checked.
-            checkFielded(s, {}, {id}, r);
+            transitId = id;
             r.lines.push_back(std::to_string(m.units.size()) + " unit(s) leave '" + fromMe + "' as ME '" + id +
                               "', which must travel to '" + toMe + "' at " + hex::formatOffset(off.toOffset(to->hex)));
         }
@@ -273,7 +273,9 @@ ReorgResult transfer(db::CampaignStore& store, const std::string& side, const st
             findMe(s, fromMe)->onMap = false;
             r.lines.push_back("ME '" + fromMe + "' has no units left and leaves the map");
         }
-        checkFielded(s, {fromMe, toMe}, {}, r);
+        // G-95: a detachment in transit is an ME only for the road; its composition is not checked, but it counts
+        // toward its commander's MEs (an ME it leaves empty no longer does).
+        checkFielded(s, {fromMe, toMe}, transitId.empty() ? std::vector<std::string>{} : std::vector<std::string>{transitId}, r);
         finish(store, s, "me.transfer", {{"side", side}, {"from", fromMe}, {"to", toMe}, {"members", members}}, r);
     });
     } catch (const Refused&) {

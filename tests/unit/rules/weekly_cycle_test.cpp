@@ -857,3 +857,24 @@ TEST_CASE("G-64: an ME marching through its side's objective captures it; the ca
     CHECK(value(path, "SELECT controller = 'red' FROM objective WHERE id = 'o-r3'") == 1);
     CHECK(value(path, "SELECT SUM(captures) FROM objective WHERE assigned_to = 'blue'") == 0);  // red's march takes nothing of blue's
 }
+
+TEST_CASE("G-54 command_limit: a detachment in transit counts toward its commander unless it empties its ME", "[engine][reorg]") {
+    const auto path = freshDb("command-transit", 19);
+    auto store = db::CampaignStore::open(path);
+    REQUIRE(engine::splitMe(store, "blue", "blue-me-1", "blue-cont-me", "Continentals", {"blue-1a"}).ok());
+    {
+        // The Continentals have marched one hex west of the division.
+        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        raw.exec("UPDATE me SET q = q - 1 WHERE id = 'blue-cont-me'");
+    }
+    const auto before = dump(path);
+    // The riflemen sent off to them travel as an ME of blue-p2's: a third command.
+    const auto part = engine::transfer(store, "blue", "blue-me-1", "blue-cont-me", {"blue-riflemen"});
+    REQUIRE_FALSE(part.ok());
+    CHECK(part.issues.items().front().format().find("ME 'blue-me-1-to-blue-cont-me'") != std::string::npos);
+    CHECK(dump(path) == before);
+    // Dissolving the Continentals into the division: their ME leaves the map, so the detachment is his second.
+    const auto whole = engine::dissolveMe(store, "blue", "blue-cont-me", "blue-me-1");
+    CHECK(whole.ok());
+    CHECK(value(path, "SELECT COUNT(*) FROM me WHERE commander = 'blue-p2' AND on_map = 1") == 2);
+}
