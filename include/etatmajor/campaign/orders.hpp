@@ -36,6 +36,9 @@ struct Order {
     // G-31: the ME's commander departs from the order he was given; what this order says is what the ME does.
     // Logged under allow_disobedience = logged, refused under off.
     bool disobeys = false;
+    // G-46: a Forced March order made as a night march (the chart's "Forced / Night March" line): the same as a forced
+    // march in every respect by default; refused under night_march = disabled.
+    bool night = false;
     int line = 0;
 };
 

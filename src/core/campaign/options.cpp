@@ -172,7 +172,6 @@ const std::vector<OptionSpec>& optionCatalogue() {
 const std::vector<std::pair<std::string_view, std::string_view>>& notAppliedValues() {
     static const std::vector<std::pair<std::string_view, std::string_view>> kNotApplied = {
     {"phase_order", "chart"},
-    {"night_march", "disabled"},
     {"weather_regions", "per_region"},
     {"barge_waters", "canals_only"},
     };

@@ -54,6 +54,7 @@ ordered_json orderJson(const Order& o) {
                       {"intentions", o.intentions}};
     if (!o.locPath.empty()) body["locPath"] = locPath;  // G-32
     if (o.disobeys) body["disobeys"] = true;            // G-31
+    if (o.night) body["night"] = true;                  // G-46
     return body;
 }
 

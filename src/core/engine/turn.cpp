@@ -523,6 +523,7 @@ void runD3(Ctx& c) {
             effect = std::string(receipt == rules::Receipt::Tardy ? "tardy (half movement)" : "carried out") + ": " +
                      std::string(modeName(ordered));
             if (row.body.value("disobeys", false)) effect += " (its commander disobeys his orders, G-31)";
+            if (row.body.value("night", false)) effect += " through the night (a forced march in every respect, G-46)";
             if (receipt == rules::Receipt::Tardy)  // G-29 tardy_stationary = delayed
                 for (const auto& kind : delayTardyActions(c.db, row.id, c.state.options)) effect += "; " + kind + " put off";
         }

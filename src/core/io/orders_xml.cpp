@@ -31,7 +31,7 @@ OrdersFile readOrdersString(std::string_view text, const std::string& fileName) 
     f.week = r.integer(root, "week");
     f.day = r.integer(root, "day");
     xml::forEach(&root, "order", [&](const XMLElement& e) {
-        r.allow(e, {"me", "corps", "division", "brigade", "mode", "supply", "onScoutContact", "marchToGuns", "disobeys"},
+        r.allow(e, {"me", "corps", "division", "brigade", "mode", "supply", "onScoutContact", "marchToGuns", "disobeys", "night"},
                 {"path", "locPath", "marchOrder", "action", "intentions"});
         Order o;
         o.me = r.str(e, "me");
@@ -43,6 +43,7 @@ OrdersFile readOrdersString(std::string_view text, const std::string& fileName) 
         o.onScoutContact = r.enumeration(e, "onScoutContact", scoutContactFromName, ScoutContact::Observe);
         o.marchToGuns = r.boolean(e, "marchToGuns", false);
         o.disobeys = r.boolean(e, "disobeys", false);  // G-31
+        o.night = r.boolean(e, "night", false);        // G-46
         o.line = e.GetLineNum();
         if (const auto* p = e.FirstChildElement("path")) {
             r.allow(*p, {});
@@ -128,6 +129,7 @@ std::string writeOrdersString(const OrdersFile& f) {
         e->SetAttribute("onScoutContact", std::string(scoutContactName(o.onScoutContact)).c_str());
         e->SetAttribute("marchToGuns", o.marchToGuns);
         if (o.disobeys) e->SetAttribute("disobeys", true);
+        if (o.night) e->SetAttribute("night", true);
         std::string path;
         for (const auto& h : o.path) path += (path.empty() ? "" : " ") + hex::formatOffset(h);
         e->InsertNewChildElement("path")->SetText(path.c_str());

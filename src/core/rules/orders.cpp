@@ -211,6 +211,15 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
         if (o.disobeys && s.options.is("allow_disobedience", "off"))
             out.error("ORDERS-DISOBEY", at + ": this campaign does not allow disobeying orders (allow_disobedience = off, G-31)",
                       o.line, o.me + ".disobeys");
+        // §8.4 movement table, G-46: a night march is a Forced March order in every respect; night_march = disabled
+        // takes it out of the campaign.
+        if (o.night && s.options.is("night_march", "disabled"))
+            out.error("ORDERS-NIGHT", at + ": this campaign does not allow night marches (night_march = disabled, G-46)", o.line,
+                      o.me + ".night");
+        else if (o.night && o.mode != Mode::ForcedMarch)
+            out.error("ORDERS-NIGHT", at + ": a night march is made under a Forced March order (G-46), not " +
+                                          std::string(o.mode ? modeName(*o.mode) : "forage"),
+                      o.line, o.me + ".night");
         // §8.2, G-32: a declared LOC path is a chain of neighbouring hexes on the map.
         for (std::size_t i = 0; i < o.locPath.size(); ++i) {
             const hex::Hex h = off.toHex(o.locPath[i]);

@@ -467,3 +467,50 @@ TEST_CASE("G-31 allow_disobedience: a disobeying ME is logged by default and ref
         CHECK(query(path, "SELECT body FROM order_sheet WHERE me_id = 'va'").find("\"disobeys\":true") != std::string::npos);
     }
 }
+
+TEST_CASE("G-46 night_march: a night march is a forced march in every respect, refused under disabled", "[engine][orders][variant]") {
+    // Default: the same orders as a forced march and as a night march move the ME alike under the same dice.
+    std::string moved[2];
+    for (const bool night : {false, true}) {
+        const auto path = stripDb(night ? "night-march" : "forced-march", {});
+        auto store = db::CampaignStore::open(path);
+        runTo(store, "D2");
+        const std::string attr = night ? " night=\"true\"" : "";
+        REQUIRE(giveOrder(store, "american", "<order me=\"va\" mode=\"forced_march\"" + attr + "><path>4,0</path></order>\n").empty());
+        REQUIRE(engine::standFast(store, "british").empty());
+        Fixed dice(6);
+        engine::AdvanceOptions o;
+        o.dice = &dice;
+        REQUIRE(engine::advance(store, engine::Step::Phase, o).ok);  // D2
+        const auto d3 = engine::advance(store, engine::Step::Phase, o);
+        REQUIRE(d3.ok);
+        bool named = false;
+        for (const auto& line : d3.phases.at(0).lines) named |= line.find("through the night") != std::string::npos;
+        CHECK(named == night);
+        CHECK((query(path, "SELECT body FROM order_sheet WHERE me_id = 'va'").find("\"night\":true") != std::string::npos) == night);
+        for (int i = 0; i < 2; ++i) REQUIRE(engine::advance(store, engine::Step::Phase, o).ok);  // D4, D5
+        moved[night ? 1 : 0] = query(path, "SELECT path || ' ' || allowance FROM movement WHERE me_id = 'va'") + " / " +
+                               query(path, "SELECT mode FROM me WHERE id = 'va'");
+    }
+    INFO(moved[0]);
+    CHECK(moved[0].rfind("4,0", 0) == 0);  // it moved along its path
+    CHECK(moved[0] == moved[1]);
+
+    // disabled: refused with the ME and the field named, and nothing stored; the same order without the mark passes.
+    const auto path = stripDb("night-disabled", {"night_march=disabled"});
+    auto store = db::CampaignStore::open(path);
+    runTo(store, "D2");
+    auto issues = giveOrder(store, "american", "<order me=\"va\" mode=\"forced_march\" night=\"true\"><path>4,0</path></order>\n");
+    REQUIRE(issues.hasErrors());
+    CHECK(issues.items()[0].code == "ORDERS-NIGHT");
+    CHECK(issues.items()[0].where == "va.night");
+    CHECK(query(path, "SELECT COUNT(*) FROM order_sheet") == "0");
+    CHECK(giveOrder(store, "american", "<order me=\"va\" mode=\"forced_march\"><path>4,0</path></order>\n").empty());
+    // The mark belongs to a Forced March order only.
+    const auto other = stripDb("night-on-march", {});
+    auto store2 = db::CampaignStore::open(other);
+    runTo(store2, "D2");
+    issues = giveOrder(store2, "american", "<order me=\"va\" mode=\"march\" night=\"true\"><path>4,0</path></order>\n");
+    REQUIRE(issues.hasErrors());
+    CHECK(issues.items()[0].code == "ORDERS-NIGHT");
+}
