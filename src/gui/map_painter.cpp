@@ -42,6 +42,25 @@ public:
         return std::none_of(m_taken.begin(), m_taken.end(), [&](const wxRect2DDouble& t) { return t.Intersects(r); });
     }
     void take(const wxRect2DDouble& r) { m_taken.push_back(r); }
+    // Of candidates none of which is free, the one that covers the least of what is already taken.
+    template <std::size_t N>
+    const wxRect2DDouble* leastCovered(const std::array<wxRect2DDouble, N>& candidates) const {
+        const wxRect2DDouble* best = &candidates[0];
+        double bestArea = 1e300;
+        for (const auto& r : candidates) {
+            double area = 0;
+            for (const auto& t : m_taken) {
+                const double w = std::min(r.GetRight(), t.GetRight()) - std::max(r.m_x, t.m_x);
+                const double h = std::min(r.GetBottom(), t.GetBottom()) - std::max(r.m_y, t.m_y);
+                if (w > 0 && h > 0) area += w * h;
+            }
+            if (area < bestArea) {
+                bestArea = area;
+                best = &r;
+            }
+        }
+        return best;
+    }
 
 private:
     std::vector<wxRect2DDouble> m_taken;
@@ -607,12 +626,13 @@ void drawCounters(const PaintState& f) {
             {x - gap - tw, mid - th, tw, th},
             {x - gap - tw, mid + th, tw, th},
         }};
-        const wxRect2DDouble* chosen = &candidates[0];
+        const wxRect2DDouble* chosen = nullptr;
         for (const auto& r : candidates)
             if (f.placer.free(r)) {
                 chosen = &r;
                 break;
             }
+        if (!chosen) chosen = f.placer.leastCovered(candidates);
         f.placer.take(*chosen);
         drawHaloText(f, label, chosen->m_x, chosen->m_y, px, wxFONTFLAG_BOLD, MapStyle::sideFill(a));
     }
@@ -684,11 +704,20 @@ void drawTexts(const PaintState& f) {
         textExtent(f, text, px, flags, tw, th);
         const double half = urbanHalf(f, u->size) * (u->fortification == map::Fortification::None ? 1.0 : 1.65);
         const double gap = half + std::max(2.0, 0.12 * f.s);
-        const std::array<wxRect2DDouble, 4> candidates{{
-            {c.x + gap, c.y - th / 2, tw, th},       // right
-            {c.x - gap - tw, c.y - th / 2, tw, th},  // left
-            {c.x - tw / 2, c.y - gap - th, tw, th},  // above
-            {c.x - tw / 2, c.y + gap, tw, th},       // below
+        // Beside the town's mark; failing that, clear of a counter standing on it (half a counter's width and
+        // height out, see layoutCounters) and of its label, rather than under them.
+        const double cw = std::max(20.0, 1.15 * f.s);
+        const double wideX = std::max(gap, cw / 2 + 3.0);
+        const double wideY = std::max(gap, cw * 0.33 + 3.0);
+        const std::array<wxRect2DDouble, 8> candidates{{
+            {c.x + gap, c.y - th / 2, tw, th},          // right
+            {c.x - gap - tw, c.y - th / 2, tw, th},     // left
+            {c.x - tw / 2, c.y - gap - th, tw, th},     // above
+            {c.x - tw / 2, c.y + gap, tw, th},          // below
+            {c.x - tw / 2, c.y + wideY, tw, th},        // below a counter
+            {c.x - tw / 2, c.y - wideY - th, tw, th},   // above a counter
+            {c.x + wideX, c.y + wideY, tw, th},         // below right of a counter
+            {c.x - wideX - tw, c.y + wideY, tw, th},    // below left of a counter
         }};
         const wxRect2DDouble* chosen = nullptr;
         for (const auto& r : candidates)
@@ -696,7 +725,7 @@ void drawTexts(const PaintState& f) {
                 chosen = &r;
                 break;
             }
-        if (!chosen && mustShow) chosen = &candidates[0];
+        if (!chosen && mustShow) chosen = placer.leastCovered(candidates);
         if (!chosen) continue;
         placer.take(*chosen);
         drawHaloText(f, text, chosen->m_x, chosen->m_y, px, flags, MapStyle::text());
