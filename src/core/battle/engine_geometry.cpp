@@ -218,10 +218,9 @@ int Engine::elevationAt(int x, int yAbs) const {
 
 bool Engine::pathBlockedByRiver(const Unit& u, int newFront) const {
     // A river is impassable except at a ford or bridge in the unit's files (§2.5).
+    // absFront of the unit at newFront, without copying the unit
     const int y0 = absFront(u);
-    Unit moved = u;
-    moved.front = newFront;
-    const int y1 = absFront(moved);
+    const int y1 = u.lane != 0 ? -1 : (u.side == kSideA ? newFront : m_depth - newFront);
     const int lo = std::min(y0, y1), hi = std::max(y0, y1);
     for (const auto& f : m_features) {
         if (f.kind != FeatureKind::River) continue;
