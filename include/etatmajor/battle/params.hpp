@@ -60,6 +60,7 @@ struct Params {
     std::string canonicalText() const;
     std::uint64_t hash() const;
     static std::vector<std::string_view> keys();
+    bool operator==(const Params&) const = default;
     // Takes every "tactical.*" option of a campaign.
     static Params fromOptions(const campaign::Options& options);
 };

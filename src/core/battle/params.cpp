@@ -130,7 +130,15 @@ std::string Params::canonicalText() const {
     return out;
 }
 
-std::uint64_t Params::hash() const { return fnv1a64(canonicalText()); }
+std::uint64_t Params::hash() const {
+    // Every battle's result carries the hash, and a run of trials asks for the same parameters' hash once a
+    // battle: each thread keeps the last parameters it hashed and their hash.
+    thread_local std::optional<std::pair<Params, std::uint64_t>> last;
+    if (last && last->first == *this) return last->second;
+    const std::uint64_t h = fnv1a64(canonicalText());
+    last.emplace(*this, h);
+    return h;
+}
 
 std::vector<std::string_view> Params::keys() {
     std::vector<std::string_view> out;
