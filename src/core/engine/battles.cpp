@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <tuple>
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -1024,6 +1025,24 @@ void runBattleNight(SQLite::Database& db, CampaignState& s, std::vector<std::str
         q.bind(2, s.day);
         while (q.executeStep()) fought.emplace_back(q.getColumn(0).getInt(), q.getColumn(1).getString());
     }
+    // G-06: under the body's phase order D11 alternates, the initiative side first: the battles its MEs lost are
+    // finished first, each fall-back seeing the moves made before it. Under the chart's (phase_order = chart) the
+    // phase is simultaneous: every fall-back is chosen from the positions at nightfall, and the night's other steps
+    // (surrounded forces, withdrawals) follow once all have moved.
+    const bool simultaneous = s.options.is("phase_order", "chart");
+    std::string initiative;
+    for (const auto& sd : s.sides)
+        if (sd.hasInitiative) initiative = sd.id;
+    if (!simultaneous)
+        std::stable_sort(fought.begin(), fought.end(), [&](const auto& x, const auto& y) {
+            const bool xFirst = !x.second.empty() && s.enemyOf(x.second) == initiative;
+            const bool yFirst = !y.second.empty() && s.enemyOf(y.second) == initiative;
+            return xFirst && !yFirst;
+        });
+    std::vector<std::pair<std::string, hex::Hex>> atNightfall;  // (side, hex) of every ME on the map
+    for (const auto& me : s.mes)
+        if (me.onMap) atNightfall.emplace_back(me.side, me.hex);
+    std::vector<std::tuple<int, hex::Hex, std::string>> toFinish;
     for (const auto& [id, holder] : fought) {
         // The loser falls back; after a draw, the side the resolver did not leave holding the field does; when
         // neither holds it both stay (G-72 persist).
@@ -1045,8 +1064,13 @@ void runBattleNight(SQLite::Database& db, CampaignState& s, std::vector<std::str
                 const auto t = s.map.terrain(n);
                 if (t == map::Terrain::Lake || t == map::Terrain::Sea) continue;
                 bool enemy = false;
-                for (const auto& e : s.mes)
-                    if (e.onMap && e.side != me.side && e.hex == n) enemy = true;
+                if (simultaneous) {
+                    for (const auto& [side, where] : atNightfall)
+                        if (side != me.side && where == n) enemy = true;
+                } else {
+                    for (const auto& e : s.mes)
+                        if (e.onMap && e.side != me.side && e.hex == n) enemy = true;
+                }
                 if (enemy) continue;
                 const int d = ua ? hex::distance(n, ua->hex) : 0;
                 if (!best || d < bestDistance) {
@@ -1062,8 +1086,10 @@ void runBattleNight(SQLite::Database& db, CampaignState& s, std::vector<std::str
             }
         }
         if (loser.empty()) lines.push_back("battle " + std::to_string(id) + ": neither side holds the field, both keep their ground (G-72 persist)");
-        nightfall(db, s, id, h, loser, lines);
+        if (simultaneous) toFinish.emplace_back(id, h, loser);
+        else nightfall(db, s, id, h, loser, lines);
     }
+    for (const auto& [id, h, loser] : toFinish) nightfall(db, s, id, h, loser, lines);
     if (fought.empty()) lines.push_back("no battles to finalise");
 }
 
