@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace etatmajor::rules {
 
@@ -36,6 +37,14 @@ int weatherMovementModifier(Weather w, bool onRoad, const campaign::Options& opt
 bool wetlandFlooded(const map::Map& map, hex::Hex h, campaign::Season season, const campaign::Options& options);
 // §8.1.3, G-16: a marsh hex of the extreme north is frozen in Winter (it loses its penalties).
 bool wetlandFrozen(const map::Map& map, hex::Hex h, campaign::Season season, const campaign::Options& options);
+
+// G-102 weather_regions = per_region: the climate regions that roll their own weather each day, in the order D1 rolls
+// them (North, West, South, ExtremeNorth, then None when some hex of a map with regions is left without one). Empty
+// under single and on a map without regions: one weather for the whole map.
+std::vector<map::Region> weatherRegions(const map::Map& map, const campaign::Options& options);
+// The region whose weather holds in hex h: its climate region under per_region on a map with regions, nullopt when the
+// map has one weather (single, or no regions).
+std::optional<map::Region> weatherRegionOf(const map::Map& map, hex::Hex h, const campaign::Options& options);
 
 // §8.1.5 / G-12: in anything but Fine weather every ME sees only its own hex.
 bool seesOnlyOwnHex(Weather w);

@@ -171,7 +171,6 @@ const std::vector<OptionSpec>& optionCatalogue() {
 // docs/rules-mapping.md "Variant keys: how each one acts" lists them.
 const std::vector<std::pair<std::string_view, std::string_view>>& notAppliedValues() {
     static const std::vector<std::pair<std::string_view, std::string_view>> kNotApplied = {
-    {"weather_regions", "per_region"},
     {"barge_waters", "canals_only"},
     };
     return kNotApplied;

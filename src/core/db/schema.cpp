@@ -334,8 +334,18 @@ constexpr std::string_view kSchemaV10 = R"SQL(
 ALTER TABLE loc_status ADD COLUMN reachable TEXT NOT NULL DEFAULT '';
 )SQL";
 
-constexpr std::array<std::string_view, 10> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5,
-                                                       kSchemaV6, kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10};
+// Version 11: the day's weather of each climate region (G-102 weather_regions = per_region); weather_day keeps the
+// season, wind and daylight, which stay one for the map.
+constexpr std::string_view kSchemaV11 = R"SQL(
+CREATE TABLE weather_region_day (
+  week INTEGER NOT NULL, day INTEGER NOT NULL, region TEXT NOT NULL,
+  weather_roll INTEGER NOT NULL, weather TEXT NOT NULL,
+  PRIMARY KEY (week, day, region)
+) WITHOUT ROWID;
+)SQL";
+
+constexpr std::array<std::string_view, 11> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
+                                                       kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11};
 
 }  // namespace
 

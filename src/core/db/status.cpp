@@ -262,13 +262,27 @@ ordered_json statusDocument(const CampaignStore& store, const std::optional<std:
         doc["campaign"]["season"] = std::string(campaign::seasonName(calendar.seasonOfWeek(info.week)));
     }
     {
-        // Weather and wind are the same for everybody (§8.1, G-102).
+        // Weather and wind are the same for everybody (§8.1, G-102); under weather_regions = per_region each climate
+        // region has its own weather (listed in `regions`; `weather` is then the map's default region's), the wind one.
         SQLite::Statement w(db, "SELECT week, day, weather, wind_from, daylight_turns FROM weather_day "
                                 "ORDER BY week DESC, day DESC LIMIT 1");
-        if (w.executeStep())
+        if (w.executeStep()) {
             doc["campaign"]["weather"] = {{"week", w.getColumn(0).getInt()}, {"day", w.getColumn(1).getInt()},
                                           {"weather", w.getColumn(2).getString()}, {"windFrom", w.getColumn(3).getString()},
                                           {"daylightTurns", w.getColumn(4).getInt()}};
+            if (options.is("weather_regions", "per_region")) {
+                // In the order D1 rolled them (north, west, south, extreme_north, none).
+                SQLite::Statement r(db, "SELECT region, weather FROM weather_region_day WHERE week = ? AND day = ? ORDER BY CASE region "
+                                        "WHEN 'north' THEN 0 WHEN 'west' THEN 1 WHEN 'south' THEN 2 WHEN 'extreme_north' THEN 3 "
+                                        "ELSE 4 END");
+                r.bind(1, w.getColumn(0).getInt());
+                r.bind(2, w.getColumn(1).getInt());
+                ordered_json regions = ordered_json::array();
+                while (r.executeStep())
+                    regions.push_back({{"region", r.getColumn(0).getString()}, {"weather", r.getColumn(1).getString()}});
+                if (!regions.empty()) doc["campaign"]["weather"]["regions"] = regions;
+            }
+        }
     }
     doc["view"] = viewer ? *viewer : "host";
     if (!viewer) doc["campaign"]["seed"] = info.seed;
@@ -388,10 +402,20 @@ std::string statusText(const CampaignStore& store, const std::optional<std::stri
         out << "Week " << c["week"].get<int>() << " of " << c["lengthWeeks"].get<int>() << ", day " << c["day"].get<int>()
         << ", next phase " << c["phase"].get<std::string>() << "; " << c["season"].get<std::string>() << " (the campaign began in week "
         << c["seasonWeek"].get<int>() << " of " << c["startSeason"].get<std::string>() << ")\n";
-    if (c.contains("weather"))
-        out << "Weather (week " << c["weather"]["week"].get<int>() << " day " << c["weather"]["day"].get<int>() << "): "
-            << c["weather"]["weather"].get<std::string>() << ", wind from the " << c["weather"]["windFrom"].get<std::string>()
-            << ", " << c["weather"]["daylightTurns"].get<int>() << " daylight battle turns\n";
+    if (c.contains("weather")) {
+        out << "Weather (week " << c["weather"]["week"].get<int>() << " day " << c["weather"]["day"].get<int>() << "): ";
+        if (c["weather"].contains("regions")) {  // G-102 per_region
+            bool first = true;
+            for (const auto& r : c["weather"]["regions"]) {
+                out << (first ? "" : ", ") << r["weather"].get<std::string>() << " in the " << r["region"].get<std::string>();
+                first = false;
+            }
+        } else {
+            out << c["weather"]["weather"].get<std::string>();
+        }
+        out << ", wind from the " << c["weather"]["windFrom"].get<std::string>() << ", " << c["weather"]["daylightTurns"].get<int>()
+            << " daylight battle turns\n";
+    }
     out << "View: " << doc["view"].get<std::string>() << "\n";
     if (c["ended"].get<bool>())
         out << "THE CAMPAIGN IS OVER (" << c["endReason"].get<std::string>() << "): "

@@ -142,6 +142,17 @@ DayWeather weatherOf(SQLite::Database& db, int week, int day) {
     return w;
 }
 
+// The weather of a battle's hex: the day's, or under weather_regions = per_region that of the hex's region (G-102).
+std::string weatherOf(SQLite::Database& db, const CampaignState& s, hex::Hex h, const DayWeather& day) {
+    const auto region = rules::weatherRegionOf(s.map, h, s.options);
+    if (!region) return day.weather;
+    SQLite::Statement q(db, "SELECT weather FROM weather_region_day WHERE week = ? AND day = ? AND region = ?");
+    q.bind(1, s.week);
+    q.bind(2, s.day);
+    q.bind(3, std::string(map::regionName(*region)));
+    return q.executeStep() ? q.getColumn(0).getString() : day.weather;
+}
+
 BattleRecord readBattle(SQLite::Database& db, const CampaignState* state, int id) {
     BattleRecord b;
     SQLite::Statement q(db, "SELECT id, week, day, q, r, status, daylight_turns, start_turn, weather, winner, summary, narrative, "
@@ -868,7 +879,7 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
         ins.bind(6, tabletop ? "tabletop" : "pending");
         ins.bind(7, w.daylight);
         ins.bind(8, start);
-        ins.bind(9, w.weather);
+        ins.bind(9, weatherOf(db, s, h, w));
         ins.exec();
         const int id = static_cast<int>(db.getLastInsertRowid());
         // tactical-resolver §4.1: the seed comes from the campaign seed, the day, the hex and the battle's number.

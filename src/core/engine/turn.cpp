@@ -352,10 +352,13 @@ void runW5(Ctx& c) {
     if (c.report.lines.empty()) c.say("no staff returns this week");
 }
 
-// D1 §8.1: the day's weather and wind (one roll for the whole map, G-102), daylight, then the LOC refresh (G-59).
+// D1 §8.1: the day's weather and wind (one roll for the whole map, G-102; under weather_regions = per_region one weather
+// roll for each climate region of the map, the wind still one), daylight, then the LOC refresh (G-59).
 void runD1(Ctx& c) {
     const Season season = c.state.seasonOfWeek(c.state.week);
+    const auto regions = rules::weatherRegions(c.state.map, c.state.options);
     int weatherRoll = 0, windRoll = 0;
+    std::vector<int> regionRolls(regions.size(), 0);
     bool reused = false;
     if (c.state.options.is("weather_frequency", "weekly") && c.state.day > 1) {
         // G-03 weekly: the week's first day's weather holds all week.
@@ -366,15 +369,39 @@ void runD1(Ctx& c) {
             windRoll = q.getColumn(1).getInt();
             reused = true;
         }
+        for (std::size_t i = 0; reused && i < regions.size(); ++i) {
+            SQLite::Statement r(c.db, "SELECT weather_roll FROM weather_region_day WHERE week = ? AND day = 1 AND region = ?");
+            r.bind(1, c.state.week);
+            r.bind(2, std::string(map::regionName(regions[i])));
+            if (r.executeStep()) regionRolls[i] = r.getColumn(0).getInt();
+            else reused = false;
+        }
     }
     if (!reused) {
-        const auto w = c.dice.roll({"weather", "etat-major.md §8.1.2", "", 2, 6, 0});
-        weatherRoll = w.result;
-        c.dice.effect(w, std::string(rules::weatherName(rules::weatherFor(season, weatherRoll))) + " (" +
-                             std::string(seasonName(season)) + ")");
+        if (regions.empty()) {
+            const auto w = c.dice.roll({"weather", "etat-major.md §8.1.2", "", 2, 6, 0});
+            weatherRoll = w.result;
+            c.dice.effect(w, std::string(rules::weatherName(rules::weatherFor(season, weatherRoll))) + " (" +
+                                 std::string(seasonName(season)) + ")");
+        } else {
+            // G-102 per_region: each region's roll names its region as the roll's subject.
+            for (std::size_t i = 0; i < regions.size(); ++i) {
+                const std::string region(map::regionName(regions[i]));
+                const auto w = c.dice.roll({"weather", "etat-major.md §8.1.2, G-102", region, 2, 6, 0});
+                regionRolls[i] = w.result;
+                c.dice.effect(w, std::string(rules::weatherName(rules::weatherFor(season, w.result))) + " in the " + region +
+                                     " region (" + std::string(seasonName(season)) + ")");
+            }
+        }
         const auto d = c.dice.roll({"wind", "etat-major.md §8.1.4", "", 2, 6, 0});
         windRoll = d.result;
         c.dice.effect(d, "wind from the " + std::string(rules::windName(rules::windFor(windRoll, c.state.options))));
+    }
+    // Under per_region the map-wide row carries the weather of the map's default region (or of the first region rolled
+    // when no hex keeps the default); every consumer with a hex reads its region's row.
+    if (!regions.empty()) {
+        const auto home = std::find(regions.begin(), regions.end(), c.state.map.regionDefault());
+        weatherRoll = regionRolls[home == regions.end() ? 0 : static_cast<std::size_t>(home - regions.begin())];
     }
     const auto weather = rules::weatherFor(season, weatherRoll);
     const auto wind = rules::windFor(windRoll, c.state.options);
@@ -390,8 +417,25 @@ void runD1(Ctx& c) {
     q.bind(7, std::string(rules::windName(wind)));
     q.bind(8, daylight);
     q.exec();
-    c.say(std::string(seasonName(season)) + ": " + std::string(rules::weatherName(weather)) + ", wind from the " +
-          std::string(rules::windName(wind)) + ", " + std::to_string(daylight) + " daylight battle turns");
+    std::string weatherText(rules::weatherName(weather));
+    if (!regions.empty()) {
+        weatherText.clear();
+        for (std::size_t i = 0; i < regions.size(); ++i) {
+            const std::string region(map::regionName(regions[i]));
+            const std::string name(rules::weatherName(rules::weatherFor(season, regionRolls[i])));
+            SQLite::Statement r(c.db, "INSERT OR REPLACE INTO weather_region_day (week, day, region, weather_roll, weather) "
+                                      "VALUES (?,?,?,?,?)");
+            r.bind(1, c.state.week);
+            r.bind(2, c.state.day);
+            r.bind(3, region);
+            r.bind(4, regionRolls[i]);
+            r.bind(5, name);
+            r.exec();
+            weatherText += (i == 0 ? "" : ", ") + name + " in the " + region;
+        }
+    }
+    c.say(std::string(seasonName(season)) + ": " + weatherText + ", wind from the " + std::string(rules::windName(wind)) + ", " +
+          std::to_string(daylight) + " daylight battle turns");
     traceAll(c, c.state.day);
     // G-05 initiative_frequency = daily, and G-01 sequence = chart_daily (the chart's turn, initiative included, is a
     // day): each later day of the week opens with a fresh initiative roll (day 1's is W1's).
@@ -547,6 +591,18 @@ rules::Weather todaysWeather(Ctx& c) {
     return q.executeStep() ? rules::weatherFromName(q.getColumn(0).getString()).value_or(rules::Weather::Fine) : rules::Weather::Fine;
 }
 
+// The day's weather in hex h: the map's, or under weather_regions = per_region that of the hex's region (G-102).
+rules::Weather weatherAt(Ctx& c, hex::Hex h) {
+    if (const auto region = rules::weatherRegionOf(c.state.map, h, c.state.options)) {
+        SQLite::Statement q(c.db, "SELECT weather FROM weather_region_day WHERE week = ? AND day = ? AND region = ?");
+        q.bind(1, c.state.week);
+        q.bind(2, c.state.day);
+        q.bind(3, std::string(map::regionName(*region)));
+        if (q.executeStep()) return rules::weatherFromName(q.getColumn(0).getString()).value_or(rules::Weather::Fine);
+    }
+    return todaysWeather(c);
+}
+
 // §9.2.2 / G-64: an ME (never a decoy) that occupies or passes through a hex takes the UA and the objective there.
 void takeControl(Ctx& c, const MeState& me, hex::Hex h) {
     for (auto& ua : c.state.urban)
@@ -596,7 +652,7 @@ void runMovement(Ctx& c, bool scouting) {
         l.bind(2, c.state.day);
         while (l.executeStep()) locValid[l.getColumn(0).getString()] = l.getColumn(1).getInt() != 0;
     }
-    const auto weather = todaysWeather(c);
+    const auto weather = todaysWeather(c);  // the map's (its default region's under per_region): decoys move by it
     const auto off = c.state.map.offsets();
     // G-39 chart_free_pursuit: MEs a scout found and left may chase it today, at the March rate, whatever their orders.
     std::map<std::string, std::vector<hex::Hex>> pursuits;
@@ -651,7 +707,7 @@ void runMovement(Ctx& c, bool scouting) {
             in.mode = pursuits.count(me.id) ? Mode::March : me.mode;
             in.baseMr = rules::baseMovementRate(c.state.unitsOf(me.id), c.state.options);
             in.locValid = locValid.count(me.id) ? locValid[me.id] : true;
-            in.weather = weather;
+            in.weather = weatherAt(c, me.hex);  // G-102: the weather of the hex it starts from
             in.receipt = it->second.receipt;
             in.season = c.state.seasonOfWeek(c.state.week);  // G-16 seasonal wetlands
             const auto plan = rules::planMove(c.state.map, me.hex, it->second.route, in, c.state.options);
@@ -678,7 +734,7 @@ void runMovement(Ctx& c, bool scouting) {
                 if (me.mode == Mode::Scouting) {
                     MeState here = me;
                     here.hex = at;
-                    scoutObserve(c.state, c.db, c.dice, here, weather);
+                    scoutObserve(c.state, c.db, c.dice, here, weatherAt(c, here.hex));
                 }
                 me.revealed = true;
                 for (auto& e : c.state.mes)
@@ -708,11 +764,12 @@ void runMovement(Ctx& c, bool scouting) {
                 MeState here = me;
                 here.hex = walked.empty() ? from : walked.back();
                 // §2.3, §8.6.1: a decoy in sight is found and removed, and the scout goes on.
+                const auto weatherHere = weatherAt(c, here.hex);
                 for (const auto& d : activeDecoys(c.db))
-                    if (d.side != me.side && rules::scoutSees(c.state.map, here.hex, d.hex, weather, c.state.options))
+                    if (d.side != me.side && rules::scoutSees(c.state.map, here.hex, d.hex, weatherHere, c.state.options))
                         revealDecoysAt(c.db, c.state, here, d.hex, c.report.lines);
                 std::vector<hex::Hex> others;
-                for (const auto h : scoutObserve(c.state, c.db, c.dice, here, weather))
+                for (const auto h : scoutObserve(c.state, c.db, c.dice, here, weatherHere))
                     if (h != here.hex) others.push_back(h);
                 if (others.empty()) return false;
                 std::string reaction = it->second.onScoutContact;

@@ -115,13 +115,18 @@ bool moveByWater(SQLite::Database& db, CampaignState& s, MeState& me, const std:
         a.bind(4, lift);
         a.exec();
     }
-    // G-96: weather as on land: a storm or snow costs a hex (§8.7.2).
+    // G-96: weather as on land: a storm or snow costs a hex (§8.7.2). Under weather_regions = per_region the weather
+    // is that of the region of the hex the ME sets out from (G-102).
     std::string weatherNote;
     int weatherModifier = 0;
     {
-        SQLite::Statement w(db, "SELECT weather FROM weather_day WHERE week = ? AND day = ?");
+        const auto region = rules::weatherRegionOf(s.map, me.hex, s.options);
+        std::string sql = "SELECT weather FROM weather_day WHERE week = ? AND day = ?";
+        if (region) sql = "SELECT weather FROM weather_region_day WHERE week = ? AND day = ? AND region = ?";
+        SQLite::Statement w(db, sql);
         w.bind(1, s.week);
         w.bind(2, s.day);
+        if (region) w.bind(3, std::string(map::regionName(*region)));
         if (w.executeStep()) {
             const auto weather = rules::weatherFromName(w.getColumn(0).getString());
             if (weather == rules::Weather::Storm || weather == rules::Weather::Snow) {

@@ -77,6 +77,25 @@ int weatherMovementModifier(Weather w, bool onRoad, const campaign::Options& opt
 
 bool seesOnlyOwnHex(Weather w) { return w != Weather::Fine; }
 
+namespace {
+bool hasRegions(const map::Map& m) { return m.regionDefault() != map::Region::None || !m.regionAreas().empty(); }
+}  // namespace
+
+std::vector<map::Region> weatherRegions(const map::Map& m, const campaign::Options& options) {
+    if (!options.is("weather_regions", "per_region") || !hasRegions(m)) return {};
+    std::array<bool, 5> present{};
+    for (const auto h : m.allHexes()) present[static_cast<std::size_t>(m.regionAt(h))] = true;
+    std::vector<map::Region> out;
+    for (const auto r : {map::Region::North, map::Region::West, map::Region::South, map::Region::ExtremeNorth, map::Region::None})
+        if (present[static_cast<std::size_t>(r)]) out.push_back(r);
+    return out;
+}
+
+std::optional<map::Region> weatherRegionOf(const map::Map& m, hex::Hex h, const campaign::Options& options) {
+    if (!options.is("weather_regions", "per_region") || !hasRegions(m)) return std::nullopt;
+    return m.regionAt(h);
+}
+
 bool wetlandFlooded(const map::Map& m, hex::Hex h, Season season, const campaign::Options& options) {
     // etat-major.md §8.1.3, G-16 (T 7.7 para 258): floods in Spring in the north and west, in Autumn in the south.
     if (!options.is("seasonal_wetlands", "on") || !m.contains(h) || m.terrain(h) != map::Terrain::Marsh) return false;

@@ -66,6 +66,18 @@ rules::Weather todaysWeather(SQLite::Database& db, int week, int day) {
                            : rules::Weather::Fine;
 }
 
+// The day's weather in hex h: the map's, or under weather_regions = per_region that of the hex's region (G-102).
+rules::Weather weatherAt(SQLite::Database& db, const CampaignState& s, hex::Hex h) {
+    if (const auto region = rules::weatherRegionOf(s.map, h, s.options)) {
+        SQLite::Statement q(db, "SELECT weather FROM weather_region_day WHERE week = ? AND day = ? AND region = ?");
+        q.bind(1, s.week);
+        q.bind(2, s.day);
+        q.bind(3, std::string(map::regionName(*region)));
+        if (q.executeStep()) return rules::weatherFromName(q.getColumn(0).getString()).value_or(rules::Weather::Fine);
+    }
+    return todaysWeather(db, s.week, s.day);
+}
+
 bool locValidToday(SQLite::Database& db, int week, int day, const std::string& me) {
     // Today's refresh (D1, G-59), else the week's trace (W3); an ME never traced counts as supplied.
     SQLite::Statement q(db, "SELECT valid FROM loc_status WHERE week = ? AND day IN (?, 0) AND me_id = ? ORDER BY day DESC LIMIT 1");
@@ -87,7 +99,7 @@ rules::MoveInput moveInput(SQLite::Database& db, const CampaignState& s, const M
     in.mode = mode;
     in.baseMr = rules::baseMovementRate(s.unitsOf(me.id), s.options);
     in.locValid = locValidToday(db, s.week, s.day, me.id);
-    in.weather = todaysWeather(db, s.week, s.day);
+    in.weather = weatherAt(db, s, me.hex);
     in.receipt = rules::Receipt::Received;
     return in;
 }
