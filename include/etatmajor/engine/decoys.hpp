@@ -51,12 +51,14 @@ int revealDecoysAt(SQLite::Database& db, const campaign::CampaignState& state, c
                    std::vector<std::string>& lines);
 
 // §2.3, §8.6.1: after each movement sub-phase, enemy decoys in sight of a Scouting-mode ME (its own hex; the
-// adjacent hexes in fine weather) are found, whether or not the scout moved. Returns how many.
+// adjacent hexes in fine weather) are found, whether or not the scout moved; `weather` is the map's, and under
+// weather_regions = per_region each scout sees by the weather of its own hex (G-102). Returns how many.
 int revealDecoysSeenByScouts(SQLite::Database& db, const campaign::CampaignState& state, rules::Weather weather,
                              std::vector<std::string>& lines);
 
 // D5: the side's decoys follow their routes (after its MEs), stopping before a hex where the side already has three
-// counters; one that walks into an enemy ME is found and removed.
+// counters; one that walks into an enemy ME is found and removed. Under weather_regions = per_region a decoy moves by
+// the weather of the hex it sets out from (G-102), else by `weather`, the map's.
 void moveDecoys(SQLite::Database& db, const campaign::CampaignState& state, const std::string& side, rules::Weather weather,
                 std::vector<std::string>& lines);
 

@@ -14,7 +14,12 @@ class Database;
 
 namespace etatmajor::engine {
 
-// Records (replacing earlier ones) what each side sees now. Returns the number of sightings written.
+// G-102: today's weather in hex h (state.week, state.day): under weather_regions = per_region that of the hex's
+// climate region, else (single, a map without regions, or no regional row) `mapWeather`, the one weather of the map.
+rules::Weather weatherAtHex(SQLite::Database& db, const campaign::CampaignState& state, hex::Hex h, rules::Weather mapWeather);
+
+// Records (replacing earlier ones) what each side sees now, each observing ME by the weather of its own hex (§8.1.5,
+// G-102; `weather` is the map's). Returns the number of sightings written.
 int recordSightings(SQLite::Database& db, const campaign::CampaignState& state, rules::Weather weather, const std::string& phase);
 
 }  // namespace etatmajor::engine

@@ -142,10 +142,34 @@ void enemyCounters(Ctx& c, const campaign::CampaignState& state, const std::stri
     out = ordered_json::array();
     lastSeen = ordered_json::array();
     rules::Weather weather = rules::Weather::Fine;
+    int weatherWeek = 0, weatherDay = 0;
     {
-        SQLite::Statement w(c.db, "SELECT weather FROM weather_day ORDER BY week DESC, day DESC LIMIT 1");
-        if (w.executeStep()) weather = rules::weatherFromName(w.getColumn(0).getString()).value_or(rules::Weather::Fine);
+        SQLite::Statement w(c.db, "SELECT weather, week, day FROM weather_day ORDER BY week DESC, day DESC LIMIT 1");
+        if (w.executeStep()) {
+            weather = rules::weatherFromName(w.getColumn(0).getString()).value_or(rules::Weather::Fine);
+            weatherWeek = w.getColumn(1).getInt();
+            weatherDay = w.getColumn(2).getInt();
+        }
     }
+    // As the sightings (engine/fog.cpp): each of the viewer's MEs sees by the weather of its own hex, its region's under
+    // weather_regions = per_region (G-102), the map's otherwise.
+    std::vector<rules::Weather> seesBy;
+    for (const auto& me : state.mes) {
+        rules::Weather mine = weather;
+        if (const auto region = rules::weatherRegionOf(state.map, me.hex, state.options)) {
+            SQLite::Statement r(c.db, "SELECT weather FROM weather_region_day WHERE week = ? AND day = ? AND region = ?");
+            r.bind(1, weatherWeek);
+            r.bind(2, weatherDay);
+            r.bind(3, std::string(map::regionName(*region)));
+            if (r.executeStep()) mine = rules::weatherFromName(r.getColumn(0).getString()).value_or(weather);
+        }
+        seesBy.push_back(mine);
+    }
+    auto viewerSees = [&](hex::Hex target) {
+        for (std::size_t i = 0; i < state.mes.size(); ++i)
+            if (state.mes[i].side == viewer && rules::meSeesHex(state.map, state.mes[i], target, seesBy[i], state.options)) return true;
+        return false;
+    };
     struct Counter {
         std::string id;
         hex::Hex hex;
@@ -168,7 +192,7 @@ void enemyCounters(Ctx& c, const campaign::CampaignState& state, const std::stri
     });
     std::set<std::string> shown;
     for (const auto& k : counters) {
-        const bool inSight = rules::sideSeesHex(state, viewer, k.hex, weather);
+        const bool inSight = viewerSees(k.hex);
         if (!positionsPublic && !inSight) continue;
         ordered_json counter{{"hex", c.at(k.hex.q, k.hex.r)}, {"faceDown", !k.revealed}, {"inSight", inSight}};
         if (k.revealed) counter["label"] = k.label;

@@ -2,6 +2,7 @@
 // cycle").
 #include "etatmajor/engine/decoys.hpp"
 
+#include "etatmajor/engine/fog.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/intel.hpp"
 #include "etatmajor/rules/movement.hpp"
@@ -281,7 +282,8 @@ int revealDecoysSeenByScouts(SQLite::Database& db, const CampaignState& s, rules
     int n = 0;
     for (const auto& d : activeDecoys(db))
         for (const auto& me : s.mes)
-            if (me.onMap && me.side != d.side && me.mode == Mode::Scouting && rules::scoutSees(s.map, me.hex, d.hex, weather, s.options)) {
+            if (me.onMap && me.side != d.side && me.mode == Mode::Scouting &&
+                rules::scoutSees(s.map, me.hex, d.hex, weatherAtHex(db, s, me.hex, weather), s.options)) {  // the scout's weather (G-102)
                 n += revealDecoysAt(db, s, me, d.hex, lines);
                 break;
             }
@@ -306,7 +308,7 @@ void moveDecoys(SQLite::Database& db, const CampaignState& s, const std::string&
         rules::MoveInput in;
         in.mode = Mode::March;
         in.baseMr = decoyMovementRate(d.designated, s.options);
-        in.weather = weather;
+        in.weather = weatherAtHex(db, s, d.hex, weather);  // G-102: the weather of the hex it sets out from
         const auto plan = rules::planMove(s.map, d.hex, route, in, s.options);
         hex::Hex where = d.hex;
         bool found = false;

@@ -6,7 +6,20 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <map>
+#include <vector>
+
 namespace etatmajor::engine {
+
+rules::Weather weatherAtHex(SQLite::Database& db, const campaign::CampaignState& s, hex::Hex h, rules::Weather mapWeather) {
+    const auto region = rules::weatherRegionOf(s.map, h, s.options);
+    if (!region) return mapWeather;
+    SQLite::Statement q(db, "SELECT weather FROM weather_region_day WHERE week = ? AND day = ? AND region = ?");
+    q.bind(1, s.week);
+    q.bind(2, s.day);
+    q.bind(3, std::string(map::regionName(*region)));
+    return q.executeStep() ? rules::weatherFromName(q.getColumn(0).getString()).value_or(mapWeather) : mapWeather;
+}
 
 int recordSightings(SQLite::Database& db, const campaign::CampaignState& s, rules::Weather weather, const std::string& phase) {
     SQLite::Statement q(db, "INSERT OR REPLACE INTO sighting (side_id, target, q, r, week, day, phase) VALUES (?,?,?,?,?,?,?)");
@@ -23,12 +36,33 @@ int recordSightings(SQLite::Database& db, const campaign::CampaignState& s, rule
         q.reset();
         ++n;
     };
+    // §8.1.5 makes sight a matter of the observer's weather (G-102 per_region: the weather of the observer's hex, whatever
+    // the weather where the counter stands). Under single every ME sees by the map's weather, as rules::sideSeesHex.
+    std::vector<rules::Weather> seesBy;
+    {
+        std::map<map::Region, rules::Weather> byRegion;
+        for (const auto& me : s.mes) {
+            const auto region = rules::weatherRegionOf(s.map, me.hex, s.options);
+            if (!region) {
+                seesBy.push_back(weather);
+                continue;
+            }
+            auto it = byRegion.find(*region);
+            if (it == byRegion.end()) it = byRegion.emplace(*region, weatherAtHex(db, s, me.hex, weather)).first;
+            seesBy.push_back(it->second);
+        }
+    }
+    auto sideSees = [&](const std::string& side, hex::Hex target) {
+        for (std::size_t i = 0; i < s.mes.size(); ++i)
+            if (s.mes[i].side == side && rules::meSeesHex(s.map, s.mes[i], target, seesBy[i], s.options)) return true;
+        return false;
+    };
     const auto decoys = activeDecoys(db);
     for (const auto& side : s.sides) {
         for (const auto& e : s.mes)
-            if (e.onMap && e.side != side.id && rules::sideSeesHex(s, side.id, e.hex, weather)) record(side.id, e.id, e.hex);
+            if (e.onMap && e.side != side.id && sideSees(side.id, e.hex)) record(side.id, e.id, e.hex);
         for (const auto& d : decoys)
-            if (d.side != side.id && rules::sideSeesHex(s, side.id, d.hex, weather)) record(side.id, d.id, d.hex);
+            if (d.side != side.id && sideSees(side.id, d.hex)) record(side.id, d.id, d.hex);
     }
     return n;
 }

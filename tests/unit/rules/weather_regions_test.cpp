@@ -212,3 +212,42 @@ TEST_CASE("G-102 per_region: each battle is set up in the weather of its hex", "
     CHECK(engine::campaignBattleSetup(store, north).weather == battle::Weather::Storm);
     CHECK(engine::campaignBattleSetup(store, south).weather == battle::Weather::Fine);
 }
+
+TEST_CASE("G-102 per_region: an ME sees by the weather of its own hex", "[engine][weather][fog][variant]") {
+    // Two American scouting MEs, each next to a British ME across the region line (row 33 north, row 34 south):
+    // Caswell at 35,33 (north, storm) beside Rawdon at 35,34 (south, fine); Stevens at 30,34 (south, fine) beside
+    // Tarleton at 30,33 (north, storm). §8.1.5 makes sight the observer's: Stevens sees Tarleton through the storm over
+    // Tarleton's hex, Caswell in the storm sees only his own hex. Under single the one weather is fine: both are seen.
+    for (const bool perRegion : {false, true}) {
+        INFO((perRegion ? "per_region" : "single"));
+        const auto path = twoRegions(perRegion ? "sight-per-region" : "sight-single",
+                                     perRegion ? std::vector<std::string>{"weather_regions=per_region"} : std::vector<std::string>{});
+        placeAt(path, "a-caswell", 35, 33);
+        placeAt(path, "b-rawdon", 35, 34);
+        placeAt(path, "a-stevens", 30, 34);
+        placeAt(path, "b-tarleton", 30, 33);
+        {
+            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            raw.exec("UPDATE me SET mode = 'scouting' WHERE id IN ('a-caswell', 'a-stevens')");
+        }
+        auto store = db::CampaignStore::open(path);
+        RegionDice dice;
+        dice.weatherFace = {{"north", 6}, {"south", 1}, {"", 1}};
+        runTo(store, "D2", dice);  // D1 records the day's first sightings
+        const auto seen = [&](const std::string& target) {
+            return text(path, "SELECT COUNT(*) FROM sighting WHERE side_id = 'american' AND target = '" + target + "'");
+        };
+        CHECK(seen("b-tarleton") == "1");
+        CHECK(seen("b-rawdon") == (perRegion ? "0" : "1"));
+        // The status's "in sight" flag agrees.
+        const auto status = nlohmann::json::parse(db::statusJson(store, std::string("american")));
+        std::map<std::string, bool> inSight;
+        for (const auto& s : status["sides"])
+            if (s.contains("counters"))
+                for (const auto& k : s["counters"]) inSight[k["hex"].get<std::string>()] = k["inSight"].get<bool>();
+        REQUIRE(inSight.count("30,33"));
+        REQUIRE(inSight.count("35,34"));
+        CHECK(inSight["30,33"]);
+        CHECK(inSight["35,34"] == !perRegion);
+    }
+}
