@@ -251,3 +251,45 @@ TEST_CASE("G-102 per_region: an ME sees by the weather of its own hex", "[engine
         CHECK(inSight["35,34"] == !perRegion);
     }
 }
+
+TEST_CASE("G-102 per_region: a decoy moves by the weather of the hex it sets out from", "[engine][weather][decoys][variant]") {
+    // Two infantry decoys (4 hexes a day) are put down with Caswell at Cheraw (35,33, north, storm) and with Stevens at
+    // 34,34 (south, fine) and sent down the Camden road; their MEs stay put. Storm: 4 - 1 = 3 hexes.
+    for (const bool perRegion : {false, true}) {
+        INFO((perRegion ? "per_region" : "single"));
+        const auto path = twoRegions(perRegion ? "decoys-per-region" : "decoys-single",
+                                     perRegion ? std::vector<std::string>{"weather_regions=per_region"} : std::vector<std::string>{});
+        placeAt(path, "a-caswell", 35, 33);
+        placeAt(path, "a-stevens", 34, 34);
+        auto store = db::CampaignStore::open(path);
+        RegionDice dice;
+        dice.weatherFace = {{"north", 6}, {"south", 1}, {"", 1}};
+        runTo(store, "D2", dice);
+        campaign::OrdersFile f;
+        f.side = "american";
+        f.week = store.info().week;
+        f.day = store.info().day;
+        f.orders = {order("a-caswell", {}), order("a-stevens", {})};
+        const auto decoy = [](const std::string& id, const std::string& at, std::vector<std::string> route) {
+            campaign::DecoyOrder d;
+            d.id = id;
+            d.place = *hex::parseOffset(at);
+            for (const auto& h : route) d.path.push_back(*hex::parseOffset(h));
+            return d;
+        };
+        f.decoys = {decoy("ad-1", "35,33", {"34,33", "34,34", "33,35", "32,35"}),
+                    decoy("ad-2", "34,34", {"33,35", "32,35", "32,36", "31,37"})};
+        const auto issues = engine::submitOrders(store, f);
+        for (const auto& i : issues.items()) UNSCOPED_INFO(i.format());
+        REQUIRE_FALSE(issues.hasErrors());
+        REQUIRE(engine::standFast(store, "british").empty());
+        runTo(store, "D6", dice);
+        const auto decoyHex = [&](const std::string& id) {
+            return text(path, "SELECT h.col || ',' || h.row FROM decoy d JOIN map_hex h ON h.q = d.q AND h.r = d.r WHERE d.id = '" + id + "'");
+        };
+        REQUIRE(text(path, "SELECT COUNT(*) FROM decoy WHERE removed_week = 0") == "2");
+        CHECK(decoyHex("ad-1") == (perRegion ? "33,35" : "32,35"));
+        CHECK(decoyHex("ad-2") == "31,37");
+        CHECK(hexOf(path, "a-caswell") == "35,33");
+    }
+}
