@@ -826,18 +826,21 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
         // combat), each arriving by the chart's rule (G-20 chart: half its allowance used or less, turn 1; more, or a
         // forced march, turn 6), never before the battle starts; an ME with a battle of its own, or whose side
         // already has three MEs in the battle, stays out.
+        // An ME sharing its hex with the enemy has a battle of its own (G-25 c); a side with three MEs in the battle
+        // takes no more (G-25 d: stacking in the battle hex).
+        const auto engagedAtHome = [&](const campaign::MeState& me) {
+            return std::any_of(s.mes.begin(), s.mes.end(),
+                               [&](const campaign::MeState& e) { return e.side != me.side && e.hex == me.hex && fights(s, e); });
+        };
+        const auto sideFull = [&](const std::string& side) {
+            return std::count_if(ps.begin(), ps.end(), [&](const auto& p) { return p.side == side; }) >= 3;
+        };
         if (!scoutingCombat && s.options.is("adjacent_mes", "chart_automatic")) {
             campaign::Options chart = s.options;
             (void)chart.set("encounter_timing", "chart_arrival");
             for (auto& me : s.mes) {
                 if (me.hex == h || !fights(s, me) || marched.count(me.id) || hex::distance(me.hex, h) != 1) continue;
-                bool engaged = false;
-                for (const auto& e : s.mes)
-                    if (e.side != me.side && e.hex == me.hex && fights(s, e)) engaged = true;
-                if (engaged) continue;
-                int friends = 0;
-                for (const auto& p : ps) friends += p.side == me.side ? 1 : 0;
-                if (friends >= 3) continue;
+                if (engagedAtHome(me) || sideFull(me.side)) continue;
                 const auto e = encounterTiming(me.movedToday, me.allowanceToday, w.daylight, chart, me.mode == campaign::Mode::ForcedMarch);
                 ps.push_back({me.id, me.side, std::max(start, e.arrivalTurn), std::string(campaign::modeName(me.mode)), me.movedToday,
                               me.allowanceToday, "adjacent at " + at(s, me.hex) + " (G-23 chart, " + e.how + ")"});
@@ -852,13 +855,7 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
             if (me.hex == h || !fights(s, me) || marched.count(me.id)) continue;
             const int distance = hex::distance(me.hex, h);
             if (distance > 2) continue;
-            bool engaged = false;
-            for (const auto& e : s.mes)
-                if (e.side != me.side && e.hex == me.hex && fights(s, e)) engaged = true;
-            if (engaged) continue;
-            int friends = 0;
-            for (const auto& p : ps) friends += p.side == me.side ? 1 : 0;
-            if (friends >= 3) continue;  // G-25 d: stacking in the battle hex
+            if (engagedAtHome(me) || sideFull(me.side)) continue;
             if (!downwindOf(h, me.hex, w.windFrom, s.map.metadata().orientation, s.options)) continue;
             const auto turn = marchToGunsArrival(distance, byRoad(s, me.hex, h), me.mode, me.mode == campaign::Mode::ForcedMarch, start,
                                                  w.daylight, s.options);
