@@ -293,6 +293,10 @@ grep -q "ME-COMMAND-LIMIT" err.txt && grep -q "ME 'b-tories'" err.txt && grep -q
 expect_exit 1 "campaign new whose MEs are not the chart's MEs" "$cli" campaign new --scenario "$scenario" --db chart.db --option me_granularity=chart_division_or_brigade
 grep -q "CAMPAIGN-ME-COMPOSITION.*b-webster" err.txt && ok || bad "the composition refusal names the ME"
 [ ! -e chart.db ] && ok || bad "a refused campaign new left a database behind"
+sed -e "s|map=\"../maps/carolinas-1780.xml\"|map=\"$src/maps/carolinas-1780.xml\"|" \
+    -e 's|<options>|<options><option key="me_granularity" value="chart_division_or_brigade"/>|' "$scenario" > chart-campaign.xml
+expect_exit 1 "campaign validate of a file whose MEs are not the chart's MEs" "$cli" campaign validate chart-campaign.xml
+grep -q "CAMPAIGN-ME-COMPOSITION.*b-webster" err.txt && ok || bad "campaign validate names the ME that is not an ME"
 
 # options
 expect_exit 0 "options --json" "$cli" options --json
