@@ -3,8 +3,10 @@
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/engine/decoys.hpp"
+#include "etatmajor/engine/orders.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/loc.hpp"
+#include "etatmajor/rules/orders.hpp"
 #include "etatmajor/rules/victory.hpp"
 
 #include <nlohmann/json.hpp>
@@ -35,7 +37,9 @@ ordered_json locDocument(const db::CampaignStore& store, const std::string& side
     auto& db = const_cast<db::CampaignStore&>(store).impl().db;
     const auto decoys = decoyLocBlockers(db, s.options);  // G-42 decoy_effects
     ordered_json mes = ordered_json::array();
-    for (const auto& loc : net.trace(s, side, decoys)) {
+    for (auto& loc : net.trace(s, side, decoys)) {
+        if (s.options.is("loc_path", "declared_only"))  // G-32: only the path the orders declared, as the phases trace it
+            rules::applyDeclaredLoc(s, declaredLocPath(db, s, loc.me), decoys, loc);
         const auto* me = s.me(loc.me);
         ordered_json path = ordered_json::array();
         for (const auto h : loc.path) path.push_back(hex::formatOffset(off.toOffset(h)));
@@ -113,7 +117,12 @@ ordered_json supplyDocument(const db::CampaignStore& store, const std::string& s
     const Season season = s.seasonOfWeek(s.week);
     const rules::LocNetwork net(s.map, s.options);
     std::map<std::string, bool> valid;
-    for (const auto& loc : net.trace(s, side, decoyLocBlockers(db, s.options))) valid[loc.me] = loc.valid;
+    const auto decoys = decoyLocBlockers(db, s.options);
+    for (auto& loc : net.trace(s, side, decoys)) {
+        if (s.options.is("loc_path", "declared_only"))  // G-32, as locDocument
+            rules::applyDeclaredLoc(s, declaredLocPath(db, s, loc.me), decoys, loc);
+        valid[loc.me] = loc.valid;
+    }
 
     ordered_json sources = ordered_json::array();
     for (const auto& ua : s.urban) {

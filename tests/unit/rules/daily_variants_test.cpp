@@ -5,6 +5,7 @@
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/dice/dice.hpp"
 #include "etatmajor/engine/orders.hpp"
+#include "etatmajor/engine/reports.hpp"
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/io/orders_xml.hpp"
@@ -15,6 +16,7 @@
 
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <nlohmann/json.hpp>
 
 using namespace etatmajor;
 using namespace etatmajor::test;
@@ -412,11 +414,29 @@ TEST_CASE("G-32 loc_path = declared_only: only the LOC path the orders declared 
         runTo(store, "D2");
         // Day 2: the declared road to Rugeley's Mill.
         CHECK(locOf(path, "va", 2) == "1 none 3,0 2,0 1,0 0,0");
+        // The side's `loc` report shows the LOC the phases use.
+        {
+            auto report = db::CampaignStore::open(path);
+            const auto doc = nlohmann::json::parse(engine::locJson(report, "american"));
+            for (const auto& m : doc["mes"])
+                if (m["me"] == "va") CHECK(m["loc"].get<bool>());
+        }
         // A path that stops short of the source is no LOC under declared_only.
         REQUIRE(giveOrder(store, "american", "<order me=\"va\" mode=\"forage\"><locPath>2,0 1,0</locPath></order>\n").empty());
         REQUIRE(engine::standFast(store, "british").empty());
         runTo(store, "D2");
         CHECK(locOf(path, "va", 3) == (declared ? "0 no_route " : "1 none 3,0 2,0 1,0 0,0"));
+        {
+            auto report = db::CampaignStore::open(path);
+            const auto doc = nlohmann::json::parse(engine::locJson(report, "american"));
+            int seen = 0;
+            for (const auto& m : doc["mes"])
+                if (m["me"] == "va") {
+                    ++seen;
+                    CHECK(m["loc"].get<bool>() == !declared);  // the short declared path is no LOC in the report either
+                }
+            CHECK(seen == 1);
+        }
         // The British Legion on the declared road cuts it (as it cuts any path on this one-road strip).
         REQUIRE(giveOrder(store, "american", "<order me=\"va\" mode=\"forage\"><locPath>2,0 1,0 0,0</locPath></order>\n").empty());
         REQUIRE(engine::standFast(store, "british").empty());
