@@ -8,6 +8,7 @@
 #include "etatmajor/campaign/state.hpp"
 #include "etatmajor/core/issue.hpp"
 #include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/rules/loc.hpp"
 
 #include <string>
 #include <vector>
@@ -38,6 +39,15 @@ std::vector<std::string> delayTardyActions(SQLite::Database& db, long long order
 // etat-major.md §9.5, G-32: the LOC path declared by the ME's latest order that reached it (receipt not "not
 // received"), up to the current day; empty when none declared one.
 std::vector<hex::Hex> declaredLocPath(SQLite::Database& db, const campaign::CampaignState& state, const std::string& me);
+
+// etat-major.md §9.5: the LOCs of a side's MEs as the phases and the reports read them: the network's trace, with
+// `blockers` (decoys under G-42 cuts_loc), and under loc_path = declared_only (G-32) each ME's declared path instead.
+std::vector<rules::MeLoc> sideLocs(SQLite::Database& db, const campaign::CampaignState& state, const rules::LocNetwork& net,
+                                   const std::string& side, const std::vector<rules::LocBlocker>& blockers);
+
+// What the order of `me` for the current day that reached it says to do on meeting a scout or on a contact its own
+// scout makes (§8.6: engage | evade | observe); "observe" without such an order.
+std::string scoutContactToday(SQLite::Database& db, const campaign::CampaignState& state, const std::string& me);
 
 // The side's own orders for the current day, with their receipt once D3 has run.
 std::string ordersJson(const db::CampaignStore& store, const std::string& side);

@@ -2,6 +2,7 @@
 // Decisions are listed in docs/rules-mapping.md ("Battles in the campaign").
 #include "etatmajor/engine/battles.hpp"
 #include "etatmajor/engine/after_battle.hpp"
+#include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/works.hpp"
 
 #include "db/store_impl.hpp"
@@ -621,18 +622,6 @@ std::vector<std::string> words(const std::string& text) {
     return out;
 }
 
-// What the ME's received order for today says to do on meeting a scout or the enemy a scout of its own finds
-// (engage | evade | observe); "observe" without such an order.
-std::string scoutContactChoice(SQLite::Database& db, const CampaignState& s, const std::string& me) {
-    SQLite::Statement q(db, "SELECT body FROM order_sheet WHERE week = ? AND day = ? AND me_id = ? "
-                            "AND COALESCE(receipt, '') <> 'not_received'");
-    q.bind(1, s.week);
-    q.bind(2, s.day);
-    q.bind(3, me);
-    if (!q.executeStep()) return "observe";
-    const auto body = nlohmann::json::parse(q.getColumn(0).getString(), nullptr, false);
-    return body.is_object() ? body.value("onScoutContact", "observe") : "observe";
-}
 
 // The table set-up decided at D6 (battle.setup): the table's wind, the terrain dice, the battle it goes on from.
 nlohmann::json tableSetupOf(SQLite::Database& db, int id) {
@@ -791,9 +780,9 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
                 std::vector<std::string> willing;
                 for (const auto& id : met)
                     if (const auto* e = s.me(id); e && (e->mode == campaign::Mode::Scouting || e->mode == campaign::Mode::DeployedOffensive) &&
-                                                  scoutContactChoice(db, s, id) == "engage")
+                                                  scoutContactToday(db, s, id) == "engage")
                         willing.push_back(id);
-                const bool scoutChose = scoutContactChoice(db, s, mover) == "engage";
+                const bool scoutChose = scoutContactToday(db, s, mover) == "engage";
                 for (const auto& id : (scoutChose || willing.empty()) ? met : willing) scoutFight.insert(id);
             }
             scoutingCombat = d4 && !other;

@@ -1,6 +1,7 @@
 #include "etatmajor/engine/intel.hpp"
 
 #include "db/store_impl.hpp"
+#include "etatmajor/engine/orders.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/intel.hpp"
@@ -71,17 +72,6 @@ bool evadeTarget(const CampaignState& s, const MeState& me, hex::Hex h) {
     return friends < 3;
 }
 
-// The received order of `me` for today, or an empty object.
-nlohmann::json todaysOrder(SQLite::Database& db, const CampaignState& s, const std::string& me) {
-    SQLite::Statement q(db, "SELECT body FROM order_sheet WHERE week = ? AND day = ? AND me_id = ? "
-                            "AND COALESCE(receipt, '') <> 'not_received'");
-    q.bind(1, s.week);
-    q.bind(2, s.day);
-    q.bind(3, me);
-    if (!q.executeStep()) return nlohmann::json::object();
-    auto body = nlohmann::json::parse(q.getColumn(0).getString(), nullptr, false);
-    return body.is_object() ? body : nlohmann::json::object();
-}
 
 std::vector<std::string> splitWords(const std::string& text) {
     std::vector<std::string> out;
@@ -146,7 +136,7 @@ std::vector<std::string> evadeEnteredScouts(SQLite::Database& db, CampaignState&
     const auto off = s.map.offsets();
     for (auto& e : s.mes) {
         if (!e.onMap || e.side == mover.side || e.hex != at || e.mode != Mode::Scouting) continue;
-        if (todaysOrder(db, s, e.id).value("onScoutContact", "observe") == "engage") continue;  // it stands and fights
+        if (scoutContactToday(db, s, e.id) == "engage") continue;  // it stands and fights
         bool engaged = false;  // already sharing its hex with another enemy ME: it cannot slip away
         for (const auto& o : s.mes)
             if (o.onMap && o.side != e.side && o.id != mover.id && o.hex == at) engaged = true;
@@ -189,7 +179,7 @@ std::map<std::string, std::vector<hex::Hex>> scoutPursuits(SQLite::Database& db,
                 for (const auto& o : s.mes)
                     if (o.onMap && o.side != e->side && o.hex == e->hex) held = true;
                 if (held) continue;
-                if (todaysOrder(db, s, e->id).value("onScoutContact", "observe") != "engage") continue;
+                if (scoutContactToday(db, s, e->id) != "engage") continue;
                 auto route = hex::line(e->hex, scout->hex);
                 if (!route.empty()) route.erase(route.begin());
                 if (!route.empty()) out[e->id] = std::move(route);

@@ -189,6 +189,25 @@ std::vector<hex::Hex> declaredLocPath(SQLite::Database& db, const CampaignState&
     return out;
 }
 
+std::vector<rules::MeLoc> sideLocs(SQLite::Database& db, const CampaignState& s, const rules::LocNetwork& net,
+                                   const std::string& side, const std::vector<rules::LocBlocker>& blockers) {
+    auto locs = net.trace(s, side, blockers);
+    if (s.options.is("loc_path", "declared_only"))  // G-32: only the path the orders declared
+        for (auto& loc : locs) rules::applyDeclaredLoc(s, declaredLocPath(db, s, loc.me), blockers, loc);
+    return locs;
+}
+
+std::string scoutContactToday(SQLite::Database& db, const CampaignState& s, const std::string& me) {
+    SQLite::Statement q(db, "SELECT body FROM order_sheet WHERE week = ? AND day = ? AND me_id = ? "
+                            "AND COALESCE(receipt, '') <> 'not_received'");
+    q.bind(1, s.week);
+    q.bind(2, s.day);
+    q.bind(3, me);
+    if (!q.executeStep()) return "observe";
+    const auto body = ordered_json::parse(q.getColumn(0).getString(), nullptr, false);
+    return body.is_object() ? body.value("onScoutContact", std::string("observe")) : std::string("observe");
+}
+
 std::vector<std::string> delayTardyActions(SQLite::Database& db, long long orderId, const Options& options) {
     // etat-major.md §8.3, G-29: stationary actions of a late order wait under tardy_stationary = delayed.
     std::vector<std::string> put;

@@ -6,7 +6,6 @@
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/loc.hpp"
-#include "etatmajor/rules/orders.hpp"
 #include "etatmajor/rules/victory.hpp"
 
 #include <nlohmann/json.hpp>
@@ -37,9 +36,7 @@ ordered_json locDocument(const db::CampaignStore& store, const std::string& side
     auto& db = const_cast<db::CampaignStore&>(store).impl().db;
     const auto decoys = decoyLocBlockers(db, s.options);  // G-42 decoy_effects
     ordered_json mes = ordered_json::array();
-    for (auto& loc : net.trace(s, side, decoys)) {
-        if (s.options.is("loc_path", "declared_only"))  // G-32: only the path the orders declared, as the phases trace it
-            rules::applyDeclaredLoc(s, declaredLocPath(db, s, loc.me), decoys, loc);
+    for (const auto& loc : sideLocs(db, s, net, side, decoys)) {  // as the phases trace them (G-32)
         const auto* me = s.me(loc.me);
         ordered_json path = ordered_json::array();
         for (const auto h : loc.path) path.push_back(hex::formatOffset(off.toOffset(h)));
@@ -117,12 +114,7 @@ ordered_json supplyDocument(const db::CampaignStore& store, const std::string& s
     const Season season = s.seasonOfWeek(s.week);
     const rules::LocNetwork net(s.map, s.options);
     std::map<std::string, bool> valid;
-    const auto decoys = decoyLocBlockers(db, s.options);
-    for (auto& loc : net.trace(s, side, decoys)) {
-        if (s.options.is("loc_path", "declared_only"))  // G-32, as locDocument
-            rules::applyDeclaredLoc(s, declaredLocPath(db, s, loc.me), decoys, loc);
-        valid[loc.me] = loc.valid;
-    }
+    for (const auto& loc : sideLocs(db, s, net, side, decoyLocBlockers(db, s.options))) valid[loc.me] = loc.valid;
 
     ordered_json sources = ordered_json::array();
     for (const auto& ua : s.urban) {

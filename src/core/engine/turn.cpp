@@ -107,9 +107,7 @@ std::map<std::string, rules::MeLoc> traceAll(Ctx& c, int day) {
     const auto decoys = decoyLocBlockers(c.db, c.state.options);  // G-42 decoy_effects
     for (const auto& side : c.state.sides) {
         int valid = 0, total = 0;
-        for (auto& loc : net.trace(c.state, side.id, decoys)) {
-            if (c.state.options.is("loc_path", "declared_only"))  // G-32: only the path the orders declared
-                rules::applyDeclaredLoc(c.state, declaredLocPath(c.db, c.state, loc.me), decoys, loc);
+        for (auto& loc : sideLocs(c.db, c.state, net, side.id, decoys)) {
             std::string path, cut, reachable;
             for (const auto h : loc.path) path += (path.empty() ? "" : " ") + c.at(h);
             for (const auto& id : loc.cutBy) cut += (cut.empty() ? "" : " ") + id;
