@@ -509,7 +509,8 @@ private:
     void permanentShaken();
     void withdrawalChecks();
     void earlyEndChecks();
-    int fieldHolder() const;
+    // §2.20: who holds the field at the end, and in `why` (if given) the test that decided it.
+    int fieldHolder(std::string* why = nullptr) const;
     void nightActions();
     void settleGuns(int holder);
     SideLedger ledgerFor(int side, bool final, std::vector<UnitResult>* unitsOut) const;

@@ -16,6 +16,8 @@ class Options;
 namespace etatmajor::battle {
 
 enum class TableRule : std::uint8_t { TerrainSetup, EmChart };
+// §2.20 (3): who holds an open field at nightfall when no key feature decides it.
+enum class FieldTest : std::uint8_t { MiddleThird, FormedStands, FormedPoints };
 
 struct Params {
     TableRule tableRule = TableRule::TerrainSetup;
@@ -25,7 +27,7 @@ struct Params {
     int maxFirefight = 3;
     bool standOff = true;       // §2.8: Steady-v-Unsteady units stop at 101–200 paces instead of closing
     int rallyClearance = 200;   // §2.8 rallying: an Unsteady unit rallies when no formed enemy is this close
-    int chargeThreshold = 108;  // of 216 (§2.8 rule (c))
+    int chargeThreshold = 80;   // of 216 (§2.8 rule (c)); spec default 108, tuned (rules-mapping-battle.md)
     int lateThreshold = 72;
     int withdrawLoss = 40;      // percent of start points (spec default 50; tuned, rules-mapping-battle.md)
     bool lightCavAlwaysSkirmishers = false;  // G22
@@ -53,6 +55,7 @@ struct Params {
     // T 7.7 ¶259 / etat-major.md G-15: troops move at half rate in snow (half), or snow leaves tabletop movement alone
     // (normal; the campaign key snow_table_move = normal).
     bool snowHalvesMove = true;
+    FieldTest fieldTest = FieldTest::FormedPoints;  // spec reading MiddleThird; ours (rules-mapping-battle.md)
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

@@ -1225,7 +1225,11 @@ void Engine::nightActions() {
     }
 }
 
-int Engine::fieldHolder() const {
+int Engine::fieldHolder(std::string* why) const {
+    auto because = [&](int side, const char* reason) {
+        if (why) *why = reason;
+        return side;
+    };
     auto gone = [&](int s) {
         if (m_sides[static_cast<std::size_t>(s)].withdrawing) return true;
         for (const auto& u : m_units)
@@ -1233,9 +1237,9 @@ int Engine::fieldHolder() const {
         return true;
     };
     const bool goneA = gone(kSideA), goneB = gone(kSideB);
-    if (goneA && goneB) return kNoSide;
-    if (goneA) return kSideB;
-    if (goneB) return kSideA;
+    if (goneA && goneB) return because(kNoSide, "both sides have left it");
+    if (goneA) return because(kSideB, "the other side has left it");
+    if (goneB) return because(kSideA, "the other side has left it");
     // (1) uncontested possession of the key feature; (2) contested urban area or fortification: its defender.
     for (const auto& f : m_features) {
         if (!f.key) continue;
@@ -1250,10 +1254,10 @@ int Engine::fieldHolder() const {
             if (u.morale != Morale::Routing && u.morale != Morale::Shaken && stands(u) >= 2) held[u.side] = true;
         }
         for (int s = 0; s < 2; ++s)
-            if (held[s] && !on[1 - s]) return s;
+            if (held[s] && !on[1 - s]) return because(s, "it holds the key ground uncontested");
         const bool fort = f.kind == FeatureKind::LightUrban || f.kind == FeatureKind::HeavyUrban ||
                           f.kind == FeatureKind::HeavyWorks || f.kind == FeatureKind::LightWorks;
-        if (fort && (on[0] || on[1])) return m_holder;
+        if (fort && (on[0] || on[1])) return because(m_holder, "it defends the contested works or buildings");
     }
     // Works built for a side count as its key feature when no other is marked.
     bool anyKey = false;
@@ -1274,19 +1278,37 @@ int Engine::fieldHolder() const {
                 }
             }
         if (works) {
-            if (defenderOn) return m_holder;
-            if (attackerOn) return 1 - m_holder;
+            if (defenderOn) return because(m_holder, "it still holds its works");
+            if (attackerOn) return because(1 - m_holder, "it has taken the works");
         }
     }
-    // (3) more non-routing, non-Shaken stands within the middle third of the depth.
-    int count[2] = {0, 0};
+    // (3) No key feature decides. The spec's reading [A] counts the non-routing, non-Shaken stands within the middle
+    // third of the depth (`field_test = middle_third`); it hands the field to an attacker that has walked into the
+    // middle while the defender still stands, unbroken and stronger, in its own third (Green Spring). The EM chart
+    // has both sides fall back at nightfall unless they hold a feature; the side that stays in the hex is then the
+    // one stronger in formed troops on the field: by default their stand value (§3.3 points, `formed_points`), or
+    // their stand count (`formed_stands`). Flank lanes do not count (rules-mapping-battle.md).
+    std::int64_t count[2] = {0, 0};
     for (const auto& u : m_units) {
         if (u.status != UnitStatus::OnTable || u.morale == Morale::Routing || u.morale == Morale::Shaken) continue;
         const int y = absFront(u);
-        if (y >= m_depth / 3 && y <= 2 * m_depth / 3) count[u.side] += stands(u);
+        switch (m_params.fieldTest) {
+            case FieldTest::MiddleThird:
+                if (y >= m_depth / 3 && y <= 2 * m_depth / 3) count[u.side] += stands(u);
+                break;
+            case FieldTest::FormedStands:
+                if (u.lane == 0) count[u.side] += stands(u);
+                break;
+            case FieldTest::FormedPoints:
+                if (u.lane == 0) count[u.side] += static_cast<std::int64_t>(stands(u)) * standValue(u);
+                break;
+        }
     }
-    if (count[0] != count[1]) return count[0] > count[1] ? kSideA : kSideB;
-    return m_holder;  // (5)
+    const char* reason = m_params.fieldTest == FieldTest::MiddleThird ? "it has more formed stands in the middle of the field"
+                         : m_params.fieldTest == FieldTest::FormedStands ? "it has more formed stands on the field"
+                                                                          : "it is the stronger in formed troops on the field";
+    if (count[0] != count[1]) return because(count[0] > count[1] ? kSideA : kSideB, reason);
+    return because(m_holder, "neither side drove the other from it");  // (5)
 }
 
 void Engine::settleGuns(int holder) {
@@ -1429,12 +1451,13 @@ BattleResult Engine::finish() {
     }
     m_contacts.clear();
     nightActions();
-    const int holder = fieldHolder();
+    std::string fieldWhy;
+    const int holder = fieldHolder(&fieldWhy);
     settleGuns(holder);
 
     BattleResult r;
     r.battleId = m_setup.id;
-    r.resolverVersion = "redcoats-4";
+    r.resolverVersion = "redcoats-5";
     r.paramsHash = m_params.hash();
     r.turnsAvailable = m_turns;
     r.turnsFought = m_turn;
@@ -1500,7 +1523,8 @@ BattleResult Engine::finish() {
         m_dice.setContext(m_turn, c::Phase::Nightfall);
         std::string line = "The battle ends (" + std::string(endReasonName(m_endReason)) + ") after " +
                            std::to_string(m_turn) + " turns. ";
-        line += holder == kNoSide ? "Neither side holds the field. " : m_sides[static_cast<std::size_t>(holder)].name + " holds the field. ";
+        line += holder == kNoSide ? "Neither side holds the field (" + fieldWhy + "). "
+                                  : m_sides[static_cast<std::size_t>(holder)].name + " holds the field (" + fieldWhy + "). ";
         for (int s = 0; s < 2; ++s) {
             const auto& led = r.sides[static_cast<std::size_t>(s)].ledger;
             line += m_sides[static_cast<std::size_t>(s)].name + " net loss " + led.netLoss().text() + " of " +

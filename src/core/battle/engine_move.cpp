@@ -352,6 +352,7 @@ void Engine::moveUnitBack(int ui, int paces, bool isRout) {
                 continue;
             if (x.morale != Morale::Shaken) {
                 x.morale = Morale::Shaken;
+                ++m_events[m_sides[static_cast<std::size_t>(x.side)].id + ".burst_through"];
                 if (m_narrative) log(unitName(ui) + " bursts through " + unitName(x.index) + ", leaving it Shaken.");
             }
         }
@@ -1022,6 +1023,21 @@ void Engine::laneMove(int ui) {
         return;
     }
     const int allowance = moveAllowance(u, u.fired);
+    // Only the head of the queue deploys: the columns behind it close up in column, so a router from the head
+    // passes them by instead of bursting through the whole march (¶483 exempts columns) [A].
+    if (laneBlocked(u) && !isArtillery(u.type)) {
+        if (u.formation == Formation::OpenColumn || u.formation == Formation::ClosedColumn) {
+            if (best > 100) moveUnitForward(ui, std::min(allowance, best - 100));
+            return;
+        }
+        if (!u.formationChanged && u.morale != Morale::Routing) {
+            setFormation(u, Formation::OpenColumn);
+            u.formationChanged = true;
+            u.w = 1;
+            u.x0 = k == 1 ? 0 : m_width - 1;
+            return;
+        }
+    }
     if ((u.formation == Formation::OpenColumn || u.formation == Formation::ClosedColumn) && !u.formationChanged) {
         setFormation(u, Formation::Line);
         u.formationChanged = true;

@@ -97,6 +97,24 @@ const std::vector<Key>& keyTable() {
                 return err;
             },
             true},
+        Key{"field_test",
+            [](const Params& p) {
+                switch (p.fieldTest) {
+                    case FieldTest::FormedStands: return std::string("formed_stands");
+                    case FieldTest::FormedPoints: return std::string("formed_points");
+                    default: return std::string("middle_third");
+                }
+            },
+            [](Params& p, std::string_view v) -> std::optional<std::string> {
+                if (v == "middle_third") p.fieldTest = FieldTest::MiddleThird;
+                else if (v == "formed_stands") p.fieldTest = FieldTest::FormedStands;
+                else if (v == "formed_points") p.fieldTest = FieldTest::FormedPoints;
+                else
+                    return "parameter 'field_test' is 'middle_third', 'formed_stands' or 'formed_points', not '" +
+                           std::string(v) + "'";
+                return std::nullopt;
+            },
+            true},
     };
     return kKeys;
 }

@@ -137,7 +137,7 @@ const std::vector<OptionSpec>& optionCatalogue() {
     {"tactical.reserve_gap", "300", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.23"},
     {"tactical.screen_gap", "100", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.23"},
     {"tactical.max_firefight", "3", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.23"},
-    {"tactical.charge_threshold", "108", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.23"},
+    {"tactical.charge_threshold", "80", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.23 (108; 80 after calibration, rules-mapping-battle.md)"},
     {"tactical.late_threshold", "72", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.23"},
     {"tactical.withdraw_loss", "40", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.23 (50; 40 after calibration, rules-mapping-battle.md)"},
     {"tactical.light_cav_always_skirmishers", "false", {"false", "true"}, OptionKind::Choice, "tactical-resolver.md §2.23"},
@@ -161,6 +161,7 @@ const std::vector<OptionSpec>& optionCatalogue() {
     {"tactical.spent_removal", "below_one", {"below_one", "one_stand"}, OptionKind::Choice, "tactical-resolver.md §1.22 G10"},
     {"tactical.router_catch_loss", "full_line", {"full_line", "loser_only"}, OptionKind::Choice, "tactical-resolver.md §2.14.4"},
     {"tactical.snow_move", "half", {"half", "normal"}, OptionKind::Choice, "tactical-resolver.md §1.9 (T 7.7); etat-major.md G-15"},
+    {"tactical.field_test", "formed_points", {"formed_points", "formed_stands", "middle_third"}, OptionKind::Choice, "tactical-resolver.md §2.20 (3) (rules-mapping-battle.md)"},
     {"battle_resolution", "automatic", {"automatic", "tabletop"}, OptionKind::Choice, "architecture: tabletop results"},
     };
     return kCatalogue;
