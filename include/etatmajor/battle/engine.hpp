@@ -448,7 +448,17 @@ private:
     void fireUnitSmallArms(int u, int forcedTarget);
     void fireBattery(int u, bool bombard, int forcedTarget);
     int chooseArtilleryTarget(int u, const Gun& g, int file, int& zoneFile) const;
-    void artilleryZoneDice(int u, const Gun& g, int gunFile, int target, int zoneFile, RollTag tag, int diceEach);
+    // extraUnit: the one unit in the zone that gets a horse battery's extra die (§2.18, §4.23); generalSeen: the
+    // units that have had this battery's artillery-general die this phase (¶316), or null without a general.
+    void artilleryZoneDice(int u, const Gun& g, int gunFile, int target, int zoneFile, RollTag tag, int diceEach,
+                           int extraUnit = kNone, std::vector<char>* generalSeen = nullptr);
+    // ¶316, §2.18: marks, for this Fire Phase, the battery each available Capable or Exceptional artillery general
+    // is with (m_gunGeneral).
+    void attachArtilleryGenerals();
+    bool commandsBrigade(int general, int brigade) const;
+    bool gunGeneralWith(int u) const {
+        return static_cast<std::size_t>(u) < m_gunGeneral.size() && m_gunGeneral[static_cast<std::size_t>(u)] != 0;
+    }  // the brigade's chain of command runs through him
     void tally(int target, int firer, int hits, bool removable);
     void applyHits();
     void damageBattery(int u, int hitsCount, int modifier, bool fromArtillery);
@@ -549,6 +559,8 @@ private:
     std::vector<char> m_visibleToEnemy;
     InitiativeRoll m_lastInitiative;
     std::vector<int> m_bombarded;
+    std::vector<char> m_gunGeneral;   // per unit: an artillery general is with this battery this Fire Phase (¶316)
+    std::vector<char> m_generalSeen;  // fire: units that had a battery's artillery-general die, reused
     std::vector<CombatRecord> m_combatLog;
     // updatePosts: the extent of a group of formed units on the strip (files, most advanced front, count)
     struct PostExtent {

@@ -87,6 +87,7 @@ void Engine::firePhase() {
     refreshVisibility();
     refreshCommand();
     m_bombarded.clear();
+    attachArtilleryGenerals();
     for (auto& u : m_units) {
         u.lastFirer = kNone;
         u.firingUnits = 0;
@@ -248,6 +249,34 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
 // ---------------------------------------------------------------------------------------------------------
 // Artillery (§1.13, §2.13 step 2, §2.18)
 
+bool Engine::commandsBrigade(int gi, int brigade) const {
+    const auto& b = m_brigades[static_cast<std::size_t>(brigade)];
+    for (int x = b.general != kNone ? b.general : b.parentGeneral; x != kNone; x = general(x).parent)
+        if (x == gi) return true;
+    return false;
+}
+
+// ¶316 (§1.5, §2.18): an artillery general rated Capable or Exceptional, attached to a battery, adds a die against
+// every unit in its zone. He is with the battery under his command that has the most guns able to fire (ties: the
+// first in index order), chosen afresh each Fire Phase [X]; an Inept one adds nothing. He is not attached for the
+// staff rolls of ¶313: his post stays where §2.6.4 step 7 puts it.
+void Engine::attachArtilleryGenerals() {
+    m_gunGeneral.assign(m_units.size(), 0);
+    for (const auto& g : m_generals) {
+        if (g.rank != Rank::ArtilleryGeneral || g.rating == Rating::Inept || !generalAvailable(g)) continue;
+        int best = kNone, bestGuns = 0;
+        for (const auto& u : m_units) {
+            if (u.side != g.side || !isArtillery(u.type) || !mayFire(u) || !commandsBrigade(g.index, u.brigade)) continue;
+            const int n = firingStands(u);
+            if (n > bestGuns) {
+                best = u.index;
+                bestGuns = n;
+            }
+        }
+        if (best != kNone) m_gunGeneral[static_cast<std::size_t>(best)] = 1;
+    }
+}
+
 void Engine::artilleryFire(int side, bool bombardPass) {
     for (const auto& u : m_units) {
         if (u.side != side || !isArtillery(u.type) || !mayFire(u)) continue;
@@ -342,7 +371,8 @@ int Engine::chooseArtilleryTarget(int ui, const Gun& g, int file, int& zoneFile)
     return best;
 }
 
-void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, int zoneFile, RollTag tag, int diceEach) {
+void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, int zoneFile, RollTag tag, int diceEach,
+                               int extraUnit, std::vector<char>* generalSeen) {
     (void)gunFile;
     const auto& u = unit(ui);
     const auto& t = unit(target);
@@ -369,7 +399,13 @@ void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, in
         const auto zb = c::artilleryBand(g.calibre, rz);
         const auto tc = targetClass(z, true, &u);
         auto cell = shell ? c::shellCell(tc) : c::artilleryCell(zb, tc, m_params.artLineClose456);
-        for (int k = 0; k < diceEach; ++k) {
+        int dice = diceEach;
+        if (z.index == extraUnit) ++dice;  // horse artillery: one more die on its chosen unit (§4.23)
+        if (generalSeen && !(*generalSeen)[static_cast<std::size_t>(z.index)]) {
+            (*generalSeen)[static_cast<std::size_t>(z.index)] = 1;  // artillery general: once per unit and phase (¶316)
+            ++dice;
+        }
+        for (int k = 0; k < dice; ++k) {
             const int roll = m_dice.d6(tag, ui);
             const int hits = c::hits(cell, roll + mod);
             tally(z.index, ui, hits, true);
@@ -465,6 +501,8 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
         }
         if (best == kNone || bestScore <= tacticalScore) return;
         const auto& t = unit(best);
+        // An attached artillery general adds one die for every unit in the box (§2.13 step 2, ¶316, §4.22).
+        const int diceInBox = diceEach + (gunGeneralWith(ui) ? 1 : 0);
         int aimBack = 0;
         if (m_params.bombardError && m_dice.d6(RollTag::BombardError, ui) == 1) aimBack = c::kBombardDepth;  // falls short
         const int boxLo = t.x0 + t.w / 2 - manned, boxHi = boxLo + 2 * manned;
@@ -479,7 +517,7 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
             if (!behind || std::abs(dd) > c::kBombardDepth) continue;
             const int rz = z.side == u.side ? separation(u, t) + std::abs(d) : separation(u, z);
             const auto cell = c::artilleryCell(c::artilleryBand(sample->calibre, rz), targetClass(z, true, &u), m_params.artLineClose456);
-            for (int k = 0; k < diceEach; ++k) {
+            for (int k = 0; k < diceInBox; ++k) {
                 const int roll = m_dice.d6(RollTag::Bombardment, ui);
                 tally(z.index, ui, c::hits(cell, roll + sample->crew - c::kCrewFiguresPerGun), true);
             }
@@ -494,6 +532,11 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
     if (bombard) return;
     if (std::find(m_bombarded.begin(), m_bombarded.end(), ui) != m_bombarded.end()) return;
     bool any = false;
+    // §2.18, §4.23: a horse battery's extra die goes to the unit its first gun firing roundshot aims at; an attached
+    // artillery general's to every unit in the battery's tactical zones, once each. Shell (§4.24) gets neither.
+    bool horseDie = u.type == UnitType::HorseArtillery;
+    const bool withGeneral = gunGeneralWith(ui);
+    if (withGeneral) m_generalSeen.assign(m_units.size(), 0);
     for (int i = 0; i < n; ++i) {
         const auto& g = u.guns[static_cast<std::size_t>(i)];
         if (g.destroyed || g.abandoned || g.crew < c::kMinCrewToFire) continue;
@@ -510,7 +553,13 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
         const int r = separation(u, unit(target));
         const bool shell = g.howitzer && forcedTarget == kNone && c::inShellWindow(g.calibre, r) &&
                            c::artilleryBand(g.calibre, r) != c::ArtilleryBand::PointBlank;
-        artilleryZoneDice(ui, g, file, target, zoneFile, shell ? RollTag::Shell : RollTag::Artillery, 1);
+        if (shell) {
+            artilleryZoneDice(ui, g, file, target, zoneFile, RollTag::Shell, 1);
+        } else {
+            artilleryZoneDice(ui, g, file, target, zoneFile, RollTag::Artillery, 1, horseDie ? target : kNone,
+                              withGeneral ? &m_generalSeen : nullptr);
+            horseDie = false;
+        }
         any = true;
         if (u.firefightThisTurn == kNone) u.firefightThisTurn = target;
     }
