@@ -133,6 +133,9 @@ struct Unit {
     int firingUnits = 0;  // units that fired at it this phase (staff rolls, ¶313)
     int lastFirer = kNone;
     int fireArtilleryHits = 0;  // of the removable hits, those from guns (Damage Table without the −1)
+    // battalion guns (§2.18): hits on them as a target of their own, and the last unit that rolled at them
+    int gunHitsArtillery = 0, gunHitsSmallArms = 0;
+    int gunLastFirer = kNone;
     bool shellHit = false, flankFire = false, surprisedByFire = false;
     int firefightWith = kNone, firefightTurns = 0, firefightThisTurn = kNone;
     int pushBacks = 0;
@@ -157,6 +160,9 @@ struct Unit {
     int removedSpent = 0;
     int coloursLostTo = kNoSide;
 };
+
+// Battalion guns (§2.18, §4.15) are the guns of a foot unit; batteries are the artillery types.
+inline bool hasBattalionGuns(const Unit& u) { return !isArtillery(u.type) && !u.guns.empty(); }
 
 struct General {
     std::string id;
@@ -460,6 +466,11 @@ private:
         return static_cast<std::size_t>(u) < m_gunGeneral.size() && m_gunGeneral[static_cast<std::size_t>(u)] != 0;
     }  // the brigade's chain of command runs through him
     void tally(int target, int firer, int hits, bool removable);
+    bool mayFireBattalionGuns(const Unit& u) const;
+    bool battalionGunsStanding(const Unit& u) const;  // a gun not destroyed nor abandoned
+    // §2.18: a firer that rolls at a battalion rolls once more, with the same cell, at its guns
+    void rollAtBattalionGuns(int target, int firer, const charts::HitCell& cell, int modifier, RollTag tag, bool fromArtillery);
+    void damageBattalionGuns(int u, int hits, int modifier);
     void applyHits();
     void damageBattery(int u, int hitsCount, int modifier, bool fromArtillery);
     void removeStands(Unit& u, int n, bool closeAssault);
@@ -561,6 +572,7 @@ private:
     std::vector<int> m_bombarded;
     std::vector<char> m_gunGeneral;   // per unit: an artillery general is with this battery this Fire Phase (¶316)
     std::vector<char> m_generalSeen;  // fire: units that had a battery's artillery-general die, reused
+    bool m_battalionGunFire = false;  // fire: a battalion's guns are firing (their hits count as artillery hits)
     std::vector<CombatRecord> m_combatLog;
     // updatePosts: the extent of a group of formed units on the strip (files, most advanced front, count)
     struct PostExtent {

@@ -165,6 +165,11 @@ void Engine::buildFormation(const FormationSpec& f, int side, Mode mode, int arr
             u.entry = entry;
             for (const auto& g : us.guns)
                 for (int i = 0; i < g.count; ++i) u.guns.push_back(Gun{g.calibre, g.howitzer, 0, false, false, kNoSide, 0});
+            // Battalion guns (§2.18): the battalion's own guns, two gunners each, no limber (§1.1).
+            if (!isArtillery(us.type))
+                for (const auto& g : us.battalionGuns)
+                    for (int i = 0; i < g.count; ++i)
+                        u.guns.push_back(Gun{g.calibre, false, c::kBattalionGunCrew, false, false, kNoSide, 0});
             u.formation = isArtillery(u.type) ? Formation::Deployed : Formation::Line;
             u.nearId = us.inCommandNear;
             m_units.push_back(std::move(u));

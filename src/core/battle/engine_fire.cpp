@@ -66,7 +66,7 @@ void Engine::tally(int target, int firer, int hits, bool removable) {
     if (hits <= 0) return;
     if (removable) t.fireRemovable += hits;
     else t.fireMoraleOnly += hits;
-    if (isArtillery(unit(firer).type) && removable) t.fireArtilleryHits += hits;
+    if ((isArtillery(unit(firer).type) || m_battalionGunFire) && removable) t.fireArtilleryHits += hits;
 }
 
 void Engine::receiveHits(int ui, int removable, int moraleOnly) {
@@ -90,6 +90,7 @@ void Engine::firePhase() {
     attachArtilleryGenerals();
     for (auto& u : m_units) {
         u.lastFirer = kNone;
+        u.gunLastFirer = kNone;
         u.firingUnits = 0;
         u.fireArtilleryHits = 0;
     }
@@ -212,6 +213,7 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
         // ¶217: skirmisher hits only count for morale, except against crews, staff and engineers.
         const bool removable = !skirmishFire || isArtillery(t.type);
         tally(target, ui, hits, removable);
+        if (hasBattalionGuns(t)) rollAtBattalionGuns(target, ui, cell, weather, RollTag::SmallArms, false);
         if (flankPosition(u, t)) unit(target).flankFire = unit(target).flankFire || isFormed(u);
         if (u.revealedTurn == m_turn && range <= c::kSurpriseRange) unit(target).surprisedByFire = true;
         ++firedStands;
@@ -279,7 +281,12 @@ void Engine::attachArtilleryGenerals() {
 
 void Engine::artilleryFire(int side, bool bombardPass) {
     for (const auto& u : m_units) {
-        if (u.side != side || !isArtillery(u.type) || !mayFire(u)) continue;
+        if (u.side != side) continue;
+        if (hasBattalionGuns(u)) {
+            if (bombardPass || !mayFireBattalionGuns(u)) continue;  // battalion guns fire tactically only [X]
+        } else if (!isArtillery(u.type) || !mayFire(u)) {
+            continue;
+        }
         int forced = kNone;
         for (const auto& p : m_charges)
             if (p.target == u.index && unit(p.charger).side != side && unit(p.charger).charging) {
@@ -414,6 +421,7 @@ void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, in
                 log(unitName(ui) + "'s gun hits " + unitName(z.index) + " (" + std::to_string(roll) + ": " +
                     std::to_string(hits) + ").");
         }
+        if (hasBattalionGuns(z)) rollAtBattalionGuns(z.index, ui, cell, mod, tag, true);
         // Direct fire at point-blank or close range also strikes the cover (¶282).
         if (cell.coverHit && !shell) {
             for (auto& f : m_features) {
@@ -521,6 +529,8 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
                 const int roll = m_dice.d6(RollTag::Bombardment, ui);
                 tally(z.index, ui, c::hits(cell, roll + sample->crew - c::kCrewFiguresPerGun), true);
             }
+            if (hasBattalionGuns(z))
+                rollAtBattalionGuns(z.index, ui, cell, sample->crew - c::kCrewFiguresPerGun, RollTag::Bombardment, true);
         }
         u.fired = true;
         m_actionThisTurn = true;
@@ -532,6 +542,10 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
     if (bombard) return;
     if (std::find(m_bombarded.begin(), m_bombarded.end(), ui) != m_bombarded.end()) return;
     bool any = false;
+    // Battalion guns (§2.18) fire as guns of their battalion from its right-hand file, without making the battalion
+    // count as having fired (its muskets still give their volley).
+    const bool battalion = hasBattalionGuns(u);
+    m_battalionGunFire = battalion;
     // §2.18, §4.23: a horse battery's extra die goes to the unit its first gun firing roundshot aims at; an attached
     // artillery general's to every unit in the battery's tactical zones, once each. Shell (§4.24) gets neither.
     bool horseDie = u.type == UnitType::HorseArtillery;
@@ -540,7 +554,7 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
     for (int i = 0; i < n; ++i) {
         const auto& g = u.guns[static_cast<std::size_t>(i)];
         if (g.destroyed || g.abandoned || g.crew < c::kMinCrewToFire) continue;
-        const int file = u.x0 + std::min(i, std::max(0, u.w - 1));
+        const int file = battalion ? u.x0 + std::max(0, u.w - 1) : u.x0 + std::min(i, std::max(0, u.w - 1));
         int zoneFile = file;
         int target = forcedTarget;
         if (target != kNone) {
@@ -561,11 +575,68 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
             horseDie = false;
         }
         any = true;
-        if (u.firefightThisTurn == kNone) u.firefightThisTurn = target;
+        if (u.firefightThisTurn == kNone && !battalion) u.firefightThisTurn = target;
     }
+    m_battalionGunFire = false;
     if (any) {
-        u.fired = true;
+        if (!battalion) u.fired = true;
         m_actionThisTurn = true;
+    }
+}
+
+bool Engine::battalionGunsStanding(const Unit& u) const {
+    for (const auto& g : u.guns)
+        if (!g.destroyed && !g.abandoned) return true;
+    return false;
+}
+
+// Battalion guns fire while their battalion is formed in line (or holds a built-up area) and could fire itself.
+bool Engine::mayFireBattalionGuns(const Unit& u) const {
+    if (u.status != UnitStatus::OnTable || u.morale == Morale::Routing || u.charging || u.evaded) return false;
+    if (u.routTurn == m_turn || u.ammo == 0) return false;
+    if (u.formation != Formation::Line && u.formation != Formation::ReinforcedLine && u.formation != Formation::Urban) return false;
+    for (const auto& g : u.guns)
+        if (!g.destroyed && !g.abandoned && g.crew >= c::kMinCrewToFire) return true;
+    return false;
+}
+
+// §2.18 (§4.15): a firer that rolls at a battalion rolls once more, for the same cell and modifiers, at its guns;
+// once per firing unit and fire resolution, and only while a gun stands.
+void Engine::rollAtBattalionGuns(int ti, int firer, const c::HitCell& cell, int modifier, RollTag tag, bool fromArtillery) {
+    auto& t = unit(ti);
+    if (t.gunLastFirer == firer || cell.noEffect() || !battalionGunsStanding(t)) return;
+    t.gunLastFirer = firer;
+    const int roll = m_dice.d6(tag, firer);
+    const int hits = c::hits(cell, roll + modifier);
+    if (fromArtillery) t.gunHitsArtillery += hits;
+    else t.gunHitsSmallArms += hits;
+    if (m_narrative && hits > 0)
+        log(unitName(firer) + " hits " + unitName(ti) + "'s battalion gun (" + std::to_string(roll) + ": " + std::to_string(hits) + ").");
+}
+
+// Every hit on battalion guns is a Damage Table roll (−1 from small arms, ¶418) against the best-crewed gun. They
+// have no limber (§1.1), so the limber results do nothing; their gunners are not figures of the battalion.
+void Engine::damageBattalionGuns(int ui, int hitsCount, int modifier) {
+    auto& u = unit(ui);
+    for (int h = 0; h < hitsCount; ++h) {
+        Gun* g = nullptr;
+        for (auto& x : u.guns)
+            if (!x.destroyed && !x.abandoned && (!g || x.crew > g->crew)) g = &x;
+        if (!g) return;
+        const int roll = m_dice.d6(RollTag::DamageArtillery, ui);
+        switch (c::artilleryDamage(roll + modifier)) {
+            case c::ArtilleryDamage::LimberHalfSpeed:
+            case c::ArtilleryDamage::LimberImmobile: break;
+            case c::ArtilleryDamage::CrewFigure: g->crew = std::max(0, g->crew - 1); break;
+            case c::ArtilleryDamage::TwoCrewFigures: g->crew = std::max(0, g->crew - 2); break;
+            case c::ArtilleryDamage::CrewStand: g->crew = 0; break;
+            case c::ArtilleryDamage::TwoCrewAndGun:
+                g->crew = std::max(0, g->crew - 2);
+                g->destroyed = true;
+                ++u.gunsDestroyed;
+                break;
+        }
+        if (m_narrative) log(unitName(ui) + "'s battalion gun, damage roll " + std::to_string(roll) + (modifier ? "-1" : "") + ".");
     }
 }
 
@@ -635,6 +706,9 @@ void Engine::applyHits() {
     for (auto& t : m_units) {
         const int r = t.fireRemovable, m = t.fireMoraleOnly;
         const int firers = t.firingUnits;
+        const int gunArtillery = t.gunHitsArtillery, gunSmallArms = t.gunHitsSmallArms;
+        t.gunHitsArtillery = t.gunHitsSmallArms = 0;
+        t.gunLastFirer = kNone;
         t.fireRemovable = t.fireMoraleOnly = 0;
         t.firingUnits = 0;
         const int artilleryHits = std::min(t.fireArtilleryHits, r);
@@ -659,6 +733,8 @@ void Engine::applyHits() {
                 removeStands(t, r / 2, false);
             }
         }
+        if (gunArtillery > 0) damageBattalionGuns(t.index, gunArtillery, 0);
+        if (gunSmallArms > 0) damageBattalionGuns(t.index, gunSmallArms, c::kSmallArmsDamageModifier);
         // Staff attached to a unit fired on roll once per firing unit (¶313, ¶420).
         if (firers > 0) {
             for (auto& g : m_generals)
