@@ -313,6 +313,19 @@ public:
     std::vector<int> eligibleGenerals(int side) const;
     Points6 netLossNow(int side) const;    // provisional, for the withdraw switch (§2.20)
 
+    // §2.7 scouting and deployment order (tactical.scouting_deployment = on).
+    int scoutingPoints(int side) const;  // §1.7 over the side's troops on the table at the start
+    struct ScoutingPlan {
+        bool used = false;               // the parameter was on and the plan decided the placement
+        std::array<int, 2> points{};
+        int margin = 0;
+        int outScouted = kNoSide;        // the side with fewer points (kNoSide on equal points)
+        int placesFirst = 0;             // charts::scoutingPlacesFirst(margin): 0 alternate, 1–3, -1 whole force
+        int firstPlacer = kNoSide;       // the side whose line goes down before the other side places anything
+        std::vector<char> seen;          // per brigade of the first placer: visible when the other side placed
+    };
+    const ScoutingPlan& scoutingPlan() const { return m_scouting; }
+
     // --- hooks for tests and scenario set-up ---
     void setInitiative(int side) { m_initiative = side; }
     void forceCharge(int charger, int target);  // replaces doctrine declarations for this unit this turn
@@ -350,6 +363,8 @@ private:
     int addGeneral(const GeneralSpec& g, int side, int parent, int arrival);
     void place();
     void placeSide(int side);
+    void planScouting();
+    bool seenAtPlacement(const Unit& u) const;  // an enemy unit the side now placing may place against (§2.7)
     void placeWorks();
     void generateTemplateTerrain();
     void arrive(int unit, bool announce);
@@ -593,6 +608,7 @@ private:
     std::vector<FireCandidate> m_candidateScratch;    // fire: a unit's candidate targets, reused
     std::vector<std::pair<int, int>> m_rankScratch;  // fire: candidate ranking, reused to spare allocations
     std::array<bool, 2> m_placed{false, false};
+    ScoutingPlan m_scouting;
     std::array<bool, 2> m_surrounded{false, false};  // a unit of the side was surrounded at nightfall
     std::array<int, 3> m_laneLength{0, 0, 0};     // §2.6.5 flank lanes: 1 beyond file 0, 2 beyond the last file
     std::array<int, 3> m_laneOwner{kNoSide, kNoSide, kNoSide};
