@@ -407,7 +407,8 @@ private:
     int sightLimit(const Unit& u) const;
     void revealIfSeen(Unit& u);
     bool blocked(const Unit& firer, int file, const Unit& target) const;
-    int moveAllowance(const Unit& u, bool firedThisTurn) const;
+    // gunsSlow: battalion guns hold the battalion to their row (ordinary moves), not in a charge's reach [X]
+    int moveAllowance(const Unit& u, bool firedThisTurn, bool gunsSlow = true) const;
     int terrainPercent(const Unit& u) const;
     int routRate(const Unit& u) const;
     bool touchingSteadyFriend(const Unit& u) const;
@@ -476,10 +477,10 @@ private:
     // ¶316, §2.18: marks, for this Fire Phase, the battery each available Capable or Exceptional artillery general
     // is with (m_gunGeneral).
     void attachArtilleryGenerals();
-    bool commandsBrigade(int general, int brigade) const;
-    bool gunGeneralWith(int u) const {
+    bool commandsBrigade(int general, int brigade) const;  // the brigade's chain of command runs through him
+    bool gunGeneralWith(int u) const {  // an artillery general is with this battery this Fire Phase
         return static_cast<std::size_t>(u) < m_gunGeneral.size() && m_gunGeneral[static_cast<std::size_t>(u)] != 0;
-    }  // the brigade's chain of command runs through him
+    }
     void tally(int target, int firer, int hits, bool removable);
     bool mayFireBattalionGuns(const Unit& u) const;
     bool battalionGunsStanding(const Unit& u) const;  // a gun not destroyed nor abandoned

@@ -232,7 +232,7 @@ bool Engine::standOff(const Unit& u, const Unit& t) const {
 }
 
 int Engine::chargeReach(const Unit& u, ChargeKind kind) const {
-    const int full = moveAllowance(u, false);
+    const int full = moveAllowance(u, false, false);  // battalion guns do not shorten a charge [X]
     return kind == ChargeKind::Declared ? full : full / 2;  // opportunity and counter-charges: half (§2.12.2)
 }
 
