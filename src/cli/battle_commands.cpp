@@ -60,6 +60,7 @@ std::string unitLine(const b::UnitSpec& u) {
     if (u.armament != b::Armament::Musket) o << ", " << b::armamentName(u.armament);
     for (const auto& g : u.guns)
         o << ", " << g.count << " " << campaign::calibreName(g.calibre) << (g.howitzer ? " howitzer" : " gun") << " stand(s)";
+    for (const auto& g : u.battalionGuns) o << ", " << g.count << " " << campaign::calibreName(g.calibre) << " battalion gun(s)";
     if (u.bayonets && !*u.bayonets) o << ", no bayonets";
     if (u.highlander) o << ", highlanders";
     if (u.hidden) o << ", hidden";

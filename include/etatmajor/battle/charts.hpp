@@ -79,6 +79,7 @@ std::string_view artilleryBandName(ArtilleryBand b);
 // §1.5 procedure numbers.
 constexpr int kCrewFiguresPerGun = 3;       // a crew stand of three serves one gun stand (¶139)
 constexpr int kMinCrewToFire = 2;           // fewer than two crew figures: the gun is silent (¶166)
+constexpr int kBattalionGunCrew = 2;        // a battalion gun stand: one gun and two gunners, no limber (§1.1)
 constexpr int kBombardDepth = 150;          // bombardment box depth (§4.22)
 constexpr int kShellDepth = 100;            // howitzer shell zone depth (§4.24)
 constexpr int kHighHillDeadGround = 100;    // guns on a High hill cannot hit within 100 paces (¶170)

@@ -133,6 +133,9 @@ struct Unit {
     int firingUnits = 0;  // units that fired at it this phase (staff rolls, ¶313)
     int lastFirer = kNone;
     int fireArtilleryHits = 0;  // of the removable hits, those from guns (Damage Table without the −1)
+    // battalion guns (§2.18): hits on them as a target of their own, and the last unit that rolled at them
+    int gunHitsArtillery = 0, gunHitsSmallArms = 0;
+    int gunLastFirer = kNone;
     bool shellHit = false, flankFire = false, surprisedByFire = false;
     int firefightWith = kNone, firefightTurns = 0, firefightThisTurn = kNone;
     int pushBacks = 0;
@@ -157,6 +160,9 @@ struct Unit {
     int removedSpent = 0;
     int coloursLostTo = kNoSide;
 };
+
+// Battalion guns (§2.18, §4.15) are the guns of a foot unit; batteries are the artillery types.
+inline bool hasBattalionGuns(const Unit& u) { return !isArtillery(u.type) && !u.guns.empty(); }
 
 struct General {
     std::string id;
@@ -307,6 +313,19 @@ public:
     std::vector<int> eligibleGenerals(int side) const;
     Points6 netLossNow(int side) const;    // provisional, for the withdraw switch (§2.20)
 
+    // §2.7 scouting and deployment order (tactical.scouting_deployment = on).
+    int scoutingPoints(int side) const;  // §1.7 over the side's troops on the table at the start
+    struct ScoutingPlan {
+        bool used = false;               // the parameter was on and the plan decided the placement
+        std::array<int, 2> points{};
+        int margin = 0;
+        int outScouted = kNoSide;        // the side with fewer points (kNoSide on equal points)
+        int placesFirst = 0;             // charts::scoutingPlacesFirst(margin): 0 alternate, 1–3, -1 whole force
+        int firstPlacer = kNoSide;       // the side whose line goes down before the other side places anything
+        std::vector<char> seen;          // per brigade of the first placer: visible when the other side placed
+    };
+    const ScoutingPlan& scoutingPlan() const { return m_scouting; }
+
     // --- hooks for tests and scenario set-up ---
     void setInitiative(int side) { m_initiative = side; }
     void forceCharge(int charger, int target);  // replaces doctrine declarations for this unit this turn
@@ -344,6 +363,8 @@ private:
     int addGeneral(const GeneralSpec& g, int side, int parent, int arrival);
     void place();
     void placeSide(int side);
+    void planScouting();
+    bool seenAtPlacement(const Unit& u) const;  // an enemy unit the side now placing may place against (§2.7)
     void placeWorks();
     void generateTemplateTerrain();
     void arrive(int unit, bool announce);
@@ -386,7 +407,8 @@ private:
     int sightLimit(const Unit& u) const;
     void revealIfSeen(Unit& u);
     bool blocked(const Unit& firer, int file, const Unit& target) const;
-    int moveAllowance(const Unit& u, bool firedThisTurn) const;
+    // gunsSlow: battalion guns hold the battalion to their row (ordinary moves), not in a charge's reach [X]
+    int moveAllowance(const Unit& u, bool firedThisTurn, bool gunsSlow = true) const;
     int terrainPercent(const Unit& u) const;
     int routRate(const Unit& u) const;
     bool touchingSteadyFriend(const Unit& u) const;
@@ -448,8 +470,23 @@ private:
     void fireUnitSmallArms(int u, int forcedTarget);
     void fireBattery(int u, bool bombard, int forcedTarget);
     int chooseArtilleryTarget(int u, const Gun& g, int file, int& zoneFile) const;
-    void artilleryZoneDice(int u, const Gun& g, int gunFile, int target, int zoneFile, RollTag tag, int diceEach);
+    // extraUnit: the one unit in the zone that gets a horse battery's extra die (§2.18, §4.23); generalSeen: the
+    // units that have had this battery's artillery-general die this phase (¶316), or null without a general.
+    void artilleryZoneDice(int u, const Gun& g, int gunFile, int target, int zoneFile, RollTag tag, int diceEach,
+                           int extraUnit = kNone, std::vector<char>* generalSeen = nullptr);
+    // ¶316, §2.18: marks, for this Fire Phase, the battery each available Capable or Exceptional artillery general
+    // is with (m_gunGeneral).
+    void attachArtilleryGenerals();
+    bool commandsBrigade(int general, int brigade) const;  // the brigade's chain of command runs through him
+    bool gunGeneralWith(int u) const {  // an artillery general is with this battery this Fire Phase
+        return static_cast<std::size_t>(u) < m_gunGeneral.size() && m_gunGeneral[static_cast<std::size_t>(u)] != 0;
+    }
     void tally(int target, int firer, int hits, bool removable);
+    bool mayFireBattalionGuns(const Unit& u) const;
+    bool battalionGunsStanding(const Unit& u) const;  // a gun not destroyed nor abandoned
+    // §2.18: a firer that rolls at a battalion rolls once more, with the same cell, at its guns
+    void rollAtBattalionGuns(int target, int firer, const charts::HitCell& cell, int modifier, RollTag tag, bool fromArtillery);
+    void damageBattalionGuns(int u, int hits, int modifier);
     void applyHits();
     void damageBattery(int u, int hitsCount, int modifier, bool fromArtillery);
     void removeStands(Unit& u, int n, bool closeAssault);
@@ -550,6 +587,9 @@ private:
     std::vector<char> m_visibleToEnemy;
     InitiativeRoll m_lastInitiative;
     std::vector<int> m_bombarded;
+    std::vector<char> m_gunGeneral;   // per unit: an artillery general is with this battery this Fire Phase (¶316)
+    std::vector<char> m_generalSeen;  // fire: units that had a battery's artillery-general die, reused
+    bool m_battalionGunFire = false;  // fire: a battalion's guns are firing (their hits count as artillery hits)
     std::vector<CombatRecord> m_combatLog;
     // updatePosts: the extent of a group of formed units on the strip (files, most advanced front, count)
     struct PostExtent {
@@ -570,6 +610,7 @@ private:
     std::vector<FireCandidate> m_candidateScratch;    // fire: a unit's candidate targets, reused
     std::vector<std::pair<int, int>> m_rankScratch;  // fire: candidate ranking, reused to spare allocations
     std::array<bool, 2> m_placed{false, false};
+    ScoutingPlan m_scouting;
     std::array<bool, 2> m_surrounded{false, false};  // a unit of the side was surrounded at nightfall
     std::array<int, 3> m_laneLength{0, 0, 0};     // §2.6.5 flank lanes: 1 beyond file 0, 2 beyond the last file
     std::array<int, 3> m_laneOwner{kNoSide, kNoSide, kNoSide};

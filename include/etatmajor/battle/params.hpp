@@ -56,6 +56,10 @@ struct Params {
     // (normal; the campaign key snow_table_move = normal).
     bool snowHalvesMove = true;
     FieldTest fieldTest = FieldTest::FormedPoints;  // spec reading MiddleThird; ours (rules-mapping-battle.md)
+    // §2.7: scouting points decide which side places first and how much of the enemy it sees, and a side that
+    // places after seeing enemy brigades matches them (on, the spec's reading), or placement ignores scouting (off).
+    // Default off until the calibration has been measured with it (docs/rules-mapping-battle.md).
+    bool scoutingDeployment = false;
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

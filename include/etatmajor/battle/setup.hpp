@@ -106,6 +106,9 @@ struct UnitSpec {
     bool screen = false;  // deploys as a skirmish screen ahead of its brigade
     std::string inCommandNear;  // in command while within 400 paces of this unit (Eutaw: Marion's pair)
     std::vector<GunSpec> guns;  // artillery only
+    // Battalion guns (§1.1, §2.18, §4.15): gun stands of one gun and two gunners each, serving with this foot
+    // battalion (line or light infantry); no limber, no crew stand of their own.
+    std::vector<GunSpec> battalionGuns;
     Slot slot = Slot::Auto;
     int depth = -1;  // front edge, paces from the own rear edge; -1: by placement
     int file = -1;   // leftmost file (side A's left); -1: by placement

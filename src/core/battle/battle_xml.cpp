@@ -186,7 +186,7 @@ private:
                   {"id", "name", "nationality", "type", "class", "stands", "figures", "figuresPerStand", "armament",
                    "bayonets", "colours", "highlander", "militia", "legionDragoons", "guards", "independentLight",
                    "alwaysInCommand", "hidden", "screen", "inCommandNear", "slot", "depth", "file"},
-                  {"guns"});
+                  {"guns", "battalionGun"});
         UnitSpec u;
         u.line = e.GetLineNum();
         u.id = m_r.str(e, "id");
@@ -225,6 +225,16 @@ private:
             if (gs.count < 1 || gs.count > 20) m_r.fail(g, "BATTLE-GUNS", "count must be 1 to 20 gun stands");
             u.guns.push_back(gs);
         });
+        io::xml::forEach(&e, "battalionGun", [&](const XMLElement& g) {
+            m_r.allow(g, {"calibre", "count"});
+            GunSpec gs;
+            gs.calibre = m_r.enumeration(g, "calibre", campaign::calibreFromName);
+            gs.count = m_r.integer(g, "count", 1);
+            if (gs.count < 1 || gs.count > 4) m_r.fail(g, "BATTLE-GUNS", "a battalion has 1 to 4 battalion gun stands");
+            u.battalionGuns.push_back(gs);
+        });
+        if (!u.battalionGuns.empty() && u.type != UnitType::LineInfantry && u.type != UnitType::LightInfantry)
+            m_r.fail(e, "BATTLE-BATTALION-GUN", "only line or light infantry battalions have battalion guns");
         if (isArtillery(u.type) && u.guns.empty()) m_r.fail(e, "BATTLE-ARTILLERY-NO-GUNS", "artillery needs <guns>");
         if (!isArtillery(u.type) && !u.guns.empty()) m_r.fail(e, "BATTLE-GUNS-NOT-ARTILLERY", "only artillery has <guns>");
         return u;

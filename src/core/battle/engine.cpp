@@ -165,6 +165,11 @@ void Engine::buildFormation(const FormationSpec& f, int side, Mode mode, int arr
             u.entry = entry;
             for (const auto& g : us.guns)
                 for (int i = 0; i < g.count; ++i) u.guns.push_back(Gun{g.calibre, g.howitzer, 0, false, false, kNoSide, 0});
+            // Battalion guns (§2.18): the battalion's own guns, two gunners each, no limber (§1.1).
+            if (!isArtillery(us.type))
+                for (const auto& g : us.battalionGuns)
+                    for (int i = 0; i < g.count; ++i)
+                        u.guns.push_back(Gun{g.calibre, false, c::kBattalionGunCrew, false, false, kNoSide, 0});
             u.formation = isArtillery(u.type) ? Formation::Deployed : Formation::Line;
             u.nearId = us.inCommandNear;
             m_units.push_back(std::move(u));
@@ -390,6 +395,11 @@ void Engine::build(const BattleSetup& setup) {
             if (side.army != kNone) line += ", commanded by " + general(side.army).name;
             if (m_narrative) log(line + ".");
         }
+        if (m_scouting.used) {
+            const auto& p = m_scouting;
+            log("Scouting (§2.7): " + m_sides[0].name + " " + std::to_string(p.points[0]) + " points, " + m_sides[1].name + " " +
+                std::to_string(p.points[1]) + "; " + m_sides[static_cast<std::size_t>(p.firstPlacer)].name + " places first.");
+        }
     }
 }
 
@@ -397,10 +407,126 @@ void Engine::build(const BattleSetup& setup) {
 // Deployment (§2.6.3–2.6.4)
 
 void Engine::place() {
-    placeSide(m_holder);
-    m_placed[static_cast<std::size_t>(m_holder)] = true;
-    placeSide(1 - m_holder);
-    m_placed[static_cast<std::size_t>(1 - m_holder)] = true;
+    int first = m_holder;
+    if (m_params.scoutingDeployment) {
+        planScouting();
+        first = m_scouting.firstPlacer;
+    }
+    placeSide(first);
+    m_placed[static_cast<std::size_t>(first)] = true;
+    placeSide(1 - first);
+    m_placed[static_cast<std::size_t>(1 - first)] = true;
+}
+
+// §1.7 (§9.2): cavalry stands by class (G14), irregular cavalry +4 a stand on top as skirmishing horse, Native
+// stands 3, cavalry generals 2 / 3 (Capable / Exceptional) and -2 for an Inept cavalry brigadier. Mounted infantry
+// are not cavalry and count nothing [X]; escorts are not units here, so they never count.
+int Engine::scoutingPoints(int side) const {
+    int pts = 0;
+    for (const auto& u : m_units) {
+        if (u.side != side || u.status != UnitStatus::OnTable) continue;
+        const int n = stands(u);
+        if (u.type == UnitType::LightCavalry || u.type == UnitType::IrregularCavalry)
+            pts += n * c::scoutingPointsCavalryStand(u.unitClass);
+        if (u.type == UnitType::IrregularCavalry) pts += n * c::kScoutingIrregularSkirmishCavalryStand;
+        if (u.type == UnitType::Native) pts += n * c::kScoutingNativeStand;
+    }
+    for (const auto& g : m_generals) {
+        if (g.side != side || !g.onTable || g.arm != Arm::Cavalry) continue;
+        if (g.rating == Rating::Exceptional) pts += c::kScoutingExceptionalCavalryGeneral;
+        else if (g.rating == Rating::Capable) pts += c::kScoutingCapableCavalryGeneral;
+        else if (g.rank == Rank::Brigade) pts += c::kScoutingIneptCavalryGeneral;
+    }
+    return pts;
+}
+
+// §2.7 items 1–3 [A]. The whole-line placement of §2.6.4 puts one side down, then the other against what it can
+// see; scouting decides which side goes first and which of its brigades the second side sees:
+// * a side whose every brigade on the table is Deployed-Defensive is set up first whatever the scouting (EM);
+// * otherwise, with a margin of 15 or more the out-scouted side goes first, and the other side sees its cavalry
+//   brigades (or, with no mounted troops, its first brigade) and then as many more brigades in OOB order as the
+//   margin's row of §1.7 says (all of them from 60); with a margin under 15 the side with the lower BIS goes first
+//   (the holder on equal BIS) and the other sees its cavalry and, as the brigades alternate, the first half
+//   (rounded up) of its other brigades;
+// * Deployed-Defensive brigades of the first side are always seen; hidden units (§9.5) never are.
+void Engine::planScouting() {
+    auto& p = m_scouting;
+    p = ScoutingPlan{};
+    p.used = true;
+    p.points = {scoutingPoints(kSideA), scoutingPoints(kSideB)};
+    p.margin = std::abs(p.points[0] - p.points[1]);
+    p.outScouted = p.points[0] == p.points[1] ? kNoSide : (p.points[0] < p.points[1] ? kSideA : kSideB);
+    p.placesFirst = c::scoutingPlacesFirst(p.margin);
+    std::array<std::vector<int>, 2> here;
+    for (const auto& b : m_brigades) {
+        bool any = false;
+        for (int ui : b.units) any = any || unit(ui).status == UnitStatus::OnTable;
+        if (any) here[static_cast<std::size_t>(b.side)].push_back(b.index);
+    }
+    auto allDefensive = [&](int s) {
+        const auto& list = here[static_cast<std::size_t>(s)];
+        if (list.empty()) return false;
+        for (int bi : list)
+            if (brigade(bi).mode != Mode::DeployedDefensive) return false;
+        return true;
+    };
+    const bool ddA = allDefensive(kSideA), ddB = allDefensive(kSideB);
+    if (ddA != ddB) {
+        p.firstPlacer = ddA ? kSideA : kSideB;
+    } else if (p.placesFirst != 0) {
+        p.firstPlacer = p.outScouted;
+    } else {
+        const int a = bisOf(kSideA), b = bisOf(kSideB);  // ¶330
+        p.firstPlacer = a < b ? kSideA : (b < a ? kSideB : m_holder);
+    }
+    const int f = p.firstPlacer;
+    const auto& mine = here[static_cast<std::size_t>(f)];
+    p.seen.assign(m_brigades.size(), 0);
+    auto cavalryBrigade = [&](int bi) {
+        int mounted = 0, all = 0;
+        for (int ui : brigade(bi).units) {
+            const auto& u = unit(ui);
+            if (u.status != UnitStatus::OnTable) continue;
+            all += stands(u);
+            if (isMounted(u.type)) mounted += stands(u);
+        }
+        return all > 0 && 2 * mounted > all;
+    };
+    auto see = [&](int bi) { p.seen[static_cast<std::size_t>(bi)] = 1; };
+    for (int bi : mine)
+        if (brigade(bi).mode == Mode::DeployedDefensive) see(bi);
+    if (p.placesFirst == -1 && f == p.outScouted) {
+        for (int bi : mine) see(bi);
+    } else if (p.placesFirst > 0 && f == p.outScouted) {
+        int steps = p.placesFirst;
+        bool anyCavalry = false;
+        for (int bi : mine)
+            if (cavalryBrigade(bi)) {
+                see(bi);
+                anyCavalry = true;
+            }
+        if (anyCavalry) --steps;  // else the first step is the first brigade in OOB order
+        for (int bi : mine) {
+            if (steps <= 0) break;
+            if (p.seen[static_cast<std::size_t>(bi)]) continue;
+            see(bi);
+            --steps;
+        }
+    } else if (p.placesFirst == 0) {
+        std::vector<int> others;
+        for (int bi : mine) {
+            if (cavalryBrigade(bi)) see(bi);
+            else if (!p.seen[static_cast<std::size_t>(bi)]) others.push_back(bi);
+        }
+        for (std::size_t i = 0; i < (others.size() + 1) / 2; ++i) see(others[i]);
+    }
+}
+
+bool Engine::seenAtPlacement(const Unit& u) const {
+    if (!m_scouting.used) return true;
+    if (u.hidden) return false;  // §2.7 item 4, §9.5
+    if (u.side != m_scouting.firstPlacer) return true;
+    return m_scouting.seen[static_cast<std::size_t>(u.brigade)] != 0;
 }
 
 void Engine::placeSide(int side) {
@@ -529,7 +655,8 @@ void Engine::placeSide(int side) {
     if (side != m_holder && m_placed[static_cast<std::size_t>(other)]) {
         int lo = m_width, hi = 0;
         for (const auto& u : m_units)
-            if (u.side == other && u.status == UnitStatus::OnTable && (u.role == Role::FirstLine || u.role == Role::Artillery)) {
+            if (u.side == other && u.status == UnitStatus::OnTable && (u.role == Role::FirstLine || u.role == Role::Artillery) &&
+                seenAtPlacement(u)) {
                 lo = std::min(lo, u.x0);
                 hi = std::max(hi, u.x0 + u.w);
             }
@@ -574,7 +701,7 @@ void Engine::placeSide(int side) {
         int lo = m_width, hi = 0, holderFrontage = 0;
         for (const auto& u : m_units)
             if (u.side == other && u.status == UnitStatus::OnTable &&
-                (u.role == Role::FirstLine || u.role == Role::Artillery)) {
+                (u.role == Role::FirstLine || u.role == Role::Artillery) && seenAtPlacement(u)) {
                 lo = std::min(lo, u.x0);
                 hi = std::max(hi, u.x0 + u.w);
             }
@@ -588,7 +715,7 @@ void Engine::placeSide(int side) {
                     const int a = lo + t * third, z = t == 2 ? hi : a + third;
                     std::int64_t pts = 0;
                     for (const auto& u : m_units)
-                        if (u.side == other && u.status == UnitStatus::OnTable && u.role != Role::Reserve) {
+                        if (u.side == other && u.status == UnitStatus::OnTable && u.role != Role::Reserve && seenAtPlacement(u)) {
                             const int ov = std::max(0, std::min(z, u.x0 + u.w) - std::max(a, u.x0));
                             pts += static_cast<std::int64_t>(ov) * standValue(u);
                         }
@@ -604,6 +731,79 @@ void Engine::placeSide(int side) {
     left = std::max(usableLo, std::min(left, usableHi - frontage));
     left = std::max(0, left);
 
+    // §2.7 item 5 [A]: a side placing after seeing enemy brigades puts its strongest brigade (§3.3 points per file
+    // of its first-line units) opposite the weakest visible third of the enemy line; the other brigades keep their
+    // order. The line's extent does not change, only the order of its brigades.
+    if (m_params.scoutingDeployment && m_placed[static_cast<std::size_t>(other)] && line.size() > 1) {
+        int lo = m_width, hi = 0;
+        for (const auto& u : m_units)
+            if (u.side == other && u.status == UnitStatus::OnTable &&
+                (u.role == Role::FirstLine || u.role == Role::Artillery) && seenAtPlacement(u)) {
+                lo = std::min(lo, u.x0);
+                hi = std::max(hi, u.x0 + u.w);
+            }
+        std::vector<std::vector<int>> blocks;  // runs of one brigade along the line
+        for (int ui : line) {
+            if (blocks.empty() || unit(blocks.back().front()).brigade != unit(ui).brigade) blocks.emplace_back();
+            blocks.back().push_back(ui);
+        }
+        if (hi > lo && blocks.size() > 1) {
+            const int third = std::max(1, (hi - lo) / 3);
+            std::int64_t weakest = -1;
+            int target = (lo + hi) / 2;
+            for (int t = 0; t < 3; ++t) {
+                const int a = lo + t * third, z = t == 2 ? hi : a + third;
+                std::int64_t pts = 0;
+                for (const auto& u : m_units)
+                    if (u.side == other && u.status == UnitStatus::OnTable && u.role != Role::Reserve && seenAtPlacement(u)) {
+                        const int ov = std::max(0, std::min(z, u.x0 + u.w) - std::max(a, u.x0));
+                        pts += static_cast<std::int64_t>(ov) * standValue(u);
+                    }
+                if (weakest < 0 || pts < weakest) {
+                    weakest = pts;
+                    target = (a + z) / 2;
+                }
+            }
+            int strongest = -1;
+            std::int64_t bestPts = 0, bestFiles = 1;
+            for (std::size_t i = 0; i < blocks.size(); ++i) {
+                std::int64_t pts = 0, files = 0;
+                bool foot = false;
+                for (int ui : blocks[i]) {
+                    pts += static_cast<std::int64_t>(standValue(unit(ui))) * stands(unit(ui));
+                    files += width(ui);
+                    foot = foot || isFoot(unit(ui).type);
+                }
+                if (!foot || files == 0) continue;
+                if (strongest < 0 || pts * bestFiles > bestPts * files) {
+                    strongest = static_cast<int>(i);
+                    bestPts = pts;
+                    bestFiles = files;
+                }
+            }
+            if (strongest >= 0) {
+                auto block = blocks[static_cast<std::size_t>(strongest)];
+                blocks.erase(blocks.begin() + strongest);
+                int bw = 0;
+                for (int ui : block) bw += width(ui);
+                std::size_t bestAt = 0;
+                int bestDist = 1 << 30, offset = 0;
+                for (std::size_t at = 0; at <= blocks.size(); ++at) {
+                    const int d = std::abs(2 * (left + offset) + bw - 2 * target);  // twice the distance of the centres
+                    if (d < bestDist) {
+                        bestDist = d;
+                        bestAt = at;
+                    }
+                    if (at < blocks.size())
+                        for (int ui : blocks[at]) offset += width(ui);
+                }
+                blocks.insert(blocks.begin() + static_cast<std::ptrdiff_t>(bestAt), block);
+                line.clear();
+                for (const auto& b : blocks) line.insert(line.end(), b.begin(), b.end());
+            }
+        }
+    }
+
     // Depth of the first line: the deployment line, or up to 650 paces from a deployed formed enemy for
     // Deployed-Offensive (§2.6.3).
     int lineFront = kDeployLine;
@@ -612,7 +812,7 @@ void Engine::placeSide(int side) {
     if (offensive && m_placed[static_cast<std::size_t>(other)]) {
         int enemyFront = -1;
         for (const auto& u : m_units)
-            if (u.side == other && u.status == UnitStatus::OnTable && u.role == Role::FirstLine)
+            if (u.side == other && u.status == UnitStatus::OnTable && u.role == Role::FirstLine && seenAtPlacement(u))
                 enemyFront = std::max(enemyFront, u.front);
         // ... unless an unfordable river lies between: nothing is gained by standing on its bank [X].
         bool river = false;
@@ -728,6 +928,20 @@ void Engine::placeSide(int side) {
         }
         return file < 0 || file >= m_width;
     };
+    // §2.7 item 5 [A]: a side that has seen enemy cavalry puts its own on the flank where the seen enemy cavalry
+    // is weaker (points of mounted stands on either side of the line's centre); on equal strength, as above.
+    int cavalryFlank = 0;  // -1 the low-file flank, +1 the high-file flank, 0 alternate
+    if (m_params.scoutingDeployment && m_placed[static_cast<std::size_t>(other)]) {
+        std::int64_t lowPts = 0, highPts = 0;
+        for (const auto& u : m_units)
+            if (u.side == other && u.status == UnitStatus::OnTable && isMounted(u.type) && u.role != Role::Reserve &&
+                seenAtPlacement(u)) {
+                const std::int64_t pts = static_cast<std::int64_t>(standValue(u)) * stands(u);
+                if (2 * u.x0 + u.w < lineLeft + lineRight) lowPts += pts;
+                else highPts += pts;
+            }
+        if (lowPts != highPts) cavalryFlank = lowPts < highPts ? -1 : 1;
+    }
     bool toLeft = true;
     for (int ui : cavalry) {
         auto& u = unit(ui);
@@ -738,7 +952,9 @@ void Engine::placeSide(int side) {
         u.front = u.fixedDepth >= 0 ? u.fixedDepth : std::max(40, lineFront - 100);
         const bool leftFree = lineLeft - w >= 0 && !anchoredAt(lineLeft - 1);
         const bool rightFree = lineRight + w <= m_width && !anchoredAt(lineRight);
-        if ((toLeft && leftFree) || (!rightFree && leftFree)) {
+        const bool goLeft = cavalryFlank == 0 ? (toLeft && leftFree) || (!rightFree && leftFree)
+                                              : (cavalryFlank < 0 ? leftFree : !rightFree && leftFree);
+        if (goLeft) {
             u.x0 = lineLeft - w;
             lineLeft -= w;
             toLeft = false;

@@ -401,7 +401,8 @@ void Engine::abandonGuns(Unit& u) {
         g.abandoned = true;
         g.holder = kNoSide;
         const int i = static_cast<int>(&g - u.guns.data());
-        g.x = std::min(m_width - 1, u.x0 + std::min(i, std::max(0, u.w - 1)));
+        // battalion guns stand in their battalion's right-hand file (§2.18)
+        g.x = std::min(m_width - 1, hasBattalionGuns(u) ? u.x0 + std::max(0, u.w - 1) : u.x0 + std::min(i, std::max(0, u.w - 1)));
         g.y = absFront(u);
     }
 }
@@ -640,6 +641,7 @@ void Engine::destroyIfEmpty(int ui, bool closeAssault, int enemySide) {
         else u.lostFire += u.figures;
         u.figures = 0;
     }
+    if (hasBattalionGuns(u)) abandonGuns(u);  // the guns stay where their battalion died (§2.18)
     u.status = UnitStatus::Destroyed;
     u.brokenTurn = m_turn;
     breakContactsOf(ui);
@@ -671,7 +673,7 @@ void Engine::surrenderUnit(int ui, int captorSide, int captorUnit) {
     u.status = UnitStatus::Surrendered;
     u.brokenTurn = m_turn;
     breakContactsOf(ui);
-    if (isArtillery(u.type)) {
+    if (isArtillery(u.type) || hasBattalionGuns(u)) {
         abandonGuns(u);
         for (auto& g : u.guns)
             if (g.abandoned && !g.destroyed) g.holder = captorSide;
@@ -718,6 +720,7 @@ void Engine::removeSpentUnits() {
         if (u.status != UnitStatus::OnTable || isArtillery(u.type) || u.independentLight) continue;
         if (stands(u) > 1 || inContact(u.index)) continue;
         if (u.standsStart <= 1) continue;
+        if (hasBattalionGuns(u)) abandonGuns(u);
         u.removedSpent += u.figures;
         u.figures = 0;
         u.status = UnitStatus::RemovedSpent;

@@ -66,7 +66,7 @@ void Engine::tally(int target, int firer, int hits, bool removable) {
     if (hits <= 0) return;
     if (removable) t.fireRemovable += hits;
     else t.fireMoraleOnly += hits;
-    if (isArtillery(unit(firer).type) && removable) t.fireArtilleryHits += hits;
+    if ((isArtillery(unit(firer).type) || m_battalionGunFire) && removable) t.fireArtilleryHits += hits;
 }
 
 void Engine::receiveHits(int ui, int removable, int moraleOnly) {
@@ -87,8 +87,10 @@ void Engine::firePhase() {
     refreshVisibility();
     refreshCommand();
     m_bombarded.clear();
+    attachArtilleryGenerals();
     for (auto& u : m_units) {
         u.lastFirer = kNone;
+        u.gunLastFirer = kNone;
         u.firingUnits = 0;
         u.fireArtilleryHits = 0;
     }
@@ -211,6 +213,7 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
         // ¶217: skirmisher hits only count for morale, except against crews, staff and engineers.
         const bool removable = !skirmishFire || isArtillery(t.type);
         tally(target, ui, hits, removable);
+        if (hasBattalionGuns(t)) rollAtBattalionGuns(target, ui, cell, weather, RollTag::SmallArms, false);
         if (flankPosition(u, t)) unit(target).flankFire = unit(target).flankFire || isFormed(u);
         if (u.revealedTurn == m_turn && range <= c::kSurpriseRange) unit(target).surprisedByFire = true;
         ++firedStands;
@@ -248,9 +251,42 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
 // ---------------------------------------------------------------------------------------------------------
 // Artillery (§1.13, §2.13 step 2, §2.18)
 
+bool Engine::commandsBrigade(int gi, int brigade) const {
+    const auto& b = m_brigades[static_cast<std::size_t>(brigade)];
+    for (int x = b.general != kNone ? b.general : b.parentGeneral; x != kNone; x = general(x).parent)
+        if (x == gi) return true;
+    return false;
+}
+
+// ¶316 (§1.5, §2.18): an artillery general rated Capable or Exceptional, attached to a battery, adds a die against
+// every unit in its zone. He is with the battery under his command that has the most guns able to fire (ties: the
+// first in index order), chosen afresh each Fire Phase [X]; an Inept one adds nothing. He is not attached for the
+// staff rolls of ¶313: his post stays where §2.6.4 step 7 puts it.
+void Engine::attachArtilleryGenerals() {
+    m_gunGeneral.assign(m_units.size(), 0);
+    for (const auto& g : m_generals) {
+        if (g.rank != Rank::ArtilleryGeneral || g.rating == Rating::Inept || !generalAvailable(g)) continue;
+        int best = kNone, bestGuns = 0;
+        for (const auto& u : m_units) {
+            if (u.side != g.side || !isArtillery(u.type) || !mayFire(u) || !commandsBrigade(g.index, u.brigade)) continue;
+            const int n = firingStands(u);
+            if (n > bestGuns) {
+                best = u.index;
+                bestGuns = n;
+            }
+        }
+        if (best != kNone) m_gunGeneral[static_cast<std::size_t>(best)] = 1;
+    }
+}
+
 void Engine::artilleryFire(int side, bool bombardPass) {
     for (const auto& u : m_units) {
-        if (u.side != side || !isArtillery(u.type) || !mayFire(u)) continue;
+        if (u.side != side) continue;
+        if (hasBattalionGuns(u)) {
+            if (bombardPass || !mayFireBattalionGuns(u)) continue;  // battalion guns fire tactically only [X]
+        } else if (!isArtillery(u.type) || !mayFire(u)) {
+            continue;
+        }
         int forced = kNone;
         for (const auto& p : m_charges)
             if (p.target == u.index && unit(p.charger).side != side && unit(p.charger).charging) {
@@ -342,7 +378,8 @@ int Engine::chooseArtilleryTarget(int ui, const Gun& g, int file, int& zoneFile)
     return best;
 }
 
-void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, int zoneFile, RollTag tag, int diceEach) {
+void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, int zoneFile, RollTag tag, int diceEach,
+                               int extraUnit, std::vector<char>* generalSeen) {
     (void)gunFile;
     const auto& u = unit(ui);
     const auto& t = unit(target);
@@ -369,7 +406,13 @@ void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, in
         const auto zb = c::artilleryBand(g.calibre, rz);
         const auto tc = targetClass(z, true, &u);
         auto cell = shell ? c::shellCell(tc) : c::artilleryCell(zb, tc, m_params.artLineClose456);
-        for (int k = 0; k < diceEach; ++k) {
+        int dice = diceEach;
+        if (z.index == extraUnit) ++dice;  // horse artillery: one more die on its chosen unit (§4.23)
+        if (generalSeen && !(*generalSeen)[static_cast<std::size_t>(z.index)]) {
+            (*generalSeen)[static_cast<std::size_t>(z.index)] = 1;  // artillery general: once per unit and phase (¶316)
+            ++dice;
+        }
+        for (int k = 0; k < dice; ++k) {
             const int roll = m_dice.d6(tag, ui);
             const int hits = c::hits(cell, roll + mod);
             tally(z.index, ui, hits, true);
@@ -378,6 +421,7 @@ void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, in
                 log(unitName(ui) + "'s gun hits " + unitName(z.index) + " (" + std::to_string(roll) + ": " +
                     std::to_string(hits) + ").");
         }
+        if (hasBattalionGuns(z)) rollAtBattalionGuns(z.index, ui, cell, mod, tag, true);
         // Direct fire at point-blank or close range also strikes the cover (¶282).
         if (cell.coverHit && !shell) {
             for (auto& f : m_features) {
@@ -465,6 +509,8 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
         }
         if (best == kNone || bestScore <= tacticalScore) return;
         const auto& t = unit(best);
+        // An attached artillery general adds one die for every unit in the box (§2.13 step 2, ¶316, §4.22).
+        const int diceInBox = diceEach + (gunGeneralWith(ui) ? 1 : 0);
         int aimBack = 0;
         if (m_params.bombardError && m_dice.d6(RollTag::BombardError, ui) == 1) aimBack = c::kBombardDepth;  // falls short
         const int boxLo = t.x0 + t.w / 2 - manned, boxHi = boxLo + 2 * manned;
@@ -479,10 +525,12 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
             if (!behind || std::abs(dd) > c::kBombardDepth) continue;
             const int rz = z.side == u.side ? separation(u, t) + std::abs(d) : separation(u, z);
             const auto cell = c::artilleryCell(c::artilleryBand(sample->calibre, rz), targetClass(z, true, &u), m_params.artLineClose456);
-            for (int k = 0; k < diceEach; ++k) {
+            for (int k = 0; k < diceInBox; ++k) {
                 const int roll = m_dice.d6(RollTag::Bombardment, ui);
                 tally(z.index, ui, c::hits(cell, roll + sample->crew - c::kCrewFiguresPerGun), true);
             }
+            if (hasBattalionGuns(z))
+                rollAtBattalionGuns(z.index, ui, cell, sample->crew - c::kCrewFiguresPerGun, RollTag::Bombardment, true);
         }
         u.fired = true;
         m_actionThisTurn = true;
@@ -494,10 +542,19 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
     if (bombard) return;
     if (std::find(m_bombarded.begin(), m_bombarded.end(), ui) != m_bombarded.end()) return;
     bool any = false;
+    // Battalion guns (§2.18) fire as guns of their battalion from its right-hand file, without making the battalion
+    // count as having fired (its muskets still give their volley).
+    const bool battalion = hasBattalionGuns(u);
+    m_battalionGunFire = battalion;
+    // §2.18, §4.23: a horse battery's extra die goes to the unit its first gun firing roundshot aims at; an attached
+    // artillery general's to every unit in the battery's tactical zones, once each. Shell (§4.24) gets neither.
+    bool horseDie = u.type == UnitType::HorseArtillery;
+    const bool withGeneral = gunGeneralWith(ui);
+    if (withGeneral) m_generalSeen.assign(m_units.size(), 0);
     for (int i = 0; i < n; ++i) {
         const auto& g = u.guns[static_cast<std::size_t>(i)];
         if (g.destroyed || g.abandoned || g.crew < c::kMinCrewToFire) continue;
-        const int file = u.x0 + std::min(i, std::max(0, u.w - 1));
+        const int file = battalion ? u.x0 + std::max(0, u.w - 1) : u.x0 + std::min(i, std::max(0, u.w - 1));
         int zoneFile = file;
         int target = forcedTarget;
         if (target != kNone) {
@@ -510,13 +567,76 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
         const int r = separation(u, unit(target));
         const bool shell = g.howitzer && forcedTarget == kNone && c::inShellWindow(g.calibre, r) &&
                            c::artilleryBand(g.calibre, r) != c::ArtilleryBand::PointBlank;
-        artilleryZoneDice(ui, g, file, target, zoneFile, shell ? RollTag::Shell : RollTag::Artillery, 1);
+        if (shell) {
+            artilleryZoneDice(ui, g, file, target, zoneFile, RollTag::Shell, 1);
+        } else {
+            artilleryZoneDice(ui, g, file, target, zoneFile, RollTag::Artillery, 1, horseDie ? target : kNone,
+                              withGeneral ? &m_generalSeen : nullptr);
+            horseDie = false;
+        }
         any = true;
-        if (u.firefightThisTurn == kNone) u.firefightThisTurn = target;
+        if (u.firefightThisTurn == kNone && !battalion) u.firefightThisTurn = target;
     }
+    m_battalionGunFire = false;
     if (any) {
-        u.fired = true;
+        if (!battalion) u.fired = true;
         m_actionThisTurn = true;
+    }
+}
+
+bool Engine::battalionGunsStanding(const Unit& u) const {
+    for (const auto& g : u.guns)
+        if (!g.destroyed && !g.abandoned) return true;
+    return false;
+}
+
+// Battalion guns fire while their battalion is formed in line (or holds a built-up area) and could fire itself.
+bool Engine::mayFireBattalionGuns(const Unit& u) const {
+    if (u.status != UnitStatus::OnTable || u.morale == Morale::Routing || u.charging || u.evaded) return false;
+    if (u.routTurn == m_turn || u.ammo == 0) return false;
+    if (u.formation != Formation::Line && u.formation != Formation::ReinforcedLine && u.formation != Formation::Urban) return false;
+    for (const auto& g : u.guns)
+        if (!g.destroyed && !g.abandoned && g.crew >= c::kMinCrewToFire) return true;
+    return false;
+}
+
+// §2.18 (§4.15): a firer that rolls at a battalion rolls once more, for the same cell and modifiers, at its guns;
+// once per firing unit and fire resolution, and only while a gun stands.
+void Engine::rollAtBattalionGuns(int ti, int firer, const c::HitCell& cell, int modifier, RollTag tag, bool fromArtillery) {
+    auto& t = unit(ti);
+    if (t.gunLastFirer == firer || cell.noEffect() || !battalionGunsStanding(t)) return;
+    t.gunLastFirer = firer;
+    const int roll = m_dice.d6(tag, firer);
+    const int hits = c::hits(cell, roll + modifier);
+    if (fromArtillery) t.gunHitsArtillery += hits;
+    else t.gunHitsSmallArms += hits;
+    if (m_narrative && hits > 0)
+        log(unitName(firer) + " hits " + unitName(ti) + "'s battalion gun (" + std::to_string(roll) + ": " + std::to_string(hits) + ").");
+}
+
+// Every hit on battalion guns is a Damage Table roll (−1 from small arms, ¶418) against the best-crewed gun. They
+// have no limber (§1.1), so the limber results do nothing; their gunners are not figures of the battalion.
+void Engine::damageBattalionGuns(int ui, int hitsCount, int modifier) {
+    auto& u = unit(ui);
+    for (int h = 0; h < hitsCount; ++h) {
+        Gun* g = nullptr;
+        for (auto& x : u.guns)
+            if (!x.destroyed && !x.abandoned && (!g || x.crew > g->crew)) g = &x;
+        if (!g) return;
+        const int roll = m_dice.d6(RollTag::DamageArtillery, ui);
+        switch (c::artilleryDamage(roll + modifier)) {
+            case c::ArtilleryDamage::LimberHalfSpeed:
+            case c::ArtilleryDamage::LimberImmobile: break;
+            case c::ArtilleryDamage::CrewFigure: g->crew = std::max(0, g->crew - 1); break;
+            case c::ArtilleryDamage::TwoCrewFigures: g->crew = std::max(0, g->crew - 2); break;
+            case c::ArtilleryDamage::CrewStand: g->crew = 0; break;
+            case c::ArtilleryDamage::TwoCrewAndGun:
+                g->crew = std::max(0, g->crew - 2);
+                g->destroyed = true;
+                ++u.gunsDestroyed;
+                break;
+        }
+        if (m_narrative) log(unitName(ui) + "'s battalion gun, damage roll " + std::to_string(roll) + (modifier ? "-1" : "") + ".");
     }
 }
 
@@ -586,6 +706,9 @@ void Engine::applyHits() {
     for (auto& t : m_units) {
         const int r = t.fireRemovable, m = t.fireMoraleOnly;
         const int firers = t.firingUnits;
+        const int gunArtillery = t.gunHitsArtillery, gunSmallArms = t.gunHitsSmallArms;
+        t.gunHitsArtillery = t.gunHitsSmallArms = 0;
+        t.gunLastFirer = kNone;
         t.fireRemovable = t.fireMoraleOnly = 0;
         t.firingUnits = 0;
         const int artilleryHits = std::min(t.fireArtilleryHits, r);
@@ -610,6 +733,8 @@ void Engine::applyHits() {
                 removeStands(t, r / 2, false);
             }
         }
+        if (gunArtillery > 0) damageBattalionGuns(t.index, gunArtillery, 0);
+        if (gunSmallArms > 0) damageBattalionGuns(t.index, gunSmallArms, c::kSmallArmsDamageModifier);
         // Staff attached to a unit fired on roll once per firing unit (¶313, ¶420).
         if (firers > 0) {
             for (auto& g : m_generals)

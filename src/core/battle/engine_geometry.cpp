@@ -398,7 +398,7 @@ int Engine::terrainPercent(const Unit& u) const {
     return pct;
 }
 
-int Engine::moveAllowance(const Unit& u, bool firedThisTurn) const {
+int Engine::moveAllowance(const Unit& u, bool firedThisTurn, bool gunsSlow) const {
     using MR = c::MoveRow;
     MR row = MR::InfantryLine;
     if (u.type == UnitType::LightCavalry || u.type == UnitType::MountedInfantry) row = MR::LightCavalryOrMountedInfantry;
@@ -418,6 +418,8 @@ int Engine::moveAllowance(const Unit& u, bool firedThisTurn) const {
     } else if (firedThisTurn) {
         if (u.unitClass == 1) return 0;  // Class 1 cannot fire and move (§1.3)
         row = MR::InfantryFiringAndMoving;
+    } else if (gunsSlow && hasBattalionGuns(u) && battalionGunsStanding(u)) {
+        row = MR::InfantryWithBattalionGun;  // the guns move with their battalion (§1.4, §1.9)
     } else if (u.formation == Formation::OpenColumn) {
         row = MR::OpenColumn;
     } else if (u.formation == Formation::ClosedColumn) {

@@ -232,7 +232,7 @@ bool Engine::standOff(const Unit& u, const Unit& t) const {
 }
 
 int Engine::chargeReach(const Unit& u, ChargeKind kind) const {
-    const int full = moveAllowance(u, false);
+    const int full = moveAllowance(u, false, false);  // battalion guns do not shorten a charge [X]
     return kind == ChargeKind::Declared ? full : full / 2;  // opportunity and counter-charges: half (§2.12.2)
 }
 
@@ -843,6 +843,7 @@ void Engine::rout(int ui, bool halfMoveNow, const char* why) {
         if (g.attachedTo == ui) g.attachedTo = kNone;
     u.attachedAdcOf = kNone;
     if (isArtillery(u.type) && (u.type == UnitType::FootArtillery || u.formation == Formation::Compressed)) abandonGuns(u);
+    if (hasBattalionGuns(u)) abandonGuns(u);  // §2.18 (§4.15): a routing battalion leaves its guns where it stood
     ++m_events[m_sides[static_cast<std::size_t>(u.side)].id + ".routs"];
     m_actionThisTurn = true;
     if (m_narrative) log(unitName(ui) + " routs (" + why + ").");

@@ -115,6 +115,9 @@ const std::vector<Key>& keyTable() {
                 return std::nullopt;
             },
             true},
+        Key{"scouting_deployment", [](const Params& p) { return std::string(p.scoutingDeployment ? "on" : "off"); },
+            [](Params& p, std::string_view v) { return setChoice(p.scoutingDeployment, "scouting_deployment", v, "off", "on"); },
+            true},
     };
     return kKeys;
 }

@@ -73,6 +73,7 @@ int unitSpecPoints(const UnitSpec& u) {
     if (isArtillery(u.type)) perStand += charts::kCrewExtra;
     int points = perStand * u.stands;
     for (const auto& g : u.guns) points += charts::gunStandValue(g.calibre) * g.count;
+    for (const auto& g : u.battalionGuns) points += charts::gunStandValue(g.calibre) * g.count;
     return points;
 }
 

@@ -162,6 +162,7 @@ const std::vector<OptionSpec>& optionCatalogue() {
     {"tactical.router_catch_loss", "full_line", {"full_line", "loser_only"}, OptionKind::Choice, "tactical-resolver.md §2.14.4"},
     {"tactical.snow_move", "half", {"half", "normal"}, OptionKind::Choice, "tactical-resolver.md §1.9 (T 7.7); etat-major.md G-15"},
     {"tactical.field_test", "formed_points", {"formed_points", "formed_stands", "middle_third"}, OptionKind::Choice, "tactical-resolver.md §2.20 (3) (rules-mapping-battle.md)"},
+    {"tactical.scouting_deployment", "off", {"off", "on"}, OptionKind::Choice, "tactical-resolver.md §2.7 (rules-mapping-battle.md)"},
     {"battle_resolution", "automatic", {"automatic", "tabletop"}, OptionKind::Choice, "architecture: tabletop results"},
     };
     return kCatalogue;

@@ -179,6 +179,18 @@ TEST_CASE("G-15 snow_table_move = normal reaches the resolver's set-up", "[engin
     CHECK(setup.params.hash() == expected.hash());
 }
 
+TEST_CASE("tactical.scouting_deployment = on reaches the resolver's set-up", "[engine][battle][variant]") {
+    const auto path = southern("scouting-on", {"tactical.scouting_deployment=on"});
+    auto store = db::CampaignStore::open(path);
+    runTo(store, "D7");
+    const auto setup = engine::campaignBattleSetup(store, 1);
+    CHECK(setup.params.scoutingDeployment);
+    battle::Params expected;
+    REQUIRE_FALSE(expected.set("scouting_deployment", "on").has_value());
+    CHECK(setup.params.hash() == expected.hash());
+    CHECK(setup.params.hash() != battle::Params{}.hash());
+}
+
 TEST_CASE("G-18 battle_wind: the campaign day's wind, or 2d6 rolled for the table", "[engine][battle][variant]") {
     Scripted dice;  // the day's wind: 3 + 3 = 6, West on the body table
     const auto plain = southern("wind-default");
