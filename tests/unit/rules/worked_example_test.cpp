@@ -208,7 +208,7 @@ TEST_CASE("§16 worked example, one daily turn end to end", "[engine][example][g
         CHECK(text(path, "SELECT problem FROM loc_status WHERE week = 3 AND day = 3 AND me_id = 'bl'") == "own_hex_occupied");
         REQUIRE(engine::standFast(store, "british").empty());
         REQUIRE(engine::standFast(store, "american").empty());
-        for (const char* p : {"D2", "D3", "D4", "D5"}) REQUIRE(phase(store).ok);
+        for (int step = 0; step < 4; ++step) REQUIRE(phase(store).ok);  // D2 to D5
         REQUIRE(phase(store).ok);  // D6: the battle goes on, each ME on the table from turn 1 (G-72)
         CHECK(number(path, "SELECT COUNT(*) FROM battle WHERE week = 3 AND day = 3") == 1);
         CHECK(number(path, "SELECT MAX(arrival_turn) FROM battle_participant WHERE battle_id = 2") == 1);
