@@ -126,8 +126,14 @@ int battleShow(const std::string& file) {
     return kOk;
 }
 
-int battleNarrate(const std::string& file, std::uint64_t seed, bool json) {
-    const auto setup = b::readBattleFile(file);
+std::optional<std::string> applyParams(b::Params& params, const std::vector<std::string>& overrides);
+
+int battleNarrate(const std::string& file, std::uint64_t seed, bool json, const std::vector<std::string>& overrides) {
+    auto setup = b::readBattleFile(file);
+    if (auto err = applyParams(setup.params, overrides)) {
+        std::cerr << "error BATTLE-PARAM: " << *err << "\n";
+        return kUsage;
+    }
     b::RedcoatsResolver resolver;
     b::Narrative narrative;
     const auto result = resolver.fightSeeded(setup, seed, json ? nullptr : &narrative);
@@ -588,7 +594,8 @@ void registerBattleCommands(CLI::App& app, Registry& registry) {
     narrate->add_option("--oob", args->oob, "Battle file (XML)")->required()->check(CLI::ExistingFile);
     narrate->add_option("--seed", args->seed, "Battle seed")->required();
     narrate->add_flag("--json", args->json, "Print the battle result (canonical JSON) instead of the narrative");
-    registry.add(narrate, [args] { return battleNarrate(args->oob, args->seed, args->json); });
+    narrate->add_option("--param", args->params, "Override a resolver parameter, key=value (repeatable)");
+    registry.add(narrate, [args] { return battleNarrate(args->oob, args->seed, args->json, args->params); });
 
     auto* calibrate = battle->add_subcommand("calibrate", "Run every battle of a directory against its calibration targets");
     calibrate->add_option("--dir", args->dir, "Directory of battle files")->required()->check(CLI::ExistingDirectory);

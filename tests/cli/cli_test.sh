@@ -179,6 +179,13 @@ expect_exit 0 "battle show --db" "$cli" battle show --db war.db --id 1 --side br
 grep -q "composition unknown" out.txt && ok || bad "battle show --side withholds the enemy's forces"
 grep -q "^Tables: " out.txt && grep -q "^Wind on the table: " out.txt && grep -q "^Deployment: " out.txt && ok || bad "battle show prints the table set-up (G-61, G-18, G-73)"
 expect_exit 1 "battle show unknown id" "$cli" battle show --db war.db --id 99
+# stand-alone battle files: narrate ends by saying who holds the field and why; --param overrides are checked
+expect_exit 0 "battle narrate" "$cli" battle narrate --oob "$src/campaigns/battles/green-spring.xml" --seed 1
+grep -q "holds the field (it is the stronger in formed troops on the field)" out.txt && ok || bad "battle narrate names the field test"
+expect_exit 0 "battle narrate --param" "$cli" battle narrate --oob "$src/campaigns/battles/green-spring.xml" --seed 1 --param field_test=middle_third
+grep -q "holds the field (it has more formed stands in the middle of the field)" out.txt && ok || bad "battle narrate applies --param"
+expect_exit 2 "battle narrate with an unknown parameter" "$cli" battle narrate --oob "$src/campaigns/battles/camden.xml" --seed 1 --param no_such_key=1
+grep -q "BATTLE-PARAM" err.txt && ok || bad "battle narrate names the bad parameter"
 expect_exit 1 "battle resolve twice" "$cli" battle resolve --db war.db --id 1
 expect_exit 1 "battle odds without the enemy's composition" "$cli" battle odds --db war.db --id 1 --side british --runs 10
 grep -q "cannot be computed" out.txt && ok || bad "battle odds says why"

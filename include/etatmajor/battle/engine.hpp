@@ -210,6 +210,7 @@ struct Brigade {
     bool committed = false;
     Posture posture = Posture::Hold;
     Mode mode = Mode::DeployedDefensive;
+    int pinnedUntil = 0;  // §2.8 [X]: holds until this turn while its side's flank march is on its way (0: never)
 };
 
 struct SideState {

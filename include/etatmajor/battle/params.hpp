@@ -60,6 +60,8 @@ struct Params {
     // places after seeing enemy brigades matches them (on, the spec's reading), or placement ignores scouting (off).
     // Default off until the calibration has been measured with it (docs/rules-mapping-battle.md).
     bool scoutingDeployment = false;
+    // §2.8 [X]: a side's frontal attack waits for its flank march (on) or goes in at once (off).
+    bool pinForFlankMarch = false;
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

@@ -336,6 +336,24 @@ void Engine::build(const BattleSetup& setup) {
     }
     // Postures from the ME modes (§2.6.3).
     for (auto& b : m_brigades) b.posture = postureFor(b.mode, b.side == m_holder);
+    // §2.8 [X] `pin_for_flank_march`: a side with a flank march on its way holds its frontal attack (firing, not
+    // advancing) until the turn the march arrives, so that the two fall on the enemy together.
+    if (m_params.pinForFlankMarch)
+        for (int s = 0; s < 2; ++s) {
+            int flankTurn = 0;
+            for (const auto& u : m_units)
+                if (u.side == s && u.status == UnitStatus::Arriving && u.entry != Edge::OwnRear &&
+                    u.trigger == ArrivalTrigger::None)
+                    flankTurn = flankTurn == 0 ? u.arrivalTurn : std::min(flankTurn, u.arrivalTurn);
+            if (flankTurn <= 1) continue;
+            for (auto& b : m_brigades) {
+                if (b.side != s || b.posture != Posture::Assault || b.units.empty()) continue;
+                const auto& first = m_units[static_cast<std::size_t>(b.units.front())];
+                if (first.status != UnitStatus::OnTable) continue;
+                b.posture = Posture::Hold;
+                b.pinnedUntil = flankTurn;
+            }
+        }
 
     // Start points (§3.2): units at their battle-start strength, plus staff by rank.
     for (int s = 0; s < 2; ++s) {
@@ -1503,7 +1521,7 @@ int Engine::fieldHolder(std::string* why) const {
     // middle while the defender still stands, unbroken and stronger, in its own third (Green Spring). The EM chart
     // has both sides fall back at nightfall unless they hold a feature; the side that stays in the hex is then the
     // one stronger in formed troops on the field: by default their stand value (§3.3 points, `formed_points`), or
-    // their stand count (`formed_stands`). Flank lanes do not count (rules-mapping-battle.md).
+    // their stand count (`formed_stands`); units in a flank lane are on the field too (rules-mapping-battle.md).
     std::int64_t count[2] = {0, 0};
     for (const auto& u : m_units) {
         if (u.status != UnitStatus::OnTable || u.morale == Morale::Routing || u.morale == Morale::Shaken) continue;
@@ -1513,10 +1531,10 @@ int Engine::fieldHolder(std::string* why) const {
                 if (y >= m_depth / 3 && y <= 2 * m_depth / 3) count[u.side] += stands(u);
                 break;
             case FieldTest::FormedStands:
-                if (u.lane == 0) count[u.side] += stands(u);
+                count[u.side] += stands(u);
                 break;
             case FieldTest::FormedPoints:
-                if (u.lane == 0) count[u.side] += static_cast<std::int64_t>(stands(u)) * standValue(u);
+                count[u.side] += static_cast<std::int64_t>(stands(u)) * standValue(u);
                 break;
         }
     }

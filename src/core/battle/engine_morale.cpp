@@ -92,6 +92,11 @@ int Engine::rollInitiative() {
 }
 
 void Engine::brigadeStatus() {
+    for (auto& b : m_brigades)
+        if (b.pinnedUntil > 0 && m_turn >= b.pinnedUntil) {
+            if (b.posture == Posture::Hold && !b.spent) b.posture = Posture::Assault;
+            b.pinnedUntil = 0;
+        }
     // §2.19: spent at or below 25 % of starting stands still present (routers count as present).
     for (auto& b : m_brigades) {
         if (b.spent || b.standsStart == 0) continue;

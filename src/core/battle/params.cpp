@@ -118,6 +118,9 @@ const std::vector<Key>& keyTable() {
         Key{"scouting_deployment", [](const Params& p) { return std::string(p.scoutingDeployment ? "on" : "off"); },
             [](Params& p, std::string_view v) { return setChoice(p.scoutingDeployment, "scouting_deployment", v, "off", "on"); },
             true},
+        Key{"pin_for_flank_march", [](const Params& p) { return std::string(p.pinForFlankMarch ? "on" : "off"); },
+            [](Params& p, std::string_view v) { return setChoice(p.pinForFlankMarch, "pin_for_flank_march", v, "off", "on"); },
+            true},
     };
     return kKeys;
 }

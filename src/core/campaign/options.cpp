@@ -163,6 +163,7 @@ const std::vector<OptionSpec>& optionCatalogue() {
     {"tactical.snow_move", "half", {"half", "normal"}, OptionKind::Choice, "tactical-resolver.md §1.9 (T 7.7); etat-major.md G-15"},
     {"tactical.field_test", "formed_points", {"formed_points", "formed_stands", "middle_third"}, OptionKind::Choice, "tactical-resolver.md §2.20 (3) (rules-mapping-battle.md)"},
     {"tactical.scouting_deployment", "off", {"off", "on"}, OptionKind::Choice, "tactical-resolver.md §2.7 (rules-mapping-battle.md)"},
+    {"tactical.pin_for_flank_march", "off", {"off", "on"}, OptionKind::Choice, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
     {"battle_resolution", "automatic", {"automatic", "tabletop"}, OptionKind::Choice, "architecture: tabletop results"},
     };
     return kCatalogue;

@@ -98,3 +98,31 @@ TEST_CASE("a router from the head of a flank lane does not burst through the col
     CHECK(worst <= 8);
     CHECK(total <= runs * 3);
 }
+
+TEST_CASE("pin_for_flank_march: the frontal attack waits for the flank march", "[battle][lanes]") {
+    // Brandywine (§5.3): Cornwallis's flank march arrives on turn 6. Left to itself, Knyphausen's division walks up
+    // to Chad's Ford from turn 1 and is shot to pieces by the guns across the river before the march arrives; held
+    // back until turn 6, it fights with the march.
+    auto off = shipped("brandywine");
+    auto on = off;
+    REQUIRE_FALSE(on.params.set("pin_for_flank_march", "on").has_value());
+    RedcoatsResolver resolver;
+    const int british = sideIndexOf(off, "british");
+    const int runs = 200;
+    int winsOff = 0, winsOn = 0;
+    for (int seed = 1; seed <= runs; ++seed) {
+        if (resolver.fightSeeded(off, static_cast<std::uint64_t>(seed)).verdict.winner == british) ++winsOff;
+        if (resolver.fightSeeded(on, static_cast<std::uint64_t>(seed)).verdict.winner == british) ++winsOn;
+    }
+    CHECK(winsOff <= runs / 10);
+    CHECK(winsOn >= winsOff + runs / 10);
+    // a battle without a flank march is the same battle either way
+    auto camdenOff = shipped("camden");
+    auto camdenOn = camdenOff;
+    REQUIRE_FALSE(camdenOn.params.set("pin_for_flank_march", "on").has_value());
+    for (int seed = 1; seed <= 20; ++seed) {
+        const auto a = resolver.fightSeeded(camdenOff, static_cast<std::uint64_t>(seed));
+        const auto b = resolver.fightSeeded(camdenOn, static_cast<std::uint64_t>(seed));
+        CHECK(a.rollLogHash == b.rollLogHash);
+    }
+}
