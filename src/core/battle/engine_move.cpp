@@ -535,9 +535,12 @@ void Engine::opportunityCharges(int side) {
 bool Engine::threatenedWithin(const Unit& u, int paces) const { return nearestEnemyDistance(u, true, false) <= paces; }
 
 int Engine::desiredSeparation(const Unit& u, const Unit& enemy) const {
-    // Stand-off at 101–200 paces (within charge reach), everyone else closes to 61–100 (§2.8).
+    // Stand-off at 101–200 paces, everyone else closes to 61–100 (§2.8). Inside that band the unit stops where its
+    // declared charge still reaches (§2.8 "When to charge": T within U's charge reach, §2.12.2): 100 paces on open
+    // ground, but 75 for a line on a High hill (150 − 50 %, §1.9), which from 100 paces could never charge at all.
+    // Never nearer than 61 (¶424: not within one stand-width of an enemy it is not charging).
     if (standOff(u, enemy)) return 150;
-    return 100;
+    return std::max(c::kStandWidth + 1, std::min(100, chargeReach(u, ChargeKind::Declared)));
 }
 
 void Engine::commitReserves(int side) {
