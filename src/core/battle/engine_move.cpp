@@ -398,7 +398,9 @@ void Engine::moveUnitBack(int ui, int paces, bool isRout) {
         // Off the own rear edge.
         const bool withdrawing = !isRout && u.morale != Morale::Routing &&
                                  (m_sides[static_cast<std::size_t>(u.side)].withdrawing ||
-                                  m_brigades[static_cast<std::size_t>(u.brigade)].posture == Posture::Withdraw);
+                                  m_brigades[static_cast<std::size_t>(u.brigade)].posture == Posture::Withdraw ||
+                                  (m_params.spentGunsWithdraw && isArtillery(u.type) && u.ammo == 0 &&
+                                   u.formation == Formation::Limbered));
         breakContactsOf(ui);
         if (withdrawing) {
             u.status = UnitStatus::Withdrawn;
@@ -975,6 +977,20 @@ void Engine::artilleryMove(int ui) {
             anyGun = true;
             if (static_cast<int>(g.calibre) > static_cast<int>(heaviest)) heaviest = g.calibre;
         }
+    if (m_params.spentGunsWithdraw && u.ammo == 0) {
+        // §2.8 [X], OR1 (§2.18): a battery with no fire phases left can do nothing but lose its guns, so it limbers
+        // (−10 %) and makes for its own rear edge, which it leaves withdrawn (no points lost, §2.21).
+        if (u.formation != Formation::Limbered) {
+            if (u.formationChanged) return;
+            setFormation(u, Formation::Limbered);
+            u.formationChanged = true;
+            if (m_narrative) log(unitName(ui) + " has no powder left and limbers up.");
+            moveUnitBack(ui, moveAllowance(u, false) * (100 - c::deduct::kLimberUnlimber) / 100, false);
+            return;
+        }
+        moveUnitBack(ui, moveAllowance(u, false), false);
+        return;
+    }
     if (!anyGun) {
         // Crews without guns go to the rear.
         if (u.front > u.depth) moveUnitBack(ui, std::min(u.front - u.depth, 250), false);

@@ -118,6 +118,12 @@ const std::vector<Key>& keyTable() {
         Key{"scouting_deployment", [](const Params& p) { return std::string(p.scoutingDeployment ? "on" : "off"); },
             [](Params& p, std::string_view v) { return setChoice(p.scoutingDeployment, "scouting_deployment", v, "off", "on"); },
             true},
+        Key{"works_key", [](const Params& p) { return std::string(p.worksKeyHeavyFirst ? "heavy_first" : "all_works"); },
+            [](Params& p, std::string_view v) { return setChoice(p.worksKeyHeavyFirst, "works_key", v, "all_works", "heavy_first"); },
+            true},
+        Key{"spent_guns", [](const Params& p) { return std::string(p.spentGunsWithdraw ? "withdraw" : "stay"); },
+            [](Params& p, std::string_view v) { return setChoice(p.spentGunsWithdraw, "spent_guns", v, "stay", "withdraw"); },
+            true},
     };
     return kKeys;
 }

@@ -93,3 +93,84 @@ TEST_CASE("Bunker Hill: the British lines charge the works and sometimes carry t
     CHECK(held >= 30);
     CHECK(lineCharges >= runs);
 }
+
+TEST_CASE("works_key: where the holder has heavy works, only they are the key ground at nightfall", "[battle][bunker]") {
+    // The holder's best unit stands in a redoubt (heavy works), the other behind light works (§2.5, §5.4's set-up).
+    // The redoubt's garrison is routing; the fence's militia stand unbroken. With heavy_first nobody holds the
+    // redoubt, so §2.20 (3) gives the field to the side stronger in formed troops (the British line, 3 × 16 points
+    // against 6 × 4); with all_works the fence still counts as the key ground and the Americans keep the field.
+    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("foot", UnitType::LineInfantry, 4, 3)}, Rating::Capable),
+                          sideSpec("american", Mode::DeployedDefensive,
+                                   {unitSpec("fence", UnitType::LineInfantry, 1, 6, Nationality::Militia),
+                                    unitSpec("redoubt", UnitType::LineInfantry, 2, 3, Nationality::Militia)},
+                                   Rating::Capable),
+                          Season::Summer);
+    WorksSpec works;
+    works.side = kSideB;
+    works.heavy = true;
+    works.redoubts = 1;
+    works.restLight = true;
+    setup.terrain.works.push_back(works);
+    for (const char* key : {"heavy_first", "all_works"}) {
+        auto s = setup;
+        REQUIRE_FALSE(s.params.set("works_key", key).has_value());
+        BattleDice dice(3);
+        Engine e(s, dice);
+        const int redoubt = e.unitIndex("redoubt"), fence = e.unitIndex("fence");
+        int heavy = 0, light = 0;
+        for (const auto& f : e.features()) {
+            if (f.kind == FeatureKind::HeavyWorks) {
+                ++heavy;
+                CHECK(f.x0 <= e.unit(redoubt).x0 + e.unit(redoubt).w / 2);
+                CHECK(e.unit(redoubt).x0 + e.unit(redoubt).w / 2 < f.x1);
+            }
+            if (f.kind == FeatureKind::LightWorks) ++light;
+        }
+        REQUIRE(heavy == 1);
+        REQUIRE(light >= 1);
+        CHECK(e.unit(fence).behindWorks);
+        e.unit(redoubt).morale = Morale::Routing;
+        const auto r = e.finish();
+        INFO("works_key = " << key);
+        CHECK(r.fieldHolder == (std::string(key) == "heavy_first" ? kSideA : kSideB));
+    }
+}
+
+TEST_CASE("spent_guns: a battery with no powder left limbers and leaves the field withdrawn", "[battle][bunker]") {
+    // OR1 (§2.18) counted for the Americans' guns; the battery has fired its last phase.
+    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("foot", UnitType::LineInfantry, 4, 3)}, Rating::Capable),
+                          sideSpec("american", Mode::DeployedDefensive,
+                                   {unitSpec("militia", UnitType::LineInfantry, 1, 6, Nationality::Militia),
+                                    batterySpec("guns", 3, 2, Calibre::Light, 2, Nationality::Militia)},
+                                   Rating::Capable),
+                          Season::Summer);
+    setup.sides[1].ammunition = Ammunition::GunsAndInfantry;
+    setup.fieldDepth = 1600;  // out of musket range: nothing but the battery moves
+    for (const char* key : {"withdraw", "stay"}) {
+        auto s = setup;
+        REQUIRE_FALSE(s.params.set("spent_guns", key).has_value());
+        BattleDice dice(5);
+        Engine e(s, dice);
+        const int guns = e.unitIndex("guns");
+        REQUIRE(e.unit(guns).ammo >= 2);  // 2d6 fire phases rolled at the start
+        REQUIRE(e.unit(guns).formation == Formation::Deployed);
+        e.unit(guns).ammo = 0;
+        const int front = e.unit(guns).front;
+        for (int t = 0; t < 3; ++t) {
+            e.startTurn();
+            e.movementPhase();
+            e.endOfTurn();
+        }
+        INFO("spent_guns = " << key);
+        if (std::string(key) == "withdraw") {
+            CHECK(e.unit(guns).status == UnitStatus::Withdrawn);
+            const auto r = e.finish();
+            CHECK(r.sides[1].ledger.full.empty());  // nothing lost: withdrawn stands cost nothing (§2.21)
+            CHECK(r.sides[1].ledger.half.empty());
+        } else {
+            CHECK(e.unit(guns).status == UnitStatus::OnTable);
+            CHECK(e.unit(guns).formation == Formation::Deployed);
+            CHECK(e.unit(guns).front == front);
+        }
+    }
+}
