@@ -1602,8 +1602,11 @@ SideLedger Engine::ledgerFor(int side, bool final, std::vector<UnitResult>* unit
                 r.brigade = brigades()[static_cast<std::size_t>(u.brigade)].id;
                 r.standsStart = u.standsStart;
                 r.figuresStart = u.figuresStart;
+                // Units that never came onto the table (an arrival not yet due, a reserve never committed) keep
+                // every figure: figures are what the campaign reads (§3.3).
                 const bool stillHere = u.status == UnitStatus::OnTable || u.status == UnitStatus::Withdrawn ||
-                                       u.status == UnitStatus::OffReturning;
+                                       u.status == UnitStatus::OffReturning || u.status == UnitStatus::Arriving ||
+                                       u.status == UnitStatus::ReserveOff;
                 r.figuresEnd = stillHere ? u.figures : 0;
                 r.standsEnd = standsOf(r.figuresEnd, u.fps);
                 r.figuresLostFire = u.lostFire;

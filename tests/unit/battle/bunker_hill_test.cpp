@@ -174,3 +174,34 @@ TEST_CASE("spent_guns: a battery with no powder left limbers and leaves the fiel
         }
     }
 }
+
+TEST_CASE("a unit whose arrival never comes ends the battle with every figure it had (§3.3)", "[battle][bunker]") {
+    // Clinton's brigade at Bunker Hill comes only after a failed assault; in many runs it never does. The result
+    // reported its battalions with no figures left (and the trials counted their stands as lost), and the campaign
+    // reads figures_end to update its orders of battle.
+    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("foot", UnitType::LineInfantry, 4, 3)}, Rating::Capable),
+                          sideSpec("american", Mode::DeployedDefensive,
+                                   {unitSpec("militia", UnitType::LineInfantry, 1, 6, Nationality::Militia)}, Rating::Capable),
+                          Season::Winter);
+    MeSpec late;
+    late.id = "late-me";
+    late.mode = Mode::DeployedOffensive;
+    late.arrivalTurn = 20;  // after nightfall
+    FormationSpec f;
+    f.id = "late-bde";
+    f.name = "late brigade";
+    f.units = {unitSpec("late", UnitType::LineInfantry, 4, 4)};
+    late.formations.push_back(f);
+    setup.sides[0].mes.push_back(late);
+    const auto r = RedcoatsResolver().fightSeeded(setup, 11);
+    const UnitResult* u = nullptr;
+    for (const auto& x : r.units)
+        if (x.id == "late") u = &x;
+    REQUIRE(u != nullptr);
+    CHECK(u->figuresStart == 16);
+    CHECK(u->figuresEnd == 16);
+    CHECK(u->standsEnd == 4);
+    CHECK(u->statusEnd == UnitEnd::Effective);
+    CHECK(u->pointsLostFull == Points6{});
+    CHECK(u->pointsLostHalf == Points6{});
+}
