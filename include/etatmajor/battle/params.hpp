@@ -62,6 +62,13 @@ struct Params {
     bool scoutingDeployment = false;
     // §2.8 [X]: a side's frontal attack waits for its flank march (on) or goes in at once (off).
     bool pinForFlankMarch = false;
+    // §2.20 (1)–(2) with works and no marked key feature: the holder's heavy works (the fortification, as everywhere
+    // else in the resolver) are the key ground when it has any, light works only when it has none (heavy_first), or
+    // every stretch of works counts (all_works, the earlier rule). rules-mapping-battle.md, Bunker Hill.
+    bool worksKeyHeavyFirst = true;
+    // §2.8 [X] with OR1 ammunition: a battery whose fire phases are spent limbers and leaves the field by its own rear
+    // edge, withdrawn (withdraw), or stays where it is (stay, the earlier behaviour). rules-mapping-battle.md, Bunker Hill.
+    bool spentGunsWithdraw = true;
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

@@ -1493,13 +1493,20 @@ int Engine::fieldHolder(std::string* why) const {
                           f.kind == FeatureKind::HeavyWorks || f.kind == FeatureKind::LightWorks;
         if (fort && (on[0] || on[1])) return because(m_holder, "it defends the contested works or buildings");
     }
-    // Works built for a side count as its key feature when no other is marked.
-    bool anyKey = false;
-    for (const auto& f : m_features) anyKey = anyKey || f.key;
+    // Works built for a side count as its key feature when no other is marked. The fortification of §2.20 is what
+    // the resolver treats as one everywhere else (heavy works: no flanks, the Unsteady volley table, ¶408): where the
+    // holder has heavy works they alone are the key ground, and its light works (breastworks, fences) only cover its
+    // line, like hedges (`works_key = heavy_first`); light works are the key only where there is nothing stronger.
+    bool anyKey = false, heavyWorks = false;
+    for (const auto& f : m_features) {
+        anyKey = anyKey || f.key;
+        heavyWorks = heavyWorks || (f.kind == FeatureKind::HeavyWorks && f.owner == m_holder);
+    }
+    const bool lightCounts = !(m_params.worksKeyHeavyFirst && heavyWorks);
     if (!anyKey) {
         bool works = false, defenderOn = false, attackerOn = false;
         for (const auto& f : m_features)
-            if ((f.kind == FeatureKind::HeavyWorks || f.kind == FeatureKind::LightWorks) && f.owner == m_holder) {
+            if ((f.kind == FeatureKind::HeavyWorks || (lightCounts && f.kind == FeatureKind::LightWorks)) && f.owner == m_holder) {
                 works = true;
                 for (const auto& u : m_units) {
                     if (u.status != UnitStatus::OnTable || u.lane != 0 || u.morale == Morale::Routing) continue;
@@ -1613,8 +1620,11 @@ SideLedger Engine::ledgerFor(int side, bool final, std::vector<UnitResult>* unit
                 r.brigade = brigades()[static_cast<std::size_t>(u.brigade)].id;
                 r.standsStart = u.standsStart;
                 r.figuresStart = u.figuresStart;
+                // Units that never came onto the table (an arrival not yet due, a reserve never committed) keep
+                // every figure: figures are what the campaign reads (§3.3).
                 const bool stillHere = u.status == UnitStatus::OnTable || u.status == UnitStatus::Withdrawn ||
-                                       u.status == UnitStatus::OffReturning;
+                                       u.status == UnitStatus::OffReturning || u.status == UnitStatus::Arriving ||
+                                       u.status == UnitStatus::ReserveOff;
                 r.figuresEnd = stillHere ? u.figures : 0;
                 r.standsEnd = standsOf(r.figuresEnd, u.fps);
                 r.figuresLostFire = u.lostFire;

@@ -398,7 +398,9 @@ void Engine::moveUnitBack(int ui, int paces, bool isRout) {
         // Off the own rear edge.
         const bool withdrawing = !isRout && u.morale != Morale::Routing &&
                                  (m_sides[static_cast<std::size_t>(u.side)].withdrawing ||
-                                  m_brigades[static_cast<std::size_t>(u.brigade)].posture == Posture::Withdraw);
+                                  m_brigades[static_cast<std::size_t>(u.brigade)].posture == Posture::Withdraw ||
+                                  (m_params.spentGunsWithdraw && isArtillery(u.type) && u.ammo == 0 &&
+                                   u.formation == Formation::Limbered));
         breakContactsOf(ui);
         if (withdrawing) {
             u.status = UnitStatus::Withdrawn;
@@ -535,9 +537,12 @@ void Engine::opportunityCharges(int side) {
 bool Engine::threatenedWithin(const Unit& u, int paces) const { return nearestEnemyDistance(u, true, false) <= paces; }
 
 int Engine::desiredSeparation(const Unit& u, const Unit& enemy) const {
-    // Stand-off at 101–200 paces (within charge reach), everyone else closes to 61–100 (§2.8).
+    // Stand-off at 101–200 paces, everyone else closes to 61–100 (§2.8). Inside that band the unit stops where its
+    // declared charge still reaches (§2.8 "When to charge": T within U's charge reach, §2.12.2): 100 paces on open
+    // ground, but 75 for a line on a High hill (150 − 50 %, §1.9), which from 100 paces could never charge at all.
+    // Never nearer than 61 (¶424: not within one stand-width of an enemy it is not charging).
     if (standOff(u, enemy)) return 150;
-    return 100;
+    return std::max(c::kStandWidth + 1, std::min(100, chargeReach(u, ChargeKind::Declared)));
 }
 
 void Engine::commitReserves(int side) {
@@ -972,6 +977,20 @@ void Engine::artilleryMove(int ui) {
             anyGun = true;
             if (static_cast<int>(g.calibre) > static_cast<int>(heaviest)) heaviest = g.calibre;
         }
+    if (m_params.spentGunsWithdraw && u.ammo == 0) {
+        // §2.8 [X], OR1 (§2.18): a battery with no fire phases left can do nothing but lose its guns, so it limbers
+        // (−10 %) and makes for its own rear edge, which it leaves withdrawn (no points lost, §2.21).
+        if (u.formation != Formation::Limbered) {
+            if (u.formationChanged) return;
+            setFormation(u, Formation::Limbered);
+            u.formationChanged = true;
+            if (m_narrative) log(unitName(ui) + " has no powder left and limbers up.");
+            moveUnitBack(ui, moveAllowance(u, false) * (100 - c::deduct::kLimberUnlimber) / 100, false);
+            return;
+        }
+        moveUnitBack(ui, moveAllowance(u, false), false);
+        return;
+    }
     if (!anyGun) {
         // Crews without guns go to the rear.
         if (u.front > u.depth) moveUnitBack(ui, std::min(u.front - u.depth, 250), false);

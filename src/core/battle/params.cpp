@@ -121,6 +121,12 @@ const std::vector<Key>& keyTable() {
         Key{"pin_for_flank_march", [](const Params& p) { return std::string(p.pinForFlankMarch ? "on" : "off"); },
             [](Params& p, std::string_view v) { return setChoice(p.pinForFlankMarch, "pin_for_flank_march", v, "off", "on"); },
             true},
+        Key{"works_key", [](const Params& p) { return std::string(p.worksKeyHeavyFirst ? "heavy_first" : "all_works"); },
+            [](Params& p, std::string_view v) { return setChoice(p.worksKeyHeavyFirst, "works_key", v, "all_works", "heavy_first"); },
+            true},
+        Key{"spent_guns", [](const Params& p) { return std::string(p.spentGunsWithdraw ? "withdraw" : "stay"); },
+            [](Params& p, std::string_view v) { return setChoice(p.spentGunsWithdraw, "spent_guns", v, "stay", "withdraw"); },
+            true},
     };
     return kKeys;
 }

@@ -164,6 +164,8 @@ const std::vector<OptionSpec>& optionCatalogue() {
     {"tactical.field_test", "formed_points", {"formed_points", "formed_stands", "middle_third"}, OptionKind::Choice, "tactical-resolver.md §2.20 (3) (rules-mapping-battle.md)"},
     {"tactical.scouting_deployment", "off", {"off", "on"}, OptionKind::Choice, "tactical-resolver.md §2.7 (rules-mapping-battle.md)"},
     {"tactical.pin_for_flank_march", "off", {"off", "on"}, OptionKind::Choice, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
+    {"tactical.works_key", "heavy_first", {"heavy_first", "all_works"}, OptionKind::Choice, "tactical-resolver.md §2.20 (rules-mapping-battle.md)"},
+    {"tactical.spent_guns", "withdraw", {"withdraw", "stay"}, OptionKind::Choice, "tactical-resolver.md §2.8, §2.18 OR1 (rules-mapping-battle.md)"},
     {"battle_resolution", "automatic", {"automatic", "tabletop"}, OptionKind::Choice, "architecture: tabletop results"},
     };
     return kCatalogue;
