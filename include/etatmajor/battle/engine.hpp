@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -241,6 +242,10 @@ struct CombatRecord {
 class Engine {
 public:
     Engine(const BattleSetup& setup, BattleDice& dice, Narrative* narrative = nullptr);
+    // A copy of an engine built but not yet run, fighting with other dice and narrative (many trials of one set-up,
+    // performance.md P4). It fights the battle a new engine would when building `built` rolled no dice (its dice's
+    // count() is still 0); the set-up is shared, not copied.
+    Engine(const Engine& built, BattleDice& dice, Narrative* narrative);
 
     // Fights the whole battle (§2.10, §2.20) and returns the §3 result.
     BattleResult run();
@@ -517,9 +522,11 @@ private:
     bool arrivalsPending(int side) const;
     int mostAdvancedFront(int side) const;
 
-    BattleSetup m_setup;
+    // The canonical set-up, shared by the copies of a built engine (trials of one set-up).
+    std::shared_ptr<const BattleSetup> m_setupShared;
+    const BattleSetup& m_setup;
     Params m_params;
-    BattleDice& m_dice;
+    BattleDice* m_dice;
     Narrative* m_narrative = nullptr;
     int m_width = 30;
     int m_depth = 1200;

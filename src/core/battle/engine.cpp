@@ -61,10 +61,24 @@ Points6 figureValue(const Unit& u, int figures) {
 // ---------------------------------------------------------------------------------------------------------
 // Construction
 
+namespace {
+std::shared_ptr<const BattleSetup> canonicalCopy(const BattleSetup& setup) {
+    auto copy = std::make_shared<BattleSetup>(setup);
+    canonicalise(*copy);
+    return copy;
+}
+}  // namespace
+
 Engine::Engine(const BattleSetup& setup, BattleDice& dice, Narrative* narrative)
-    : m_setup(setup), m_params(setup.params), m_dice(dice), m_narrative(narrative) {
-    canonicalise(m_setup);
+    : m_setupShared(canonicalCopy(setup)), m_setup(*m_setupShared), m_params(setup.params), m_dice(&dice),
+      m_narrative(narrative) {
     build(m_setup);
+}
+
+Engine::Engine(const Engine& built, BattleDice& dice, Narrative* narrative) : Engine(built) {
+    m_dice = &dice;
+    m_narrative = narrative;
+    dice.setContext(built.m_dice->turn(), built.m_dice->phase());
 }
 
 int Engine::standsOf(int figures, int fps) {
@@ -93,7 +107,7 @@ std::string Engine::unitName(int u) const {
 }
 
 void Engine::log(std::string text) {
-    if (m_narrative) m_narrative->add(m_turn, m_dice.phase(), std::move(text));
+    if (m_narrative) m_narrative->add(m_turn, m_dice->phase(), std::move(text));
 }
 
 int Engine::addGeneral(const GeneralSpec& spec, int side, int parent, int arrival) {
@@ -350,7 +364,7 @@ void Engine::build(const BattleSetup& setup) {
     m_visibleToEnemy.assign(m_units.size(), 1);
 
     // Terrain: the set-up's rectangles, then the hex template if asked for (§2.5).
-    m_dice.setContext(0, c::Phase::Setup);
+    m_dice->setContext(0, c::Phase::Setup);
     for (const auto& f : m_setup.terrain.features) {
         Feature x;
         x.kind = f.kind;
@@ -371,7 +385,7 @@ void Engine::build(const BattleSetup& setup) {
         const auto ammo = m_sides[static_cast<std::size_t>(u.side)].ammunition;
         const bool guns = isArtillery(u.type) && (m_params.ammunition || ammo != Ammunition::Default);
         const bool foot = isFoot(u.type) && ammo == Ammunition::GunsAndInfantry;
-        if (guns || foot) u.ammo = m_dice.d6(RollTag::Ammunition, u.index) + m_dice.d6(RollTag::Ammunition, u.index);
+        if (guns || foot) u.ammo = m_dice->d6(RollTag::Ammunition, u.index) + m_dice->d6(RollTag::Ammunition, u.index);
     }
 
     place();
@@ -877,9 +891,9 @@ void Engine::generateTemplateTerrain() {
             case HexTerrain::Open: break;
             case HexTerrain::Woods:
                 for (int t = 0; t < 3; ++t) {
-                    const int r = m_dice.d6(RollTag::Terrain);
+                    const int r = m_dice->d6(RollTag::Terrain);
                     if (r >= 5) continue;
-                    const bool heavy = m_dice.d6(RollTag::Terrain) <= 4;
+                    const bool heavy = m_dice->d6(RollTag::Terrain) <= 4;
                     const auto k = heavy ? FeatureKind::HeavyWood : FeatureKind::LightWood;
                     if (r <= 2) add(k, t * W / 3, (t + 1) * W / 3, 0, D);
                     else add(k, t * W / 3, (t + 1) * W / 3, holderHalf0, holderHalf1);
@@ -887,7 +901,7 @@ void Engine::generateTemplateTerrain() {
                 break;
             case HexTerrain::Hamlet: add(FeatureKind::LightUrban, W / 2 - 1, W / 2 + 1, holderLine - 30, holderLine + 30, true); break;
             case HexTerrain::Village: {
-                const bool heavy = m_dice.d6(RollTag::Terrain) >= 5;
+                const bool heavy = m_dice->d6(RollTag::Terrain) >= 5;
                 add(heavy ? FeatureKind::HeavyUrban : FeatureKind::LightUrban, W / 2 - 2, W / 2 + 2, holderLine - 60, holderLine + 60, true);
                 break;
             }
@@ -901,8 +915,8 @@ void Engine::generateTemplateTerrain() {
             case HexTerrain::Stream: add(FeatureKind::Stream, 0, W, D / 2 - 10, D / 2 + 10); break;
             case HexTerrain::Rolling:
             case HexTerrain::Hills: {
-                const bool central = m_dice.d6(RollTag::Terrain) <= 3;
-                const bool difficult = m_dice.d6(RollTag::Terrain) >= 5;
+                const bool central = m_dice->d6(RollTag::Terrain) <= 3;
+                const bool difficult = m_dice->d6(RollTag::Terrain) >= 5;
                 const auto k = m_setup.terrain.hex == HexTerrain::Hills ? FeatureKind::HighHill : FeatureKind::LowRise;
                 add(k, central ? W / 6 : 0, central ? W - W / 6 : W, holderLine - 150, holderLine + 30, true, difficult);
                 break;
@@ -917,10 +931,10 @@ void Engine::generateTemplateTerrain() {
         // One minor feature per ME present, in the half opposite its side (EM: Terrain Set up).
         for (int s = 0; s < 2; ++s)
             for (std::size_t i = 0; i < m_setup.sides[static_cast<std::size_t>(s)].mes.size(); ++i) {
-                const int third = m_dice.d6(RollTag::Terrain) % 3;
-                const int kind = m_dice.d6(RollTag::Terrain);
+                const int third = m_dice->d6(RollTag::Terrain) % 3;
+                const int kind = m_dice->d6(RollTag::Terrain);
                 const int x0 = third * W / 3 + W / 6 - 2;
-                const int dist = 200 + 40 * (m_dice.d6(RollTag::Terrain) - 1);
+                const int dist = 200 + 40 * (m_dice->d6(RollTag::Terrain) - 1);
                 // opposing half: for side A that is B's half (y > D/2)
                 const int yc = s == kSideA ? D / 2 + dist : D / 2 - dist;
                 switch (kind) {
@@ -997,7 +1011,7 @@ BattleResult Engine::run() {
 
 void Engine::startTurn() {
     ++m_turn;
-    m_dice.setContext(m_turn, c::Phase::Initiative);
+    m_dice->setContext(m_turn, c::Phase::Initiative);
     m_charges.clear();
     m_actionThisTurn = false;
     for (auto& u : m_units) {
@@ -1027,7 +1041,7 @@ void Engine::startTurn() {
 }
 
 void Engine::endOfTurn() {
-    m_dice.setContext(m_turn, c::Phase::EndOfTurn);
+    m_dice->setContext(m_turn, c::Phase::EndOfTurn);
     permanentShaken();
     // Ladder steps not renewed this turn lapse (§2.11).
     for (auto& u : m_units)
@@ -1206,7 +1220,7 @@ bool Engine::surrounded(const Unit& u) const {
 }
 
 void Engine::nightActions() {
-    m_dice.setContext(m_turn, c::Phase::Nightfall);
+    m_dice->setContext(m_turn, c::Phase::Nightfall);
     for (auto& u : m_units) {
         if (u.status != UnitStatus::OnTable) continue;
         if (u.morale == Morale::Routing && u.pursuedThisTurn) {
@@ -1422,7 +1436,7 @@ SideLedger Engine::ledgerFor(int side, bool final, std::vector<UnitResult>* unit
 BattleResult Engine::finish() {
     // Nightfall: locked melees are fought on, without compulsory moves or newcomers (§2.20).
     if (m_endReason == EndReason::Nightfall) {
-        m_dice.setContext(m_turn, c::Phase::Nightfall);
+        m_dice->setContext(m_turn, c::Phase::Nightfall);
         for (int round = 0; round < m_params.extraMeleeRounds && !m_contacts.empty(); ++round) {
             for (const auto& combat : combats()) fightCombat(combat, true);
         }
@@ -1493,11 +1507,11 @@ BattleResult Engine::finish() {
     r.verdict = settle(r.sides[0].ledger, r.sides[1].ledger);
     for (int s = 0; s < 2; ++s)
         r.sides[static_cast<std::size_t>(s)].lineOfRetreatBlocked = m_surrounded[static_cast<std::size_t>(s)];
-    r.rollCount = m_dice.count();
-    r.rollLogHash = m_dice.logHash();
+    r.rollCount = m_dice->count();
+    r.rollLogHash = m_dice->logHash();
     r.events = m_events;
     if (m_narrative) {
-        m_dice.setContext(m_turn, c::Phase::Nightfall);
+        m_dice->setContext(m_turn, c::Phase::Nightfall);
         std::string line = "The battle ends (" + std::string(endReasonName(m_endReason)) + ") after " +
                            std::to_string(m_turn) + " turns. ";
         line += holder == kNoSide ? "Neither side holds the field. " : m_sides[static_cast<std::size_t>(holder)].name + " holds the field. ";

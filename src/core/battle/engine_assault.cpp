@@ -44,7 +44,7 @@ std::vector<std::vector<int>> Engine::combats() const {
 }
 
 void Engine::closeAssaultPhase() {
-    m_dice.setContext(m_turn, c::Phase::CloseAssault);
+    m_dice->setContext(m_turn, c::Phase::CloseAssault);
     refreshCommand();
     for (const auto& combat : combats()) fightCombat(combat, false);
     removeSpentUnits();
@@ -342,7 +342,7 @@ void Engine::fightCombat(const std::vector<int>& members, bool wrapUp) {
     const auto inA = caInputs(sides[0], sides[1], false, kNone, false);
     const auto inB = caInputs(sides[1], sides[0], false, kNone, false);
     const int factors[2] = {caFactorTotal(inA, m_params.mountedVsFootStack), caFactorTotal(inB, m_params.mountedVsFootStack)};
-    const auto roll = rollCloseAssault(m_dice, {factors[0], factors[1]}, m_initiative);
+    const auto roll = rollCloseAssault(*m_dice, {factors[0], factors[1]}, m_initiative);
     const int winner = roll.winner;
     const int margin = roll.margin;
     const auto& dice = roll.dice;
@@ -699,7 +699,7 @@ void Engine::surrenderUnit(int ui, int captorSide, int captorUnit) {
     else if (cap.militia && u.militia) k = c::MassacreCase::MilitiaOnMilitia;
     else if (cap.legionDragoons && patriot) k = c::MassacreCase::LegionOnPatriots;
     if (k == c::MassacreCase::None) return;
-    const int roll = m_dice.d6(RollTag::Massacre, ui);
+    const int roll = m_dice->d6(RollTag::Massacre, ui);
     if (roll >= c::massacreMinimum(k)) {
         u.surrendered -= figures;
         u.massacred += figures;

@@ -82,7 +82,7 @@ void Engine::resolveHits() {
 }
 
 void Engine::firePhase() {
-    m_dice.setContext(m_turn, c::Phase::Fire);
+    m_dice->setContext(m_turn, c::Phase::Fire);
     for (auto& u : m_units) revealIfSeen(u);
     refreshVisibility();
     refreshCommand();
@@ -206,7 +206,7 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
         const auto& t = unit(target);
         const auto cell = c::smallArmsCell(table, range, targetClass(t, false, &u), m_params.longRangeRepeatShort);
         if (cell.noEffect() && forcedTarget == kNone) continue;
-        const int roll = m_dice.d6(RollTag::SmallArms, ui);
+        const int roll = m_dice->d6(RollTag::SmallArms, ui);
         const int hits = c::hits(cell, roll + weather);
         // ¶217: skirmisher hits only count for morale, except against crews, staff and engineers.
         const bool removable = !skirmishFire || isArtillery(t.type);
@@ -370,7 +370,7 @@ void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, in
         const auto tc = targetClass(z, true, &u);
         auto cell = shell ? c::shellCell(tc) : c::artilleryCell(zb, tc, m_params.artLineClose456);
         for (int k = 0; k < diceEach; ++k) {
-            const int roll = m_dice.d6(tag, ui);
+            const int roll = m_dice->d6(tag, ui);
             const int hits = c::hits(cell, roll + mod);
             tally(z.index, ui, hits, true);
             if (shell && hits > 0) z.shellHit = true;
@@ -466,7 +466,7 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
         if (best == kNone || bestScore <= tacticalScore) return;
         const auto& t = unit(best);
         int aimBack = 0;
-        if (m_params.bombardError && m_dice.d6(RollTag::BombardError, ui) == 1) aimBack = c::kBombardDepth;  // falls short
+        if (m_params.bombardError && m_dice->d6(RollTag::BombardError, ui) == 1) aimBack = c::kBombardDepth;  // falls short
         const int boxLo = t.x0 + t.w / 2 - manned, boxHi = boxLo + 2 * manned;
         if (m_narrative) log(unitName(ui) + " bombards around " + unitName(best) + (aimBack ? " but the shot falls short" : "") + ".");
         for (auto& z : m_units) {
@@ -480,7 +480,7 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
             const int rz = z.side == u.side ? separation(u, t) + std::abs(d) : separation(u, z);
             const auto cell = c::artilleryCell(c::artilleryBand(sample->calibre, rz), targetClass(z, true, &u), m_params.artLineClose456);
             for (int k = 0; k < diceEach; ++k) {
-                const int roll = m_dice.d6(RollTag::Bombardment, ui);
+                const int roll = m_dice->d6(RollTag::Bombardment, ui);
                 tally(z.index, ui, c::hits(cell, roll + sample->crew - c::kCrewFiguresPerGun), true);
             }
         }
@@ -547,12 +547,12 @@ void Engine::damageBattery(int ui, int hitsCount, int modifier, bool fromArtille
             if (g) --g->crew;
             --u.figures;
             ++u.crewLost;
-            if (m_dice.phase() == c::Phase::CloseAssault || m_dice.phase() == c::Phase::Nightfall) ++u.lostCloseAssault;
+            if (m_dice->phase() == c::Phase::CloseAssault || m_dice->phase() == c::Phase::Nightfall) ++u.lostCloseAssault;
             else ++u.lostFire;
         }
     };
     for (int h = 0; h < hitsCount; ++h) {
-        const int roll = m_dice.d6(RollTag::DamageArtillery, ui);
+        const int roll = m_dice->d6(RollTag::DamageArtillery, ui);
         const auto result = c::artilleryDamage(roll + modifier);
         switch (result) {
             case c::ArtilleryDamage::LimberHalfSpeed:
@@ -627,7 +627,7 @@ void Engine::shootingTests() {
         if (u.status != UnitStatus::OnTable || u.morale == Morale::Routing || u.hitsThisTurn < 1) continue;
         if (u.charging) continue;  // chargers carry their hits into the CWE (¶385)
         const int total = cweTotal(sctInputs(u.index));
-        const auto out = rollTest(m_dice, RollTag::Sct, u.index, total);
+        const auto out = rollTest(*m_dice, RollTag::Sct, u.index, total);
         if (m_narrative)
             log(unitName(u.index) + " takes " + std::to_string(u.hitsThisTurn) + " hit(s): shooting test " +
                 std::to_string(total) + (out.roll ? ", rolls " + std::to_string(out.roll) : std::string(", no roll needed")) +

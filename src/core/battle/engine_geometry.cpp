@@ -612,7 +612,7 @@ void Engine::staffCasualtyRoll(int gi, bool adcOnly, int unitContext, int modifi
     auto& g = m_generals[static_cast<std::size_t>(gi)];
     if (adcOnly) {
         if (g.aides <= 0) return;
-        const int r = m_dice.d6(RollTag::DamageStaff, gi) + modifier;
+        const int r = m_dice->d6(RollTag::DamageStaff, gi) + modifier;
         if (c::aideRemoved(r)) {
             --g.aides;
             ++g.aidesLost;
@@ -621,7 +621,7 @@ void Engine::staffCasualtyRoll(int gi, bool adcOnly, int unitContext, int modifi
         }
         return;
     }
-    const int r = m_dice.d6(RollTag::DamageStaff, gi) + modifier;
+    const int r = m_dice->d6(RollTag::DamageStaff, gi) + modifier;
     switch (c::staffDamage(r)) {
         case c::StaffDamage::NoEffect: break;
         case c::StaffDamage::EscortLost:
@@ -710,7 +710,7 @@ void Engine::staffUpkeep() {
             rep.rank = Rank::Brigade;
             rep.arm = s.arm;
             rep.nationality = s.nationality;
-            rep.rating = rep.ratingStart = c::replacementRating(m_dice.d6(RollTag::ReplacementRating, rep.index));
+            rep.rating = rep.ratingStart = c::replacementRating(m_dice->d6(RollTag::ReplacementRating, rep.index));
             rep.brigade = oldBrigade;
             rep.parent = oldParent == old.index ? succ : oldParent;
             rep.x = s.x;
@@ -727,7 +727,7 @@ void Engine::staffUpkeep() {
         rep.rank = old.rank;
         rep.arm = old.arm;
         rep.nationality = old.nationality;
-        rep.rating = rep.ratingStart = c::replacementRating(m_dice.d6(RollTag::ReplacementRating, rep.index));
+        rep.rating = rep.ratingStart = c::replacementRating(m_dice->d6(RollTag::ReplacementRating, rep.index));
         rep.brigade = old.brigade;
         rep.parent = old.parent;
         rep.x = old.x;

@@ -71,7 +71,7 @@ int Engine::rollInitiative() {
         r.bis[static_cast<std::size_t>(s)] = bis;
         r.dice[static_cast<std::size_t>(s)] = static_cast<int>(eligible.size());
         int total = r.bis[static_cast<std::size_t>(s)];
-        for (int d = 0; d < r.dice[static_cast<std::size_t>(s)]; ++d) total += m_dice.d6(RollTag::Initiative, s);
+        for (int d = 0; d < r.dice[static_cast<std::size_t>(s)]; ++d) total += m_dice->d6(RollTag::Initiative, s);
         r.total[static_cast<std::size_t>(s)] = total;
     }
     if (r.total[0] != r.total[1]) {
@@ -79,8 +79,8 @@ int Engine::rollInitiative() {
     } else {
         // Ties: both roll 1d6 until one is higher (¶347).
         for (;;) {
-            const int a = m_dice.d6(RollTag::InitiativeTie, kSideA);
-            const int b = m_dice.d6(RollTag::InitiativeTie, kSideB);
+            const int a = m_dice->d6(RollTag::InitiativeTie, kSideA);
+            const int b = m_dice->d6(RollTag::InitiativeTie, kSideB);
             if (a != b) {
                 r.winner = a > b ? kSideA : kSideB;
                 break;
@@ -129,10 +129,10 @@ void Engine::massPanic() {
         if (!routing || 2 * present > b.standsStart || dice == 0) continue;
         int need = classes;
         int total = 0;
-        for (int i = 0; i < dice; ++i) total += m_dice.d6(RollTag::MassPanic, b.index);
+        for (int i = 0; i < dice; ++i) total += m_dice->d6(RollTag::MassPanic, b.index);
         if (b.general != kNone && generalAvailable(general(b.general))) {
             need += c::initiativePoints(general(b.general).rating);
-            total += m_dice.d6(RollTag::MassPanic, b.index);
+            total += m_dice->d6(RollTag::MassPanic, b.index);
         }
         if (total < need) {
             if (m_narrative) log(b.name + " panics (" + std::to_string(total) + " against " + std::to_string(need) + ") and routs.");
@@ -143,7 +143,7 @@ void Engine::massPanic() {
 }
 
 void Engine::initiativePhase() {
-    m_dice.setContext(m_turn, c::Phase::Initiative);
+    m_dice->setContext(m_turn, c::Phase::Initiative);
     staffUpkeep();
     brigadeStatus();
     if (m_params.massPanic) massPanic();
@@ -186,7 +186,7 @@ void Engine::refreshVisibility() {
 }
 
 void Engine::moralePhase() {
-    m_dice.setContext(m_turn, c::Phase::Morale);
+    m_dice->setContext(m_turn, c::Phase::Morale);
     for (auto& u : m_units) revealIfSeen(u);
     refreshVisibility();
     updatePosts();
@@ -538,7 +538,7 @@ void Engine::declareCharges(int side) {
     for (auto p : list) {
         auto& u = unit(p.charger);
         const int total = tctTotal(tctInputs(p.charger, p.target, p.flank));
-        const auto out = rollTest(m_dice, RollTag::Tct, p.charger, total);
+        const auto out = rollTest(*m_dice, RollTag::Tct, p.charger, total);
         u.chargeAttempted = true;
         m_actionThisTurn = true;
         if (m_narrative)
@@ -798,7 +798,7 @@ std::vector<int> Engine::contactsOf(int ui) const {
 
 TestOutcome Engine::takeBct(int ti, int ci, bool flank, bool declared) {
     const int total = bctTotal(bctInputs(ti, ci, flank, declared));
-    const auto out = rollTest(m_dice, RollTag::Bct, ti, total);
+    const auto out = rollTest(*m_dice, RollTag::Bct, ti, total);
     if (m_narrative)
         log(unitName(ti) + " is charged: being-charged test " + std::to_string(total) +
             (out.roll ? ", rolls " + std::to_string(out.roll) : std::string(", no roll needed")) +
@@ -896,7 +896,7 @@ void Engine::takeCwe(int ui) {
         }
     if (target == kNone) return;
     const int total = cweTotal(cweInputs(ui, target, flank));
-    const auto out = rollTest(m_dice, RollTag::Cwe, ui, total);
+    const auto out = rollTest(*m_dice, RollTag::Cwe, ui, total);
     if (m_narrative)
         log(unitName(ui) + " closes on " + unitName(target) + ": closing test " + std::to_string(total) +
             (out.roll ? ", rolls " + std::to_string(out.roll) : std::string(", no roll needed")) +

@@ -121,7 +121,7 @@ void Engine::returnsFromOffTable() {
 // Grand Tactical Movement (§12, §2.10 II)
 
 void Engine::grandTacticalPhase() {
-    m_dice.setContext(m_turn, c::Phase::GrandTactical);
+    m_dice->setContext(m_turn, c::Phase::GrandTactical);
     returnsFromOffTable();
     arrivals();
     refreshVisibility();
@@ -177,7 +177,7 @@ void Engine::grandTacticalMove(int ui) {
 // Tactical Movement Phase (§2.10 V)
 
 void Engine::movementPhase() {
-    m_dice.setContext(m_turn, c::Phase::Movement);
+    m_dice->setContext(m_turn, c::Phase::Movement);
     refreshVisibility();
     updatePosts();
     refreshCommand();
@@ -501,7 +501,7 @@ void Engine::opportunityCharges(int side) {
         }
         if (best == kNone) continue;
         const int total = tctTotal(tctInputs(u.index, best, bestFlank));
-        const auto out = rollTest(m_dice, RollTag::Tct, u.index, total);
+        const auto out = rollTest(*m_dice, RollTag::Tct, u.index, total);
         u.chargeAttempted = true;
         m_actionThisTurn = true;
         if (m_narrative)

@@ -101,3 +101,30 @@ TEST_CASE("the result's params_hash follows the parameter set", "[battle][T9]") 
     const auto b = r.fightSeeded(setup, 3);
     CHECK(b.paramsHash != a.paramsHash);
 }
+
+TEST_CASE("T9f trials of a prepared set-up are the battles fightSeeded fights, for every shipped battle",
+          "[battle][T9]") {
+    // Resolver::trials may build and deploy a set-up once and fight copies of that engine (performance.md P4); each
+    // trial must still be byte for byte the battle of its seed, roll-log hash included.
+    RedcoatsResolver r;
+    int reusable = 0, count = 0;
+    for (const auto& e : std::filesystem::directory_iterator(sourcePath("campaigns/battles"))) {
+        if (e.path().extension() != ".xml") continue;
+        INFO(e.path().string());
+        const auto setup = readBattleFile(e.path().string());
+        const auto trials = r.trials(setup);
+        for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+            const auto a = trials->fight(seed);
+            const auto b = r.fightSeeded(setup, seed);
+            CHECK(toJson(a) == toJson(b));
+            CHECK(a.rollLogHash == b.rollLogHash);
+            CHECK(a.seed == seed);
+        }
+        BattleDice probe(1);
+        const Engine built(setup, probe);
+        reusable += probe.count() == 0 ? 1 : 0;
+        ++count;
+    }
+    CHECK(count == 11);
+    CHECK(reusable == 10);  // all but one (its set-up rolls dice) fight copies of one built engine
+}
