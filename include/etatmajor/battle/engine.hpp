@@ -362,7 +362,11 @@ private:
     int laneEnd(int lane) const { return m_laneEnd[static_cast<std::size_t>(lane)]; }
     void refreshLanes();
     bool engaged(const Unit& a, const Unit& b) const;       // may fight each other at all (§2.6.5 lanes)
-    bool mayFireAt(const Unit& firer, const Unit& t) const;  // engaged, and able to face it
+    // engaged, and able to face it; two units of the main strip always may (inline: called for every pair)
+    bool mayFireAt(const Unit& firer, const Unit& t) const {
+        return (firer.lane == 0 && t.lane == 0) || mayFireAtAcrossLanes(firer, t);
+    }
+    bool mayFireAtAcrossLanes(const Unit& firer, const Unit& t) const;
     bool laneBlocked(const Unit& u) const;                   // a friend ahead of it in its lane
     void laneMove(int u);
     void exitLane(int u);
@@ -391,6 +395,10 @@ private:
     int sightLimit(const Unit& u) const;
     void revealIfSeen(Unit& u);
     bool blocked(const Unit& firer, int file, const Unit& target) const;
+    bool masksInDepth(const Unit& firer, const Unit& target, const Unit& x) const;
+    // The files [lo, hi) of the units that would block fire from firer at target in their files: blocked(firer,
+    // file, target) is whether one of them covers the file (one scan for all of a unit's stands).
+    void maskingFiles(const Unit& firer, const Unit& target, std::vector<std::pair<int, int>>& out) const;
     int moveAllowance(const Unit& u, bool firedThisTurn) const;
     int terrainPercent(const Unit& u) const;
     int routRate(const Unit& u) const;
@@ -575,6 +583,7 @@ private:
     };
     std::vector<FireCandidate> m_candidateScratch;    // fire: a unit's candidate targets, reused
     std::vector<std::pair<int, int>> m_rankScratch;  // fire: candidate ranking, reused to spare allocations
+    std::vector<std::pair<int, int>> m_maskScratch;  // fire: maskingFiles of one firer and target, reused
     std::array<bool, 2> m_placed{false, false};
     std::array<bool, 2> m_surrounded{false, false};  // a unit of the side was surrounded at nightfall
     std::array<int, 3> m_laneLength{0, 0, 0};     // §2.6.5 flank lanes: 1 beyond file 0, 2 beyond the last file

@@ -143,12 +143,25 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
     // Candidate targets once for the unit: visible enemies it may face, within the chart's reach (§2.9).
     auto& candidates = m_candidateScratch;
     candidates.clear();
+    // Line of fire: the units masking the current target, gathered once per target (nothing moves while it fires).
+    int maskTarget = kNone;
+    auto& masks = m_maskScratch;
+    auto masked = [&](int tf, const Unit& t) {
+        if (t.index != maskTarget) {
+            maskingFiles(u, t, masks);
+            maskTarget = t.index;
+        }
+        for (const auto& [lo, hi] : masks)
+            if (tf >= lo && tf < hi) return true;
+        return false;
+    };
     if (forcedTarget == kNone) {
         for (const auto& t : m_units) {
-            if (t.side == u.side || t.status != UnitStatus::OnTable || !mayFireAt(u, t)) continue;
-            if (!m_visibleToEnemy[static_cast<std::size_t>(t.index)] || inContact(t.index)) continue;
+            // The tests are pure; the cheap range test runs before the lane and contact scans.
+            if (t.side == u.side || t.status != UnitStatus::OnTable || !m_visibleToEnemy[static_cast<std::size_t>(t.index)]) continue;
             const int r = separation(u, t);
             if (r < 0 || r > row.longMax) continue;
+            if (!mayFireAt(u, t) || inContact(t.index)) continue;
             candidates.push_back({t.index, r});
         }
     }
@@ -193,7 +206,7 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
                 const auto& cand = candidates[static_cast<std::size_t>(ranked[bestAt].second)];
                 const auto& t = unit(cand.index);
                 const int tf = (u.lane != 0 || t.lane != 0) ? t.x0 : std::max(t.x0, std::min(file, t.x0 + t.w - 1));
-                if (!blocked(u, tf, t)) {
+                if (!masked(tf, t)) {
                     target = cand.index;
                     range = cand.range;
                     break;
@@ -274,12 +287,13 @@ int Engine::chooseArtilleryTarget(int ui, const Gun& g, int file, int& zoneFile)
     bool bestIsGuns = true;
     const int mod = g.crew - c::kCrewFiguresPerGun + (m_params.weatherOnArtillery ? c::weatherMusketryModifier(m_setup.weather) : 0);
     for (const auto& t : m_units) {
-        if (t.side == u.side || t.status != UnitStatus::OnTable || !mayFireAt(u, t)) continue;
-        if (!m_visibleToEnemy[static_cast<std::size_t>(t.index)] || inContact(t.index)) continue;
+        // The tests are pure; range and band run before the lane and contact scans.
+        if (t.side == u.side || t.status != UnitStatus::OnTable || !m_visibleToEnemy[static_cast<std::size_t>(t.index)]) continue;
         const int r = separation(u, t);
         if (r < 0) continue;
         const auto band = c::artilleryBand(g.calibre, r);
         if (band == c::ArtilleryBand::OutOfRange && !(g.howitzer && c::inShellWindow(g.calibre, r))) continue;
+        if (!mayFireAt(u, t) || inContact(t.index)) continue;
         // Dead ground (¶170).
         if (u.elevation == 2 && r < c::kHighHillDeadGround) continue;
         if (u.elevation == 0 && t.elevation == 2 && static_cast<int>(band) <= static_cast<int>(c::ArtilleryBand::Medium)) continue;

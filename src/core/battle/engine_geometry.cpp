@@ -42,7 +42,7 @@ bool Engine::laneBlocked(const Unit& u) const {
     return false;
 }
 
-bool Engine::mayFireAt(const Unit& f, const Unit& t) const {
+bool Engine::mayFireAtAcrossLanes(const Unit& f, const Unit& t) const {
     if (!engaged(f, t) || laneBlocked(f) || laneBlocked(t)) return false;
     if (f.lane == t.lane) return true;
     if (f.lane != 0) return true;  // lane attackers fire into the flank of the line's end
@@ -357,27 +357,40 @@ void Engine::revealIfSeen(Unit& u) {
         (surprised > 0 ? ", surprising " + std::to_string(surprised) + " enemy unit(s)" : std::string()) + ".");
 }
 
+// §2.9 line of fire: whether unit x, in the target's file, would block it: another unit of the main strip standing
+// between firer and target in depth (the file is tested by the callers).
+bool Engine::masksInDepth(const Unit& firer, const Unit& target, const Unit& x) const {
+    if (x.index == firer.index || x.index == target.index || x.status != UnitStatus::OnTable || x.lane != 0) return false;
+    const bool firerArtillery = isArtillery(firer.type);
+    if (firerArtillery && x.formation == Formation::Skirmish) return false;  // rolled in the zone instead
+    const int yF = absFront(firer), yT = absFront(target);
+    const int lo = std::min(yF, yT), hi = std::max(yF, yT);
+    const int xf = absFront(x);
+    const int xb = x.side == kSideA ? xf - x.depth : xf + x.depth;
+    const int xlo = std::min(xf, xb), xhi = std::max(xf, xb);
+    if (xhi <= lo || xlo >= hi) return false;
+    // ¶171 overhead fire from a hill or rise over lower friends at least a stand-width ahead, not near the target
+    if (firerArtillery && x.side == firer.side && firer.elevation > x.elevation &&
+        std::abs(xf - yF) >= c::kStandWidth && std::abs(xf - yT) > c::kStandWidth)
+        return false;
+    return true;
+}
+
 // §2.9 line of fire: blocked by any other unit in the target's file between firer and target.
 bool Engine::blocked(const Unit& firer, int file, const Unit& target) const {
     if (firer.lane != 0 || target.lane != 0) return false;
-    const int yF = absFront(firer), yT = absFront(target);
-    const int lo = std::min(yF, yT), hi = std::max(yF, yT);
-    const bool firerArtillery = isArtillery(firer.type);
     for (const auto& x : m_units) {
-        if (x.index == firer.index || x.index == target.index || x.status != UnitStatus::OnTable || x.lane != 0) continue;
         if (file < x.x0 || file >= x.x0 + x.w) continue;
-        if (firerArtillery && x.formation == Formation::Skirmish) continue;  // rolled in the zone instead
-        const int xf = absFront(x);
-        const int xb = x.side == kSideA ? xf - x.depth : xf + x.depth;
-        const int xlo = std::min(xf, xb), xhi = std::max(xf, xb);
-        if (xhi <= lo || xlo >= hi) continue;
-        // ¶171 overhead fire from a hill or rise over lower friends at least a stand-width ahead, not near the target
-        if (firerArtillery && x.side == firer.side && firer.elevation > x.elevation &&
-            std::abs(xf - yF) >= c::kStandWidth && std::abs(xf - yT) > c::kStandWidth)
-            continue;
-        return true;
+        if (masksInDepth(firer, target, x)) return true;
     }
     return false;
+}
+
+void Engine::maskingFiles(const Unit& firer, const Unit& target, std::vector<std::pair<int, int>>& out) const {
+    out.clear();
+    if (firer.lane != 0 || target.lane != 0) return;
+    for (const auto& x : m_units)
+        if (masksInDepth(firer, target, x)) out.emplace_back(x.x0, x.x0 + x.w);
 }
 
 // ---------------------------------------------------------------------------------------------------------
