@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <span>
@@ -292,9 +293,20 @@ public:
         return separationAcrossLanes(a, b);
     }
     int separationAcrossLanes(const Unit& a, const Unit& b) const;
-    int distance(const Unit& a, const Unit& b) const;    // §2.4 general distance
-    bool inCommand(int unit) const;
-    Rating commandRating(int unit) const;  // best rating of the chain, valid when inCommand
+    // §2.4 general distance (inline, as separation)
+    int distance(const Unit& a, const Unit& b) const {
+        if (a.lane != b.lane) {
+            const int sep = separation(a, b);
+            return sep >= kFarApart ? kFarApart : std::abs(sep);
+        }
+        const int d = depthFor(a.lane);
+        const int dy = a.side == b.side ? std::abs(a.front - b.front) : std::abs(d - a.front - b.front);
+        return std::max(charts::kStandWidth * fileGap(a, b), dy);
+    }
+    static constexpr int kFarApart = 1 << 20;  // "no relation": units in different lanes that cannot reach each other
+    bool inCommand(int unit) const { return m_inCommand[static_cast<std::size_t>(unit)] != 0; }
+    // best rating of the chain, valid when inCommand
+    Rating commandRating(int unit) const { return m_commandRating[static_cast<std::size_t>(unit)]; }
     bool onTable(const Unit& u) const { return u.status == UnitStatus::OnTable; }
     bool present(const Unit& u) const;  // counts for brigade morale (§2.19)
     // asCharging: as if the target had declared a charge (the doctrine's estimate of the fire its charge will meet)
@@ -357,7 +369,10 @@ private:
     std::string unitName(int u) const;
 
     // geometry and terrain (engine_geometry.cpp)
-    int absFront(const Unit& u) const;
+    int absFront(const Unit& u) const {
+        if (u.lane != 0) return -1;  // lane units stand off the strip
+        return u.side == kSideA ? u.front : m_depth - u.front;
+    }
     int depthFor(int lane) const { return lane == 0 ? m_depth : m_laneLength[static_cast<std::size_t>(lane)]; }
     int laneEnd(int lane) const { return m_laneEnd[static_cast<std::size_t>(lane)]; }
     void refreshLanes();
@@ -387,10 +402,19 @@ private:
     void setFormation(Unit& u, Formation f);
     void shrinkToStands(Unit& u);
     bool flankPosition(const Unit& u, const Unit& t) const;
-    bool inOpen(const Unit& u) const;
-    bool isFormed(const Unit& u) const;
+    bool inOpen(const Unit& u) const { return !u.inWood && !u.inUrban && u.cover == 0 && !u.inMarsh; }
+    bool isFormed(const Unit& u) const {
+        // ¶26, ¶355: unformed = skirmish screens, routers, units in urban areas or heavy woods.
+        return u.formation != Formation::Skirmish && u.morale != Morale::Routing && !u.inUrban && !u.inHeavyWood;
+    }
     bool isScreen(const Unit& u) const { return u.formation == Formation::Skirmish; }
-    bool treatedAsSkirmishers(const Unit& u) const;
+    bool treatedAsSkirmishers(const Unit& u) const {
+        if (u.formation == Formation::Skirmish || u.formation == Formation::Dismounted) return true;
+        // G22: the literal ¶112/¶118 reading behind a switch.
+        return m_params.lightCavAlwaysSkirmishers &&
+               (u.type == UnitType::LightCavalry || u.type == UnitType::IrregularCavalry ||
+                u.type == UnitType::MountedInfantry);
+    }
     bool visibleTo(int side, const Unit& u) const;
     int sightLimit(const Unit& u) const;
     void revealIfSeen(Unit& u);
@@ -413,7 +437,9 @@ private:
 
     // command and staff (engine_geometry.cpp)
     void refreshCommand();
-    bool generalAvailable(const General& g) const;
+    bool generalAvailable(const General& g) const {
+        return g.onTable && !g.gone && m_turn >= g.outUntil && g.replacedBy == kNone;
+    }
     bool ownBrigadeGeneralCommands(int unit) const;
     bool generalAttachedTo(int unit) const;
     bool adcAttachedTo(int unit) const;

@@ -12,13 +12,8 @@ namespace c = charts;
 // ---------------------------------------------------------------------------------------------------------
 // Positions (§2.4)
 
-int Engine::absFront(const Unit& u) const {
-    if (u.lane != 0) return -1;  // lane units stand off the strip
-    return u.side == kSideA ? u.front : m_depth - u.front;
-}
-
 namespace {
-constexpr int kFar = 1 << 20;  // "no relation": units in different lanes that cannot reach each other
+constexpr int kFar = Engine::kFarApart;
 }
 
 // §2.6.5 flank lanes: a lane is a strip of its own, `depthFor(lane)` deep, whose attackers count their front from
@@ -71,16 +66,6 @@ int Engine::separationAcrossLanes(const Unit& a, const Unit& b) const {
     if (!engaged(a, b)) return kFar;
     const Unit& l = a.lane != 0 ? a : b;
     return depthFor(l.lane) - l.front;
-}
-
-int Engine::distance(const Unit& a, const Unit& b) const {
-    if (a.lane != b.lane) {
-        const int sep = separation(a, b);
-        return sep >= kFar ? kFar : std::abs(sep);
-    }
-    const int d = depthFor(a.lane);
-    const int dy = a.side == b.side ? std::abs(a.front - b.front) : std::abs(d - a.front - b.front);
-    return std::max(c::kStandWidth * fileGap(a, b), dy);
 }
 
 bool Engine::sameDepthBand(const Unit& a, const Unit& b, int tolerance) const {
@@ -233,21 +218,6 @@ bool Engine::pathBlockedByRiver(const Unit& u, int newFront) const {
         if (!crossing) return true;
     }
     return false;
-}
-
-bool Engine::inOpen(const Unit& u) const { return !u.inWood && !u.inUrban && u.cover == 0 && !u.inMarsh; }
-
-bool Engine::isFormed(const Unit& u) const {
-    // ¶26, ¶355: unformed = skirmish screens, routers, units in urban areas or heavy woods.
-    return u.formation != Formation::Skirmish && u.morale != Morale::Routing && !u.inUrban && !u.inHeavyWood;
-}
-
-bool Engine::treatedAsSkirmishers(const Unit& u) const {
-    if (u.formation == Formation::Skirmish || u.formation == Formation::Dismounted) return true;
-    // G22: the literal ¶112/¶118 reading behind a switch.
-    return m_params.lightCavAlwaysSkirmishers &&
-           (u.type == UnitType::LightCavalry || u.type == UnitType::IrregularCavalry ||
-            u.type == UnitType::MountedInfantry);
 }
 
 bool Engine::flankPosition(const Unit& u, const Unit& t) const {
@@ -523,10 +493,6 @@ bool Engine::unitsOverlapSameSide(const Unit& a) const {
 // ---------------------------------------------------------------------------------------------------------
 // Command (§2.15)
 
-bool Engine::generalAvailable(const General& g) const {
-    return g.onTable && !g.gone && m_turn >= g.outUntil && g.replacedBy == kNone;
-}
-
 void Engine::refreshCommand() {
     for (const auto& u : m_units) {
         const auto i = static_cast<std::size_t>(u.index);
@@ -593,10 +559,6 @@ void Engine::refreshCommand() {
         }
     }
 }
-
-bool Engine::inCommand(int unit) const { return m_inCommand[static_cast<std::size_t>(unit)] != 0; }
-
-Rating Engine::commandRating(int unit) const { return m_commandRating[static_cast<std::size_t>(unit)]; }
 
 bool Engine::ownBrigadeGeneralCommands(int ui) const {
     const auto& u = unit(ui);
