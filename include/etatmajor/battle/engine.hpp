@@ -419,7 +419,6 @@ private:
     int sightLimit(const Unit& u) const;
     void revealIfSeen(Unit& u);
     bool blocked(const Unit& firer, int file, const Unit& target) const;
-    bool masksInDepth(const Unit& firer, const Unit& target, const Unit& x) const;
     // The files [lo, hi) of the units that would block fire from firer at target in their files: blocked(firer,
     // file, target) is whether one of them covers the file (one scan for all of a unit's stands).
     void maskingFiles(const Unit& firer, const Unit& target, std::vector<std::pair<int, int>>& out) const;

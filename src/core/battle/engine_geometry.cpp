@@ -327,15 +327,11 @@ void Engine::revealIfSeen(Unit& u) {
         (surprised > 0 ? ", surprising " + std::to_string(surprised) + " enemy unit(s)" : std::string()) + ".");
 }
 
-// §2.9 line of fire: whether unit x, in the target's file, would block it: another unit of the main strip standing
-// between firer and target in depth (the file is tested by the callers).
-bool Engine::masksInDepth(const Unit& firer, const Unit& target, const Unit& x) const {
-    if (x.index == firer.index || x.index == target.index || x.status != UnitStatus::OnTable || x.lane != 0) return false;
-    const bool firerArtillery = isArtillery(firer.type);
-    if (firerArtillery && x.formation == Formation::Skirmish) return false;  // rolled in the zone instead
-    const int yF = absFront(firer), yT = absFront(target);
-    const int lo = std::min(yF, yT), hi = std::max(yF, yT);
-    const int xf = absFront(x);
+// §2.9 line of fire: blocked by any other unit in the target's file between firer and target.
+namespace {
+// Whether x (another unit of the main strip, standing on the table, front edge xf from side A's rear) stands between
+// firer and target in depth; yF and yT are theirs, lo and hi the smaller and larger of the two.
+inline bool masksInDepth(const Unit& firer, const Unit& x, int xf, int yF, int yT, int lo, int hi, bool firerArtillery) {
     const int xb = x.side == kSideA ? xf - x.depth : xf + x.depth;
     const int xlo = std::min(xf, xb), xhi = std::max(xf, xb);
     if (xhi <= lo || xlo >= hi) return false;
@@ -345,13 +341,18 @@ bool Engine::masksInDepth(const Unit& firer, const Unit& target, const Unit& x) 
         return false;
     return true;
 }
+}  // namespace
 
-// §2.9 line of fire: blocked by any other unit in the target's file between firer and target.
 bool Engine::blocked(const Unit& firer, int file, const Unit& target) const {
     if (firer.lane != 0 || target.lane != 0) return false;
+    const int yF = absFront(firer), yT = absFront(target);
+    const int lo = std::min(yF, yT), hi = std::max(yF, yT);
+    const bool firerArtillery = isArtillery(firer.type);
     for (const auto& x : m_units) {
-        if (file < x.x0 || file >= x.x0 + x.w) continue;
-        if (masksInDepth(firer, target, x)) return true;
+        if (file < x.x0 || file >= x.x0 + x.w) continue;  // the most selective test first (the tests are pure)
+        if (x.index == firer.index || x.index == target.index || x.status != UnitStatus::OnTable || x.lane != 0) continue;
+        if (firerArtillery && x.formation == Formation::Skirmish) continue;  // rolled in the zone instead
+        if (masksInDepth(firer, x, absFront(x), yF, yT, lo, hi, firerArtillery)) return true;
     }
     return false;
 }
@@ -359,8 +360,16 @@ bool Engine::blocked(const Unit& firer, int file, const Unit& target) const {
 void Engine::maskingFiles(const Unit& firer, const Unit& target, std::vector<std::pair<int, int>>& out) const {
     out.clear();
     if (firer.lane != 0 || target.lane != 0) return;
-    for (const auto& x : m_units)
-        if (masksInDepth(firer, target, x)) out.emplace_back(x.x0, x.x0 + x.w);
+    const int yF = absFront(firer), yT = absFront(target);
+    const int lo = std::min(yF, yT), hi = std::max(yF, yT);
+    const bool firerArtillery = isArtillery(firer.type);
+    for (const auto& x : m_units) {
+        if (x.status != UnitStatus::OnTable || x.lane != 0) continue;
+        if (!masksInDepth(firer, x, absFront(x), yF, yT, lo, hi, firerArtillery)) continue;
+        if (x.index == firer.index || x.index == target.index) continue;
+        if (firerArtillery && x.formation == Formation::Skirmish) continue;  // rolled in the zone instead
+        out.emplace_back(x.x0, x.x0 + x.w);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------------
