@@ -462,7 +462,8 @@ void Engine::attachForCharges(int side, const std::vector<PendingCharge>& list) 
         const int with = chargeSuccess(p.charger, p.target, p.flank, bct);
         g.attachedTo = kNone;
         if (with < 108) continue;  // he would not lift it to one half: no need to know the chance without him
-        const int without = chargeSuccess(p.charger, p.target, p.flank, bct);
+        // The target's being-charged test does not depend on him (he joins the charger, not the target's side).
+        const int without = chargeSuccess(p.charger, p.target, p.flank, bct, -1, bct);
         if (without >= 108) continue;
         g.attachedTo = p.charger;
         if (m_narrative) log(g.name + " joins " + unitName(p.charger) + " for the charge.");
