@@ -285,7 +285,12 @@ public:
     const Params& params() const { return m_params; }
 
     // §2.2 stands: figures div fps, plus one if the remainder is at least fps − 1 (and at least two figures).
-    static int standsOf(int figures, int fps);
+    static int standsOf(int figures, int fps) {
+        if (figures <= 0) return 0;
+        const int whole = figures / fps;
+        const int rest = figures % fps;
+        return whole + ((rest > 0 && rest >= fps - 1 && rest >= 2) ? 1 : 0);
+    }
     int stands(const Unit& u) const { return standsOf(u.figures, u.fps); }
     // opposing units in the main strip (inline: the hottest helper of the resolver)
     int separation(const Unit& a, const Unit& b) const {
@@ -609,6 +614,7 @@ private:
     std::vector<FireCandidate> m_candidateScratch;    // fire: a unit's candidate targets, reused
     std::vector<std::pair<int, int>> m_rankScratch;  // fire: candidate ranking, reused to spare allocations
     std::vector<std::pair<int, int>> m_maskScratch;  // fire: maskingFiles of one firer and target, reused
+    mutable std::vector<std::array<int, 2>> m_brigadeStandsScratch;  // eligibleGenerals: stands on/off table
     std::array<bool, 2> m_placed{false, false};
     std::array<bool, 2> m_surrounded{false, false};  // a unit of the side was surrounded at nightfall
     std::array<int, 3> m_laneLength{0, 0, 0};     // §2.6.5 flank lanes: 1 beyond file 0, 2 beyond the last file

@@ -81,13 +81,6 @@ Engine::Engine(const Engine& built, BattleDice& dice, Narrative* narrative) : En
     dice.setContext(built.m_dice->turn(), built.m_dice->phase());
 }
 
-int Engine::standsOf(int figures, int fps) {
-    if (figures <= 0) return 0;
-    const int whole = figures / fps;
-    const int rest = figures % fps;
-    return whole + ((rest > 0 && rest >= fps - 1 && rest >= 2) ? 1 : 0);
-}
-
 int Engine::unitIndex(std::string_view id) const {
     for (const auto& u : m_units)
         if (u.id == id) return u.index;

@@ -14,6 +14,20 @@ namespace c = charts;
 
 std::vector<int> Engine::eligibleGenerals(int side) const {
     std::vector<int> out;
+    // Each brigade's stands on and off the table, counted once for all the generals above it.
+    auto& brigadeStands = m_brigadeStandsScratch;
+    brigadeStands.assign(m_brigades.size(), {0, 0});
+    for (const auto& b : m_brigades) {
+        if (b.side != side) continue;
+        auto& n = brigadeStands[static_cast<std::size_t>(b.index)];
+        for (int ui : b.units) {
+            const auto& u = unit(ui);
+            if (u.status == UnitStatus::OnTable) n[0] += stands(u);
+            else if (u.status == UnitStatus::Arriving || u.status == UnitStatus::ReserveOff ||
+                     u.status == UnitStatus::OffReturning)
+                n[1] += stands(u);
+        }
+    }
     for (const auto& g : m_generals) {
         if (g.side != side || !generalAvailable(g)) continue;
         if (!g.army) {
@@ -32,13 +46,8 @@ std::vector<int> Engine::eligibleGenerals(int side) const {
                 any = true;
                 if (b.general == g.index && b.spent) spent = true;
                 start += b.standsStart;
-                for (int ui : b.units) {
-                    const auto& u = unit(ui);
-                    if (u.status == UnitStatus::OnTable) onTable += stands(u);
-                    else if (u.status == UnitStatus::Arriving || u.status == UnitStatus::ReserveOff ||
-                             u.status == UnitStatus::OffReturning)
-                        offTable += stands(u);
-                }
+                onTable += brigadeStands[static_cast<std::size_t>(b.index)][0];
+                offTable += brigadeStands[static_cast<std::size_t>(b.index)][1];
             }
             if (spent) continue;
             if (any && start > 0) {
