@@ -486,9 +486,14 @@ void Engine::opportunityCharges(int side) {
         if (b.posture == Posture::Withdraw) continue;
         int best = kNone, bestMargin = -100;
         bool bestFlank = false;
+        // Necessary conditions of mayTarget first, as in declareCharges (the result is the same).
+        const int reach = chargeReach(u, ChargeKind::Opportunity);
         for (const auto& t : m_units) {
+            if (t.side == u.side || t.status != UnitStatus::OnTable) continue;
+            if (u.lane == 0 && t.lane == 0 && overlapFiles(u, t) == 0 && fileGap(u, t) > 2) continue;
+            if (separation(u, t) > reach) continue;
             bool flank = false;
-            if (!mayTarget(u.index, t.index, false, flank)) continue;
+            if (!mayTarget(u.index, t.index, false, flank, reach)) continue;
             if (!wavering(t) && !isArtillery(t.type)) continue;
             const int m = caMarginNow(u.index, t.index, true, flank);
             if (m < 3) continue;
