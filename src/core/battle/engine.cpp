@@ -952,10 +952,10 @@ void Engine::updatePosts() {
     std::array<PostExtent, 2> perSide{empty, empty};
     for (const auto& u : m_units) {
         if (u.status != UnitStatus::OnTable || u.lane != 0 || u.morale == Morale::Routing) continue;
-        const PostExtent e{u.x0, u.x0 + u.w, u.front, 1};
-        perBrigade[static_cast<std::size_t>(u.brigade)].add(e);
-        perSide[static_cast<std::size_t>(u.side)].add(e);
+        perBrigade[static_cast<std::size_t>(u.brigade)].add(PostExtent{u.x0, u.x0 + u.w, u.front, 1});
     }
+    // A side's extent is the union of its brigades' (the same as over its units: the union is a min, max and sum).
+    for (const auto& b : m_brigades) perSide[static_cast<std::size_t>(b.side)].add(perBrigade[static_cast<std::size_t>(b.index)]);
     // A general's units are those of the brigades he commands directly or through subordinates: each brigade's
     // extent goes to every general of its chain of command.
     auto& perGeneral = m_generalExtentScratch;
