@@ -262,6 +262,9 @@ public:
     void endOfTurn();
     bool battleOver() const { return m_over; }
     BattleResult finish();
+    // Trials that read only the outcome (TrialOutcome): finish() then leaves out the ids of units and brigades, the
+    // gun records, the names of ledger items and the generals; every figure and the events stay (performance.md P4).
+    void setOutcomeOnly(bool on) { m_outcomeOnly = on; }
 
     // --- state ---
     int turn() const { return m_turn; }
@@ -576,6 +579,7 @@ private:
     bool m_endAfterThisTurn = false;
     EndReason m_endReason = EndReason::Nightfall;
     bool m_doctrine = true;
+    bool m_outcomeOnly = false;
     int m_quietTurns = 0;
     bool m_actionThisTurn = false;
     bool m_firstAssaultFailed = false;

@@ -31,6 +31,9 @@ public:
     public:
         virtual ~Trials() = default;
         virtual BattleResult fight(std::uint64_t seed) const = 0;
+        // fight(seed) for a trial that reads only its outcome (outcomeOf in trials.hpp): the result may leave out
+        // the ids of units and brigades, gun records, ledger item names and the generals. The default fights in full.
+        virtual BattleResult outcome(std::uint64_t seed) const { return fight(seed); }
     };
     // The default fights each battle from the set-up.
     virtual std::unique_ptr<Trials> trials(const BattleSetup& setup) const;

@@ -1306,6 +1306,10 @@ void Engine::settleGuns(int holder) {
 SideLedger Engine::ledgerFor(int side, bool final, std::vector<UnitResult>* unitsOut) const {
     SideLedger l;
     l.start = m_sides[static_cast<std::size_t>(side)].start;
+    // Item names are left out of an outcome-only result (the totals read only the points).
+    auto itemName = [&](const std::string& id, const char* suffix = "") {
+        return m_outcomeOnly ? std::string() : id + suffix;
+    };
     for (const auto& u : m_units) {
         if (u.side == side) {
             UnitResult r;
@@ -1313,55 +1317,57 @@ SideLedger Engine::ledgerFor(int side, bool final, std::vector<UnitResult>* unit
             const int lost = u.lostFire + u.lostCloseAssault;
             if (lost > 0) {
                 const Points6 p = figureValue(u, lost);
-                l.full.push_back({LedgerKind::Casualties, u.id, p});
+                l.full.push_back({LedgerKind::Casualties, itemName(u.id), p});
                 full += p;
             }
             if (u.massacred > 0) {
                 const Points6 p = figureValue(u, u.massacred);
-                l.full.push_back({LedgerKind::Massacred, u.id, p});
+                l.full.push_back({LedgerKind::Massacred, itemName(u.id), p});
                 full += p;
             }
             for (const auto& g : u.guns) {
                 if (g.destroyed) {
                     const Points6 p = Points6::whole(c::gunStandValue(g.calibre));
-                    l.full.push_back({LedgerKind::Casualties, u.id + " gun", p});
+                    l.full.push_back({LedgerKind::Casualties, itemName(u.id, " gun"), p});
                     full += p;
                 } else if (g.abandoned && g.holder != kNoSide && g.holder != side) {
                     const Points6 p = Points6::whole(c::gunStandValue(g.calibre));
-                    l.full.push_back({LedgerKind::GunsCaptured, u.id + " gun", p});
+                    l.full.push_back({LedgerKind::GunsCaptured, itemName(u.id, " gun"), p});
                     full += p;
                 }
             }
             const bool routing = u.status == UnitStatus::OnTable && u.morale == Morale::Routing;
             if (routing && u.figures > 0) {
                 const Points6 p = figureValue(u, u.figures).half();
-                l.half.push_back({LedgerKind::Routing, u.id, p});
+                l.half.push_back({LedgerKind::Routing, itemName(u.id), p});
                 half += p;
             }
             if (u.surrendered > 0) {
                 const Points6 p = figureValue(u, u.surrendered).half();
-                l.half.push_back({LedgerKind::Surrendered, u.id, p});
+                l.half.push_back({LedgerKind::Surrendered, itemName(u.id), p});
                 half += p;
             }
             if (u.status == UnitStatus::OffReturning && u.figures > 0) {
                 const Points6 p = figureValue(u, u.figures).half();
-                l.half.push_back({LedgerKind::OffTable, u.id, p});
+                l.half.push_back({LedgerKind::OffTable, itemName(u.id), p});
                 half += p;
             }
             if (u.scattered > 0) {
                 const Points6 p = figureValue(u, u.scattered).half();
-                l.half.push_back({LedgerKind::Scattered, u.id, p});
+                l.half.push_back({LedgerKind::Scattered, itemName(u.id), p});
                 half += p;
             }
             if (u.removedSpent > 0) {
                 const Points6 p = figureValue(u, u.removedSpent).half();
-                l.half.push_back({LedgerKind::SpentRemnant, u.id, p});
+                l.half.push_back({LedgerKind::SpentRemnant, itemName(u.id), p});
                 half += p;
             }
             if (unitsOut) {
-                r.id = u.id;
+                if (!m_outcomeOnly) {
+                    r.id = u.id;
+                    r.brigade = brigades()[static_cast<std::size_t>(u.brigade)].id;
+                }
                 r.side = u.side;
-                r.brigade = brigades()[static_cast<std::size_t>(u.brigade)].id;
                 r.standsStart = u.standsStart;
                 r.figuresStart = u.figuresStart;
                 const bool stillHere = u.status == UnitStatus::OnTable || u.status == UnitStatus::Withdrawn ||
@@ -1411,17 +1417,17 @@ SideLedger Engine::ledgerFor(int side, bool final, std::vector<UnitResult>* unit
         } else {
             // Colours and guns taken from this enemy unit.
             if (u.coloursLostTo == side)
-                l.gained.push_back({LedgerKind::Colours, u.id, Points6::whole(c::kColoursValue)});
+                l.gained.push_back({LedgerKind::Colours, itemName(u.id), Points6::whole(c::kColoursValue)});
         }
     }
     for (const auto& g : m_generals) {
         if (g.side != side || g.fate != StaffFate::Captured) continue;
         const int value = g.army ? c::kCorpsValueForPlayerGeneral : generalValue(g);
-        l.full.push_back({LedgerKind::StaffCaptured, g.id, Points6::whole(value)});
+        l.full.push_back({LedgerKind::StaffCaptured, itemName(g.id), Points6::whole(value)});
     }
     for (const auto& g : m_generals)
         if (g.side == side && g.army && g.fate == StaffFate::Killed)
-            l.full.push_back({LedgerKind::StaffCaptured, g.id, Points6::whole(c::kCorpsValueForPlayerGeneral)});
+            l.full.push_back({LedgerKind::StaffCaptured, itemName(g.id), Points6::whole(c::kCorpsValueForPlayerGeneral)});
     (void)final;
     return l;
 }
@@ -1465,18 +1471,21 @@ BattleResult Engine::finish() {
         mine.menLost += perFigure * (u.lostFire + u.lostCloseAssault + u.massacred + u.surrendered + u.scattered);
         mine.prisonersLost += perFigure * u.surrendered;
         theirs.prisonersTaken += perFigure * u.surrendered;
-        for (const auto& g : u.guns)
+        for (const auto& g : u.guns) {
+            if (m_outcomeOnly) break;
             if (g.abandoned && !g.destroyed && g.holder != kNoSide && g.holder != u.side) {
                 mine.gunsLost.push_back({g.calibre, g.howitzer, u.id});
                 theirs.gunsCaptured.push_back({g.calibre, g.howitzer, u.id});
             } else if (g.destroyed) {
                 mine.gunsLost.push_back({g.calibre, g.howitzer, u.id});
             }
+        }
         if (u.surrendered > 0 || u.status == UnitStatus::Surrendered) ++m_events[mine.id + ".units_surrendered"];
         if (u.status == UnitStatus::RemovedSpent || u.status == UnitStatus::Destroyed)
             ++m_events[mine.id + ".units_removed"];
     }
     for (const auto& g : m_generals) {
+        if (m_outcomeOnly) break;
         GeneralResult gr;
         gr.id = g.id;
         gr.side = g.side;
@@ -1502,7 +1511,8 @@ BattleResult Engine::finish() {
         r.sides[static_cast<std::size_t>(s)].lineOfRetreatBlocked = m_surrounded[static_cast<std::size_t>(s)];
     r.rollCount = m_dice->count();
     r.rollLogHash = m_dice->logHash();
-    r.events = m_events;
+    if (m_outcomeOnly) r.events = std::move(m_events);
+    else r.events = m_events;
     if (m_narrative) {
         m_dice->setContext(m_turn, c::Phase::Nightfall);
         std::string line = "The battle ends (" + std::string(endReasonName(m_endReason)) + ") after " +

@@ -29,15 +29,19 @@ class FromBuiltEngine final : public Resolver::Trials {
 public:
     explicit FromBuiltEngine(const BattleSetup& setup) : m_dice(0), m_engine(setup, m_dice) {}
     bool reusable() const { return m_dice.count() == 0; }
-    BattleResult fight(std::uint64_t seed) const override {
+    BattleResult fight(std::uint64_t seed) const override { return run(seed, false); }
+    BattleResult outcome(std::uint64_t seed) const override { return run(seed, true); }
+
+private:
+    BattleResult run(std::uint64_t seed, bool outcomeOnly) const {
         BattleDice dice(seed);
         Engine engine(m_engine, dice, nullptr);
+        engine.setOutcomeOnly(outcomeOnly);
         BattleResult r = engine.run();
         r.seed = seed;
         return r;
     }
 
-private:
     BattleDice m_dice;  // rolls nothing when the engine is reusable
     Engine m_engine;
 };

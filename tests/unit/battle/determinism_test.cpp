@@ -3,6 +3,7 @@
 
 #include "etatmajor/battle/battle_xml.hpp"
 #include "etatmajor/battle/resolver.hpp"
+#include "etatmajor/battle/trials.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 
 #include <catch2/catch.hpp>
@@ -119,6 +120,25 @@ TEST_CASE("T9f trials of a prepared set-up are the battles fightSeeded fights, f
             CHECK(toJson(a) == toJson(b));
             CHECK(a.rollLogHash == b.rollLogHash);
             CHECK(a.seed == seed);
+            // the outcome-only result of a trial gives the same TrialOutcome as the full battle
+            const auto full = outcomeOf(b);
+            const auto quick = outcomeOf(trials->outcome(seed));
+            CHECK(quick.seed == full.seed);
+            CHECK(quick.winner == full.winner);
+            CHECK(quick.fieldHolder == full.fieldHolder);
+            CHECK(quick.endReason == full.endReason);
+            CHECK(quick.turnsFought == full.turnsFought);
+            CHECK(quick.netLoss6 == full.netLoss6);
+            CHECK(quick.start6 == full.start6);
+            CHECK(quick.standsStart == full.standsStart);
+            CHECK(quick.standsLost == full.standsLost);
+            CHECK(quick.unitsRouted == full.unitsRouted);
+            CHECK(quick.gunsCapturedFrom == full.gunsCapturedFrom);
+            CHECK(quick.brigadesSpent == full.brigadesSpent);
+            CHECK(quick.surrenderedOrRemoved == full.surrenderedOrRemoved);
+            CHECK(quick.standsWithdrawn == full.standsWithdrawn);
+            CHECK(quick.events == full.events);
+            CHECK(quick.rollLogHash == full.rollLogHash);
         }
         BattleDice probe(1);
         const Engine built(setup, probe);
