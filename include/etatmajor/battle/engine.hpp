@@ -273,6 +273,16 @@ public:
     int width() const { return m_width; }
     int depth() const { return m_depth; }
     const std::vector<Unit>& units() const { return m_units; }
+    // Units are indexed side A first (§4.2 canonical order), so each side's units are one run of that order: loops
+    // over one side's units visit them in index order as a loop over all units skipping the other side does.
+    std::span<const Unit> sideUnits(int side) const {
+        return {m_units.data() + m_sideBegin[static_cast<std::size_t>(side)],
+                m_units.data() + m_sideBegin[static_cast<std::size_t>(side) + 1]};
+    }
+    std::span<Unit> sideUnits(int side) {
+        return {m_units.data() + m_sideBegin[static_cast<std::size_t>(side)],
+                m_units.data() + m_sideBegin[static_cast<std::size_t>(side) + 1]};
+    }
     Unit& unit(int i) { return m_units[static_cast<std::size_t>(i)]; }
     const Unit& unit(int i) const { return m_units[static_cast<std::size_t>(i)]; }
     int unitIndex(std::string_view id) const;
@@ -586,6 +596,7 @@ private:
     int m_assaultFailedTurn = 0;
     std::array<SideState, 2> m_sides;
     std::vector<Unit> m_units;
+    std::array<std::size_t, 3> m_sideBegin{0, 0, 0};  // side s's units: [m_sideBegin[s], m_sideBegin[s + 1])
     std::vector<General> m_generals;
     std::vector<Brigade> m_brigades;
     std::vector<Feature> m_features;

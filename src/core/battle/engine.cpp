@@ -290,8 +290,10 @@ void Engine::build(const BattleSetup& setup) {
         const auto& bb = m_brigades[static_cast<std::size_t>(b.brigade)];
         return std::tie(a.side, ba.id, a.id) < std::tie(b.side, bb.id, b.id);
     });
+    m_sideBegin = {0, 0, m_units.size()};
     for (std::size_t i = 0; i < m_units.size(); ++i) {
         auto& u = m_units[i];
+        if (u.side == kSideA) m_sideBegin[1] = i + 1;
         u.index = static_cast<int>(i);
         m_brigades[static_cast<std::size_t>(u.brigade)].units.push_back(u.index);
     }

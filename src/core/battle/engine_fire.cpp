@@ -109,7 +109,7 @@ void Engine::firePhase() {
 // Small arms (§1.12; §2.9 per-stand allocation; §2.13)
 
 void Engine::smallArmsFire(int side) {
-    for (const auto& u : m_units) {
+    for (const auto& u : sideUnits(side)) {
         if (u.side != side || isArtillery(u.type) || !mayFire(u)) continue;
         // Targets of declared charges fire at their chargers (¶396); locked units otherwise do not fire (¶410).
         int forced = kNone;
@@ -156,7 +156,7 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
         return false;
     };
     if (forcedTarget == kNone) {
-        for (const auto& t : m_units) {
+        for (const auto& t : sideUnits(1 - u.side)) {
             // The tests are pure; the cheap range test runs before the lane and contact scans.
             if (t.side == u.side || t.status != UnitStatus::OnTable || !m_visibleToEnemy[static_cast<std::size_t>(t.index)]) continue;
             const int r = separation(u, t);
@@ -262,7 +262,7 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
 // Artillery (§1.13, §2.13 step 2, §2.18)
 
 void Engine::artilleryFire(int side, bool bombardPass) {
-    for (const auto& u : m_units) {
+    for (const auto& u : sideUnits(side)) {
         if (u.side != side || !isArtillery(u.type) || !mayFire(u)) continue;
         int forced = kNone;
         for (const auto& p : m_charges)
@@ -286,7 +286,7 @@ int Engine::chooseArtilleryTarget(int ui, const Gun& g, int file, int& zoneFile)
     int best = kNone, bestScore = 0, bestOff = 1 << 30;
     bool bestIsGuns = true;
     const int mod = g.crew - c::kCrewFiguresPerGun + (m_params.weatherOnArtillery ? c::weatherMusketryModifier(m_setup.weather) : 0);
-    for (const auto& t : m_units) {
+    for (const auto& t : sideUnits(1 - u.side)) {
         // The tests are pure; range and band run before the lane and contact scans.
         if (t.side == u.side || t.status != UnitStatus::OnTable || !m_visibleToEnemy[static_cast<std::size_t>(t.index)]) continue;
         const int r = separation(u, t);

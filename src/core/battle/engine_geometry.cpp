@@ -301,7 +301,7 @@ bool Engine::visibleTo(int side, const Unit& u) const {
     if (u.hidden) return false;
     const int limit = sightLimit(u);
     if (limit >= c::kSightOpen) return true;
-    for (const auto& o : m_units)
+    for (const auto& o : sideUnits(side))
         if (o.side == side && o.status == UnitStatus::OnTable && distance(o, u) <= limit) return true;
     return false;
 }
@@ -465,7 +465,7 @@ bool Engine::anchoredFlank(const Unit& u) const {
 
 int Engine::nearestOppositeEnemy(const Unit& u, bool visibleOnly) const {
     int best = kNone, bestSep = 1 << 30;
-    for (const auto& e : m_units) {
+    for (const auto& e : sideUnits(1 - u.side)) {
         if (e.side == u.side || e.status != UnitStatus::OnTable || e.lane != u.lane) continue;
         if (e.morale == Morale::Routing) continue;
         if (overlapFiles(u, e) == 0) continue;
@@ -482,7 +482,7 @@ int Engine::nearestOppositeEnemy(const Unit& u, bool visibleOnly) const {
 
 int Engine::nearestEnemyDistance(const Unit& u, bool formedOnly, bool visibleOnly) const {
     int best = 1 << 30;
-    for (const auto& e : m_units) {
+    for (const auto& e : sideUnits(1 - u.side)) {
         if (e.side == u.side || e.status != UnitStatus::OnTable) continue;
         if (formedOnly && (!isFormed(e) || isArtillery(e.type))) continue;
         if (visibleOnly && !m_visibleToEnemy[static_cast<std::size_t>(e.index)]) continue;

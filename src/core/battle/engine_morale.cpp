@@ -334,7 +334,7 @@ BctInputs Engine::bctInputs(int ti, int ci, bool flank, bool declared) const {
     in.notOwnBrigadeGeneral = !ownBrigadeGeneralCommands(ti);
     in.skirmishers = treatedAsSkirmishers(t);
     in.appearedWithin100 = u.revealedTurn >= m_turn && distance(t, u) <= c::kSurpriseRange;
-    for (const auto& f : m_units) {
+    for (const auto& f : sideUnits(t.side)) {
         if (f.side != t.side || f.index == ti) continue;
         const bool broken = (f.status == UnitStatus::OnTable && (f.morale == Morale::Routing || f.ladder == Ladder::Retreat)) ||
                             f.brokenTurn >= m_turn - 1;
@@ -491,7 +491,7 @@ void Engine::declareCharges(int side) {
         if (unit(f.charger).side == side) list.push_back(f);
     const bool late = m_turn >= m_turns - 1;
     if (m_doctrine) {
-        for (const auto& u : m_units) {
+        for (const auto& u : sideUnits(side)) {
             if (u.side != side) continue;
             bool forced = false;
             for (const auto& f : list) forced = forced || f.charger == u.index;
@@ -502,7 +502,7 @@ void Engine::declareCharges(int side) {
             // Necessary conditions of mayTarget, checked here first so that the full test runs only on the few
             // enemies within reach (the result is the same).
             const int reach = chargeReach(u, ChargeKind::Declared);
-            for (const auto& t : m_units) {
+            for (const auto& t : sideUnits(1 - u.side)) {
                 if (t.side == u.side || t.status != UnitStatus::OnTable) continue;
                 if (u.lane == 0 && t.lane == 0 && (overlapFiles(u, t) == 0 && fileGap(u, t) > 2)) continue;
                 if (separation(u, t) > reach) continue;

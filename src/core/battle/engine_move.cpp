@@ -297,7 +297,7 @@ void Engine::moveUnitForward(int ui, int paces) {
     if (!isArtillery(u.type)) {
         // the river counts when it lies between the unit and the enemy's most advanced line
         int enemyFront = -1;
-        for (const auto& e : m_units)
+        for (const auto& e : sideUnits(1 - u.side))
             if (e.side != u.side && e.status == UnitStatus::OnTable && e.lane == 0) enemyFront = std::max(enemyFront, e.front);
         if (enemyFront >= 0 && m_depth - enemyFront > u.front && pathBlockedByRiver(u, m_depth - enemyFront))
             limit = std::min(limit, std::max(u.front, gunSafeFront(u)));
@@ -479,7 +479,7 @@ void Engine::opportunityCharges(int side) {
     // §2.8 Hold doctrine: opportunity charges at wavering targets within half a move, m >= +3, TCT pass faces >= 4.
     // Cavalry of any posture may take such chances too [X].
     if (!m_doctrine) return;
-    for (auto& u : m_units) {
+    for (auto& u : sideUnits(side)) {
         if (u.side != side || !chargeEligible(u.index, false)) continue;
         const auto& b = m_brigades[static_cast<std::size_t>(u.brigade)];
         if (b.posture != Posture::Hold && !isMounted(u.type)) continue;
@@ -488,7 +488,7 @@ void Engine::opportunityCharges(int side) {
         bool bestFlank = false;
         // Necessary conditions of mayTarget first, as in declareCharges (the result is the same).
         const int reach = chargeReach(u, ChargeKind::Opportunity);
-        for (const auto& t : m_units) {
+        for (const auto& t : sideUnits(1 - u.side)) {
             if (t.side == u.side || t.status != UnitStatus::OnTable) continue;
             if (u.lane == 0 && t.lane == 0 && overlapFiles(u, t) == 0 && fileGap(u, t) > 2) continue;
             if (separation(u, t) > reach) continue;
