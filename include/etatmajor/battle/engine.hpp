@@ -486,7 +486,10 @@ private:
     void startCharge(int u, int t, ChargeKind kind, bool flank);
     void makeContact(int a, int b, bool flank, bool breakThrough = false);
     void breakContactsOf(int u);
-    bool inContact(int u) const;
+    // in a contact pair (a per-unit count kept by addContact, breakContactsOf and finish: the hottest test of all)
+    bool inContact(int u) const { return m_contactCount[static_cast<std::size_t>(u)] > 0; }
+    void addContact(const ContactPair& p);
+    void countContact(const ContactPair& p, int delta);
     std::vector<int> contactsOf(int u) const;
     void rout(int u, bool halfMoveNow, const char* why);
     void ladderFailure(int u, int enemyUnit);
@@ -601,6 +604,7 @@ private:
     std::vector<Brigade> m_brigades;
     std::vector<Feature> m_features;
     std::vector<ContactPair> m_contacts;
+    std::vector<int> m_contactCount;  // per unit: contact pairs it is in (inContact)
     std::vector<PendingCharge> m_forced;
     std::vector<PendingCharge> m_charges;   // this turn's charges
     std::map<std::string, int> m_events;

@@ -354,6 +354,7 @@ void Engine::build(const BattleSetup& setup) {
         m_sides[static_cast<std::size_t>(s)].start = start;
     }
 
+    m_contactCount.assign(m_units.size(), 0);
     m_inCommand.assign(m_units.size(), 0);
     m_commandRating.assign(m_units.size(), Rating::Inept);
     m_visibleToEnemy.assign(m_units.size(), 1);
@@ -1443,6 +1444,7 @@ BattleResult Engine::finish() {
         }
     }
     m_contacts.clear();
+    std::fill(m_contactCount.begin(), m_contactCount.end(), 0);
     nightActions();
     const int holder = fieldHolder();
     settleGuns(holder);

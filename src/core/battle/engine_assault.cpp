@@ -448,7 +448,7 @@ void Engine::compulsoryAdvance(int vi, int paces) {
     capturedGunsCheck(vi);
     if (fresh != kNone) {
         // Break-through (§16.7): the victor stops in contact with a fresh enemy unit.
-        m_contacts.push_back({vi, fresh, false, true});
+        addContact({vi, fresh, false, true});
         if (m_narrative) log(unitName(vi) + " breaks through into " + unitName(fresh) + ".");
     }
 }
@@ -479,7 +479,7 @@ void Engine::flankAdvance(int vi, int paces, int direction) {
     refreshTerrain(v);
     capturedGunsCheck(vi);
     if (fresh != kNone) {
-        m_contacts.push_back({vi, fresh, true, true});
+        addContact({vi, fresh, true, true});
         if (m_narrative) log(unitName(vi) + " breaks through into the flank of " + unitName(fresh) + ".");
     }
 }

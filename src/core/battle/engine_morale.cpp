@@ -774,7 +774,7 @@ void Engine::makeContact(int a, int b, bool flank, bool breakThrough) {
         }
     }
     refreshTerrain(u);
-    m_contacts.push_back({a, b, flank, breakThrough});
+    addContact({a, b, flank, breakThrough});
     m_actionThisTurn = true;
     if (flank) ++m_events[m_sides[static_cast<std::size_t>(u.side)].id + ".flank_attacks"];
     if (m_narrative) log(unitName(a) + " closes with " + unitName(b) + (flank ? " in the flank" : "") + ".");
@@ -785,16 +785,22 @@ void Engine::placeContact(int a, int b, bool flank) {
     updatePosts();
 }
 
+void Engine::addContact(const ContactPair& p) {
+    m_contacts.push_back(p);
+    countContact(p, 1);
+}
+
+void Engine::countContact(const ContactPair& p, int delta) {
+    if (p.a >= 0) m_contactCount[static_cast<std::size_t>(p.a)] += delta;
+    if (p.b >= 0 && p.b != p.a) m_contactCount[static_cast<std::size_t>(p.b)] += delta;
+}
+
 void Engine::breakContactsOf(int ui) {
+    for (const auto& p : m_contacts)
+        if (p.a == ui || p.b == ui) countContact(p, -1);
     m_contacts.erase(std::remove_if(m_contacts.begin(), m_contacts.end(),
                                     [&](const ContactPair& p) { return p.a == ui || p.b == ui; }),
                      m_contacts.end());
-}
-
-bool Engine::inContact(int ui) const {
-    for (const auto& p : m_contacts)
-        if (p.a == ui || p.b == ui) return true;
-    return false;
 }
 
 std::vector<int> Engine::contactsOf(int ui) const {
