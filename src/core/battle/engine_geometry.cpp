@@ -239,7 +239,7 @@ bool Engine::flankPosition(const Unit& u, const Unit& t) const {
     if (separation(u, t) > 0) return false;
     if (separation(u, t) < -t.depth - 60) return false;
     const int lo = std::min(u.x0 + u.w, t.x0 + t.w), hi = std::max(u.x0, t.x0);
-    for (const auto& x : m_units) {
+    for (const auto& x : sideUnits(t.side)) {  // t.side: the side that is not u's (tested above)
         if (x.index == t.index || x.index == u.index || x.status != UnitStatus::OnTable || x.lane != 0) continue;
         if (x.side == u.side) continue;
         if (std::max(x.x0, lo) < std::min(x.x0 + x.w, hi) && std::abs(x.front - t.front) <= 60) return false;
@@ -433,7 +433,7 @@ int Engine::routRate(const Unit& u) const {
 }
 
 bool Engine::touchingSteadyFriend(const Unit& u) const {
-    for (const auto& x : m_units) {
+    for (const auto& x : sideUnits(u.side)) {
         if (x.index == u.index || x.side != u.side || x.status != UnitStatus::OnTable || x.lane != u.lane) continue;
         if (x.morale != Morale::Ordered || !isFormed(x)) continue;
         if (fileGap(u, x) == 0 && std::abs(u.front - x.front) <= 20) return true;
@@ -454,7 +454,7 @@ bool Engine::anchoredFlank(const Unit& u) const {
         return false;
     };
     auto friendAt = [&](int file) {
-        for (const auto& x : m_units)
+        for (const auto& x : sideUnits(u.side))
             if (x.index != u.index && x.side == u.side && x.status == UnitStatus::OnTable && x.lane == 0 &&
                 file >= x.x0 && file < x.x0 + x.w && std::abs(x.front - u.front) <= 20)
                 return true;

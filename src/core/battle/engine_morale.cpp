@@ -354,7 +354,7 @@ BctInputs Engine::bctInputs(int ti, int ci, bool flank, bool declared) const {
                           (t.formation == Formation::Line || t.formation == Formation::ReinforcedLine ||
                            t.formation == Formation::ClosedColumn);
     bool guns = false;
-    for (const auto& f : m_units)
+    for (const auto& f : sideUnits(t.side))
         if (f.side == t.side && f.index != ti && f.status == UnitStatus::OnTable && isArtillery(f.type) &&
             f.formation == Formation::Deployed && fileGap(t, f) == 0 && std::abs(f.front - t.front) <= 20)
             guns = true;
