@@ -1450,6 +1450,7 @@ BattleResult Engine::finish() {
     settleGuns(holder);
 
     BattleResult r;
+    r.units.reserve(m_units.size());
     r.battleId = m_setup.id;
     r.resolverVersion = "redcoats-4";
     r.paramsHash = m_params.hash();

@@ -14,6 +14,7 @@ namespace c = charts;
 
 std::vector<int> Engine::eligibleGenerals(int side) const {
     std::vector<int> out;
+    out.reserve(m_generals.size());
     // Each brigade's stands on and off the table, counted once for all the generals above it.
     auto& brigadeStands = m_brigadeStandsScratch;
     brigadeStands.assign(m_brigades.size(), {0, 0});
