@@ -634,6 +634,7 @@ private:
     std::vector<std::pair<int, int>> m_rankScratch;  // fire: candidate ranking, reused to spare allocations
     std::vector<std::pair<int, int>> m_maskScratch;  // fire: maskingFiles of one firer and target, reused
     mutable std::vector<std::array<int, 2>> m_brigadeStandsScratch;  // eligibleGenerals: stands on/off table
+    mutable std::vector<std::pair<int, int>> m_classScratch;         // caInputs: stands by class, reused
     std::array<bool, 2> m_placed{false, false};
     std::array<bool, 2> m_surrounded{false, false};  // a unit of the side was surrounded at nightfall
     std::array<int, 3> m_laneLength{0, 0, 0};     // §2.6.5 flank lanes: 1 beyond file 0, 2 beyond the last file

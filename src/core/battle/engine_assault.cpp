@@ -92,7 +92,8 @@ CaSideInputs Engine::caInputs(std::span<const int> side, std::span<const int> en
         }
         return s;
     };
-    std::vector<std::pair<int, int>> byClass;
+    auto& byClass = m_classScratch;  // (class, stands) per unit of the side; reused, caInputs does not nest
+    byClass.clear();
     int mine = 0, theirs = 0;
     for (int x : side) {
         const auto& u = unit(x);
