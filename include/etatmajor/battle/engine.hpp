@@ -370,6 +370,7 @@ private:
         bool flank = false;
         bool contacted = false;
         bool immediate = false;
+        int bct = kUnknownTest;  // the target's being-charged test total when the doctrine chose this charge
     };
 
     // set-up (engine.cpp)

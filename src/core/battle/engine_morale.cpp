@@ -469,7 +469,9 @@ void Engine::attachForCharges(int side, const std::vector<PendingCharge>& list) 
         if (busy) continue;  // another unit of his brigade is in contact or charging: he stays with the brigade
         int bct = 0;
         g.attachedTo = p.charger;
-        const int with = chargeSuccess(p.charger, p.target, p.flank, bct);
+        // The target's being-charged test is the one the doctrine computed when it chose the charge: attachments on
+        // the charger's side do not change it.
+        const int with = chargeSuccess(p.charger, p.target, p.flank, bct, -1, p.bct);
         g.attachedTo = kNone;
         if (with < 108) continue;  // he would not lift it to one half: no need to know the chance without him
         // The target's being-charged test does not depend on him (he joins the charger, not the target's side).
@@ -498,7 +500,7 @@ void Engine::declareCharges(int side) {
             for (const auto& f : list) forced = forced || f.charger == u.index;
             if (forced || !chargeEligible(u.index, true)) continue;
             if (m_brigades[static_cast<std::size_t>(u.brigade)].posture != Posture::Assault) continue;
-            int bestT = kNone, bestScore = -1;
+            int bestT = kNone, bestScore = -1, bestBct = kUnknownTest;
             bool bestFlank = false;
             // Necessary conditions of mayTarget, checked here first so that the full test runs only on the few
             // enemies within reach (the result is the same).
@@ -532,6 +534,7 @@ void Engine::declareCharges(int side) {
                     bestScore = score;
                     bestT = t.index;
                     bestFlank = flank;
+                    bestBct = bct;
                 }
             }
             if (bestT != kNone) {
@@ -539,6 +542,7 @@ void Engine::declareCharges(int side) {
                 p.charger = u.index;
                 p.target = bestT;
                 p.flank = bestFlank;
+                p.bct = bestBct;
                 list.push_back(p);
             }
         }
