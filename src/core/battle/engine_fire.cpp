@@ -146,6 +146,9 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
     // Line of fire: the units masking the current target, gathered once per target (nothing moves while it fires).
     int maskTarget = kNone;
     auto& masks = m_maskScratch;
+    int classTarget = kNone;
+    TargetClass targetCls = TargetClass::Line;
+    bool fromFlank = false;
     auto masked = [&](int tf, const Unit& t) {
         if (t.index != maskTarget) {
             maskingFiles(u, t, masks);
@@ -217,14 +220,21 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
         if (target == kNone) continue;
         if (holdVolley && range > 100) continue;
         const auto& t = unit(target);
-        const auto cell = c::smallArmsCell(table, range, targetClass(t, false, &u), m_params.longRangeRepeatShort);
+        if (target != classTarget) {
+            // The target's class and whether the unit fires from its flank, once per target: nothing they read
+            // changes while the unit fires (the tallies do not).
+            targetCls = targetClass(t, false, &u);
+            fromFlank = flankPosition(u, t);
+            classTarget = target;
+        }
+        const auto cell = c::smallArmsCell(table, range, targetCls, m_params.longRangeRepeatShort);
         if (cell.noEffect() && forcedTarget == kNone) continue;
         const int roll = m_dice->d6(RollTag::SmallArms, ui);
         const int hits = c::hits(cell, roll + weather);
         // ¶217: skirmisher hits only count for morale, except against crews, staff and engineers.
         const bool removable = !skirmishFire || isArtillery(t.type);
         tally(target, ui, hits, removable);
-        if (flankPosition(u, t)) unit(target).flankFire = unit(target).flankFire || isFormed(u);
+        if (fromFlank) unit(target).flankFire = unit(target).flankFire || isFormed(u);
         if (u.revealedTurn == m_turn && range <= c::kSurpriseRange) unit(target).surprisedByFire = true;
         ++firedStands;
         totalHits += hits;
