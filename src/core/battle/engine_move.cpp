@@ -137,7 +137,8 @@ void Engine::grandTacticalPhase() {
                 grandTacticalMove(u.index);
             }
         }
-    updatePosts();
+    // The generals' posts are not placed here: nothing reads them before the Morale Phase, which places them first
+    // thing from these same positions (performance.md P4).
 }
 
 void Engine::grandTacticalMove(int ui) {
