@@ -85,7 +85,8 @@ void Engine::firePhase() {
     m_dice->setContext(m_turn, c::Phase::Fire);
     for (auto& u : m_units) revealIfSeen(u);
     refreshVisibility();
-    refreshCommand();
+    // No command refresh here: nothing in the Fire Phase reads who is in command (fire, hits, shooting tests and the
+    // routs they cause do not), and every phase that does refreshes it first (performance.md P4).
     m_bombarded.clear();
     for (auto& u : m_units) {
         u.lastFirer = kNone;
