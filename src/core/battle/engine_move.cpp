@@ -146,15 +146,23 @@ void Engine::grandTacticalMove(int ui) {
     if (u.formation != Formation::OpenColumn && u.formation != Formation::ClosedColumn && u.formation != Formation::Limbered)
         return;
     if (u.morale == Morale::Routing || inContact(ui) || u.lane != 0) return;
+    const auto& b = m_brigades[static_cast<std::size_t>(u.brigade)];
+    const bool withdrawing = b.posture == Posture::Withdraw || m_sides[static_cast<std::size_t>(u.side)].withdrawing;
+    // Units that would not move whatever the distance to the enemy stop here, before it is measured (the same tests
+    // as below, in another order).
+    if (!withdrawing) {
+        if (b.posture != Posture::Assault && u.role != Role::Reserve && u.role != Role::SecondLine) return;
+        if (b.spent) return;
+        if (u.role == Role::Reserve && !b.committed) return;  // an uncommitted reserve moves 0
+    }
     // Not within 650 paces of a visible, formed enemy (¶353–355).
     const int near = nearestEnemyDistance(u, true, true);
-    const auto& b = m_brigades[static_cast<std::size_t>(u.brigade)];
     int rate = 0;
     if (u.formation == Formation::Limbered) rate = c::moveRates(c::MoveRow::LimberedMediumOrHeavier).grandTactical;
     else if (isMounted(u.type)) rate = c::moveRates(u.type == UnitType::IrregularCavalry ? c::MoveRow::IrregularCavalry : c::MoveRow::LightCavalryOrMountedInfantry).grandTactical;
     else rate = c::moveRates(u.formation == Formation::ClosedColumn ? c::MoveRow::ClosedColumn : c::MoveRow::OpenColumn).grandTactical;
     rate = rate * (100 - terrainPercent(u)) / 100;
-    if (b.posture == Posture::Withdraw || m_sides[static_cast<std::size_t>(u.side)].withdrawing) {
+    if (withdrawing) {
         if (near <= 650 && !u.rearguard) return;
         if (u.rearguard && m_turn < m_sides[static_cast<std::size_t>(u.side)].rearguardUntil) return;
         moveUnitBack(ui, rate, false);
