@@ -289,15 +289,19 @@ void Engine::moveUnitForward(int ui, int paces) {
         return;
     }
     int limit = u.front + paces;
-    for (const auto& e : m_units) {
+    // One pass over the enemy (no nearer than the minimum distance to an enemy in or touching its files; the
+    // enemy's most advanced line for the river test below), one over friends (no passing through a friend ahead).
+    int enemyFront = -1;
+    for (const auto& e : sideUnits(1 - u.side)) {
+        if (e.status != UnitStatus::OnTable || e.lane != 0) continue;
+        enemyFront = std::max(enemyFront, e.front);
+        if (fileGap(u, e) == 0 && separation(u, e) >= 0)  // in its files or touching them (both on the main strip)
+            limit = std::min(limit, m_depth - e.front - (c::kMinDistanceToEnemy + 1));
+    }
+    for (const auto& e : sideUnits(u.side)) {
         if (e.index == ui || e.status != UnitStatus::OnTable || e.lane != 0) continue;
-        if (e.side != u.side) {
-            if (overlapFiles(u, e) > 0 || fileGap(u, e) == 0) {
-                if (separation(u, e) >= 0) limit = std::min(limit, m_depth - e.front - (c::kMinDistanceToEnemy + 1));
-            }
-        } else if (overlapFiles(u, e) > 0 && e.front > u.front && e.formation != Formation::Skirmish) {
+        if (overlapFiles(u, e) > 0 && e.front > u.front && e.formation != Formation::Skirmish)
             limit = std::min(limit, e.front - e.depth - 10);
-        }
     }
     limit = std::min(limit, m_depth - 1);
     // An unfordable river ahead in the unit's files, with no ford or bridge in them: the unit cannot reach the
@@ -305,9 +309,6 @@ void Engine::moveUnitForward(int ui, int paces) {
     // batteries are exempt: they go forward to fire across.
     if (!isArtillery(u.type)) {
         // the river counts when it lies between the unit and the enemy's most advanced line
-        int enemyFront = -1;
-        for (const auto& e : sideUnits(1 - u.side))
-            if (e.side != u.side && e.status == UnitStatus::OnTable && e.lane == 0) enemyFront = std::max(enemyFront, e.front);
         if (enemyFront >= 0 && m_depth - enemyFront > u.front && pathBlockedByRiver(u, m_depth - enemyFront))
             limit = std::min(limit, std::max(u.front, gunSafeFront(u)));
     }
