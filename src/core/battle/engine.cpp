@@ -1204,7 +1204,7 @@ void Engine::earlyEndChecks() {
 bool Engine::surrounded(const Unit& u) const {
     // EM chart §7: the route to the own rear edge is closed by formed enemy across the unit's files.
     if (u.status != UnitStatus::OnTable || u.lane != 0) return false;
-    for (const auto& e : m_units) {
+    for (const auto& e : sideUnits(1 - u.side)) {
         if (e.side == u.side || e.status != UnitStatus::OnTable || e.lane != 0) continue;
         if (!isFormed(e) || e.morale == Morale::Routing) continue;
         if (overlapFiles(u, e) < std::min(u.w, 1)) continue;

@@ -236,7 +236,7 @@ bool Engine::autoVictory(const std::vector<int>& side, const std::vector<int>& e
         if (isMounted(u.type) && u.formation != Formation::Dismounted && !treatedAsSkirmishers(u)) mountedWinner = true;
     }
     auto supported = [&](const Unit& l) {
-        for (const auto& f : m_units) {
+        for (const auto& f : sideUnits(l.side)) {
             if (f.index == l.index || f.side != l.side || f.status != UnitStatus::OnTable || f.lane != l.lane) continue;
             if (f.morale == Morale::Routing || !isFormed(f) || isArtillery(f.type)) continue;
             if (std::find(enemy.begin(), enemy.end(), f.index) != enemy.end()) continue;
@@ -434,7 +434,7 @@ void Engine::compulsoryAdvance(int vi, int paces) {
     }
     int newFront = v.front + paces;
     int fresh = kNone;
-    for (const auto& e : m_units) {
+    for (const auto& e : sideUnits(1 - v.side)) {
         if (e.side == v.side || e.status != UnitStatus::OnTable || e.lane != 0 || overlapFiles(v, e) == 0) continue;
         if (e.morale == Morale::Routing) continue;
         const int contactFront = m_depth - e.front;

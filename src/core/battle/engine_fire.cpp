@@ -461,7 +461,7 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
         }
         const int diceEach = (manned + 1) / 2;
         int best = kNone, bestScore = 0;
-        for (const auto& t : m_units) {
+        for (const auto& t : sideUnits(1 - u.side)) {
             if (t.side == u.side || t.status != UnitStatus::OnTable || t.lane != 0) continue;
             if (!m_visibleToEnemy[static_cast<std::size_t>(t.index)] || inContact(t.index)) continue;
             const int r = separation(u, t);

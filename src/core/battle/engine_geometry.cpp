@@ -30,7 +30,7 @@ bool Engine::engaged(const Unit& a, const Unit& b) const {
 // A lane is one column wide: only the unit at the head of each side's queue can fire or charge.
 bool Engine::laneBlocked(const Unit& u) const {
     if (u.lane == 0) return false;
-    for (const auto& x : m_units)
+    for (const auto& x : sideUnits(u.side))
         if (x.index != u.index && x.side == u.side && x.lane == u.lane && x.status == UnitStatus::OnTable &&
             x.morale != Morale::Routing && (x.front > u.front || (x.front == u.front && x.index < u.index)))
             return true;
@@ -227,7 +227,7 @@ bool Engine::flankPosition(const Unit& u, const Unit& t) const {
     if (u.side == t.side) return false;
     if (u.lane != 0 && t.lane == 0) {
         if (!engaged(u, t) || t.inUrban || t.inWorks) return false;
-        for (const auto& x : m_units)
+        for (const auto& x : sideUnits(t.side))
             if (x.side == t.side && x.lane == u.lane && x.status == UnitStatus::OnTable && x.morale != Morale::Routing) return false;
         return true;
     }
@@ -310,14 +310,14 @@ void Engine::revealIfSeen(Unit& u) {
     if (!u.hidden || u.status != UnitStatus::OnTable) return;
     bool seen = u.fired || u.moved;
     const int limit = std::max(sightLimit(u), 100);
-    for (const auto& o : m_units)
+    for (const auto& o : sideUnits(1 - u.side))
         if (!seen && o.side != u.side && o.status == UnitStatus::OnTable && distance(o, u) <= limit) seen = true;
     if (!seen) return;
     u.hidden = false;
     u.revealedTurn = m_turn;
     // ¶341: an unseen enemy appearing within 100 paces surprises the units it appears beside.
     int surprised = 0;
-    for (auto& o : m_units)
+    for (auto& o : sideUnits(1 - u.side))
         if (o.side != u.side && o.status == UnitStatus::OnTable && distance(o, u) <= c::kSurpriseRange) {
             o.surprisedTurn = m_turn;
             ++surprised;
@@ -492,7 +492,7 @@ int Engine::nearestEnemyDistance(const Unit& u, bool formedOnly, bool visibleOnl
 }
 
 bool Engine::unitsOverlapSameSide(const Unit& a) const {
-    for (const auto& x : m_units)
+    for (const auto& x : sideUnits(a.side))
         if (x.index != a.index && x.side == a.side && x.status == UnitStatus::OnTable && x.lane == a.lane &&
             overlapFiles(a, x) > 0 && std::abs(x.front - a.front) < 20)
             return true;

@@ -614,7 +614,7 @@ void Engine::startCharge(int ci, int ti, ChargeKind kind, bool flank) {
 }
 
 void Engine::respondToCharges(int side, bool mayCounter) {
-    for (auto& t : m_units) {
+    for (auto& t : sideUnits(side)) {
         if (t.side != side || t.status != UnitStatus::OnTable) continue;
         int first = -1;
         bool flank = false, contacted = false, anyTarget = false;
@@ -744,7 +744,7 @@ int Engine::chargePathBlocker(int ci, int ti, bool flank) const {
     const int yFrom = absFront(u), yTo = absFront(dest);
     const int lo = std::min(yFrom, yTo), hi = std::max(yFrom, yTo);
     if (lo == hi) return kNone;
-    for (const auto& e : m_units) {
+    for (const auto& e : sideUnits(1 - u.side)) {
         if (e.side == u.side || e.index == ti || e.status != UnitStatus::OnTable || e.lane != 0) continue;
         if (e.morale == Morale::Routing || !isFormed(e)) continue;
         if (overlapFiles(dest, e) == 0) continue;
@@ -945,7 +945,7 @@ void Engine::rallyFlags() {
         u.rallyFlag = false;
         if (u.status != UnitStatus::OnTable || u.morale != Morale::Routing) continue;
         bool pursued = false;
-        for (const auto& e : m_units)
+        for (const auto& e : sideUnits(1 - u.side))
             if (e.side != u.side && e.status == UnitStatus::OnTable && e.pursuing && e.pursuitTarget == u.index) pursued = true;
         if (pursued || inContact(u.index)) continue;
         const auto& b = m_brigades[static_cast<std::size_t>(u.brigade)];

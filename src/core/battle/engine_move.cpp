@@ -21,7 +21,7 @@ void Engine::arrive(int ui, bool announce) {
     setFormation(u, isArtillery(u.type) ? Formation::Limbered : Formation::OpenColumn);
     // Columns enter with their heads on the own rear edge; a flank arrival keeps to its flank (§2.6.5 [A]).
     int lo = m_width, hi = 0;
-    for (const auto& x : m_units)
+    for (const auto& x : sideUnits(u.side))
         if (x.side == u.side && x.status == UnitStatus::OnTable && x.index != ui && x.role == Role::FirstLine) {
             lo = std::min(lo, x.x0);
             hi = std::max(hi, x.x0 + x.w);
@@ -35,7 +35,7 @@ void Engine::arrive(int ui, bool announce) {
     if (u.entry == Edge::Right) file = u.side == kSideA ? m_width - 1 : 0;
     // spread the brigade's columns two files apart
     int k = 0;
-    for (const auto& x : m_units)
+    for (const auto& x : sideUnits(u.side))
         if (x.index != ui && x.side == u.side && x.status == UnitStatus::OnTable && x.arrivalTurn == u.arrivalTurn &&
             x.role == Role::Reserve && x.front <= x.depth + 40)
             ++k;
@@ -51,7 +51,7 @@ void Engine::arrive(int ui, bool announce) {
         m_laneOwner[static_cast<std::size_t>(lane)] = u.side;
         if (length == 0) {
             int enemyLo = m_width, enemyHi = 0;
-            for (const auto& e : m_units)
+            for (const auto& e : sideUnits(1 - u.side))
                 if (e.side != u.side && e.status == UnitStatus::OnTable && e.lane == 0) {
                     enemyLo = std::min(enemyLo, e.x0);
                     enemyHi = std::max(enemyHi, e.x0 + e.w);
@@ -65,7 +65,7 @@ void Engine::arrive(int ui, bool announce) {
         u.w = 1;
         // the columns queue one behind another from the table edge
         int head = length / 3;
-        for (const auto& x : m_units)
+        for (const auto& x : sideUnits(u.side))
             if (x.index != ui && x.side == u.side && x.lane == lane && x.status == UnitStatus::OnTable)
                 head = std::min(head, x.front - x.depth - 10);
         u.front = std::max(u.depth / 4, std::min(u.depth, head));
@@ -130,7 +130,7 @@ void Engine::grandTacticalPhase() {
     for (int pass = 0; pass < 2; ++pass)
         for (int k = 0; k < 2; ++k) {
             const int side = k == 0 ? m_initiative : 1 - m_initiative;
-            for (auto& u : m_units) {
+            for (auto& u : sideUnits(side)) {
                 if (u.side != side || u.status != UnitStatus::OnTable) continue;
                 const bool fast = isMounted(u.type) || isIrregularType(u.type);
                 if ((pass == 0) != fast) continue;
@@ -353,7 +353,7 @@ void Engine::moveUnitBack(int ui, int paces, bool isRout) {
     if (isRout) {
         // Routers burst through friends in their way (not columns, compressed batteries or staff), leaving them
         // Shaken (¶483).
-        for (auto& x : m_units) {
+        for (auto& x : sideUnits(u.side)) {
             if (x.index == ui || x.side != u.side || x.status != UnitStatus::OnTable || x.lane != u.lane) continue;
             if (overlapFiles(u, x) == 0 || x.morale == Morale::Routing) continue;
             if (x.front >= u.front || x.front < newFront) continue;
@@ -366,7 +366,7 @@ void Engine::moveUnitBack(int ui, int paces, bool isRout) {
             }
         }
         // Formed enemy across the way out: slip aside if possible, else surrender (¶484, ¶555).
-        for (const auto& e : m_units) {
+        for (const auto& e : sideUnits(1 - u.side)) {
             if (e.side == u.side || e.status != UnitStatus::OnTable || e.lane != u.lane) continue;
             if (!isFormed(e) || overlapFiles(u, e) == 0) continue;
             const int sepNow = separation(u, e);
@@ -429,7 +429,7 @@ void Engine::moveUnitBack(int ui, int paces, bool isRout) {
 }
 
 void Engine::routMoves(int side) {
-    for (auto& u : m_units) {
+    for (auto& u : sideUnits(side)) {
         if (u.side != side || u.status != UnitStatus::OnTable || u.morale != Morale::Routing) continue;
         if (u.rallyFlag || inContact(u.index) || u.routMoveFrom > m_turn) continue;
         // A unit that broke on its BCT this turn made half a rout move at once; this is its full move (§1.10).
@@ -438,7 +438,7 @@ void Engine::routMoves(int side) {
 }
 
 void Engine::pursuitMoves(int side) {
-    for (auto& u : m_units) {
+    for (auto& u : sideUnits(side)) {
         if (u.side != side || u.status != UnitStatus::OnTable || !u.pursuing) continue;
         if (inContact(u.index) || u.morale == Morale::Routing) {
             u.pursuing = false;
@@ -571,7 +571,7 @@ void Engine::commitReserves(int side) {
 }
 
 void Engine::doctrineMoves(int side) {
-    for (auto& u : m_units) {
+    for (auto& u : sideUnits(side)) {
         if (u.side != side || u.status != UnitStatus::OnTable) continue;
         if (u.morale == Morale::Routing || u.rallyFlag || u.evaded || inContact(u.index) || u.charging) continue;
         if (u.lane != 0) {
@@ -622,7 +622,7 @@ void Engine::assaultMove(int ui) {
     if (e == kNone) {
         // Nobody in our files: work toward the nearest enemy line end and a flank position (§2.8 Flanks).
         int best = kNone, bestDist = 1 << 30;
-        for (const auto& t : m_units) {
+        for (const auto& t : sideUnits(1 - u.side)) {
             if (t.side == u.side || t.status != UnitStatus::OnTable || t.lane != 0 || t.morale == Morale::Routing) continue;
             if (!m_visibleToEnemy[static_cast<std::size_t>(t.index)]) continue;
             const int d = distance(u, t);
@@ -715,7 +715,7 @@ void Engine::assaultMove(int ui) {
 // long range (§1.13a; howitzers by their common-shell window) — the river doctrine's "out of the guns' reach".
 int Engine::gunSafeFront(const Unit& u) const {
     int limit = m_depth;
-    for (const auto& b : m_units) {
+    for (const auto& b : sideUnits(1 - u.side)) {
         if (b.side == u.side || b.status != UnitStatus::OnTable || b.lane != 0 || !isArtillery(b.type)) continue;
         int reach = 0;
         for (const auto& g : b.guns) {
@@ -787,7 +787,7 @@ void Engine::secondLineMove(int ui) {
     if (anchor == kNone || unit(anchor).side != u.side) {
         // adopt the nearest first-line unit of the brigade, else of the side
         int best = kNone, bestD = 1 << 30;
-        for (const auto& x : m_units)
+        for (const auto& x : sideUnits(u.side))
             if (x.side == u.side && x.status == UnitStatus::OnTable && x.role == Role::FirstLine && isFoot(x.type) &&
                 x.morale != Morale::Routing) {
                 const int d = distance(u, x) + (x.brigade == u.brigade ? 0 : 600);
@@ -854,11 +854,11 @@ void Engine::reserveMove(int ui) {
     if (refuseFlank(ui)) return;
     // Committed: fill the nearest gap of the line, else become a support of the thinnest stretch.
     int gap = kNone, gapD = 1 << 30;
-    for (const auto& x : m_units) {
+    for (const auto& x : sideUnits(u.side)) {
         if (x.side != u.side || x.role != Role::FirstLine || !isFoot(x.type)) continue;
         const bool gone = x.status != UnitStatus::OnTable || x.morale == Morale::Routing;
         bool taken = false;
-        for (const auto& y : m_units)
+        for (const auto& y : sideUnits(u.side))
             if (y.index != x.index && y.side == u.side && y.status == UnitStatus::OnTable && y.role == Role::FirstLine &&
                 y.morale != Morale::Routing && std::abs((y.x0 + y.w / 2) - (x.slotX0 + x.slotW / 2)) <= 1)
                 taken = true;
@@ -897,7 +897,7 @@ void Engine::cavalryMove(int ui) {
     // Seek a flank position on the nearest enemy line end within six files; otherwise keep level with our line,
     // 100 paces back (§2.6.4 step 5, §2.8 Flanks).
     int best = kNone, bestD = 1 << 30;
-    for (const auto& t : m_units) {
+    for (const auto& t : sideUnits(1 - u.side)) {
         if (t.side == u.side || t.status != UnitStatus::OnTable || t.lane != 0 || t.morale == Morale::Routing) continue;
         if (!m_visibleToEnemy[static_cast<std::size_t>(t.index)] || !isFoot(t.type)) continue;
         if (overlapFiles(u, t) > 0) continue;
@@ -926,7 +926,7 @@ void Engine::cavalryMove(int ui) {
     }
     const int lineFront = [&] {
         int f = -1;
-        for (const auto& x : m_units)
+        for (const auto& x : sideUnits(u.side))
             if (x.side == u.side && x.status == UnitStatus::OnTable && x.role == Role::FirstLine && isFoot(x.type))
                 f = std::max(f, x.front);
         return f;
@@ -945,7 +945,7 @@ void Engine::screenMove(int ui) {
     const bool rifles = u.armament == Armament::Rifle;
     if (formed <= (rifles ? 120 : 80)) {
         int parentFront = -1, cx = u.x0 + u.w / 2, anchor = kNone;
-        for (const auto& x : m_units)
+        for (const auto& x : sideUnits(u.side))
             if (x.side == u.side && x.status == UnitStatus::OnTable && x.role == Role::FirstLine && isFoot(x.type) &&
                 (anchor == kNone || x.brigade == u.brigade)) {
                 if (x.brigade == u.brigade || anchor == kNone) {
@@ -993,7 +993,7 @@ void Engine::artilleryMove(int ui) {
     }
     const int medium = c::calibreRow(heaviest).bandMax[2];
     int nearestAny = 1 << 30, nearestInf = 1 << 30, nearestCav = 1 << 30;
-    for (const auto& e : m_units) {
+    for (const auto& e : sideUnits(1 - u.side)) {
         if (e.side == u.side || e.status != UnitStatus::OnTable || e.morale == Morale::Routing) continue;
         if (!m_visibleToEnemy[static_cast<std::size_t>(e.index)]) continue;
         const int d = distance(u, e);
@@ -1024,7 +1024,7 @@ void Engine::laneMove(int ui) {
     const int k = u.lane;
     if (u.side != m_laneOwner[static_cast<std::size_t>(k)]) return;  // refusers stand at the far end
     int target = kNone, best = 1 << 30;
-    for (const auto& e : m_units) {
+    for (const auto& e : sideUnits(1 - u.side)) {
         if (e.side == u.side || e.status != UnitStatus::OnTable || e.morale == Morale::Routing || !engaged(u, e)) continue;
         const int sep = separation(u, e);
         if (sep < best) {
@@ -1060,7 +1060,7 @@ void Engine::exitLane(int ui) {
     auto& u = unit(ui);
     const int k = u.lane;
     int front = -1;
-    for (const auto& e : m_units)
+    for (const auto& e : sideUnits(1 - u.side))
         if (e.side != u.side && e.status == UnitStatus::OnTable && e.lane == 0 && e.morale != Morale::Routing)
             front = std::max(front, e.front);
     u.lane = 0;
