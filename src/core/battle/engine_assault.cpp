@@ -45,8 +45,12 @@ std::vector<std::vector<int>> Engine::combats() const {
 
 void Engine::closeAssaultPhase() {
     m_dice->setContext(m_turn, c::Phase::CloseAssault);
-    refreshCommand();
-    for (const auto& combat : combats()) fightCombat(combat, false);
+    // With no unit in contact there is no combat, and nothing else here (nor before the next phase's own refresh)
+    // reads who is in command: the refresh is for the combats only (performance.md P4).
+    if (!m_contacts.empty()) {
+        refreshCommand();
+        for (const auto& combat : combats()) fightCombat(combat, false);
+    }
     removeSpentUnits();
     permanentShaken();
     for (auto& u : m_units)
