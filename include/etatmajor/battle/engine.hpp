@@ -438,8 +438,9 @@ private:
     int sightLimit(const Unit& u) const;
     void revealIfSeen(Unit& u);
     bool blocked(const Unit& firer, int file, const Unit& target) const;
-    // The files [lo, hi) of the units that would block fire from firer at target in their files: blocked(firer,
-    // file, target) is whether one of them covers the file (one scan for all of a unit's stands).
+    // The files [lo, hi) of the units that would block fire from firer at target in their files: for a file of the
+    // target's, blocked(firer, file, target) is whether one of them covers the file (one scan for all of a unit's
+    // stands; units outside the target's files are left out).
     void maskingFiles(const Unit& firer, const Unit& target, std::vector<std::pair<int, int>>& out) const;
     int moveAllowance(const Unit& u, bool firedThisTurn) const;
     int terrainPercent(const Unit& u) const;

@@ -365,6 +365,7 @@ void Engine::maskingFiles(const Unit& firer, const Unit& target, std::vector<std
     const bool firerArtillery = isArtillery(firer.type);
     for (const auto& x : m_units) {
         if (x.status != UnitStatus::OnTable || x.lane != 0) continue;
+        if (x.x0 + x.w <= target.x0 || x.x0 >= target.x0 + target.w) continue;  // outside the target's files
         if (!masksInDepth(firer, x, absFront(x), yF, yT, lo, hi, firerArtillery)) continue;
         if (x.index == firer.index || x.index == target.index) continue;
         if (firerArtillery && x.formation == Formation::Skirmish) continue;  // rolled in the zone instead
