@@ -506,7 +506,9 @@ private:
     // fire (engine_fire.cpp)
     void artilleryFire(int side, bool bombardPass);
     void smallArmsFire(int side);
-    void fireUnitSmallArms(int u, int forcedTarget);
+    // `targets`: when given, the enemy units on the table, seen and not in contact (smallArmsFire gathers them once
+    // for all its firers: nothing in the Fire Phase changes them)
+    void fireUnitSmallArms(int u, int forcedTarget, const std::vector<int>* targets = nullptr);
     void fireBattery(int u, bool bombard, int forcedTarget);
     int chooseArtilleryTarget(int u, const Gun& g, int file, int& zoneFile) const;
     void artilleryZoneDice(int u, const Gun& g, int gunFile, int target, int zoneFile, RollTag tag, int diceEach);
@@ -635,6 +637,7 @@ private:
     std::vector<FireCandidate> m_candidateScratch;    // fire: a unit's candidate targets, reused
     std::vector<std::pair<int, int>> m_rankScratch;  // fire: candidate ranking, reused to spare allocations
     std::vector<std::pair<int, int>> m_maskScratch;  // fire: maskingFiles of one firer and target, reused
+    std::vector<int> m_fireTargetScratch;             // smallArmsFire: the enemy units that may be fired at
     mutable std::vector<std::array<int, 2>> m_brigadeStandsScratch;  // eligibleGenerals: stands on/off table
     mutable std::vector<std::pair<int, int>> m_classScratch;         // caInputs: stands by class, reused
     std::array<bool, 2> m_placed{false, false};

@@ -110,6 +110,11 @@ void Engine::firePhase() {
 // Small arms (§1.12; §2.9 per-stand allocation; §2.13)
 
 void Engine::smallArmsFire(int side) {
+    auto& targets = m_fireTargetScratch;
+    targets.clear();
+    for (const auto& t : sideUnits(1 - side))
+        if (t.status == UnitStatus::OnTable && m_visibleToEnemy[static_cast<std::size_t>(t.index)] && !inContact(t.index))
+            targets.push_back(t.index);
     for (const auto& u : sideUnits(side)) {
         if (u.side != side || isArtillery(u.type) || !mayFire(u)) continue;
         // Targets of declared charges fire at their chargers (¶396); locked units otherwise do not fire (¶410).
@@ -120,11 +125,11 @@ void Engine::smallArmsFire(int side) {
                 break;
             }
         if (forced == kNone && inContact(u.index)) continue;
-        fireUnitSmallArms(u.index, forced);
+        fireUnitSmallArms(u.index, forced, &targets);
     }
 }
 
-void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
+void Engine::fireUnitSmallArms(int ui, int forcedTarget, const std::vector<int>* targets) {
     auto& u = unit(ui);
     const auto table = volleyTable(u);
     const auto& row = c::smallArmsRow(table);
@@ -160,13 +165,19 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
         return false;
     };
     if (forcedTarget == kNone) {
-        for (const auto& t : sideUnits(1 - u.side)) {
-            // The tests are pure; the cheap range test runs before the lane and contact scans.
-            if (t.side == u.side || t.status != UnitStatus::OnTable || !m_visibleToEnemy[static_cast<std::size_t>(t.index)]) continue;
+        // The tests are pure; the cheap range test runs before the lane and contact tests.
+        auto consider = [&](const Unit& t) {
             const int r = separation(u, t);
-            if (r < 0 || r > row.longMax) continue;
-            if (!mayFireAt(u, t) || inContact(t.index)) continue;
+            if (r < 0 || r > row.longMax) return;
+            if (!mayFireAt(u, t)) return;
             candidates.push_back({t.index, r});
+        };
+        if (targets) {
+            for (int ti : *targets) consider(unit(ti));
+        } else {
+            for (const auto& t : sideUnits(1 - u.side))
+                if (t.status == UnitStatus::OnTable && m_visibleToEnemy[static_cast<std::size_t>(t.index)] && !inContact(t.index))
+                    consider(t);
         }
     }
     for (int s = 0; s < n; ++s) {
