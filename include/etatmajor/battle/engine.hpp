@@ -638,7 +638,12 @@ private:
     std::vector<std::pair<int, int>> m_rankScratch;  // fire: candidate ranking, reused to spare allocations
     std::vector<std::pair<int, int>> m_maskScratch;  // fire: maskingFiles of one firer and target, reused
     std::vector<int> m_fireTargetScratch;             // smallArmsFire: the enemy units that may be fired at
-    mutable std::vector<std::array<int, 2>> m_brigadeStandsScratch;  // eligibleGenerals: stands on/off table
+    // eligibleGenerals: per general, the brigades he commands directly or through subordinates
+    struct StaffCommand {
+        int start = 0, onTable = 0, offTable = 0;
+        bool any = false, spent = false;
+    };
+    mutable std::vector<StaffCommand> m_staffCommandScratch;
     mutable std::vector<std::pair<int, int>> m_classScratch;         // caInputs: stands by class, reused
     std::array<bool, 2> m_placed{false, false};
     std::array<bool, 2> m_surrounded{false, false};  // a unit of the side was surrounded at nightfall

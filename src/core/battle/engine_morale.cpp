@@ -15,18 +15,28 @@ namespace c = charts;
 std::vector<int> Engine::eligibleGenerals(int side) const {
     std::vector<int> out;
     out.reserve(m_generals.size());
-    // Each brigade's stands on and off the table, counted once for all the generals above it.
-    auto& brigadeStands = m_brigadeStandsScratch;
-    brigadeStands.assign(m_brigades.size(), {0, 0});
+    // A general's command is every brigade of the side whose chain of command (its own general, else the general
+    // above it, then up) reaches him: each brigade's stands, on and off the table, go once to every general of its
+    // chain.
+    auto& command = m_staffCommandScratch;
+    command.assign(m_generals.size(), StaffCommand{});
     for (const auto& b : m_brigades) {
         if (b.side != side) continue;
-        auto& n = brigadeStands[static_cast<std::size_t>(b.index)];
+        int onTable = 0, offTable = 0;
         for (int ui : b.units) {
             const auto& u = unit(ui);
-            if (u.status == UnitStatus::OnTable) n[0] += stands(u);
+            if (u.status == UnitStatus::OnTable) onTable += stands(u);
             else if (u.status == UnitStatus::Arriving || u.status == UnitStatus::ReserveOff ||
                      u.status == UnitStatus::OffReturning)
-                n[1] += stands(u);
+                offTable += stands(u);
+        }
+        for (int x = b.general != kNone ? b.general : b.parentGeneral; x != kNone; x = general(x).parent) {
+            auto& k = command[static_cast<std::size_t>(x)];
+            k.any = true;
+            if (b.general == x && b.spent) k.spent = true;
+            k.start += b.standsStart;
+            k.onTable += onTable;
+            k.offTable += offTable;
         }
     }
     for (const auto& g : m_generals) {
@@ -34,26 +44,11 @@ std::vector<int> Engine::eligibleGenerals(int side) const {
         if (!g.army) {
             // Staff whose commands are spent, lost >= 75 % or have more than half their stands off table are out
             // (¶345–346, ¶309, ¶363).
-            int start = 0, onTable = 0, offTable = 0;
-            bool spent = false, any = false;
-            for (const auto& b : m_brigades) {
-                if (b.side != side) continue;
-                bool mine = b.general == g.index;
-                for (int x = b.general == kNone ? b.parentGeneral : general(b.general).parent; !mine && x != kNone;
-                     x = general(x).parent)
-                    mine = x == g.index;
-                if (b.general == kNone && b.parentGeneral == g.index) mine = true;
-                if (!mine) continue;
-                any = true;
-                if (b.general == g.index && b.spent) spent = true;
-                start += b.standsStart;
-                onTable += brigadeStands[static_cast<std::size_t>(b.index)][0];
-                offTable += brigadeStands[static_cast<std::size_t>(b.index)][1];
-            }
-            if (spent) continue;
-            if (any && start > 0) {
-                if (4 * onTable <= start && offTable == 0) continue;
-                if (2 * offTable > start) continue;
+            const auto& k = command[static_cast<std::size_t>(g.index)];
+            if (k.spent) continue;
+            if (k.any && k.start > 0) {
+                if (4 * k.onTable <= k.start && k.offTable == 0) continue;
+                if (2 * k.offTable > k.start) continue;
             }
         }
         out.push_back(g.index);
