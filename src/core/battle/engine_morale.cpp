@@ -493,8 +493,8 @@ void Engine::declareCharges(int side) {
             if (u.side != side) continue;
             bool forced = false;
             for (const auto& f : list) forced = forced || f.charger == u.index;
-            if (forced || !chargeEligible(u.index, true)) continue;
-            if (m_brigades[static_cast<std::size_t>(u.brigade)].posture != Posture::Assault) continue;
+            if (forced || m_brigades[static_cast<std::size_t>(u.brigade)].posture != Posture::Assault) continue;
+            if (!chargeEligible(u.index, true)) continue;
             int bestT = kNone, bestScore = -1, bestBct = kUnknownTest;
             bool bestFlank = false;
             // Necessary conditions of mayTarget, checked here first so that the full test runs only on the few

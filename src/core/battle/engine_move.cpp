@@ -490,10 +490,11 @@ void Engine::opportunityCharges(int side) {
     // Cavalry of any posture may take such chances too [X].
     if (!m_doctrine) return;
     for (auto& u : sideUnits(side)) {
-        if (u.side != side || !chargeEligible(u.index, false)) continue;
+        if (u.side != side) continue;
         const auto& b = m_brigades[static_cast<std::size_t>(u.brigade)];
-        if (b.posture != Posture::Hold && !isMounted(u.type)) continue;
+        if (b.posture != Posture::Hold && !isMounted(u.type)) continue;  // the cheap posture tests first (all pure)
         if (b.posture == Posture::Withdraw) continue;
+        if (!chargeEligible(u.index, false)) continue;
         int best = kNone, bestMargin = -100;
         bool bestFlank = false;
         // Necessary conditions of mayTarget first, as in declareCharges (the result is the same).
