@@ -502,8 +502,9 @@ void Engine::declareCharges(int side) {
             const int reach = chargeReach(u, ChargeKind::Declared);
             for (const auto& t : sideUnits(1 - u.side)) {
                 if (t.side == u.side || t.status != UnitStatus::OnTable) continue;
-                if (u.lane == 0 && t.lane == 0 && (overlapFiles(u, t) == 0 && fileGap(u, t) > 2)) continue;
                 if (separation(u, t) > reach) continue;
+                // more than two files apart (which implies no overlap) on the main strip
+                if (u.lane == 0 && t.lane == 0 && fileGap(u, t) > 2) continue;
                 bool flank = false;
                 if (!mayTarget(u.index, t.index, true, flank, reach)) continue;
                 const int tctFaces = passFaces(tctTotal(tctInputs(u.index, t.index, flank)));

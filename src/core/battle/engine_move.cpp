@@ -501,8 +501,8 @@ void Engine::opportunityCharges(int side) {
         const int reach = chargeReach(u, ChargeKind::Opportunity);
         for (const auto& t : sideUnits(1 - u.side)) {
             if (t.side == u.side || t.status != UnitStatus::OnTable) continue;
-            if (u.lane == 0 && t.lane == 0 && overlapFiles(u, t) == 0 && fileGap(u, t) > 2) continue;
             if (separation(u, t) > reach) continue;
+            if (u.lane == 0 && t.lane == 0 && fileGap(u, t) > 2) continue;  // (no overlap either)
             bool flank = false;
             if (!mayTarget(u.index, t.index, false, flank, reach)) continue;
             if (!wavering(t) && !isArtillery(t.type)) continue;
