@@ -274,7 +274,7 @@ bool Engine::mayTarget(int ui, int ti, bool declared, bool& flank, int knownReac
     if (laneBlocked(u) || laneBlocked(t)) return false;
     if (!m_visibleToEnemy[static_cast<std::size_t>(ti)]) return false;  // seen at the start of the phase (¶437)
     // cheap reach test first: neither in front of it nor within two files of its flank, or too far away
-    if (u.lane == 0 && t.lane == 0 && overlapFiles(u, t) == 0 && fileGap(u, t) > 2) return false;
+    if (u.lane == 0 && t.lane == 0 && fileGap(u, t) > 2) return false;  // (more than two files apart: no overlap)
     const int reach = knownReach >= 0 ? knownReach : chargeReach(u, declared ? ChargeKind::Declared : ChargeKind::Opportunity);
     if (separation(u, t) > reach) return false;
     flank = flankPosition(u, t);
