@@ -336,7 +336,7 @@ int Engine::chooseArtilleryTarget(int ui, const Gun& g, int file, int& zoneFile)
         const int bounce = c::calibreRow(g.calibre).bounce[static_cast<std::size_t>(std::min(3, static_cast<int>(band)))];
         int score = 0;
         for (const auto& z : m_units) {
-            if (z.status != UnitStatus::OnTable || z.lane != u.lane || tf < z.x0 || tf >= z.x0 + z.w) continue;
+            if (tf < z.x0 || tf >= z.x0 + z.w || z.status != UnitStatus::OnTable || z.lane != u.lane) continue;
             if ((u.lane != 0 || t.lane != 0) && z.index != t.index) continue;
             const int rz = z.side == u.side ? -1 : separation(u, z);
             if (z.index != t.index) {
@@ -483,8 +483,8 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
             const int boxLo = t.x0 + t.w / 2 - manned, boxHi = boxLo + 2 * manned;
             int score = 0;
             for (const auto& z : m_units) {
+                if (z.x0 + z.w <= boxLo || z.x0 >= boxHi) continue;  // the box's files first (the tests are pure)
                 if (z.status != UnitStatus::OnTable || z.lane != u.lane) continue;
-                if (z.x0 + z.w <= boxLo || z.x0 >= boxHi) continue;
                 const int d = absFront(z) - absFront(t);
                 const bool behind = d == 0 || d * (absFront(t) - absFront(u)) > 0;
                 if (!behind || std::abs(d) > c::kBombardDepth) continue;
