@@ -392,8 +392,8 @@ void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, in
         if (u.lane != 0 || t.lane != 0) {
             if (z.index != target) continue;  // lanes: the target only
         } else {
+            if (zoneFile < z.x0 || zoneFile >= z.x0 + z.w) continue;  // the zone's file first (the tests are pure)
             if (z.status != UnitStatus::OnTable || z.lane != u.lane) continue;
-            if (zoneFile < z.x0 || zoneFile >= z.x0 + z.w) continue;
         }
         int rz = r;
         if (z.index != target) {
