@@ -179,6 +179,7 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget, const std::vector<int>*
                 if (t.status == UnitStatus::OnTable && m_visibleToEnemy[static_cast<std::size_t>(t.index)] && !inContact(t.index))
                     consider(t);
         }
+        if (candidates.empty()) return;  // no stand has a target: nothing fires
     }
     for (int s = 0; s < n; ++s) {
         const int file = fileOfStand(u, s, n);
