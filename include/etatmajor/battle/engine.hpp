@@ -584,6 +584,9 @@ private:
     std::shared_ptr<const BattleSetup> m_setupShared;
     const BattleSetup& m_setup;
     Params m_params;
+    // the weather's musketry modifier and whether it forbids small arms (§1.12), read from the set-up once
+    int m_weatherMusketry = 0;
+    bool m_weatherForbidsSmallArms = false;
     BattleDice* m_dice;
     Narrative* m_narrative = nullptr;
     int m_width = 30;

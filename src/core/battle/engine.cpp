@@ -182,6 +182,8 @@ void Engine::buildFormation(const FormationSpec& f, int side, Mode mode, int arr
 }
 
 void Engine::build(const BattleSetup& setup) {
+    m_weatherMusketry = c::weatherMusketryModifier(setup.weather);
+    m_weatherForbidsSmallArms = c::weatherForbidsSmallArms(setup.weather);
     // §2.6.1 length; §2.5 field size
     m_turns = battle::turnsAvailable(setup);
     int onTableMes[2] = {0, 0};

@@ -24,7 +24,7 @@ bool Engine::mayFire(const Unit& u) const {
             if (!g.destroyed && !g.abandoned && g.crew >= c::kMinCrewToFire) return true;
         return false;
     }
-    return !c::weatherForbidsSmallArms(m_setup.weather);
+    return !m_weatherForbidsSmallArms;
 }
 
 int Engine::firingStands(const Unit& u) const {
@@ -136,7 +136,7 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget, const std::vector<int>*
     const int n = firingStands(u);
     if (n <= 0) return;
     const bool skirmishFire = table == c::FireTable::Skirmish || table == c::FireTable::RifleSkirmish;
-    const int weather = c::weatherMusketryModifier(m_setup.weather);
+    const int weather = m_weatherMusketry;
     const auto& brig = m_brigades[static_cast<std::size_t>(u.brigade)];
     // §2.8 Hold doctrine: Class 2–3 hold their first (Steady) volley until the enemy is within 100 paces.
     const bool holdVolley = forcedTarget == kNone && brig.posture == Posture::Hold && (u.unitClass == 2 || u.unitClass == 3) &&
@@ -308,7 +308,7 @@ int Engine::chooseArtilleryTarget(int ui, const Gun& g, int file, int& zoneFile)
     const auto& u = unit(ui);
     int best = kNone, bestScore = 0, bestOff = 1 << 30;
     bool bestIsGuns = true;
-    const int mod = g.crew - c::kCrewFiguresPerGun + (m_params.weatherOnArtillery ? c::weatherMusketryModifier(m_setup.weather) : 0);
+    const int mod = g.crew - c::kCrewFiguresPerGun + (m_params.weatherOnArtillery ? m_weatherMusketry : 0);
     for (const auto& t : sideUnits(1 - u.side)) {
         // The tests are pure; range and band run before the lane and contact scans.
         if (t.side == u.side || t.status != UnitStatus::OnTable || !m_visibleToEnemy[static_cast<std::size_t>(t.index)]) continue;
@@ -387,7 +387,7 @@ void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, in
     const auto band = c::artilleryBand(g.calibre, r);
     const int bounce = tag == RollTag::Shell ? c::kShellDepth
                                              : c::calibreRow(g.calibre).bounce[static_cast<std::size_t>(std::min(3, static_cast<int>(band)))];
-    const int mod = g.crew - c::kCrewFiguresPerGun + (m_params.weatherOnArtillery ? c::weatherMusketryModifier(m_setup.weather) : 0);
+    const int mod = g.crew - c::kCrewFiguresPerGun + (m_params.weatherOnArtillery ? m_weatherMusketry : 0);
     const bool shell = tag == RollTag::Shell;
     for (auto& z : m_units) {
         if (u.lane != 0 || t.lane != 0) {

@@ -228,7 +228,7 @@ bool Engine::standOff(const Unit& u, const Unit& t) const {
     // off for, so the unit closes instead [I].
     if (!m_params.standOff) return false;
     if (volleyTable(u) != c::FireTable::SteadyVolley || volleyTable(t) != c::FireTable::UnsteadyVolley) return false;
-    const int weather = c::weatherMusketryModifier(m_setup.weather);
+    const int weather = m_weatherMusketry;
     const int mine = c::expectedSixths(
         c::smallArmsCell(volleyTable(u), 150, targetClass(t, false, &u), m_params.longRangeRepeatShort), weather);
     const int theirs = c::expectedSixths(
@@ -417,9 +417,9 @@ int Engine::expectedDefensiveHits(int ti, int ci) const {
         }
         return sixths;
     }
-    if (c::weatherForbidsSmallArms(m_setup.weather)) return 0;
+    if (m_weatherForbidsSmallArms) return 0;
     const auto cell = c::smallArmsCell(volleyTable(t), 50, targetClass(u, false, &t, true), m_params.longRangeRepeatShort);
-    return firingStands(t) * c::expectedSixths(cell, c::weatherMusketryModifier(m_setup.weather));
+    return firingStands(t) * c::expectedSixths(cell, m_weatherMusketry);
 }
 
 int Engine::chargeSuccess(int ui, int ti, bool flank, int& margin, int& bctTotalOut) const {
