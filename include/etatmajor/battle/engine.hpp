@@ -329,7 +329,21 @@ public:
     bool present(const Unit& u) const;  // counts for brigade morale (§2.19)
     // asCharging: as if the target had declared a charge (the doctrine's estimate of the fire its charge will meet)
     TargetClass targetClass(const Unit& target, bool firerIsArtillery, const Unit* firer, bool asCharging = false) const;
-    charts::FireTable volleyTable(const Unit& u) const;
+    // §2.3 volley table [I] (¶405–408, G12); inline: read for every firer and every charge estimate
+    charts::FireTable volleyTable(const Unit& u) const {
+        using charts::FireTable;
+        if (isMounted(u.type) && u.formation != Formation::Dismounted) return FireTable::Mounted;
+        if (u.formation == Formation::Dismounted) return FireTable::Mounted;
+        if (u.type == UnitType::Native || (u.armament == Armament::MixedBow)) return FireTable::Skirmish;
+        if (u.formation == Formation::Skirmish)
+            return u.armament == Armament::Rifle ? FireTable::RifleSkirmish : FireTable::Skirmish;
+        const bool unsteadying = u.inWood || u.difficult || u.inWorks || u.inUrban || u.inMarsh;
+        if (u.unitClass == 1 || isIrregularType(u.type) || u.morale == Morale::Shaken || u.morale == Morale::Unsteady ||
+            u.morale == Morale::Routing || unsteadying)
+            return FireTable::UnsteadyVolley;
+        if (u.unitClass >= 4 || !u.smoke) return FireTable::SteadyVolley;
+        return FireTable::UnsteadyVolley;
+    }
     struct InitiativeRoll {
         std::array<int, 2> bis{};
         std::array<int, 2> total{};

@@ -271,21 +271,6 @@ TargetClass Engine::targetClass(const Unit& t, bool firerIsArtillery, const Unit
     return TargetClass::Line;
 }
 
-// §2.3 volley table [I] (¶405–408, G12).
-c::FireTable Engine::volleyTable(const Unit& u) const {
-    if (isMounted(u.type) && u.formation != Formation::Dismounted) return c::FireTable::Mounted;
-    if (u.formation == Formation::Dismounted) return c::FireTable::Mounted;
-    if (u.type == UnitType::Native || (u.armament == Armament::MixedBow)) return c::FireTable::Skirmish;
-    if (u.formation == Formation::Skirmish)
-        return u.armament == Armament::Rifle ? c::FireTable::RifleSkirmish : c::FireTable::Skirmish;
-    const bool unsteadying = u.inWood || u.difficult || u.inWorks || u.inUrban || u.inMarsh;
-    if (u.unitClass == 1 || isIrregularType(u.type) || u.morale == Morale::Shaken || u.morale == Morale::Unsteady ||
-        u.morale == Morale::Routing || unsteadying)
-        return c::FireTable::UnsteadyVolley;
-    if (u.unitClass >= 4 || !u.smoke) return c::FireTable::SteadyVolley;
-    return c::FireTable::UnsteadyVolley;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Visibility (§1.8, §2.7 step 4)
 
