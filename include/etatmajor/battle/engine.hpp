@@ -41,6 +41,15 @@ struct Gun {
     int limber = 0;            // 0 sound, 1 half speed, 2 immobile
     int x = 0;                 // where an abandoned gun stands: file and pace from side A's rear edge
     int y = 0;
+    // Its target as chosen from `choiceFile` in the bombardment pass of Fire Phase number `choiceFire`, while the
+    // cover had been battered `choiceCover` times: the tactical pass of that phase reuses it when the cover is
+    // unchanged, since nothing else the choice reads changes during the phase's fire (positions, states,
+    // visibility and contacts only change once the hits are applied).
+    int choiceFire = -1;
+    int choiceCover = -1;
+    int choiceFile = 0;
+    int choiceTarget = kNone;
+    int choiceZoneFile = 0;
 };
 
 struct Feature {
@@ -607,6 +616,8 @@ private:
     int m_depth = 1200;
     int m_turns = 10;
     int m_turn = 0;
+    int m_firePhases = 0;     // Fire Phases begun (Gun::choiceFire)
+    int m_coverBattered = 0;  // cover hits taken so far (Gun::choiceCover)
     int m_initiative = kSideA;
     int m_holder = kSideB;
     bool m_over = false;

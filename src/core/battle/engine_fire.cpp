@@ -83,6 +83,7 @@ void Engine::resolveHits() {
 
 void Engine::firePhase() {
     m_dice->setContext(m_turn, c::Phase::Fire);
+    ++m_firePhases;
     for (auto& u : m_units) revealIfSeen(u);
     refreshVisibility();
     // No command refresh here: nothing in the Fire Phase reads who is in command (fire, hits, shooting tests and the
@@ -425,6 +426,7 @@ void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, in
                 if (!cover || zoneFile < f.x0 || zoneFile >= f.x1) continue;
                 const int y = absFront(z);
                 if (y < f.y0 - 30 || y > f.y1 + 30) continue;
+                ++m_coverBattered;
                 ++f.hits;
                 if (g.calibre == Calibre::Siege) ++f.siegeHits;
                 const bool heavy = f.kind == FeatureKind::HeavyWood || f.kind == FeatureKind::HeavyUrban || f.kind == FeatureKind::HeavyWorks;
@@ -462,10 +464,16 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
         if (manned == 0 || !sample) return;
         int tacticalScore = 0;
         for (int i = 0; i < n; ++i) {
-            const auto& g = u.guns[static_cast<std::size_t>(i)];
+            auto& g = u.guns[static_cast<std::size_t>(i)];
             if (g.destroyed || g.abandoned || g.crew < c::kMinCrewToFire || g.howitzer) continue;
             int zf = 0;
-            const int t = chooseArtilleryTarget(ui, g, u.x0 + std::min(i, u.w - 1), zf);
+            const int gunFile = u.x0 + std::min(i, u.w - 1);
+            const int t = chooseArtilleryTarget(ui, g, gunFile, zf);
+            g.choiceFire = m_firePhases;
+            g.choiceCover = m_coverBattered;
+            g.choiceFile = gunFile;
+            g.choiceTarget = t;
+            g.choiceZoneFile = zf;
             if (t == kNone) continue;
             const auto band = c::artilleryBand(g.calibre, separation(u, unit(t)));
             tacticalScore += c::expectedSixths(c::artilleryCell(band, targetClass(unit(t), true, &u), m_params.artLineClose456),
@@ -540,6 +548,9 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
         if (target != kNone) {
             const auto& t = unit(target);
             zoneFile = (t.lane != 0 || u.lane != 0) ? t.x0 : std::max(t.x0, std::min(file, t.x0 + t.w - 1));
+        } else if (g.choiceFire == m_firePhases && g.choiceCover == m_coverBattered && g.choiceFile == file) {
+            target = g.choiceTarget;  // chosen in this phase's bombardment pass, nothing it reads changed since
+            zoneFile = g.choiceZoneFile;
         } else {
             target = chooseArtilleryTarget(ui, g, file, zoneFile);
         }
