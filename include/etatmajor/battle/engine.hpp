@@ -18,7 +18,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <map>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -39,6 +41,15 @@ struct Gun {
     int limber = 0;            // 0 sound, 1 half speed, 2 immobile
     int x = 0;                 // where an abandoned gun stands: file and pace from side A's rear edge
     int y = 0;
+    // Its target as chosen from `choiceFile` in the bombardment pass of Fire Phase number `choiceFire`, while the
+    // cover had been battered `choiceCover` times: the tactical pass of that phase reuses it when the cover is
+    // unchanged, since nothing else the choice reads changes during the phase's fire (positions, states,
+    // visibility and contacts only change once the hits are applied).
+    int choiceFire = -1;
+    int choiceCover = -1;
+    int choiceFile = 0;
+    int choiceTarget = kNone;
+    int choiceZoneFile = 0;
 };
 
 struct Feature {
@@ -248,6 +259,10 @@ struct CombatRecord {
 class Engine {
 public:
     Engine(const BattleSetup& setup, BattleDice& dice, Narrative* narrative = nullptr);
+    // A copy of an engine built but not yet run, fighting with other dice and narrative (many trials of one set-up,
+    // performance.md P4). It fights the battle a new engine would when building `built` rolled no dice (its dice's
+    // count() is still 0); the set-up is shared, not copied.
+    Engine(const Engine& built, BattleDice& dice, Narrative* narrative);
 
     // Fights the whole battle (§2.10, §2.20) and returns the §3 result.
     BattleResult run();
@@ -263,6 +278,9 @@ public:
     void endOfTurn();
     bool battleOver() const { return m_over; }
     BattleResult finish();
+    // Trials that read only the outcome (TrialOutcome): finish() then leaves out the ids of units and brigades, the
+    // gun records, the names of ledger items and the generals; every figure and the events stay (performance.md P4).
+    void setOutcomeOnly(bool on) { m_outcomeOnly = on; }
 
     // --- state ---
     int turn() const { return m_turn; }
@@ -271,6 +289,16 @@ public:
     int width() const { return m_width; }
     int depth() const { return m_depth; }
     const std::vector<Unit>& units() const { return m_units; }
+    // Units are indexed side A first (§4.2 canonical order), so each side's units are one run of that order: loops
+    // over one side's units visit them in index order as a loop over all units skipping the other side does.
+    std::span<const Unit> sideUnits(int side) const {
+        return {m_units.data() + m_sideBegin[static_cast<std::size_t>(side)],
+                m_units.data() + m_sideBegin[static_cast<std::size_t>(side) + 1]};
+    }
+    std::span<Unit> sideUnits(int side) {
+        return {m_units.data() + m_sideBegin[static_cast<std::size_t>(side)],
+                m_units.data() + m_sideBegin[static_cast<std::size_t>(side) + 1]};
+    }
     Unit& unit(int i) { return m_units[static_cast<std::size_t>(i)]; }
     const Unit& unit(int i) const { return m_units[static_cast<std::size_t>(i)]; }
     int unitIndex(std::string_view id) const;
@@ -286,7 +314,12 @@ public:
     const Params& params() const { return m_params; }
 
     // §2.2 stands: figures div fps, plus one if the remainder is at least fps − 1 (and at least two figures).
-    static int standsOf(int figures, int fps);
+    static int standsOf(int figures, int fps) {
+        if (figures <= 0) return 0;
+        const int whole = figures / fps;
+        const int rest = figures % fps;
+        return whole + ((rest > 0 && rest >= fps - 1 && rest >= 2) ? 1 : 0);
+    }
     int stands(const Unit& u) const { return standsOf(u.figures, u.fps); }
     // opposing units in the main strip (inline: the hottest helper of the resolver)
     int separation(const Unit& a, const Unit& b) const {
@@ -294,14 +327,39 @@ public:
         return separationAcrossLanes(a, b);
     }
     int separationAcrossLanes(const Unit& a, const Unit& b) const;
-    int distance(const Unit& a, const Unit& b) const;    // §2.4 general distance
-    bool inCommand(int unit) const;
-    Rating commandRating(int unit) const;  // best rating of the chain, valid when inCommand
+    // §2.4 general distance (inline, as separation)
+    int distance(const Unit& a, const Unit& b) const {
+        if (a.lane != b.lane) {
+            const int sep = separation(a, b);
+            return sep >= kFarApart ? kFarApart : std::abs(sep);
+        }
+        const int d = depthFor(a.lane);
+        const int dy = a.side == b.side ? std::abs(a.front - b.front) : std::abs(d - a.front - b.front);
+        return std::max(charts::kStandWidth * fileGap(a, b), dy);
+    }
+    static constexpr int kFarApart = 1 << 20;  // "no relation": units in different lanes that cannot reach each other
+    bool inCommand(int unit) const { return m_inCommand[static_cast<std::size_t>(unit)] != 0; }
+    // best rating of the chain, valid when inCommand
+    Rating commandRating(int unit) const { return m_commandRating[static_cast<std::size_t>(unit)]; }
     bool onTable(const Unit& u) const { return u.status == UnitStatus::OnTable; }
     bool present(const Unit& u) const;  // counts for brigade morale (§2.19)
     // asCharging: as if the target had declared a charge (the doctrine's estimate of the fire its charge will meet)
     TargetClass targetClass(const Unit& target, bool firerIsArtillery, const Unit* firer, bool asCharging = false) const;
-    charts::FireTable volleyTable(const Unit& u) const;
+    // §2.3 volley table [I] (¶405–408, G12); inline: read for every firer and every charge estimate
+    charts::FireTable volleyTable(const Unit& u) const {
+        using charts::FireTable;
+        if (isMounted(u.type) && u.formation != Formation::Dismounted) return FireTable::Mounted;
+        if (u.formation == Formation::Dismounted) return FireTable::Mounted;
+        if (u.type == UnitType::Native || (u.armament == Armament::MixedBow)) return FireTable::Skirmish;
+        if (u.formation == Formation::Skirmish)
+            return u.armament == Armament::Rifle ? FireTable::RifleSkirmish : FireTable::Skirmish;
+        const bool unsteadying = u.inWood || u.difficult || u.inWorks || u.inUrban || u.inMarsh;
+        if (u.unitClass == 1 || isIrregularType(u.type) || u.morale == Morale::Shaken || u.morale == Morale::Unsteady ||
+            u.morale == Morale::Routing || unsteadying)
+            return FireTable::UnsteadyVolley;
+        if (u.unitClass >= 4 || !u.smoke) return FireTable::SteadyVolley;
+        return FireTable::UnsteadyVolley;
+    }
     struct InitiativeRoll {
         std::array<int, 2> bis{};
         std::array<int, 2> total{};
@@ -355,6 +413,7 @@ private:
         bool flank = false;
         bool contacted = false;
         bool immediate = false;
+        int bct = kUnknownTest;  // the target's being-charged test total when the doctrine chose this charge
     };
 
     // set-up (engine.cpp)
@@ -374,12 +433,19 @@ private:
     std::string unitName(int u) const;
 
     // geometry and terrain (engine_geometry.cpp)
-    int absFront(const Unit& u) const;
+    int absFront(const Unit& u) const {
+        if (u.lane != 0) return -1;  // lane units stand off the strip
+        return u.side == kSideA ? u.front : m_depth - u.front;
+    }
     int depthFor(int lane) const { return lane == 0 ? m_depth : m_laneLength[static_cast<std::size_t>(lane)]; }
     int laneEnd(int lane) const { return m_laneEnd[static_cast<std::size_t>(lane)]; }
     void refreshLanes();
     bool engaged(const Unit& a, const Unit& b) const;       // may fight each other at all (§2.6.5 lanes)
-    bool mayFireAt(const Unit& firer, const Unit& t) const;  // engaged, and able to face it
+    // engaged, and able to face it; two units of the main strip always may (inline: called for every pair)
+    bool mayFireAt(const Unit& firer, const Unit& t) const {
+        return (firer.lane == 0 && t.lane == 0) || mayFireAtAcrossLanes(firer, t);
+    }
+    bool mayFireAtAcrossLanes(const Unit& firer, const Unit& t) const;
     bool laneBlocked(const Unit& u) const;                   // a friend ahead of it in its lane
     void laneMove(int u);
     void exitLane(int u);
@@ -400,14 +466,27 @@ private:
     void setFormation(Unit& u, Formation f);
     void shrinkToStands(Unit& u);
     bool flankPosition(const Unit& u, const Unit& t) const;
-    bool inOpen(const Unit& u) const;
-    bool isFormed(const Unit& u) const;
+    bool inOpen(const Unit& u) const { return !u.inWood && !u.inUrban && u.cover == 0 && !u.inMarsh; }
+    bool isFormed(const Unit& u) const {
+        // ¶26, ¶355: unformed = skirmish screens, routers, units in urban areas or heavy woods.
+        return u.formation != Formation::Skirmish && u.morale != Morale::Routing && !u.inUrban && !u.inHeavyWood;
+    }
     bool isScreen(const Unit& u) const { return u.formation == Formation::Skirmish; }
-    bool treatedAsSkirmishers(const Unit& u) const;
+    bool treatedAsSkirmishers(const Unit& u) const {
+        if (u.formation == Formation::Skirmish || u.formation == Formation::Dismounted) return true;
+        // G22: the literal ¶112/¶118 reading behind a switch.
+        return m_params.lightCavAlwaysSkirmishers &&
+               (u.type == UnitType::LightCavalry || u.type == UnitType::IrregularCavalry ||
+                u.type == UnitType::MountedInfantry);
+    }
     bool visibleTo(int side, const Unit& u) const;
     int sightLimit(const Unit& u) const;
     void revealIfSeen(Unit& u);
     bool blocked(const Unit& firer, int file, const Unit& target) const;
+    // The files [lo, hi) of the units that would block fire from firer at target in their files: for a file of the
+    // target's, blocked(firer, file, target) is whether one of them covers the file (one scan for all of a unit's
+    // stands; units outside the target's files are left out).
+    void maskingFiles(const Unit& firer, const Unit& target, std::vector<std::pair<int, int>>& out) const;
     // gunsSlow: battalion guns hold the battalion to their row (ordinary moves), not in a charge's reach [X]
     int moveAllowance(const Unit& u, bool firedThisTurn, bool gunsSlow = true) const;
     int terrainPercent(const Unit& u) const;
@@ -423,7 +502,9 @@ private:
 
     // command and staff (engine_geometry.cpp)
     void refreshCommand();
-    bool generalAvailable(const General& g) const;
+    bool generalAvailable(const General& g) const {
+        return g.onTable && !g.gone && m_turn >= g.outUntil && g.replacedBy == kNone;
+    }
     bool ownBrigadeGeneralCommands(int unit) const;
     bool generalAttachedTo(int unit) const;
     bool adcAttachedTo(int unit) const;
@@ -453,7 +534,10 @@ private:
     void startCharge(int u, int t, ChargeKind kind, bool flank);
     void makeContact(int a, int b, bool flank, bool breakThrough = false);
     void breakContactsOf(int u);
-    bool inContact(int u) const;
+    // in a contact pair (a per-unit count kept by addContact, breakContactsOf and finish: the hottest test of all)
+    bool inContact(int u) const { return m_contactCount[static_cast<std::size_t>(u)] > 0; }
+    void addContact(const ContactPair& p);
+    void countContact(const ContactPair& p, int delta);
     std::vector<int> contactsOf(int u) const;
     void rout(int u, bool halfMoveNow, const char* why);
     void ladderFailure(int u, int enemyUnit);
@@ -468,7 +552,9 @@ private:
     // fire (engine_fire.cpp)
     void artilleryFire(int side, bool bombardPass);
     void smallArmsFire(int side);
-    void fireUnitSmallArms(int u, int forcedTarget);
+    // `targets`: when given, the enemy units on the table, seen and not in contact (smallArmsFire gathers them once
+    // for all its firers: nothing in the Fire Phase changes them)
+    void fireUnitSmallArms(int u, int forcedTarget, const std::vector<int>* targets = nullptr);
     void fireBattery(int u, bool bombard, int forcedTarget);
     int chooseArtilleryTarget(int u, const Gun& g, int file, int& zoneFile) const;
     // extraUnit: the one unit in the zone that gets a horse battery's extra die (§2.18, §4.23); generalSeen: the
@@ -556,30 +642,40 @@ private:
     bool arrivalsPending(int side) const;
     int mostAdvancedFront(int side) const;
 
-    BattleSetup m_setup;
+    // The canonical set-up, shared by the copies of a built engine (trials of one set-up).
+    std::shared_ptr<const BattleSetup> m_setupShared;
+    const BattleSetup& m_setup;
     Params m_params;
-    BattleDice& m_dice;
+    // the weather's musketry modifier and whether it forbids small arms (§1.12), read from the set-up once
+    int m_weatherMusketry = 0;
+    bool m_weatherForbidsSmallArms = false;
+    BattleDice* m_dice;
     Narrative* m_narrative = nullptr;
     int m_width = 30;
     int m_depth = 1200;
     int m_turns = 10;
     int m_turn = 0;
+    int m_firePhases = 0;     // Fire Phases begun (Gun::choiceFire)
+    int m_coverBattered = 0;  // cover hits taken so far (Gun::choiceCover)
     int m_initiative = kSideA;
     int m_holder = kSideB;
     bool m_over = false;
     bool m_endAfterThisTurn = false;
     EndReason m_endReason = EndReason::Nightfall;
     bool m_doctrine = true;
+    bool m_outcomeOnly = false;
     int m_quietTurns = 0;
     bool m_actionThisTurn = false;
     bool m_firstAssaultFailed = false;
     int m_assaultFailedTurn = 0;
     std::array<SideState, 2> m_sides;
     std::vector<Unit> m_units;
+    std::array<std::size_t, 3> m_sideBegin{0, 0, 0};  // side s's units: [m_sideBegin[s], m_sideBegin[s + 1])
     std::vector<General> m_generals;
     std::vector<Brigade> m_brigades;
     std::vector<Feature> m_features;
     std::vector<ContactPair> m_contacts;
+    std::vector<int> m_contactCount;  // per unit: contact pairs it is in (inContact)
     std::vector<PendingCharge> m_forced;
     std::vector<PendingCharge> m_charges;   // this turn's charges
     std::map<std::string, int> m_events;
@@ -610,6 +706,15 @@ private:
     };
     std::vector<FireCandidate> m_candidateScratch;    // fire: a unit's candidate targets, reused
     std::vector<std::pair<int, int>> m_rankScratch;  // fire: candidate ranking, reused to spare allocations
+    std::vector<std::pair<int, int>> m_maskScratch;  // fire: maskingFiles of one firer and target, reused
+    std::vector<int> m_fireTargetScratch;             // smallArmsFire: the enemy units that may be fired at
+    // eligibleGenerals: per general, the brigades he commands directly or through subordinates
+    struct StaffCommand {
+        int start = 0, onTable = 0, offTable = 0;
+        bool any = false, spent = false;
+    };
+    mutable std::vector<StaffCommand> m_staffCommandScratch;
+    mutable std::vector<std::pair<int, int>> m_classScratch;         // caInputs: stands by class, reused
     std::array<bool, 2> m_placed{false, false};
     ScoutingPlan m_scouting;
     std::array<bool, 2> m_surrounded{false, false};  // a unit of the side was surrounded at nightfall

@@ -61,17 +61,24 @@ Points6 figureValue(const Unit& u, int figures) {
 // ---------------------------------------------------------------------------------------------------------
 // Construction
 
+namespace {
+std::shared_ptr<const BattleSetup> canonicalCopy(const BattleSetup& setup) {
+    auto copy = std::make_shared<BattleSetup>(setup);
+    canonicalise(*copy);
+    return copy;
+}
+}  // namespace
+
 Engine::Engine(const BattleSetup& setup, BattleDice& dice, Narrative* narrative)
-    : m_setup(setup), m_params(setup.params), m_dice(dice), m_narrative(narrative) {
-    canonicalise(m_setup);
+    : m_setupShared(canonicalCopy(setup)), m_setup(*m_setupShared), m_params(setup.params), m_dice(&dice),
+      m_narrative(narrative) {
     build(m_setup);
 }
 
-int Engine::standsOf(int figures, int fps) {
-    if (figures <= 0) return 0;
-    const int whole = figures / fps;
-    const int rest = figures % fps;
-    return whole + ((rest > 0 && rest >= fps - 1 && rest >= 2) ? 1 : 0);
+Engine::Engine(const Engine& built, BattleDice& dice, Narrative* narrative) : Engine(built) {
+    m_dice = &dice;
+    m_narrative = narrative;
+    dice.setContext(built.m_dice->turn(), built.m_dice->phase());
 }
 
 int Engine::unitIndex(std::string_view id) const {
@@ -93,7 +100,7 @@ std::string Engine::unitName(int u) const {
 }
 
 void Engine::log(std::string text) {
-    if (m_narrative) m_narrative->add(m_turn, m_dice.phase(), std::move(text));
+    if (m_narrative) m_narrative->add(m_turn, m_dice->phase(), std::move(text));
 }
 
 int Engine::addGeneral(const GeneralSpec& spec, int side, int parent, int arrival) {
@@ -180,6 +187,8 @@ void Engine::buildFormation(const FormationSpec& f, int side, Mode mode, int arr
 }
 
 void Engine::build(const BattleSetup& setup) {
+    m_weatherMusketry = c::weatherMusketryModifier(setup.weather);
+    m_weatherForbidsSmallArms = c::weatherForbidsSmallArms(setup.weather);
     // §2.6.1 length; §2.5 field size
     m_turns = battle::turnsAvailable(setup);
     int onTableMes[2] = {0, 0};
@@ -288,8 +297,10 @@ void Engine::build(const BattleSetup& setup) {
         const auto& bb = m_brigades[static_cast<std::size_t>(b.brigade)];
         return std::tie(a.side, ba.id, a.id) < std::tie(b.side, bb.id, b.id);
     });
+    m_sideBegin = {0, 0, m_units.size()};
     for (std::size_t i = 0; i < m_units.size(); ++i) {
         auto& u = m_units[i];
+        if (u.side == kSideA) m_sideBegin[1] = i + 1;
         u.index = static_cast<int>(i);
         m_brigades[static_cast<std::size_t>(u.brigade)].units.push_back(u.index);
     }
@@ -368,12 +379,13 @@ void Engine::build(const BattleSetup& setup) {
         m_sides[static_cast<std::size_t>(s)].start = start;
     }
 
+    m_contactCount.assign(m_units.size(), 0);
     m_inCommand.assign(m_units.size(), 0);
     m_commandRating.assign(m_units.size(), Rating::Inept);
     m_visibleToEnemy.assign(m_units.size(), 1);
 
     // Terrain: the set-up's rectangles, then the hex template if asked for (§2.5).
-    m_dice.setContext(0, c::Phase::Setup);
+    m_dice->setContext(0, c::Phase::Setup);
     for (const auto& f : m_setup.terrain.features) {
         Feature x;
         x.kind = f.kind;
@@ -394,7 +406,7 @@ void Engine::build(const BattleSetup& setup) {
         const auto ammo = m_sides[static_cast<std::size_t>(u.side)].ammunition;
         const bool guns = isArtillery(u.type) && (m_params.ammunition || ammo != Ammunition::Default);
         const bool foot = isFoot(u.type) && ammo == Ammunition::GunsAndInfantry;
-        if (guns || foot) u.ammo = m_dice.d6(RollTag::Ammunition, u.index) + m_dice.d6(RollTag::Ammunition, u.index);
+        if (guns || foot) u.ammo = m_dice->d6(RollTag::Ammunition, u.index) + m_dice->d6(RollTag::Ammunition, u.index);
     }
 
     place();
@@ -1111,9 +1123,9 @@ void Engine::generateTemplateTerrain() {
             case HexTerrain::Open: break;
             case HexTerrain::Woods:
                 for (int t = 0; t < 3; ++t) {
-                    const int r = m_dice.d6(RollTag::Terrain);
+                    const int r = m_dice->d6(RollTag::Terrain);
                     if (r >= 5) continue;
-                    const bool heavy = m_dice.d6(RollTag::Terrain) <= 4;
+                    const bool heavy = m_dice->d6(RollTag::Terrain) <= 4;
                     const auto k = heavy ? FeatureKind::HeavyWood : FeatureKind::LightWood;
                     if (r <= 2) add(k, t * W / 3, (t + 1) * W / 3, 0, D);
                     else add(k, t * W / 3, (t + 1) * W / 3, holderHalf0, holderHalf1);
@@ -1121,7 +1133,7 @@ void Engine::generateTemplateTerrain() {
                 break;
             case HexTerrain::Hamlet: add(FeatureKind::LightUrban, W / 2 - 1, W / 2 + 1, holderLine - 30, holderLine + 30, true); break;
             case HexTerrain::Village: {
-                const bool heavy = m_dice.d6(RollTag::Terrain) >= 5;
+                const bool heavy = m_dice->d6(RollTag::Terrain) >= 5;
                 add(heavy ? FeatureKind::HeavyUrban : FeatureKind::LightUrban, W / 2 - 2, W / 2 + 2, holderLine - 60, holderLine + 60, true);
                 break;
             }
@@ -1135,8 +1147,8 @@ void Engine::generateTemplateTerrain() {
             case HexTerrain::Stream: add(FeatureKind::Stream, 0, W, D / 2 - 10, D / 2 + 10); break;
             case HexTerrain::Rolling:
             case HexTerrain::Hills: {
-                const bool central = m_dice.d6(RollTag::Terrain) <= 3;
-                const bool difficult = m_dice.d6(RollTag::Terrain) >= 5;
+                const bool central = m_dice->d6(RollTag::Terrain) <= 3;
+                const bool difficult = m_dice->d6(RollTag::Terrain) >= 5;
                 const auto k = m_setup.terrain.hex == HexTerrain::Hills ? FeatureKind::HighHill : FeatureKind::LowRise;
                 add(k, central ? W / 6 : 0, central ? W - W / 6 : W, holderLine - 150, holderLine + 30, true, difficult);
                 break;
@@ -1151,10 +1163,10 @@ void Engine::generateTemplateTerrain() {
         // One minor feature per ME present, in the half opposite its side (EM: Terrain Set up).
         for (int s = 0; s < 2; ++s)
             for (std::size_t i = 0; i < m_setup.sides[static_cast<std::size_t>(s)].mes.size(); ++i) {
-                const int third = m_dice.d6(RollTag::Terrain) % 3;
-                const int kind = m_dice.d6(RollTag::Terrain);
+                const int third = m_dice->d6(RollTag::Terrain) % 3;
+                const int kind = m_dice->d6(RollTag::Terrain);
                 const int x0 = third * W / 3 + W / 6 - 2;
-                const int dist = 200 + 40 * (m_dice.d6(RollTag::Terrain) - 1);
+                const int dist = 200 + 40 * (m_dice->d6(RollTag::Terrain) - 1);
                 // opposing half: for side A that is B's half (y > D/2)
                 const int yc = s == kSideA ? D / 2 + dist : D / 2 - dist;
                 switch (kind) {
@@ -1179,10 +1191,10 @@ void Engine::updatePosts() {
     std::array<PostExtent, 2> perSide{empty, empty};
     for (const auto& u : m_units) {
         if (u.status != UnitStatus::OnTable || u.lane != 0 || u.morale == Morale::Routing) continue;
-        const PostExtent e{u.x0, u.x0 + u.w, u.front, 1};
-        perBrigade[static_cast<std::size_t>(u.brigade)].add(e);
-        perSide[static_cast<std::size_t>(u.side)].add(e);
+        perBrigade[static_cast<std::size_t>(u.brigade)].add(PostExtent{u.x0, u.x0 + u.w, u.front, 1});
     }
+    // A side's extent is the union of its brigades' (the same as over its units: the union is a min, max and sum).
+    for (const auto& b : m_brigades) perSide[static_cast<std::size_t>(b.side)].add(perBrigade[static_cast<std::size_t>(b.index)]);
     // A general's units are those of the brigades he commands directly or through subordinates: each brigade's
     // extent goes to every general of its chain of command.
     auto& perGeneral = m_generalExtentScratch;
@@ -1231,7 +1243,7 @@ BattleResult Engine::run() {
 
 void Engine::startTurn() {
     ++m_turn;
-    m_dice.setContext(m_turn, c::Phase::Initiative);
+    m_dice->setContext(m_turn, c::Phase::Initiative);
     m_charges.clear();
     m_actionThisTurn = false;
     for (auto& u : m_units) {
@@ -1261,7 +1273,7 @@ void Engine::startTurn() {
 }
 
 void Engine::endOfTurn() {
-    m_dice.setContext(m_turn, c::Phase::EndOfTurn);
+    m_dice->setContext(m_turn, c::Phase::EndOfTurn);
     permanentShaken();
     // Ladder steps not renewed this turn lapse (§2.11).
     for (auto& u : m_units)
@@ -1428,7 +1440,7 @@ void Engine::earlyEndChecks() {
 bool Engine::surrounded(const Unit& u) const {
     // EM chart §7: the route to the own rear edge is closed by formed enemy across the unit's files.
     if (u.status != UnitStatus::OnTable || u.lane != 0) return false;
-    for (const auto& e : m_units) {
+    for (const auto& e : sideUnits(1 - u.side)) {
         if (e.side == u.side || e.status != UnitStatus::OnTable || e.lane != 0) continue;
         if (!isFormed(e) || e.morale == Morale::Routing) continue;
         if (overlapFiles(u, e) < std::min(u.w, 1)) continue;
@@ -1440,7 +1452,7 @@ bool Engine::surrounded(const Unit& u) const {
 }
 
 void Engine::nightActions() {
-    m_dice.setContext(m_turn, c::Phase::Nightfall);
+    m_dice->setContext(m_turn, c::Phase::Nightfall);
     for (auto& u : m_units) {
         if (u.status != UnitStatus::OnTable) continue;
         if (u.morale == Morale::Routing && u.pursuedThisTurn) {
@@ -1562,6 +1574,10 @@ void Engine::settleGuns(int holder) {
 SideLedger Engine::ledgerFor(int side, bool final, std::vector<UnitResult>* unitsOut) const {
     SideLedger l;
     l.start = m_sides[static_cast<std::size_t>(side)].start;
+    // Item names are left out of an outcome-only result (the totals read only the points).
+    auto itemName = [&](const std::string& id, const char* suffix = "") {
+        return m_outcomeOnly ? std::string() : id + suffix;
+    };
     for (const auto& u : m_units) {
         if (u.side == side) {
             UnitResult r;
@@ -1569,55 +1585,57 @@ SideLedger Engine::ledgerFor(int side, bool final, std::vector<UnitResult>* unit
             const int lost = u.lostFire + u.lostCloseAssault;
             if (lost > 0) {
                 const Points6 p = figureValue(u, lost);
-                l.full.push_back({LedgerKind::Casualties, u.id, p});
+                l.full.push_back({LedgerKind::Casualties, itemName(u.id), p});
                 full += p;
             }
             if (u.massacred > 0) {
                 const Points6 p = figureValue(u, u.massacred);
-                l.full.push_back({LedgerKind::Massacred, u.id, p});
+                l.full.push_back({LedgerKind::Massacred, itemName(u.id), p});
                 full += p;
             }
             for (const auto& g : u.guns) {
                 if (g.destroyed) {
                     const Points6 p = Points6::whole(c::gunStandValue(g.calibre));
-                    l.full.push_back({LedgerKind::Casualties, u.id + " gun", p});
+                    l.full.push_back({LedgerKind::Casualties, itemName(u.id, " gun"), p});
                     full += p;
                 } else if (g.abandoned && g.holder != kNoSide && g.holder != side) {
                     const Points6 p = Points6::whole(c::gunStandValue(g.calibre));
-                    l.full.push_back({LedgerKind::GunsCaptured, u.id + " gun", p});
+                    l.full.push_back({LedgerKind::GunsCaptured, itemName(u.id, " gun"), p});
                     full += p;
                 }
             }
             const bool routing = u.status == UnitStatus::OnTable && u.morale == Morale::Routing;
             if (routing && u.figures > 0) {
                 const Points6 p = figureValue(u, u.figures).half();
-                l.half.push_back({LedgerKind::Routing, u.id, p});
+                l.half.push_back({LedgerKind::Routing, itemName(u.id), p});
                 half += p;
             }
             if (u.surrendered > 0) {
                 const Points6 p = figureValue(u, u.surrendered).half();
-                l.half.push_back({LedgerKind::Surrendered, u.id, p});
+                l.half.push_back({LedgerKind::Surrendered, itemName(u.id), p});
                 half += p;
             }
             if (u.status == UnitStatus::OffReturning && u.figures > 0) {
                 const Points6 p = figureValue(u, u.figures).half();
-                l.half.push_back({LedgerKind::OffTable, u.id, p});
+                l.half.push_back({LedgerKind::OffTable, itemName(u.id), p});
                 half += p;
             }
             if (u.scattered > 0) {
                 const Points6 p = figureValue(u, u.scattered).half();
-                l.half.push_back({LedgerKind::Scattered, u.id, p});
+                l.half.push_back({LedgerKind::Scattered, itemName(u.id), p});
                 half += p;
             }
             if (u.removedSpent > 0) {
                 const Points6 p = figureValue(u, u.removedSpent).half();
-                l.half.push_back({LedgerKind::SpentRemnant, u.id, p});
+                l.half.push_back({LedgerKind::SpentRemnant, itemName(u.id), p});
                 half += p;
             }
             if (unitsOut) {
-                r.id = u.id;
+                if (!m_outcomeOnly) {
+                    r.id = u.id;
+                    r.brigade = brigades()[static_cast<std::size_t>(u.brigade)].id;
+                }
                 r.side = u.side;
-                r.brigade = brigades()[static_cast<std::size_t>(u.brigade)].id;
                 r.standsStart = u.standsStart;
                 r.figuresStart = u.figuresStart;
                 // Units that never came onto the table (an arrival not yet due, a reserve never committed) keep
@@ -1670,17 +1688,17 @@ SideLedger Engine::ledgerFor(int side, bool final, std::vector<UnitResult>* unit
         } else {
             // Colours and guns taken from this enemy unit.
             if (u.coloursLostTo == side)
-                l.gained.push_back({LedgerKind::Colours, u.id, Points6::whole(c::kColoursValue)});
+                l.gained.push_back({LedgerKind::Colours, itemName(u.id), Points6::whole(c::kColoursValue)});
         }
     }
     for (const auto& g : m_generals) {
         if (g.side != side || g.fate != StaffFate::Captured) continue;
         const int value = g.army ? c::kCorpsValueForPlayerGeneral : generalValue(g);
-        l.full.push_back({LedgerKind::StaffCaptured, g.id, Points6::whole(value)});
+        l.full.push_back({LedgerKind::StaffCaptured, itemName(g.id), Points6::whole(value)});
     }
     for (const auto& g : m_generals)
         if (g.side == side && g.army && g.fate == StaffFate::Killed)
-            l.full.push_back({LedgerKind::StaffCaptured, g.id, Points6::whole(c::kCorpsValueForPlayerGeneral)});
+            l.full.push_back({LedgerKind::StaffCaptured, itemName(g.id), Points6::whole(c::kCorpsValueForPlayerGeneral)});
     (void)final;
     return l;
 }
@@ -1688,18 +1706,20 @@ SideLedger Engine::ledgerFor(int side, bool final, std::vector<UnitResult>* unit
 BattleResult Engine::finish() {
     // Nightfall: locked melees are fought on, without compulsory moves or newcomers (§2.20).
     if (m_endReason == EndReason::Nightfall) {
-        m_dice.setContext(m_turn, c::Phase::Nightfall);
+        m_dice->setContext(m_turn, c::Phase::Nightfall);
         for (int round = 0; round < m_params.extraMeleeRounds && !m_contacts.empty(); ++round) {
             for (const auto& combat : combats()) fightCombat(combat, true);
         }
     }
     m_contacts.clear();
+    std::fill(m_contactCount.begin(), m_contactCount.end(), 0);
     nightActions();
     std::string fieldWhy;
     const int holder = fieldHolder(&fieldWhy);
     settleGuns(holder);
 
     BattleResult r;
+    r.units.reserve(m_units.size());
     r.battleId = m_setup.id;
     r.resolverVersion = "redcoats-5";
     r.paramsHash = m_params.hash();
@@ -1725,18 +1745,21 @@ BattleResult Engine::finish() {
         mine.menLost += perFigure * (u.lostFire + u.lostCloseAssault + u.massacred + u.surrendered + u.scattered);
         mine.prisonersLost += perFigure * u.surrendered;
         theirs.prisonersTaken += perFigure * u.surrendered;
-        for (const auto& g : u.guns)
+        for (const auto& g : u.guns) {
+            if (m_outcomeOnly) break;
             if (g.abandoned && !g.destroyed && g.holder != kNoSide && g.holder != u.side) {
                 mine.gunsLost.push_back({g.calibre, g.howitzer, u.id});
                 theirs.gunsCaptured.push_back({g.calibre, g.howitzer, u.id});
             } else if (g.destroyed) {
                 mine.gunsLost.push_back({g.calibre, g.howitzer, u.id});
             }
+        }
         if (u.surrendered > 0 || u.status == UnitStatus::Surrendered) ++m_events[mine.id + ".units_surrendered"];
         if (u.status == UnitStatus::RemovedSpent || u.status == UnitStatus::Destroyed)
             ++m_events[mine.id + ".units_removed"];
     }
     for (const auto& g : m_generals) {
+        if (m_outcomeOnly) break;
         GeneralResult gr;
         gr.id = g.id;
         gr.side = g.side;
@@ -1760,11 +1783,12 @@ BattleResult Engine::finish() {
     r.verdict = settle(r.sides[0].ledger, r.sides[1].ledger);
     for (int s = 0; s < 2; ++s)
         r.sides[static_cast<std::size_t>(s)].lineOfRetreatBlocked = m_surrounded[static_cast<std::size_t>(s)];
-    r.rollCount = m_dice.count();
-    r.rollLogHash = m_dice.logHash();
-    r.events = m_events;
+    r.rollCount = m_dice->count();
+    r.rollLogHash = m_dice->logHash();
+    if (m_outcomeOnly) r.events = std::move(m_events);
+    else r.events = m_events;
     if (m_narrative) {
-        m_dice.setContext(m_turn, c::Phase::Nightfall);
+        m_dice->setContext(m_turn, c::Phase::Nightfall);
         std::string line = "The battle ends (" + std::string(endReasonName(m_endReason)) + ") after " +
                            std::to_string(m_turn) + " turns. ";
         line += holder == kNoSide ? "Neither side holds the field (" + fieldWhy + "). "

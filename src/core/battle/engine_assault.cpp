@@ -44,9 +44,13 @@ std::vector<std::vector<int>> Engine::combats() const {
 }
 
 void Engine::closeAssaultPhase() {
-    m_dice.setContext(m_turn, c::Phase::CloseAssault);
-    refreshCommand();
-    for (const auto& combat : combats()) fightCombat(combat, false);
+    m_dice->setContext(m_turn, c::Phase::CloseAssault);
+    // With no unit in contact there is no combat, and nothing else here (nor before the next phase's own refresh)
+    // reads who is in command: the refresh is for the combats only (performance.md P4).
+    if (!m_contacts.empty()) {
+        refreshCommand();
+        for (const auto& combat : combats()) fightCombat(combat, false);
+    }
     removeSpentUnits();
     permanentShaken();
     for (auto& u : m_units)
@@ -92,7 +96,8 @@ CaSideInputs Engine::caInputs(std::span<const int> side, std::span<const int> en
         }
         return s;
     };
-    std::vector<std::pair<int, int>> byClass;
+    auto& byClass = m_classScratch;  // (class, stands) per unit of the side; reused, caInputs does not nest
+    byClass.clear();
     int mine = 0, theirs = 0;
     for (int x : side) {
         const auto& u = unit(x);
@@ -235,7 +240,7 @@ bool Engine::autoVictory(const std::vector<int>& side, const std::vector<int>& e
         if (isMounted(u.type) && u.formation != Formation::Dismounted && !treatedAsSkirmishers(u)) mountedWinner = true;
     }
     auto supported = [&](const Unit& l) {
-        for (const auto& f : m_units) {
+        for (const auto& f : sideUnits(l.side)) {
             if (f.index == l.index || f.side != l.side || f.status != UnitStatus::OnTable || f.lane != l.lane) continue;
             if (f.morale == Morale::Routing || !isFormed(f) || isArtillery(f.type)) continue;
             if (std::find(enemy.begin(), enemy.end(), f.index) != enemy.end()) continue;
@@ -342,7 +347,7 @@ void Engine::fightCombat(const std::vector<int>& members, bool wrapUp) {
     const auto inA = caInputs(sides[0], sides[1], false, kNone, false);
     const auto inB = caInputs(sides[1], sides[0], false, kNone, false);
     const int factors[2] = {caFactorTotal(inA, m_params.mountedVsFootStack), caFactorTotal(inB, m_params.mountedVsFootStack)};
-    const auto roll = rollCloseAssault(m_dice, {factors[0], factors[1]}, m_initiative);
+    const auto roll = rollCloseAssault(*m_dice, {factors[0], factors[1]}, m_initiative);
     const int winner = roll.winner;
     const int margin = roll.margin;
     const auto& dice = roll.dice;
@@ -434,7 +439,7 @@ void Engine::compulsoryAdvance(int vi, int paces) {
     }
     int newFront = v.front + paces;
     int fresh = kNone;
-    for (const auto& e : m_units) {
+    for (const auto& e : sideUnits(1 - v.side)) {
         if (e.side == v.side || e.status != UnitStatus::OnTable || e.lane != 0 || overlapFiles(v, e) == 0) continue;
         if (e.morale == Morale::Routing) continue;
         const int contactFront = m_depth - e.front;
@@ -449,7 +454,7 @@ void Engine::compulsoryAdvance(int vi, int paces) {
     capturedGunsCheck(vi);
     if (fresh != kNone) {
         // Break-through (§16.7): the victor stops in contact with a fresh enemy unit.
-        m_contacts.push_back({vi, fresh, false, true});
+        addContact({vi, fresh, false, true});
         if (m_narrative) log(unitName(vi) + " breaks through into " + unitName(fresh) + ".");
     }
 }
@@ -480,7 +485,7 @@ void Engine::flankAdvance(int vi, int paces, int direction) {
     refreshTerrain(v);
     capturedGunsCheck(vi);
     if (fresh != kNone) {
-        m_contacts.push_back({vi, fresh, true, true});
+        addContact({vi, fresh, true, true});
         if (m_narrative) log(unitName(vi) + " breaks through into the flank of " + unitName(fresh) + ".");
     }
 }
@@ -701,7 +706,7 @@ void Engine::surrenderUnit(int ui, int captorSide, int captorUnit) {
     else if (cap.militia && u.militia) k = c::MassacreCase::MilitiaOnMilitia;
     else if (cap.legionDragoons && patriot) k = c::MassacreCase::LegionOnPatriots;
     if (k == c::MassacreCase::None) return;
-    const int roll = m_dice.d6(RollTag::Massacre, ui);
+    const int roll = m_dice->d6(RollTag::Massacre, ui);
     if (roll >= c::massacreMinimum(k)) {
         u.surrendered -= figures;
         u.massacred += figures;

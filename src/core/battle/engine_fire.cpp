@@ -24,7 +24,7 @@ bool Engine::mayFire(const Unit& u) const {
             if (!g.destroyed && !g.abandoned && g.crew >= c::kMinCrewToFire) return true;
         return false;
     }
-    return !c::weatherForbidsSmallArms(m_setup.weather);
+    return !m_weatherForbidsSmallArms;
 }
 
 int Engine::firingStands(const Unit& u) const {
@@ -82,10 +82,12 @@ void Engine::resolveHits() {
 }
 
 void Engine::firePhase() {
-    m_dice.setContext(m_turn, c::Phase::Fire);
+    m_dice->setContext(m_turn, c::Phase::Fire);
+    ++m_firePhases;
     for (auto& u : m_units) revealIfSeen(u);
     refreshVisibility();
-    refreshCommand();
+    // No command refresh here: nothing in the Fire Phase reads who is in command (fire, hits, shooting tests and the
+    // routs they cause do not), and every phase that does refreshes it first (performance.md P4).
     m_bombarded.clear();
     attachArtilleryGenerals();
     for (auto& u : m_units) {
@@ -111,7 +113,12 @@ void Engine::firePhase() {
 // Small arms (§1.12; §2.9 per-stand allocation; §2.13)
 
 void Engine::smallArmsFire(int side) {
-    for (const auto& u : m_units) {
+    auto& targets = m_fireTargetScratch;
+    targets.clear();
+    for (const auto& t : sideUnits(1 - side))
+        if (t.status == UnitStatus::OnTable && m_visibleToEnemy[static_cast<std::size_t>(t.index)] && !inContact(t.index))
+            targets.push_back(t.index);
+    for (const auto& u : sideUnits(side)) {
         if (u.side != side || isArtillery(u.type) || !mayFire(u)) continue;
         // Targets of declared charges fire at their chargers (¶396); locked units otherwise do not fire (¶410).
         int forced = kNone;
@@ -121,18 +128,18 @@ void Engine::smallArmsFire(int side) {
                 break;
             }
         if (forced == kNone && inContact(u.index)) continue;
-        fireUnitSmallArms(u.index, forced);
+        fireUnitSmallArms(u.index, forced, &targets);
     }
 }
 
-void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
+void Engine::fireUnitSmallArms(int ui, int forcedTarget, const std::vector<int>* targets) {
     auto& u = unit(ui);
     const auto table = volleyTable(u);
     const auto& row = c::smallArmsRow(table);
     const int n = firingStands(u);
     if (n <= 0) return;
     const bool skirmishFire = table == c::FireTable::Skirmish || table == c::FireTable::RifleSkirmish;
-    const int weather = c::weatherMusketryModifier(m_setup.weather);
+    const int weather = m_weatherMusketry;
     const auto& brig = m_brigades[static_cast<std::size_t>(u.brigade)];
     // §2.8 Hold doctrine: Class 2–3 hold their first (Steady) volley until the enemy is within 100 paces.
     const bool holdVolley = forcedTarget == kNone && brig.posture == Posture::Hold && (u.unitClass == 2 || u.unitClass == 3) &&
@@ -145,14 +152,37 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
     // Candidate targets once for the unit: visible enemies it may face, within the chart's reach (§2.9).
     auto& candidates = m_candidateScratch;
     candidates.clear();
-    if (forcedTarget == kNone) {
-        for (const auto& t : m_units) {
-            if (t.side == u.side || t.status != UnitStatus::OnTable || !mayFireAt(u, t)) continue;
-            if (!m_visibleToEnemy[static_cast<std::size_t>(t.index)] || inContact(t.index)) continue;
-            const int r = separation(u, t);
-            if (r < 0 || r > row.longMax) continue;
-            candidates.push_back({t.index, r});
+    // Line of fire: the units masking the current target, gathered once per target (nothing moves while it fires).
+    int maskTarget = kNone;
+    auto& masks = m_maskScratch;
+    int classTarget = kNone;
+    TargetClass targetCls = TargetClass::Line;
+    bool fromFlank = false;
+    auto masked = [&](int tf, const Unit& t) {
+        if (t.index != maskTarget) {
+            maskingFiles(u, t, masks);
+            maskTarget = t.index;
         }
+        for (const auto& [lo, hi] : masks)
+            if (tf >= lo && tf < hi) return true;
+        return false;
+    };
+    if (forcedTarget == kNone) {
+        // The tests are pure; the cheap range test runs before the lane and contact tests.
+        auto consider = [&](const Unit& t) {
+            const int r = separation(u, t);
+            if (r < 0 || r > row.longMax) return;
+            if (!mayFireAt(u, t)) return;
+            candidates.push_back({t.index, r});
+        };
+        if (targets) {
+            for (int ti : *targets) consider(unit(ti));
+        } else {
+            for (const auto& t : sideUnits(1 - u.side))
+                if (t.status == UnitStatus::OnTable && m_visibleToEnemy[static_cast<std::size_t>(t.index)] && !inContact(t.index))
+                    consider(t);
+        }
+        if (candidates.empty()) return;  // no stand has a target: nothing fires
     }
     for (int s = 0; s < n; ++s) {
         const int file = fileOfStand(u, s, n);
@@ -195,7 +225,7 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
                 const auto& cand = candidates[static_cast<std::size_t>(ranked[bestAt].second)];
                 const auto& t = unit(cand.index);
                 const int tf = (u.lane != 0 || t.lane != 0) ? t.x0 : std::max(t.x0, std::min(file, t.x0 + t.w - 1));
-                if (!blocked(u, tf, t)) {
+                if (!masked(tf, t)) {
                     target = cand.index;
                     range = cand.range;
                     break;
@@ -206,15 +236,22 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget) {
         if (target == kNone) continue;
         if (holdVolley && range > 100) continue;
         const auto& t = unit(target);
-        const auto cell = c::smallArmsCell(table, range, targetClass(t, false, &u), m_params.longRangeRepeatShort);
+        if (target != classTarget) {
+            // The target's class and whether the unit fires from its flank, once per target: nothing they read
+            // changes while the unit fires (the tallies do not).
+            targetCls = targetClass(t, false, &u);
+            fromFlank = flankPosition(u, t);
+            classTarget = target;
+        }
+        const auto cell = c::smallArmsCell(table, range, targetCls, m_params.longRangeRepeatShort);
         if (cell.noEffect() && forcedTarget == kNone) continue;
-        const int roll = m_dice.d6(RollTag::SmallArms, ui);
+        const int roll = m_dice->d6(RollTag::SmallArms, ui);
         const int hits = c::hits(cell, roll + weather);
         // ¶217: skirmisher hits only count for morale, except against crews, staff and engineers.
         const bool removable = !skirmishFire || isArtillery(t.type);
         tally(target, ui, hits, removable);
         if (hasBattalionGuns(t)) rollAtBattalionGuns(target, ui, cell, weather, RollTag::SmallArms, false);
-        if (flankPosition(u, t)) unit(target).flankFire = unit(target).flankFire || isFormed(u);
+        if (fromFlank) unit(target).flankFire = unit(target).flankFire || isFormed(u);
         if (u.revealedTurn == m_turn && range <= c::kSurpriseRange) unit(target).surprisedByFire = true;
         ++firedStands;
         totalHits += hits;
@@ -280,7 +317,7 @@ void Engine::attachArtilleryGenerals() {
 }
 
 void Engine::artilleryFire(int side, bool bombardPass) {
-    for (const auto& u : m_units) {
+    for (const auto& u : sideUnits(side)) {
         if (u.side != side) continue;
         if (hasBattalionGuns(u)) {
             if (bombardPass || !mayFireBattalionGuns(u)) continue;  // battalion guns fire tactically only [X]
@@ -308,14 +345,15 @@ int Engine::chooseArtilleryTarget(int ui, const Gun& g, int file, int& zoneFile)
     const auto& u = unit(ui);
     int best = kNone, bestScore = 0, bestOff = 1 << 30;
     bool bestIsGuns = true;
-    const int mod = g.crew - c::kCrewFiguresPerGun + (m_params.weatherOnArtillery ? c::weatherMusketryModifier(m_setup.weather) : 0);
-    for (const auto& t : m_units) {
-        if (t.side == u.side || t.status != UnitStatus::OnTable || !mayFireAt(u, t)) continue;
-        if (!m_visibleToEnemy[static_cast<std::size_t>(t.index)] || inContact(t.index)) continue;
+    const int mod = g.crew - c::kCrewFiguresPerGun + (m_params.weatherOnArtillery ? m_weatherMusketry : 0);
+    for (const auto& t : sideUnits(1 - u.side)) {
+        // The tests are pure; range and band run before the lane and contact scans.
+        if (t.side == u.side || t.status != UnitStatus::OnTable || !m_visibleToEnemy[static_cast<std::size_t>(t.index)]) continue;
         const int r = separation(u, t);
         if (r < 0) continue;
         const auto band = c::artilleryBand(g.calibre, r);
         if (band == c::ArtilleryBand::OutOfRange && !(g.howitzer && c::inShellWindow(g.calibre, r))) continue;
+        if (!mayFireAt(u, t) || inContact(t.index)) continue;
         // Dead ground (¶170).
         if (u.elevation == 2 && r < c::kHighHillDeadGround) continue;
         if (u.elevation == 0 && t.elevation == 2 && static_cast<int>(band) <= static_cast<int>(c::ArtilleryBand::Medium)) continue;
@@ -336,7 +374,7 @@ int Engine::chooseArtilleryTarget(int ui, const Gun& g, int file, int& zoneFile)
         const int bounce = c::calibreRow(g.calibre).bounce[static_cast<std::size_t>(std::min(3, static_cast<int>(band)))];
         int score = 0;
         for (const auto& z : m_units) {
-            if (z.status != UnitStatus::OnTable || z.lane != u.lane || tf < z.x0 || tf >= z.x0 + z.w) continue;
+            if (tf < z.x0 || tf >= z.x0 + z.w || z.status != UnitStatus::OnTable || z.lane != u.lane) continue;
             if ((u.lane != 0 || t.lane != 0) && z.index != t.index) continue;
             const int rz = z.side == u.side ? -1 : separation(u, z);
             if (z.index != t.index) {
@@ -387,14 +425,14 @@ void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, in
     const auto band = c::artilleryBand(g.calibre, r);
     const int bounce = tag == RollTag::Shell ? c::kShellDepth
                                              : c::calibreRow(g.calibre).bounce[static_cast<std::size_t>(std::min(3, static_cast<int>(band)))];
-    const int mod = g.crew - c::kCrewFiguresPerGun + (m_params.weatherOnArtillery ? c::weatherMusketryModifier(m_setup.weather) : 0);
+    const int mod = g.crew - c::kCrewFiguresPerGun + (m_params.weatherOnArtillery ? m_weatherMusketry : 0);
     const bool shell = tag == RollTag::Shell;
     for (auto& z : m_units) {
         if (u.lane != 0 || t.lane != 0) {
             if (z.index != target) continue;  // lanes: the target only
         } else {
+            if (zoneFile < z.x0 || zoneFile >= z.x0 + z.w) continue;  // the zone's file first (the tests are pure)
             if (z.status != UnitStatus::OnTable || z.lane != u.lane) continue;
-            if (zoneFile < z.x0 || zoneFile >= z.x0 + z.w) continue;
         }
         int rz = r;
         if (z.index != target) {
@@ -413,7 +451,7 @@ void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, in
             ++dice;
         }
         for (int k = 0; k < dice; ++k) {
-            const int roll = m_dice.d6(tag, ui);
+            const int roll = m_dice->d6(tag, ui);
             const int hits = c::hits(cell, roll + mod);
             tally(z.index, ui, hits, true);
             if (shell && hits > 0) z.shellHit = true;
@@ -432,6 +470,7 @@ void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, in
                 if (!cover || zoneFile < f.x0 || zoneFile >= f.x1) continue;
                 const int y = absFront(z);
                 if (y < f.y0 - 30 || y > f.y1 + 30) continue;
+                ++m_coverBattered;
                 ++f.hits;
                 if (g.calibre == Calibre::Siege) ++f.siegeHits;
                 const bool heavy = f.kind == FeatureKind::HeavyWood || f.kind == FeatureKind::HeavyUrban || f.kind == FeatureKind::HeavyWorks;
@@ -469,10 +508,16 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
         if (manned == 0 || !sample) return;
         int tacticalScore = 0;
         for (int i = 0; i < n; ++i) {
-            const auto& g = u.guns[static_cast<std::size_t>(i)];
+            auto& g = u.guns[static_cast<std::size_t>(i)];
             if (g.destroyed || g.abandoned || g.crew < c::kMinCrewToFire || g.howitzer) continue;
             int zf = 0;
-            const int t = chooseArtilleryTarget(ui, g, u.x0 + std::min(i, u.w - 1), zf);
+            const int gunFile = u.x0 + std::min(i, u.w - 1);
+            const int t = chooseArtilleryTarget(ui, g, gunFile, zf);
+            g.choiceFire = m_firePhases;
+            g.choiceCover = m_coverBattered;
+            g.choiceFile = gunFile;
+            g.choiceTarget = t;
+            g.choiceZoneFile = zf;
             if (t == kNone) continue;
             const auto band = c::artilleryBand(g.calibre, separation(u, unit(t)));
             tacticalScore += c::expectedSixths(c::artilleryCell(band, targetClass(unit(t), true, &u), m_params.artLineClose456),
@@ -480,7 +525,7 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
         }
         const int diceEach = (manned + 1) / 2;
         int best = kNone, bestScore = 0;
-        for (const auto& t : m_units) {
+        for (const auto& t : sideUnits(1 - u.side)) {
             if (t.side == u.side || t.status != UnitStatus::OnTable || t.lane != 0) continue;
             if (!m_visibleToEnemy[static_cast<std::size_t>(t.index)] || inContact(t.index)) continue;
             const int r = separation(u, t);
@@ -491,8 +536,8 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
             const int boxLo = t.x0 + t.w / 2 - manned, boxHi = boxLo + 2 * manned;
             int score = 0;
             for (const auto& z : m_units) {
+                if (z.x0 + z.w <= boxLo || z.x0 >= boxHi) continue;  // the box's files first (the tests are pure)
                 if (z.status != UnitStatus::OnTable || z.lane != u.lane) continue;
-                if (z.x0 + z.w <= boxLo || z.x0 >= boxHi) continue;
                 const int d = absFront(z) - absFront(t);
                 const bool behind = d == 0 || d * (absFront(t) - absFront(u)) > 0;
                 if (!behind || std::abs(d) > c::kBombardDepth) continue;
@@ -512,7 +557,7 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
         // An attached artillery general adds one die for every unit in the box (§2.13 step 2, ¶316, §4.22).
         const int diceInBox = diceEach + (gunGeneralWith(ui) ? 1 : 0);
         int aimBack = 0;
-        if (m_params.bombardError && m_dice.d6(RollTag::BombardError, ui) == 1) aimBack = c::kBombardDepth;  // falls short
+        if (m_params.bombardError && m_dice->d6(RollTag::BombardError, ui) == 1) aimBack = c::kBombardDepth;  // falls short
         const int boxLo = t.x0 + t.w / 2 - manned, boxHi = boxLo + 2 * manned;
         if (m_narrative) log(unitName(ui) + " bombards around " + unitName(best) + (aimBack ? " but the shot falls short" : "") + ".");
         for (auto& z : m_units) {
@@ -526,7 +571,7 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
             const int rz = z.side == u.side ? separation(u, t) + std::abs(d) : separation(u, z);
             const auto cell = c::artilleryCell(c::artilleryBand(sample->calibre, rz), targetClass(z, true, &u), m_params.artLineClose456);
             for (int k = 0; k < diceInBox; ++k) {
-                const int roll = m_dice.d6(RollTag::Bombardment, ui);
+                const int roll = m_dice->d6(RollTag::Bombardment, ui);
                 tally(z.index, ui, c::hits(cell, roll + sample->crew - c::kCrewFiguresPerGun), true);
             }
             if (hasBattalionGuns(z))
@@ -560,6 +605,9 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
         if (target != kNone) {
             const auto& t = unit(target);
             zoneFile = (t.lane != 0 || u.lane != 0) ? t.x0 : std::max(t.x0, std::min(file, t.x0 + t.w - 1));
+        } else if (g.choiceFire == m_firePhases && g.choiceCover == m_coverBattered && g.choiceFile == file) {
+            target = g.choiceTarget;  // chosen in this phase's bombardment pass, nothing it reads changed since
+            zoneFile = g.choiceZoneFile;
         } else {
             target = chooseArtilleryTarget(ui, g, file, zoneFile);
         }
@@ -606,7 +654,7 @@ void Engine::rollAtBattalionGuns(int ti, int firer, const c::HitCell& cell, int 
     auto& t = unit(ti);
     if (t.gunLastFirer == firer || cell.noEffect() || !battalionGunsStanding(t)) return;
     t.gunLastFirer = firer;
-    const int roll = m_dice.d6(tag, firer);
+    const int roll = m_dice->d6(tag, firer);
     const int hits = c::hits(cell, roll + modifier);
     if (fromArtillery) t.gunHitsArtillery += hits;
     else t.gunHitsSmallArms += hits;
@@ -623,7 +671,7 @@ void Engine::damageBattalionGuns(int ui, int hitsCount, int modifier) {
         for (auto& x : u.guns)
             if (!x.destroyed && !x.abandoned && (!g || x.crew > g->crew)) g = &x;
         if (!g) return;
-        const int roll = m_dice.d6(RollTag::DamageArtillery, ui);
+        const int roll = m_dice->d6(RollTag::DamageArtillery, ui);
         switch (c::artilleryDamage(roll + modifier)) {
             case c::ArtilleryDamage::LimberHalfSpeed:
             case c::ArtilleryDamage::LimberImmobile: break;
@@ -667,12 +715,12 @@ void Engine::damageBattery(int ui, int hitsCount, int modifier, bool fromArtille
             if (g) --g->crew;
             --u.figures;
             ++u.crewLost;
-            if (m_dice.phase() == c::Phase::CloseAssault || m_dice.phase() == c::Phase::Nightfall) ++u.lostCloseAssault;
+            if (m_dice->phase() == c::Phase::CloseAssault || m_dice->phase() == c::Phase::Nightfall) ++u.lostCloseAssault;
             else ++u.lostFire;
         }
     };
     for (int h = 0; h < hitsCount; ++h) {
-        const int roll = m_dice.d6(RollTag::DamageArtillery, ui);
+        const int roll = m_dice->d6(RollTag::DamageArtillery, ui);
         const auto result = c::artilleryDamage(roll + modifier);
         switch (result) {
             case c::ArtilleryDamage::LimberHalfSpeed:
@@ -752,7 +800,7 @@ void Engine::shootingTests() {
         if (u.status != UnitStatus::OnTable || u.morale == Morale::Routing || u.hitsThisTurn < 1) continue;
         if (u.charging) continue;  // chargers carry their hits into the CWE (¶385)
         const int total = cweTotal(sctInputs(u.index));
-        const auto out = rollTest(m_dice, RollTag::Sct, u.index, total);
+        const auto out = rollTest(*m_dice, RollTag::Sct, u.index, total);
         if (m_narrative)
             log(unitName(u.index) + " takes " + std::to_string(u.hitsThisTurn) + " hit(s): shooting test " +
                 std::to_string(total) + (out.roll ? ", rolls " + std::to_string(out.roll) : std::string(", no roll needed")) +

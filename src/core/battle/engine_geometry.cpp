@@ -12,13 +12,8 @@ namespace c = charts;
 // ---------------------------------------------------------------------------------------------------------
 // Positions (§2.4)
 
-int Engine::absFront(const Unit& u) const {
-    if (u.lane != 0) return -1;  // lane units stand off the strip
-    return u.side == kSideA ? u.front : m_depth - u.front;
-}
-
 namespace {
-constexpr int kFar = 1 << 20;  // "no relation": units in different lanes that cannot reach each other
+constexpr int kFar = Engine::kFarApart;
 }
 
 // §2.6.5 flank lanes: a lane is a strip of its own, `depthFor(lane)` deep, whose attackers count their front from
@@ -35,14 +30,14 @@ bool Engine::engaged(const Unit& a, const Unit& b) const {
 // A lane is one column wide: only the unit at the head of each side's queue can fire or charge.
 bool Engine::laneBlocked(const Unit& u) const {
     if (u.lane == 0) return false;
-    for (const auto& x : m_units)
+    for (const auto& x : sideUnits(u.side))
         if (x.index != u.index && x.side == u.side && x.lane == u.lane && x.status == UnitStatus::OnTable &&
             x.morale != Morale::Routing && (x.front > u.front || (x.front == u.front && x.index < u.index)))
             return true;
     return false;
 }
 
-bool Engine::mayFireAt(const Unit& f, const Unit& t) const {
+bool Engine::mayFireAtAcrossLanes(const Unit& f, const Unit& t) const {
     if (!engaged(f, t) || laneBlocked(f) || laneBlocked(t)) return false;
     if (f.lane == t.lane) return true;
     if (f.lane != 0) return true;  // lane attackers fire into the flank of the line's end
@@ -71,16 +66,6 @@ int Engine::separationAcrossLanes(const Unit& a, const Unit& b) const {
     if (!engaged(a, b)) return kFar;
     const Unit& l = a.lane != 0 ? a : b;
     return depthFor(l.lane) - l.front;
-}
-
-int Engine::distance(const Unit& a, const Unit& b) const {
-    if (a.lane != b.lane) {
-        const int sep = separation(a, b);
-        return sep >= kFar ? kFar : std::abs(sep);
-    }
-    const int d = depthFor(a.lane);
-    const int dy = a.side == b.side ? std::abs(a.front - b.front) : std::abs(d - a.front - b.front);
-    return std::max(c::kStandWidth * fileGap(a, b), dy);
 }
 
 bool Engine::sameDepthBand(const Unit& a, const Unit& b, int tolerance) const {
@@ -235,21 +220,6 @@ bool Engine::pathBlockedByRiver(const Unit& u, int newFront) const {
     return false;
 }
 
-bool Engine::inOpen(const Unit& u) const { return !u.inWood && !u.inUrban && u.cover == 0 && !u.inMarsh; }
-
-bool Engine::isFormed(const Unit& u) const {
-    // ¶26, ¶355: unformed = skirmish screens, routers, units in urban areas or heavy woods.
-    return u.formation != Formation::Skirmish && u.morale != Morale::Routing && !u.inUrban && !u.inHeavyWood;
-}
-
-bool Engine::treatedAsSkirmishers(const Unit& u) const {
-    if (u.formation == Formation::Skirmish || u.formation == Formation::Dismounted) return true;
-    // G22: the literal ¶112/¶118 reading behind a switch.
-    return m_params.lightCavAlwaysSkirmishers &&
-           (u.type == UnitType::LightCavalry || u.type == UnitType::IrregularCavalry ||
-            u.type == UnitType::MountedInfantry);
-}
-
 bool Engine::flankPosition(const Unit& u, const Unit& t) const {
     // §2.12.6: files apart by one or two, level with or beyond the target's front, nobody in between; units in
     // urban areas or fortifications have no flanks. A lane's attackers hold flank position on the lane's end unit
@@ -257,7 +227,7 @@ bool Engine::flankPosition(const Unit& u, const Unit& t) const {
     if (u.side == t.side) return false;
     if (u.lane != 0 && t.lane == 0) {
         if (!engaged(u, t) || t.inUrban || t.inWorks) return false;
-        for (const auto& x : m_units)
+        for (const auto& x : sideUnits(t.side))
             if (x.side == t.side && x.lane == u.lane && x.status == UnitStatus::OnTable && x.morale != Morale::Routing) return false;
         return true;
     }
@@ -269,7 +239,7 @@ bool Engine::flankPosition(const Unit& u, const Unit& t) const {
     if (separation(u, t) > 0) return false;
     if (separation(u, t) < -t.depth - 60) return false;
     const int lo = std::min(u.x0 + u.w, t.x0 + t.w), hi = std::max(u.x0, t.x0);
-    for (const auto& x : m_units) {
+    for (const auto& x : sideUnits(t.side)) {  // t.side: the side that is not u's (tested above)
         if (x.index == t.index || x.index == u.index || x.status != UnitStatus::OnTable || x.lane != 0) continue;
         if (x.side == u.side) continue;
         if (std::max(x.x0, lo) < std::min(x.x0 + x.w, hi) && std::abs(x.front - t.front) <= 60) return false;
@@ -301,21 +271,6 @@ TargetClass Engine::targetClass(const Unit& t, bool firerIsArtillery, const Unit
     return TargetClass::Line;
 }
 
-// §2.3 volley table [I] (¶405–408, G12).
-c::FireTable Engine::volleyTable(const Unit& u) const {
-    if (isMounted(u.type) && u.formation != Formation::Dismounted) return c::FireTable::Mounted;
-    if (u.formation == Formation::Dismounted) return c::FireTable::Mounted;
-    if (u.type == UnitType::Native || (u.armament == Armament::MixedBow)) return c::FireTable::Skirmish;
-    if (u.formation == Formation::Skirmish)
-        return u.armament == Armament::Rifle ? c::FireTable::RifleSkirmish : c::FireTable::Skirmish;
-    const bool unsteadying = u.inWood || u.difficult || u.inWorks || u.inUrban || u.inMarsh;
-    if (u.unitClass == 1 || isIrregularType(u.type) || u.morale == Morale::Shaken || u.morale == Morale::Unsteady ||
-        u.morale == Morale::Routing || unsteadying)
-        return c::FireTable::UnsteadyVolley;
-    if (u.unitClass >= 4 || !u.smoke) return c::FireTable::SteadyVolley;
-    return c::FireTable::UnsteadyVolley;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Visibility (§1.8, §2.7 step 4)
 
@@ -331,7 +286,7 @@ bool Engine::visibleTo(int side, const Unit& u) const {
     if (u.hidden) return false;
     const int limit = sightLimit(u);
     if (limit >= c::kSightOpen) return true;
-    for (const auto& o : m_units)
+    for (const auto& o : sideUnits(side))
         if (o.side == side && o.status == UnitStatus::OnTable && distance(o, u) <= limit) return true;
     return false;
 }
@@ -340,14 +295,14 @@ void Engine::revealIfSeen(Unit& u) {
     if (!u.hidden || u.status != UnitStatus::OnTable) return;
     bool seen = u.fired || u.moved;
     const int limit = std::max(sightLimit(u), 100);
-    for (const auto& o : m_units)
+    for (const auto& o : sideUnits(1 - u.side))
         if (!seen && o.side != u.side && o.status == UnitStatus::OnTable && distance(o, u) <= limit) seen = true;
     if (!seen) return;
     u.hidden = false;
     u.revealedTurn = m_turn;
     // ¶341: an unseen enemy appearing within 100 paces surprises the units it appears beside.
     int surprised = 0;
-    for (auto& o : m_units)
+    for (auto& o : sideUnits(1 - u.side))
         if (o.side != u.side && o.status == UnitStatus::OnTable && distance(o, u) <= c::kSurpriseRange) {
             o.surprisedTurn = m_turn;
             ++surprised;
@@ -358,26 +313,49 @@ void Engine::revealIfSeen(Unit& u) {
 }
 
 // §2.9 line of fire: blocked by any other unit in the target's file between firer and target.
+namespace {
+// Whether x (another unit of the main strip, standing on the table, front edge xf from side A's rear) stands between
+// firer and target in depth; yF and yT are theirs, lo and hi the smaller and larger of the two.
+inline bool masksInDepth(const Unit& firer, const Unit& x, int xf, int yF, int yT, int lo, int hi, bool firerArtillery) {
+    const int xb = x.side == kSideA ? xf - x.depth : xf + x.depth;
+    const int xlo = std::min(xf, xb), xhi = std::max(xf, xb);
+    if (xhi <= lo || xlo >= hi) return false;
+    // ¶171 overhead fire from a hill or rise over lower friends at least a stand-width ahead, not near the target
+    if (firerArtillery && x.side == firer.side && firer.elevation > x.elevation &&
+        std::abs(xf - yF) >= c::kStandWidth && std::abs(xf - yT) > c::kStandWidth)
+        return false;
+    return true;
+}
+}  // namespace
+
 bool Engine::blocked(const Unit& firer, int file, const Unit& target) const {
     if (firer.lane != 0 || target.lane != 0) return false;
     const int yF = absFront(firer), yT = absFront(target);
     const int lo = std::min(yF, yT), hi = std::max(yF, yT);
     const bool firerArtillery = isArtillery(firer.type);
     for (const auto& x : m_units) {
+        if (file < x.x0 || file >= x.x0 + x.w) continue;  // the most selective test first (the tests are pure)
         if (x.index == firer.index || x.index == target.index || x.status != UnitStatus::OnTable || x.lane != 0) continue;
-        if (file < x.x0 || file >= x.x0 + x.w) continue;
         if (firerArtillery && x.formation == Formation::Skirmish) continue;  // rolled in the zone instead
-        const int xf = absFront(x);
-        const int xb = x.side == kSideA ? xf - x.depth : xf + x.depth;
-        const int xlo = std::min(xf, xb), xhi = std::max(xf, xb);
-        if (xhi <= lo || xlo >= hi) continue;
-        // ¶171 overhead fire from a hill or rise over lower friends at least a stand-width ahead, not near the target
-        if (firerArtillery && x.side == firer.side && firer.elevation > x.elevation &&
-            std::abs(xf - yF) >= c::kStandWidth && std::abs(xf - yT) > c::kStandWidth)
-            continue;
-        return true;
+        if (masksInDepth(firer, x, absFront(x), yF, yT, lo, hi, firerArtillery)) return true;
     }
     return false;
+}
+
+void Engine::maskingFiles(const Unit& firer, const Unit& target, std::vector<std::pair<int, int>>& out) const {
+    out.clear();
+    if (firer.lane != 0 || target.lane != 0) return;
+    const int yF = absFront(firer), yT = absFront(target);
+    const int lo = std::min(yF, yT), hi = std::max(yF, yT);
+    const bool firerArtillery = isArtillery(firer.type);
+    for (const auto& x : m_units) {
+        if (x.status != UnitStatus::OnTable || x.lane != 0) continue;
+        if (x.x0 + x.w <= target.x0 || x.x0 >= target.x0 + target.w) continue;  // outside the target's files
+        if (!masksInDepth(firer, x, absFront(x), yF, yT, lo, hi, firerArtillery)) continue;
+        if (x.index == firer.index || x.index == target.index) continue;
+        if (firerArtillery && x.formation == Formation::Skirmish) continue;  // rolled in the zone instead
+        out.emplace_back(x.x0, x.x0 + x.w);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -443,10 +421,11 @@ int Engine::routRate(const Unit& u) const {
 }
 
 bool Engine::touchingSteadyFriend(const Unit& u) const {
-    for (const auto& x : m_units) {
+    for (const auto& x : sideUnits(u.side)) {
+        if (std::abs(u.front - x.front) > 20) continue;  // the most selective test first (the tests are pure)
         if (x.index == u.index || x.side != u.side || x.status != UnitStatus::OnTable || x.lane != u.lane) continue;
         if (x.morale != Morale::Ordered || !isFormed(x)) continue;
-        if (fileGap(u, x) == 0 && std::abs(u.front - x.front) <= 20) return true;
+        if (fileGap(u, x) == 0) return true;
     }
     return false;
 }
@@ -464,7 +443,7 @@ bool Engine::anchoredFlank(const Unit& u) const {
         return false;
     };
     auto friendAt = [&](int file) {
-        for (const auto& x : m_units)
+        for (const auto& x : sideUnits(u.side))
             if (x.index != u.index && x.side == u.side && x.status == UnitStatus::OnTable && x.lane == 0 &&
                 file >= x.x0 && file < x.x0 + x.w && std::abs(x.front - u.front) <= 20)
                 return true;
@@ -475,7 +454,7 @@ bool Engine::anchoredFlank(const Unit& u) const {
 
 int Engine::nearestOppositeEnemy(const Unit& u, bool visibleOnly) const {
     int best = kNone, bestSep = 1 << 30;
-    for (const auto& e : m_units) {
+    for (const auto& e : sideUnits(1 - u.side)) {
         if (e.side == u.side || e.status != UnitStatus::OnTable || e.lane != u.lane) continue;
         if (e.morale == Morale::Routing) continue;
         if (overlapFiles(u, e) == 0) continue;
@@ -492,7 +471,7 @@ int Engine::nearestOppositeEnemy(const Unit& u, bool visibleOnly) const {
 
 int Engine::nearestEnemyDistance(const Unit& u, bool formedOnly, bool visibleOnly) const {
     int best = 1 << 30;
-    for (const auto& e : m_units) {
+    for (const auto& e : sideUnits(1 - u.side)) {
         if (e.side == u.side || e.status != UnitStatus::OnTable) continue;
         if (formedOnly && (!isFormed(e) || isArtillery(e.type))) continue;
         if (visibleOnly && !m_visibleToEnemy[static_cast<std::size_t>(e.index)]) continue;
@@ -502,7 +481,7 @@ int Engine::nearestEnemyDistance(const Unit& u, bool formedOnly, bool visibleOnl
 }
 
 bool Engine::unitsOverlapSameSide(const Unit& a) const {
-    for (const auto& x : m_units)
+    for (const auto& x : sideUnits(a.side))
         if (x.index != a.index && x.side == a.side && x.status == UnitStatus::OnTable && x.lane == a.lane &&
             overlapFiles(a, x) > 0 && std::abs(x.front - a.front) < 20)
             return true;
@@ -511,10 +490,6 @@ bool Engine::unitsOverlapSameSide(const Unit& a) const {
 
 // ---------------------------------------------------------------------------------------------------------
 // Command (§2.15)
-
-bool Engine::generalAvailable(const General& g) const {
-    return g.onTable && !g.gone && m_turn >= g.outUntil && g.replacedBy == kNone;
-}
 
 void Engine::refreshCommand() {
     for (const auto& u : m_units) {
@@ -583,10 +558,6 @@ void Engine::refreshCommand() {
     }
 }
 
-bool Engine::inCommand(int unit) const { return m_inCommand[static_cast<std::size_t>(unit)] != 0; }
-
-Rating Engine::commandRating(int unit) const { return m_commandRating[static_cast<std::size_t>(unit)]; }
-
 bool Engine::ownBrigadeGeneralCommands(int ui) const {
     const auto& u = unit(ui);
     const auto& b = m_brigades[static_cast<std::size_t>(u.brigade)];
@@ -614,7 +585,7 @@ void Engine::staffCasualtyRoll(int gi, bool adcOnly, int unitContext, int modifi
     auto& g = m_generals[static_cast<std::size_t>(gi)];
     if (adcOnly) {
         if (g.aides <= 0) return;
-        const int r = m_dice.d6(RollTag::DamageStaff, gi) + modifier;
+        const int r = m_dice->d6(RollTag::DamageStaff, gi) + modifier;
         if (c::aideRemoved(r)) {
             --g.aides;
             ++g.aidesLost;
@@ -623,7 +594,7 @@ void Engine::staffCasualtyRoll(int gi, bool adcOnly, int unitContext, int modifi
         }
         return;
     }
-    const int r = m_dice.d6(RollTag::DamageStaff, gi) + modifier;
+    const int r = m_dice->d6(RollTag::DamageStaff, gi) + modifier;
     switch (c::staffDamage(r)) {
         case c::StaffDamage::NoEffect: break;
         case c::StaffDamage::EscortLost:
@@ -712,7 +683,7 @@ void Engine::staffUpkeep() {
             rep.rank = Rank::Brigade;
             rep.arm = s.arm;
             rep.nationality = s.nationality;
-            rep.rating = rep.ratingStart = c::replacementRating(m_dice.d6(RollTag::ReplacementRating, rep.index));
+            rep.rating = rep.ratingStart = c::replacementRating(m_dice->d6(RollTag::ReplacementRating, rep.index));
             rep.brigade = oldBrigade;
             rep.parent = oldParent == old.index ? succ : oldParent;
             rep.x = s.x;
@@ -729,7 +700,7 @@ void Engine::staffUpkeep() {
         rep.rank = old.rank;
         rep.arm = old.arm;
         rep.nationality = old.nationality;
-        rep.rating = rep.ratingStart = c::replacementRating(m_dice.d6(RollTag::ReplacementRating, rep.index));
+        rep.rating = rep.ratingStart = c::replacementRating(m_dice->d6(RollTag::ReplacementRating, rep.index));
         rep.brigade = old.brigade;
         rep.parent = old.parent;
         rep.x = old.x;

@@ -14,36 +14,41 @@ namespace c = charts;
 
 std::vector<int> Engine::eligibleGenerals(int side) const {
     std::vector<int> out;
+    out.reserve(m_generals.size());
+    // A general's command is every brigade of the side whose chain of command (its own general, else the general
+    // above it, then up) reaches him: each brigade's stands, on and off the table, go once to every general of its
+    // chain.
+    auto& command = m_staffCommandScratch;
+    command.assign(m_generals.size(), StaffCommand{});
+    for (const auto& b : m_brigades) {
+        if (b.side != side) continue;
+        int onTable = 0, offTable = 0;
+        for (int ui : b.units) {
+            const auto& u = unit(ui);
+            if (u.status == UnitStatus::OnTable) onTable += stands(u);
+            else if (u.status == UnitStatus::Arriving || u.status == UnitStatus::ReserveOff ||
+                     u.status == UnitStatus::OffReturning)
+                offTable += stands(u);
+        }
+        for (int x = b.general != kNone ? b.general : b.parentGeneral; x != kNone; x = general(x).parent) {
+            auto& k = command[static_cast<std::size_t>(x)];
+            k.any = true;
+            if (b.general == x && b.spent) k.spent = true;
+            k.start += b.standsStart;
+            k.onTable += onTable;
+            k.offTable += offTable;
+        }
+    }
     for (const auto& g : m_generals) {
         if (g.side != side || !generalAvailable(g)) continue;
         if (!g.army) {
             // Staff whose commands are spent, lost >= 75 % or have more than half their stands off table are out
             // (¶345–346, ¶309, ¶363).
-            int start = 0, onTable = 0, offTable = 0;
-            bool spent = false, any = false;
-            for (const auto& b : m_brigades) {
-                if (b.side != side) continue;
-                bool mine = b.general == g.index;
-                for (int x = b.general == kNone ? b.parentGeneral : general(b.general).parent; !mine && x != kNone;
-                     x = general(x).parent)
-                    mine = x == g.index;
-                if (b.general == kNone && b.parentGeneral == g.index) mine = true;
-                if (!mine) continue;
-                any = true;
-                if (b.general == g.index && b.spent) spent = true;
-                start += b.standsStart;
-                for (int ui : b.units) {
-                    const auto& u = unit(ui);
-                    if (u.status == UnitStatus::OnTable) onTable += stands(u);
-                    else if (u.status == UnitStatus::Arriving || u.status == UnitStatus::ReserveOff ||
-                             u.status == UnitStatus::OffReturning)
-                        offTable += stands(u);
-                }
-            }
-            if (spent) continue;
-            if (any && start > 0) {
-                if (4 * onTable <= start && offTable == 0) continue;
-                if (2 * offTable > start) continue;
+            const auto& k = command[static_cast<std::size_t>(g.index)];
+            if (k.spent) continue;
+            if (k.any && k.start > 0) {
+                if (4 * k.onTable <= k.start && k.offTable == 0) continue;
+                if (2 * k.offTable > k.start) continue;
             }
         }
         out.push_back(g.index);
@@ -71,7 +76,7 @@ int Engine::rollInitiative() {
         r.bis[static_cast<std::size_t>(s)] = bis;
         r.dice[static_cast<std::size_t>(s)] = static_cast<int>(eligible.size());
         int total = r.bis[static_cast<std::size_t>(s)];
-        for (int d = 0; d < r.dice[static_cast<std::size_t>(s)]; ++d) total += m_dice.d6(RollTag::Initiative, s);
+        for (int d = 0; d < r.dice[static_cast<std::size_t>(s)]; ++d) total += m_dice->d6(RollTag::Initiative, s);
         r.total[static_cast<std::size_t>(s)] = total;
     }
     if (r.total[0] != r.total[1]) {
@@ -79,8 +84,8 @@ int Engine::rollInitiative() {
     } else {
         // Ties: both roll 1d6 until one is higher (¶347).
         for (;;) {
-            const int a = m_dice.d6(RollTag::InitiativeTie, kSideA);
-            const int b = m_dice.d6(RollTag::InitiativeTie, kSideB);
+            const int a = m_dice->d6(RollTag::InitiativeTie, kSideA);
+            const int b = m_dice->d6(RollTag::InitiativeTie, kSideB);
             if (a != b) {
                 r.winner = a > b ? kSideA : kSideB;
                 break;
@@ -134,10 +139,10 @@ void Engine::massPanic() {
         if (!routing || 2 * present > b.standsStart || dice == 0) continue;
         int need = classes;
         int total = 0;
-        for (int i = 0; i < dice; ++i) total += m_dice.d6(RollTag::MassPanic, b.index);
+        for (int i = 0; i < dice; ++i) total += m_dice->d6(RollTag::MassPanic, b.index);
         if (b.general != kNone && generalAvailable(general(b.general))) {
             need += c::initiativePoints(general(b.general).rating);
-            total += m_dice.d6(RollTag::MassPanic, b.index);
+            total += m_dice->d6(RollTag::MassPanic, b.index);
         }
         if (total < need) {
             if (m_narrative) log(b.name + " panics (" + std::to_string(total) + " against " + std::to_string(need) + ") and routs.");
@@ -148,7 +153,7 @@ void Engine::massPanic() {
 }
 
 void Engine::initiativePhase() {
-    m_dice.setContext(m_turn, c::Phase::Initiative);
+    m_dice->setContext(m_turn, c::Phase::Initiative);
     staffUpkeep();
     brigadeStatus();
     if (m_params.massPanic) massPanic();
@@ -191,7 +196,7 @@ void Engine::refreshVisibility() {
 }
 
 void Engine::moralePhase() {
-    m_dice.setContext(m_turn, c::Phase::Morale);
+    m_dice->setContext(m_turn, c::Phase::Morale);
     for (auto& u : m_units) revealIfSeen(u);
     refreshVisibility();
     updatePosts();
@@ -228,7 +233,7 @@ bool Engine::standOff(const Unit& u, const Unit& t) const {
     // off for, so the unit closes instead [I].
     if (!m_params.standOff) return false;
     if (volleyTable(u) != c::FireTable::SteadyVolley || volleyTable(t) != c::FireTable::UnsteadyVolley) return false;
-    const int weather = c::weatherMusketryModifier(m_setup.weather);
+    const int weather = m_weatherMusketry;
     const int mine = c::expectedSixths(
         c::smallArmsCell(volleyTable(u), 150, targetClass(t, false, &u), m_params.longRangeRepeatShort), weather);
     const int theirs = c::expectedSixths(
@@ -274,7 +279,7 @@ bool Engine::mayTarget(int ui, int ti, bool declared, bool& flank, int knownReac
     if (laneBlocked(u) || laneBlocked(t)) return false;
     if (!m_visibleToEnemy[static_cast<std::size_t>(ti)]) return false;  // seen at the start of the phase (¶437)
     // cheap reach test first: neither in front of it nor within two files of its flank, or too far away
-    if (u.lane == 0 && t.lane == 0 && overlapFiles(u, t) == 0 && fileGap(u, t) > 2) return false;
+    if (u.lane == 0 && t.lane == 0 && fileGap(u, t) > 2) return false;  // (more than two files apart: no overlap)
     const int reach = knownReach >= 0 ? knownReach : chargeReach(u, declared ? ChargeKind::Declared : ChargeKind::Opportunity);
     if (separation(u, t) > reach) return false;
     flank = flankPosition(u, t);
@@ -330,7 +335,7 @@ BctInputs Engine::bctInputs(int ti, int ci, bool flank, bool declared) const {
     in.notOwnBrigadeGeneral = !ownBrigadeGeneralCommands(ti);
     in.skirmishers = treatedAsSkirmishers(t);
     in.appearedWithin100 = u.revealedTurn >= m_turn && distance(t, u) <= c::kSurpriseRange;
-    for (const auto& f : m_units) {
+    for (const auto& f : sideUnits(t.side)) {
         if (f.side != t.side || f.index == ti) continue;
         const bool broken = (f.status == UnitStatus::OnTable && (f.morale == Morale::Routing || f.ladder == Ladder::Retreat)) ||
                             f.brokenTurn >= m_turn - 1;
@@ -350,7 +355,7 @@ BctInputs Engine::bctInputs(int ti, int ci, bool flank, bool declared) const {
                           (t.formation == Formation::Line || t.formation == Formation::ReinforcedLine ||
                            t.formation == Formation::ClosedColumn);
     bool guns = false;
-    for (const auto& f : m_units)
+    for (const auto& f : sideUnits(t.side))
         if (f.side == t.side && f.index != ti && f.status == UnitStatus::OnTable && isArtillery(f.type) &&
             f.formation == Formation::Deployed && fileGap(t, f) == 0 && std::abs(f.front - t.front) <= 20)
             guns = true;
@@ -417,9 +422,9 @@ int Engine::expectedDefensiveHits(int ti, int ci) const {
         }
         return sixths;
     }
-    if (c::weatherForbidsSmallArms(m_setup.weather)) return 0;
+    if (m_weatherForbidsSmallArms) return 0;
     const auto cell = c::smallArmsCell(volleyTable(t), 50, targetClass(u, false, &t, true), m_params.longRangeRepeatShort);
-    return firingStands(t) * c::expectedSixths(cell, c::weatherMusketryModifier(m_setup.weather));
+    return firingStands(t) * c::expectedSixths(cell, m_weatherMusketry);
 }
 
 int Engine::chargeSuccess(int ui, int ti, bool flank, int& margin, int& bctTotalOut) const {
@@ -464,10 +469,13 @@ void Engine::attachForCharges(int side, const std::vector<PendingCharge>& list) 
         if (busy) continue;  // another unit of his brigade is in contact or charging: he stays with the brigade
         int bct = 0;
         g.attachedTo = p.charger;
-        const int with = chargeSuccess(p.charger, p.target, p.flank, bct);
+        // The target's being-charged test is the one the doctrine computed when it chose the charge: attachments on
+        // the charger's side do not change it.
+        const int with = chargeSuccess(p.charger, p.target, p.flank, bct, -1, p.bct);
         g.attachedTo = kNone;
         if (with < 108) continue;  // he would not lift it to one half: no need to know the chance without him
-        const int without = chargeSuccess(p.charger, p.target, p.flank, bct);
+        // The target's being-charged test does not depend on him (he joins the charger, not the target's side).
+        const int without = chargeSuccess(p.charger, p.target, p.flank, bct, -1, bct);
         if (without >= 108) continue;
         g.attachedTo = p.charger;
         if (m_narrative) log(g.name + " joins " + unitName(p.charger) + " for the charge.");
@@ -486,21 +494,22 @@ void Engine::declareCharges(int side) {
         if (unit(f.charger).side == side) list.push_back(f);
     const bool late = m_turn >= m_turns - 1;
     if (m_doctrine) {
-        for (const auto& u : m_units) {
+        for (const auto& u : sideUnits(side)) {
             if (u.side != side) continue;
             bool forced = false;
             for (const auto& f : list) forced = forced || f.charger == u.index;
-            if (forced || !chargeEligible(u.index, true)) continue;
-            if (m_brigades[static_cast<std::size_t>(u.brigade)].posture != Posture::Assault) continue;
-            int bestT = kNone, bestScore = -1;
+            if (forced || m_brigades[static_cast<std::size_t>(u.brigade)].posture != Posture::Assault) continue;
+            if (!chargeEligible(u.index, true)) continue;
+            int bestT = kNone, bestScore = -1, bestBct = kUnknownTest;
             bool bestFlank = false;
             // Necessary conditions of mayTarget, checked here first so that the full test runs only on the few
             // enemies within reach (the result is the same).
             const int reach = chargeReach(u, ChargeKind::Declared);
-            for (const auto& t : m_units) {
+            for (const auto& t : sideUnits(1 - u.side)) {
                 if (t.side == u.side || t.status != UnitStatus::OnTable) continue;
-                if (u.lane == 0 && t.lane == 0 && (overlapFiles(u, t) == 0 && fileGap(u, t) > 2)) continue;
                 if (separation(u, t) > reach) continue;
+                // more than two files apart (which implies no overlap) on the main strip
+                if (u.lane == 0 && t.lane == 0 && fileGap(u, t) > 2) continue;
                 bool flank = false;
                 if (!mayTarget(u.index, t.index, true, flank, reach)) continue;
                 const int tctFaces = passFaces(tctTotal(tctInputs(u.index, t.index, flank)));
@@ -526,6 +535,7 @@ void Engine::declareCharges(int side) {
                     bestScore = score;
                     bestT = t.index;
                     bestFlank = flank;
+                    bestBct = bct;
                 }
             }
             if (bestT != kNone) {
@@ -533,6 +543,7 @@ void Engine::declareCharges(int side) {
                 p.charger = u.index;
                 p.target = bestT;
                 p.flank = bestFlank;
+                p.bct = bestBct;
                 list.push_back(p);
             }
         }
@@ -543,7 +554,7 @@ void Engine::declareCharges(int side) {
     for (auto p : list) {
         auto& u = unit(p.charger);
         const int total = tctTotal(tctInputs(p.charger, p.target, p.flank));
-        const auto out = rollTest(m_dice, RollTag::Tct, p.charger, total);
+        const auto out = rollTest(*m_dice, RollTag::Tct, p.charger, total);
         u.chargeAttempted = true;
         m_actionThisTurn = true;
         if (m_narrative)
@@ -604,7 +615,7 @@ void Engine::startCharge(int ci, int ti, ChargeKind kind, bool flank) {
 }
 
 void Engine::respondToCharges(int side, bool mayCounter) {
-    for (auto& t : m_units) {
+    for (auto& t : sideUnits(side)) {
         if (t.side != side || t.status != UnitStatus::OnTable) continue;
         int first = -1;
         bool flank = false, contacted = false, anyTarget = false;
@@ -734,7 +745,7 @@ int Engine::chargePathBlocker(int ci, int ti, bool flank) const {
     const int yFrom = absFront(u), yTo = absFront(dest);
     const int lo = std::min(yFrom, yTo), hi = std::max(yFrom, yTo);
     if (lo == hi) return kNone;
-    for (const auto& e : m_units) {
+    for (const auto& e : sideUnits(1 - u.side)) {
         if (e.side == u.side || e.index == ti || e.status != UnitStatus::OnTable || e.lane != 0) continue;
         if (e.morale == Morale::Routing || !isFormed(e)) continue;
         if (overlapFiles(dest, e) == 0) continue;
@@ -769,7 +780,7 @@ void Engine::makeContact(int a, int b, bool flank, bool breakThrough) {
         }
     }
     refreshTerrain(u);
-    m_contacts.push_back({a, b, flank, breakThrough});
+    addContact({a, b, flank, breakThrough});
     m_actionThisTurn = true;
     if (flank) ++m_events[m_sides[static_cast<std::size_t>(u.side)].id + ".flank_attacks"];
     if (m_narrative) log(unitName(a) + " closes with " + unitName(b) + (flank ? " in the flank" : "") + ".");
@@ -780,16 +791,22 @@ void Engine::placeContact(int a, int b, bool flank) {
     updatePosts();
 }
 
+void Engine::addContact(const ContactPair& p) {
+    m_contacts.push_back(p);
+    countContact(p, 1);
+}
+
+void Engine::countContact(const ContactPair& p, int delta) {
+    if (p.a >= 0) m_contactCount[static_cast<std::size_t>(p.a)] += delta;
+    if (p.b >= 0 && p.b != p.a) m_contactCount[static_cast<std::size_t>(p.b)] += delta;
+}
+
 void Engine::breakContactsOf(int ui) {
+    for (const auto& p : m_contacts)
+        if (p.a == ui || p.b == ui) countContact(p, -1);
     m_contacts.erase(std::remove_if(m_contacts.begin(), m_contacts.end(),
                                     [&](const ContactPair& p) { return p.a == ui || p.b == ui; }),
                      m_contacts.end());
-}
-
-bool Engine::inContact(int ui) const {
-    for (const auto& p : m_contacts)
-        if (p.a == ui || p.b == ui) return true;
-    return false;
 }
 
 std::vector<int> Engine::contactsOf(int ui) const {
@@ -803,7 +820,7 @@ std::vector<int> Engine::contactsOf(int ui) const {
 
 TestOutcome Engine::takeBct(int ti, int ci, bool flank, bool declared) {
     const int total = bctTotal(bctInputs(ti, ci, flank, declared));
-    const auto out = rollTest(m_dice, RollTag::Bct, ti, total);
+    const auto out = rollTest(*m_dice, RollTag::Bct, ti, total);
     if (m_narrative)
         log(unitName(ti) + " is charged: being-charged test " + std::to_string(total) +
             (out.roll ? ", rolls " + std::to_string(out.roll) : std::string(", no roll needed")) +
@@ -902,7 +919,7 @@ void Engine::takeCwe(int ui) {
         }
     if (target == kNone) return;
     const int total = cweTotal(cweInputs(ui, target, flank));
-    const auto out = rollTest(m_dice, RollTag::Cwe, ui, total);
+    const auto out = rollTest(*m_dice, RollTag::Cwe, ui, total);
     if (m_narrative)
         log(unitName(ui) + " closes on " + unitName(target) + ": closing test " + std::to_string(total) +
             (out.roll ? ", rolls " + std::to_string(out.roll) : std::string(", no roll needed")) +
@@ -930,7 +947,7 @@ void Engine::rallyFlags() {
         u.rallyFlag = false;
         if (u.status != UnitStatus::OnTable || u.morale != Morale::Routing) continue;
         bool pursued = false;
-        for (const auto& e : m_units)
+        for (const auto& e : sideUnits(1 - u.side))
             if (e.side != u.side && e.status == UnitStatus::OnTable && e.pursuing && e.pursuitTarget == u.index) pursued = true;
         if (pursued || inContact(u.index)) continue;
         const auto& b = m_brigades[static_cast<std::size_t>(u.brigade)];

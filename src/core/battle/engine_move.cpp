@@ -21,7 +21,7 @@ void Engine::arrive(int ui, bool announce) {
     setFormation(u, isArtillery(u.type) ? Formation::Limbered : Formation::OpenColumn);
     // Columns enter with their heads on the own rear edge; a flank arrival keeps to its flank (§2.6.5 [A]).
     int lo = m_width, hi = 0;
-    for (const auto& x : m_units)
+    for (const auto& x : sideUnits(u.side))
         if (x.side == u.side && x.status == UnitStatus::OnTable && x.index != ui && x.role == Role::FirstLine) {
             lo = std::min(lo, x.x0);
             hi = std::max(hi, x.x0 + x.w);
@@ -35,7 +35,7 @@ void Engine::arrive(int ui, bool announce) {
     if (u.entry == Edge::Right) file = u.side == kSideA ? m_width - 1 : 0;
     // spread the brigade's columns two files apart
     int k = 0;
-    for (const auto& x : m_units)
+    for (const auto& x : sideUnits(u.side))
         if (x.index != ui && x.side == u.side && x.status == UnitStatus::OnTable && x.arrivalTurn == u.arrivalTurn &&
             x.role == Role::Reserve && x.front <= x.depth + 40)
             ++k;
@@ -51,7 +51,7 @@ void Engine::arrive(int ui, bool announce) {
         m_laneOwner[static_cast<std::size_t>(lane)] = u.side;
         if (length == 0) {
             int enemyLo = m_width, enemyHi = 0;
-            for (const auto& e : m_units)
+            for (const auto& e : sideUnits(1 - u.side))
                 if (e.side != u.side && e.status == UnitStatus::OnTable && e.lane == 0) {
                     enemyLo = std::min(enemyLo, e.x0);
                     enemyHi = std::max(enemyHi, e.x0 + e.w);
@@ -65,7 +65,7 @@ void Engine::arrive(int ui, bool announce) {
         u.w = 1;
         // the columns queue one behind another from the table edge
         int head = length / 3;
-        for (const auto& x : m_units)
+        for (const auto& x : sideUnits(u.side))
             if (x.index != ui && x.side == u.side && x.lane == lane && x.status == UnitStatus::OnTable)
                 head = std::min(head, x.front - x.depth - 10);
         u.front = std::max(u.depth / 4, std::min(u.depth, head));
@@ -121,7 +121,7 @@ void Engine::returnsFromOffTable() {
 // Grand Tactical Movement (§12, §2.10 II)
 
 void Engine::grandTacticalPhase() {
-    m_dice.setContext(m_turn, c::Phase::GrandTactical);
+    m_dice->setContext(m_turn, c::Phase::GrandTactical);
     returnsFromOffTable();
     arrivals();
     refreshVisibility();
@@ -130,14 +130,15 @@ void Engine::grandTacticalPhase() {
     for (int pass = 0; pass < 2; ++pass)
         for (int k = 0; k < 2; ++k) {
             const int side = k == 0 ? m_initiative : 1 - m_initiative;
-            for (auto& u : m_units) {
+            for (auto& u : sideUnits(side)) {
                 if (u.side != side || u.status != UnitStatus::OnTable) continue;
                 const bool fast = isMounted(u.type) || isIrregularType(u.type);
                 if ((pass == 0) != fast) continue;
                 grandTacticalMove(u.index);
             }
         }
-    updatePosts();
+    // The generals' posts are not placed here: nothing reads them before the Morale Phase, which places them first
+    // thing from these same positions (performance.md P4).
 }
 
 void Engine::grandTacticalMove(int ui) {
@@ -145,15 +146,23 @@ void Engine::grandTacticalMove(int ui) {
     if (u.formation != Formation::OpenColumn && u.formation != Formation::ClosedColumn && u.formation != Formation::Limbered)
         return;
     if (u.morale == Morale::Routing || inContact(ui) || u.lane != 0) return;
+    const auto& b = m_brigades[static_cast<std::size_t>(u.brigade)];
+    const bool withdrawing = b.posture == Posture::Withdraw || m_sides[static_cast<std::size_t>(u.side)].withdrawing;
+    // Units that would not move whatever the distance to the enemy stop here, before it is measured (the same tests
+    // as below, in another order).
+    if (!withdrawing) {
+        if (b.posture != Posture::Assault && u.role != Role::Reserve && u.role != Role::SecondLine) return;
+        if (b.spent) return;
+        if (u.role == Role::Reserve && !b.committed) return;  // an uncommitted reserve moves 0
+    }
     // Not within 650 paces of a visible, formed enemy (¶353–355).
     const int near = nearestEnemyDistance(u, true, true);
-    const auto& b = m_brigades[static_cast<std::size_t>(u.brigade)];
     int rate = 0;
     if (u.formation == Formation::Limbered) rate = c::moveRates(c::MoveRow::LimberedMediumOrHeavier).grandTactical;
     else if (isMounted(u.type)) rate = c::moveRates(u.type == UnitType::IrregularCavalry ? c::MoveRow::IrregularCavalry : c::MoveRow::LightCavalryOrMountedInfantry).grandTactical;
     else rate = c::moveRates(u.formation == Formation::ClosedColumn ? c::MoveRow::ClosedColumn : c::MoveRow::OpenColumn).grandTactical;
     rate = rate * (100 - terrainPercent(u)) / 100;
-    if (b.posture == Posture::Withdraw || m_sides[static_cast<std::size_t>(u.side)].withdrawing) {
+    if (withdrawing) {
         if (near <= 650 && !u.rearguard) return;
         if (u.rearguard && m_turn < m_sides[static_cast<std::size_t>(u.side)].rearguardUntil) return;
         moveUnitBack(ui, rate, false);
@@ -177,7 +186,7 @@ void Engine::grandTacticalMove(int ui) {
 // Tactical Movement Phase (§2.10 V)
 
 void Engine::movementPhase() {
-    m_dice.setContext(m_turn, c::Phase::Movement);
+    m_dice->setContext(m_turn, c::Phase::Movement);
     refreshVisibility();
     updatePosts();
     refreshCommand();
@@ -280,15 +289,19 @@ void Engine::moveUnitForward(int ui, int paces) {
         return;
     }
     int limit = u.front + paces;
-    for (const auto& e : m_units) {
+    // One pass over the enemy (no nearer than the minimum distance to an enemy in or touching its files; the
+    // enemy's most advanced line for the river test below), one over friends (no passing through a friend ahead).
+    int enemyFront = -1;
+    for (const auto& e : sideUnits(1 - u.side)) {
+        if (e.status != UnitStatus::OnTable || e.lane != 0) continue;
+        enemyFront = std::max(enemyFront, e.front);
+        if (fileGap(u, e) == 0 && separation(u, e) >= 0)  // in its files or touching them (both on the main strip)
+            limit = std::min(limit, m_depth - e.front - (c::kMinDistanceToEnemy + 1));
+    }
+    for (const auto& e : sideUnits(u.side)) {
         if (e.index == ui || e.status != UnitStatus::OnTable || e.lane != 0) continue;
-        if (e.side != u.side) {
-            if (overlapFiles(u, e) > 0 || fileGap(u, e) == 0) {
-                if (separation(u, e) >= 0) limit = std::min(limit, m_depth - e.front - (c::kMinDistanceToEnemy + 1));
-            }
-        } else if (overlapFiles(u, e) > 0 && e.front > u.front && e.formation != Formation::Skirmish) {
+        if (overlapFiles(u, e) > 0 && e.front > u.front && e.formation != Formation::Skirmish)
             limit = std::min(limit, e.front - e.depth - 10);
-        }
     }
     limit = std::min(limit, m_depth - 1);
     // An unfordable river ahead in the unit's files, with no ford or bridge in them: the unit cannot reach the
@@ -296,9 +309,6 @@ void Engine::moveUnitForward(int ui, int paces) {
     // batteries are exempt: they go forward to fire across.
     if (!isArtillery(u.type)) {
         // the river counts when it lies between the unit and the enemy's most advanced line
-        int enemyFront = -1;
-        for (const auto& e : m_units)
-            if (e.side != u.side && e.status == UnitStatus::OnTable && e.lane == 0) enemyFront = std::max(enemyFront, e.front);
         if (enemyFront >= 0 && m_depth - enemyFront > u.front && pathBlockedByRiver(u, m_depth - enemyFront))
             limit = std::min(limit, std::max(u.front, gunSafeFront(u)));
     }
@@ -343,7 +353,7 @@ void Engine::moveUnitBack(int ui, int paces, bool isRout) {
     if (isRout) {
         // Routers burst through friends in their way (not columns, compressed batteries or staff), leaving them
         // Shaken (¶483).
-        for (auto& x : m_units) {
+        for (auto& x : sideUnits(u.side)) {
             if (x.index == ui || x.side != u.side || x.status != UnitStatus::OnTable || x.lane != u.lane) continue;
             if (overlapFiles(u, x) == 0 || x.morale == Morale::Routing) continue;
             if (x.front >= u.front || x.front < newFront) continue;
@@ -357,7 +367,7 @@ void Engine::moveUnitBack(int ui, int paces, bool isRout) {
             }
         }
         // Formed enemy across the way out: slip aside if possible, else surrender (¶484, ¶555).
-        for (const auto& e : m_units) {
+        for (const auto& e : sideUnits(1 - u.side)) {
             if (e.side == u.side || e.status != UnitStatus::OnTable || e.lane != u.lane) continue;
             if (!isFormed(e) || overlapFiles(u, e) == 0) continue;
             const int sepNow = separation(u, e);
@@ -422,7 +432,7 @@ void Engine::moveUnitBack(int ui, int paces, bool isRout) {
 }
 
 void Engine::routMoves(int side) {
-    for (auto& u : m_units) {
+    for (auto& u : sideUnits(side)) {
         if (u.side != side || u.status != UnitStatus::OnTable || u.morale != Morale::Routing) continue;
         if (u.rallyFlag || inContact(u.index) || u.routMoveFrom > m_turn) continue;
         // A unit that broke on its BCT this turn made half a rout move at once; this is its full move (§1.10).
@@ -431,7 +441,7 @@ void Engine::routMoves(int side) {
 }
 
 void Engine::pursuitMoves(int side) {
-    for (auto& u : m_units) {
+    for (auto& u : sideUnits(side)) {
         if (u.side != side || u.status != UnitStatus::OnTable || !u.pursuing) continue;
         if (inContact(u.index) || u.morale == Morale::Routing) {
             u.pursuing = false;
@@ -482,16 +492,22 @@ void Engine::opportunityCharges(int side) {
     // §2.8 Hold doctrine: opportunity charges at wavering targets within half a move, m >= +3, TCT pass faces >= 4.
     // Cavalry of any posture may take such chances too [X].
     if (!m_doctrine) return;
-    for (auto& u : m_units) {
-        if (u.side != side || !chargeEligible(u.index, false)) continue;
+    for (auto& u : sideUnits(side)) {
+        if (u.side != side) continue;
         const auto& b = m_brigades[static_cast<std::size_t>(u.brigade)];
-        if (b.posture != Posture::Hold && !isMounted(u.type)) continue;
+        if (b.posture != Posture::Hold && !isMounted(u.type)) continue;  // the cheap posture tests first (all pure)
         if (b.posture == Posture::Withdraw) continue;
+        if (!chargeEligible(u.index, false)) continue;
         int best = kNone, bestMargin = -100;
         bool bestFlank = false;
-        for (const auto& t : m_units) {
+        // Necessary conditions of mayTarget first, as in declareCharges (the result is the same).
+        const int reach = chargeReach(u, ChargeKind::Opportunity);
+        for (const auto& t : sideUnits(1 - u.side)) {
+            if (t.side == u.side || t.status != UnitStatus::OnTable) continue;
+            if (separation(u, t) > reach) continue;
+            if (u.lane == 0 && t.lane == 0 && fileGap(u, t) > 2) continue;  // (no overlap either)
             bool flank = false;
-            if (!mayTarget(u.index, t.index, false, flank)) continue;
+            if (!mayTarget(u.index, t.index, false, flank, reach)) continue;
             if (!wavering(t) && !isArtillery(t.type)) continue;
             const int m = caMarginNow(u.index, t.index, true, flank);
             if (m < 3) continue;
@@ -504,7 +520,7 @@ void Engine::opportunityCharges(int side) {
         }
         if (best == kNone) continue;
         const int total = tctTotal(tctInputs(u.index, best, bestFlank));
-        const auto out = rollTest(m_dice, RollTag::Tct, u.index, total);
+        const auto out = rollTest(*m_dice, RollTag::Tct, u.index, total);
         u.chargeAttempted = true;
         m_actionThisTurn = true;
         if (m_narrative)
@@ -562,7 +578,7 @@ void Engine::commitReserves(int side) {
 }
 
 void Engine::doctrineMoves(int side) {
-    for (auto& u : m_units) {
+    for (auto& u : sideUnits(side)) {
         if (u.side != side || u.status != UnitStatus::OnTable) continue;
         if (u.morale == Morale::Routing || u.rallyFlag || u.evaded || inContact(u.index) || u.charging) continue;
         if (u.lane != 0) {
@@ -613,7 +629,7 @@ void Engine::assaultMove(int ui) {
     if (e == kNone) {
         // Nobody in our files: work toward the nearest enemy line end and a flank position (§2.8 Flanks).
         int best = kNone, bestDist = 1 << 30;
-        for (const auto& t : m_units) {
+        for (const auto& t : sideUnits(1 - u.side)) {
             if (t.side == u.side || t.status != UnitStatus::OnTable || t.lane != 0 || t.morale == Morale::Routing) continue;
             if (!m_visibleToEnemy[static_cast<std::size_t>(t.index)]) continue;
             const int d = distance(u, t);
@@ -706,7 +722,7 @@ void Engine::assaultMove(int ui) {
 // long range (§1.13a; howitzers by their common-shell window) — the river doctrine's "out of the guns' reach".
 int Engine::gunSafeFront(const Unit& u) const {
     int limit = m_depth;
-    for (const auto& b : m_units) {
+    for (const auto& b : sideUnits(1 - u.side)) {
         if (b.side == u.side || b.status != UnitStatus::OnTable || b.lane != 0 || !isArtillery(b.type)) continue;
         int reach = 0;
         for (const auto& g : b.guns) {
@@ -778,7 +794,7 @@ void Engine::secondLineMove(int ui) {
     if (anchor == kNone || unit(anchor).side != u.side) {
         // adopt the nearest first-line unit of the brigade, else of the side
         int best = kNone, bestD = 1 << 30;
-        for (const auto& x : m_units)
+        for (const auto& x : sideUnits(u.side))
             if (x.side == u.side && x.status == UnitStatus::OnTable && x.role == Role::FirstLine && isFoot(x.type) &&
                 x.morale != Morale::Routing) {
                 const int d = distance(u, x) + (x.brigade == u.brigade ? 0 : 600);
@@ -845,11 +861,11 @@ void Engine::reserveMove(int ui) {
     if (refuseFlank(ui)) return;
     // Committed: fill the nearest gap of the line, else become a support of the thinnest stretch.
     int gap = kNone, gapD = 1 << 30;
-    for (const auto& x : m_units) {
+    for (const auto& x : sideUnits(u.side)) {
         if (x.side != u.side || x.role != Role::FirstLine || !isFoot(x.type)) continue;
         const bool gone = x.status != UnitStatus::OnTable || x.morale == Morale::Routing;
         bool taken = false;
-        for (const auto& y : m_units)
+        for (const auto& y : sideUnits(u.side))
             if (y.index != x.index && y.side == u.side && y.status == UnitStatus::OnTable && y.role == Role::FirstLine &&
                 y.morale != Morale::Routing && std::abs((y.x0 + y.w / 2) - (x.slotX0 + x.slotW / 2)) <= 1)
                 taken = true;
@@ -888,7 +904,7 @@ void Engine::cavalryMove(int ui) {
     // Seek a flank position on the nearest enemy line end within six files; otherwise keep level with our line,
     // 100 paces back (§2.6.4 step 5, §2.8 Flanks).
     int best = kNone, bestD = 1 << 30;
-    for (const auto& t : m_units) {
+    for (const auto& t : sideUnits(1 - u.side)) {
         if (t.side == u.side || t.status != UnitStatus::OnTable || t.lane != 0 || t.morale == Morale::Routing) continue;
         if (!m_visibleToEnemy[static_cast<std::size_t>(t.index)] || !isFoot(t.type)) continue;
         if (overlapFiles(u, t) > 0) continue;
@@ -917,7 +933,7 @@ void Engine::cavalryMove(int ui) {
     }
     const int lineFront = [&] {
         int f = -1;
-        for (const auto& x : m_units)
+        for (const auto& x : sideUnits(u.side))
             if (x.side == u.side && x.status == UnitStatus::OnTable && x.role == Role::FirstLine && isFoot(x.type))
                 f = std::max(f, x.front);
         return f;
@@ -936,7 +952,7 @@ void Engine::screenMove(int ui) {
     const bool rifles = u.armament == Armament::Rifle;
     if (formed <= (rifles ? 120 : 80)) {
         int parentFront = -1, cx = u.x0 + u.w / 2, anchor = kNone;
-        for (const auto& x : m_units)
+        for (const auto& x : sideUnits(u.side))
             if (x.side == u.side && x.status == UnitStatus::OnTable && x.role == Role::FirstLine && isFoot(x.type) &&
                 (anchor == kNone || x.brigade == u.brigade)) {
                 if (x.brigade == u.brigade || anchor == kNone) {
@@ -998,7 +1014,7 @@ void Engine::artilleryMove(int ui) {
     }
     const int medium = c::calibreRow(heaviest).bandMax[2];
     int nearestAny = 1 << 30, nearestInf = 1 << 30, nearestCav = 1 << 30;
-    for (const auto& e : m_units) {
+    for (const auto& e : sideUnits(1 - u.side)) {
         if (e.side == u.side || e.status != UnitStatus::OnTable || e.morale == Morale::Routing) continue;
         if (!m_visibleToEnemy[static_cast<std::size_t>(e.index)]) continue;
         const int d = distance(u, e);
@@ -1029,7 +1045,7 @@ void Engine::laneMove(int ui) {
     const int k = u.lane;
     if (u.side != m_laneOwner[static_cast<std::size_t>(k)]) return;  // refusers stand at the far end
     int target = kNone, best = 1 << 30;
-    for (const auto& e : m_units) {
+    for (const auto& e : sideUnits(1 - u.side)) {
         if (e.side == u.side || e.status != UnitStatus::OnTable || e.morale == Morale::Routing || !engaged(u, e)) continue;
         const int sep = separation(u, e);
         if (sep < best) {
@@ -1080,7 +1096,7 @@ void Engine::exitLane(int ui) {
     auto& u = unit(ui);
     const int k = u.lane;
     int front = -1;
-    for (const auto& e : m_units)
+    for (const auto& e : sideUnits(1 - u.side))
         if (e.side != u.side && e.status == UnitStatus::OnTable && e.lane == 0 && e.morale != Morale::Routing)
             front = std::max(front, e.front);
     u.lane = 0;

@@ -46,8 +46,9 @@ std::vector<TrialOutcome> runTrials(const Resolver& resolver, const BattleSetup&
     // Unit classes by index of the result's unit list (the same for every trial of one set-up).
     std::vector<int> classes;
     std::vector<char> militia;
+    const auto trials = resolver.trials(setup);
     {
-        const BattleResult probe = resolver.fightSeeded(setup, firstSeed);
+        const BattleResult probe = trials->fight(firstSeed);
         std::map<std::string, int> byId;
         std::function<void(const FormationSpec&)> walk = [&](const FormationSpec& f) {
             for (const auto& u : f.units) byId[u.id] = u.unitClass + (u.militia ? 100 : 0);
@@ -70,8 +71,9 @@ std::vector<TrialOutcome> runTrials(const Resolver& resolver, const BattleSetup&
             if (cancel.load()) return;
             const int k = next.fetch_add(1);
             if (k >= runs) return;
-            const BattleResult r = resolver.fightSeeded(setup, firstSeed + static_cast<std::uint64_t>(k));
+            BattleResult r = trials->outcome(firstSeed + static_cast<std::uint64_t>(k));
             TrialOutcome t = outcomeOf(r);
+            t.events = std::move(r.events);  // moved rather than copied: r is ours
             for (std::size_t i = 0; i < r.units.size() && i < classes.size(); ++i)
                 if (r.units[i].everRouted) {
                     ++t.routedByClass[static_cast<std::size_t>(r.units[i].side)][static_cast<std::size_t>(classes[i])];

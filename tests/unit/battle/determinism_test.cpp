@@ -3,6 +3,7 @@
 
 #include "etatmajor/battle/battle_xml.hpp"
 #include "etatmajor/battle/resolver.hpp"
+#include "etatmajor/battle/trials.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 
 #include <catch2/catch.hpp>
@@ -100,4 +101,50 @@ TEST_CASE("the result's params_hash follows the parameter set", "[battle][T9]") 
     REQUIRE_FALSE(setup.params.set("max_firefight", "4"));
     const auto b = r.fightSeeded(setup, 3);
     CHECK(b.paramsHash != a.paramsHash);
+}
+
+TEST_CASE("T9f trials of a prepared set-up are the battles fightSeeded fights, for every shipped battle",
+          "[battle][T9]") {
+    // Resolver::trials may build and deploy a set-up once and fight copies of that engine (performance.md P4); each
+    // trial must still be byte for byte the battle of its seed, roll-log hash included.
+    RedcoatsResolver r;
+    int reusable = 0, count = 0;
+    for (const auto& e : std::filesystem::directory_iterator(sourcePath("campaigns/battles"))) {
+        if (e.path().extension() != ".xml") continue;
+        INFO(e.path().string());
+        const auto setup = readBattleFile(e.path().string());
+        const auto trials = r.trials(setup);
+        for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+            const auto a = trials->fight(seed);
+            const auto b = r.fightSeeded(setup, seed);
+            CHECK(toJson(a) == toJson(b));
+            CHECK(a.rollLogHash == b.rollLogHash);
+            CHECK(a.seed == seed);
+            // the outcome-only result of a trial gives the same TrialOutcome as the full battle
+            const auto full = outcomeOf(b);
+            const auto quick = outcomeOf(trials->outcome(seed));
+            CHECK(quick.seed == full.seed);
+            CHECK(quick.winner == full.winner);
+            CHECK(quick.fieldHolder == full.fieldHolder);
+            CHECK(quick.endReason == full.endReason);
+            CHECK(quick.turnsFought == full.turnsFought);
+            CHECK(quick.netLoss6 == full.netLoss6);
+            CHECK(quick.start6 == full.start6);
+            CHECK(quick.standsStart == full.standsStart);
+            CHECK(quick.standsLost == full.standsLost);
+            CHECK(quick.unitsRouted == full.unitsRouted);
+            CHECK(quick.gunsCapturedFrom == full.gunsCapturedFrom);
+            CHECK(quick.brigadesSpent == full.brigadesSpent);
+            CHECK(quick.surrenderedOrRemoved == full.surrenderedOrRemoved);
+            CHECK(quick.standsWithdrawn == full.standsWithdrawn);
+            CHECK(quick.events == full.events);
+            CHECK(quick.rollLogHash == full.rollLogHash);
+        }
+        BattleDice probe(1);
+        const Engine built(setup, probe);
+        reusable += probe.count() == 0 ? 1 : 0;
+        ++count;
+    }
+    CHECK(count == 11);
+    CHECK(reusable == 10);  // all but one (its set-up rolls dice) fight copies of one built engine
 }
