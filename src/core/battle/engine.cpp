@@ -718,6 +718,28 @@ void Engine::placeSide(int side) {
         seconds.push_back(victim);
     }
 
+    // §2.6.4 step 1 and §2.7 item 5: the centre file of the third of the enemy line [lo, hi) with the fewest points
+    // per file of the enemy units this side saw placed (the first such third on ties).
+    auto weakestSeenThird = [&](int lo, int hi) {
+        const int third = std::max(1, (hi - lo) / 3);
+        std::int64_t weakest = -1;
+        int centreFile = (lo + hi) / 2;
+        for (int t = 0; t < 3; ++t) {
+            const int a = lo + t * third, z = t == 2 ? hi : a + third;
+            std::int64_t pts = 0;
+            for (const auto& u : m_units)
+                if (u.side == other && u.status == UnitStatus::OnTable && u.role != Role::Reserve && seenAtPlacement(u)) {
+                    const int ov = std::max(0, std::min(z, u.x0 + u.w) - std::max(a, u.x0));
+                    pts += static_cast<std::int64_t>(ov) * standValue(u);
+                }
+            if (weakest < 0 || pts < weakest) {
+                weakest = pts;
+                centreFile = (a + z) / 2;
+            }
+        }
+        return centreFile;
+    };
+
     // Where the line stands across the front.
     int centre = m_width / 2;
     if (side == m_holder) {
@@ -738,23 +760,7 @@ void Engine::placeSide(int side) {
         if (hi > lo) {
             holderFrontage = hi - lo;
             centre = (lo + hi) / 2;
-            if (frontage < holderFrontage) {
-                const int third = std::max(1, holderFrontage / 3);
-                std::int64_t best = -1;
-                for (int t = 0; t < 3; ++t) {
-                    const int a = lo + t * third, z = t == 2 ? hi : a + third;
-                    std::int64_t pts = 0;
-                    for (const auto& u : m_units)
-                        if (u.side == other && u.status == UnitStatus::OnTable && u.role != Role::Reserve && seenAtPlacement(u)) {
-                            const int ov = std::max(0, std::min(z, u.x0 + u.w) - std::max(a, u.x0));
-                            pts += static_cast<std::int64_t>(ov) * standValue(u);
-                        }
-                    if (best < 0 || pts < best) {
-                        best = pts;
-                        centre = (a + z) / 2;
-                    }
-                }
-            }
+            if (frontage < holderFrontage) centre = weakestSeenThird(lo, hi);
         }
     }
     int left = centre - frontage / 2;
@@ -778,22 +784,7 @@ void Engine::placeSide(int side) {
             blocks.back().push_back(ui);
         }
         if (hi > lo && blocks.size() > 1) {
-            const int third = std::max(1, (hi - lo) / 3);
-            std::int64_t weakest = -1;
-            int target = (lo + hi) / 2;
-            for (int t = 0; t < 3; ++t) {
-                const int a = lo + t * third, z = t == 2 ? hi : a + third;
-                std::int64_t pts = 0;
-                for (const auto& u : m_units)
-                    if (u.side == other && u.status == UnitStatus::OnTable && u.role != Role::Reserve && seenAtPlacement(u)) {
-                        const int ov = std::max(0, std::min(z, u.x0 + u.w) - std::max(a, u.x0));
-                        pts += static_cast<std::int64_t>(ov) * standValue(u);
-                    }
-                if (weakest < 0 || pts < weakest) {
-                    weakest = pts;
-                    target = (a + z) / 2;
-                }
-            }
+            const int target = weakestSeenThird(lo, hi);
             int strongest = -1;
             std::int64_t bestPts = 0, bestFiles = 1;
             for (std::size_t i = 0; i < blocks.size(); ++i) {
