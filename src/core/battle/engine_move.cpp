@@ -1058,35 +1058,24 @@ void Engine::laneMove(int ui) {
         return;
     }
     const int allowance = moveAllowance(u, u.fired);
+    // A formation change in the lane spends the unit's move; the lane is one file wide.
+    auto reform = [&](Formation f) {
+        setFormation(u, f);
+        u.formationChanged = true;
+        u.w = 1;
+        u.x0 = k == 1 ? 0 : m_width - 1;
+    };
+    const bool column = u.formation == Formation::OpenColumn || u.formation == Formation::ClosedColumn;
     // Only the head of the queue deploys: the columns behind it close up in column, so a router from the head
     // passes them by instead of bursting through the whole march (¶483 exempts columns) [A].
-    if (laneBlocked(u) && !isArtillery(u.type)) {
-        if (u.formation == Formation::OpenColumn || u.formation == Formation::ClosedColumn) {
-            if (best > 100) moveUnitForward(ui, std::min(allowance, best - 100));
-            return;
-        }
-        if (!u.formationChanged && u.morale != Morale::Routing) {
-            setFormation(u, Formation::OpenColumn);
-            u.formationChanged = true;
-            u.w = 1;
-            u.x0 = k == 1 ? 0 : m_width - 1;
-            return;
-        }
-    }
-    if ((u.formation == Formation::OpenColumn || u.formation == Formation::ClosedColumn) && !u.formationChanged) {
-        setFormation(u, Formation::Line);
-        u.formationChanged = true;
-        u.w = 1;
-        u.x0 = k == 1 ? 0 : m_width - 1;
+    const bool queued = laneBlocked(u) && !isArtillery(u.type);
+    if (queued && column) {
+        if (best > 100) moveUnitForward(ui, std::min(allowance, best - 100));
         return;
     }
-    if (u.formation == Formation::Limbered && !u.formationChanged) {
-        setFormation(u, Formation::Deployed);
-        u.formationChanged = true;
-        u.w = 1;
-        u.x0 = k == 1 ? 0 : m_width - 1;
-        return;
-    }
+    if (queued && !u.formationChanged && u.morale != Morale::Routing) return reform(Formation::OpenColumn);
+    if (column && !u.formationChanged) return reform(Formation::Line);
+    if (u.formation == Formation::Limbered && !u.formationChanged) return reform(Formation::Deployed);
     if (isArtillery(u.type)) return;
     const int want = standOff(u, unit(target)) ? 150 : 100;
     if (best > want) moveUnitForward(ui, std::min(allowance, best - want));

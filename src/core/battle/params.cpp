@@ -50,6 +50,12 @@ std::optional<std::string> setChoice(bool& field, std::string_view key, std::str
         name, [](const Params& p) { return std::string(p.field ? on : off); },                        \
             [](Params& p, std::string_view v) { return setChoice(p.field, name, v, off, on); }        \
     }
+// A two-valued key added after redcoats-3: left out of the canonical text while at its default (Key::omitAtDefault).
+#define LATE_BOOL_KEY(name, field, off, on)                                                           \
+    Key {                                                                                             \
+        name, [](const Params& p) { return std::string(p.field ? on : off); },                        \
+            [](Params& p, std::string_view v) { return setChoice(p.field, name, v, off, on); }, true  \
+    }
 
 const std::vector<Key>& keyTable() {
     static const std::vector<Key> kKeys = {
@@ -86,9 +92,7 @@ const std::vector<Key>& keyTable() {
         BOOL_KEY("or7_early_volleys", earlyVolleys, "off", "on"),
         INT_KEY("extra_melee_rounds", extraMeleeRounds),
         BOOL_KEY("spent_removal", removeAtOneStand, "below_one", "one_stand"),
-        Key{"router_catch_loss", [](const Params& p) { return std::string(p.routerCatchLoserOnly ? "loser_only" : "full_line"); },
-            [](Params& p, std::string_view v) { return setChoice(p.routerCatchLoserOnly, "router_catch_loss", v, "full_line", "loser_only"); },
-            true},
+        LATE_BOOL_KEY("router_catch_loss", routerCatchLoserOnly, "full_line", "loser_only"),
         Key{"snow_move", [](const Params& p) { return std::string(p.snowHalvesMove ? "half" : "normal"); },
             [](Params& p, std::string_view v) {
                 bool normal = false;
@@ -115,23 +119,16 @@ const std::vector<Key>& keyTable() {
                 return std::nullopt;
             },
             true},
-        Key{"scouting_deployment", [](const Params& p) { return std::string(p.scoutingDeployment ? "on" : "off"); },
-            [](Params& p, std::string_view v) { return setChoice(p.scoutingDeployment, "scouting_deployment", v, "off", "on"); },
-            true},
-        Key{"pin_for_flank_march", [](const Params& p) { return std::string(p.pinForFlankMarch ? "on" : "off"); },
-            [](Params& p, std::string_view v) { return setChoice(p.pinForFlankMarch, "pin_for_flank_march", v, "off", "on"); },
-            true},
-        Key{"works_key", [](const Params& p) { return std::string(p.worksKeyHeavyFirst ? "heavy_first" : "all_works"); },
-            [](Params& p, std::string_view v) { return setChoice(p.worksKeyHeavyFirst, "works_key", v, "all_works", "heavy_first"); },
-            true},
-        Key{"spent_guns", [](const Params& p) { return std::string(p.spentGunsWithdraw ? "withdraw" : "stay"); },
-            [](Params& p, std::string_view v) { return setChoice(p.spentGunsWithdraw, "spent_guns", v, "stay", "withdraw"); },
-            true},
+        LATE_BOOL_KEY("scouting_deployment", scoutingDeployment, "off", "on"),
+        LATE_BOOL_KEY("pin_for_flank_march", pinForFlankMarch, "off", "on"),
+        LATE_BOOL_KEY("works_key", worksKeyHeavyFirst, "all_works", "heavy_first"),
+        LATE_BOOL_KEY("spent_guns", spentGunsWithdraw, "stay", "withdraw"),
     };
     return kKeys;
 }
 #undef INT_KEY
 #undef BOOL_KEY
+#undef LATE_BOOL_KEY
 
 }  // namespace
 
