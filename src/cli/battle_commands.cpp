@@ -3,6 +3,8 @@
 // resolve | enter | odds: the battles of a running campaign (etat-major.md §8.8–§8.11).
 #include "cli.hpp"
 
+#include "etatmajor/view/battle_view.hpp"
+
 #include "etatmajor/battle/battle_xml.hpp"
 #include "etatmajor/battle/engine.hpp"
 #include "etatmajor/battle/trials.hpp"
@@ -366,15 +368,6 @@ int battleCalibrate(const std::string& dir, int runs, std::uint64_t seed, const 
 
 // --- battles of a running campaign ---
 
-nlohmann::ordered_json battleJson(const engine::BattleRecord& rec) {
-    nlohmann::ordered_json ps = nlohmann::ordered_json::array();
-    for (const auto& p : rec.participants)
-        ps.push_back({{"me", p.me}, {"side", p.side}, {"arrivalTurn", p.arrivalTurn}, {"mode", p.mode}, {"moved", p.moved},
-                      {"allowance", p.allowance}, {"timing", p.how}});
-    return {{"id", rec.id}, {"week", rec.week}, {"day", rec.day}, {"hex", rec.hex}, {"status", rec.status}, {"daylightTurns", rec.daylight},
-            {"startTurn", rec.startTurn}, {"weather", rec.weather}, {"winner", rec.winner}, {"summary", rec.summary}, {"participants", ps}};
-}
-
 bool takesPart(const engine::BattleRecord& rec, const std::string& side) {
     for (const auto& p : rec.participants)
         if (p.side == side) return true;
@@ -383,34 +376,9 @@ bool takesPart(const engine::BattleRecord& rec, const std::string& side) {
 
 int campaignBattleList(const std::string& dbPath, const std::string& side, bool json) {
     return withStore(dbPath, true, [&](db::CampaignStore& store) {
-        const auto battles = engine::listBattles(store);
-        nlohmann::ordered_json out = nlohmann::ordered_json::array();
-        for (const auto& rec : battles) {
-            if (!side.empty() && !takesPart(rec, side)) continue;
-            auto j = battleJson(rec);
-            if (!side.empty()) {
-                // A side sees its own MEs' timing; of the enemy only that it is there.
-                nlohmann::ordered_json ps = nlohmann::ordered_json::array();
-                for (const auto& p : rec.participants)
-                    ps.push_back(p.side == side ? nlohmann::ordered_json{{"me", p.me}, {"side", p.side}, {"arrivalTurn", p.arrivalTurn},
-                                                                         {"mode", p.mode}}
-                                                : nlohmann::ordered_json{{"me", p.me}, {"side", p.side}});
-                j["participants"] = ps;
-            }
-            if (json) {
-                out.push_back(j);
-                continue;
-            }
-            std::cout << "battle " << rec.id << ": week " << rec.week << " day " << rec.day << " at " << rec.hex << ", " << rec.status;
-            if (!rec.summary.empty()) std::cout << " - " << rec.summary;
-            std::cout << "\n";
-            for (const auto& p : j["participants"])
-                std::cout << "    " << p["side"].get<std::string>() << " " << p["me"].get<std::string>()
-                          << (p.contains("arrivalTurn") ? ", arrives turn " + std::to_string(p["arrivalTurn"].get<int>()) : std::string())
-                          << "\n";
-        }
-        if (json) std::cout << out.dump(2) << "\n";
-        else if (battles.empty()) std::cout << "no battles\n";
+        const auto who = side.empty() ? view::Viewer::host() : view::Viewer::ofSide(side);
+        const auto battles = view::battlesFor(store, who);
+        std::cout << (json ? view::battleListJson(battles, who) + "\n" : view::battleListText(battles));
         return kOk;
     });
 }
@@ -435,8 +403,10 @@ int campaignBattleShow(const std::string& dbPath, int id, const std::string& sid
         for (const auto& sd : setup.sides) {
             o << "\n" << sd.name << ":\n";
             for (const auto& m : sd.mes) {
-                o << "  " << m.name << " [" << m.id << "], " << campaign::modeName(m.mode);
-                if (side.empty() || sd.id == side) {
+                const bool own = side.empty() || sd.id == side;
+                // An enemy ME by its counter only (turned over by the contact, §2.2), never by its id.
+                o << "  " << m.name << (own ? " [" + m.id + "]" : std::string()) << ", " << campaign::modeName(m.mode);
+                if (own) {
                     for (const auto& p : rec->participants)
                         if (p.me == m.id) o << ", on the field from campaign turn " << p.arrivalTurn << " (" << p.how << ")";
                     o << "\n";
@@ -489,7 +459,7 @@ int campaignBattleOdds(const std::string& dbPath, int id, const std::string& sid
         if (!missing.empty()) {
             std::string names;
             for (const auto& m : missing) names += (names.empty() ? "" : ", ") + m;
-            std::cout << "the odds cannot be computed: " << side << " knows the counters of " << names
+            std::cout << "the odds cannot be computed: " << side << " knows the enemy counters " << names
                       << " but no report has told it what they contain (scout them first)\n";
             return kBadInput;
         }

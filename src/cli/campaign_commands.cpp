@@ -1,9 +1,11 @@
-// etatmajor-cli campaign new | validate, status, log, options
+// etatmajor-cli campaign new | validate, status, log, report, options
 #include "cli.hpp"
 
 #include "etatmajor/campaign/options.hpp"
 #include "etatmajor/db/new_campaign.hpp"
-#include "etatmajor/db/status.hpp"
+#include "etatmajor/view/day_report.hpp"
+#include "etatmajor/view/roll_log.hpp"
+#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/io/scenario_xml.hpp"
 
 #include <nlohmann/json.hpp>
@@ -105,6 +107,7 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
         std::string db;
         std::string side;
         bool json = false;
+        int week = 0, day = 0;
     };
     auto args = std::make_shared<Args>();
 
@@ -135,19 +138,37 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
     status->add_option("--side", args->side, "Show only what this side may know");
     status->add_flag("--json", args->json, "Print one JSON document");
     registry.add(status, [args] {
-        const std::optional<std::string> view = args->side.empty() ? std::nullopt : std::optional(args->side);
+        const auto who = args->side.empty() ? view::Viewer::host() : view::Viewer::ofSide(args->side);
         return withStore(args->db, true, [&](db::CampaignStore& s) {
-            std::cout << (args->json ? db::statusJson(s, view) + "\n" : db::statusText(s, view));
+            std::cout << (args->json ? view::statusJson(s, who) + "\n" : view::statusText(s, who));
             return kOk;
         });
     });
 
     auto* log = app.add_subcommand("log", "Every die rolled, with its purpose, rule and effect");
     log->add_option("--db", args->db, "Campaign database")->required();
+    log->add_option("--side", args->side, "Only this side's own dice and the public ones (weather, wind)");
     log->add_flag("--json", args->json, "Print one JSON document");
     registry.add(log, [args] {
         return withStore(args->db, true, [&](db::CampaignStore& s) {
-            std::cout << (args->json ? db::rollLogJson(s) + "\n" : db::rollLogText(s));
+            const auto who = args->side.empty() ? view::Viewer::host() : view::Viewer::ofSide(args->side);
+            std::cout << (args->json ? view::rollLogJson(s, who) + "\n" : view::rollLogText(s, who));
+            return kOk;
+        });
+    });
+
+    auto* report = app.add_subcommand("report", "What happened on a day, told to one side from its own knowledge (the host: to all)");
+    report->add_option("--db", args->db, "Campaign database")->required();
+    report->add_option("--side", args->side, "The side the report is for (default: the host's report)");
+    auto* week = report->add_option("--week", args->week, "Week of the day (default: the current day)")->check(CLI::PositiveNumber);
+    report->add_option("--day", args->day, "Day of that week")->check(CLI::Range(1, 7))->needs(week);
+    week->needs(report->get_option("--day"));
+    report->add_flag("--json", args->json, "Print one JSON document");
+    registry.add(report, [args] {
+        const auto who = args->side.empty() ? view::Viewer::host() : view::Viewer::ofSide(args->side);
+        return withStore(args->db, true, [&](db::CampaignStore& s) {
+            const auto r = view::dayReport(s, who, args->week, args->day);
+            std::cout << (args->json ? view::dayReportJson(r) + "\n" : view::dayReportText(r));
             return kOk;
         });
     });

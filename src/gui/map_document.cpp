@@ -1,7 +1,8 @@
 #include "map_document.hpp"
 
 #include "etatmajor/db/campaign_store.hpp"
-#include "etatmajor/db/status.hpp"
+#include "etatmajor/view/roll_log.hpp"
+#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/io/scenario_xml.hpp"
 
@@ -165,7 +166,7 @@ void MapDocument::readDatabase(const std::string& path) {
     m_map = store.loadMap();
     if (m_title.empty()) m_title = m_map.metadata().name;
 
-    readStatus(db::statusJson(store, std::nullopt));
+    readStatus(view::statusJson(store, view::Viewer::host()));
 }
 
 MapDocument MapDocument::fromStatus(const std::string& path, map::Map map, const std::string& title,

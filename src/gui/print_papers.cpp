@@ -3,7 +3,8 @@
 #include "map_document.hpp"
 
 #include "etatmajor/db/campaign_store.hpp"
-#include "etatmajor/db/status.hpp"
+#include "etatmajor/view/roll_log.hpp"
+#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/report/papers.hpp"
 #include "etatmajor/report/pdf.hpp"
 
@@ -190,7 +191,7 @@ struct PaperChoice {
 
 // Asks whose papers and which paper; nothing when the user cancels.
 std::optional<PaperChoice> choosePaper(wxWindow* parent, const db::CampaignStore& store, const wxString& caption) {
-    const auto status = nlohmann::json::parse(db::statusJson(store, std::nullopt));
+    const auto status = nlohmann::json::parse(view::statusJson(store, view::Viewer::host()));
     wxArrayString sideNames;
     std::vector<std::string> sideIds;
     for (const auto& s : status.value("sides", nlohmann::json::array())) {

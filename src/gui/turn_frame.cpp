@@ -10,7 +10,8 @@
 
 #include "etatmajor/battle/trials.hpp"
 #include "etatmajor/db/campaign_store.hpp"
-#include "etatmajor/db/status.hpp"
+#include "etatmajor/view/roll_log.hpp"
+#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/engine/battles.hpp"
 #include "etatmajor/engine/intel.hpp"
 #include "etatmajor/engine/orders.hpp"
@@ -585,7 +586,7 @@ bool TurnFrame::openCampaign(const wxString& pathText, std::optional<std::string
     std::vector<std::pair<std::string, std::string>> sides;
     std::string error;
     if (!withStore(path, true, error, [&](db::CampaignStore& store) {
-            const auto status = nlohmann::json::parse(db::statusJson(store, std::nullopt));
+            const auto status = nlohmann::json::parse(view::statusJson(store, view::Viewer::host()));
             for (const auto& s : status.value("sides", nlohmann::json::array()))
                 sides.emplace_back(s.value("id", ""), s.value("name", ""));
         })) {
@@ -688,11 +689,11 @@ void TurnFrame::refresh() {
     std::vector<engine::BattleRecord> battles;
     const bool ok = withStore(m_path, true, error, [&](db::CampaignStore& store) {
         const std::optional<std::string> who = m_side.empty() ? std::nullopt : std::optional<std::string>(m_side);
-        status = db::statusJson(store, who);
+        status = view::statusJson(store, view::Viewer::from(who));
         m_preview = view::previewNextPhase(store);
         map = store.loadMap();
         title = store.info().name;
-        log = db::rollLogJson(store);
+        log = view::rollLogJson(store, view::Viewer::from(who));
         battles = engine::listBattles(store);
         if (!m_side.empty()) {
             locs = engine::locJson(store, m_side);
@@ -1652,7 +1653,7 @@ bool TurnFrame::enterBattleResultForm(int id) {
             const auto rec = engine::findBattle(store, id);
             if (!rec) return;
             found = true;
-            const auto host = SideView::fromStatusJson(db::statusJson(store, std::nullopt));
+            const auto host = SideView::fromStatusJson(view::statusJson(store, view::Viewer::host()));
             for (const auto& s : host.sides) sides.push_back(s.id);
             for (const auto& p : rec->participants)
                 if (const MeInfo* me = host.me(p.me)) {

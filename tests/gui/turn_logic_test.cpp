@@ -10,7 +10,8 @@
 
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
-#include "etatmajor/db/status.hpp"
+#include "etatmajor/view/roll_log.hpp"
+#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/io/orders_xml.hpp"
@@ -56,7 +57,7 @@ TEST_CASE("a side sees its own MEs and the enemy's counters face down; the host 
     const auto path = freshCampaign("side-view");
     auto store = db::CampaignStore::open(path, true);
 
-    const auto american = SideView::fromStatusJson(db::statusJson(store, std::string("american")));
+    const auto american = SideView::fromStatusJson(view::statusJson(store, view::Viewer::ofSide("american")));
     CHECK(american.viewer == "american");
     REQUIRE(american.sides.size() == 2);
     CHECK(american.sides[0].id == "american");  // the viewing side first
@@ -75,7 +76,7 @@ TEST_CASE("a side sees its own MEs and the enemy's counters face down; the host 
         CHECK(c.label.empty());
     }
 
-    const auto host = SideView::fromStatusJson(db::statusJson(store, std::nullopt));
+    const auto host = SideView::fromStatusJson(view::statusJson(store, view::Viewer::host()));
     CHECK(host.viewer.empty());
     CHECK(host.allMes().size() == 4);
     for (const auto& s : host.sides) {
@@ -90,7 +91,7 @@ TEST_CASE("a side sees its own MEs and the enemy's counters face down; the host 
     CHECK(legion->units[0].stands == 3);
 
     // The map shows the same: the enemy's counters face down, without their labels.
-    const auto doc = MapDocument::fromStatus(path, store.loadMap(), "t", db::statusJson(store, std::string("american")));
+    const auto doc = MapDocument::fromStatus(path, store.loadMap(), "t", view::statusJson(store, view::Viewer::ofSide("american")));
     const auto faceDown = std::count_if(doc.counters().begin(), doc.counters().end(), [](const Counter& c) { return c.faceDown; });
     CHECK(faceDown == static_cast<long>(british->counters.size()));
     for (const auto& c : doc.counters()) CHECK((c.faceDown == (c.id.rfind("british#", 0) == 0)));
@@ -103,7 +104,7 @@ TEST_CASE("the phase bar names the turn, the next phase and the day's weather; N
         const auto preview = view::previewNextPhase(store);
         CHECK(preview.phase == "W1");
         CHECK(preview.ready());
-        const auto v = SideView::fromStatusJson(db::statusJson(store, std::string("british")));
+        const auto v = SideView::fromStatusJson(view::statusJson(store, view::Viewer::ofSide("british")));
         CHECK(phaseBarText(v, preview) ==
               "Week 1, day 1 \u00b7 next: W1 Strategic initiative \u00b7 weather not yet rolled today");
         CHECK(nextPhaseDescription(preview).find("strategic initiative") != std::string::npos);
@@ -115,7 +116,7 @@ TEST_CASE("the phase bar names the turn, the next phase and the day's weather; N
     REQUIRE(preview.phase == "D2");
     CHECK_FALSE(preview.ready());
     CHECK(preview.missing.size() == 2);
-    const auto v = SideView::fromStatusJson(db::statusJson(store, std::string("british")));
+    const auto v = SideView::fromStatusJson(view::statusJson(store, view::Viewer::ofSide("british")));
     REQUIRE(v.weather.has_value());
     const std::string bar = phaseBarText(v, preview);
     CHECK(bar.find("next: D2 Orders written") != std::string::npos);
@@ -237,7 +238,7 @@ TEST_CASE("the event log filters by text and by phase", "[turn]") {
         REQUIRE(engine::advance(store, engine::Step::Phase).ok);  // W1 rolls the initiative
     }
     auto store = db::CampaignStore::open(path, true);
-    const auto rolls = parseRollLog(db::rollLogJson(store));
+    const auto rolls = parseRollLog(view::rollLogJson(store, view::Viewer::host()));
     REQUIRE(rolls.size() >= 2);
     CHECK(filterRolls(rolls, "", "").size() == rolls.size());
     const auto w1 = filterRolls(rolls, "", "W1");

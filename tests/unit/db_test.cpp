@@ -1,6 +1,7 @@
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
-#include "etatmajor/db/status.hpp"
+#include "etatmajor/view/roll_log.hpp"
+#include "etatmajor/view/side_view.hpp"
 #include "test_paths.hpp"
 
 #include <catch2/catch.hpp>
@@ -214,7 +215,7 @@ TEST_CASE("status shows the host everything and a side only what it may know", "
     const auto path = (dir / "s.db").string();
     REQUIRE(make("tests/data/campaigns/small.xml", path, 3, {"objective_visibility=hidden_from_owner"}).ok);
     auto store = db::CampaignStore::open(path, true);
-    const auto host = nlohmann::json::parse(db::statusJson(store, std::nullopt));
+    const auto host = nlohmann::json::parse(view::statusJson(store, view::Viewer::host()));
     CHECK(host["view"] == "host");
     REQUIRE(host["sides"].size() == 2);
     CHECK(host["sides"][0]["mes"].size() == 3);
@@ -222,7 +223,7 @@ TEST_CASE("status shows the host everything and a side only what it may know", "
     CHECK(host["objectives"].size() == 8);
     CHECK(host["sides"][0]["mes"][1]["hex"] == "0,2");  // entering on the primary LOC
 
-    const auto red = nlohmann::json::parse(db::statusJson(store, std::string("red")));
+    const auto red = nlohmann::json::parse(view::statusJson(store, view::Viewer::ofSide("red")));
     CHECK(red["view"] == "red");
     CHECK(red["sides"][0].contains("mes"));
     CHECK(red["sides"][0].contains("vcs"));
@@ -235,13 +236,13 @@ TEST_CASE("status shows the host everything and a side only what it may know", "
     // Objectives: red sees those it wrote for blue, not the ones blue wrote for it (G-64).
     CHECK(red["objectives"].size() == 4);
     for (const auto& o : red["objectives"]) CHECK(o["writtenBy"] == "red");
-    const std::string text = db::statusText(store, std::string("red"));
+    const std::string text = view::statusText(store, view::Viewer::ofSide("red"));
     CHECK(text.find("Blue Continentals") == std::string::npos);
     CHECK(text.find("General Azure") == std::string::npos);
-    CHECK(db::statusText(store, std::nullopt).find("General Azure") != std::string::npos);
+    CHECK(view::statusText(store, view::Viewer::host()).find("General Azure") != std::string::npos);
 
     try {
-        db::statusJson(store, std::string("green"));
+        view::statusJson(store, view::Viewer::ofSide("green"));
         FAIL();
     } catch (const db::StoreError& e) {
         CHECK(e.code() == "DB-UNKNOWN-SIDE");

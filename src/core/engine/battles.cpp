@@ -1348,7 +1348,7 @@ battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::s
                         if (auto u = typicalUnit(kind, nat, army, m.id + "-reported-" + std::to_string(++n))) f.units.push_back(std::move(*u));
                 }
             m.formations.clear();
-            if (f.units.empty()) missing.push_back(m.id);
+            if (f.units.empty()) missing.push_back(m.name);  // the counter as the side knows it, never its id
             else m.formations.push_back(std::move(f));
         }
     }

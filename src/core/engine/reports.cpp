@@ -28,13 +28,30 @@ void requireSide(const CampaignState& s, const std::string& side) {
     throw db::StoreError("DB-UNKNOWN-SIDE", "the campaign has no side '" + side + "' (sides: " + known + ")");
 }
 
+// The LOC as the side can know it (docs/secrecy.md): a face-down counter on the path may be an ME or a decoy, and the
+// side cannot tell which (§2.2, §2.3), so every enemy counter it sees blocks the trace it is shown — decoys included,
+// whatever decoy_effects says. Otherwise a path shown cut at a hex, or not, would tell real MEs from decoys. The
+// phases trace the true LOC (decoys only under G-42 cuts_loc); the side learns that at W3, as the rules give it.
+std::vector<rules::LocBlocker> sideKnownBlockers(SQLite::Database& db, const CampaignState& s, const std::string& side) {
+    std::vector<rules::LocBlocker> out;
+    for (const auto& d : activeDecoys(db))
+        if (d.side != side) out.push_back({d.id, d.side, d.hex});
+    (void)s;
+    return out;
+}
+
+campaign::Options sideKnownOptions(campaign::Options o) {
+    o.set("decoy_effects", "cuts_loc");
+    return o;
+}
+
 ordered_json locDocument(const db::CampaignStore& store, const std::string& side) {
     const auto s = db::loadState(store);
     requireSide(s, side);
-    const rules::LocNetwork net(s.map, s.options);
+    const rules::LocNetwork net(s.map, sideKnownOptions(s.options));
     const auto off = s.map.offsets();
     auto& db = const_cast<db::CampaignStore&>(store).impl().db;
-    const auto decoys = decoyLocBlockers(db, s.options);  // G-42 decoy_effects
+    const auto decoys = sideKnownBlockers(db, s, side);
     ordered_json mes = ordered_json::array();
     for (const auto& loc : sideLocs(db, s, net, side, decoys)) {  // as the phases trace them (G-32)
         const auto* me = s.me(loc.me);
@@ -72,7 +89,7 @@ std::string problemText(const std::string& p) {
     if (p == "own_hex_occupied") return "an enemy ME shares its hex";
     if (p == "not_on_network") return "no road, track or waterway within reach";
     if (p == "no_route") return "no road, track or waterway joins it to its source";
-    if (p == "cut") return "cut by enemy MEs";
+    if (p == "cut") return "cut by enemy counters";
     return p;
 }
 
@@ -112,9 +129,9 @@ ordered_json supplyDocument(const db::CampaignStore& store, const std::string& s
     const auto s = db::loadState(store);
     requireSide(s, side);
     const Season season = s.seasonOfWeek(s.week);
-    const rules::LocNetwork net(s.map, s.options);
+    const rules::LocNetwork net(s.map, sideKnownOptions(s.options));
     std::map<std::string, bool> valid;
-    for (const auto& loc : sideLocs(db, s, net, side, decoyLocBlockers(db, s.options))) valid[loc.me] = loc.valid;
+    for (const auto& loc : sideLocs(db, s, net, side, sideKnownBlockers(db, s, side))) valid[loc.me] = loc.valid;
 
     ordered_json sources = ordered_json::array();
     for (const auto& ua : s.urban) {

@@ -10,7 +10,8 @@
 #include "etatmajor/campaign/state.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/state_store.hpp"
-#include "etatmajor/db/status.hpp"
+#include "etatmajor/view/roll_log.hpp"
+#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/reports.hpp"
 #include "etatmajor/hex/offset.hpp"
@@ -44,7 +45,7 @@ namespace detail {
 
 View load(const db::CampaignStore& store, const std::string& side) {
     View v;
-    v.status = ordered_json::parse(db::statusJson(store, side));
+    v.status = ordered_json::parse(view::statusJson(store, view::Viewer::ofSide(side)));
     v.side = side;
     const auto& c = v.status["campaign"];
     v.campaignName = c.value("name", "");

@@ -247,6 +247,20 @@ double roughWidth(const std::string& s, double size) {
     return static_cast<double>(chars) * size * 0.5;
 }
 
+// The narrative as a side may read it: the resolver states each side's points (its strength at the start, its
+// losses, its net loss at nightfall), and the enemy's stay secret with its VCS (§7.2, docs/secrecy.md). A line that
+// gives the enemy's points is replaced by a note.
+std::string withoutEnemyPoints(const std::string& narrative, const std::string& enemyName) {
+    std::istringstream in(narrative);
+    std::string out, line;
+    while (std::getline(in, line)) {
+        if (line.find("point") != std::string::npos && line.find(enemyName) != std::string::npos)
+            line = "(a line giving the enemy's points is left out)";
+        out += line + "\n";
+    }
+    return out;
+}
+
 void narrativeLines(Sheet& sheet, const std::string& narrative) {
     std::istringstream in(narrative);
     std::string line;
@@ -341,8 +355,9 @@ void oneBattle(Sheet& sheet, const View& v, const campaign::CampaignState& s, co
     const auto& r = d.result;
     std::string winner = b.winner.empty() ? "Neither side (a draw)" : sideName(s, b.winner);
     if (r.is_object() && !str(r, "decisiveness").empty() && !b.winner.empty()) winner += " \u00b7 " + lower(str(r, "decisiveness"));
-    std::string margin = "\u2014";
-    if (r.is_object() && r.contains("margin_points")) margin = str(r, "margin_points") + " points";
+    // The margin is the difference of the two net losses: with our own loss it would give the enemy's, which stays
+    // secret with its VCS (§7.2, docs/secrecy.md). Only the decisiveness above tells how clear the result was.
+    std::string margin = "not known to us";
     std::string turns = "\u2014";
     if (r.is_object() && r.contains("turns_fought"))
         turns = str(r, "turns_fought") + " of " + str(r, "turns_available") + ", ended by " + lower(str(r, "end_reason"));
@@ -361,7 +376,8 @@ void oneBattle(Sheet& sheet, const View& v, const campaign::CampaignState& s, co
         }
     rows.clear();
     for (const auto& id : {v.side, enemy})
-        rows.push_back({sideName(s, id), std::to_string(points[id]), std::to_string(tally[id][0]), std::to_string(tally[id][1]),
+        rows.push_back({sideName(s, id), id == v.side ? std::to_string(points[id]) : std::string("\u2014"), std::to_string(tally[id][0]),
+                        std::to_string(tally[id][1]),
                         std::to_string(tally[id][2])});
     table(sheet, {{"Side", 3}, {"Points lost (D10)", 1.2, Align::Right}, {"Figures lost", 1, Align::Right}, {"Units routed", 1, Align::Right},
                   {"Units gone", 1, Align::Right}},
@@ -447,7 +463,7 @@ void oneBattle(Sheet& sheet, const View& v, const campaign::CampaignState& s, co
         if (u.side != v.side && !hidden.count(u.name)) hidden[u.name] = "an enemy " + lower(unitKind(u));
     if (!b.narrative.empty()) {
         sheet.heading("Narrative", "the resolver's account, turn by turn; enemy units by their reference");
-        narrativeLines(sheet, redact(b.narrative, hidden));
+        narrativeLines(sheet, redact(withoutEnemyPoints(b.narrative, sideName(s, enemy)), hidden));
     }
 }
 

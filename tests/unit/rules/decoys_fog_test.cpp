@@ -1,7 +1,8 @@
 // Decoys (etat-major.md §2.3, G-41, G-42), the fog of war under hidden counter positions (§8.1.5, G-40) and
 // scouting combat (§8.6.4), on the map strip of §16.1.
 #include "etatmajor/db/campaign_store.hpp"
-#include "etatmajor/db/status.hpp"
+#include "etatmajor/view/roll_log.hpp"
+#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/dice/dice.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
@@ -130,7 +131,7 @@ TEST_CASE("§2.3 decoys: placed with the first day's orders, moved, cutting no L
     CHECK(number(path, "SELECT valid FROM loc_status WHERE week = 1 AND day = 2 AND me_id = 'bl'") == 1);  // decoys never cut
     {
         // The British see two face-down counters (VA at R1, the decoy at R3) and cannot tell them apart.
-        const auto view = nlohmann::json::parse(db::statusJson(store, std::string("british")));
+        const auto view = nlohmann::json::parse(view::statusJson(store, view::Viewer::ofSide("british")));
         const auto& counters = view["sides"][1]["counters"];
         REQUIRE(counters.size() == 2);
         for (const auto& k : counters) {
@@ -139,7 +140,7 @@ TEST_CASE("§2.3 decoys: placed with the first day's orders, moved, cutting no L
             CHECK(k.size() == 3);  // hex, faceDown, inSight: nothing more
         }
         CHECK(view.dump().find("ad-2") == std::string::npos);
-        const auto own = nlohmann::json::parse(db::statusJson(store, std::string("american")));
+        const auto own = nlohmann::json::parse(view::statusJson(store, view::Viewer::ofSide("american")));
         REQUIRE(own["sides"][1]["decoys"].size() == 1);
         CHECK(own["sides"][1]["decoys"][0]["id"] == "ad-2");
     }
@@ -158,7 +159,7 @@ TEST_CASE("G-40 hidden_unless_observed: only counters in sight, and where the ot
     const auto path = strip("hidden", {"counter_positions=hidden_unless_observed"});
     auto store = db::CampaignStore::open(path);
     toOrders(store);
-    auto british = [&] { return nlohmann::json::parse(db::statusJson(store, std::string("british")))["sides"][1]; };
+    auto british = [&] { return nlohmann::json::parse(view::statusJson(store, view::Viewer::ofSide("british")))["sides"][1]; };
     CHECK(british()["counters"].empty());  // BL at R2 sees R1–R3; VA is at R4
     CHECK(british()["lastSeen"].empty());
     REQUIRE_FALSE(give(store, "british", "<order me=\"bl\" mode=\"scouting\"><path>" + hexOf(3) + "</path></order>\n").hasErrors());
@@ -181,7 +182,7 @@ TEST_CASE("G-40 hidden_unless_observed: only counters in sight, and where the ot
     CHECK(seen["lastSeen"][0]["day"] == 1);
     CHECK_FALSE(seen["lastSeen"][0].contains("label"));
     // The Americans never saw BL at all.
-    CHECK(nlohmann::json::parse(db::statusJson(store, std::string("american")))["sides"][0]["lastSeen"].empty());
+    CHECK(nlohmann::json::parse(view::statusJson(store, view::Viewer::ofSide("american")))["sides"][0]["lastSeen"].empty());
 }
 
 TEST_CASE("§8.6.4 scouting combat: when either side chooses to fight, a battle of its own with no marching to the guns",

@@ -3,7 +3,8 @@
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/db/state_store.hpp"
-#include "etatmajor/db/status.hpp"
+#include "etatmajor/view/roll_log.hpp"
+#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/engine/grant.hpp"
 #include "etatmajor/engine/reorg.hpp"
 #include "etatmajor/engine/reports.hpp"
@@ -123,7 +124,7 @@ TEST_CASE("the campaign ends after its last week and then refuses to advance", "
     CHECK(raw.execAndGet("SELECT ended FROM campaign").getInt() == 1);
     CHECK(raw.execAndGet("SELECT end_reason FROM campaign").getString() == "last_week");
     // Once it is over, every side sees every side's final VCS.
-    const auto view = nlohmann::json::parse(db::statusJson(store, std::string("red")));
+    const auto view = nlohmann::json::parse(view::statusJson(store, view::Viewer::ofSide("red")));
     CHECK(view["campaign"]["ended"] == true);
     REQUIRE(view["finalResult"].size() == 2);
     CHECK(view["finalResult"][0]["side"] == "blue");

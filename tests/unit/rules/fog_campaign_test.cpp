@@ -4,7 +4,11 @@
 // scouting gave them (etat-major.md §2.2, §2.3, §8.1.5, §8.6; G-40).
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/state_store.hpp"
-#include "etatmajor/db/status.hpp"
+#include "etatmajor/engine/reports.hpp"
+#include "etatmajor/view/battle_view.hpp"
+#include "etatmajor/view/day_report.hpp"
+#include "etatmajor/view/roll_log.hpp"
+#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/engine/decoys.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
@@ -17,6 +21,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <set>
 
 using namespace etatmajor;
@@ -96,7 +101,7 @@ std::set<std::string> strings(const nlohmann::json& j) {
 // What `side` may know, checked against the one database.
 void checkSideView(db::CampaignStore& store, const std::string& path, const std::string& side, int& labelsSeen, int& intelSeen) {
     const auto s = db::loadState(store);
-    const auto doc = nlohmann::json::parse(db::statusJson(store, side));
+    const auto doc = nlohmann::json::parse(view::statusJson(store, view::Viewer::ofSide(side)));
     const auto words = strings(doc);
     SQLite::Database raw(path, SQLite::OPEN_READONLY);
     int revealed = 0, scouted = 0;
@@ -123,6 +128,44 @@ void checkSideView(db::CampaignStore& store, const std::string& path, const std:
     }
     for (const auto& d : engine::activeDecoys(raw))
         if (d.side != side) CHECK_FALSE(words.count(d.id));
+
+    // The side's other outputs of the per-side model (docs/secrecy.md): its dice, its day's report, its battles, its
+    // LOCs and supply. None names an enemy id; none shows a label not yet turned over.
+    const auto viewer = view::Viewer::ofSide(side);
+    std::set<std::string> enemyIds;
+    for (const auto& e : s.mes)
+        if (e.side != side) enemyIds.insert(e.id);
+    for (const auto& u : s.units)
+        if (u.side != side) enemyIds.insert(u.id);
+    for (const auto& g : s.generals)
+        if (g.side != side) enemyIds.insert(g.id);
+    const auto rolls = view::rollsFor(store, viewer);
+    for (std::size_t i = 0; i < rolls.size(); ++i) {
+        INFO("roll " << rolls[i].purpose << " of " << rolls[i].subject << " in the log of " << side);
+        CHECK(rolls[i].sequence == static_cast<std::int64_t>(i) + 1);  // numbered within the side's log
+        CHECK_FALSE(enemyIds.count(rolls[i].subject));
+        const auto owner = view::rollOwner(store, rolls[i]);
+        CHECK((owner.empty() || owner == side));
+    }
+    const std::string texts[] = {view::dayReportText(view::dayReport(store, viewer)), view::dayReportJson(view::dayReport(store, viewer)),
+                                 view::battleListJson(view::battlesFor(store, viewer), viewer), view::rollLogText(store, viewer),
+                                 engine::locText(store, side), engine::locJson(store, side), engine::supplyText(store, side)};
+    for (const auto& text : texts) {
+        for (const auto& id : enemyIds) {
+            // Ids are whole words: "b-legion" must not be found inside "b-legion-horse" (also an enemy id, checked itself).
+            for (std::size_t at = text.find(id); at != std::string::npos; at = text.find(id, at + 1)) {
+                const auto ok = [&](std::size_t k) { return k >= text.size() || !(std::isalnum(static_cast<unsigned char>(text[k])) || text[k] == '-' || text[k] == '_'); };
+                const bool whole = (at == 0 || ok(at - 1)) && ok(at + id.size());
+                INFO("enemy id " << id << " in an output of " << side << ":\n" << text);
+                CHECK_FALSE(whole);
+            }
+        }
+        for (const auto& e : s.mes)
+            if (e.side != side && !e.revealed && e.label.size() > 6) {
+                INFO("the label of a face-down enemy counter, " << e.label << ", in an output of " << side);
+                CHECK(text.find(e.label) == std::string::npos);
+            }
+    }
     for (const auto& sd : doc["sides"]) {
         if (sd["id"] == side) continue;
         int labels = 0, intel = 0;
@@ -163,4 +206,41 @@ TEST_CASE("two weeks of the bundled campaign: each side's status shows only what
     // Contact and scouting did show up in the views on some day.
     CHECK(labels >= 1);
     CHECK(intel >= 1);
+}
+
+TEST_CASE("the dice log: the host sees every die, a side its own and the public ones", "[engine][fog][campaign]") {
+    const auto path = test::freshCampaignDb("fog-campaign", "dice-log", "campaigns/southern-1780.xml", 11);
+    auto store = db::CampaignStore::open(path);
+    for (int day = 0; day < 3; ++day) {
+        while (store.info().phase != "D2") REQUIRE(engine::advance(store, engine::Step::Phase).ok);
+        for (const std::string side : {"british", "american"}) giveOrders(store, side);
+        REQUIRE(engine::advance(store, engine::Step::Day).ok);
+    }
+    const auto all = view::rollsFor(store, view::Viewer::host());
+    const auto british = view::rollsFor(store, view::Viewer::ofSide("british"));
+    const auto american = view::rollsFor(store, view::Viewer::ofSide("american"));
+    std::size_t publicRolls = 0, britishOwn = 0, americanOwn = 0;
+    for (const auto& r : all) {
+        const auto owner = view::rollOwner(store, r);
+        publicRolls += owner.empty() ? 1 : 0;
+        britishOwn += owner == "british" ? 1 : 0;
+        americanOwn += owner == "american" ? 1 : 0;
+    }
+    // Every die of the host's log is someone's or public, and each side's log is exactly its own plus the public ones.
+    CHECK(publicRolls + britishOwn + americanOwn == all.size());
+    CHECK(publicRolls >= 6);  // weather and wind, every day
+    CHECK(britishOwn > 0);
+    CHECK(americanOwn > 0);  // receipt rolls of both sides: the logs differ
+    CHECK(british.size() == publicRolls + britishOwn);
+    CHECK(american.size() == publicRolls + americanOwn);
+    // The weather is the same die in every log.
+    const auto weather = [](const std::vector<dice::RollRecord>& rs) {
+        std::vector<int> out;
+        for (const auto& r : rs)
+            if (r.purpose == "weather") out.push_back(r.result);
+        return out;
+    };
+    CHECK(weather(british) == weather(all));
+    CHECK(weather(american) == weather(all));
+    CHECK_THROWS_AS(view::rollsFor(store, view::Viewer::ofSide("french")), db::StoreError);
 }

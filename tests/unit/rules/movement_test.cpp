@@ -3,7 +3,8 @@
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/db/state_store.hpp"
-#include "etatmajor/db/status.hpp"
+#include "etatmajor/view/roll_log.hpp"
+#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/rules/movement.hpp"
@@ -243,12 +244,12 @@ TEST_CASE("contact: the mover stops, both counters turn over, the ME entered is 
         CHECK(raw.execAndGet("SELECT stopped_by FROM movement WHERE me_id = 'a-maryland'").getString().find("contact") !=
               std::string::npos);
         // The British now see the Maryland counter turned over, by its label but not its composition.
-        const auto view = nlohmann::json::parse(db::statusJson(store, std::string("british")));
+        const auto view = nlohmann::json::parse(view::statusJson(store, view::Viewer::ofSide("british")));
         bool seen = false;
         for (const auto& c : view["sides"][1]["counters"])
             if (!c["faceDown"].get<bool>() && c["label"] == "Maryland Div (with army HQ and guns)") seen = true;
         CHECK(seen);
-        CHECK(db::statusJson(store, std::string("british")).find("maryland-1") == std::string::npos);
+        CHECK(view::statusJson(store, view::Viewer::ofSide("british")).find("maryland-1") == std::string::npos);
         return;
     }
     FAIL("no seed gave a carried-out order in 12 tries");

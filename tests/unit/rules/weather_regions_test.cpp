@@ -3,7 +3,8 @@
 // its hex. The bundled campaign is given two regions (rows 0-33 north, the rest south) and the weather dice are
 // scripted by the region they name: a storm in the north, fine weather in the south.
 #include "etatmajor/db/campaign_store.hpp"
-#include "etatmajor/db/status.hpp"
+#include "etatmajor/view/roll_log.hpp"
+#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/dice/dice.hpp"
 #include "etatmajor/engine/battles.hpp"
 #include "etatmajor/engine/orders.hpp"
@@ -166,14 +167,14 @@ TEST_CASE("G-102 per_region: a storm in the north slows the ME that sets out the
             CHECK(text(path, "SELECT allowance FROM movement WHERE me_id = 'a-stevens'") == "4");
             CHECK(hexOf(path, "a-stevens") == "31,37");
             // The status shows each region's weather.
-            const auto status = nlohmann::json::parse(db::statusJson(store, std::nullopt));
+            const auto status = nlohmann::json::parse(view::statusJson(store, view::Viewer::host()));
             const auto& regions = status["campaign"]["weather"]["regions"];
             REQUIRE(regions.size() == 2);
             CHECK(regions[0]["region"] == "north");
             CHECK(regions[0]["weather"] == "storm");
             CHECK(regions[1]["region"] == "south");
             CHECK(regions[1]["weather"] == "fine");
-            CHECK_THAT(db::statusText(store, std::nullopt), Catch::Contains("storm in the north, fine in the south, wind from the"));
+            CHECK_THAT(view::statusText(store, view::Viewer::host()), Catch::Contains("storm in the north, fine in the south, wind from the"));
         } else {
             CHECK(text(path, "SELECT COUNT(*) FROM weather_region_day") == "0");
             CHECK(text(path, "SELECT weather FROM weather_day") == "fine");
@@ -181,7 +182,7 @@ TEST_CASE("G-102 per_region: a storm in the north slows the ME that sets out the
             CHECK(hexOf(path, "a-caswell") == "32,35");
             CHECK(text(path, "SELECT allowance FROM movement WHERE me_id = 'a-stevens'") == "4");
             CHECK(hexOf(path, "a-stevens") == "31,37");
-            CHECK_FALSE(nlohmann::json::parse(db::statusJson(store, std::nullopt))["campaign"]["weather"].contains("regions"));
+            CHECK_FALSE(nlohmann::json::parse(view::statusJson(store, view::Viewer::host()))["campaign"]["weather"].contains("regions"));
         }
     }
 }
@@ -240,7 +241,7 @@ TEST_CASE("G-102 per_region: an ME sees by the weather of its own hex", "[engine
         CHECK(seen("b-tarleton") == "1");
         CHECK(seen("b-rawdon") == (perRegion ? "0" : "1"));
         // The status's "in sight" flag agrees.
-        const auto status = nlohmann::json::parse(db::statusJson(store, std::string("american")));
+        const auto status = nlohmann::json::parse(view::statusJson(store, view::Viewer::ofSide("american")));
         std::map<std::string, bool> inSight;
         for (const auto& s : status["sides"])
             if (s.contains("counters"))

@@ -3,7 +3,8 @@
 // the figures of §16.2–§16.12.
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/state_store.hpp"
-#include "etatmajor/db/status.hpp"
+#include "etatmajor/view/roll_log.hpp"
+#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/dice/dice.hpp"
 #include "etatmajor/engine/after_battle.hpp"
 #include "etatmajor/engine/battles.hpp"
@@ -136,13 +137,13 @@ TEST_CASE("§16 worked example, one daily turn end to end", "[engine][example][g
     CHECK(number(path, "SELECT pinned FROM me WHERE id = 'bl'") == 1);
     // Each side now sees the other's counter by its label; the British also know what is in it.
     {
-        const auto british = nlohmann::json::parse(db::statusJson(store, std::string("british")));
+        const auto british = nlohmann::json::parse(view::statusJson(store, view::Viewer::ofSide("british")));
         const auto& counters = british["sides"][1]["counters"];
         REQUIRE(counters.size() == 1);
         CHECK(counters[0]["label"] == "Virginia");
         CHECK(counters[0]["hex"] == hexOf(3));
         CHECK(counters[0]["intel"]["case"] == "1");
-        const auto american = nlohmann::json::parse(db::statusJson(store, std::string("american")));
+        const auto american = nlohmann::json::parse(view::statusJson(store, view::Viewer::ofSide("american")));
         REQUIRE(american["sides"][0]["counters"].size() == 1);
         CHECK(american["sides"][0]["counters"][0]["label"] == "British Legion");
         CHECK_FALSE(american["sides"][0]["counters"][0].contains("intel"));
