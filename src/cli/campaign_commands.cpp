@@ -3,6 +3,7 @@
 
 #include "etatmajor/campaign/options.hpp"
 #include "etatmajor/db/new_campaign.hpp"
+#include "etatmajor/engine/invariants.hpp"
 #include "etatmajor/view/day_report.hpp"
 #include "etatmajor/view/roll_log.hpp"
 #include "etatmajor/view/side_view.hpp"
@@ -132,6 +133,17 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
     auto* validate = campaignCmd->add_subcommand("validate", "Check campaign files and their maps");
     validate->add_option("files", args->files, "Campaign files")->required()->check(CLI::ExistingFile);
     registry.add(validate, [args] { return campaignValidate(args->files); });
+
+    auto* check = campaignCmd->add_subcommand("check", "Check a campaign database against the campaign's invariants");
+    check->add_option("--db", args->db, "Campaign database")->required();
+    registry.add(check, [args] {
+        return withStore(args->db, true, [&](db::CampaignStore& s) {
+            const auto issues = engine::checkInvariants(s, (s.info().phase == "D1" || s.info().phase == "W1") ? "D12" : "");
+            printIssues(issues);
+            if (!issues.hasErrors()) std::cout << "the campaign keeps every invariant\n";
+            return issues.hasErrors() ? kBadInput : kOk;
+        });
+    });
 
     auto* status = app.add_subcommand("status", "Show the campaign: the host's full view, or one side's view");
     status->add_option("--db", args->db, "Campaign database")->required();

@@ -5,6 +5,7 @@
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/engine/intel.hpp"
+#include "etatmajor/engine/invariants.hpp"
 #include "etatmajor/engine/after_battle.hpp"
 #include "etatmajor/engine/decoys.hpp"
 #include "etatmajor/engine/fog.hpp"
@@ -32,6 +33,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <tuple>
 
 namespace etatmajor::engine {
 
@@ -442,6 +444,8 @@ void runD1(Ctx& c) {
 }
 
 // D12 §8.12: a day spent in Forage mode with its seven hexes to itself counts toward next week's forage roll (§9.3).
+void holdOccupiedTowns(Ctx& c);  // below, with takeControl
+
 void runD12(Ctx& c) {
     // §8.7.4 attrition at the end of a day the ME force-marched, and G-45 streaks.
     const bool winter = c.state.seasonOfWeek(c.state.week) == Season::Winter;
@@ -480,6 +484,9 @@ void runD12(Ctx& c) {
     runNightActions(c.db, c.state, c.report.lines);  // §9.2.4, §9.7, §10.1, §11.1, §11.4, §11.5
     runSiegeNight(c.db, c.state, c.dice, c.report.lines);
     endOfDayDetachments(c.db, c.state, c.report.lines);  // G-69, G-70
+    holdOccupiedTowns(c);                                 // §8.12, §9.2.2
+    // An ME that came in on a LOC entry (at the start or bought with the grant) has entered once its first day is over.
+    c.db.exec("UPDATE me SET entry_kind = NULL, march_order = 0 WHERE entry_kind IS NOT NULL");
     // G-01 sequence = chart_daily: the chart's last phase, the VCS, closes every day (the week's row holds the
     // latest day's figures). G-04 vcs_timing = week_end: the week's VCS is taken after its last day, on the supply
     // held at its end.
@@ -602,6 +609,27 @@ rules::Weather weatherAt(Ctx& c, hex::Hex h) {
 }
 
 // §9.2.2 / G-64: an ME (never a decoy) that occupies or passes through a hex takes the UA and the objective there.
+void takeControl(Ctx& c, const MeState& me, hex::Hex h);
+
+// §8.12 end-of-day bookkeeping: "update UA and objective control". A town that MEs of one side alone occupy at the end
+// of the day is that side's, however they came to be there: by a move, by staying after a battle in which the enemy
+// fell back, by a retreat or by arriving at the guns (docs/rules-mapping.md "Control of an occupied town"). Without
+// this a side could stand in a town for weeks and never hold it.
+void holdOccupiedTowns(Ctx& c) {
+    std::vector<std::pair<hex::Hex, const MeState*>> holders;
+    for (const auto& ua : c.state.urban) {
+        const MeState* only = nullptr;
+        bool mixed = false;
+        for (const auto& me : c.state.mes) {
+            if (!me.onMap || me.hex != ua.hex) continue;
+            if (only && only->side != me.side) mixed = true;
+            if (!only) only = &me;
+        }
+        if (only && !mixed && ua.controller != only->side) holders.emplace_back(ua.hex, only);
+    }
+    for (const auto& [h, me] : holders) takeControl(c, *me, h);
+}
+
 void takeControl(Ctx& c, const MeState& me, hex::Hex h) {
     for (auto& ua : c.state.urban)
         if (ua.hex == h && ua.controller != me.side) {
@@ -915,6 +943,108 @@ bool nextPhase(CampaignState& s) {
     return s.week > s.lengthWeeks;
 }
 
+// §2.2, G-57, G-69: an ME is its troops. One left with no unit present after a phase (every unit removed, or every
+// one away as a routed group at its rally point) does not stay on the map as an empty counter that could still make
+// contact, pin, cut LOCs or hold a town (docs/rules-mapping.md "An ME with no troops"):
+// * with units away, the counter goes to them: to the hex of its first group, where that group rejoins it (the rest
+//   rejoin by G-69 as usual); where its side already has three MEs there, its units join the first of them instead
+//   and the emptied ME is dissolved;
+// * with no unit left at all, it leaves the map; its generals join the nearest ME of their side (off the map with
+//   it when there is none).
+// G-41: decoys count toward the stacking limit. A decoy is a blank counter under its owner's hand: where a side's
+// counters stand more than three to a hex when a phase ends (an ME whose order was not received stayed beside the
+// decoy placed with it, or stopped short), the side's newest decoys there are taken off the map (docs/rules-mapping.md).
+void settleDecoyStacking(Ctx& c) {
+    if (!c.state.options.is("decoys_stack", "yes")) return;
+    const bool total = c.state.options.is("stacking_scope", "total");
+    std::map<std::pair<std::string, std::pair<int, int>>, int> count;
+    for (const auto& me : c.state.mes)
+        if (me.onMap) ++count[{total ? std::string() : me.side, {me.hex.q, me.hex.r}}];
+    std::vector<std::tuple<std::string, std::string, hex::Hex>> decoys;  // id, side, hex; newest first
+    {
+        SQLite::Statement d(c.db, "SELECT id, side_id, q, r FROM decoy WHERE removed_week = 0 ORDER BY placed_week DESC, placed_day DESC, id DESC");
+        while (d.executeStep()) {
+            const hex::Hex h{d.getColumn(2).getInt(), d.getColumn(3).getInt()};
+            decoys.emplace_back(d.getColumn(0).getString(), d.getColumn(1).getString(), h);
+            ++count[{total ? std::string() : d.getColumn(1).getString(), {h.q, h.r}}];
+        }
+    }
+    SQLite::Statement off(c.db, "UPDATE decoy SET removed_week = ?, removed_by = 'stacking' WHERE id = ?");
+    for (const auto& [id, side, h] : decoys) {
+        auto& n = count[{total ? std::string() : side, {h.q, h.r}}];
+        if (n <= rules::kStackLimit) continue;
+        off.bind(1, c.state.week);
+        off.bind(2, id);
+        off.exec();
+        off.reset();
+        --n;
+        c.say("decoy " + id + " of " + side + " is taken off the map at " + c.at(h) + ": the hex is full (G-41)");
+    }
+}
+
+void settleEmptyMes(Ctx& c) {
+    std::map<std::string, hex::Hex> away;
+    {
+        SQLite::Statement q(c.db, "SELECT id, detached_q, detached_r FROM unit WHERE detached_q IS NOT NULL ORDER BY id");
+        while (q.executeStep()) away.emplace(q.getColumn(0).getString(), hex::Hex{q.getColumn(1).getInt(), q.getColumn(2).getInt()});
+    }
+    SQLite::Statement rejoin(c.db, "UPDATE unit SET detached_q = NULL, detached_r = NULL WHERE id = ?");
+    for (auto& me : c.state.mes) {
+        if (!me.onMap) continue;
+        std::vector<UnitState*> units;
+        bool present = false;
+        for (auto& u : c.state.units)
+            if (u.me == me.id && !u.removed) {
+                units.push_back(&u);
+                present = present || !away.count(u.id);
+            }
+        if (present) continue;
+        if (!units.empty()) {
+            const hex::Hex to = away.at(units.front()->id);
+            int there = 0;
+            MeState* host = nullptr;
+            for (auto& other : c.state.mes)
+                if (other.onMap && other.id != me.id && other.side == me.side && other.hex == to) {
+                    ++there;
+                    if (!host) host = &other;
+                }
+            MeState* keeper = there >= rules::kStackLimit ? host : &me;
+            for (auto* u : units)
+                if (away.at(u->id) == to) {
+                    u->me = keeper->id;
+                    rejoin.bind(1, u->id);
+                    rejoin.exec();
+                    rejoin.reset();
+                }
+            if (keeper == &me) {
+                c.say(me.label + " has no troops left where it stood: its counter goes to its units at " + c.at(to) + " (G-69)");
+                me.hex = to;
+                continue;
+            }
+            for (auto* u : units) u->me = keeper->id;  // the groups still away rejoin their new ME by G-69
+            for (auto& g : c.state.generals)
+                if (g.me == me.id) g.me = keeper->id;
+            me.onMap = false;
+            c.say(me.label + " has no troops left where it stood; its units at " + c.at(to) + " join " + keeper->label +
+                  " (three MEs already stand there) and it is dissolved");
+            continue;
+        }
+        const MeState* nearest = nullptr;
+        for (const auto& other : c.state.mes)
+            if (other.onMap && other.id != me.id && other.side == me.side &&
+                (!nearest || hex::distance(other.hex, me.hex) < hex::distance(nearest->hex, me.hex)))
+                nearest = &other;
+        std::string staff;
+        for (auto& g : c.state.generals)
+            if (g.me == me.id && nearest) {
+                g.me = nearest->id;
+                staff += (staff.empty() ? "" : ", ") + g.name;
+            }
+        me.onMap = false;
+        c.say(me.label + " has no unit left and leaves the map" + (staff.empty() ? std::string() : "; " + staff + " joins " + nearest->label));
+    }
+}
+
 bool campaignEnded(SQLite::Database& db) { return db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0; }
 
 PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::Source* scripted) {
@@ -950,6 +1080,8 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::
         // The fog of war: what each side sees once counters have moved (§8.1.5, G-40).
         if (p == "D4" || p == "D5") revealDecoysSeenByScouts(db, state, todaysWeather(c), c.report.lines);  // §2.3
         if (p == "D1" || p == "D4" || p == "D5" || p == "D11") recordSightings(db, state, todaysWeather(c), p);
+        settleEmptyMes(c);
+        settleDecoyStacking(c);
 
         const bool over = nextPhase(state);
         if (over && !campaignEnded(db)) {
@@ -1011,6 +1143,17 @@ AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions option
                 return result;
             }
         auto report = runOnePhase(store, networks, options.dice);
+        if (options.checkInvariants) {
+            // The phase is committed; a breach stops the run there, named, for the caller (the bot, a debug build).
+            auto breaches = checkInvariants(store, report.phase);
+            if (breaches.hasErrors()) {
+                for (const auto& i : breaches.items())
+                    result.issues.error(i.code, "after week " + std::to_string(report.week) + " day " + std::to_string(report.day) + " " +
+                                                    report.phase + ": " + i.message);
+                result.phases.push_back(std::move(report));
+                return result;
+            }
+        }
         const bool endOfDay = report.phase == "D12";
         const bool endOfWeek = endOfDay && report.day == 7;
         result.phases.push_back(std::move(report));
@@ -1046,6 +1189,13 @@ core::IssueList declineInitiative(db::CampaignStore& store, const std::string& s
             issues.error("INITIATIVE-DECLINE", "the initiative can be handed over only after W1 and before the first movement of the week");
             return;
         }
+        // §7.1: the initiative is handed over once a week: the side that received it cannot hand it straight back.
+        for (const auto& other : state.sides)
+            if (other.id != sideId && other.initiativeDeclined) {
+                issues.error("INITIATIVE-DECLINE", other.name + " already handed the initiative over this week; it cannot be handed back",
+                             0, sideId);
+                return;
+            }
         for (auto& s : state.sides) s.hasInitiative = s.id != sideId;
         side->initiativeDeclined = true;
         SQLite::Statement q(store.impl().db, "UPDATE initiative SET declined = 1 WHERE week = ? AND side_id = ?");
