@@ -102,8 +102,11 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
         std::vector<std::string> files;
         db::NewCampaignRequest request;
         bool manualDice = false;
+        std::string hostFile;
+        std::vector<std::string> sideFiles;
         std::string db;
         std::string side;
+        std::string passwordFile;
         bool json = false;
     };
     auto args = std::make_shared<Args>();
@@ -117,26 +120,58 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
     newCmd->add_option("--option", args->request.options, "Campaign option KEY=VALUE (repeatable; see 'options')");
     newCmd->add_flag("--force", args->request.overwrite, "Replace an existing database file");
     newCmd->add_flag("--manual-dice", args->manualDice, "Type in the set-up rolls from real dice (read from standard input)");
+    newCmd->add_option("--host-password-file", args->hostFile, "File whose first line is the host's passphrase");
+    newCmd->add_option("--side-password-file", args->sideFiles, "SIDE=FILE: a side's passphrase (repeatable)");
     registry.add(newCmd, [args] {
         dice::ManualSource typed(askForDie);
         if (args->manualDice) args->request.dice = &typed;
+        core::IssueList problems;
+        const auto passphrases = readPassphraseOptions(args->hostFile, args->sideFiles, problems);
+        if (problems.hasErrors()) {
+            printIssues(problems);
+            return kBadInput;
+        }
+        // Set in the creating transaction: a passphrase refused refuses the campaign, and no file is left.
+        bool anySet = false;
+        args->request.finish = [&](db::CampaignStore& store) {
+            core::IssueList issues;
+            for (const auto& [who, passphrase] : passphrases) {
+                try {
+                    auth::setPassphrase(store, who, passphrase);
+                    anySet = true;
+                } catch (const auth::PassphraseError& e) {
+                    const std::string whom = who == auth::kHost ? std::string("the host") : "side '" + who + "'";
+                    issues.error(e.code(), "the passphrase of " + whom + " is refused: " + e.what());
+                } catch (const db::StoreError& e) {
+                    issues.error(e.code(), e.what());
+                }
+            }
+            return issues;
+        };
         const auto result = db::createCampaign(args->request);
         printIssues(result.issues);
         if (!result.ok) return kBadInput;
         std::cout << result.summary << "\n";
+        if (anySet && args->request.dbPath != ":memory:")
+            return withStore(args->request.dbPath, true, [](db::CampaignStore& store) {
+                warnAboutOpenings(store);
+                return kOk;
+            });
         return kOk;
     });
     auto* validate = campaignCmd->add_subcommand("validate", "Check campaign files and their maps");
     validate->add_option("files", args->files, "Campaign files")->required()->check(CLI::ExistingFile);
     registry.add(validate, [args] { return campaignValidate(args->files); });
+    registerPasswordCommands(*campaignCmd, registry);
 
     auto* status = app.add_subcommand("status", "Show the campaign: the host's full view, or one side's view");
     status->add_option("--db", args->db, "Campaign database")->required();
     status->add_option("--side", args->side, "Show only what this side may know");
     status->add_flag("--json", args->json, "Print one JSON document");
+    addPasswordFile(status, args->passwordFile);
     registry.add(status, [args] {
         const std::optional<std::string> view = args->side.empty() ? std::nullopt : std::optional(args->side);
-        return withStore(args->db, true, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             std::cout << (args->json ? db::statusJson(s, view) + "\n" : db::statusText(s, view));
             return kOk;
         });
@@ -145,8 +180,9 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
     auto* log = app.add_subcommand("log", "Every die rolled, with its purpose, rule and effect");
     log->add_option("--db", args->db, "Campaign database")->required();
     log->add_flag("--json", args->json, "Print one JSON document");
+    addPasswordFile(log, args->passwordFile);
     registry.add(log, [args] {
-        return withStore(args->db, true, [&](db::CampaignStore& s) {
+        return withActor(args->db, auth::Actor::hostActor(), args->passwordFile, true, [&](db::CampaignStore& s) {
             std::cout << (args->json ? db::rollLogJson(s) + "\n" : db::rollLogText(s));
             return kOk;
         });
