@@ -111,7 +111,8 @@ Authority authorityToChange(const db::CampaignStore& store, const std::string& w
 
 // Sets (newPassphrase given) or clears (nothing) `who`'s passphrase when `given` carries the authority
 // authorityToChange names. Refusals (nothing changes but the failure counts): AUTH-REQUIRED (a needed passphrase
-// was not given), AUTH-WRONG (one given is wrong), AUTH-TOO-SHORT / AUTH-TOO-LONG (the new one). Throws
+// was not given), AUTH-WRONG (one given is wrong), AUTH-TOO-SHORT / AUTH-TOO-LONG (the new one). A change is logged
+// as the command "auth.passphrase" (whose, set or cleared, on whose authority; never the passphrase). Throws
 // db::StoreError DB-UNKNOWN-SIDE for a side the campaign does not have.
 core::IssueList changePassphrase(db::CampaignStore& store, const std::string& who,
                                  const std::optional<std::string>& newPassphrase, const Passphrases& given);

@@ -4,6 +4,7 @@
 
 #include "db/store_impl.hpp"
 
+#include <nlohmann/json.hpp>
 #include <sodium.h>
 
 #include <algorithm>
@@ -234,6 +235,7 @@ core::IssueList changePassphrase(db::CampaignStore& store, const std::string& wh
             return issues;
         }
 
+    nlohmann::json by = nlohmann::json::array();  // whose passphrases allowed the change
     if (!authority.anyOf.empty()) {
         std::vector<std::string> offered;
         for (const auto& w : authority.anyOf)
@@ -243,13 +245,12 @@ core::IssueList changePassphrase(db::CampaignStore& store, const std::string& wh
                                               (authority.anyOf.size() > 1 ? "one of " : "") + joined(authority.anyOf));
             return issues;
         }
-        bool ok = false;
         for (const auto& w : offered)
             if (verify(store, w, given.at(w), pacing)) {
-                ok = true;
+                by.push_back(w);
                 break;
             }
-        if (!ok) {
+        if (by.empty()) {
             issues.error("AUTH-WRONG", "wrong passphrase for " + joined(offered) + "; nothing was changed");
             return issues;
         }
@@ -272,13 +273,18 @@ core::IssueList changePassphrase(db::CampaignStore& store, const std::string& wh
             issues.error("AUTH-WRONG", "wrong passphrase for " + joined(wrong) + "; nothing was changed");
             return issues;
         }
+        for (const auto& w : authority.allOf) by.push_back(w);
     }
 
+    // Logged like every other change to the campaign: whose passphrase, set or cleared, and on whose authority; never
+    // the passphrase itself.
     store.transaction([&] {
         if (newPassphrase)
             setPassphrase(store, who, *newPassphrase);
         else
             clearPassphrase(store, who);
+        store.logCommand("auth.passphrase", nlohmann::json{{"who", who}, {"by", by}}.dump(),
+                         nlohmann::json{{"change", newPassphrase ? "set" : "cleared"}}.dump());
     });
     return issues;
 }

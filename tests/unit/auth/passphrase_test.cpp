@@ -150,6 +150,9 @@ TEST_CASE("who may set or clear a passphrase", "[auth]") {
         CHECK(auth::authorityToChange(store, "british").none());
         CHECK_FALSE(auth::changePassphrase(store, "british", kBritish, {}, p).hasErrors());
         CHECK(auth::hasPassphrase(store, "british"));
+        SQLite::Database raw(path, SQLite::OPEN_READONLY);
+        CHECK(raw.execAndGet("SELECT args || ' ' || result FROM command_log WHERE name = 'auth.passphrase'").getString() ==
+              R"({"by":[],"who":"british"} {"change":"set"})");
     }
     SECTION("a side's passphrase needs its own, or the host's") {
         auth::setPassphrase(store, "british", kBritish);
@@ -172,6 +175,11 @@ TEST_CASE("who may set or clear a passphrase", "[auth]") {
         auth::setPassphrase(store, auth::kHost, kHostPass);
         CHECK(auth::authorityToChange(store, "british").anyOf == std::vector<std::string>{"british", "host"});
         CHECK_FALSE(auth::changePassphrase(store, "british", kBritish, {{auth::kHost, kHostPass}}, p).hasErrors());
+        {
+            SQLite::Database raw(path, SQLite::OPEN_READONLY);
+            CHECK(raw.execAndGet("SELECT args FROM command_log WHERE name = 'auth.passphrase' ORDER BY rowid DESC")
+                      .getString() == R"({"by":["host"],"who":"british"})");
+        }
         CHECK_FALSE(auth::authorise(store, auth::Actor::ofSide("british"), kBritish, p).hasErrors());
         // And a side without one may be given one only by the host.
         CHECK(auth::authorityToChange(store, "american").anyOf == std::vector<std::string>{"host"});
@@ -217,7 +225,7 @@ TEST_CASE("who may set or clear a passphrase", "[auth]") {
     }
 }
 
-TEST_CASE("passphrases shorter than eight characters are refused; characters, not bytes, are counted", "[auth]") {
+TEST_CASE("passphrases shorter than eight characters are refused, counted in characters rather than bytes", "[auth]") {
     CHECK(auth::passphraseProblem("")->code() == "AUTH-TOO-SHORT");
     CHECK(auth::passphraseProblem("1234567")->code() == "AUTH-TOO-SHORT");
     CHECK_FALSE(auth::passphraseProblem("12345678"));
