@@ -30,7 +30,7 @@ std::optional<std::string> promptHidden(const std::string& prompt) {
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
     std::string line;
     const bool got = static_cast<bool>(std::getline(std::cin, line));
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &before);
+    tcsetattr(STDIN_FILENO, TCSANOW, &before);
     std::cerr << "\n";
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (!got || line.empty()) return std::nullopt;
