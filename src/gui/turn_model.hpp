@@ -95,7 +95,7 @@ struct SourceInfo {
 };
 std::vector<SourceInfo> parseSupplyJson(const std::string& json);
 
-// One die of the event log (db::rollLogJson).
+// One die of the event log (view::rollsFor).
 struct RollInfo {
     int seq = 0, week = 0, day = 0, result = 0;
     std::string phase, subject, purpose, rule, dice, faces, effect;

@@ -37,8 +37,13 @@ struct Checker {
     // counted anywhere; nothing is negative.
     void forces() {
         const auto away = detached();
+        std::set<std::string> inTransit;  // replacements on their way to their ME (§9.7, G-80) may be staff alone
+        {
+            SQLite::Statement q(db, "SELECT me_id FROM reinforcement WHERE arrived_week IS NULL");
+            while (q.executeStep()) inTransit.insert(q.getColumn(0).getString());
+        }
         for (const auto& me : s.mes) {
-            if (!me.onMap) continue;
+            if (!me.onMap || inTransit.count(me.id)) continue;
             int present = 0;
             for (const auto* u : s.unitsOf(me.id)) present += away.count(u->id) ? 0 : 1;
             if (present == 0)

@@ -32,6 +32,7 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <memory>
 #include <tuple>
 
@@ -989,8 +990,13 @@ void settleEmptyMes(Ctx& c) {
         while (q.executeStep()) away.emplace(q.getColumn(0).getString(), hex::Hex{q.getColumn(1).getInt(), q.getColumn(2).getInt()});
     }
     SQLite::Statement rejoin(c.db, "UPDATE unit SET detached_q = NULL, detached_r = NULL WHERE id = ?");
+    std::set<std::string> inTransit;  // replacements on their way to their ME (§9.7, G-80): staff alone is enough
+    {
+        SQLite::Statement q(c.db, "SELECT me_id FROM reinforcement WHERE arrived_week IS NULL");
+        while (q.executeStep()) inTransit.insert(q.getColumn(0).getString());
+    }
     for (auto& me : c.state.mes) {
-        if (!me.onMap) continue;
+        if (!me.onMap || inTransit.count(me.id)) continue;
         std::vector<UnitState*> units;
         bool present = false;
         for (auto& u : c.state.units)

@@ -1,5 +1,5 @@
 // The papers of one side (issue 7). Every figure comes from the per-side views the command line prints
-// (db::statusJson with the side, engine::locJson, engine::supplyJson, engine::ordersJson, engine::ordersTemplate),
+// (view::statusJson for the side, engine::locJson, engine::supplyJson, engine::ordersJson, engine::ordersTemplate),
 // so a paper never shows what the side may not know. The roster adds the formation names of the side's own units.
 #include "etatmajor/report/papers.hpp"
 

@@ -200,6 +200,12 @@ TEST_CASE("§11.4 siege: the garrison lives on its town for 1d6 weeks, then star
             q.bind(4, n.q);
             q.bind(5, n.r);
             q.exec();
+            // Each ring ME holds a militia battalion like Blue's own (an ME without troops does not stay on the map).
+            raw.exec("CREATE TEMP TABLE ring_unit AS SELECT * FROM unit WHERE id = 'blue-militia'");
+            raw.exec("UPDATE ring_unit SET id = 'ring-u-" + std::to_string(k) + "', me_id = 'ring-" + std::to_string(k) + "', ord = ord + " +
+                     std::to_string(100 + k));
+            raw.exec("INSERT INTO unit SELECT * FROM ring_unit");
+            raw.exec("DROP TABLE ring_unit");
             ++k;
         }
         raw.exec("UPDATE me SET on_map = 0 WHERE id IN ('red-me-2', 'red-me-3')");  // the rest of Red out of the way
