@@ -67,13 +67,13 @@ struct Checker {
     }
 
     // §2.2, G-41: at most three MEs of a side (of both under stacking_scope = total) wherever MEs stand; decoys count
-    // under decoys_stack = yes.
-    void stacking() {
+    // under decoys_stack = yes, except between their placement (D2) and the day's movement.
+    void stacking(bool decoys) {
         std::map<std::pair<std::string, std::pair<int, int>>, int> count;
         const bool total = s.options.is("stacking_scope", "total");
         for (const auto& me : s.mes)
             if (me.onMap) ++count[{total ? std::string() : me.side, {me.hex.q, me.hex.r}}];
-        if (s.options.is("decoys_stack", "yes")) {
+        if (decoys && s.options.is("decoys_stack", "yes")) {
             SQLite::Statement d(db, "SELECT side_id, q, r FROM decoy WHERE removed_week = 0");
             while (d.executeStep())
                 ++count[{total ? std::string() : d.getColumn(0).getString(), {d.getColumn(1).getInt(), d.getColumn(2).getInt()}}];
@@ -148,7 +148,8 @@ core::IssueList checkInvariants(const db::CampaignStore& store, const std::strin
     const auto state = db::loadState(store);
     Checker c{state, const_cast<db::CampaignStore&>(store).impl().db, {}};
     c.forces();
-    c.stacking();
+    // Decoys put down with the day's orders count where they stop, once the day's movement is over (G-41).
+    c.stacking(afterPhase != "D2" && afterPhase != "D3" && afterPhase != "D4");
     if (afterPhase == "D12") c.control();
     c.vcs();
     c.views(store);

@@ -172,12 +172,15 @@ void rerateOnNewYear(Ctx& c) {
 }
 
 // W1 §7.1: strategic initiative for the week.
+int returnWoundedStaff(Ctx& c);  // below, with W5
+
 void runW1(Ctx& c) {
     // A new week: last week's Forage days decide this week's forage roll (§9.3, G-87).
     for (auto& me : c.state.mes) {
         me.forageDaysLastWeek = me.forageDays;
         me.forageDays = 0;
     }
+    if (c.state.options.is("staff_return", "week_start")) returnWoundedStaff(c);  // §7.5: before the initiative
     rerateOnNewYear(c);  // before the initiative, which counts the staff's ratings
     rollInitiative(c, "this week");
 }
@@ -342,15 +345,25 @@ void runW3(Ctx& c) {
 // G-79), then what the commander asked the SPs to buy (§9.1); the rest expires.
 void runW4(Ctx& c) { runReplacementsAndSpending(c.db, c.state, c.report.lines); }
 
-// W5 §7.5: staff wounded in earlier weeks return (G-71).
-void runW5(Ctx& c) {
+// §7.5 (corrected 2026-11-25), G-71: staff wounded in earlier weeks return to duty at the very start of the next weekly
+// turn, before W1 rolls the initiative, so that they count in that week's BIS (staff_return = week_start); the
+// earlier reading returned them in W5, after the initiative (staff_return = w5).
+int returnWoundedStaff(Ctx& c) {
+    int back = 0;
     for (auto& g : c.state.generals)
         if (g.status == GeneralStatus::Wounded && g.returnWeek > 0 && g.returnWeek <= c.state.week) {
             g.status = GeneralStatus::Active;
             g.returnWeek = 0;
             c.say(g.name + " returns to duty");
+            ++back;
         }
-    if (c.report.lines.empty()) c.say("no staff returns this week");
+    return back;
+}
+
+// W5 §7.5: ME creation and reorganisation; the staff's return under staff_return = w5.
+void runW5(Ctx& c) {
+    if (c.state.options.is("staff_return", "w5") && returnWoundedStaff(c) == 0) c.say("no staff returns this week");
+    if (c.report.lines.empty()) c.say("new MEs and reorganisation as the sides ordered them");
 }
 
 // D1 §8.1: the day's weather and wind (one roll for the whole map, G-102; under weather_regions = per_region one weather
@@ -556,8 +569,10 @@ void runD3(Ctx& c) {
             if (g.me == me->id && g.status == GeneralStatus::Active && (g.rank == Rank::ArmyCommander || g.rank == Rank::Corps))
                 in.commanderWithMe = true;
         const int modifier = rules::receiptModifier(in, c.state.options);
-        const auto roll = c.dice.roll({"order receipt of " + me->label, "etat-major.md §8.3", me->id, 1, 6, 0});
-        const auto receipt = rules::receiptFor(roll.result, modifier);
+        // The log holds the roll as the rule reads it: the face, the modifier and the modified total (§8.3).
+        const auto roll = c.dice.roll({"order receipt of " + me->label, "etat-major.md §8.3", me->id, 1, 6, modifier});
+        const int face = roll.faces.empty() ? roll.result - modifier : roll.faces.front();
+        const auto receipt = rules::receiptFor(face, modifier);
         std::string effect;
         if (receipt == rules::Receipt::NotReceived) {
             // G-29: the order is void; the ME keeps yesterday's mode (or forages under order_fail_mode = forage).
@@ -578,13 +593,13 @@ void runD3(Ctx& c) {
                 for (const auto& kind : delayTardyActions(c.db, row.id, c.state.options)) effect += "; " + kind + " put off";
         }
         c.dice.effect(roll, effect);
-        u.bind(1, roll.result);
+        u.bind(1, face);
         u.bind(2, modifier);
         u.bind(3, std::string(rules::receiptName(receipt)));
         u.bind(4, static_cast<std::int64_t>(row.id));
         u.exec();
         u.reset();
-        c.say(me->label + ": " + std::to_string(roll.result) + (modifier >= 0 ? "+" : "") + std::to_string(modifier) + " -> " + effect);
+        c.say(me->label + ": " + std::to_string(face) + (modifier >= 0 ? "+" : "") + std::to_string(modifier) + " -> " + effect);
     }
     if (rows.empty()) c.say("no orders to receive today");
 }
@@ -1087,7 +1102,9 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::
         if (p == "D4" || p == "D5") revealDecoysSeenByScouts(db, state, todaysWeather(c), c.report.lines);  // §2.3
         if (p == "D1" || p == "D4" || p == "D5" || p == "D11") recordSightings(db, state, todaysWeather(c), p);
         settleEmptyMes(c);
-        settleDecoyStacking(c);
+        // A decoy put down with the day's orders (D2) may share a full hex until it moves (D4, D5): like an ME it
+        // counts where it stops (G-41), so the overfull hexes are settled once the day's movement is over.
+        if (p != "D2" && p != "D3" && p != "D4") settleDecoyStacking(c);
 
         const bool over = nextPhase(state);
         if (over && !campaignEnded(db)) {
