@@ -15,6 +15,7 @@ PACKAGES=(
   xvfb xauth x11-apps
   jq
   libcairo2-dev libpango1.0-dev poppler-utils
+  libsodium-dev
 )
 
 missing=()

@@ -374,8 +374,8 @@ bool takesPart(const engine::BattleRecord& rec, const std::string& side) {
     return false;
 }
 
-int campaignBattleList(const std::string& dbPath, const std::string& side, bool json) {
-    return withStore(dbPath, true, [&](db::CampaignStore& store) {
+int campaignBattleList(const std::string& dbPath, const std::string& side, const std::string& passwordFile, bool json) {
+    return withActor(dbPath, actorOf(side), passwordFile, true, [&](db::CampaignStore& store) {
         const auto who = side.empty() ? view::Viewer::host() : view::Viewer::ofSide(side);
         const auto battles = view::battlesFor(store, who);
         std::cout << (json ? view::battleListJson(battles, who) + "\n" : view::battleListText(battles));
@@ -383,8 +383,8 @@ int campaignBattleList(const std::string& dbPath, const std::string& side, bool 
     });
 }
 
-int campaignBattleShow(const std::string& dbPath, int id, const std::string& side) {
-    return withStore(dbPath, true, [&](db::CampaignStore& store) {
+int campaignBattleShow(const std::string& dbPath, int id, const std::string& side, const std::string& passwordFile) {
+    return withActor(dbPath, actorOf(side), passwordFile, true, [&](db::CampaignStore& store) {
         const auto rec = engine::findBattle(store, id);
         if (!rec) {
             std::cerr << "error BATTLE-UNKNOWN: the campaign has no battle " << id << "\n";
@@ -421,18 +421,41 @@ int campaignBattleShow(const std::string& dbPath, int id, const std::string& sid
     });
 }
 
-int campaignBattleResolve(const std::string& dbPath, int id) {
-    return withStore(dbPath, false, [&](db::CampaignStore& store) {
+// A side may act on a battle only when it has an ME in it; the refusal comes after its passphrase was checked, so
+// that it tells a stranger nothing about the campaign's battles.
+bool sideMayAct(db::CampaignStore& store, int id, const std::string& side) {
+    if (side.empty()) return true;
+    const auto rec = engine::findBattle(store, id);
+    if (!rec) {
+        std::cerr << "error BATTLE-UNKNOWN: the campaign has no battle " << id << "\n";
+        return false;
+    }
+    if (!takesPart(*rec, side)) {
+        std::cerr << "error BATTLE-SIDE: side '" << side << "' has no ME in battle " << id << "\n";
+        return false;
+    }
+    return true;
+}
+
+// The host sees every line of the outcome; a side that had the battle fought sees the result lines only (which
+// units of the enemy suffered is for its battle report, print battle, to tell without names).
+int campaignBattleResolve(const std::string& dbPath, int id, const std::string& side, const std::string& passwordFile) {
+    return withActor(dbPath, actorOf(side), passwordFile, false, [&](db::CampaignStore& store) {
+        if (!sideMayAct(store, id, side)) return kBadInput;
         std::vector<std::string> lines;
         const auto issues = engine::resolveBattleNow(store, id, lines);
         printIssues(issues);
-        for (const auto& l : lines) std::cout << l << "\n";
+        for (const auto& l : lines)
+            if (side.empty() || l.rfind("battle ", 0) == 0) std::cout << l << "\n";
         return issues.hasErrors() ? kBadInput : kOk;
     });
 }
 
-int campaignBattleEnter(const std::string& dbPath, int id, const std::string& file) {
-    return withStore(dbPath, false, [&](db::CampaignStore& store) {
+// The players fought it on the table together and wrote the result file themselves: either side may enter it.
+int campaignBattleEnter(const std::string& dbPath, int id, const std::string& file, const std::string& side,
+                        const std::string& passwordFile) {
+    return withActor(dbPath, actorOf(side), passwordFile, false, [&](db::CampaignStore& store) {
+        if (!sideMayAct(store, id, side)) return kBadInput;
         std::vector<std::string> lines;
         const auto issues = engine::enterBattleResult(store, id, file, lines);
         printIssues(issues);
@@ -443,8 +466,9 @@ int campaignBattleEnter(const std::string& dbPath, int id, const std::string& fi
 
 // Odds are computed only from what the side knows: its own forces, and the enemy as its latest intelligence
 // reports describe it. Without a report on every enemy ME the command says so instead of guessing or peeking.
-int campaignBattleOdds(const std::string& dbPath, int id, const std::string& side, int runs, int threads) {
-    return withStore(dbPath, true, [&](db::CampaignStore& store) {
+int campaignBattleOdds(const std::string& dbPath, int id, const std::string& side, const std::string& passwordFile, int runs,
+                       int threads) {
+    return withActor(dbPath, actorOf(side), passwordFile, true, [&](db::CampaignStore& store) {
         const auto rec = engine::findBattle(store, id);
         if (!rec) {
             std::cerr << "error BATTLE-UNKNOWN: the campaign has no battle " << id << "\n";
@@ -498,6 +522,7 @@ void registerBattleCommands(CLI::App& app, Registry& registry) {
         std::string db;
         std::string side;
         std::string file;
+        std::string passwordFile;
         int id = 0;
         std::vector<std::string> params;
     };
@@ -514,10 +539,11 @@ void registerBattleCommands(CLI::App& app, Registry& registry) {
     auto* show = battle->add_subcommand("show", "Print a battle's set-up for players: forces, terrain, arrivals");
     show->add_option("--oob", args->oob, "Battle file (XML)")->check(CLI::ExistingFile);
     show->add_option("--db", args->db, "Campaign database (with --id: a battle of the campaign)");
+    addPasswordFile(show, args->passwordFile);
     show->add_option("--id", args->id, "Campaign battle number");
     show->add_option("--side", args->side, "Show only what this side may see of the enemy");
     registry.add(show, [args] {
-        if (!args->db.empty()) return campaignBattleShow(args->db, args->id, args->side);
+        if (!args->db.empty()) return campaignBattleShow(args->db, args->id, args->side, args->passwordFile);
         if (args->oob.empty()) {
             std::cerr << "error: battle show needs --oob FILE, or --db FILE --id N\n";
             return kUsage;
@@ -528,26 +554,36 @@ void registerBattleCommands(CLI::App& app, Registry& registry) {
     auto* list = battle->add_subcommand("list", "List the battles of a campaign");
     list->add_option("--db", args->db, "Campaign database")->required();
     list->add_option("--side", args->side, "Only this side's battles, as it sees them");
+    addPasswordFile(list, args->passwordFile);
     list->add_flag("--json", args->json, "Print one JSON document");
-    registry.add(list, [args] { return campaignBattleList(args->db, args->side, args->json); });
+    registry.add(list, [args] { return campaignBattleList(args->db, args->side, args->passwordFile, args->json); });
 
     auto* resolve = battle->add_subcommand("resolve", "Fight a campaign battle now with the resolver and write the results back");
     resolve->add_option("--db", args->db, "Campaign database")->required();
+    addPasswordFile(resolve, args->passwordFile);
     resolve->add_option("--id", args->id, "Battle number")->required();
-    registry.add(resolve, [args] { return campaignBattleResolve(args->db, args->id); });
+    resolve->add_option("--side", args->side, "Act as this side, which must have an ME in the battle (default: the host)");
+    registry.add(resolve, [args] { return campaignBattleResolve(args->db, args->id, args->side, args->passwordFile); });
 
     auto* enter = battle->add_subcommand("enter", "Record the result of a battle fought on the table (docs/formats/battle-result.md)");
     enter->add_option("--db", args->db, "Campaign database")->required();
+    addPasswordFile(enter, args->passwordFile);
     enter->add_option("--id", args->id, "Battle number")->required();
     enter->add_option("--file", args->file, "Result file (XML)")->required()->check(CLI::ExistingFile);
-    registry.add(enter, [args] { return campaignBattleEnter(args->db, args->id, args->file); });
+    enter->add_option("--side", args->side, "Act as this side, which must have an ME in the battle (default: the host)");
+    registry.add(enter, [args] {
+        return campaignBattleEnter(args->db, args->id, args->file, args->side, args->passwordFile);
+    });
 
     auto* odds = battle->add_subcommand("odds", "Estimate a side's odds in a campaign battle from what it knows");
     odds->add_option("--db", args->db, "Campaign database")->required();
+    addPasswordFile(odds, args->passwordFile);
     odds->add_option("--id", args->id, "Battle number")->required();
     odds->add_option("--side", args->side, "The side asking")->required();
     odds->add_option("--runs", args->runs, "Number of trials")->check(CLI::Range(1, 1000000));
-    registry.add(odds, [args, threadsOf] { return campaignBattleOdds(args->db, args->id, args->side, args->runs, threadsOf()); });
+    registry.add(odds, [args, threadsOf] {
+        return campaignBattleOdds(args->db, args->id, args->side, args->passwordFile, args->runs, threadsOf());
+    });
 
     auto* simulate = battle->add_subcommand("simulate", "Run seeded trials and report the distribution of outcomes");
     simulate->add_option("--oob", args->oob, "Battle file (XML)")->required()->check(CLI::ExistingFile);

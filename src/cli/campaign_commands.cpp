@@ -3,6 +3,7 @@
 
 #include "etatmajor/campaign/options.hpp"
 #include "etatmajor/db/new_campaign.hpp"
+#include "etatmajor/engine/invariants.hpp"
 #include "etatmajor/view/day_report.hpp"
 #include "etatmajor/view/roll_log.hpp"
 #include "etatmajor/view/side_view.hpp"
@@ -104,8 +105,11 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
         std::vector<std::string> files;
         db::NewCampaignRequest request;
         bool manualDice = false;
+        std::string hostFile;
+        std::vector<std::string> sideFiles;
         std::string db;
         std::string side;
+        std::string passwordFile;
         bool json = false;
         int week = 0, day = 0;
     };
@@ -120,26 +124,70 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
     newCmd->add_option("--option", args->request.options, "Campaign option KEY=VALUE (repeatable; see 'options')");
     newCmd->add_flag("--force", args->request.overwrite, "Replace an existing database file");
     newCmd->add_flag("--manual-dice", args->manualDice, "Type in the set-up rolls from real dice (read from standard input)");
+    newCmd->add_option("--host-password-file", args->hostFile, "File whose first line is the host's passphrase");
+    newCmd->add_option("--side-password-file", args->sideFiles, "SIDE=FILE: a side's passphrase (repeatable)");
     registry.add(newCmd, [args] {
         dice::ManualSource typed(askForDie);
         if (args->manualDice) args->request.dice = &typed;
+        core::IssueList problems;
+        const auto passphrases = readPassphraseOptions(args->hostFile, args->sideFiles, problems);
+        if (problems.hasErrors()) {
+            printIssues(problems);
+            return kBadInput;
+        }
+        // Set in the creating transaction: a passphrase refused refuses the campaign, and no file is left.
+        bool anySet = false;
+        args->request.finish = [&](db::CampaignStore& store) {
+            core::IssueList issues;
+            for (const auto& [who, passphrase] : passphrases) {
+                try {
+                    auth::setPassphrase(store, who, passphrase);
+                    anySet = true;
+                } catch (const auth::PassphraseError& e) {
+                    const std::string whom = who == auth::kHost ? std::string("the host") : "side '" + who + "'";
+                    issues.error(e.code(), "the passphrase of " + whom + " is refused: " + e.what());
+                } catch (const db::StoreError& e) {
+                    issues.error(e.code(), e.what());
+                }
+            }
+            return issues;
+        };
         const auto result = db::createCampaign(args->request);
         printIssues(result.issues);
         if (!result.ok) return kBadInput;
         std::cout << result.summary << "\n";
+        if (anySet && args->request.dbPath != ":memory:")
+            return withStore(args->request.dbPath, true, [](db::CampaignStore& store) {
+                warnAboutOpenings(store);
+                return kOk;
+            });
         return kOk;
     });
     auto* validate = campaignCmd->add_subcommand("validate", "Check campaign files and their maps");
     validate->add_option("files", args->files, "Campaign files")->required()->check(CLI::ExistingFile);
     registry.add(validate, [args] { return campaignValidate(args->files); });
+    registerPasswordCommands(*campaignCmd, registry);
+
+    auto* check = campaignCmd->add_subcommand("check", "Check a campaign database against the campaign's invariants");
+    check->add_option("--db", args->db, "Campaign database")->required();
+    addPasswordFile(check, args->passwordFile);
+    registry.add(check, [args] {
+        return withActor(args->db, auth::Actor::hostActor(), args->passwordFile, true, [&](db::CampaignStore& s) {
+            const auto issues = engine::checkInvariants(s, (s.info().phase == "D1" || s.info().phase == "W1") ? "D12" : "");
+            printIssues(issues);
+            if (!issues.hasErrors()) std::cout << "the campaign keeps every invariant\n";
+            return issues.hasErrors() ? kBadInput : kOk;
+        });
+    });
 
     auto* status = app.add_subcommand("status", "Show the campaign: the host's full view, or one side's view");
     status->add_option("--db", args->db, "Campaign database")->required();
     status->add_option("--side", args->side, "Show only what this side may know");
     status->add_flag("--json", args->json, "Print one JSON document");
+    addPasswordFile(status, args->passwordFile);
     registry.add(status, [args] {
         const auto who = args->side.empty() ? view::Viewer::host() : view::Viewer::ofSide(args->side);
-        return withStore(args->db, true, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             std::cout << (args->json ? view::statusJson(s, who) + "\n" : view::statusText(s, who));
             return kOk;
         });
@@ -149,8 +197,9 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
     log->add_option("--db", args->db, "Campaign database")->required();
     log->add_option("--side", args->side, "Only this side's own dice and the public ones (weather, wind)");
     log->add_flag("--json", args->json, "Print one JSON document");
+    addPasswordFile(log, args->passwordFile);
     registry.add(log, [args] {
-        return withStore(args->db, true, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             const auto who = args->side.empty() ? view::Viewer::host() : view::Viewer::ofSide(args->side);
             std::cout << (args->json ? view::rollLogJson(s, who) + "\n" : view::rollLogText(s, who));
             return kOk;
@@ -164,9 +213,10 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
     report->add_option("--day", args->day, "Day of that week")->check(CLI::Range(1, 7))->needs(week);
     week->needs(report->get_option("--day"));
     report->add_flag("--json", args->json, "Print one JSON document");
+    addPasswordFile(report, args->passwordFile);
     registry.add(report, [args] {
         const auto who = args->side.empty() ? view::Viewer::host() : view::Viewer::ofSide(args->side);
-        return withStore(args->db, true, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             const auto r = view::dayReport(s, who, args->week, args->day);
             std::cout << (args->json ? view::dayReportJson(r) + "\n" : view::dayReportText(r));
             return kOk;

@@ -1,7 +1,8 @@
-// Shared pieces of etatmajor-cli: exit codes, issue printing, opening a campaign, and the registry through which
-// each group of commands adds its subcommands (architecture §4 command-line contract).
+// Shared pieces of etatmajor-cli: exit codes, issue printing, opening a campaign as the one who acts, and the
+// registry through which each group of commands adds its subcommands (architecture §4 command-line contract).
 #pragma once
 
+#include "etatmajor/auth/passphrase.hpp"
 #include "etatmajor/core/issue.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 
@@ -9,6 +10,7 @@
 
 #include <functional>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,6 +27,42 @@ void printIssues(const core::IssueList& issues);
 // and gives exit status 1.
 int withStore(const std::string& path, bool readOnly, const std::function<int(db::CampaignStore&)>& f);
 
+// The environment variable that may carry the passphrase of the one who acts (docs/cli.md).
+inline constexpr const char* kPassphraseVariable = "ETATMAJOR_PASSPHRASE";
+
+// Adds --password-file FILE (the passphrase of the one who acts) to a command that opens a campaign.
+void addPasswordFile(CLI::App* command, std::string& file);
+
+// The first line of a passphrase file, without its line end. An unreadable file or an empty first line is an
+// AUTH-FILE issue in `problems`.
+std::optional<std::string> readPassphraseFile(const std::string& file, core::IssueList& problems);
+
+// A line typed at the terminal after `prompt` (on standard error) with echo off; nothing when standard input is not
+// a terminal or the line is empty.
+std::optional<std::string> promptHidden(const std::string& prompt);
+
+// The passphrase of `whom` (for the prompt: "side 'british'", "the host"): from `file` when one is named, else the
+// ETATMAJOR_PASSPHRASE environment variable, else typed at a prompt without echo when standard input is a terminal;
+// otherwise none.
+std::optional<std::string> obtainPassphrase(const std::string& file, const std::string& whom, core::IssueList& problems);
+
+// --host-password-file FILE and --side-password-file SIDE=FILE (repeatable) read into who -> passphrase; a bad form
+// or an unreadable file is an issue in `problems`.
+auth::Passphrases readPassphraseOptions(const std::string& hostFile, const std::vector<std::string>& sideFiles,
+                                        core::IssueList& problems);
+// Warnings, after passphrases changed, about what is now open or closed: the host's view closed for want of a host
+// passphrase, sides anyone may act as.
+void warnAboutOpenings(const db::CampaignStore& store);
+
+// The side acting, or the host when `side` is empty.
+inline auth::Actor actorOf(const std::string& side) { return auth::Actor{side}; }
+
+// Opens a campaign database as `actor` (a side, or the host): when the campaign has passphrases, the actor's is
+// obtained and checked (auth::authorise) before f runs, and a refusal prints its issue and gives exit status 1
+// before anything of the campaign is printed. Otherwise as withStore.
+int withActor(const std::string& path, const auth::Actor& actor, const std::string& passwordFile, bool readOnly,
+              const std::function<int(db::CampaignStore&)>& f);
+
 // Each leaf subcommand registers the function that runs it; main runs the one that was parsed.
 class Registry {
 public:
@@ -38,6 +76,7 @@ private:
 
 void registerMapCommands(CLI::App& app, Registry& registry);
 void registerCampaignCommands(CLI::App& app, Registry& registry);
+void registerPasswordCommands(CLI::App& campaign, Registry& registry);
 void registerBattleCommands(CLI::App& app, Registry& registry);
 void registerTurnCommands(CLI::App& app, Registry& registry);
 void registerPrintCommands(CLI::App& app, Registry& registry);

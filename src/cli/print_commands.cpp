@@ -12,7 +12,7 @@ void registerPrintCommands(CLI::App& app, Registry& registry) {
     auto* print = app.add_subcommand("print", "Print a side's papers to PDF (order sheets, supply, summary, roster, map, intelligence, battles)");
     print->require_subcommand(1);
     struct Args {
-        std::string db, side, paper = "a4", out;
+        std::string db, side, paper = "a4", out, passwordFile;
         double hexMm = 6.0;
         int week = 0, day = 0, battle = 0;
     };
@@ -31,6 +31,7 @@ void registerPrintCommands(CLI::App& app, Registry& registry) {
         auto* cmd = print->add_subcommand(std::string(report::paperKindName(kind)), help);
         cmd->add_option("--db", args->db, "Campaign database")->required();
         cmd->add_option("--side", args->side, "The side whose papers these are")->required();
+        addPasswordFile(cmd, args->passwordFile);
         cmd->add_option("--paper", args->paper, "Paper size")->check(CLI::IsMember({"a4", "letter"}))->capture_default_str();
         cmd->add_option("-o,--output", args->out, "PDF file to write")->required();
         if (kind == report::PaperKind::Map)
@@ -43,7 +44,7 @@ void registerPrintCommands(CLI::App& app, Registry& registry) {
             cmd->add_option("--battle", args->battle, "This battle only (its id, see battle list)")->check(CLI::PositiveNumber);
         const auto k = kind;
         registry.add(cmd, [args, k] {
-            return withStore(args->db, true, [&](db::CampaignStore& store) {
+            return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& store) {
                 report::PrintOptions options;
                 options.paper = report::paperSizeFromName(args->paper).value_or(report::PaperSize::A4);
                 options.hexMm = args->hexMm;

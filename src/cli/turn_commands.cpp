@@ -1,6 +1,8 @@
 // etatmajor-cli advance, loc, supply, initiative
 #include "cli.hpp"
 
+#include "etatmajor/view/day_report.hpp"
+
 #include "etatmajor/engine/grant.hpp"
 #include "etatmajor/engine/intel.hpp"
 #include "etatmajor/engine/orders.hpp"
@@ -41,6 +43,7 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
         std::vector<std::string> members;
         std::vector<std::string> generals;
         std::string file;
+        std::string passwordFile;
         int siegeId = 0;
         bool accept = false, refuse = false;
     };
@@ -48,6 +51,7 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
 
     auto* advance = app.add_subcommand("advance", "Run the next phase (default), the rest of the day, or the rest of the week");
     advance->add_option("--db", args->db, "Campaign database")->required();
+    addPasswordFile(advance, args->passwordFile);
     auto* group = advance->add_option_group("step", "How far to go");
     group->add_flag("--phase", args->phase, "One phase");
     group->add_flag("--day", args->day, "To the end of the current day (with any weekly phases due first)");
@@ -55,11 +59,43 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     group->require_option(0, 1);
     advance->add_flag("--json", args->json, "Print one JSON document");
     advance->add_flag("--stand-fast-missing", args->standFastMissing,
-                      "Sides that have not given today's orders by the orders phase stand fast");
+                      "Sides that have not given today's orders by the orders phase stand fast (the host only)");
+    advance->add_option("--side", args->side,
+                        "Run the phases as this side (hotseat without a host): it is told its own day, never the host's lines");
     registry.add(advance, [args] {
-        return withStore(args->db, false, [&](db::CampaignStore& store) {
+        if (!args->side.empty() && args->standFastMissing) {
+            std::cerr << "error ADVANCE-SIDE: only the host may make the other side stand fast (--stand-fast-missing)\n";
+            return kUsage;
+        }
+        return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& store) {
             const auto step = args->week ? engine::Step::Week : args->day ? engine::Step::Day : engine::Step::Phase;
             const auto result = engine::advance(store, step, {args->standFastMissing});
+            if (!args->side.empty()) {
+                // A side is told what the phases did to it (view::dayReport), never the engine's lines, which name
+                // everything on both sides (docs/secrecy.md).
+                const auto who = view::Viewer::ofSide(args->side);
+                for (const auto& i : result.issues.items()) {
+                    const bool told = i.code == "ORDERS-MISSING" || i.code == "CAMPAIGN-ENDED" || i.code == "BATTLE-TABLETOP";
+                    std::cerr << "error " << i.code << ": " << (told ? i.message : "the next phase cannot run yet; the host can see why") << "\n";
+                }
+                nlohmann::ordered_json phases = nlohmann::ordered_json::array(), reports = nlohmann::ordered_json::array();
+                std::string text;
+                for (const auto& p : result.phases) {
+                    phases.push_back({{"week", p.week}, {"day", p.day}, {"phase", p.phase}, {"title", p.title}});
+                    text += "Week " + std::to_string(p.week) + (p.day > 0 ? " day " + std::to_string(p.day) : std::string()) + "  " + p.phase +
+                            " " + p.title + "\n";
+                    if (p.phase != "D12") continue;
+                    const auto r = view::dayReport(store, who, p.week, p.day);
+                    reports.push_back(nlohmann::ordered_json::parse(view::dayReportJson(r)));
+                    text += "\n" + view::dayReportText(r) + "\n";
+                }
+                if (args->json)
+                    std::cout << nlohmann::ordered_json{{"ok", result.ok}, {"ended", result.ended}, {"phases", phases}, {"reports", reports}}.dump(2)
+                              << "\n";
+                else
+                    std::cout << text;
+                return result.ok ? kOk : kBadInput;
+            }
             printIssues(result.issues);
             if (args->json) {
                 nlohmann::ordered_json phases = nlohmann::ordered_json::array();
@@ -81,9 +117,10 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* loc = app.add_subcommand("loc", "Each ME's line of communication: yes or no, source, path and what cuts it");
     loc->add_option("--db", args->db, "Campaign database")->required();
     loc->add_option("--side", args->side, "Side")->required();
+    addPasswordFile(loc, args->passwordFile);
     loc->add_flag("--json", args->json, "Print one JSON document");
     registry.add(loc, [args] {
-        return withStore(args->db, true, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             std::cout << (args->json ? engine::locJson(s, args->side) + "\n" : engine::locText(s, args->side));
             return kOk;
         });
@@ -92,9 +129,10 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* intel = app.add_subcommand("intel", "The side's intelligence reports (§8.6)");
     intel->add_option("--db", args->db, "Campaign database")->required();
     intel->add_option("--side", args->side, "Side")->required();
+    addPasswordFile(intel, args->passwordFile);
     intel->add_flag("--json", args->json, "Print one JSON document");
     registry.add(intel, [args] {
-        return withStore(args->db, true, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             std::cout << (args->json ? engine::intelJson(s, args->side) + "\n" : engine::intelText(s, args->side));
             return kOk;
         });
@@ -103,6 +141,7 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* supply = app.add_subcommand("supply", "Supply sources, who draws on them, foraging, and this week's ledger");
     supply->add_option("--db", args->db, "Campaign database")->required();
     supply->add_option("--side", args->side, "Side")->required();
+    addPasswordFile(supply, args->passwordFile);
     supply->add_flag("--json", args->json, "Print one JSON document");
     // §9.1, §9.6 / G-86: the commander's split of a shared source and spending requests, between W3 and W4.
     auto weekly = std::make_shared<WeeklyArgs>();
@@ -111,7 +150,7 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     allocate->add_option("--source", weekly->source, "The urban area whose income is split")->required();
     allocate->add_option("--share", weekly->shares, "ME=SP (repeatable); MEs not named share the rest")->required();
     registry.add(allocate, [args, weekly] {
-        return withStore(args->db, false, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             std::vector<std::pair<std::string, int>> shares;
             core::IssueList bad;
             for (const auto& text : weekly->shares) {
@@ -144,7 +183,7 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     spend->add_option("--class", weekly->workClass, "Works: light or heavy (default heavy)");
     spend->add_option("--at", weekly->at, "Bridge: the hex across the river, col,row");
     registry.add(spend, [args, weekly] {
-        return withStore(args->db, false, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             engine::SpendRequest q;
             q.side = args->side;
             q.me = weekly->me;
@@ -167,7 +206,7 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
         });
     });
     registry.add(supply, [args] {
-        return withStore(args->db, true, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             std::cout << (args->json ? engine::supplyJson(s, args->side) + "\n" : engine::supplyText(s, args->side));
             return kOk;
         });
@@ -176,9 +215,10 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* initiative = app.add_subcommand("initiative", "Strategic initiative: hand it to the other side");
     initiative->add_option("--db", args->db, "Campaign database")->required();
     initiative->add_option("--side", args->side, "The side holding the initiative")->required();
+    addPasswordFile(initiative, args->passwordFile);
     initiative->add_flag("--decline", args->decline, "Hand the initiative to the other side for this week")->required();
     registry.add(initiative, [args] {
-        return withStore(args->db, false, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             const auto issues = engine::declineInitiative(s, args->side);
             printIssues(issues);
             if (issues.hasErrors()) return kBadInput;
@@ -198,33 +238,36 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* split = meCmd->add_subcommand("split", "Form a new ME from units of an existing one, in its hex");
     split->add_option("--db", args->db, "Campaign database")->required();
     split->add_option("--side", args->side, "Side")->required();
+    addPasswordFile(split, args->passwordFile);
     split->add_option("--from", args->from, "The ME to split")->required();
     split->add_option("--new", args->newId, "Id of the new ME")->required();
     split->add_option("--label", args->label, "Counter label of the new ME");
     split->add_option("--member", args->members, "Unit, formation or general that goes to the new ME (repeatable)")->required();
     registry.add(split, [args, report] {
-        return withStore(args->db, false, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             return report(engine::splitMe(s, args->side, args->from, args->newId, args->label, args->members));
         });
     });
     auto* transfer = meCmd->add_subcommand("transfer", "Move units from one ME to another (at once in one hex, otherwise in transit)");
     transfer->add_option("--db", args->db, "Campaign database")->required();
     transfer->add_option("--side", args->side, "Side")->required();
+    addPasswordFile(transfer, args->passwordFile);
     transfer->add_option("--from", args->from, "The ME giving the units")->required();
     transfer->add_option("--to", args->to, "The ME receiving them")->required();
     transfer->add_option("--member", args->members, "Unit, formation or general to transfer (repeatable)")->required();
     registry.add(transfer, [args, report] {
-        return withStore(args->db, false, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             return report(engine::transfer(s, args->side, args->from, args->to, args->members));
         });
     });
     auto* dissolve = meCmd->add_subcommand("dissolve", "Dissolve an ME into another");
     dissolve->add_option("--db", args->db, "Campaign database")->required();
     dissolve->add_option("--side", args->side, "Side")->required();
+    addPasswordFile(dissolve, args->passwordFile);
     dissolve->add_option("--me", args->me, "The ME to dissolve")->required();
     dissolve->add_option("--into", args->to, "The ME that takes its units")->required();
     registry.add(dissolve, [args, report] {
-        return withStore(args->db, false, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             return report(engine::dissolveMe(s, args->side, args->me, args->to));
         });
     });
@@ -233,9 +276,10 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* tmpl = orders->add_subcommand("template", "Write a pre-filled orders file for every ME of a side");
     tmpl->add_option("--db", args->db, "Campaign database")->required();
     tmpl->add_option("--side", args->side, "Side")->required();
+    addPasswordFile(tmpl, args->passwordFile);
     tmpl->add_option("-o,--output", args->file, "File to write (default: standard output)");
     registry.add(tmpl, [args] {
-        return withStore(args->db, true, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             const auto text = engine::ordersTemplate(s, args->side);
             if (args->file.empty()) std::cout << text;
             else io::writeFileAtomically(args->file, text);
@@ -245,10 +289,11 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* submit = orders->add_subcommand("submit", "Check and give a side's orders for today");
     submit->add_option("--db", args->db, "Campaign database")->required();
     submit->add_option("--side", args->side, "Side")->required();
+    addPasswordFile(submit, args->passwordFile);
     submit->add_option("--file", args->file, "Orders file (XML, schemas/orders.xsd)")->required()->check(CLI::ExistingFile);
     registry.add(submit, [args] {
         auto file = io::readOrdersFile(args->file);
-        return withStore(args->db, false, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             core::IssueList issues;
             if (file.side != args->side)
                 issues.error("ORDERS-SIDE", "the file holds orders of side '" + file.side + "', not '" + args->side + "'", 0, "side");
@@ -265,8 +310,9 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* fast = orders->add_subcommand("stand-fast", "The side gives no orders today: every ME holds its hex and mode");
     fast->add_option("--db", args->db, "Campaign database")->required();
     fast->add_option("--side", args->side, "Side")->required();
+    addPasswordFile(fast, args->passwordFile);
     registry.add(fast, [args] {
-        return withStore(args->db, false, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             const auto issues = engine::standFast(s, args->side);
             printIssues(issues);
             if (issues.hasErrors()) return kBadInput;
@@ -277,8 +323,9 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* show = orders->add_subcommand("show", "A side's own orders for today and their receipt");
     show->add_option("--db", args->db, "Campaign database")->required();
     show->add_option("--side", args->side, "Side")->required();
+    addPasswordFile(show, args->passwordFile);
     registry.add(show, [args] {
-        return withStore(args->db, true, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             std::cout << engine::ordersJson(s, args->side) << "\n";
             return kOk;
         });
@@ -288,10 +335,21 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     grant->require_subcommand(1);
     auto* buy = grant->add_subcommand("buy", "Raise new MEs and units described in a purchase file");
     buy->add_option("--db", args->db, "Campaign database")->required();
+    addPasswordFile(buy, args->passwordFile);
     buy->add_option("--file", args->file, "Purchase file (XML, schemas/purchase.xsd)")->required()->check(CLI::ExistingFile);
+    buy->add_option("--side", args->side, "Side (must be the side of the purchase file)");
     registry.add(buy, [args, report] {
         const auto purchase = io::readPurchaseFile(args->file);  // a FileError is reported by main with FILE:LINE
-        return withStore(args->db, false, [&](db::CampaignStore& s) {
+        if (!args->side.empty() && purchase.side != args->side) {
+            core::IssueList issues;
+            issues.error("GRANT-SIDE", "the file holds a purchase of side '" + purchase.side + "', not '" + args->side + "'",
+                         0, "side");
+            issues.setFile(args->file);
+            printIssues(issues);
+            return kBadInput;
+        }
+        // The purchase is the side's: it acts, and needs its passphrase.
+        return withActor(args->db, actorOf(purchase.side), args->passwordFile, false, [&](db::CampaignStore& s) {
             const int code = report(engine::buyWithGrant(s, purchase));
             if (code == kOk)
                 std::cout << engine::grantRemaining(s, purchase.side) << " SP of this week's grant left\n";
@@ -302,11 +360,12 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* replace = grant->add_subcommand("replace", "Replace guns, engineers, Guards or fallen generals of an ME from the grant (§9.7)");
     replace->add_option("--db", args->db, "Campaign database")->required();
     replace->add_option("--side", args->side, "Side")->required();
+    addPasswordFile(replace, args->passwordFile);
     replace->add_option("--me", args->me, "The ME the replacements march to")->required();
     replace->add_option("--unit", args->members, "Artillery, engineer or Guard unit of the ME (repeatable)");
     replace->add_option("--general", args->generals, "Killed or captured general of the ME (repeatable)");
     registry.add(replace, [args, report] {
-        return withStore(args->db, false, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             const int code = report(engine::replaceFromGrant(s, args->side, args->me, args->members, args->generals));
             if (code == kOk) std::cout << engine::grantRemaining(s, args->side) << " SP of this week's grant left\n";
             return code;
@@ -319,8 +378,9 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* siegeList = siege->add_subcommand("list", "The sieges a side lays or suffers (JSON)");
     siegeList->add_option("--db", args->db, "Campaign database")->required();
     siegeList->add_option("--side", args->side, "Side")->required();
+    addPasswordFile(siegeList, args->passwordFile);
     registry.add(siegeList, [args] {
-        return withStore(args->db, true, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             std::cout << engine::siegesJson(s, args->side) << "\n";
             return kOk;
         });
@@ -328,13 +388,14 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* answer = siege->add_subcommand("answer", "The besieged side accepts or refuses the terms offered");
     answer->add_option("--db", args->db, "Campaign database")->required();
     answer->add_option("--side", args->side, "The besieged side")->required();
+    addPasswordFile(answer, args->passwordFile);
     answer->add_option("--siege", args->siegeId, "Siege number (siege list)")->required();
     auto* reply = answer->add_option_group("reply", "The answer");
     reply->add_flag("--accept", args->accept, "Surrender on the terms offered");
     reply->add_flag("--refuse", args->refuse, "Refuse them");
     reply->require_option(1);
     registry.add(answer, [args] {
-        return withStore(args->db, false, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             const auto r = engine::answerTerms(s, args->side, args->siegeId, args->accept);
             printIssues(r.issues);
             for (const auto& l : r.lines) std::cout << l << "\n";
@@ -347,12 +408,13 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* provisional = unitCmd->add_subcommand("provisional", "Combine under-strength units into a provisional unit (§10.2)");
     provisional->add_option("--db", args->db, "Campaign database")->required();
     provisional->add_option("--side", args->side, "Side")->required();
+    addPasswordFile(provisional, args->passwordFile);
     provisional->add_option("--me", args->me, "The ME the units belong to")->required();
     provisional->add_option("--unit", args->members, "A unit to combine (at least two)")->required();
     provisional->add_option("--new", args->newId, "Id of the provisional unit")->required();
     provisional->add_option("--name", args->name, "Name of the provisional unit");
     registry.add(provisional, [args, report] {
-        return withStore(args->db, false, [&](db::CampaignStore& s) {
+        return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             return report(engine::formProvisional(s, args->side, args->me, args->members, args->newId, args->name));
         });
     });

@@ -105,6 +105,36 @@ expect_exit 0 "log --json" "$cli" log --db one.db --json
 [ "$(jq '[.[] | select(.rule == "")] | length' out.txt)" = "0" ] && ok || bad "every roll names its rule"
 [ "$(jq 'length' out.txt)" -ge 1 ] && ok || bad "the log holds the set-up rolls"
 
+# a side's dice, day report and battles (docs/secrecy.md): its own and the public ones only
+cp one.db side.db
+expect_exit 0 "advance two days" "$cli" advance --db side.db --day --stand-fast-missing
+expect_exit 0 "advance a second day" "$cli" advance --db side.db --day --stand-fast-missing
+expect_exit 0 "log --side american --json" "$cli" log --db side.db --side american --json
+side_rolls=$(jq 'length' out.txt)
+[ "$(jq '[.[] | select(.subject == "british" or (.subject | startswith("b-")))] | length' out.txt)" = "0" ] && ok || bad "no British die is in the American log"
+[ "$(jq '[.[] | select(.purpose == "weather")] | length' out.txt)" -ge 2 ] && ok || bad "the weather is in the American log"
+[ "$(jq '[.[].seq] == [range(1; length + 1)]' out.txt)" = "true" ] && ok || bad "the American log is numbered within itself"
+expect_exit 0 "log --json (host)" "$cli" log --db side.db --json
+[ "$(jq 'length' out.txt)" -gt "$side_rolls" ] && ok || bad "the host's log holds more dice than a side's"
+[ "$(jq '[.[] | select(.subject == "british")] | length' out.txt)" -ge 1 ] && ok || bad "the host's log holds British dice (the initiative)"
+expect_exit 0 "report --side american" "$cli" report --db side.db --side american
+grep -q "Report of week 1, day 2 for american" out.txt && ok || bad "the report is of the last day played"
+grep -Eq "b-[a-z]+" out.txt && bad "a British ME id in the American report" || ok
+expect_exit 0 "report --side british --json" "$cli" report --db side.db --side british --week 1 --day 1 --json
+[ "$(jq -r '.view' out.txt)" = "british" ] && ok || bad "the report says whose it is"
+[ "$(jq '[.sections[].title] | index("The week") != null' out.txt)" = "true" ] && ok || bad "day 1's report tells the week's phases"
+grep -Eq "\"a-[a-z]+" out.txt && bad "an American ME id in the British report" || ok
+expect_exit 2 "report --week without --day" "$cli" report --db side.db --week 1
+expect_exit 1 "report for an unknown side" "$cli" report --db side.db --side french
+expect_exit 0 "the British stand fast" "$cli" orders stand-fast --db side.db --side british
+expect_exit 0 "the Americans stand fast" "$cli" orders stand-fast --db side.db --side american
+expect_exit 0 "advance as a side, told its own day" "$cli" advance --db side.db --day --side american --json
+[ "$(jq '.reports | length' out.txt)" = "1" ] && ok || bad "advance --side gives the side's report of the day"
+[ "$(jq '[.phases[] | has("lines")] | any' out.txt)" = "false" ] && ok || bad "advance --side gives none of the host's lines"
+expect_exit 2 "advance --side --stand-fast-missing" "$cli" advance --db side.db --day --side american --stand-fast-missing
+expect_exit 0 "campaign check" "$cli" campaign check --db side.db
+grep -q "keeps every invariant" out.txt && ok || bad "campaign check says the campaign is sound"
+
 # damaged and foreign databases: clear message, exit 1, file untouched
 head -c 4096 /dev/urandom > junk.db; before=$(md5sum < junk.db)
 expect_exit 1 "status on a junk file" "$cli" status --db junk.db
@@ -304,6 +334,95 @@ sed -e "s|map=\"../maps/carolinas-1780.xml\"|map=\"$src/maps/carolinas-1780.xml\
     -e 's|<options>|<options><option key="me_granularity" value="chart_division_or_brigade"/>|' "$scenario" > chart-campaign.xml
 expect_exit 1 "campaign validate of a file whose MEs are not the chart's MEs" "$cli" campaign validate chart-campaign.xml
 grep -q "CAMPAIGN-ME-COMPOSITION.*b-webster" err.txt && ok || bad "campaign validate names the ME that is not an ME"
+
+# passphrases (docs/secrecy-auth.md): once set, a side's commands and views and the host's need theirs, refused
+# before anything of the campaign is printed; a wrong one changes nothing; none is kept in clear. Standard input is
+# /dev/null so that no prompt waits.
+printf 'crown-and-country\n' > british.pass; printf 'liberty-or-death\n' > american.pass
+printf 'umpire-of-the-south\n' > host.pass; printf 'short\n' > short.pass
+expect_exit 0 "campaign new with side passphrases" "$cli" campaign new --scenario "$scenario" --db auth.db --seed 7 \
+  --side-password-file british=british.pass --side-password-file american=american.pass </dev/null
+grep -q "AUTH-HOST-CLOSED" err.txt && ok || bad "campaign new warns that the host's view is closed without a host passphrase"
+expect_exit 1 "campaign new with a short passphrase" "$cli" campaign new --scenario "$scenario" --db short.db \
+  --side-password-file british=short.pass </dev/null
+grep -q "AUTH-TOO-SHORT" err.txt && ok || bad "the short passphrase is refused with its code"
+[ ! -e short.db ] && ok || bad "a refused campaign new left a database behind"
+expect_exit 1 "the host's view is closed while only sides have passphrases" "$cli" status --db auth.db </dev/null
+[ ! -s out.txt ] && ok || bad "the closed host view printed something of the campaign"
+grep -q "AUTH-HOST-CLOSED.*campaign password --host" err.txt && ok || bad "the closed host view says how to open it"
+expect_exit 1 "the host's first passphrase without every side's" "$cli" campaign password --db auth.db --host \
+  --new-password-file host.pass --side-password-file british=british.pass </dev/null
+grep -q "AUTH-REQUIRED.*american" err.txt && ok || bad "the missing side passphrase is named"
+expect_exit 0 "the host's first passphrase with every side's" "$cli" campaign password --db auth.db --host \
+  --new-password-file host.pass --side-password-file british=british.pass --side-password-file american=american.pass </dev/null
+for args in "" "--side british" "--json" "--side british --json"; do
+  # shellcheck disable=SC2086
+  expect_exit 1 "status $args without the passphrase" "$cli" status --db auth.db $args </dev/null
+  [ ! -s out.txt ] && ok || bad "status $args without the passphrase printed something"
+  grep -q "AUTH-REQUIRED" err.txt && ok || bad "status $args without the passphrase: no AUTH-REQUIRED"
+done
+expect_exit 0 "status with the host's passphrase file" "$cli" status --db auth.db --password-file host.pass --json
+[ "$(jq '[.sides[].mes[]] | length' out.txt)" = "7" ] && ok || bad "the host's view with its passphrase lists every ME"
+cp out.txt host-view-before.json
+expect_exit 0 "status --side british with its passphrase file" "$cli" status --db auth.db --side british --password-file british.pass
+grep -q "View: british" out.txt && ok || bad "the British view with its passphrase"
+ETATMAJOR_PASSPHRASE=liberty-or-death expect_exit 0 "status --side american, passphrase in the environment" \
+  "$cli" status --db auth.db --side american --json </dev/null
+[ "$(jq -r '.view' out.txt)" = "american" ] && ok || bad "the American view with the passphrase in the environment"
+sqlite3 auth.db .dump | grep -v '^INSERT INTO credential' > auth-before.sql
+expect_exit 1 "the other side's passphrase does not open a side" "$cli" status --db auth.db --side british --password-file american.pass
+[ ! -s out.txt ] && ok || bad "a wrong passphrase printed something of the campaign"
+grep -q "AUTH-WRONG.*british" err.txt && ok || bad "a wrong passphrase says so"
+[ "$(sqlite3 auth.db "SELECT failures FROM credential WHERE who = 'british'")" = "1" ] && ok || bad "the wrong guess is counted"
+ETATMAJOR_PASSPHRASE=crown-and-country expect_exit 1 "the British passphrase does not open the host's view" \
+  "$cli" status --db auth.db </dev/null
+grep -q "AUTH-WRONG.*host" err.txt && ok || bad "the host's wrong passphrase says so"
+expect_exit 1 "orders stand-fast --side british without its passphrase" "$cli" orders stand-fast --db auth.db --side british </dev/null
+grep -q "AUTH-REQUIRED" err.txt && ok || bad "stand-fast without the passphrase: no AUTH-REQUIRED"
+expect_exit 1 "orders stand-fast --side british with the American passphrase" "$cli" orders stand-fast --db auth.db \
+  --side british --password-file american.pass </dev/null
+expect_exit 1 "initiative --decline --side british without its passphrase" "$cli" initiative --db auth.db --side british --decline </dev/null
+expect_exit 1 "me dissolve --side british without its passphrase" "$cli" me dissolve --db auth.db --side british --me b-rawdon --into b-webster </dev/null
+expect_exit 1 "advance without the host's passphrase" "$cli" advance --db auth.db --phase </dev/null
+expect_exit 1 "log without the host's passphrase" "$cli" log --db auth.db </dev/null
+[ ! -s out.txt ] && ok || bad "log without the passphrase printed something"
+expect_exit 1 "grant buy acts as the purchase file's side" "$cli" grant buy --db auth.db --file "$src/tests/data/purchases/loyalists.xml" </dev/null
+grep -q "AUTH-REQUIRED.*british" err.txt && ok || bad "grant buy without the British passphrase"
+expect_exit 1 "grant buy --side of another side than the file's" "$cli" grant buy --db auth.db --side american \
+  --password-file american.pass --file "$src/tests/data/purchases/loyalists.xml"
+grep -q "GRANT-SIDE" err.txt && ok || bad "grant buy names the side of the file"
+expect_exit 1 "battle resolve without the host's passphrase" "$cli" battle resolve --db auth.db --id 1 </dev/null
+grep -q "AUTH-REQUIRED" err.txt && ok || bad "battle resolve without the host's passphrase: no AUTH-REQUIRED"
+expect_exit 1 "battle enter --side british without its passphrase" "$cli" battle enter --db auth.db --id 1 --side british \
+  --file "$src/tests/data/purchases/loyalists.xml" </dev/null
+grep -q "AUTH-REQUIRED" err.txt && ok || bad "battle enter without the British passphrase: no AUTH-REQUIRED"
+expect_exit 1 "print roster --side american without its passphrase" "$cli" print roster --db auth.db --side american -o roster.pdf </dev/null
+[ ! -e roster.pdf ] && ok || bad "a refused print wrote its file"
+expect_exit 2 "orders show needs --side" "$cli" orders show --db auth.db --password-file host.pass
+sqlite3 auth.db .dump | grep -v '^INSERT INTO credential' | cmp -s - auth-before.sql && ok || bad "refused commands changed the campaign"
+expect_exit 0 "status with the host's passphrase after the refusals" "$cli" status --db auth.db --password-file host.pass --json
+cmp -s out.txt host-view-before.json && ok || bad "the host's view changed after refused commands"
+expect_exit 0 "orders stand-fast --side british with its passphrase" "$cli" orders stand-fast --db auth.db --side british --password-file british.pass
+[ "$(sqlite3 auth.db "SELECT failures FROM credential WHERE who = 'british'")" = "0" ] && ok || bad "a right passphrase clears the count"
+# changing passphrases: a side's own, or the host's for it; clearing every one opens the campaign again
+printf 'the-new-british-passphrase\n' > british2.pass
+expect_exit 1 "a side's passphrase changed with the other side's" "$cli" campaign password --db auth.db --side british \
+  --new-password-file british2.pass --password-file american.pass </dev/null
+grep -q "AUTH-WRONG" err.txt && ok || bad "changing with a wrong passphrase says so"
+expect_exit 0 "the host resets the British passphrase" "$cli" campaign password --db auth.db --side british \
+  --new-password-file british2.pass --host-password-file host.pass </dev/null
+expect_exit 1 "the old British passphrase no longer opens" "$cli" status --db auth.db --side british --password-file british.pass
+expect_exit 0 "the new British passphrase opens" "$cli" status --db auth.db --side british --password-file british2.pass
+# no passphrase, right or wrong, old or new, is in the database or its write-ahead log
+for p in crown-and-country liberty-or-death umpire-of-the-south the-new-british-passphrase; do
+  if grep -qaF "$p" auth.db auth.db-wal 2>/dev/null; then bad "the passphrase '$p' is in the campaign's files"; else ok; fi
+done
+[ "$(grep -caF 'argon2id' auth.db auth.db-wal 2>/dev/null | awk -F: '{s += $2} END {print s + 0}')" -ge 1 ] && ok || bad "the hashes were written (the search looks in the right files)"
+expect_exit 0 "clear the British passphrase" "$cli" campaign password --db auth.db --side british --clear --password-file british2.pass </dev/null
+expect_exit 0 "clear the American passphrase" "$cli" campaign password --db auth.db --side american --clear --password-file american.pass </dev/null
+expect_exit 0 "clear the host's passphrase" "$cli" campaign password --db auth.db --host --clear --password-file host.pass </dev/null
+[ "$(sqlite3 auth.db 'SELECT COUNT(*) FROM credential')" = "0" ] && ok || bad "no credential is left"
+expect_exit 0 "a campaign without passphrases is open again" "$cli" status --db auth.db </dev/null
 
 # options
 expect_exit 0 "options --json" "$cli" options --json

@@ -5,10 +5,13 @@
 #include "etatmajor/dice/dice.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace etatmajor::db {
+
+class CampaignStore;
 
 struct NewCampaignRequest {
     std::string scenarioPath;
@@ -19,6 +22,9 @@ struct NewCampaignRequest {
     // Where the set-up dice come from; nullptr = the campaign's seeded generator. A manual source lets players
     // roll real dice; the seed still starts the generator used afterwards.
     dice::Source* dice = nullptr;
+    // Runs inside the creating transaction once the campaign is loaded, e.g. to set the sides' passphrases; an
+    // error it returns refuses the campaign like any other, and nothing is left behind.
+    std::function<core::IssueList(CampaignStore&)> finish;
 };
 
 struct NewCampaignResult {

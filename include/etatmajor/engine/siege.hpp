@@ -22,6 +22,10 @@ void updateSieges(SQLite::Database& db, campaign::CampaignState& state, dice::Di
 // that it suffers forced-march attrition (§8.7.4) once a week (siege_attrition = weekly).
 void runSiegeSupplyPhase(SQLite::Database& db, campaign::CampaignState& state, dice::Dice& dice, std::vector<std::string>& lines);
 
+// §11.4 (clarified 2026-11-25): the besieged MEs whose supply weeks are over. Under siege_starved_supply = none (the
+// default) they draw no supply points at all: no town income, no forage, no replacements, so their attrition is
+// never bought back; town_income is the earlier reading, which let them go on drawing their town's income.
+std::vector<std::string> starvingGarrisons(SQLite::Database& db, const campaign::CampaignState& state);
 // D12: sieges found at the end of the day, and daily attrition under siege_attrition = daily.
 void runSiegeNight(SQLite::Database& db, campaign::CampaignState& state, dice::Dice& dice, std::vector<std::string>& lines);
 

@@ -40,6 +40,13 @@ struct AdvanceOptions {
     // Tests: roll every die from this source (a scripted one) instead of the campaign's seeded generator, whose
     // state is then left as it was.
     dice::Source* dice = nullptr;
+    // Check the campaign's invariants (engine/invariants.hpp) after every phase and stop at the first phase that
+    // breaks one (its issues name the breach). Always on in debug builds.
+#ifdef NDEBUG
+    bool checkInvariants = false;
+#else
+    bool checkInvariants = true;
+#endif
 };
 
 // Runs the next phase, the rest of the current day (weekly phases included when they are due), or the rest of

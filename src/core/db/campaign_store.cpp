@@ -92,9 +92,21 @@ CampaignStore CampaignStore::open(const std::string& path, bool readOnly) {
         if (check != "ok") throw StoreError("DB-CORRUPT", "'" + path + "' is damaged: " + check);
         configure(db, readOnly);
         if (version > latestSchemaVersion() || !readOnly) migrate(db);
-        else if (version < latestSchemaVersion())
-            throw StoreError("DB-OLD", "'" + path + "' has schema version " + std::to_string(version) +
-                                           "; open it once for writing to upgrade it");
+        else if (version < latestSchemaVersion()) {
+            // A campaign written by an older program is upgraded in place (one transaction per schema version, never
+            // renumbered) the first time it is opened, even by a command that only reads; then it is read as asked.
+            impl.reset();
+            try {
+                Impl writer(path, SQLite::OPEN_READWRITE);
+                configure(writer.db, false);
+                migrate(writer.db);
+            } catch (const SQLite::Exception& e) {
+                throw StoreError("DB-OLD", "'" + path + "' has schema version " + std::to_string(version) +
+                                               " and could not be upgraded to " + std::to_string(latestSchemaVersion()) +
+                                               " (is the file writable?): " + e.what());
+            }
+            return open(path, true);
+        }
         return CampaignStore(std::move(impl));
     } catch (const SQLite::Exception& e) {
         throw StoreError("DB-CORRUPT", "'" + path + "' is not a readable campaign database: " + e.what());

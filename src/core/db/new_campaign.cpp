@@ -25,7 +25,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Thrown inside the set-up transaction when the campaign's MEs are not MEs under me_granularity (G-52).
+// Thrown inside the set-up transaction when the campaign's MEs are not MEs under me_granularity (G-52), or the
+// request's finish step refused.
 struct CompositionRefused {};
 
 class Loader {
@@ -392,6 +393,12 @@ NewCampaignResult createCampaign(const NewCampaignRequest& req) {
                         if (const auto why = compositionProblem(st, m.id))
                             issues.error("CAMPAIGN-ME-COMPOSITION", "ME '" + m.id + "' is not an ME: " + *why, 0, m.id);
                     if (issues.hasErrors()) throw CompositionRefused{};
+                }
+                // The caller's last word inside the same transaction (passphrases, docs/secrecy-auth.md).
+                if (req.finish) {
+                    const auto more = req.finish(store);
+                    issues.append(more);
+                    if (more.hasErrors()) throw CompositionRefused{};
                 }
                 store.setRngState(seeded.state());
                 nlohmann::json args{{"scenario", fs::path(req.scenarioPath).filename().string()},

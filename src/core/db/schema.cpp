@@ -344,8 +344,18 @@ CREATE TABLE weather_region_day (
 ) WITHOUT ROWID;
 )SQL";
 
-constexpr std::array<std::string_view, 11> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
-                                                       kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11};
+// Version 12: side and host passphrases (docs/secrecy-auth.md), kept only as Argon2id hashes (crypto_pwhash_str
+// strings); `who` is a side id or 'host'; failures and last_failure (seconds since the epoch) pace wrong guesses.
+constexpr std::string_view kSchemaV12 = R"SQL(
+CREATE TABLE credential (
+  who TEXT PRIMARY KEY, hash TEXT NOT NULL,
+  failures INTEGER NOT NULL DEFAULT 0, last_failure INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+)SQL";
+
+constexpr std::array<std::string_view, 12> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
+                                                       kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11,
+                                                       kSchemaV12};
 
 }  // namespace
 

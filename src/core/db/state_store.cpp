@@ -188,7 +188,8 @@ void saveState(CampaignStore& store, const CampaignState& s) {
                                 "lost_attrition = ?, removed = ?, class = ? WHERE id = ?");
         SQLite::Statement g(db, "UPDATE unit_gun SET stands_current = ? WHERE unit_id = ? AND calibre = ?");
         for (const auto& u : s.units) {
-            if (u.me.empty()) q.bind(1); else q.bind(1, u.me);
+            // G-57: a removed unit is gone for good and belongs to no ME (it is never rebuilt or listed).
+            if (u.me.empty() || u.removed) q.bind(1); else q.bind(1, u.me);
             q.bind(2, u.standsCurrent);
             q.bind(3, u.figuresCurrent);
             q.bind(4, u.lostCombat);

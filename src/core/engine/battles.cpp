@@ -1,6 +1,8 @@
 // Battles inside the campaign: D6 determination, D9 resolution (automatic or tabletop), D10 points, D11 night.
 // Decisions are listed in docs/rules-mapping.md ("Battles in the campaign").
 #include "etatmajor/engine/battles.hpp"
+
+#include "etatmajor/campaign/points.hpp"
 #include "etatmajor/engine/after_battle.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/works.hpp"
@@ -434,10 +436,14 @@ void applyOutcome(SQLite::Database& db, CampaignState& s, int id, hex::Hex h, co
         u.lostCombat += lost;
         if (u.figuresPerStand > 0) u.standsCurrent = (u.figuresCurrent + u.figuresPerStand - 1) / u.figuresPerStand;
         int guns = l.gunsLost;
+        // §8.11.3, G-68 (clarified 2026-11-25): guns destroyed or captured count at their §13.1 price; the resolver's
+        // tactical count (tactical_17_5) already holds them; figures_only is the earlier reading without them.
+        const bool priceGuns = s.options.is("battle_points", "actual_losses");
         for (auto& g : u.guns)
             while (guns > 0 && g.standsCurrent > 0) {
                 --g.standsCurrent;
                 --guns;
+                if (priceGuns) cost += campaign::gunStandCost(g.calibre);
             }
         bool removed = false;
         if (!u.removed && (l.gone || u.figuresCurrent <= 0 || rules::removedByLosses(u, s.options))) {
@@ -475,6 +481,14 @@ void applyOutcome(SQLite::Database& db, CampaignState& s, int id, hex::Hex h, co
                 }
                 g.status = f.status;
                 if (f.status == campaign::GeneralStatus::Wounded) g.returnWeek = s.week + 1;  // G-71 default
+                // §8.11.3, G-68 (clarified 2026-11-25): staff killed or captured count at their §13.1 price.
+                if ((f.status == campaign::GeneralStatus::Killed || f.status == campaign::GeneralStatus::Captured) &&
+                    s.options.is("battle_points", "actual_losses")) {
+                    campaign::GeneralDef def;
+                    def.rank = g.rank;
+                    def.playerFigure = g.playerFigure;
+                    points[g.side] += campaign::generalPoints(def);
+                }
                 lines.push_back("  " + g.name + " " + std::string(campaign::generalStatusName(f.status)));
             }
     for (auto& side : s.sides) {

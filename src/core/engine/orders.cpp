@@ -155,6 +155,10 @@ core::IssueList standFast(db::CampaignStore& store, const std::string& side) {
         const auto s = db::loadState(store);
         requireSide(s, side, issues);
         if (issues.hasErrors()) return;
+        if (db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0) {
+            issues.error("CAMPAIGN-ENDED", "the campaign is over; there are no more orders to give");
+            return;
+        }
         if (!ordersPhaseOpen(s)) {
             issues.error("ORDERS-TOO-LATE", "the orders phase of today is over");
             return;

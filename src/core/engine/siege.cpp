@@ -131,6 +131,22 @@ void runSiegeSupplyPhase(SQLite::Database& db, CampaignState& s, dice::Dice& dic
             else if (s.options.is("siege_attrition", "weekly")) starve(db, s, g, lines);
         }
         const auto* ua = s.urbanArea(town);
+        if (fed.empty() && ua && s.options.is("siege_starved_supply", "none")) {
+            // §11.4: the stores are gone; the town feeds nobody this week (it is shut in, and its garrison starves).
+            SQLite::Statement del(db, "DELETE FROM supply_ledger WHERE week = ? AND kind IN ('ua_income', 'ua_unclaimed') AND source = ?");
+            del.bind(1, s.week);
+            del.bind(2, town);
+            del.exec();
+            for (const auto& g : sieges) {
+                SQLite::Statement forage(db, "DELETE FROM supply_ledger WHERE week = ? AND kind = 'forage' AND me_id = ?");
+                forage.bind(1, s.week);
+                forage.bind(2, g.me);
+                forage.exec();
+                ledgerRow(db, s.week, g.side, "siege_starved", town, g.me, "", 0, 0, "no supply points while the stores are gone (§11.4)");
+            }
+            lines.push_back(ua->name + "'s garrison has no stores left: it draws no supply points this week (§11.4)");
+            continue;
+        }
         if (fed.empty() || !ua) continue;
         // §9.6 item 4: the garrison draws on its town alone, and the town feeds only its garrison.
         SQLite::Statement del(db, "DELETE FROM supply_ledger WHERE week = ? AND kind IN ('ua_income', 'ua_unclaimed') AND source = ?");
@@ -232,6 +248,18 @@ std::string siegesJson(const db::CampaignStore& store, const std::string& side) 
         out.push_back(g);
     }
     return out.dump(2);
+}
+
+}  // namespace etatmajor::engine
+
+namespace etatmajor::engine {
+
+std::vector<std::string> starvingGarrisons(SQLite::Database& db, const campaign::CampaignState& s) {
+    std::vector<std::string> out;
+    if (!s.options.is("siege_starved_supply", "none")) return out;
+    for (const auto& g : activeSieges(db))
+        if (!rules::siegeSupplied(g.startWeek, g.startDay == 0, g.supplyWeeks, s.week)) out.push_back(g.me);
+    return out;
 }
 
 }  // namespace etatmajor::engine

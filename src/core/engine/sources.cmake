@@ -14,4 +14,5 @@ target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/decoys.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fog.cpp
   ${CMAKE_CURRENT_LIST_DIR}/after_battle.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/invariants.cpp
 )

@@ -1,4 +1,5 @@
 #include "etatmajor/engine/supply_orders.hpp"
+#include "etatmajor/engine/siege.hpp"
 
 #include "db/store_impl.hpp"
 #include "etatmajor/campaign/points.hpp"
@@ -481,6 +482,7 @@ void runReplacementsAndSpending(SQLite::Database& db, CampaignState& s, std::vec
     const auto& options = s.options;
     const bool gunsLocal = options.is("gun_replacement", "local_sp");
     std::map<std::string, int> replacedPoints;
+    const auto starving = starvingGarrisons(db, s);
     for (auto& me : s.mes) {
         bool anyNeed = false;
         for (const auto& u : s.units) {
@@ -490,6 +492,10 @@ void runReplacementsAndSpending(SQLite::Database& db, CampaignState& s, std::vec
                 for (const auto& g : u.guns) anyNeed |= g.standsCurrent < g.standsOriginal;
         }
         if (!anyNeed) continue;
+        if (std::find(starving.begin(), starving.end(), me.id) != starving.end()) {  // §11.4: no supply at all
+            lines.push_back(me.label + ": no replacements, its siege stores are gone (§11.4)");
+            continue;
+        }
         if (!purse.draws(me.id)) {  // §9.7: replacements need a valid LOC, even with forage in hand
             lines.push_back(me.label + ": no replacements, it had no valid LOC at the supply phase (§9.7)");
             continue;

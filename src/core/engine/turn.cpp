@@ -5,6 +5,7 @@
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/engine/intel.hpp"
+#include "etatmajor/engine/invariants.hpp"
 #include "etatmajor/engine/after_battle.hpp"
 #include "etatmajor/engine/decoys.hpp"
 #include "etatmajor/engine/fog.hpp"
@@ -31,7 +32,9 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <memory>
+#include <tuple>
 
 namespace etatmajor::engine {
 
@@ -169,12 +172,15 @@ void rerateOnNewYear(Ctx& c) {
 }
 
 // W1 §7.1: strategic initiative for the week.
+int returnWoundedStaff(Ctx& c);  // below, with W5
+
 void runW1(Ctx& c) {
     // A new week: last week's Forage days decide this week's forage roll (§9.3, G-87).
     for (auto& me : c.state.mes) {
         me.forageDaysLastWeek = me.forageDays;
         me.forageDays = 0;
     }
+    if (c.state.options.is("staff_return", "week_start")) returnWoundedStaff(c);  // §7.5: before the initiative
     rerateOnNewYear(c);  // before the initiative, which counts the staff's ratings
     rollInitiative(c, "this week");
 }
@@ -339,15 +345,25 @@ void runW3(Ctx& c) {
 // G-79), then what the commander asked the SPs to buy (§9.1); the rest expires.
 void runW4(Ctx& c) { runReplacementsAndSpending(c.db, c.state, c.report.lines); }
 
-// W5 §7.5: staff wounded in earlier weeks return (G-71).
-void runW5(Ctx& c) {
+// §7.5 (corrected 2026-11-25), G-71: staff wounded in earlier weeks return to duty at the very start of the next weekly
+// turn, before W1 rolls the initiative, so that they count in that week's BIS (staff_return = week_start); the
+// earlier reading returned them in W5, after the initiative (staff_return = w5).
+int returnWoundedStaff(Ctx& c) {
+    int back = 0;
     for (auto& g : c.state.generals)
         if (g.status == GeneralStatus::Wounded && g.returnWeek > 0 && g.returnWeek <= c.state.week) {
             g.status = GeneralStatus::Active;
             g.returnWeek = 0;
             c.say(g.name + " returns to duty");
+            ++back;
         }
-    if (c.report.lines.empty()) c.say("no staff returns this week");
+    return back;
+}
+
+// W5 §7.5: ME creation and reorganisation; the staff's return under staff_return = w5.
+void runW5(Ctx& c) {
+    if (c.state.options.is("staff_return", "w5") && returnWoundedStaff(c) == 0) c.say("no staff returns this week");
+    if (c.report.lines.empty()) c.say("new MEs and reorganisation as the sides ordered them");
 }
 
 // D1 §8.1: the day's weather and wind (one roll for the whole map, G-102; under weather_regions = per_region one weather
@@ -442,6 +458,8 @@ void runD1(Ctx& c) {
 }
 
 // D12 §8.12: a day spent in Forage mode with its seven hexes to itself counts toward next week's forage roll (§9.3).
+void holdOccupiedTowns(Ctx& c);  // below, with takeControl
+
 void runD12(Ctx& c) {
     // §8.7.4 attrition at the end of a day the ME force-marched, and G-45 streaks.
     const bool winter = c.state.seasonOfWeek(c.state.week) == Season::Winter;
@@ -480,6 +498,9 @@ void runD12(Ctx& c) {
     runNightActions(c.db, c.state, c.report.lines);  // §9.2.4, §9.7, §10.1, §11.1, §11.4, §11.5
     runSiegeNight(c.db, c.state, c.dice, c.report.lines);
     endOfDayDetachments(c.db, c.state, c.report.lines);  // G-69, G-70
+    holdOccupiedTowns(c);                                 // §8.12, §9.2.2
+    // An ME that came in on a LOC entry (at the start or bought with the grant) has entered once its first day is over.
+    c.db.exec("UPDATE me SET entry_kind = NULL, march_order = 0 WHERE entry_kind IS NOT NULL");
     // G-01 sequence = chart_daily: the chart's last phase, the VCS, closes every day (the week's row holds the
     // latest day's figures). G-04 vcs_timing = week_end: the week's VCS is taken after its last day, on the supply
     // held at its end.
@@ -548,8 +569,10 @@ void runD3(Ctx& c) {
             if (g.me == me->id && g.status == GeneralStatus::Active && (g.rank == Rank::ArmyCommander || g.rank == Rank::Corps))
                 in.commanderWithMe = true;
         const int modifier = rules::receiptModifier(in, c.state.options);
-        const auto roll = c.dice.roll({"order receipt of " + me->label, "etat-major.md §8.3", me->id, 1, 6, 0});
-        const auto receipt = rules::receiptFor(roll.result, modifier);
+        // The log holds the roll as the rule reads it: the face, the modifier and the modified total (§8.3).
+        const auto roll = c.dice.roll({"order receipt of " + me->label, "etat-major.md §8.3", me->id, 1, 6, modifier});
+        const int face = roll.faces.empty() ? roll.result - modifier : roll.faces.front();
+        const auto receipt = rules::receiptFor(face, modifier);
         std::string effect;
         if (receipt == rules::Receipt::NotReceived) {
             // G-29: the order is void; the ME keeps yesterday's mode (or forages under order_fail_mode = forage).
@@ -570,13 +593,13 @@ void runD3(Ctx& c) {
                 for (const auto& kind : delayTardyActions(c.db, row.id, c.state.options)) effect += "; " + kind + " put off";
         }
         c.dice.effect(roll, effect);
-        u.bind(1, roll.result);
+        u.bind(1, face);
         u.bind(2, modifier);
         u.bind(3, std::string(rules::receiptName(receipt)));
         u.bind(4, static_cast<std::int64_t>(row.id));
         u.exec();
         u.reset();
-        c.say(me->label + ": " + std::to_string(roll.result) + (modifier >= 0 ? "+" : "") + std::to_string(modifier) + " -> " + effect);
+        c.say(me->label + ": " + std::to_string(face) + (modifier >= 0 ? "+" : "") + std::to_string(modifier) + " -> " + effect);
     }
     if (rows.empty()) c.say("no orders to receive today");
 }
@@ -602,6 +625,27 @@ rules::Weather weatherAt(Ctx& c, hex::Hex h) {
 }
 
 // §9.2.2 / G-64: an ME (never a decoy) that occupies or passes through a hex takes the UA and the objective there.
+void takeControl(Ctx& c, const MeState& me, hex::Hex h);
+
+// §8.12 end-of-day bookkeeping: "update UA and objective control". A town that MEs of one side alone occupy at the end
+// of the day is that side's, however they came to be there: by a move, by staying after a battle in which the enemy
+// fell back, by a retreat or by arriving at the guns (docs/rules-mapping.md "Control of an occupied town"). Without
+// this a side could stand in a town for weeks and never hold it.
+void holdOccupiedTowns(Ctx& c) {
+    std::vector<std::pair<hex::Hex, const MeState*>> holders;
+    for (const auto& ua : c.state.urban) {
+        const MeState* only = nullptr;
+        bool mixed = false;
+        for (const auto& me : c.state.mes) {
+            if (!me.onMap || me.hex != ua.hex) continue;
+            if (only && only->side != me.side) mixed = true;
+            if (!only) only = &me;
+        }
+        if (only && !mixed && ua.controller != only->side) holders.emplace_back(ua.hex, only);
+    }
+    for (const auto& [h, me] : holders) takeControl(c, *me, h);
+}
+
 void takeControl(Ctx& c, const MeState& me, hex::Hex h) {
     for (auto& ua : c.state.urban)
         if (ua.hex == h && ua.controller != me.side) {
@@ -915,6 +959,113 @@ bool nextPhase(CampaignState& s) {
     return s.week > s.lengthWeeks;
 }
 
+// §2.2, G-57, G-69: an ME is its troops. One left with no unit present after a phase (every unit removed, or every
+// one away as a routed group at its rally point) does not stay on the map as an empty counter that could still make
+// contact, pin, cut LOCs or hold a town (docs/rules-mapping.md "An ME with no troops"):
+// * with units away, the counter goes to them: to the hex of its first group, where that group rejoins it (the rest
+//   rejoin by G-69 as usual); where its side already has three MEs there, its units join the first of them instead
+//   and the emptied ME is dissolved;
+// * with no unit left at all, it leaves the map; its generals join the nearest ME of their side (off the map with
+//   it when there is none).
+// G-41: decoys count toward the stacking limit. A decoy is a blank counter under its owner's hand: where a side's
+// counters stand more than three to a hex when a phase ends (an ME whose order was not received stayed beside the
+// decoy placed with it, or stopped short), the side's newest decoys there are taken off the map (docs/rules-mapping.md).
+void settleDecoyStacking(Ctx& c) {
+    if (!c.state.options.is("decoys_stack", "yes")) return;
+    const bool total = c.state.options.is("stacking_scope", "total");
+    std::map<std::pair<std::string, std::pair<int, int>>, int> count;
+    for (const auto& me : c.state.mes)
+        if (me.onMap) ++count[{total ? std::string() : me.side, {me.hex.q, me.hex.r}}];
+    std::vector<std::tuple<std::string, std::string, hex::Hex>> decoys;  // id, side, hex; newest first
+    {
+        SQLite::Statement d(c.db, "SELECT id, side_id, q, r FROM decoy WHERE removed_week = 0 ORDER BY placed_week DESC, placed_day DESC, id DESC");
+        while (d.executeStep()) {
+            const hex::Hex h{d.getColumn(2).getInt(), d.getColumn(3).getInt()};
+            decoys.emplace_back(d.getColumn(0).getString(), d.getColumn(1).getString(), h);
+            ++count[{total ? std::string() : d.getColumn(1).getString(), {h.q, h.r}}];
+        }
+    }
+    SQLite::Statement off(c.db, "UPDATE decoy SET removed_week = ?, removed_by = 'stacking' WHERE id = ?");
+    for (const auto& [id, side, h] : decoys) {
+        auto& n = count[{total ? std::string() : side, {h.q, h.r}}];
+        if (n <= rules::kStackLimit) continue;
+        off.bind(1, c.state.week);
+        off.bind(2, id);
+        off.exec();
+        off.reset();
+        --n;
+        c.say("decoy " + id + " of " + side + " is taken off the map at " + c.at(h) + ": the hex is full (G-41)");
+    }
+}
+
+void settleEmptyMes(Ctx& c) {
+    std::map<std::string, hex::Hex> away;
+    {
+        SQLite::Statement q(c.db, "SELECT id, detached_q, detached_r FROM unit WHERE detached_q IS NOT NULL ORDER BY id");
+        while (q.executeStep()) away.emplace(q.getColumn(0).getString(), hex::Hex{q.getColumn(1).getInt(), q.getColumn(2).getInt()});
+    }
+    SQLite::Statement rejoin(c.db, "UPDATE unit SET detached_q = NULL, detached_r = NULL WHERE id = ?");
+    std::set<std::string> inTransit;  // replacements on their way to their ME (§9.7, G-80): staff alone is enough
+    {
+        SQLite::Statement q(c.db, "SELECT me_id FROM reinforcement WHERE arrived_week IS NULL");
+        while (q.executeStep()) inTransit.insert(q.getColumn(0).getString());
+    }
+    for (auto& me : c.state.mes) {
+        if (!me.onMap || inTransit.count(me.id)) continue;
+        std::vector<UnitState*> units;
+        bool present = false;
+        for (auto& u : c.state.units)
+            if (u.me == me.id && !u.removed) {
+                units.push_back(&u);
+                present = present || !away.count(u.id);
+            }
+        if (present) continue;
+        if (!units.empty()) {
+            const hex::Hex to = away.at(units.front()->id);
+            int there = 0;
+            MeState* host = nullptr;
+            for (auto& other : c.state.mes)
+                if (other.onMap && other.id != me.id && other.side == me.side && other.hex == to) {
+                    ++there;
+                    if (!host) host = &other;
+                }
+            MeState* keeper = there >= rules::kStackLimit ? host : &me;
+            for (auto* u : units)
+                if (away.at(u->id) == to) {
+                    u->me = keeper->id;
+                    rejoin.bind(1, u->id);
+                    rejoin.exec();
+                    rejoin.reset();
+                }
+            if (keeper == &me) {
+                c.say(me.label + " has no troops left where it stood: its counter goes to its units at " + c.at(to) + " (G-69)");
+                me.hex = to;
+                continue;
+            }
+            for (auto* u : units) u->me = keeper->id;  // the groups still away rejoin their new ME by G-69
+            for (auto& g : c.state.generals)
+                if (g.me == me.id) g.me = keeper->id;
+            me.onMap = false;
+            c.say(me.label + " has no troops left where it stood; its units at " + c.at(to) + " join " + keeper->label +
+                  " (three MEs already stand there) and it is dissolved");
+            continue;
+        }
+        const MeState* nearest = nullptr;
+        for (const auto& other : c.state.mes)
+            if (other.onMap && other.id != me.id && other.side == me.side &&
+                (!nearest || hex::distance(other.hex, me.hex) < hex::distance(nearest->hex, me.hex)))
+                nearest = &other;
+        std::string staff;
+        for (auto& g : c.state.generals)
+            if (g.me == me.id && nearest) {
+                g.me = nearest->id;
+                staff += (staff.empty() ? "" : ", ") + g.name;
+            }
+        me.onMap = false;
+        c.say(me.label + " has no unit left and leaves the map" + (staff.empty() ? std::string() : "; " + staff + " joins " + nearest->label));
+    }
+}
+
 bool campaignEnded(SQLite::Database& db) { return db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0; }
 
 PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::Source* scripted) {
@@ -950,6 +1101,10 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::
         // The fog of war: what each side sees once counters have moved (§8.1.5, G-40).
         if (p == "D4" || p == "D5") revealDecoysSeenByScouts(db, state, todaysWeather(c), c.report.lines);  // §2.3
         if (p == "D1" || p == "D4" || p == "D5" || p == "D11") recordSightings(db, state, todaysWeather(c), p);
+        settleEmptyMes(c);
+        // A decoy put down with the day's orders (D2) may share a full hex until it moves (D4, D5): like an ME it
+        // counts where it stops (G-41), so the overfull hexes are settled once the day's movement is over.
+        if (p != "D2" && p != "D3" && p != "D4") settleDecoyStacking(c);
 
         const bool over = nextPhase(state);
         if (over && !campaignEnded(db)) {
@@ -1011,6 +1166,17 @@ AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions option
                 return result;
             }
         auto report = runOnePhase(store, networks, options.dice);
+        if (options.checkInvariants) {
+            // The phase is committed; a breach stops the run there, named, for the caller (the bot, a debug build).
+            auto breaches = checkInvariants(store, report.phase);
+            if (breaches.hasErrors()) {
+                for (const auto& i : breaches.items())
+                    result.issues.error(i.code, "after week " + std::to_string(report.week) + " day " + std::to_string(report.day) + " " +
+                                                    report.phase + ": " + i.message);
+                result.phases.push_back(std::move(report));
+                return result;
+            }
+        }
         const bool endOfDay = report.phase == "D12";
         const bool endOfWeek = endOfDay && report.day == 7;
         result.phases.push_back(std::move(report));
@@ -1046,6 +1212,13 @@ core::IssueList declineInitiative(db::CampaignStore& store, const std::string& s
             issues.error("INITIATIVE-DECLINE", "the initiative can be handed over only after W1 and before the first movement of the week");
             return;
         }
+        // §7.1: the initiative is handed over once a week: the side that received it cannot hand it straight back.
+        for (const auto& other : state.sides)
+            if (other.id != sideId && other.initiativeDeclined) {
+                issues.error("INITIATIVE-DECLINE", other.name + " already handed the initiative over this week; it cannot be handed back",
+                             0, sideId);
+                return;
+            }
         for (auto& s : state.sides) s.hasInitiative = s.id != sideId;
         side->initiativeDeclined = true;
         SQLite::Statement q(store.impl().db, "UPDATE initiative SET declined = 1 WHERE week = ? AND side_id = ?");

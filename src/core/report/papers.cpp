@@ -1,5 +1,5 @@
 // The papers of one side (issue 7). Every figure comes from the per-side views the command line prints
-// (db::statusJson with the side, engine::locJson, engine::supplyJson, engine::ordersJson, engine::ordersTemplate),
+// (view::statusJson for the side, engine::locJson, engine::supplyJson, engine::ordersJson, engine::ordersTemplate),
 // so a paper never shows what the side may not know. The roster adds the formation names of the side's own units.
 #include "etatmajor/report/papers.hpp"
 
@@ -55,6 +55,11 @@ View load(const db::CampaignStore& store, const std::string& side) {
     v.phase = c.value("phase", "");
     v.season = c.value("season", "");
     v.startDate = c.value("startDate", "");
+    if (c.value("ended", false)) {
+        // After the last week the pointer stands on the week after it: the papers speak of the last week played.
+        v.week = std::min(v.week, v.lengthWeeks);
+        v.phase = "campaign over";
+    }
     for (const auto& s : v.status["sides"]) {
         if (s["id"] == side) {
             v.own = s;
@@ -448,8 +453,25 @@ Document weeklySummary(const db::CampaignStore& store, const View& v, const Prin
     field(p, x + 4 * (fw + g), sheet.y, fw, 28, "INITIATIVE", v.own.value("hasInitiative", false) ? "held" : "not held", 11);
     sheet.y += 36;
 
-    sheet.heading("Objectives", "as this side may see them");
     std::vector<std::vector<std::string>> rows;
+    if (v.status["campaign"].value("ended", false)) {
+        // §12: the end of the campaign, who won and why, and every side's last VCS (no longer secret).
+        const std::string winner = str(v.status["campaign"], "winner");
+        std::string winnerName = winner;
+        for (const auto& sd : v.status["sides"])
+            if (str(sd, "id") == winner) winnerName = str(sd, "name");
+        sheet.heading("The campaign is over",
+                      (winner.empty() ? std::string("a draw") : winnerName + " win") + " (" + pretty(str(v.status["campaign"], "endReason")) + ")");
+        for (const auto& f : v.status["finalResult"])
+            rows.push_back({str(f, "side"), std::to_string(f.value("value", 0)), std::to_string(f.value("baseline", 0)),
+                            std::to_string(f.value("pointsLost", 0)), std::to_string(f.value("objectivesValue", 0)),
+                            std::to_string(f.value("supplyValue", 0)), f.value("defeated", false) ? "defeated" : ""});
+        table(sheet, {{"Side", 1.6}, {"Last VCS", 1, Align::Right}, {"Baseline", 1, Align::Right}, {"Points lost", 1, Align::Right},
+                      {"Objectives", 1, Align::Right}, {"Supply", 1, Align::Right}, {"", 1}},
+              rows);
+        rows.clear();
+    }
+    sheet.heading("Objectives", "as this side may see them");
     for (const auto& o : v.status["objectives"])
         rows.push_back({str(o, "name"), pretty(str(o, "kind")), str(o, "hex"), std::to_string(o.value("value", 0)), str(o, "assignedTo"),
                         str(o, "writtenBy"), str(o, "controller").empty() ? "\u2014" : str(o, "controller")});

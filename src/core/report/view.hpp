@@ -26,7 +26,7 @@ struct View {
     Colour ownColour, enemyColour;
 };
 
-// The side's view of the campaign (db::statusJson with the side). Throws db::StoreError for an unknown side.
+// The side's view of the campaign (view::statusJson for the side). Throws db::StoreError for an unknown side.
 View load(const db::CampaignStore& store, const std::string& side);
 
 // A member as text ("" when missing or null); "deployed_defensive" -> "Deployed defensive".

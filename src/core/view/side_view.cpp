@@ -6,6 +6,7 @@
 #include "db/store_impl.hpp"
 #include "etatmajor/campaign/state.hpp"
 #include "etatmajor/db/state_store.hpp"
+#include "etatmajor/rules/victory.hpp"
 #include "etatmajor/rules/visibility.hpp"
 
 #include <nlohmann/json.hpp>
@@ -48,6 +49,7 @@ namespace {
 struct Ctx {
     SQLite::Database& db;
     hex::OffsetSystem offsets;
+    std::set<std::string> away;  // units away from their ME as a routed group (G-69)
     hex::Offset off(int q, int r) const { return offsets.toOffset({q, r}); }
     std::string at(int q, int r) const { return hex::formatOffset(off(q, r)); }
 };
@@ -70,7 +72,7 @@ std::vector<UnitView> unitsOf(Ctx& c, const std::string& me) {
     std::vector<UnitView> units;
     SQLite::Statement q(c.db,
                         "SELECT id, name, type, class, stands_current, figures_current, figures_original, nationality, shaken, "
-                        "detached_q, detached_r FROM unit WHERE me_id = ? ORDER BY ord");
+                        "detached_q, detached_r FROM unit WHERE me_id = ? AND removed = 0 ORDER BY ord");
     q.bind(1, me);
     SQLite::Statement g(c.db, "SELECT calibre, stands_current FROM unit_gun WHERE unit_id = ? ORDER BY calibre");
     while (q.executeStep()) {
@@ -103,15 +105,17 @@ std::vector<GeneralView> generalsOf(Ctx& c, const std::string& me) {
     return out;
 }
 
-std::vector<MeView> ownMes(Ctx& c, const std::string& side) {
+std::vector<MeView> ownMes(Ctx& c, const campaign::CampaignState& state, const std::string& side) {
     std::vector<MeView> mes;
     SQLite::Statement q(c.db,
                         "SELECT m.id, m.label, m.q, m.r, m.mode, m.supply_source, COALESCE(m.commander, ''), "
                         "COALESCE(m.entry_kind, ''), m.march_order, "
-                        "(SELECT COALESCE(SUM(points_original * figures_current / figures_original), 0) FROM unit WHERE me_id = m.id), "
-                        "(SELECT COALESCE(SUM(stands_current), 0) FROM unit WHERE me_id = m.id), "
-                        "(SELECT COALESCE(SUM(figures_current), 0) FROM unit WHERE me_id = m.id) "
-                        "FROM me m WHERE m.side_id = ? ORDER BY m.ord");
+                        // The units present: not removed (G-57), not away as a routed group (G-69), which is listed
+                        // with its unit but counts where it is.
+                        "(SELECT COALESCE(SUM(stands_current), 0) FROM unit WHERE me_id = m.id AND removed = 0 AND detached_q IS NULL), "
+                        "(SELECT COALESCE(SUM(figures_current), 0) FROM unit WHERE me_id = m.id AND removed = 0 AND detached_q IS NULL) "
+                        // MEs still on the map: one dissolved, merged or captured is gone.
+                        "FROM me m WHERE m.side_id = ? AND m.on_map = 1 ORDER BY m.ord");
     q.bind(1, side);
     while (q.executeStep()) {
         MeView me;
@@ -122,9 +126,12 @@ std::vector<MeView> ownMes(Ctx& c, const std::string& side) {
         me.mode = q.getColumn(4).getString();
         me.supplySource = q.getColumn(5).getString();
         me.commander = q.getColumn(6).getString();
-        me.points = q.getColumn(9).getInt();
-        me.stands = q.getColumn(10).getInt();
-        me.figures = q.getColumn(11).getInt();
+        // §3.3, G-82: the points of the units present, valued by the rules (figures pro rata, guns by the stands on hand).
+        me.points = 0;
+        for (const auto* u : state.unitsOf(me.id))
+            if (!c.away.count(u->id)) me.points += rules::unitCurrentPoints(*u);
+        me.stands = q.getColumn(9).getInt();
+        me.figures = q.getColumn(10).getInt();
         me.enteringLoc = q.getColumn(7).getString();
         me.entering = !me.enteringLoc.empty();
         me.marchOrder = q.getColumn(8).getInt();
@@ -286,7 +293,7 @@ void enemyCounters(Ctx& c, const campaign::CampaignState& state, const Sight& si
     }
 }
 
-std::vector<ObjectiveView> objectives(Ctx& c, const Viewer& viewer) {
+std::vector<ObjectiveView> objectives(Ctx& c, const Viewer& viewer, bool ended) {
     std::vector<ObjectiveView> out;
     SQLite::Statement q(c.db,
                         "SELECT id, name, kind, q, r, value, assigned_to, written_by, revealed_to_assigned, "
@@ -295,8 +302,9 @@ std::vector<ObjectiveView> objectives(Ctx& c, const Viewer& viewer) {
         const std::string assigned = q.getColumn(6).getString();
         const std::string writer = q.getColumn(7).getString();
         const bool revealed = q.getColumn(8).getInt() != 0;
-        // G-64: the writer knows it; the side that must take it once it is revealed to it.
-        if (!viewer.isHost() && !(viewer.side() == writer || (viewer.side() == assigned && revealed))) continue;
+        // G-64: the writer knows it; the side that must take it once it is revealed to it; everybody once the campaign
+        // is over (§12: nothing stays secret at the end).
+        if (!viewer.isHost() && !ended && !(viewer.side() == writer || (viewer.side() == assigned && revealed))) continue;
         out.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getString(),
                        c.at(q.getColumn(3).getInt(), q.getColumn(4).getInt()), assigned, writer, q.getColumn(9).getString(),
                        q.getColumn(5).getInt()});
@@ -327,7 +335,11 @@ void requireViewer(const db::CampaignStore& store, const Viewer& viewer) {
 SideView buildSideView(const db::CampaignStore& store, const Viewer& viewer) {
     requireViewer(store, viewer);
     auto& db = const_cast<db::CampaignStore&>(store).impl().db;
-    Ctx c{db, offsetSystem(db)};
+    Ctx c{db, offsetSystem(db), {}};
+    {
+        SQLite::Statement q(db, "SELECT id FROM unit WHERE detached_q IS NOT NULL");
+        while (q.executeStep()) c.away.insert(q.getColumn(0).getString());
+    }
     const db::CampaignInfo info = store.info();
     const auto options = store.options();
 
@@ -388,11 +400,10 @@ SideView buildSideView(const db::CampaignStore& store, const Viewer& viewer) {
     if (viewer.isHost()) h.seed = info.seed;
 
     const bool positionsPublic = options.is("counter_positions", "public");
-    std::optional<campaign::CampaignState> state;  // loaded for a side's view of the enemy
-    std::optional<Sight> sight;
+    const auto state = db::loadState(store);
+    std::optional<Sight> sight;  // a side's view only
     if (!viewer.isHost()) {
-        state = db::loadState(store);
-        sight.emplace(c, *state, viewer.side());
+        sight.emplace(c, state, viewer.side());
         for (const auto seen : sight->seen()) view.seenHexes.push_back(c.off(seen.q, seen.r));
     }
     for (const auto& id : sideIds(db)) {
@@ -431,7 +442,7 @@ SideView buildSideView(const db::CampaignStore& store, const Viewer& viewer) {
             while (l.executeStep())
                 s.locEntries.push_back({l.getColumn(0).getString(), c.at(l.getColumn(1).getInt(), l.getColumn(2).getInt()),
                                         l.getColumn(3).getString()});
-            s.mes = ownMes(c, id);
+            s.mes = ownMes(c, state, id);
             // §2.3: the side's own decoys
             SQLite::Statement d(db, "SELECT id, q, r, designated FROM decoy WHERE side_id = ? AND removed_week = 0 ORDER BY id");
             d.bind(1, id);
@@ -439,14 +450,14 @@ SideView buildSideView(const db::CampaignStore& store, const Viewer& viewer) {
                 s.decoys.push_back({d.getColumn(0).getString(), c.at(d.getColumn(1).getInt(), d.getColumn(2).getInt()),
                                     d.getColumn(3).getString()});
         } else {
-            enemyCounters(c, *state, *sight, viewer.side(), id, positionsPublic, s);
+            enemyCounters(c, state, *sight, viewer.side(), id, positionsPublic, s);
         }
         SQLite::Statement u(db, "SELECT id, name FROM urban_area WHERE controller = ? ORDER BY id");
         u.bind(1, id);
         while (u.executeStep()) s.urbanControlled.push_back({u.getColumn(0).getString(), u.getColumn(1).getString()});
         view.sides.push_back(std::move(s));
     }
-    view.objectives = objectives(c, viewer);
+    view.objectives = objectives(c, viewer, h.ended);
     if (h.ended) {
         // §12.1/§12.2: once the campaign is over nothing stays secret: every side's last VCS is shown to all.
         SQLite::Statement f(db, "SELECT side_id, week, baseline, points_lost, objectives_value, supply_value, value, defeated "

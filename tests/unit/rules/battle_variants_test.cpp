@@ -4,6 +4,7 @@
 // fights a scouting combat (§8.6.4). Each against the default, on the battle of the bundled campaign (the Marylanders
 // and Tarleton's reserve a hex out of Cheraw) or on the map strip of §16.1.
 #include "etatmajor/battle/params.hpp"
+#include "etatmajor/campaign/points.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/dice/dice.hpp"
@@ -503,4 +504,31 @@ TEST_CASE("G-60 entry_hexside: each side's rear edge faces the hexside it came i
     REQUIRE(number(path, "SELECT COUNT(*) FROM battle") == 1);
     CHECK(text(path, "SELECT path FROM movement WHERE me_id = 'bl'") == "1,0 2,0");
     CHECK_THAT(joined(engine::battleTableLines(store, 1)), Catch::Contains("British west; American east"));
+}
+
+TEST_CASE("G-68 (clarified): guns and staff lost in battle count in the side's points; figures_only leaves them out",
+          "[engine][battle][variant]") {
+    int withGuns = -1, figuresOnly = -1;
+    for (const std::string variant : {"actual_losses", "figures_only"}) {
+        INFO(variant);
+        const auto path = southern("gunpoints-" + variant, {"battle_points=" + variant, "battle_resolution=tabletop"});
+        auto store = db::CampaignStore::open(path);
+        CHECK_FALSE(run(store, engine::Step::Day).ok);  // waits for the tabletop result
+        const std::string calibre = text(path, "SELECT calibre FROM unit_gun WHERE unit_id = 'va-artillery-1' AND stands_current > 0 ORDER BY calibre");
+        const std::string general = text(path, "SELECT id FROM general WHERE me_id = 'a-maryland' AND rank <> 'army_commander' ORDER BY id LIMIT 1");
+        const std::string rank = text(path, "SELECT rank FROM general WHERE id = '" + general + "'");
+        const int staffPrice = rank == "brigade" || rank == "artillery_general" ? 30 : 50;  // §13.1
+        const int lostBefore = number(path, "SELECT points_lost FROM side WHERE id = 'american'");
+        const auto file = (std::filesystem::temp_directory_path() / "etatmajor-battle-variants" / ("gunpoints-" + variant + ".xml")).string();
+        std::ofstream(file) << "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"british\"><unit id=\"va-artillery-1\" gunsLost=\"1\"/>"
+                            << "<general id=\"" << general << "\" fate=\"captured\"/></battleResult>";
+        std::vector<std::string> lines;
+        REQUIRE_FALSE(engine::enterBattleResult(store, 1, file, lines).hasErrors());
+        const int lost = number(path, "SELECT points_lost FROM side WHERE id = 'american'") - lostBefore;
+        (variant == "actual_losses" ? withGuns : figuresOnly) = lost;
+        const int gunPrice = campaign::gunStandCost(campaign::calibreFromName(calibre).value());
+        if (variant == "actual_losses") CHECK(lost == gunPrice + staffPrice);  // §13.1: the gun stand and the general
+        else CHECK(lost == 0);                                          // the earlier reading: no figure, no points
+    }
+    CHECK(withGuns > figuresOnly);
 }

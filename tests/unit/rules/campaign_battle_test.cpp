@@ -298,7 +298,8 @@ TEST_CASE("a side's odds use only its own forces and what its reports say of the
     auto store = db::CampaignStore::open(path);
     std::vector<std::string> missing;
     auto view = engine::sideViewSetup(store, 1, "british", missing);
-    CHECK(missing == std::vector<std::string>{"a-maryland"});
+    // The enemy ME is named by its counter's label (turned over by the contact), never by its id.
+    CHECK(missing == std::vector<std::string>{"Maryland Div (with army HQ and guns)"});
     {
         SQLite::Database raw(path, SQLite::OPEN_READWRITE);
         raw.exec("INSERT INTO intel_report (week, day, side_id, observer_me, q, r, target_mes, intel_case, detail, reported, "

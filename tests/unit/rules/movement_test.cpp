@@ -98,7 +98,10 @@ TEST_CASE("TV-1 forced-march attrition by class, in winter; scope and removal (G
         CHECK(rules::attritionFigures(u, true, o) == expected[cls - 1]);
         CHECK(rules::attritionFigures(u, false, o) == expected[cls - 1] - 1);
     }
+    // G-47 (corrected 2026-11-25): by default every unit, artillery crews included; foot_and_horse spares the guns.
     const auto guns = unit("g", "s", "f", "m", UnitType::Artillery, 3, 2, 3);
+    CHECK(rules::attritionFigures(guns, false, o) == 1);
+    CHECK_FALSE(o.set("attrition_scope", "foot_and_horse").has_value());
     CHECK(rules::attritionFigures(guns, false, o) == 0);
     CHECK_FALSE(o.set("attrition_scope", "all_units").has_value());
     CHECK(rules::attritionFigures(guns, false, o) == 1);

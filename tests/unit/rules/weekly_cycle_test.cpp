@@ -200,6 +200,12 @@ TEST_CASE("§11.4 siege: the garrison lives on its town for 1d6 weeks, then star
             q.bind(4, n.q);
             q.bind(5, n.r);
             q.exec();
+            // Each ring ME holds a militia battalion like Blue's own (an ME without troops does not stay on the map).
+            raw.exec("CREATE TEMP TABLE ring_unit AS SELECT * FROM unit WHERE id = 'blue-militia'");
+            raw.exec("UPDATE ring_unit SET id = 'ring-u-" + std::to_string(k) + "', me_id = 'ring-" + std::to_string(k) + "', ord = ord + " +
+                     std::to_string(100 + k));
+            raw.exec("INSERT INTO unit SELECT * FROM ring_unit");
+            raw.exec("DROP TABLE ring_unit");
             ++k;
         }
         raw.exec("UPDATE me SET on_map = 0 WHERE id IN ('red-me-2', 'red-me-3')");  // the rest of Red out of the way
@@ -230,6 +236,14 @@ TEST_CASE("§11.4 siege: the garrison lives on its town for 1d6 weeks, then star
     CHECK(raw.execAndGet("SELECT figures_current FROM unit WHERE id = 'red-rifles'").getInt() == rifles - toll);
     CHECK(raw.execAndGet("SELECT attrition_applied FROM siege").getInt() == 1);
     CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE week = 2 AND kind = 'siege_income'").getInt() == 0);
+    // §11.4 (clarified 2026-11-25): with the stores gone the garrison draws no supply points at all: its town's income
+    // is not drawn, and W4 buys none of the siege attrition back.
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE week = 2 AND kind IN ('ua_income', 'ua_unclaimed') AND source = 'westby'")
+              .getInt() == 0);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE week = 2 AND kind = 'siege_starved' AND me_id = 'red-me-1'").getInt() == 1);
+    phases(store, 1);  // W4: the replacements
+    CHECK(raw.execAndGet("SELECT figures_current FROM unit WHERE id = 'red-foot'").getInt() == foot - toll);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE week = 2 AND kind = 'replacement' AND me_id = 'red-me-1'").getInt() == 0);
 
     // Terms: none offered yet; then offered (as an offer_terms action records them) and accepted.
     const int id = raw.execAndGet("SELECT id FROM siege").getInt();

@@ -1,0 +1,33 @@
+// Whole campaigns played by the bot: no invariant may break in any of them (issue: campaign invariants).
+#include "campaign_bot.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+using namespace etatmajor;
+
+TEST_CASE("ten whole campaigns of the bundled campaign keep every invariant", "[bot]") {
+    const auto dir = std::filesystem::temp_directory_path() / "etatmajor-bot-tests";
+    std::filesystem::create_directories(dir);
+    int battles = 0, quiet = 0, days = 0;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        bot::BotConfig c;
+        c.seed = seed;
+        c.scenario = std::string(ETATMAJOR_SOURCE_DIR) + "/campaigns/southern-1780.xml";
+        c.dbPath = (dir / ("bot-" + std::to_string(seed) + ".db")).string();
+        const auto s = bot::playCampaign(c);
+        INFO("seed " << seed << ": " << s.summary());
+        CHECK(s.ok());
+        CHECK(s.ended);  // played to its end: the last week, or a side's defeat or objectives
+        CHECK(s.ordersGiven > 0);
+        battles += s.battlesFought;
+        quiet += s.battlesWithoutLoss;
+        days += s.days;
+        std::printf("seed %llu: %s\n", static_cast<unsigned long long>(seed), s.summary().c_str());
+    }
+    std::printf("10 campaigns: %d days, %d battles fought, %d without loss on either side\n", days, battles, quiet);
+    CHECK(battles > 0);
+    // The share of fought battles in which neither side lost a figure (the issue's bar: below 10 %).
+    CHECK(quiet * 10 < battles);
+}

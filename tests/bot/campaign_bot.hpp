@@ -1,0 +1,37 @@
+// The campaign bot: plays both sides of a whole campaign through the core's commands, with varied real orders, and
+// checks the campaign's invariants (engine/invariants.hpp) after every phase. Seeded: the same seed plays the same
+// campaign. The test suite plays ten campaigns with it; scripts/soak.sh plays a hundred.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace etatmajor::bot {
+
+struct BotConfig {
+    std::uint64_t seed = 1;
+    std::string scenario;              // campaign file
+    std::string dbPath;                // the database to create (replaced when it exists)
+    std::vector<std::string> options;  // KEY=VALUE campaign options
+    int maxWeeks = 0;                  // 0: play to the campaign's end
+};
+
+struct BotStats {
+    int days = 0, phases = 0;
+    int ordersGiven = 0, forcedMarches = 0, scouts = 0, forages = 0, decoysPlaced = 0;
+    int splits = 0, merges = 0, purchases = 0, allocations = 0, declines = 0, declineBackRefused = 0, refusedOrders = 0;
+    int battlesFought = 0, battlesWithoutLoss = 0, tabletopEntered = 0;
+    bool ended = false;        // the campaign reached its end
+    bool endedEarly = false;   // before its last week
+    std::string endReason, winner;
+    int weeksPlayed = 0;
+    std::vector<std::string> breaches;  // invariants broken (the bot stops at the first phase that breaks one)
+    std::vector<std::string> errors;    // anything else that went wrong (a command that should not have failed)
+    bool ok() const { return breaches.empty() && errors.empty(); }
+    std::string summary() const;
+};
+
+BotStats playCampaign(const BotConfig& config);
+
+}  // namespace etatmajor::bot
