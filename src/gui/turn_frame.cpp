@@ -9,6 +9,7 @@
 #include "turn_script.hpp"
 #include "window_capture.hpp"
 
+#include "etatmajor/auth/passphrase.hpp"
 #include "etatmajor/battle/trials.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/engine/battles.hpp"
@@ -39,6 +40,7 @@
 #include <wx/splitter.h>
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
+#include <wx/textdlg.h>
 #include <wx/time.h>
 #include <wx/treectrl.h>
 
@@ -665,6 +667,11 @@ void TurnFrame::clearSide() {
 }
 
 bool TurnFrame::showViewer(const std::optional<view::Viewer>& who) {
+    // A script's passphrase answers this choice only.
+    struct Forget {
+        std::deque<std::string>& queue;
+        ~Forget() { queue.clear(); }
+    } forget{m_scriptedPassphrases};
     if (m_viewer == who && who) {
         refresh();
         return true;
@@ -684,14 +691,100 @@ bool TurnFrame::showViewer(const std::optional<view::Viewer>& who) {
     return true;
 }
 
+// docs/secrecy-auth.md: a campaign without passphrases is open, as at a shared table; a side (or the host) with one
+// is shown only once it is given, and the core checks it, counts a wrong one and slows the next answers down
+// (auth::authorise). The host's view is closed while the sides have passphrases and the host has none.
 bool TurnFrame::admit(const view::Viewer& who) {
-    // The campaign has no passphrases yet: every viewer is admitted, as at a shared table (docs/secrecy.md).
-    (void)who;
-    return true;
+    const auth::Actor actor = who.isHost() ? auth::Actor::hostActor() : auth::Actor::ofSide(who.side());
+    const std::string whose = viewerTitle(who);
+    bool needed = false;
+    std::string error;
+    if (!withStore(m_path, true, error, [&](db::CampaignStore& store) { needed = auth::hasPassphrase(store, actor.name()); })) {
+        report(_("Cannot open the view"), utf8(error));
+        return false;
+    }
+    std::optional<std::string> passphrase;
+    if (needed) {
+        passphrase = askPassphrase(who);
+        if (!passphrase) {
+            report(_("No passphrase given"), utf8("No passphrase was given for " + whose + ": nothing of that view is shown."), false);
+            return false;
+        }
+    }
+    core::IssueList issues;
+    {
+        wxBusyCursor busy;  // after wrong passphrases the core answers more and more slowly
+        if (!withStore(m_path, false, error, [&](db::CampaignStore& store) { issues = auth::authorise(store, actor, passphrase); })) {
+            report(_("Cannot open the view"), utf8(error));
+            return false;
+        }
+    }
+    if (!issues.hasErrors()) {
+        // The side's draft is sealed under its passphrase: the key is derived once, now, with the salt of the draft
+        // already there (when it is sealed), and forgotten when the view is hidden.
+        if (passphrase && !who.isHost()) {
+            wxBusyCursor busy;
+            std::string text;
+            try {
+                text = io::readWholeFile(draftPath(m_path, who.side()));
+            } catch (const std::exception&) {
+                text.clear();  // no draft yet
+            }
+            try {
+                m_sealKey = auth::isSealed(text) ? auth::SealKey::deriveFor(text, *passphrase) : auth::SealKey::derive(*passphrase);
+            } catch (const auth::SealError&) {
+                m_sealKey = auth::SealKey::derive(*passphrase);  // the file is not a sealed text: readDraft says so
+            }
+        }
+        return true;
+    }
+    const auto& first = issues.items().front();
+    if (first.code == "AUTH-WRONG")
+        report(_("Wrong passphrase"), utf8("That is not the passphrase of " + whose + ": nothing of that view is shown. Each further "
+                                           "wrong passphrase is answered more slowly."));
+    else if (first.code == "AUTH-HOST-CLOSED")
+        report(_("The host's view is closed"),
+               utf8("The host's view is closed: the sides have passphrases and the host has none. Set the host's passphrase "
+                    "first (etatmajor-cli campaign password --host; it needs every side's passphrase)."));
+    else
+        report(_("Cannot open the view"), utf8(issuesText(issues)));
+    return false;
+}
+
+std::string TurnFrame::viewerTitle(const view::Viewer& who) const {
+    if (who.isHost()) return "the host";
+    const auto side = std::find_if(m_sides.begin(), m_sides.end(), [&](const auto& s) { return s.first == who.side(); });
+    return side != m_sides.end() ? side->second + " (" + who.side() + ")" : who.side();
+}
+
+std::optional<std::string> TurnFrame::askPassphrase(const view::Viewer& who) {
+    if (!m_interactive) {
+        // Scripts answer with the passphrase queued for the next question; none queued is no answer.
+        if (m_scriptedPassphrases.empty()) return std::nullopt;
+        std::string answer = std::move(m_scriptedPassphrases.front());
+        m_scriptedPassphrases.pop_front();
+        return answer;
+    }
+    wxPasswordEntryDialog ask(this, utf8("The passphrase of " + viewerTitle(who) + ":"), _("Passphrase"));
+    if (ask.ShowModal() != wxID_OK) return std::nullopt;
+    return ask.GetValue().utf8_string();
+}
+
+void TurnFrame::showPassphraseForScript(const std::string& side) {
+    showPrintMenuForScript(false);
+    if (side.empty()) return;
+    if (m_viewer) clearSide();
+    const auto who = side == "host" ? view::Viewer::host() : view::Viewer::ofSide(side);
+    auto* ask = new wxPasswordEntryDialog(this, utf8("The passphrase of " + viewerTitle(who) + ":"), _("Passphrase"));
+    m_askingWindow = ask;
+    ask->Show();
+    ask->Raise();
 }
 
 void TurnFrame::hideView() {
     if (m_orderDialog) m_orderDialog->Close();
+    m_sealKey.reset();
+    m_draftKept = false;
     clearBattleTab();
     m_viewer.reset();
     m_side.clear();
@@ -830,9 +923,15 @@ bool TurnFrame::ensureDraft() {
     }
     // The side's draft kept beside the database by an earlier window is taken up again while today's orders are
     // open; once they are given (or the side stood fast) it has served.
+    // A file that does not open (sealed under another passphrase, changed, or plain while the side has a
+    // passphrase) is kept as it is: never read, never overwritten nor removed by this window.
     std::size_t restored = 0;
-    if (m_ordersStatus == "not_given") {
-        if (const auto saved = loadDraft(m_path, m_side, file.week, file.day)) file = mergeDraft(file, *saved, &restored);
+    const DraftRead saved = readDraft(m_path, m_side, file.week, file.day, m_sealKey ? &*m_sealKey : nullptr);
+    m_draftKept = !saved.problem.empty();
+    if (m_draftKept) {
+        report(_("The draft orders were not opened"), utf8(saved.problem + "; today's changes are not kept beside the campaign."), false);
+    } else if (m_ordersStatus == "not_given") {
+        if (saved.orders) file = mergeDraft(file, *saved.orders, &restored);
     } else if (!m_ordersStatus.empty()) {
         removeDraft(m_path, m_side);
     }
@@ -848,8 +947,12 @@ bool TurnFrame::ensureDraft() {
 bool TurnFrame::keepDraft() {
     const auto* d = draft();
     if (!d || m_side.empty()) return false;
+    if (m_draftKept) {
+        say("the draft beside the campaign did not open and is kept as it is: this change is not saved there");
+        return false;
+    }
     try {
-        saveDraft(m_path, *d);
+        saveDraft(m_path, *d, m_sealKey ? &*m_sealKey : nullptr);
         return true;
     } catch (const std::exception& e) {
         say(std::string("the draft orders could not be kept: ") + e.what());
@@ -1447,7 +1550,7 @@ bool TurnFrame::submitOrders() {
         return false;
     }
     if (m_orderDialog) m_orderDialog->Close();
-    removeDraft(m_path, m_side);
+    if (!m_draftKept) removeDraft(m_path, m_side);
     refresh();
     say(std::to_string(file.orders.size()) + " order(s) of " + m_side + " given for week " + std::to_string(file.week) + " day " +
         std::to_string(file.day));
@@ -1474,7 +1577,7 @@ bool TurnFrame::standFast() {
         return false;
     }
     if (m_orderDialog) m_orderDialog->Close();
-    removeDraft(m_path, m_side);
+    if (!m_draftKept) removeDraft(m_path, m_side);
     refresh();
     say(m_side + " stand fast today");
     return true;

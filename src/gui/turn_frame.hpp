@@ -17,6 +17,7 @@
 #include "map_canvas.hpp"
 #include "turn_model.hpp"
 
+#include "etatmajor/auth/sealed.hpp"
 #include "etatmajor/campaign/orders.hpp"
 #include "etatmajor/dice/dice.hpp"
 #include "etatmajor/view/battle_view.hpp"
@@ -82,6 +83,9 @@ public:
     // For scripts and screenshots: shows the side chooser without waiting for it (or takes it away), after hiding
     // the current view as chooseSide does.
     void showChooserForScript(bool show);
+    // For screenshots: shows the passphrase question of `side` ("host" for the host) without waiting for it, after
+    // hiding the current view (an empty side takes it away).
+    void showPassphraseForScript(const std::string& side);
     // For screenshots: shows File > Print's list of papers without waiting for it (or takes it away).
     void showPrintMenuForScript(bool show);
     // For scripts: brings the tab whose title starts with `title` to the front; false when there is none.
@@ -161,6 +165,10 @@ private:
     // The passphrase step of choosing a viewer: whether `who` may see its view now. Asks for the viewer's passphrase
     // when it has one and has the core check it; says why when it refuses.
     bool admit(const view::Viewer& who);
+    // The viewer's passphrase from the person at the keyboard (a script's queued answer); none when cancelled.
+    std::optional<std::string> askPassphrase(const view::Viewer& who);
+    // "the host", or the side's name and id.
+    std::string viewerTitle(const view::Viewer& who) const;
     // Shows `who`'s view (nullopt: none), hiding the current one first.
     bool showViewer(const std::optional<view::Viewer>& who);
     // Empties the map and every panel of the current view at once, before another is chosen.
@@ -216,6 +224,8 @@ private:
     std::string m_engineLines;
     std::vector<hex::Offset> m_range;
     std::map<std::string, campaign::OrdersFile> m_drafts;  // per side, for the current day
+    std::optional<auth::SealKey> m_sealKey;  // the shown side's draft key, when it has a passphrase
+    bool m_draftKept = false;                // the side's draft file did not open: it is left as it is
     std::map<std::string, view::PathCheck> m_checks;       // per ME of the draft
     std::set<Overlay> m_overlays{Overlay::Orders, Overlay::Loc};
     std::string m_selected;

@@ -183,21 +183,48 @@ std::string draftPath(const std::string& dbPath, const std::string& side) {
     return dbPath + ".draft-" + name + ".xml";
 }
 
-void saveDraft(const std::string& dbPath, const campaign::OrdersFile& draft) {
-    io::writeFileAtomically(draftPath(dbPath, draft.side), io::writeOrdersString(draft));
+void saveDraft(const std::string& dbPath, const campaign::OrdersFile& draft, const auth::SealKey* key) {
+    const std::string xml = io::writeOrdersString(draft);
+    io::writeFileAtomically(draftPath(dbPath, draft.side), key ? auth::seal(xml, *key) : xml);
 }
 
-std::optional<campaign::OrdersFile> loadDraft(const std::string& dbPath, const std::string& side, int week, int day) {
+DraftRead readDraft(const std::string& dbPath, const std::string& side, int week, int day, const auth::SealKey* key) {
     const std::string path = draftPath(dbPath, side);
     std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) return std::nullopt;
+    if (!std::filesystem::exists(path, ec)) return {};
+    DraftRead out;
+    const std::string kept = ": it is kept as it is, and not read";
+    std::string xml;
     try {
-        campaign::OrdersFile file = io::readOrdersFile(path);
-        if (file.side != side || file.week != week || file.day != day) return std::nullopt;
-        return file;
-    } catch (const std::exception&) {
-        return std::nullopt;
+        const std::string text = io::readWholeFile(path);
+        if (auth::isSealed(text)) {
+            if (!key) {
+                out.problem = path + " is sealed under a passphrase, and the side has none now" + kept;
+                return out;
+            }
+            const auto opened = auth::unseal(text, *key);
+            if (!opened) {
+                out.problem = path + " does not open with the side's passphrase (sealed under another, or changed since)" + kept;
+                return out;
+            }
+            xml = *opened;
+        } else if (key) {
+            out.problem = path + " is not sealed although the side has a passphrase, so the side did not write it" + kept;
+            return out;
+        } else {
+            xml = text;
+        }
+        campaign::OrdersFile file = io::readOrdersString(xml, path);
+        if (file.side == side && file.week == week && file.day == day) out.orders = std::move(file);
+    } catch (const std::exception& e) {
+        out.problem = path + " cannot be read (" + e.what() + ")" + kept;
     }
+    return out;
+}
+
+std::optional<campaign::OrdersFile> loadDraft(const std::string& dbPath, const std::string& side, int week, int day,
+                                              const auth::SealKey* key) {
+    return readDraft(dbPath, side, week, day, key).orders;
 }
 
 void removeDraft(const std::string& dbPath, const std::string& side) {

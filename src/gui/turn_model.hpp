@@ -3,6 +3,7 @@
 // tests check them without a display.
 #pragma once
 
+#include "etatmajor/auth/sealed.hpp"
 #include "etatmajor/campaign/orders.hpp"
 #include "etatmajor/dice/dice.hpp"
 #include "etatmajor/hex/layout.hpp"
@@ -39,13 +40,25 @@ std::vector<std::vector<hex::Point>> mapOutline(const map::Map& map);
 
 // Today's orders a side is still writing are kept beside the campaign database, in the orders file format
 // (docs/formats/orders.md), so that closing the window loses none of them: DATABASE.draft-SIDE.xml. Only the
-// side's own view reads its file back; the host's view and the other side's never do.
+// side's own view reads its file back; the host's view and the other side's never do. When the side has a
+// passphrase the file is sealed under it (auth/sealed.hpp) with `key`, derived from the passphrase the side gave:
+// the other side cannot read it, and a changed file does not open.
 std::string draftPath(const std::string& dbPath, const std::string& side);
-// Writes the draft atomically (its `side` names the file); throws core::FileError when it cannot.
-void saveDraft(const std::string& dbPath, const campaign::OrdersFile& draft);
-// The side's saved draft, when there is one for that side and that week and day (nothing otherwise, also when
-// the file cannot be read).
-std::optional<campaign::OrdersFile> loadDraft(const std::string& dbPath, const std::string& side, int week, int day);
+// Writes the draft atomically (its `side` names the file), sealed under `key` when given, plain XML otherwise;
+// throws core::FileError when it cannot.
+void saveDraft(const std::string& dbPath, const campaign::OrdersFile& draft, const auth::SealKey* key = nullptr);
+// What the side's file beside the database holds for that week and day.
+struct DraftRead {
+    std::optional<campaign::OrdersFile> orders;  // the side's draft of that day, when there is one and it opened
+    // Why a file that is there was not opened: sealed and not opening under `key` (another passphrase, or changed
+    // since), sealed while no key is given, or plain while a key is (the side has a passphrase, so its draft is
+    // sealed: a plain one was not written by it), or unreadable. Such a file is to be kept as it is, not overwritten.
+    std::string problem;
+};
+DraftRead readDraft(const std::string& dbPath, const std::string& side, int week, int day, const auth::SealKey* key = nullptr);
+// The side's saved draft, when there is one for that side and that week and day and it opened (readDraft).
+std::optional<campaign::OrdersFile> loadDraft(const std::string& dbPath, const std::string& side, int week, int day,
+                                              const auth::SealKey* key = nullptr);
 // Forgets the side's saved draft (after its orders were given, or when it belongs to an earlier day).
 void removeDraft(const std::string& dbPath, const std::string& side);
 // Today's template of the side's orders with the saved draft's orders laid over it, ME by ME: an ME the template

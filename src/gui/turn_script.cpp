@@ -158,6 +158,13 @@ void TurnScript::run(const std::vector<std::string>& w) {
     } else if (cmd == "close-chooser") {
         m_frame.showChooserForScript(false);
         settle({});
+    } else if (cmd == "show-passphrase") {
+        need(w, 2);
+        m_frame.showPassphraseForScript(w[1]);
+        settle({});
+    } else if (cmd == "close-passphrase") {
+        m_frame.showPassphraseForScript(std::string());
+        settle({});
     } else if (cmd == "show-print-menu") {
         m_frame.showPrintMenuForScript(true);
         settle({});

@@ -3,7 +3,7 @@
 #   cmake -DAPP=... -DCLI=... -DXVFB_RUN=... -DCHECKER=... -DSCENARIO=... -DSCRIPT=template -DOUT=dir -DSIDE=id
 #         [-DEXPECT_ME=id -DEXPECT_PATH="c,r c,r ..." -DEXPECT_GUNS=ON|OFF -DEXPECT_CONTACT=observe|evade|engage]
 #         [-DSCRIPT2=template (a second window on the same database)] [-DEXPECT_PHASE=D3] [-DSHOTS=png;...] [-DSQLITE3=... -DSETUP_SQL="..."] [-DEXPECT_BATTLE=resolved]
-#         [-DWINDOW=WxH (default 1280x900)] [-DSQLITE3=... -DPANELS_SIDES=id;... (the fog-of-war audit of the panels' dumps)]
+#         [-DWINDOW=WxH (default 1280x900)] [-DPASSPHRASES=ON -DORDERS_SIDE=id (whose orders EXPECT_ME is checked in)] [-DSQLITE3=... -DPANELS_SIDES=id;... (the fog-of-war audit of the panels' dumps)]
 #         -P run_turn_script.cmake
 # SETUP_SQL (and SETUP_SQL2) are run on the new database before the window opens (to stage a situation, such as two MEs meeting).
 # The script template's @OUT@ is replaced by the output folder. HOME points into the output folder, so the
@@ -35,7 +35,17 @@ function(run_checked)
 endfunction()
 
 set(db "${OUT}/campaign.db")
-run_checked("${CLI}" campaign new --scenario "${SCENARIO}" --db "${db}" --seed 1780)
+# PASSPHRASES: both sides and the host get one at campaign new (the files pass-SIDE.txt in the output folder).
+set(new_args "")
+set(orders_auth "")
+if(PASSPHRASES)
+  file(WRITE "${OUT}/pass-british.txt" "redcoats-1780\n")
+  file(WRITE "${OUT}/pass-american.txt" "continentals-1780\n")
+  file(WRITE "${OUT}/pass-host.txt" "umpire-1780\n")
+  set(new_args --host-password-file "${OUT}/pass-host.txt" --side-password-file "british=${OUT}/pass-british.txt"
+               --side-password-file "american=${OUT}/pass-american.txt")
+endif()
+run_checked("${CLI}" campaign new --scenario "${SCENARIO}" --db "${db}" --seed 1780 ${new_args})
 
 foreach(sql SETUP_SQL SETUP_SQL2)
   if(DEFINED ${sql} AND NOT "${${sql}}" STREQUAL "")
@@ -62,13 +72,24 @@ endif()
 
 # SCRIPT2: a second window on the same database once the first has closed (what the first left behind, such as a
 # draft of orders, must be there again), for the same side.
+if(NOT DEFINED ORDERS_SIDE)
+  set(ORDERS_SIDE "${SIDE}")
+endif()
+if(PASSPHRASES)
+  set(orders_auth --password-file "${OUT}/pass-${ORDERS_SIDE}.txt")
+endif()
 if(DEFINED SCRIPT2)
-  set(draft "${db}.draft-${SIDE}.xml")
+  set(draft "${db}.draft-${ORDERS_SIDE}.xml")
   if(NOT EXISTS "${draft}")
     message(FATAL_ERROR "the first window left no draft of orders at ${draft}")
   endif()
   file(READ "${draft}" draft_text)
-  if(NOT draft_text MATCHES "b-tarleton")
+  if(PASSPHRASES)
+    # Sealed under the side's passphrase: nothing of the orders in clear.
+    if(NOT draft_text MATCHES "^etatmajor-sealed 1 argon2id13 " OR draft_text MATCHES "b-tarleton|27,34")
+      message(FATAL_ERROR "the draft of a side with a passphrase is not sealed:\n${draft_text}")
+    endif()
+  elseif(NOT draft_text MATCHES "b-tarleton")
     message(FATAL_ERROR "the draft of orders names no b-tarleton:\n${draft_text}")
   endif()
   file(READ "${SCRIPT2}" text)
@@ -101,13 +122,13 @@ if(NOT DEFINED EXPECT_ME)
 endif()
 set(last_output "")
 if(NOT EXPECT_ME STREQUAL "")
-  run_checked("${CLI}" orders show --db "${db}" --side "${SIDE}")
+  run_checked("${CLI}" orders show --db "${db}" --side "${ORDERS_SIDE}" ${orders_auth})
 endif()
 set(shown "${last_output}")
 if(EXPECT_ME STREQUAL "")
   set(shown "")
 elseif(NOT shown MATCHES "\"status\": \"submitted\"")
-  message(FATAL_ERROR "the orders of ${SIDE} are not recorded as submitted:\n${shown}")
+  message(FATAL_ERROR "the orders of ${ORDERS_SIDE} are not recorded as submitted:\n${shown}")
 endif()
 set(found "")
 set(count 0)

@@ -8,7 +8,9 @@
 #include "print_papers.hpp"
 #include "turn_model.hpp"
 
+#include "etatmajor/auth/sealed.hpp"
 #include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/view/roll_log.hpp"
 #include "etatmajor/view/side_view.hpp"
@@ -397,6 +399,55 @@ TEST_CASE("a side's draft of today's orders is kept beside the database and only
     CHECK_FALSE(loadDraft(path, "british", week, day).has_value());
     CHECK(loadDraft(path, "american", week, day).has_value());
     removeDraft(path, "american");
+}
+
+TEST_CASE("a side with a passphrase keeps its draft sealed: the other side cannot read it, and a changed one is not opened", "[turn]") {
+    const auto path = freshCampaign("sealed-drafts");
+    removeDraft(path, "british");
+    auto store = db::CampaignStore::open(path, true);
+    campaign::OrdersFile draft = io::readOrdersString(engine::ordersTemplate(store, "british"), "template");
+    auto legion = std::find_if(draft.orders.begin(), draft.orders.end(), [](const auto& o) { return o.me == "crown-me-2"; });
+    REQUIRE(legion != draft.orders.end());
+    legion->path = {at(12, 7), at(12, 8)};
+    const int week = draft.week, day = draft.day;
+
+    const auto key = auth::SealKey::derive("redcoats-1780");
+    saveDraft(path, draft, &key);
+    const std::string file = io::readWholeFile(draftPath(path, "british"));
+    CHECK(auth::isSealed(file));
+    CHECK(file.find("crown-me-2") == std::string::npos);
+    CHECK(file.find("12,7") == std::string::npos);
+
+    // The side's key opens it; derived again from its passphrase (a new window) too.
+    const auto mine = readDraft(path, "british", week, day, &key);
+    CHECK(mine.problem.empty());
+    REQUIRE(mine.orders.has_value());
+    const auto again = auth::SealKey::deriveFor(file, "redcoats-1780");
+    REQUIRE(loadDraft(path, "british", week, day, &again).has_value());
+
+    // Another passphrase, or none, opens nothing and says so; the file stays as it was.
+    const auto other = auth::SealKey::deriveFor(file, "continentals-1780");
+    const auto refused = readDraft(path, "british", week, day, &other);
+    CHECK_FALSE(refused.orders.has_value());
+    CHECK(refused.problem.find("does not open with the side's passphrase") != std::string::npos);
+    CHECK(readDraft(path, "british", week, day).problem.find("sealed under a passphrase") != std::string::npos);
+    CHECK(io::readWholeFile(draftPath(path, "british")) == file);
+
+    // A changed file is not opened.
+    std::string changed = file;
+    changed[changed.find('\n') + 20] ^= 1;
+    io::writeFileAtomically(draftPath(path, "british"), changed);
+    CHECK_FALSE(readDraft(path, "british", week, day, &key).orders.has_value());
+    CHECK_FALSE(readDraft(path, "british", week, day, &key).problem.empty());
+
+    // A plain draft while the side has a passphrase is not its own: not opened either.
+    saveDraft(path, draft);
+    const auto plain = readDraft(path, "british", week, day, &key);
+    CHECK_FALSE(plain.orders.has_value());
+    CHECK(plain.problem.find("not sealed") != std::string::npos);
+    // Without a passphrase it is the plain XML it always was.
+    CHECK(readDraft(path, "british", week, day).orders.has_value());
+    removeDraft(path, "british");
 }
 
 TEST_CASE("the map's outline closes round exactly its hexes, for the fog of war", "[turn]") {
