@@ -697,12 +697,16 @@ bool TurnFrame::showViewer(const std::optional<view::Viewer>& who) {
 bool TurnFrame::admit(const view::Viewer& who) {
     const auth::Actor actor = who.isHost() ? auth::Actor::hostActor() : auth::Actor::ofSide(who.side());
     const std::string whose = viewerTitle(who);
-    bool needed = false;
+    bool needed = false, open = false;
     std::string error;
-    if (!withStore(m_path, true, error, [&](db::CampaignStore& store) { needed = auth::hasPassphrase(store, actor.name()); })) {
+    if (!withStore(m_path, true, error, [&](db::CampaignStore& store) {
+            needed = auth::hasPassphrase(store, actor.name());
+            open = !auth::anyPassphrase(store);
+        })) {
         report(_("Cannot open the view"), utf8(error));
         return false;
     }
+    if (open) return true;  // nobody has a passphrase: nothing to check (a read-only file stays viewable)
     std::optional<std::string> passphrase;
     if (needed) {
         passphrase = askPassphrase(who);
