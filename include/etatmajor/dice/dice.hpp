@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <stdexcept>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,8 @@ struct RollRecord {
     int modifier = 0;
     int result = 0;          // sum of faces + modifier
     std::string effect;      // filled in by the caller once the effect is known
+    // Whose die it is: a side id, "" for a public roll (weather, wind), unset when not known (docs/secrecy.md).
+    std::optional<std::string> side;
 };
 
 std::string expression(int count, int faces, int modifier);

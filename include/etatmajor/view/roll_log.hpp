@@ -11,9 +11,9 @@
 namespace etatmajor::view {
 
 // Whose die a logged roll is: a side id, or empty for a public roll (weather, wind, the starting season).
-// A roll belongs to the side its subject belongs to (an ME, unit, general, decoy or the side itself; an urban area
-// to the side that holds it). A misstated count (§8.6.3, G-38) is the informing side's die: the side that was told
-// the count never sees by how much it was misstated.
+// A roll belongs to the side its subject belonged to when it was rolled (an ME, unit, general, decoy or the side
+// itself; an urban area to the side that held it), kept with the roll. A misstated count (§8.6.3, G-38) is the
+// informing side's die: the side that was told the count never sees by how much it was misstated.
 std::string rollOwner(const db::CampaignStore& store, const dice::RollRecord& roll);
 
 // The rolls the viewer may see, in the order they were rolled.

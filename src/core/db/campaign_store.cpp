@@ -33,10 +33,32 @@ std::vector<int> splitFaces(const std::string& s) {
 }
 }  // namespace
 
+std::string rollOwnerNow(SQLite::Database& db, const std::string& subject, const std::string& purpose) {
+    return knownRollOwner(db, subject, purpose).value_or("");
+}
+
+std::optional<std::string> knownRollOwner(SQLite::Database& db, const std::string& subject, const std::string& purpose) {
+    if (subject.empty()) return std::string();
+    std::string owner;
+    SQLite::Statement q(db, "SELECT side_id FROM me WHERE id = ?1 UNION ALL SELECT side_id FROM unit WHERE id = ?1 "
+                            "UNION ALL SELECT side_id FROM general WHERE id = ?1 UNION ALL SELECT side_id FROM decoy WHERE id = ?1 "
+                            "UNION ALL SELECT id FROM side WHERE id = ?1 "
+                            "UNION ALL SELECT COALESCE(controller, '') FROM urban_area WHERE id = ?1 LIMIT 1");
+    q.bind(1, subject);
+    if (!q.executeStep()) return std::nullopt;  // not (yet) in the database: a climate region (G-102), or a set-up roll
+    owner = q.getColumn(0).getString();
+    if (purpose.rfind("misstated count", 0) == 0 && !owner.empty()) {  // §8.6.3, G-38: the informing side's die
+        SQLite::Statement e(db, "SELECT id FROM side WHERE id <> ? ORDER BY ord LIMIT 1");
+        e.bind(1, owner);
+        if (e.executeStep()) owner = e.getColumn(0).getString();
+    }
+    return owner;
+}
+
 void StoreRollLog::record(const dice::RollRecord& r) {
     SQLite::Statement q(m_db,
                         "INSERT INTO event_log (seq, week, day, phase, subject, purpose, rule, expression, faces, modifier, "
-                        "result, effect) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+                        "result, effect, side) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
     q.bind(1, static_cast<std::int64_t>(r.sequence));
     q.bind(2, r.week);
     q.bind(3, r.day);
@@ -49,6 +71,10 @@ void StoreRollLog::record(const dice::RollRecord& r) {
     q.bind(10, r.modifier);
     q.bind(11, r.result);
     q.bind(12, r.effect);
+    // Whose die, fixed when it is rolled; left NULL when its subject is not in the database yet (a general rated while
+    // the campaign is being set up), and then worked out when it is read.
+    const auto owner = r.side ? r.side : knownRollOwner(m_db, r.subject, r.purpose);
+    if (owner) q.bind(13, *owner); else q.bind(13);
     q.exec();
 }
 
@@ -180,7 +206,7 @@ dice::LogSink& CampaignStore::rollLog() { return m_impl->log; }
 std::vector<dice::RollRecord> CampaignStore::rolls() const {
     std::vector<dice::RollRecord> out;
     SQLite::Statement q(m_impl->db,
-                        "SELECT seq, week, day, phase, subject, purpose, rule, expression, faces, modifier, result, effect "
+                        "SELECT seq, week, day, phase, subject, purpose, rule, expression, faces, modifier, result, effect, side "
                         "FROM event_log ORDER BY seq");
     while (q.executeStep()) {
         dice::RollRecord r;
@@ -196,6 +222,7 @@ std::vector<dice::RollRecord> CampaignStore::rolls() const {
         r.modifier = q.getColumn(9).getInt();
         r.result = q.getColumn(10).getInt();
         r.effect = q.getColumn(11).getString();
+        if (!q.getColumn(12).isNull()) r.side = q.getColumn(12).getString();
         out.push_back(std::move(r));
     }
     return out;

@@ -353,9 +353,15 @@ CREATE TABLE credential (
 ) WITHOUT ROWID;
 )SQL";
 
-constexpr std::array<std::string_view, 12> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
+// Version 13: whose die each logged roll is, fixed when it is rolled (docs/secrecy.md): a side sees its own dice and
+// the public ones. NULL for rolls logged before (their owner is worked out from their subject as it stands now).
+constexpr std::string_view kSchemaV13 = R"SQL(
+ALTER TABLE event_log ADD COLUMN side TEXT;
+)SQL";
+
+constexpr std::array<std::string_view, 13> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
                                                        kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11,
-                                                       kSchemaV12};
+                                                       kSchemaV12, kSchemaV13};
 
 }  // namespace
 

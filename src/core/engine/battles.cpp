@@ -356,6 +356,22 @@ battle::BattleSetup buildSetup(SQLite::Database& db, const CampaignState& s, con
             top.id = me->id;
             top.name = me->label;
             if (senior) top.general = generalSpecOf(*senior);
+            bool anyGeneral = senior != nullptr;
+            for (const auto& [id, f] : byFormation) anyGeneral = anyGeneral || f.general.has_value();
+            if (!anyGeneral) {
+                // An ME with no general of its own (split off with troops alone, or its staff lost) is led on the table
+                // by its senior officer, pictured as a capable brigadier; without anyone its units would stand out of
+                // command all day [T ¶324] and the battle would be fought by nobody (docs/rules-mapping.md).
+                battle::GeneralSpec acting;
+                acting.id = me->id + "-acting-commander";
+                acting.name = "the senior officer of " + me->label;
+                const auto first = s.unitsOf(me->id);
+                acting.nationality = first.empty() ? battle::Nationality::British : nationalityOf(first.front()->nationality);
+                acting.rank = campaign::Rank::Brigade;
+                acting.arm = campaign::Arm::Infantry;
+                acting.rating = campaign::Rating::Capable;
+                top.general = acting;
+            }
             for (auto& [id, f] : byFormation) top.children.push_back(std::move(f));
             m.formations.push_back(std::move(top));
             side.mes.push_back(std::move(m));
@@ -1427,15 +1443,21 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
                 r.fail(root, "BATTLE-RESULT-WINNER", "attribute 'winner' names no side of this campaign: '" + o.winner + "'");
             std::set<std::string> mes, seen;
             for (const auto& p : b.participants) mes.insert(p.me);
+            // Every problem of the file is reported, each with its line, before anything is changed.
+            const auto problem = [&](const tinyxml2::XMLElement& e, const std::string& code, const std::string& where,
+                                     const std::string& message) { issues.error(code, message, e.GetLineNum(), where); };
             io::xml::forEach(&root, "unit", [&](const tinyxml2::XMLElement& e) {
                 r.allow(e, {"id", "standsLost", "figuresLost", "gunsLost", "routed", "captured"});
                 UnitLoss l;
                 l.unit = r.str(e, "id");
                 const auto it = std::find_if(s.units.begin(), s.units.end(), [&](const UnitState& u) { return u.id == l.unit; });
-                if (it == s.units.end() || !mes.count(it->me) || it->removed)
-                    r.fail(e, "BATTLE-RESULT-UNIT", "unit '" + l.unit + "' did not fight in battle " + std::to_string(id));
-                if (!seen.insert(l.unit).second) r.fail(e, "BATTLE-RESULT-UNIT", "unit '" + l.unit + "' is listed twice");
+                if (it == s.units.end() || !mes.count(it->me) || it->removed) {
+                    problem(e, "BATTLE-RESULT-UNIT", l.unit + ".id", "unit '" + l.unit + "' did not fight in battle " + std::to_string(id));
+                    return;
+                }
+                if (!seen.insert(l.unit).second) problem(e, "BATTLE-RESULT-UNIT", l.unit + ".id", "unit '" + l.unit + "' is listed twice");
                 l.figuresStart = it->figuresCurrent;
+                const bool standsGiven = e.Attribute("standsLost") != nullptr, figuresGiven = e.Attribute("figuresLost") != nullptr;
                 l.standsLost = r.integer(e, "standsLost", 0);
                 l.figuresLost = r.integer(e, "figuresLost", l.standsLost * it->figuresPerStand);
                 l.gunsLost = r.integer(e, "gunsLost", 0);
@@ -1443,15 +1465,28 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
                 l.gone = r.boolean(e, "captured", false);
                 int guns = 0;
                 for (const auto& g : it->guns) guns += g.standsCurrent;
-                if (l.standsLost < 0 || l.standsLost > it->standsCurrent)
-                    r.fail(e, "BATTLE-RESULT-LOSS", "unit '" + l.unit + "': standsLost " + std::to_string(l.standsLost) +
-                                                        " is more than its " + std::to_string(it->standsCurrent) + " stands");
-                if (l.figuresLost < 0 || l.figuresLost > it->figuresCurrent)
-                    r.fail(e, "BATTLE-RESULT-LOSS", "unit '" + l.unit + "': figuresLost " + std::to_string(l.figuresLost) +
-                                                        " is more than its " + std::to_string(it->figuresCurrent) + " figures");
-                if (l.gunsLost < 0 || l.gunsLost > guns)
-                    r.fail(e, "BATTLE-RESULT-LOSS", "unit '" + l.unit + "': gunsLost " + std::to_string(l.gunsLost) +
-                                                        " is more than its " + std::to_string(guns) + " gun stands");
+                const auto range = [&](const char* attr, int value, int most, const std::string& what) {
+                    if (value < 0)
+                        problem(e, "BATTLE-RESULT-LOSS", l.unit + "." + attr,
+                                "unit '" + l.unit + "': " + attr + " " + std::to_string(value) + " is negative");
+                    else if (value > most)
+                        problem(e, "BATTLE-RESULT-LOSS", l.unit + "." + attr,
+                                "unit '" + l.unit + "': " + attr + " " + std::to_string(value) + " is more than its " + std::to_string(most) + " " + what);
+                };
+                range("standsLost", l.standsLost, it->standsCurrent, "stands");
+                range("figuresLost", l.figuresLost, it->figuresCurrent, "figures");
+                range("gunsLost", l.gunsLost, guns, "gun stands");
+                if (standsGiven && figuresGiven && l.figuresLost >= 0 && l.figuresLost <= it->figuresCurrent && it->figuresPerStand > 0) {
+                    // Both given: they must agree (a stand is lost once its last figure is, §8.11.3).
+                    const int left = it->figuresCurrent - l.figuresLost;
+                    const int standsLeft = (left + it->figuresPerStand - 1) / it->figuresPerStand;
+                    const int implied = std::max(0, it->standsCurrent - standsLeft);
+                    if (implied != l.standsLost)
+                        problem(e, "BATTLE-RESULT-LOSS", l.unit + ".standsLost",
+                                "unit '" + l.unit + "': figuresLost " + std::to_string(l.figuresLost) + " leaves " + std::to_string(standsLeft) +
+                                    " of its " + std::to_string(it->standsCurrent) + " stands (" + std::to_string(it->figuresPerStand) +
+                                    " figures a stand), so standsLost must be " + std::to_string(implied) + ", not " + std::to_string(l.standsLost));
+                }
                 o.units.push_back(l);
             });
             io::xml::forEach(&root, "general", [&](const tinyxml2::XMLElement& e) {
@@ -1460,18 +1495,22 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
                 const auto it = std::find_if(s.generals.begin(), s.generals.end(),
                                              [&](const campaign::GeneralState& g) { return g.id == f.general; });
                 if (it == s.generals.end() || !mes.count(it->me))
-                    r.fail(e, "BATTLE-RESULT-GENERAL", "general '" + f.general + "' was not with an ME of battle " + std::to_string(id));
+                    problem(e, "BATTLE-RESULT-GENERAL", f.general + ".id", "general '" + f.general + "' was not with an ME of battle " + std::to_string(id));
                 const std::string fate = r.str(e, "fate");
                 if (fate == "unhurt") f.status = campaign::GeneralStatus::Active;
                 else if (fate == "wounded") f.status = campaign::GeneralStatus::Wounded;
                 else if (fate == "killed") f.status = campaign::GeneralStatus::Killed;
                 else if (fate == "captured") f.status = campaign::GeneralStatus::Captured;
-                else r.fail(e, "XML-ATTR-VALUE", "general '" + f.general + "': attribute 'fate' has the unknown value '" + fate + "'");
+                else problem(e, "XML-ATTR-VALUE", f.general + ".fate", "general '" + f.general + "': attribute 'fate' has the unknown value '" + fate + "'");
                 o.generals.push_back(f);
             });
+            if (issues.hasErrors()) {
+                issues.setFile(file);
+                return;
+            }
             if (const auto* n = root.FirstChildElement("notes"); n && n->GetText()) o.narrative = n->GetText();
         } catch (const core::FileError& e) {
-            issues.error(e.code(), e.what());
+            issues.add(e.toIssue());  // FILE:LINE: the element and the problem
             return;
         }
         o.summary = "fought on the table; " + (o.winner.empty() ? std::string("a draw") : o.winner + " win");

@@ -860,7 +860,6 @@ void runMovement(Ctx& c, bool scouting) {
                 return true;
             };
             bool done = scoutLooks();
-            if (!done && !walked.empty()) done = contactAt(walked.back());  // engaged from where it started
             // §2.2, G-41: the decoys on the map as (side, hex), for the stacking count.
             auto decoysOnMap = [&] {
                 std::vector<std::pair<std::string, hex::Hex>> v;
@@ -868,10 +867,28 @@ void runMovement(Ctx& c, bool scouting) {
                 return v;
             };
             const bool stackOnEntry = c.state.options.is("stack_check", "every_hex") || c.state.options.is("stacking_scope", "total");
+            // A hex holding the enemy is where the mover would stop (§8.5 contact), so the limit is checked before it
+            // goes in: with three of its side's counters there already it stops short (G-41: the limit applies where an
+            // ME stops; a contact is no way round it).
+            const auto wouldStopOverfull = [&](hex::Hex h) {
+                bool enemy = false;
+                for (const auto& e : c.state.mes) enemy = enemy || (e.onMap && e.side != me.side && e.hex == h);
+                return enemy && rules::stackedAt(c.state, me, h, decoysOnMap(), c.state.options) >= rules::kStackLimit;
+            };
+            if (!done && !walked.empty() && wouldStopOverfull(walked.back())) {  // a scout's engage step (§8.6.4)
+                walked.pop_back();
+                done = true;
+                stoppedBy = "stacking limit";
+            }
+            if (!done && !walked.empty()) done = contactAt(walked.back());  // engaged from where it started
             for (const hex::Hex h : plan.entered) {
                 if (done) break;
                 if (stackOnEntry && !rules::mayEnterStack(c.state, me, h, decoysOnMap(), c.state.options)) {
                     stoppedBy = "stacking limit";  // G-41 every_hex / total: a full hex is not entered
+                    break;
+                }
+                if (wouldStopOverfull(h)) {
+                    stoppedBy = "stacking limit";
                     break;
                 }
                 walked.push_back(h);
@@ -879,7 +896,12 @@ void runMovement(Ctx& c, bool scouting) {
                 takeControl(c, me, h);
                 if (scoutLooks()) break;
                 if (walked.back() != h) {  // engaged: it stepped into the enemy's hex
-                    contactAt(walked.back());
+                    if (wouldStopOverfull(walked.back())) {
+                        walked.pop_back();
+                        stoppedBy = "stacking limit";
+                    } else {
+                        contactAt(walked.back());
+                    }
                     break;
                 }
             }

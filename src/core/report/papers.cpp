@@ -97,6 +97,15 @@ std::string footer(const View& v) { return "Etat-Major \u00b7 " + v.campaignName
 
 namespace {
 
+// §8.3 receipt as a person reads it: "not received", "tardy (half movement)", "received".
+std::string receiptWords(const std::string& r) {
+    if (r == "not_received") return "not received";
+    if (r == "tardy") return "tardy, half movement";
+    std::string out = r;
+    std::replace(out.begin(), out.end(), '_', ' ');
+    return out;
+}
+
 // "road_track_navriver" -> "road, track, navigable river"
 std::string media(std::string s) {
     std::string out;
@@ -335,7 +344,9 @@ Document orderSheets(const db::CampaignStore& store, const View& v, const PrintO
             f.intentions = str(order, "intentions");
             f.sourceNote = "The order given for today";
             if (order.contains("receipt"))
-                f.sourceNote += " \u00b7 receipt roll " + str(order["receipt"], "roll") + " (" + str(order["receipt"], "result") + ")";
+                f.sourceNote += " \u00b7 receipt roll " + str(order["receipt"], "roll") +
+                                (order["receipt"].value("modifier", 0) >= 0 ? "+" : "") + str(order["receipt"], "modifier") + " (" +
+                                receiptWords(str(order["receipt"], "result")) + ")";
         } else {
             for (const auto& o : tmpl.orders)
                 if (o.me == f.meId) {

@@ -210,14 +210,17 @@ ReportSection weekSection(Ctx& c) {
         if (c.ours(v.getColumn(0).getString()))
             s.lines.push_back((c.viewer.isHost() ? c.sideNames[v.getColumn(0).getString()] + "'s" : std::string("Our")) + " VCS: " +
                               std::to_string(v.getColumn(1).getInt()) + " of a baseline of " + std::to_string(v.getColumn(2).getInt()));
-    SQLite::Statement l(c.db, "SELECT side_id, kind, SUM(points), COUNT(*) FROM supply_ledger WHERE week = ? GROUP BY side_id, kind "
-                              "ORDER BY side_id, kind");
+    // The side's own ledger entries of the week, one by one as `supply` shows them.
+    SQLite::Statement l(c.db, "SELECT side_id, kind, points, source, me_id, unit_id FROM supply_ledger WHERE week = ? ORDER BY side_id, id");
     l.bind(1, c.week);
-    while (l.executeStep())
-        if (c.ours(l.getColumn(0).getString()))
-            s.lines.push_back((c.viewer.isHost() ? c.sideNames[l.getColumn(0).getString()] + " supply, " : std::string("Our supply, ")) +
-                              l.getColumn(1).getString() + ": " + std::to_string(l.getColumn(2).getInt()) + " SP in " +
-                              std::to_string(l.getColumn(3).getInt()) + " entries");
+    while (l.executeStep()) {
+        if (!c.ours(l.getColumn(0).getString())) continue;
+        std::string line = (c.viewer.isHost() ? c.sideNames[l.getColumn(0).getString()] + " supply: " : std::string("Our supply: ")) +
+                           l.getColumn(1).getString() + " " + std::to_string(l.getColumn(2).getInt()) + " SP";
+        for (int k = 3; k <= 5; ++k)
+            if (!l.getColumn(k).getString().empty()) line += " " + l.getColumn(k).getString();
+        s.lines.push_back(line);
+    }
     return s;
 }
 

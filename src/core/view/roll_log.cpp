@@ -5,65 +5,33 @@
 
 #include <nlohmann/json.hpp>
 
-#include <map>
 #include <sstream>
 
 namespace etatmajor::view {
 
 namespace {
 
-// Every id that belongs to a side: its MEs, units, generals, decoys and the side itself; urban areas by who holds
-// them now.
-struct Owners {
-    std::map<std::string, std::string> side;  // id -> side
-    std::map<std::string, std::string> enemy; // side -> the other side (two-sided campaigns)
-
-    explicit Owners(SQLite::Database& db) {
-        std::vector<std::string> sides;
-        {
-            SQLite::Statement q(db, "SELECT id FROM side ORDER BY ord");
-            while (q.executeStep()) sides.push_back(q.getColumn(0).getString());
-        }
-        for (const auto& s : sides) side[s] = s;
-        if (sides.size() == 2) {
-            enemy[sides[0]] = sides[1];
-            enemy[sides[1]] = sides[0];
-        }
-        for (const char* sql : {"SELECT id, side_id FROM me", "SELECT id, side_id FROM unit", "SELECT id, side_id FROM general",
-                                "SELECT id, side_id FROM decoy",
-                                "SELECT id, COALESCE(controller, '') FROM urban_area"}) {
-            SQLite::Statement q(db, sql);
-            while (q.executeStep()) side.emplace(q.getColumn(0).getString(), q.getColumn(1).getString());
-        }
-    }
-
-    std::string of(const dice::RollRecord& r) const {
-        if (r.subject.empty()) return "";
-        const auto it = side.find(r.subject);
-        // An unknown subject (a climate region's weather, G-102) is public only when it names no id of a side.
-        if (it == side.end()) return "";
-        if (r.purpose.rfind("misstated count", 0) == 0) {  // §8.6.3, G-38: the informing side's die
-            const auto e = enemy.find(it->second);
-            return e == enemy.end() ? it->second : e->second;
-        }
-        return it->second;
-    }
-};
+// The stored owner (fixed when the die was rolled); for a roll logged by an older program, the owner worked out from
+// its subject as the database stands now.
+std::string ownerOf(SQLite::Database& db, const dice::RollRecord& r) {
+    if (r.side) return *r.side;
+    return db::rollOwnerNow(db, r.subject, r.purpose);
+}
 
 }  // namespace
 
 std::string rollOwner(const db::CampaignStore& store, const dice::RollRecord& roll) {
-    return Owners(const_cast<db::CampaignStore&>(store).impl().db).of(roll);
+    return ownerOf(const_cast<db::CampaignStore&>(store).impl().db, roll);
 }
 
 std::vector<dice::RollRecord> rollsFor(const db::CampaignStore& store, const Viewer& viewer) {
     requireViewer(store, viewer);
     auto all = store.rolls();
     if (viewer.isHost()) return all;
-    const Owners owners(const_cast<db::CampaignStore&>(store).impl().db);
+    auto& db = const_cast<db::CampaignStore&>(store).impl().db;
     std::vector<dice::RollRecord> out;
     for (auto& r : all) {
-        const auto owner = owners.of(r);
+        const auto owner = ownerOf(db, r);
         if (!owner.empty() && owner != viewer.side()) continue;
         // Numbered within the side's own log: the gaps in the campaign's sequence would count the enemy's dice (and so
         // its MEs, by their receipt rolls).

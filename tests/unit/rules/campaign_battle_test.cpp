@@ -237,6 +237,22 @@ TEST_CASE("tabletop battles wait for their result and bad results are refused wi
     CHECK(issues.items().front().message.find("figuresLost") != std::string::npos);
     CHECK(dump(path) == before);
 
+    // Every problem of a file is reported with its line, not only the first: a negative count is called negative, and
+    // figures and stands that disagree are refused.
+    const std::string second = ro.execAndGet("SELECT id FROM unit WHERE me_id = 'b-tarleton' ORDER BY id LIMIT 1 OFFSET 1").getString();
+    const std::string several = (dir / "several.xml").string();
+    write(several, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"british\">\n  <unit id=\"" + inBattle +
+                       "\" figuresLost=\"-3\"/>\n  <unit id=\"" + second + "\" figuresLost=\"1\" standsLost=\"2\"/>\n</battleResult>\n");
+    issues = engine::enterBattleResult(store, 1, several, lines);
+    REQUIRE(issues.items().size() == 2);
+    CHECK(issues.items()[0].line == 2);
+    CHECK(issues.items()[0].file == several);
+    CHECK(issues.items()[0].message.find("is negative") != std::string::npos);
+    CHECK(issues.items()[1].line == 3);
+    CHECK(issues.items()[1].message.find("standsLost must be") != std::string::npos);
+    CHECK(issues.items()[0].format().find(several + ":2:") == 0);
+    CHECK(dump(path) == before);
+
     const std::string good = (dir / "good.xml").string();
     write(good, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"british\"><unit id=\"" + inBattle +
                     "\" figuresLost=\"2\"/></battleResult>");

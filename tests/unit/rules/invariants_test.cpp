@@ -195,3 +195,46 @@ TEST_CASE("G-47 (corrected): forced-march attrition falls on every unit, artille
         else CHECK(after == crews);
     }
 }
+
+TEST_CASE("a move that would stop by contact in a hex already holding three of its side's MEs stops short (G-41)",
+          "[engine][invariants]") {
+    // Maryland, Caswell and Armand stand together at Cheraw; Tarleton is put among them (a contact there). Armand is
+    // ordered out (so the orders pass the stacking check) but is held where he is (pinned), and Stevens, next door, is
+    // ordered in: the hex would hold four Americans, so Stevens stops short instead of making contact there.
+    const auto path = bundled("contact-stacking");
+    exec(path, "UPDATE me SET q = 19, r = 33 WHERE id = 'b-tarleton'");
+    auto store = db::CampaignStore::open(path);
+    runTo(store, "D2");
+    const auto s = db::loadState(store);
+    const hex::Hex cheraw{19, 33};
+    std::vector<hex::Hex> land;
+    for (const auto n : hex::neighbours(cheraw))
+        if (s.map.contains(n) && !map::isWater(s.map.terrain(n))) land.push_back(n);
+    REQUIRE(land.size() >= 2);
+    bool given = false;
+    for (std::size_t i = 0; i < land.size() && !given; ++i)
+        for (std::size_t j = 0; j < land.size() && !given; ++j) {
+            if (i == j) continue;
+            exec(path, "UPDATE me SET q = " + std::to_string(land[i].q) + ", r = " + std::to_string(land[i].r) +
+                           ", mode = 'march' WHERE id = 'a-stevens'");
+            auto f = io::readOrdersString(engine::ordersTemplate(store, "american"), "american.xml");
+            for (auto& o : f.orders) {
+                o.path.clear();
+                if (o.me == "a-stevens" || o.me == "a-armand") o.mode = campaign::Mode::March;
+                if (o.me == "a-stevens") o.path = {s.map.offsets().toOffset(cheraw)};
+                if (o.me == "a-armand") o.path = {s.map.offsets().toOffset(land[j])};
+            }
+            given = !engine::submitOrders(store, f).hasErrors();
+        }
+    REQUIRE(given);
+    REQUIRE_FALSE(engine::standFast(store, "british").hasErrors());
+    exec(path, "UPDATE me SET pinned = 1 WHERE id = 'a-armand'");  // held where it was contacted (G-39)
+    runTo(store, "D6");
+    const auto after = db::loadState(store);
+    CHECK(after.me("a-armand")->hex == cheraw);
+    CHECK(after.me("a-stevens")->hex != cheraw);
+    // Received (the seed's receipt roll), the order took it to the full hex's edge and no further.
+    REQUIRE(text(path, "SELECT receipt FROM order_sheet WHERE me_id = 'a-stevens'") != "not_received");
+    CHECK(text(path, "SELECT stopped_by FROM movement WHERE me_id = 'a-stevens'") == "stacking limit");
+    CHECK_FALSE(engine::checkInvariants(store, "D5").hasCode("INVARIANT-STACKING"));
+}
