@@ -30,7 +30,7 @@ void App::OnInitCmdLine(wxCmdLineParser& parser) {
                      _("open FILE (if given), run the editor test script SCRIPT against the window, and quit"),
                      wxCMD_LINE_VAL_STRING);
     parser.AddOption(wxEmptyString, "side",
-                     _("open a campaign database in the view of side ID (american, british, ...) or of the host"),
+                     _("open a campaign database in the view of side ID (american, british, ...), of the host, or of none"),
                      wxCMD_LINE_VAL_STRING);
     parser.AddOption(wxEmptyString, "size", _("size of the window as WxH (default 1280x900)"), wxCMD_LINE_VAL_STRING);
     parser.AddParam("FILE", wxCMD_LINE_VAL_STRING, wxCMD_LINE_PARAM_OPTIONAL);
@@ -96,7 +96,8 @@ bool App::OnInit() {
     if (database) {
         auto* frame = new TurnFrame(m_size, !screenshot);
         std::optional<std::string> side;
-        if (m_sideGiven) side = m_side == "host" ? std::string() : m_side.utf8_string();
+        // --side none: the window opens on no side, as it does for a person, without asking.
+        if (m_sideGiven && m_side != "none") side = m_side == "host" ? std::string() : m_side.utf8_string();
         frame->Show();
         SetTopWindow(frame);
         if (!frame->openCampaign(m_file, side)) {

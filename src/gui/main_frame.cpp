@@ -196,8 +196,9 @@ void MainFrame::buildMenus() {
     Bind(wxEVT_MENU, &MainFrame::onOpenRecent, this, wxID_FILE1, wxID_FILE9);
     Bind(wxEVT_MENU, &MainFrame::onSave, this, wxID_SAVE);
     Bind(wxEVT_MENU, &MainFrame::onSaveAs, this, wxID_SAVEAS);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { printPapers(this, m_editor.document(), true); }, wxID_PREVIEW);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { printPapers(this, m_editor.document(), false); }, wxID_PRINT);
+    // Papers are a side's, printed from its view in the turn manager; the map window has no campaign to print.
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { printPapers(this, std::string(), nullptr, true); }, wxID_PREVIEW);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { printPapers(this, std::string(), nullptr, false); }, wxID_PRINT);
     Bind(wxEVT_MENU, &MainFrame::onQuit, this, wxID_EXIT);
     Bind(wxEVT_MENU, &MainFrame::onUndo, this, wxID_UNDO);
     Bind(wxEVT_MENU, &MainFrame::onRedo, this, wxID_REDO);

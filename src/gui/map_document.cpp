@@ -1,12 +1,9 @@
 #include "map_document.hpp"
 
 #include "etatmajor/db/campaign_store.hpp"
-#include "etatmajor/view/roll_log.hpp"
-#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/io/scenario_xml.hpp"
-
-#include <nlohmann/json.hpp>
+#include "etatmajor/view/side_view.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -160,58 +157,50 @@ void MapDocument::readCampaign(const std::string& path) {
     }
 }
 
+// A campaign database opened as a document shows its map only: its counters belong to a side's view, which only the
+// turn manager shows (fromView), to the side chosen there.
 void MapDocument::readDatabase(const std::string& path) {
     const auto store = db::CampaignStore::open(path, true);
     m_title = store.info().name;
     m_map = store.loadMap();
     if (m_title.empty()) m_title = m_map.metadata().name;
-
-    readStatus(view::statusJson(store, view::Viewer::host()));
 }
 
-MapDocument MapDocument::fromStatus(const std::string& path, map::Map map, const std::string& title,
-                                    const std::string& statusJson) {
+MapDocument MapDocument::fromView(const std::string& path, map::Map map, const std::string& title, const view::SideView* view) {
     MapDocument doc;
     doc.m_kind = DocumentKind::CampaignDatabase;
     doc.m_path = path;
     doc.m_map = std::move(map);
     doc.m_title = title.empty() ? doc.m_map.metadata().name : title;
-    doc.readStatus(statusJson);
+    if (view) doc.readView(*view);
     return doc;
 }
 
-void MapDocument::readStatus(const std::string& statusJson) {
-    const auto status = nlohmann::json::parse(statusJson);
+void MapDocument::readView(const view::SideView& view) {
     const auto offsets = m_map.offsets();
-    for (const auto& side : status.value("sides", nlohmann::json::array())) {
-        SideInfo info{side.value("id", ""), side.value("name", ""), Allegiance::Other};
-        info.allegiance = MapStyle::allegianceFromText(side.value("nationalities", ""));
-        if (info.allegiance == Allegiance::Other)
-            info.allegiance = MapStyle::allegianceFromText(info.id + " " + info.name);
+    for (const auto& side : view.sides) {
+        SideInfo info{side.id, side.name, MapStyle::allegianceFromText(side.nationalities)};
+        if (info.allegiance == Allegiance::Other) info.allegiance = MapStyle::allegianceFromText(info.id + " " + info.name);
         if (info.allegiance == Allegiance::Other) info.allegiance = allegianceOf(info.id);
         const std::size_t index = m_sides.size();
         m_sides.push_back(info);
-        for (const auto& me : side.value("mes", nlohmann::json::array())) {
-            const auto offset = hex::parseOffset(me.value("hex", ""));
-            if (!offset) continue;
-            const hex::Hex at = offsets.toHex(*offset);
+        for (const auto& me : side.mes) {
+            const hex::Hex at = offsets.toHex(me.offset);
             if (!m_map.contains(at)) continue;
-            m_counters.push_back({me.value("id", ""), me.value("label", ""), at, index, me.contains("entering")});
+            m_counters.push_back({me.id, me.label, at, index, me.entering});
         }
         // The other side's counters in a side's view: where they are, face down unless identified.
         int n = 0;
-        for (const auto& c : side.value("counters", nlohmann::json::array())) {
-            const auto offset = hex::parseOffset(c.value("hex", ""));
+        for (const auto& c : side.counters) {
             ++n;
-            if (!offset) continue;
-            const hex::Hex at = offsets.toHex(*offset);
+            const hex::Hex at = offsets.toHex(c.offset);
             if (!m_map.contains(at)) continue;
             Counter counter;
             counter.id = info.id + "#" + std::to_string(n);
-            counter.label = c.value("label", "");
+            counter.label = c.faceDown ? std::string() : c.label;
             counter.hex = at;
             counter.side = index;
-            counter.faceDown = c.value("faceDown", true) || counter.label.empty();
+            counter.faceDown = c.faceDown || counter.label.empty();
             m_counters.push_back(counter);
         }
     }

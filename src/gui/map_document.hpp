@@ -5,6 +5,7 @@
 #include "map_style.hpp"
 
 #include "etatmajor/map/map.hpp"
+#include "etatmajor/view/side_view.hpp"
 
 #include <cstddef>
 #include <stdexcept>
@@ -41,18 +42,18 @@ struct Counter {
 
 class MapDocument {
 public:
-    // Opens FILE by its content: a map file, a campaign file (whose map is opened), or a campaign database.
-    // Throws LoadError.
+    // Opens FILE by its content: a map file, a campaign file (whose map is opened), or a campaign database (its map
+    // only: a side's counters are shown by the turn manager, fromView). Throws LoadError.
     static MapDocument load(const std::string& path);
     // The kind of FILE judged from its first bytes, without parsing it. Throws LoadError when it cannot be read
     // or is XML of another kind.
     static DocumentKind detectKind(const std::string& path);
     // A new, unsaved map of the given size and layout, every hex `fill`.
     static MapDocument createNew(const map::MapMetadata& meta, map::Terrain fill);
-    // A campaign database as one side sees it: `statusJson` is the core's status document for that side (or the
-    // host's), so only what it may know is shown: its own MEs, and the enemy's counters as it sees them.
-    static MapDocument fromStatus(const std::string& path, map::Map map, const std::string& title,
-                                  const std::string& statusJson);
+    // A campaign database as one viewer sees it: `view` is the core's view for that side (or the host's,
+    // view::buildSideView), so only what it may know is shown: its own MEs, and the enemy's counters as it sees them.
+    // Without a view (no side chosen yet) the map is shown with no counter at all.
+    static MapDocument fromView(const std::string& path, map::Map map, const std::string& title, const view::SideView* view);
 
     DocumentKind kind() const { return m_kind; }
     // Only map files are edited; campaigns and databases are shown read-only.
@@ -80,7 +81,7 @@ private:
     void readMap(const std::string& mapPath);
     void readCampaign(const std::string& path);
     void readDatabase(const std::string& path);
-    void readStatus(const std::string& statusJson);
+    void readView(const view::SideView& view);
 
     DocumentKind m_kind = DocumentKind::Map;
     std::string m_path;

@@ -157,7 +157,7 @@ void OrderDialog::build() {
     for (const auto& u : m_ctx.me.units)
         if (std::find(ids.begin(), ids.end(), u.id) == ids.end()) ids.push_back(u.id);
     for (std::size_t i = 0; i < ids.size(); ++i) {
-        const auto it = std::find_if(m_ctx.me.units.begin(), m_ctx.me.units.end(), [&](const UnitInfo& u) { return u.id == ids[i]; });
+        const auto it = std::find_if(m_ctx.me.units.begin(), m_ctx.me.units.end(), [&](const view::UnitView& u) { return u.id == ids[i]; });
         names.Add(utf8(it->name + " [" + it->id + "]"));
         const bool listed = std::find(m_order.marchOrder.begin(), m_order.marchOrder.end(), ids[i]) != m_order.marchOrder.end();
         order.Add(listed ? static_cast<int>(i) : ~static_cast<int>(i));
@@ -272,9 +272,8 @@ void OrderDialog::setPicking(bool on) {
 }
 
 void OrderDialog::hexClicked(hex::Offset at) {
-    if (!m_ctx.me.offset) return;
     readControls();
-    m_order.path = clickRoute(m_order.path, *m_ctx.me.offset, at);
+    m_order.path = clickRoute(m_order.path, m_ctx.me.offset, at);
     fillPath();
     m_message.clear();
     if (onChange) onChange(m_order);

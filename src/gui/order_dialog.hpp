@@ -8,6 +8,7 @@
 #include "turn_model.hpp"
 
 #include "etatmajor/campaign/orders.hpp"
+#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/view/turn_view.hpp"
 
 #include <wx/dialog.h>
@@ -31,7 +32,7 @@ struct OrderContext {
     std::string side;
     int week = 0;
     int day = 0;
-    MeInfo me;
+    view::MeView me;  // one of the side's own MEs, from its view (view::buildSideView)
     std::string loc;  // the ME's LOC in words
     std::vector<std::pair<std::string, std::string>> supplyPoints;  // id, name of every urban area
 };

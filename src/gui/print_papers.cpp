@@ -1,14 +1,8 @@
 #include "print_papers.hpp"
 
-#include "map_document.hpp"
-
 #include "etatmajor/db/campaign_store.hpp"
-#include "etatmajor/view/roll_log.hpp"
-#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/report/papers.hpp"
 #include "etatmajor/report/pdf.hpp"
-
-#include <nlohmann/json.hpp>
 
 #include <wx/choicdlg.h>
 #include <wx/dc.h>
@@ -182,48 +176,64 @@ bool PaperPrintout::OnPrintPage(int page) {
     return true;
 }
 
-namespace {
-
-struct PaperChoice {
-    std::string side;
-    report::PaperKind kind = report::PaperKind::Orders;
-};
-
-// Asks whose papers and which paper; nothing when the user cancels.
-std::optional<PaperChoice> choosePaper(wxWindow* parent, const db::CampaignStore& store, const wxString& caption) {
-    const auto status = nlohmann::json::parse(view::statusJson(store, view::Viewer::host()));
-    wxArrayString sideNames;
-    std::vector<std::string> sideIds;
-    for (const auto& s : status.value("sides", nlohmann::json::array())) {
-        sideIds.push_back(s.value("id", ""));
-        sideNames.Add(wxString::FromUTF8(s.value("name", "")));
+std::vector<PaperOffer> paperOffers(const view::SideView& view) {
+    std::vector<PaperOffer> out;
+    for (const auto& side : view.sides) {
+        if (!view.viewer.knows(side.id)) continue;  // a side's view: its own papers only
+        for (const auto kind : report::allPaperKinds()) out.push_back({side.id, side.name, kind});
     }
-    if (sideIds.empty()) return std::nullopt;
-    const int side = wxGetSingleChoiceIndex(_("Whose papers? Each shows only what that side may know."), caption, sideNames, 0, parent);
-    if (side < 0) return std::nullopt;
-    const auto& kinds = report::allPaperKinds();
-    wxArrayString paperNames;
-    for (const auto k : kinds) paperNames.Add(paperTitle(k));
-    const int kind = wxGetSingleChoiceIndex(_("Which paper?"), caption, paperNames, 0, parent);
-    if (kind < 0) return std::nullopt;
-    return PaperChoice{sideIds[static_cast<std::size_t>(side)], kinds[static_cast<std::size_t>(kind)]};
+    return out;
 }
 
-bool campaignOpen(wxWindow* parent, const MapDocument* document, const wxString& caption) {
-    if (document && document->kind() == DocumentKind::CampaignDatabase) return true;
-    wxMessageBox(_("Open a campaign database (.db) first: the papers are printed from a running campaign."), caption,
-                 wxOK | wxICON_INFORMATION, parent);
-    return false;
+wxString offerTitle(const PaperOffer& offer) {
+    return paperTitle(offer.kind) + wxString::FromUTF8(" \u2014 " + offer.sideName);
+}
+
+wxSingleChoiceDialog* newPaperChooser(wxWindow* parent, const view::SideView& view, const wxString& caption) {
+    const auto offers = paperOffers(view);
+    if (offers.empty()) return nullptr;
+    wxArrayString names;
+    for (const auto& o : offers) names.Add(offerTitle(o));
+    const wxString question = view.viewer.isHost() ? _("Which paper? The host may print any side's.")
+                                                   : _("Which paper? Your side's papers show only what it may know.");
+    return new wxSingleChoiceDialog(parent, question, caption, names);
+}
+
+namespace {
+
+// Asks which of the papers the viewer may have; nothing when there is none to offer or the user cancels.
+std::optional<PaperOffer> choosePaper(wxWindow* parent, const view::SideView& view, const wxString& caption) {
+    const auto offers = paperOffers(view);
+    std::unique_ptr<wxSingleChoiceDialog> dialog(newPaperChooser(parent, view, caption));
+    if (!dialog || dialog->ShowModal() != wxID_OK) return std::nullopt;
+    const int i = dialog->GetSelection();
+    if (i < 0 || i >= static_cast<int>(offers.size())) return std::nullopt;
+    return offers[static_cast<std::size_t>(i)];
+}
+
+// Papers come from a running campaign, in a viewer's view.
+bool mayPrint(wxWindow* parent, const std::string& dbPath, const view::SideView* view, const wxString& caption) {
+    if (dbPath.empty()) {
+        wxMessageBox(_("Open a campaign database (.db) in the turn manager first: the papers are printed from a running "
+                       "campaign."),
+                     caption, wxOK | wxICON_INFORMATION, parent);
+        return false;
+    }
+    if (!view) {
+        wxMessageBox(_("Choose a side first: each side prints only its own papers."), caption, wxOK | wxICON_INFORMATION, parent);
+        return false;
+    }
+    return true;
 }
 
 }  // namespace
 
-void printPapers(wxWindow* parent, const MapDocument* document, bool preview) {
-    if (!campaignOpen(parent, document, _("Print"))) return;
+void printPapers(wxWindow* parent, const std::string& dbPath, const view::SideView* view, bool preview) {
+    if (!mayPrint(parent, dbPath, view, preview ? _("Print Preview") : _("Print"))) return;
     try {
-        const auto store = db::CampaignStore::open(document->path(), true);
-        const auto choice = choosePaper(parent, store, _("Print"));
+        const auto choice = choosePaper(parent, *view, preview ? _("Print Preview") : _("Print"));
         if (!choice) return;
+        const auto store = db::CampaignStore::open(dbPath, true);
         static wxPrintData printData;
         report::PrintOptions options;
         options.paper = printData.GetPaperId() == wxPAPER_LETTER ? report::PaperSize::Letter : report::PaperSize::A4;
@@ -253,12 +263,12 @@ void printPapers(wxWindow* parent, const MapDocument* document, bool preview) {
     }
 }
 
-void exportPapersPdf(wxWindow* parent, const MapDocument* document) {
-    if (!campaignOpen(parent, document, _("Export PDF"))) return;
+void exportPapersPdf(wxWindow* parent, const std::string& dbPath, const view::SideView* view) {
+    if (!mayPrint(parent, dbPath, view, _("Export PDF"))) return;
     try {
-        const auto store = db::CampaignStore::open(document->path(), true);
-        const auto choice = choosePaper(parent, store, _("Export PDF"));
+        const auto choice = choosePaper(parent, *view, _("Export PDF"));
         if (!choice) return;
+        const auto store = db::CampaignStore::open(dbPath, true);
         const wxString suggested = wxString::FromUTF8(choice->side + "-" + std::string(report::paperKindName(choice->kind)) + ".pdf");
         const wxString file = wxFileSelector(_("Export the paper as PDF"), wxEmptyString, suggested, "pdf", _("PDF files (*.pdf)|*.pdf"),
                                              wxFD_SAVE | wxFD_OVERWRITE_PROMPT, parent);

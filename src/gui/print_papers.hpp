@@ -5,16 +5,17 @@
 
 #include "etatmajor/report/page.hpp"
 #include "etatmajor/report/papers.hpp"
+#include "etatmajor/view/side_view.hpp"
 
 #include <wx/print.h>
 
 #include <string>
+#include <vector>
 
+class wxSingleChoiceDialog;
 class wxWindow;
 
 namespace etatmajor::gui {
-
-class MapDocument;
 
 // One laid-out document as a wxPrintout: every page scaled to the paper.
 class PaperPrintout : public wxPrintout {
@@ -36,11 +37,27 @@ std::string documentText(const report::Document& document);
 // The paper's name in the print dialog's list (every kind of report::allPaperKinds()).
 wxString paperTitle(report::PaperKind kind);
 
-// Asks for the side and the paper, then prints (or previews) it. Explains itself when no campaign database is open.
-void printPapers(wxWindow* parent, const MapDocument* document, bool preview);
+// One paper File ▸ Print offers: which paper, of whose side.
+struct PaperOffer {
+    std::string side, sideName;
+    report::PaperKind kind = report::PaperKind::Orders;
+};
 
-// Asks for the side, the paper and a file, and writes the paper there as PDF through the headless backend (the same
-// pages the print preview shows; A4).
-void exportPapersPdf(wxWindow* parent, const MapDocument* document);
+// The papers the viewer of `view` may print (docs/secrecy.md): a side's view offers that side's papers only; the
+// host's view every side's. Printing never offers a free choice of side.
+std::vector<PaperOffer> paperOffers(const view::SideView& view);
+// The offer's line in the print dialog's list: "Order sheets — British Army".
+wxString offerTitle(const PaperOffer& offer);
+
+// The list File > Print asks from: the viewer's papers (paperOffers) in that order; nullptr when there is none.
+wxSingleChoiceDialog* newPaperChooser(wxWindow* parent, const view::SideView& view, const wxString& caption);
+
+// Asks which of the viewer's papers (paperOffers), then prints (or previews) it. Explains itself when no campaign
+// database is open (`dbPath` empty) or no side has been chosen (`view` null).
+void printPapers(wxWindow* parent, const std::string& dbPath, const view::SideView* view, bool preview);
+
+// Asks which of the viewer's papers and a file, and writes the paper there as PDF through the headless backend (the
+// same pages the print preview shows; A4).
+void exportPapersPdf(wxWindow* parent, const std::string& dbPath, const view::SideView* view);
 
 }  // namespace etatmajor::gui

@@ -5,24 +5,22 @@
 #include "map_style.hpp"
 #include "order_dialog.hpp"
 #include "print_papers.hpp"
+#include "side_chooser.hpp"
 #include "turn_script.hpp"
 #include "window_capture.hpp"
 
+#include "etatmajor/auth/passphrase.hpp"
 #include "etatmajor/battle/trials.hpp"
 #include "etatmajor/db/campaign_store.hpp"
-#include "etatmajor/view/roll_log.hpp"
-#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/engine/battles.hpp"
 #include "etatmajor/engine/intel.hpp"
 #include "etatmajor/engine/orders.hpp"
-#include "etatmajor/engine/reports.hpp"
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/io/orders_xml.hpp"
-#include "etatmajor/rules/weather.hpp"
 #include "etatmajor/version.hpp"
-
-#include <nlohmann/json.hpp>
+#include "etatmajor/view/day_report.hpp"
+#include "etatmajor/view/roll_log.hpp"
 
 #include <wx/aboutdlg.h>
 #include <wx/button.h>
@@ -42,6 +40,7 @@
 #include <wx/splitter.h>
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
+#include <wx/textdlg.h>
 #include <wx/time.h>
 #include <wx/treectrl.h>
 
@@ -65,6 +64,7 @@ enum MenuId {
     kIdSideAmerican,
     kIdSideBritish,
     kIdSideHost,
+    kIdSideNone,
     kIdZoomIn,
     kIdZoomOut,
     kIdFit,
@@ -85,6 +85,11 @@ enum MenuId {
 constexpr long kSettleMs = 400;
 constexpr long kGiveUpMs = 20000;
 constexpr int kOddsRuns = 400;
+
+// What every panel says while no side is chosen.
+constexpr const char* kChooseSidePrompt =
+    "No side is shown. Choose a side (the list at the left of the bar, or View > Choose Side...) to see its view; "
+    "the host's view shows everything.";
 
 wxString utf8(const std::string& s) {
     return wxString::FromUTF8(s.c_str());
@@ -178,9 +183,9 @@ void TurnFrame::buildMenus() {
     file->AppendSubMenu(m_recentMenu, _("Open &Recent"), _("Files opened lately"));
     m_recent.UseMenu(m_recentMenu);
     file->AppendSeparator();
-    file->Append(wxID_PREVIEW, _("Print Pre&view..."), _("See a side's papers before printing"));
-    file->Append(wxID_PRINT, _("&Print...\tCtrl+P"), _("Print a side's papers"));
-    file->Append(kIdExportPdf, _("&Export Papers as PDF..."), _("Write one of a side's papers to a PDF file"));
+    file->Append(wxID_PREVIEW, _("Print Pre&view..."), _("See the side's papers before printing"));
+    file->Append(wxID_PRINT, _("&Print...\tCtrl+P"), _("Print the side's papers"));
+    file->Append(kIdExportPdf, _("&Export Papers as PDF..."), _("Write one of the side's papers to a PDF file"));
     file->AppendSeparator();
     file->Append(wxID_CLOSE, _("&Close\tCtrl+W"), _("Close this window"));
     file->Append(wxID_EXIT, _("&Quit\tCtrl+Q"), _("Quit Etat-Major"));
@@ -202,9 +207,10 @@ void TurnFrame::buildMenus() {
     view->AppendCheckItem(kIdOverlayFog, _("Fog of &War\tCtrl+4"), _("Shade the hexes none of the side's MEs can see"));
     view->AppendCheckItem(kIdOverlayOrders, _("Today's &Routes\tCtrl+5"), _("The routes of the side's orders"));
     view->AppendSeparator();
-    view->AppendRadioItem(kIdSideAmerican, _("&American View\tCtrl+Shift+A"), _("What the Americans may know"));
-    view->AppendRadioItem(kIdSideBritish, _("&British View\tCtrl+Shift+B"), _("What the British may know"));
-    view->AppendRadioItem(kIdSideHost, _("&Host View\tCtrl+Shift+H"), _("Everything"));
+    view->AppendCheckItem(kIdSideAmerican, _("&American View\tCtrl+Shift+A"), _("What the Americans may know"));
+    view->AppendCheckItem(kIdSideBritish, _("&British View\tCtrl+Shift+B"), _("What the British may know"));
+    view->AppendCheckItem(kIdSideHost, _("&Host View\tCtrl+Shift+H"), _("Everything"));
+    view->AppendCheckItem(kIdSideNone, _("&No Side\tCtrl+Shift+N"), _("Hide everything until the next side is chosen"));
     view->Append(kIdChooseSide, _("Choose &Side..."), _("Pick the side whose view is shown"));
 
     auto* campaignMenu = new wxMenu;
@@ -243,9 +249,10 @@ void TurnFrame::buildMenus() {
         }
         openCampaign(p);
     }, wxID_FILE1, wxID_FILE9);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { if (m_document) printPapers(this, m_document.get(), true); }, wxID_PREVIEW);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { if (m_document) printPapers(this, m_document.get(), false); }, wxID_PRINT);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { if (m_document) exportPapersPdf(this, m_document.get()); }, kIdExportPdf);
+    // The papers of the viewer only: a side's own, every side's for the host, none before a side is chosen.
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { printPapers(this, m_path, sideView(), true); }, wxID_PREVIEW);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { printPapers(this, m_path, sideView(), false); }, wxID_PRINT);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { exportPapersPdf(this, m_path, sideView()); }, kIdExportPdf);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_CLOSE);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_EXIT);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { editOrder(m_selected); }, kIdEditOrder);
@@ -280,6 +287,7 @@ void TurnFrame::buildMenus() {
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { setSide("american"); }, kIdSideAmerican);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { setSide("british"); }, kIdSideBritish);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { setSide(""); }, kIdSideHost);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { clearSide(); }, kIdSideNone);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { chooseSide(); }, kIdChooseSide);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { nextPhase(); }, kIdNextPhase);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { submitOrders(); }, kIdSubmit);
@@ -325,19 +333,25 @@ void TurnFrame::buildMenus() {
     for (const int id : {static_cast<int>(kIdSubmit), static_cast<int>(kIdStandFast), static_cast<int>(kIdEditOrder),
                          static_cast<int>(kIdClearRoute)})
         Bind(wxEVT_UPDATE_UI, needSide, id);
-    Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_document && !m_preview.ended); }, kIdNextPhase);
+    Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_document && m_viewer && !m_preview.ended); }, kIdNextPhase);
     Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) {
         e.Enable(m_document != nullptr);
-        e.Check(m_side == "american");
+        e.Check(m_viewer && m_side == "american");
     }, kIdSideAmerican);
     Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) {
         e.Enable(m_document != nullptr);
-        e.Check(m_side == "british");
+        e.Check(m_viewer && m_side == "british");
     }, kIdSideBritish);
     Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) {
         e.Enable(m_document != nullptr);
-        e.Check(m_side.empty());
+        e.Check(m_viewer && m_viewer->isHost());
     }, kIdSideHost);
+    Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) {
+        e.Enable(m_document != nullptr);
+        e.Check(m_document && !m_viewer);
+    }, kIdSideNone);
+    for (const int id : {static_cast<int>(wxID_PREVIEW), static_cast<int>(wxID_PRINT), static_cast<int>(kIdExportPdf)})
+        Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_view.has_value()); }, id);
 }
 
 void TurnFrame::buildPanels() {
@@ -374,8 +388,10 @@ void TurnFrame::buildPanels() {
     m_nextButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { nextPhase(); });
     m_sideChoice->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) {
         const int i = m_sideChoice->GetSelection();
-        const auto* data = i == wxNOT_FOUND ? nullptr : static_cast<wxStringClientData*>(m_sideChoice->GetClientObject(static_cast<unsigned>(i)));
-        if (data) setSide(data->GetData().utf8_string());
+        if (i == wxNOT_FOUND || i >= static_cast<int>(m_choiceSides.size())) return;
+        const auto& side = m_choiceSides[static_cast<std::size_t>(i)];
+        if (side) setSide(*side);
+        else clearSide();
     });
     rootSizer->Add(bar, 0, wxEXPAND);
 
@@ -412,6 +428,7 @@ void TurnFrame::buildPanels() {
         return t;
     };
     m_ordersPanel = textPage(_("Today's Orders"));
+    m_resultsPanel = textPage(_("Phase Results"));
     m_intelPanel = textPage(_("Intelligence"));
     auto* logPage = new wxPanel(m_notebook);
     auto* logSizer = new wxBoxSizer(wxVERTICAL);
@@ -535,7 +552,8 @@ void TurnFrame::saveLayout() {
     const std::pair<const char*, Overlay> keys[] = {{"Loc", Overlay::Loc}, {"Supply", Overlay::Supply}, {"Range", Overlay::Range},
                                                     {"Fog", Overlay::Fog}, {"Orders", Overlay::Orders}};
     for (const auto& [key, o] : keys) config->Write(wxString("/TurnManager/Overlay") + key, overlay(o));
-    if (!m_path.empty()) config->Write("/TurnManager/LastSide", utf8(m_side.empty() ? "host" : m_side));
+    // Never the side: the next player at the table must not find the last one's view chosen for him.
+    config->DeleteEntry("/TurnManager/LastSide", false);
     config->Flush();
 }
 
@@ -583,76 +601,222 @@ bool TurnFrame::openCampaign(const wxString& pathText, std::optional<std::string
         frame->Show();
         return true;
     }
+    // The campaign's sides, to choose from: their ids and names are public.
     std::vector<std::pair<std::string, std::string>> sides;
     std::string error;
     if (!withStore(path, true, error, [&](db::CampaignStore& store) {
-            const auto status = nlohmann::json::parse(view::statusJson(store, view::Viewer::host()));
-            for (const auto& s : status.value("sides", nlohmann::json::array()))
-                sides.emplace_back(s.value("id", ""), s.value("name", ""));
+            for (const auto& s : view::campaignSides(store)) sides.emplace_back(s.id, s.name);
         })) {
         report(_("Cannot open the campaign"), utf8(error));
         return false;
     }
-    if (!side) {
-        if (m_interactive) {
-            wxArrayString names;
-            for (const auto& [id, name] : sides) names.Add(utf8(name + " (" + id + ")"));
-            names.Add(_("Host: everything"));
-            wxString last;
-            wxConfigBase::Get()->Read("/TurnManager/LastSide", &last);
-            wxSingleChoiceDialog pick(this, _("Whose view of the campaign do you want? Each side sees only its own "
-                                              "MEs and what it has found out about the enemy."),
-                                      _("Choose a side"), names);
-            int initial = static_cast<int>(sides.size());
-            for (std::size_t i = 0; i < sides.size(); ++i)
-                if (utf8(sides[i].first) == last) initial = static_cast<int>(i);
-            pick.SetSelection(initial);
-            if (pick.ShowModal() != wxID_OK) return false;
-            const int i = pick.GetSelection();
-            side = i < static_cast<int>(sides.size()) ? sides[static_cast<std::size_t>(i)].first : std::string();
-        } else {
-            side = std::string();
-        }
-    }
-    if (!side->empty() && std::none_of(sides.begin(), sides.end(), [&](const auto& s) { return s.first == *side; })) {
+    if (side && !side->empty() && std::none_of(sides.begin(), sides.end(), [&](const auto& s) { return s.first == *side; })) {
         report(_("Cannot open the campaign"), utf8(path + ": error: the campaign has no side '" + *side + "'"));
         return false;
     }
-    if (m_orderDialog) m_orderDialog->Close();
+    hideView();
     m_path = path;
-    m_side = *side;
-    clearBattleTab();
-    m_drafts.clear();
-    m_checks.clear();
-    m_selected.clear();
-    m_document.reset();
-    m_sideChoice->Clear();
-    // Short names in the bar (the side's id, capitalised); the full names are in the tree.
-    for (const auto& [id, name] : sides) {
-        wxString shortName = utf8(id);
-        if (!shortName.empty()) shortName[0] = wxToupper(shortName[0]);
-        m_sideChoice->Append(shortName, new wxStringClientData(utf8(id)));
-    }
-    m_sideChoice->Append(_("Host"), new wxStringClientData(wxString()));
+    m_sides = sides;
+    m_engineLines.clear();
+    m_lastRunWeek = m_lastRunDay = 0;
+    fillSideChoice();
     if (m_interactive) m_recent.AddFileToHistory(pathText);
     refresh();
-    if (m_document) m_canvas->fitToWindow();
-    return m_document != nullptr;
+    if (!m_document) return false;
+    m_canvas->fitToWindow();
+    if (side) {
+        setSide(*side);
+    } else if (m_interactive) {
+        // Nobody is preselected: the player at the table says who he is.
+        CallAfter([this] { chooseSide(); });
+    }
+    return true;
+}
+
+// The side list of the phase bar: "no side" first, then each side, then the host.
+void TurnFrame::fillSideChoice() {
+    m_sideChoice->Clear();
+    m_choiceSides.clear();
+    m_sideChoice->Append(_("(no side)"));
+    m_choiceSides.emplace_back(std::nullopt);
+    // Short names in the bar (the side's id, capitalised); the full names are in the chooser.
+    for (const auto& [id, name] : m_sides) {
+        wxString shortName = utf8(id);
+        if (!shortName.empty()) shortName[0] = wxToupper(shortName[0]);
+        m_sideChoice->Append(shortName);
+        m_choiceSides.emplace_back(id);
+    }
+    m_sideChoice->Append(_("Host"));
+    m_choiceSides.emplace_back(std::string());
+    m_sideChoice->SetSelection(0);
 }
 
 bool TurnFrame::setSide(const std::string& side) {
     if (m_path.empty()) return false;
-    if (!side.empty() && !m_view.side(side) && m_view.viewer.empty()) {
+    if (!side.empty() && std::none_of(m_sides.begin(), m_sides.end(), [&](const auto& s) { return s.first == side; })) {
         report(_("Unknown side"), utf8("the campaign has no side '" + side + "'"));
         return false;
     }
-    if (m_orderDialog) m_orderDialog->Close();
-    m_side = side;
-    m_selected.clear();
-    m_checks.clear();
-    clearBattleTab();
+    return showViewer(side.empty() ? view::Viewer::host() : view::Viewer::ofSide(side));
+}
+
+void TurnFrame::clearSide() {
+    if (m_path.empty()) return;
+    showViewer(std::nullopt);
+    say("no side is shown: choose the side whose view you want");
+}
+
+bool TurnFrame::showViewer(const std::optional<view::Viewer>& who) {
+    // A script's passphrase answers this choice only.
+    struct Forget {
+        std::deque<std::string>& queue;
+        ~Forget() { queue.clear(); }
+    } forget{m_scriptedPassphrases};
+    if (m_viewer == who && who) {
+        refresh();
+        return true;
+    }
+    // Nothing of the current view stays on the screen while the next viewer is asked who he is.
+    hideView();
+    refresh();
+    Update();
+    if (!who) return true;
+    if (!admit(*who)) {
+        refresh();
+        return false;
+    }
+    m_viewer = who;
+    m_side = who->side();
     refresh();
     return true;
+}
+
+// docs/secrecy-auth.md: a campaign without passphrases is open, as at a shared table; a side (or the host) with one
+// is shown only once it is given, and the core checks it, counts a wrong one and slows the next answers down
+// (auth::authorise). The host's view is closed while the sides have passphrases and the host has none.
+bool TurnFrame::admit(const view::Viewer& who) {
+    const auth::Actor actor = who.isHost() ? auth::Actor::hostActor() : auth::Actor::ofSide(who.side());
+    const std::string whose = viewerTitle(who);
+    bool needed = false, open = false;
+    std::string error;
+    if (!withStore(m_path, true, error, [&](db::CampaignStore& store) {
+            needed = auth::hasPassphrase(store, actor.name());
+            open = !auth::anyPassphrase(store);
+        })) {
+        report(_("Cannot open the view"), utf8(error));
+        return false;
+    }
+    if (open) return true;  // nobody has a passphrase: nothing to check (a read-only file stays viewable)
+    std::optional<std::string> passphrase;
+    if (needed) {
+        passphrase = askPassphrase(who);
+        if (!passphrase) {
+            report(_("No passphrase given"), utf8("No passphrase was given for " + whose + ": nothing of that view is shown."), false);
+            return false;
+        }
+    }
+    core::IssueList issues;
+    {
+        wxBusyCursor busy;  // after wrong passphrases the core answers more and more slowly
+        if (!withStore(m_path, false, error, [&](db::CampaignStore& store) { issues = auth::authorise(store, actor, passphrase); })) {
+            report(_("Cannot open the view"), utf8(error));
+            return false;
+        }
+    }
+    if (!issues.hasErrors()) {
+        // The side's draft is sealed under its passphrase: the key is derived once, now, with the salt of the draft
+        // already there (when it is sealed), and forgotten when the view is hidden.
+        if (passphrase && !who.isHost()) {
+            wxBusyCursor busy;
+            std::string text;
+            try {
+                text = io::readWholeFile(draftPath(m_path, who.side()));
+            } catch (const std::exception&) {
+                text.clear();  // no draft yet
+            }
+            try {
+                m_sealKey = auth::isSealed(text) ? auth::SealKey::deriveFor(text, *passphrase) : auth::SealKey::derive(*passphrase);
+            } catch (const auth::SealError&) {
+                m_sealKey = auth::SealKey::derive(*passphrase);  // the file is not a sealed text: readDraft says so
+            }
+        }
+        return true;
+    }
+    const auto& first = issues.items().front();
+    if (first.code == "AUTH-WRONG")
+        report(_("Wrong passphrase"), utf8("That is not the passphrase of " + whose + ": nothing of that view is shown. Each further "
+                                           "wrong passphrase is answered more slowly."));
+    else if (first.code == "AUTH-HOST-CLOSED")
+        report(_("The host's view is closed"),
+               utf8("The host's view is closed: the sides have passphrases and the host has none. Set the host's passphrase "
+                    "first (etatmajor-cli campaign password --host; it needs every side's passphrase)."));
+    else
+        report(_("Cannot open the view"), utf8(issuesText(issues)));
+    return false;
+}
+
+std::string TurnFrame::viewerTitle(const view::Viewer& who) const {
+    if (who.isHost()) return "the host";
+    const auto side = std::find_if(m_sides.begin(), m_sides.end(), [&](const auto& s) { return s.first == who.side(); });
+    return side != m_sides.end() ? side->second + " (" + who.side() + ")" : who.side();
+}
+
+std::optional<std::string> TurnFrame::askPassphrase(const view::Viewer& who) {
+    if (!m_interactive) {
+        // Scripts answer with the passphrase queued for the next question; none queued is no answer.
+        if (m_scriptedPassphrases.empty()) return std::nullopt;
+        std::string answer = std::move(m_scriptedPassphrases.front());
+        m_scriptedPassphrases.pop_front();
+        return answer;
+    }
+    wxPasswordEntryDialog ask(this, utf8("The passphrase of " + viewerTitle(who) + ":"), _("Passphrase"));
+    if (ask.ShowModal() != wxID_OK) return std::nullopt;
+    return ask.GetValue().utf8_string();
+}
+
+void TurnFrame::showPassphraseForScript(const std::string& side) {
+    showPrintMenuForScript(false);
+    if (side.empty()) return;
+    if (m_viewer) clearSide();
+    const auto who = side == "host" ? view::Viewer::host() : view::Viewer::ofSide(side);
+    auto* ask = new wxPasswordEntryDialog(this, utf8("The passphrase of " + viewerTitle(who) + ":"), _("Passphrase"));
+    m_askingWindow = ask;
+    ask->Show();
+    ask->Raise();
+}
+
+void TurnFrame::hideView() {
+    if (m_orderDialog) m_orderDialog->Close();
+    m_sealKey.reset();
+    m_draftKept = false;
+    clearBattleTab();
+    m_viewer.reset();
+    m_side.clear();
+    m_view.reset();
+    m_selected.clear();
+    m_checks.clear();
+    m_drafts.clear();
+    m_locs.clear();
+    m_sources.clear();
+    m_rolls.clear();
+    m_battles.clear();
+    m_range.clear();
+    m_intelText.clear();
+    m_resultsText.clear();
+    m_ordersStatus.clear();
+    if (m_document) {
+        // The map stays (it is public); every counter goes.
+        m_document = std::make_shared<MapDocument>(MapDocument::fromView(m_path, m_document->map(), m_document->title(), nullptr));
+        m_canvas->replaceDocument(m_document);
+    }
+    m_battleIds.clear();
+    if (m_battleList) m_battleList->Clear();
+    m_tree->DeleteAllItems();
+    m_details->SetValue(utf8(kChooseSidePrompt));
+    for (auto* panel : {m_ordersPanel, m_resultsPanel, m_intelPanel, m_vcsPanel, m_supplyPanel}) panel->SetValue(utf8(kChooseSidePrompt));
+    m_logList->Clear();
+    m_logShown = 0;
+    m_canvas->Refresh();
 }
 
 void TurnFrame::onPageChanged() {
@@ -683,56 +847,61 @@ void TurnFrame::clearBattleTab() {
 void TurnFrame::refresh() {
     if (m_path.empty()) return;
     std::string error;
-    std::string status, locs, supply, log, intel, orders;
     map::Map map;
     std::string title;
-    std::vector<engine::BattleRecord> battles;
+    // Everything of the viewer's, and nothing else: the core's typed objects built for this viewer.
+    std::optional<view::SideView> shown;
+    std::vector<view::LocView> locs;
+    std::vector<view::SourceView> sources;
+    std::vector<dice::RollRecord> rolls;
+    std::vector<view::BattleView> battles;
+    std::string intel, orders, results;
     const bool ok = withStore(m_path, true, error, [&](db::CampaignStore& store) {
-        const std::optional<std::string> who = m_side.empty() ? std::nullopt : std::optional<std::string>(m_side);
-        status = view::statusJson(store, view::Viewer::from(who));
         m_preview = view::previewNextPhase(store);
         map = store.loadMap();
         title = store.info().name;
-        log = view::rollLogJson(store, view::Viewer::from(who));
-        battles = engine::listBattles(store);
-        if (!m_side.empty()) {
-            locs = engine::locJson(store, m_side);
-            supply = engine::supplyJson(store, m_side);
+        if (!m_viewer) return;
+        shown = view::buildSideView(store, *m_viewer);
+        rolls = view::rollsFor(store, *m_viewer);
+        battles = view::battlesFor(store, *m_viewer);
+        if (!m_viewer->isHost()) {
+            locs = view::locReport(store, m_side).mes;
+            sources = view::supplyReport(store, m_side).sources;
             intel = engine::intelText(store, m_side);
-            orders = engine::ordersJson(store, m_side);
+            orders = engine::ordersStatus(store, m_side);
+        } else {
+            intel = "The host sees every ME: intelligence reports belong to the sides.\n";
         }
+        results = resultsText(store);
     });
     if (!ok) {
         report(_("Cannot read the campaign"), utf8(error));
         return;
     }
-    try {
-        m_view = SideView::fromStatusJson(status);
-        m_locs = locs.empty() ? std::vector<LocInfo>{} : parseLocJson(locs);
-        m_sources = supply.empty() ? std::vector<SourceInfo>{} : parseSupplyJson(supply);
-        m_rolls = parseRollLog(log);
-        m_intelText = m_side.empty() ? "The host sees every ME: intelligence reports belong to the sides.\n" : intel;
-        m_ordersStatus = orders.empty() ? std::string() : nlohmann::json::parse(orders).value("status", "");
-        m_document = std::make_shared<MapDocument>(MapDocument::fromStatus(m_path, std::move(map), title, status));
-    } catch (const std::exception& e) {
-        report(_("Cannot read the campaign"), utf8(m_path + ": error: " + e.what()));
-        return;
-    }
+    m_view = std::move(shown);
+    m_locs = std::move(locs);
+    m_sources = std::move(sources);
+    m_rolls = std::move(rolls);
+    m_battles = std::move(battles);
+    m_intelText = std::move(intel);
+    m_ordersStatus = std::move(orders);
+    m_resultsText = std::move(results);
+    m_document = std::make_shared<MapDocument>(MapDocument::fromView(m_path, std::move(map), title, sideView()));
     m_battleIds.clear();
     m_battleList->Clear();
-    for (const auto& b : battles) {
-        const bool ours = m_side.empty() || std::any_of(b.participants.begin(), b.participants.end(),
-                                                        [&](const engine::BattleParticipant& p) { return p.side == m_side; });
-        if (!ours) continue;
+    for (const auto& b : m_battles) {
         m_battleIds.push_back(b.id);
         m_battleList->Append(utf8("Battle " + std::to_string(b.id) + ": week " + std::to_string(b.week) + " day " +
                                   std::to_string(b.day) + " at " + b.hex + ", " + b.status));
     }
     m_canvas->replaceDocument(m_document);
-    for (unsigned i = 0; i < m_sideChoice->GetCount(); ++i)
-        if (static_cast<wxStringClientData*>(m_sideChoice->GetClientObject(i))->GetData() == utf8(m_side)) m_sideChoice->SetSelection(static_cast<int>(i));
+    for (std::size_t i = 0; i < m_choiceSides.size(); ++i) {
+        const auto& entry = m_choiceSides[i];
+        const bool here = m_viewer ? entry && *entry == m_side : !entry;
+        if (here) m_sideChoice->SetSelection(static_cast<int>(i));
+    }
     ensureDraft();
-    if (!m_selected.empty() && !m_view.me(m_selected)) m_selected.clear();
+    if (!m_selected.empty() && !(m_view && m_view->me(m_selected))) m_selected.clear();
     updateTitle();
     updateTree();
     updateDetails();
@@ -758,9 +927,15 @@ bool TurnFrame::ensureDraft() {
     }
     // The side's draft kept beside the database by an earlier window is taken up again while today's orders are
     // open; once they are given (or the side stood fast) it has served.
+    // A file that does not open (sealed under another passphrase, changed, or plain while the side has a
+    // passphrase) is kept as it is: never read, never overwritten nor removed by this window.
     std::size_t restored = 0;
-    if (m_ordersStatus == "not_given") {
-        if (const auto saved = loadDraft(m_path, m_side, file.week, file.day)) file = mergeDraft(file, *saved, &restored);
+    const DraftRead saved = readDraft(m_path, m_side, file.week, file.day, m_sealKey ? &*m_sealKey : nullptr);
+    m_draftKept = !saved.problem.empty();
+    if (m_draftKept) {
+        report(_("The draft orders were not opened"), utf8(saved.problem + "; today's changes are not kept beside the campaign."), false);
+    } else if (m_ordersStatus == "not_given") {
+        if (saved.orders) file = mergeDraft(file, *saved.orders, &restored);
     } else if (!m_ordersStatus.empty()) {
         removeDraft(m_path, m_side);
     }
@@ -776,8 +951,12 @@ bool TurnFrame::ensureDraft() {
 bool TurnFrame::keepDraft() {
     const auto* d = draft();
     if (!d || m_side.empty()) return false;
+    if (m_draftKept) {
+        say("the draft beside the campaign did not open and is kept as it is: this change is not saved there");
+        return false;
+    }
     try {
-        saveDraft(m_path, *d);
+        saveDraft(m_path, *d, m_sealKey ? &*m_sealKey : nullptr);
         return true;
     } catch (const std::exception& e) {
         say(std::string("the draft orders could not be kept: ") + e.what());
@@ -801,9 +980,11 @@ campaign::Order* TurnFrame::draftOrder(const std::string& meId) {
 void TurnFrame::updateTitle() {
     wxString title = wxString::FromUTF8(kProductName);
     if (m_document) {
-        title += wxString::FromUTF8(" \u2014 ") + utf8(m_view.campaignName.empty() ? m_path : m_view.campaignName);
-        const auto* s = m_view.side(m_side);
-        title += wxString::FromUTF8(" \u2014 ") + (m_side.empty() ? _("host view") : utf8((s ? s->name : m_side) + " view"));
+        title += wxString::FromUTF8(" \u2014 ") + utf8(m_document->title().empty() ? m_path : m_document->title());
+        const auto side = std::find_if(m_sides.begin(), m_sides.end(), [&](const auto& s) { return s.first == m_side; });
+        title += wxString::FromUTF8(" \u2014 ") + (!m_viewer           ? _("no side chosen")
+                                                   : m_side.empty() ? _("host view")
+                                                                    : utf8((side != m_sides.end() ? side->second : m_side) + " view"));
     }
     SetTitle(title);
 }
@@ -813,7 +994,7 @@ bool TurnFrame::ordersOpen() const {
 }
 
 std::string TurnFrame::phaseBarLabel() const {
-    return phaseBarText(m_view, m_preview);
+    return phaseBarText(sideView(), m_preview);
 }
 
 void TurnFrame::updatePhaseBar() {
@@ -822,7 +1003,9 @@ void TurnFrame::updatePhaseBar() {
     m_nextButton->SetToolTip(tip);
     m_phaseText->SetToolTip(tip);
     std::string orders;
-    if (m_side.empty()) {
+    if (!m_viewer) {
+        orders = kChooseSidePrompt;
+    } else if (m_side.empty()) {
         orders = "Host view: every ME of both sides is shown. ";
         if (!m_preview.sidesWithoutOrders.empty()) {
             orders += "Orders still missing from: ";
@@ -845,7 +1028,7 @@ void TurnFrame::updatePhaseBar() {
     m_ordersText->SetLabel(utf8(orders));
     m_submitButton->Enable(ordersOpen());
     m_standButton->Enable(ordersOpen());
-    m_nextButton->Enable(m_document && !m_preview.ended);
+    m_nextButton->Enable(m_document && m_viewer && !m_preview.ended);
     m_phaseText->GetParent()->Layout();
 }
 
@@ -854,7 +1037,18 @@ void TurnFrame::updateTree() {
     m_tree->DeleteAllItems();
     const auto root = m_tree->AddRoot("campaign");
     wxTreeItemId select;
-    for (const auto& s : m_view.sides) {
+    if (!m_view) {
+        m_tree->Thaw();
+        return;
+    }
+    // The viewer's own side first.
+    std::vector<const view::SideSummaryView*> order;
+    for (const auto& s : m_view->sides)
+        if (s.id == m_side) order.push_back(&s);
+    for (const auto& s : m_view->sides)
+        if (s.id != m_side) order.push_back(&s);
+    for (const auto* sp : order) {
+        const auto& s = *sp;
         const auto sideItem = m_tree->AppendItem(root, utf8(s.name + (s.known ? "" : " (as far as we know)")));
         m_tree->SetItemBold(sideItem);
         for (const auto& me : s.mes) {
@@ -892,7 +1086,7 @@ void TurnFrame::onTreeSelect(wxTreeEvent& event) {
 }
 
 bool TurnFrame::selectMe(const std::string& meId) {
-    const MeInfo* me = m_view.me(meId);
+    const view::MeView* me = m_view ? m_view->me(meId) : nullptr;
     if (!me) {
         say("no ME '" + meId + "' is shown in this view");
         return false;
@@ -901,15 +1095,17 @@ bool TurnFrame::selectMe(const std::string& meId) {
     updateTree();
     updateDetails();
     updateOverlayData();
-    if (me->offset && m_document) m_canvas->centreOnHex(m_document->map().offsets().toHex(*me->offset));
+    if (m_document) m_canvas->centreOnHex(m_document->map().offsets().toHex(me->offset));
     m_canvas->Refresh();
     return true;
 }
 
 void TurnFrame::updateDetails() {
-    const MeInfo* me = m_view.me(m_selected);
+    const view::MeView* me = m_view ? m_view->me(m_selected) : nullptr;
     if (!me) {
-        m_details->SetValue(m_document ? _("Select an ME in the order of battle or click its counter on the map.") : wxString());
+        m_details->SetValue(!m_document ? wxString()
+                            : m_view    ? _("Select an ME in the order of battle or click its counter on the map.")
+                                        : utf8(kChooseSidePrompt));
         return;
     }
     std::ostringstream o;
@@ -933,7 +1129,7 @@ void TurnFrame::updateDetails() {
     for (const auto& u : me->units) {
         o << "  " << u.name << " \u2014 " << readable(u.type) << ", class " << u.unitClass << ", " << u.stands << " stands, "
           << u.figures << "/" << u.figuresOriginal << " figures";
-        if (!u.guns.empty()) o << ", guns " << u.guns;
+        if (!u.guns.empty()) o << ", guns " << gunsText(u);
         o << "\n";
     }
     if (const campaign::Order* order = const_cast<TurnFrame*>(this)->draftOrder(me->id)) {
@@ -945,6 +1141,13 @@ void TurnFrame::updateDetails() {
 }
 
 void TurnFrame::updatePanels() {
+    if (!m_viewer) {
+        // Nothing of either side while no side is chosen.
+        for (auto* panel : {m_ordersPanel, m_resultsPanel, m_intelPanel, m_vcsPanel, m_supplyPanel}) panel->SetValue(utf8(kChooseSidePrompt));
+        setLogFilter(m_logText, m_logPhase);
+        return;
+    }
+    m_resultsPanel->SetValue(utf8(m_resultsText));
     // Today's orders: the draft and the rules' verdict on each.
     std::ostringstream orders;
     if (m_side.empty()) {
@@ -971,13 +1174,13 @@ void TurnFrame::updatePanels() {
 
     // Victory conditions of the own side only (every side for the host).
     std::ostringstream vcs;
-    for (const auto& s : m_view.sides) {
+    for (const auto& s : m_view->sides) {
         if (!s.vcs) continue;
         const int standing = s.vcs->baseline - s.vcs->pointsLost + s.vcs->pointsReplaced;
         vcs << s.name << "\n  baseline " << s.vcs->baseline << ", points lost " << s.vcs->pointsLost << ", replaced "
             << s.vcs->pointsReplaced << " \u2192 " << standing << "; defeated at " << s.vcs->defeatThreshold << " or below\n";
         vcs << "  urban areas held:";
-        for (const auto& u : s.urbanControlled) vcs << " " << u << ";";
+        for (const auto& u : s.urbanControlled) vcs << " " << u.name << ";";
         vcs << "\n\n";
     }
     if (vcs.str().empty()) vcs << "No victory conditions to show.\n";
@@ -990,7 +1193,7 @@ void TurnFrame::updatePanels() {
             << (s.destroyed ? ", destroyed" : "");
         if (!s.drawnOnBy.empty()) {
             sup << "; drawn on by";
-            for (const auto& m : s.drawnOnBy) sup << " " << m;
+            for (const auto& m : s.drawnOnBy) sup << " " << m.me;
         }
         sup << "\n";
     }
@@ -1012,7 +1215,7 @@ void TurnFrame::setLogFilter(const std::string& text, const std::string& phase) 
     m_logList->Freeze();
     m_logList->Clear();
     wxArrayString lines;
-    for (const auto& r : rows) lines.Add(utf8(r.line()));
+    for (const auto& r : rows) lines.Add(utf8(rollLine(r)));
     if (!lines.empty()) m_logList->Append(lines);
     m_logList->Thaw();
     m_logShown = rows.size();
@@ -1066,22 +1269,11 @@ void TurnFrame::paintOverlays(wxGraphicsContext& gc, const hex::Layout& layout, 
     };
     const double w = std::clamp(0.14 * s, 2.0, 6.0);
 
-    // Fog of war: every hex none of the side's MEs can see is shaded (§8.1.5 and G-12: its own hex in anything but
-    // fine weather, the six around it as well in fine weather).
-    if (overlay(Overlay::Fog) && !m_side.empty()) {
-        const auto* own = m_view.side(m_side);
-        bool fine = true;
-        if (m_view.weather && m_view.weather->week == m_view.week && m_view.weather->day == m_view.day)
-            if (auto wx = rules::weatherFromName(m_view.weather->weather)) fine = !rules::seesOnlyOwnHex(*wx);
+    // Fog of war: every map hex the side's MEs do not see now is shaded. What they see is the core's (the view's
+    // seenHexes, asked of the rules' sight, §8.1.5); the window decides nothing of it.
+    if (overlay(Overlay::Fog) && m_view && !m_viewer->isHost()) {
         std::set<hex::Hex> seen;
-        if (own)
-            for (const auto& me : own->mes)
-                if (me.offset && !me.entering) {
-                    const hex::Hex h = off.toHex(*me.offset);
-                    seen.insert(h);
-                    if (fine)
-                        for (const auto n : hex::neighbours(h)) seen.insert(n);
-                }
+        for (const auto& o : m_view->seenHexes) seen.insert(off.toHex(o));
         // Over the map's hexes only: the ground around the map is no country anyone could see.
         const std::string outlineOf = m.metadata().id + " " + std::to_string(m.width()) + "x" + std::to_string(m.height());
         if (m_outlineOf != outlineOf) {
@@ -1149,9 +1341,7 @@ void TurnFrame::paintOverlays(wxGraphicsContext& gc, const hex::Layout& layout, 
         const double px = std::clamp(0.45 * s, 9.0, 13.0);
         gc.SetFont(gc.CreateFont(px, "Sans", wxFONTFLAG_BOLD, wxColour(20, 20, 20)));
         for (const auto& src : m_sources) {
-            const auto* u = m.urbanArea(src.id);
-            if (!u) continue;
-            const auto c = layout.toPixel(u->hex);
+            const auto c = centre(src.offset);
             const wxString text = src.rolled ? wxString::Format("%s %d SP", utf8(src.name), src.weeklyValue)
                                              : wxString::Format("%s ?", utf8(src.name));
             double tw = 0, th = 0;
@@ -1168,15 +1358,15 @@ void TurnFrame::paintOverlays(wxGraphicsContext& gc, const hex::Layout& layout, 
     }
 
     // The routes of the draft orders; the ME being written gets each step coloured by the rules' verdict.
-    if (overlay(Overlay::Orders) && !m_side.empty())
+    if (overlay(Overlay::Orders) && !m_side.empty() && m_view)
         if (const auto* d = draft()) {
             for (const auto& o : d->orders) {
-                const MeInfo* me = m_view.me(o.me);
-                if (!me || !me->offset) continue;
+                const view::MeView* me = m_view->me(o.me);
+                if (!me) continue;
                 const bool editing = m_orderDialog && m_orderDialog->meId() == o.me;
                 const campaign::Order& order = editing ? m_orderDialog->order() : o;
                 if (order.path.empty()) continue;
-                const auto p = polyline(*me->offset, order.path);
+                const auto p = polyline(me->offset, order.path);
                 gc.SetBrush(wxNullGraphicsBrush);
                 gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255, 200), w * 1.6 + 3).Cap(wxCAP_ROUND).Join(wxJOIN_ROUND)));
                 gc.StrokePath(p);
@@ -1201,8 +1391,8 @@ void TurnFrame::paintOverlays(wxGraphicsContext& gc, const hex::Layout& layout, 
         }
 
     // The selected ME.
-    if (const MeInfo* me = m_view.me(m_selected); me && me->offset) {
-        const wxGraphicsPath ring = hexPath(off.toHex(*me->offset), 1.0);
+    if (const view::MeView* me = m_view ? m_view->me(m_selected) : nullptr) {
+        const wxGraphicsPath ring = hexPath(off.toHex(me->offset), 1.0);
         gc.SetBrush(wxNullGraphicsBrush);
         gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255, 230), 6.0)));
         gc.StrokePath(ring);
@@ -1219,23 +1409,24 @@ bool TurnFrame::hexClicked(hex::Hex h) {
         return true;
     }
     // A click on a counter of the shown MEs selects it.
-    for (const MeInfo* me : m_view.allMes())
-        if (me->offset && *me->offset == at) {
-            selectMe(me->id);
-            return true;
-        }
+    if (m_view)
+        for (const view::MeView* me : m_view->allMes())
+            if (me->offset == at) {
+                selectMe(me->id);
+                return true;
+            }
     return false;
 }
 
 // ---- orders ----------------------------------------------------------------------------------------------------
 
 OrderDialog* TurnFrame::editOrder(const std::string& meId) {
-    if (m_side.empty()) {
+    if (m_side.empty() || !m_view) {
         report(_("No side chosen"), _("The host writes no orders: choose the side whose orders you write."), false);
         return nullptr;
     }
-    const auto* own = m_view.side(m_side);
-    const MeInfo* me = nullptr;
+    const auto* own = m_view->side(m_side);
+    const view::MeView* me = nullptr;
     if (own)
         for (const auto& m : own->mes)
             if (m.id == meId) me = &m;
@@ -1363,7 +1554,7 @@ bool TurnFrame::submitOrders() {
         return false;
     }
     if (m_orderDialog) m_orderDialog->Close();
-    removeDraft(m_path, m_side);
+    if (!m_draftKept) removeDraft(m_path, m_side);
     refresh();
     say(std::to_string(file.orders.size()) + " order(s) of " + m_side + " given for week " + std::to_string(file.week) + " day " +
         std::to_string(file.day));
@@ -1390,7 +1581,7 @@ bool TurnFrame::standFast() {
         return false;
     }
     if (m_orderDialog) m_orderDialog->Close();
-    removeDraft(m_path, m_side);
+    if (!m_draftKept) removeDraft(m_path, m_side);
     refresh();
     say(m_side + " stand fast today");
     return true;
@@ -1398,6 +1589,10 @@ bool TurnFrame::standFast() {
 
 bool TurnFrame::nextPhase() {
     if (m_path.empty()) return false;
+    if (!m_viewer) {
+        report(_("No side chosen"), utf8(kChooseSidePrompt), false);
+        return false;
+    }
     refresh();
     if (!m_preview.ready()) {
         report(_("The next phase cannot run yet"), utf8(nextPhaseDescription(m_preview)), false);
@@ -1413,29 +1608,42 @@ bool TurnFrame::nextPhase() {
         report(_("The phase failed"), utf8(error));
         return false;
     }
+    // The engine's lines name every ME, die and value of both sides: the host's. A side is told its own day instead
+    // (view::dayReport, in resultsText).
     std::ostringstream o;
     for (const auto& p : result.phases) {
         o << "Week " << p.week;
         if (p.day > 0) o << " day " << p.day;
         o << "  " << p.phase << " " << p.title << "\n";
         for (const auto& l : p.lines) o << "    " << l << "\n";
+        m_lastRunWeek = p.week;
+        m_lastRunDay = p.day > 0 ? p.day : 1;  // the weekly phases are told on the week's first day
     }
+    m_engineLines += o.str();
     refresh();
     if (!result.ok) {
-        report(_("The phase did not run"), utf8(issuesText(result.issues) + o.str()));
+        // Why it refused, without what ran before the refusal (the host reads that in the Phase Results).
+        report(_("The phase did not run"), utf8(issuesText(result.issues)));
         return false;
     }
     say(result.phases.empty() ? std::string("nothing ran") : result.phases.back().phase + " " + result.phases.back().title + " done");
-    m_ordersPanel->AppendText(utf8("\n" + o.str()));
-    if (m_interactive && !o.str().empty()) {
-        m_notebook->SetSelection(0);
-    }
+    if (m_interactive) m_notebook->SetSelection(1);  // Phase Results
     return true;
+}
+
+// What the Phase Results tab shows: a side its own day, as the core tells it to that side; the host the engine's
+// lines of the phases run in this window (everything), or its own report of the day when none ran yet.
+std::string TurnFrame::resultsText(const db::CampaignStore& store) const {
+    if (!m_viewer) return {};
+    if (m_viewer->isHost() && !m_engineLines.empty()) return m_engineLines;
+    return view::dayReportText(view::dayReport(store, *m_viewer, m_lastRunWeek, m_lastRunDay));
 }
 
 // ---- battles ---------------------------------------------------------------------------------------------------
 
 std::string TurnFrame::battleSetupText(int id) {
+    if (!m_viewer) return kChooseSidePrompt;
+    if (!m_viewer->isHost()) return sideBattleText(id);
     std::ostringstream o;
     std::string error;
     const bool ok = withStore(m_path, true, error, [&](db::CampaignStore& store) {
@@ -1479,6 +1687,64 @@ std::string TurnFrame::battleSetupText(int id) {
     return ok ? o.str() : error;
 }
 
+// A battle as the side knows it, from its own objects only (view::battlesFor, its own MEs in its view): its own MEs
+// with their timing and composition, the enemy's as their counters (turned over by the contact, §2.2), never by id,
+// timing or composition; once fought, the side's own battle report as printed.
+std::string TurnFrame::sideBattleText(int id) {
+    std::ostringstream o;
+    std::string error;
+    const view::Viewer who = *m_viewer;
+    const bool ok = withStore(m_path, true, error, [&](db::CampaignStore& store) {
+        const auto battles = view::battlesFor(store, who);
+        const auto b = std::find_if(battles.begin(), battles.end(), [&](const view::BattleView& x) { return x.id == id; });
+        if (b == battles.end()) {
+            o << "No battle " << id << " is known to " << who.side() << ".\n";
+            return;
+        }
+        std::string terrain = "unknown";
+        if (const auto at = hex::parseOffset(b->hex); at && m_document) {
+            const hex::Hex h = m_document->map().offsets().toHex(*at);
+            if (m_document->map().contains(h)) terrain = readable(std::string(map::terrainName(m_document->map().terrain(h))));
+        }
+        o << "Battle " << b->id << " at " << b->hex << " \u2014 " << b->status << "\n";
+        o << "Terrain " << terrain << ", weather " << b->weather << ", " << b->daylight << " daylight turns; the fighting starts on turn "
+          << b->startTurn << "\n";
+        for (const bool own : {true, false}) {
+            std::string sideId;
+            for (const auto& p : b->participants)
+                if (p.own == own) sideId = p.side;
+            if (sideId.empty()) continue;
+            const auto name = std::find_if(m_sides.begin(), m_sides.end(), [&](const auto& x) { return x.first == sideId; });
+            o << "\n" << (name != m_sides.end() ? name->second : sideId) << ":\n";
+            for (const auto& p : b->participants) {
+                if (p.own != own) continue;
+                if (!own) {
+                    o << "  " << p.label << " (composition unknown)\n";
+                    continue;
+                }
+                o << "  " << p.label << " [" << p.me << "], " << readable(p.mode) << ", on the field from turn " << p.arrivalTurn
+                  << " (" << p.timing << ")\n";
+                if (const view::MeView* me = m_view ? m_view->me(p.me) : nullptr) {
+                    for (const auto& g : me->generals) o << "    " << g.name << ", " << readable(g.rank) << "\n";
+                    for (const auto& u : me->units) o << "    " << u.name << ": " << u.stands << " stand(s)\n";
+                }
+            }
+        }
+        if (!b->summary.empty()) o << "\nResult: " << b->summary << "\n";
+        if (b->status == "resolved") {
+            // The side's own battle report, as printed: what its officers could see and count of the enemy.
+            report::PrintOptions options;
+            options.battle = id;
+            try {
+                o << "\n" << documentText(report::buildPaper(store, report::PaperKind::Battle, who.side(), options));
+            } catch (const db::StoreError& e) {
+                o << "\nNo battle report for " << who.side() << ": " << e.what() << "\n";
+            }
+        }
+    });
+    return ok ? o.str() : error;
+}
+
 void TurnFrame::showBattleSetup(int id) {
     m_battleText->SetValue(utf8(battleSetupText(id)));
 }
@@ -1493,13 +1759,73 @@ std::string TurnFrame::ordersTabText() const {
     return m_ordersPanel ? std::string(m_ordersPanel->GetValue().utf8_str()) : std::string();
 }
 
+namespace {
+
+void treeText(const wxTreeCtrl& tree, const wxTreeItemId& item, int depth, std::string& out) {
+    wxTreeItemIdValue cookie;
+    for (wxTreeItemId child = tree.GetFirstChild(item, cookie); child.IsOk(); child = tree.GetNextChild(item, cookie)) {
+        out += std::string(static_cast<std::size_t>(depth) * 2, ' ') + tree.GetItemText(child).utf8_string() + "\n";
+        treeText(tree, child, depth + 1, out);
+    }
+}
+
+std::string textOf(const wxTextCtrl* t) {
+    return t ? t->GetValue().utf8_string() : std::string();
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> TurnFrame::panelTexts() const {
+    std::vector<std::pair<std::string, std::string>> out;
+    out.emplace_back("Window title", GetTitle().utf8_string());
+    out.emplace_back("Phase bar", m_phaseText->GetLabel().utf8_string() + "\n" + m_ordersText->GetLabel().utf8_string() +
+                                      "\nSide: " + m_sideChoice->GetStringSelection().utf8_string());
+    std::string tree;
+    if (m_tree->GetRootItem().IsOk()) treeText(*m_tree, m_tree->GetRootItem(), 0, tree);
+    out.emplace_back("Order of battle", tree);
+    out.emplace_back("ME details", textOf(m_details));
+    std::string counters;
+    if (m_document)
+        for (const auto& c : m_document->counters()) {
+            const auto& sides = m_document->sides();
+            counters += (c.side < sides.size() ? sides[c.side].id : std::string("?")) + " " + c.id + " '" + c.label + "' at " +
+                        hex::formatOffset(m_document->map().offsets().toOffset(c.hex)) + (c.faceDown ? " face down" : "") +
+                        (c.entering ? " entering" : "") + "\n";
+        }
+    out.emplace_back("Map counters", counters);
+    std::string fog;
+    if (m_view)
+        for (const auto& h : m_view->seenHexes) fog += hex::formatOffset(h) + " ";
+    out.emplace_back("Hexes in sight (fog of war)", fog);
+    out.emplace_back("Today's Orders", textOf(m_ordersPanel));
+    out.emplace_back("Phase Results", textOf(m_resultsPanel));
+    out.emplace_back("Intelligence", textOf(m_intelPanel));
+    std::string log;
+    for (unsigned i = 0; i < m_logList->GetCount(); ++i) log += m_logList->GetString(i).utf8_string() + "\n";
+    out.emplace_back("Event Log", log);
+    out.emplace_back("Victory Conditions", textOf(m_vcsPanel));
+    out.emplace_back("Supply and LOC", textOf(m_supplyPanel));
+    std::string battles;
+    for (unsigned i = 0; i < m_battleList->GetCount(); ++i) battles += m_battleList->GetString(i).utf8_string() + "\n";
+    battles += textOf(m_battleText) + "\n" + textOf(m_oddsBox) + "\n";
+    out.emplace_back("Battles", battles);
+    std::string print;
+    if (m_view)
+        for (const auto& offer : paperOffers(*m_view)) print += offer.side + ": " + offerTitle(offer).utf8_string() + "\n";
+    else
+        print = "(nothing: no side chosen)\n";
+    out.emplace_back("Print menu", print);
+    out.emplace_back("Status bar", statusText());
+    return out;
+}
+
 std::string TurnFrame::statusText() const {
     return GetStatusBar() ? std::string(GetStatusBar()->GetStatusText(1).utf8_str()) : std::string();
 }
 
 // The lines the engine returns when a battle is fought or entered name every unit on both sides: the host's.
 std::string TurnFrame::battleOutcomeText(int id, const std::vector<std::string>& lines) {
-    if (!m_side.empty()) return "Battle " + std::to_string(id) + " is decided.\n\n" + battleSetupText(id);
+    if (!m_viewer || !m_viewer->isHost()) return "Battle " + std::to_string(id) + " is decided.\n\n" + battleSetupText(id);
     std::string text;
     for (const auto& l : lines) text += l + "\n";
     return text + "\n" + battleSetupText(id);
@@ -1597,6 +1923,20 @@ void TurnFrame::onOddsTick(wxTimerEvent&) {
 }
 
 bool TurnFrame::resolveBattle(int id) {
+    if (!m_viewer) {
+        report(_("No side chosen"), utf8(kChooseSidePrompt), false);
+        return false;
+    }
+    {
+        // A side acts only on the battles it fights (the host on any).
+        std::string error;
+        bool known = false;
+        withStore(m_path, true, error, [&](db::CampaignStore& store) { known = view::mayKnowBattle(store, *m_viewer, id); });
+        if (!known) {
+            report(_("Cannot resolve the battle"), utf8("battle " + std::to_string(id) + " is not one of " + m_viewer->name() + "'s battles"));
+            return false;
+        }
+    }
     std::vector<std::string> lines;
     core::IssueList issues;
     std::string error;
@@ -1616,6 +1956,20 @@ bool TurnFrame::resolveBattle(int id) {
 }
 
 bool TurnFrame::enterBattleResult(int id, const wxString& file) {
+    if (!m_viewer) {
+        report(_("No side chosen"), utf8(kChooseSidePrompt), false);
+        return false;
+    }
+    {
+        // A side acts only on the battles it fights (the host on any).
+        std::string error;
+        bool known = false;
+        withStore(m_path, true, error, [&](db::CampaignStore& store) { known = view::mayKnowBattle(store, *m_viewer, id); });
+        if (!known) {
+            report(_("Cannot record the result"), utf8("battle " + std::to_string(id) + " is not one of " + m_viewer->name() + "'s battles"));
+            return false;
+        }
+    }
     std::vector<std::string> lines;
     core::IssueList issues;
     std::string error;
@@ -1638,7 +1992,7 @@ bool TurnFrame::enterBattleResult(int id, const wxString& file) {
 // The form: the units and generals of the battle's MEs (the host's knowledge: a tabletop result is the host's to
 // record), written as a battle-result file beside the database and entered like `battle enter`.
 bool TurnFrame::enterBattleResultForm(int id) {
-    if (!m_side.empty()) {
+    if (!m_viewer || !m_viewer->isHost()) {
         // The form lists every unit and general of both sides by name: the host's knowledge, not a side's.
         report(_("The host records tabletop results"),
                _("The result form names the units of both sides: choose Host to record a tabletop result."), false);
@@ -1653,22 +2007,17 @@ bool TurnFrame::enterBattleResultForm(int id) {
             const auto rec = engine::findBattle(store, id);
             if (!rec) return;
             found = true;
-            const auto host = SideView::fromStatusJson(view::statusJson(store, view::Viewer::host()));
+            const auto host = view::buildSideView(store, view::Viewer::host());
             for (const auto& s : host.sides) sides.push_back(s.id);
             for (const auto& p : rec->participants)
-                if (const MeInfo* me = host.me(p.me)) {
+                if (const view::MeView* me = host.me(p.me)) {
                     for (const auto& u : me->units) {
                         ResultUnit r;
                         r.id = u.id;
                         r.name = u.name;
                         r.me = me->id;
                         r.stands = u.stands;
-                        std::istringstream guns(u.guns);
-                        for (int n = 0; guns >> n;) {
-                            r.gunStands += n;
-                            std::string rest;
-                            std::getline(guns, rest, ',');
-                        }
+                        for (const auto& g : u.guns) r.gunStands += g.stands;
                         units.push_back(r);
                     }
                     for (const auto& g : me->generals) generals.push_back({g.id, g.name, "unhurt"});
@@ -1697,16 +2046,43 @@ bool TurnFrame::enterBattleResultForm(int id) {
 
 void TurnFrame::chooseSide() {
     if (m_path.empty()) return;
-    wxArrayString names;
-    std::vector<std::string> ids;
-    for (const auto& s : m_view.sides) {
-        names.Add(utf8(s.name + " (" + s.id + ")"));
-        ids.push_back(s.id);
+    // Everything of the current view goes before anyone is asked who he is.
+    if (m_viewer) clearSide();
+    SideChooser pick(this, utf8(m_document ? m_document->title() : m_path), m_sides);
+    if (pick.ShowModal() == wxID_OK) setSide(pick.chosen());
+}
+
+void TurnFrame::showChooserForScript(bool show) {
+    if (m_chooser) {
+        m_chooser->Destroy();
+        m_chooser = nullptr;
     }
-    names.Add(_("Host: everything"));
-    ids.emplace_back();
-    wxSingleChoiceDialog pick(this, _("Whose view of the campaign?"), _("Choose a side"), names);
-    if (pick.ShowModal() == wxID_OK) setSide(ids[static_cast<std::size_t>(pick.GetSelection())]);
+    if (!show) return;
+    if (m_viewer) clearSide();
+    m_chooser = new SideChooser(this, utf8(m_document ? m_document->title() : m_path), m_sides);
+    m_chooser->Show();
+    m_chooser->Raise();
+}
+
+void TurnFrame::showPrintMenuForScript(bool show) {
+    if (m_askingWindow) {
+        m_askingWindow->Destroy();
+        m_askingWindow = nullptr;
+    }
+    if (!show || !m_view) return;
+    m_askingWindow = newPaperChooser(this, *m_view, _("Print"));
+    if (!m_askingWindow) return;
+    m_askingWindow->Show();
+    m_askingWindow->Raise();
+}
+
+bool TurnFrame::selectTab(const std::string& title) {
+    for (std::size_t i = 0; i < m_notebook->GetPageCount(); ++i)
+        if (m_notebook->GetPageText(i).utf8_string().rfind(title, 0) == 0) {
+            m_notebook->SetSelection(i);
+            return true;
+        }
+    return false;
 }
 
 void TurnFrame::onClose(wxCloseEvent&) {
@@ -1719,6 +2095,8 @@ void TurnFrame::onClose(wxCloseEvent&) {
         m_orderDialog->Destroy();
         m_orderDialog = nullptr;
     }
+    showChooserForScript(false);
+    showPrintMenuForScript(false);
     Destroy();
 }
 
@@ -1769,12 +2147,15 @@ bool TurnFrame::saveScreenshot(const wxString& pngPath) {
     if (m_orderDialog) m_orderDialog->Update();
     auto result = WindowCapture::capture(*this, *m_canvas);
     wxImage image = result.image;
-    // The order dialog is a window of its own: it is pasted where it stands over the frame.
-    if (m_orderDialog && image.IsOk()) {
-        wxImage dialog = WindowCapture::fromXServer(*m_orderDialog);
-        if (!dialog.IsOk() || WindowCapture::looksBlank(dialog)) dialog = WindowCapture::fromWindowDC(*m_orderDialog);
+    // The order dialog, the side chooser and the passphrase question are windows of their own: each is pasted where
+    // it stands over the frame.
+    for (wxTopLevelWindow* shown : {static_cast<wxTopLevelWindow*>(m_orderDialog), static_cast<wxTopLevelWindow*>(m_chooser), m_askingWindow}) {
+        if (!shown || !image.IsOk()) continue;
+        shown->Update();
+        wxImage dialog = WindowCapture::fromXServer(*shown);
+        if (!dialog.IsOk() || WindowCapture::looksBlank(dialog)) dialog = WindowCapture::fromWindowDC(*shown);
         if (dialog.IsOk() && !WindowCapture::looksBlank(dialog)) {
-            const wxPoint at = m_orderDialog->GetScreenPosition() - GetScreenPosition();
+            const wxPoint at = shown->GetScreenPosition() - GetScreenPosition();
             image.Paste(dialog, at.x, at.y);
         }
     }

@@ -1,7 +1,12 @@
 // The campaign turn manager: a campaign database seen by one side (American, British) or by the host. Every action
 // goes through the same core functions the command-line program uses (engine::advance, the orders template,
-// submission and stand-fast, LOC and supply reports, intelligence, battles, status per side, the event log); the
-// window holds no rules.
+// submission and stand-fast); everything shown renders the core's typed objects for the viewer (view::buildSideView,
+// view::rollsFor, view::dayReport, view::battlesFor, view::locReport, view::supplyReport, the side's intelligence);
+// the window holds no rules.
+//
+// Hotseat: the window starts on no side. With no side chosen it shows the map and nothing of either side (no ME,
+// no counter, empty panels) and asks for a side; choosing or switching a side first hides everything of the current
+// one, then admits the next viewer (its passphrase, when it has one) before anything of it is shown.
 //
 //   phase bar:  week, day, next phase, weather, wind, daylight; Next Phase, Submit Orders, Stand Fast
 //   left:       the order of battle as the side sees it, and the selected ME's details
@@ -12,7 +17,12 @@
 #include "map_canvas.hpp"
 #include "turn_model.hpp"
 
+#include "etatmajor/auth/sealed.hpp"
 #include "etatmajor/campaign/orders.hpp"
+#include "etatmajor/dice/dice.hpp"
+#include "etatmajor/view/battle_view.hpp"
+#include "etatmajor/view/side_view.hpp"
+#include "etatmajor/view/supply_view.hpp"
 #include "etatmajor/view/turn_view.hpp"
 
 #include <wx/docview.h>
@@ -20,6 +30,7 @@
 #include <wx/timer.h>
 
 #include <atomic>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -30,6 +41,8 @@
 #include <vector>
 
 class wxButton;
+class wxDialog;
+class wxTopLevelWindow;
 class wxChoice;
 class wxGauge;
 class wxListBox;
@@ -53,12 +66,32 @@ public:
     TurnFrame(const wxSize& size, bool interactive = true);
     ~TurnFrame() override;
 
-    // Opens a campaign database for `side` ("" the host; nullopt: ask with the side picker when interactive, the
-    // host otherwise). Returns whether it is shown; a file that is no campaign database is reported.
+    // Opens a campaign database for `side` ("" the host; nullopt: on no side, and when interactive the side chooser
+    // asks at once). Returns whether it is shown; a file that is no campaign database is reported.
     bool openCampaign(const wxString& path, std::optional<std::string> side = std::nullopt);
-    // The side whose view is shown ("" the host).
+    // Shows the view of `side` ("" the host): everything of the current view is hidden first, then the viewer is
+    // admitted (admit) and its view shown. Returns false, leaving no side shown, when it is not admitted.
     bool setSide(const std::string& side);
+    // Hides everything of the current view: no side is shown until one is chosen.
+    void clearSide();
+    // The side chooser (a side or the host, none preselected), after hiding the current view.
+    void chooseSide();
+    // The side whose view is shown; empty for the host and when no side is chosen.
     const std::string& side() const { return m_side; }
+    // Who the shown view is for; none while no side is chosen.
+    const std::optional<view::Viewer>& viewer() const { return m_viewer; }
+    // For scripts and screenshots: shows the side chooser without waiting for it (or takes it away), after hiding
+    // the current view as chooseSide does.
+    void showChooserForScript(bool show);
+    // For screenshots: shows the passphrase question of `side` ("host" for the host) without waiting for it, after
+    // hiding the current view (an empty side takes it away).
+    void showPassphraseForScript(const std::string& side);
+    // For screenshots: shows File > Print's list of papers without waiting for it (or takes it away).
+    void showPrintMenuForScript(bool show);
+    // For scripts: brings the tab whose title starts with `title` to the front; false when there is none.
+    bool selectTab(const std::string& title);
+    // For scripts: the passphrase the next admission is answered with, instead of asking a person.
+    void queuePassphrase(std::string passphrase) { m_scriptedPassphrases.push_back(std::move(passphrase)); }
     // Reads everything again from the database (after any change).
     void refresh();
 
@@ -99,13 +132,17 @@ public:
     void setLogFilter(const std::string& text, const std::string& phase);
     std::size_t logLinesShown() const { return m_logShown; }
 
-    const SideView& sideView() const { return m_view; }
+    // The viewer's view (view::buildSideView); none while no side is chosen.
+    const view::SideView* sideView() const { return m_view ? &*m_view : nullptr; }
     const view::PhasePreview& preview() const { return m_preview; }
     // The shown side's draft of today's orders (none for the host). A draft is kept beside the database as the
     // side changes it and restored when the side is opened again; no other view reads it.
     const campaign::OrdersFile* draft() const;
     // What the Orders tab and the status bar show now (for scripts and tests).
     std::string ordersTabText() const;
+    // Every text the window shows now, panel by panel (title, text): the phase bar, the order of battle, the ME's
+    // details, every tab, the counters on the map and what File > Print offers. For the fog-of-war tests.
+    std::vector<std::pair<std::string, std::string>> panelTexts() const;
     std::string statusText() const;
     std::string phaseBarLabel() const;
     // Whether the side shown may still write, submit or stand fast today (Submit Orders and Stand Fast enabled).
@@ -114,7 +151,7 @@ public:
     const std::string& path() const { return m_path; }
     MapCanvas& canvas() { return *m_canvas; }
 
-    // Writes the window's layout (size, panes, overlays, last side) to the user's settings (wxConfig).
+    // Writes the window's layout (size, panes, overlays; never the side) to the user's settings (wxConfig).
     void saveLayout();
 
     void runScriptWhenReady(const wxString& scriptPath, std::function<void(int)> done);
@@ -124,6 +161,20 @@ public:
 
 private:
     std::string battleOutcomeText(int id, const std::vector<std::string>& lines);
+    std::string sideBattleText(int id);
+    // The passphrase step of choosing a viewer: whether `who` may see its view now. Asks for the viewer's passphrase
+    // when it has one and has the core check it; says why when it refuses.
+    bool admit(const view::Viewer& who);
+    // The viewer's passphrase from the person at the keyboard (a script's queued answer); none when cancelled.
+    std::optional<std::string> askPassphrase(const view::Viewer& who);
+    // "the host", or the side's name and id.
+    std::string viewerTitle(const view::Viewer& who) const;
+    // Shows `who`'s view (nullopt: none), hiding the current one first.
+    bool showViewer(const std::optional<view::Viewer>& who);
+    // Empties the map and every panel of the current view at once, before another is chosen.
+    void hideView();
+    std::string resultsText(const db::CampaignStore& store) const;
+    void fillSideChoice();
     void buildMenus();
     void buildPanels();
     void updateTitle();
@@ -149,21 +200,32 @@ private:
     void onTreeSelect(wxTreeEvent& event);
     void onOddsTick(wxTimerEvent& event);
     void onCaptureTick(wxTimerEvent& event);
-    void chooseSide();
     void openInteractively();
 
     bool m_interactive;
     std::string m_path;
-    std::string m_side;
-    SideView m_view;
+    std::optional<view::Viewer> m_viewer;  // none: no side chosen
+    std::string m_side;                    // the viewer's side; empty for the host and for none
+    std::optional<view::SideView> m_view;  // the viewer's view
+    std::vector<std::pair<std::string, std::string>> m_sides;  // the campaign's sides (id, name): public
+    std::vector<std::optional<std::string>> m_choiceSides;     // the side list's entries: none, each side, "" the host
+    std::deque<std::string> m_scriptedPassphrases;
     view::PhasePreview m_preview;
-    std::string m_ordersStatus;  // not_given | given | stand_fast (the core's orders view)
-    std::vector<LocInfo> m_locs;
-    std::vector<SourceInfo> m_sources;
-    std::vector<RollInfo> m_rolls;
+    std::string m_ordersStatus;  // not_given | submitted | stand_fast (engine::ordersStatus)
+    std::vector<view::LocView> m_locs;
+    std::vector<view::SourceView> m_sources;
+    std::vector<dice::RollRecord> m_rolls;
+    std::vector<view::BattleView> m_battles;
     std::string m_intelText;
+    std::string m_resultsText;
+    // The day of the last phase run in this window (its report is what a side's Phase Results show); and the engine's
+    // own lines of what the phases did, which name everything: the host's alone.
+    int m_lastRunWeek = 0, m_lastRunDay = 0;
+    std::string m_engineLines;
     std::vector<hex::Offset> m_range;
     std::map<std::string, campaign::OrdersFile> m_drafts;  // per side, for the current day
+    std::optional<auth::SealKey> m_sealKey;  // the shown side's draft key, when it has a passphrase
+    bool m_draftKept = false;                // the side's draft file did not open: it is left as it is
     std::map<std::string, view::PathCheck> m_checks;       // per ME of the draft
     std::set<Overlay> m_overlays{Overlay::Orders, Overlay::Loc};
     std::string m_selected;
@@ -190,6 +252,7 @@ private:
     MapCanvas* m_canvas = nullptr;
     wxNotebook* m_notebook = nullptr;
     wxTextCtrl* m_ordersPanel = nullptr;
+    wxTextCtrl* m_resultsPanel = nullptr;
     wxTextCtrl* m_intelPanel = nullptr;
     wxTextCtrl* m_logFilter = nullptr;
     wxChoice* m_logPhaseChoice = nullptr;
@@ -203,6 +266,8 @@ private:
     wxGauge* m_oddsGauge = nullptr;
     wxButton* m_oddsCancelButton = nullptr;
     OrderDialog* m_orderDialog = nullptr;
+    wxDialog* m_chooser = nullptr;        // the side chooser shown for a script
+    wxTopLevelWindow* m_askingWindow = nullptr;  // a question shown for a screenshot (the passphrase)
     std::shared_ptr<MapDocument> m_document;
 
     std::thread m_oddsThread;

@@ -3,8 +3,6 @@
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/io/orders_xml.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -16,30 +14,7 @@
 
 namespace etatmajor::gui {
 
-using nlohmann::json;
-
 namespace {
-
-std::string str(const json& j, const char* key) {
-    const auto it = j.find(key);
-    if (it == j.end() || it->is_null()) return {};
-    if (it->is_string()) return it->get<std::string>();
-    return it->dump();
-}
-
-int num(const json& j, const char* key) {
-    const auto it = j.find(key);
-    return it != j.end() && it->is_number() ? it->get<int>() : 0;
-}
-
-std::vector<hex::Offset> offsets(const json& list) {
-    std::vector<hex::Offset> out;
-    if (!list.is_array()) return out;
-    for (const auto& h : list)
-        if (h.is_string())
-            if (auto o = hex::parseOffset(h.get<std::string>())) out.push_back(*o);
-    return out;
-}
 
 std::string lower(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -52,183 +27,41 @@ std::string capitalised(std::string s) {
     return s;
 }
 
-json parse(const std::string& text, const char* what) {
-    try {
-        return json::parse(text);
-    } catch (const json::exception& e) {
-        throw std::runtime_error(std::string("cannot read the ") + what + ": " + e.what());
-    }
-}
-
 }  // namespace
 
-SideView SideView::fromStatusJson(const std::string& text) {
-    const json doc = parse(text, "campaign status");
-    SideView v;
-    const json& c = doc.value("campaign", json::object());
-    v.campaignName = str(c, "name");
-    v.week = num(c, "week");
-    v.day = num(c, "day");
-    v.phase = str(c, "phase");
-    const std::string viewer = str(doc, "view");
-    v.viewer = viewer == "host" ? "" : viewer;
-    if (c.contains("weather")) {
-        const json& w = c["weather"];
-        v.weather = WeatherInfo{num(w, "week"), num(w, "day"), num(w, "daylightTurns"), str(w, "weather"), str(w, "windFrom")};
-    }
-    for (const auto& s : doc.value("sides", json::array())) {
-        SideSummary side;
-        side.id = str(s, "id");
-        side.name = str(s, "name");
-        side.known = s.contains("mes");
-        if (s.contains("vcs")) {
-            const json& x = s["vcs"];
-            side.vcs = VcsInfo{num(x, "baseline"), num(x, "pointsLost"), num(x, "pointsReplaced"), num(x, "defeatThreshold")};
-        }
-        for (const auto& m : s.value("mes", json::array())) {
-            MeInfo me;
-            me.id = str(m, "id");
-            me.label = str(m, "label");
-            me.hex = str(m, "hex");
-            me.offset = hex::parseOffset(me.hex);
-            me.mode = str(m, "mode");
-            me.supplySource = str(m, "supplySource");
-            me.commander = str(m, "commander");
-            me.points = num(m, "points");
-            me.stands = num(m, "stands");
-            me.figures = num(m, "figures");
-            me.entering = m.contains("entering");
-            for (const auto& g : m.value("generals", json::array()))
-                me.generals.push_back({str(g, "id"), str(g, "name"), str(g, "rank"), str(g, "rating"), str(g, "status")});
-            for (const auto& u : m.value("units", json::array())) {
-                UnitInfo unit{str(u, "id"), str(u, "name"), str(u, "nationality"), str(u, "type"), num(u, "class"),
-                              num(u, "stands"), num(u, "figures"), num(u, "figuresOriginal"), {}};
-                for (const auto& g : u.value("guns", json::array()))
-                    unit.guns += (unit.guns.empty() ? "" : ", ") + std::to_string(num(g, "stands")) + " " + str(g, "calibre");
-                me.units.push_back(std::move(unit));
-            }
-            side.mes.push_back(std::move(me));
-        }
-        for (const auto& k : s.value("counters", json::array())) {
-            CounterInfo counter;
-            counter.hex = str(k, "hex");
-            counter.offset = hex::parseOffset(counter.hex);
-            counter.label = str(k, "label");
-            counter.faceDown = k.value("faceDown", true);
-            side.counters.push_back(std::move(counter));
-        }
-        for (const auto& u : s.value("urbanAreasControlled", json::array())) side.urbanControlled.push_back(str(u, "name"));
-        v.sides.push_back(std::move(side));
-    }
-    // The viewing side first.
-    std::stable_partition(v.sides.begin(), v.sides.end(), [&](const SideSummary& s) { return s.id == v.viewer; });
-    return v;
-}
-
-const MeInfo* SideView::me(const std::string& id) const {
-    for (const auto& s : sides)
-        for (const auto& m : s.mes)
-            if (m.id == id) return &m;
-    return nullptr;
-}
-
-std::vector<const MeInfo*> SideView::allMes() const {
-    std::vector<const MeInfo*> out;
-    for (const auto& s : sides)
-        for (const auto& m : s.mes) out.push_back(&m);
+std::string gunsText(const view::UnitView& unit) {
+    std::string out;
+    for (const auto& g : unit.guns) out += (out.empty() ? "" : ", ") + std::to_string(g.stands) + " " + g.calibre;
     return out;
 }
 
-const SideSummary* SideView::side(const std::string& id) const {
-    for (const auto& s : sides)
-        if (s.id == id) return &s;
-    return nullptr;
-}
-
-std::vector<LocInfo> parseLocJson(const std::string& text) {
-    const json doc = parse(text, "LOC report");
-    std::vector<LocInfo> out;
-    for (const auto& m : doc.value("mes", json::array())) {
-        LocInfo l;
-        l.me = str(m, "me");
-        l.label = str(m, "label");
-        l.supplySource = str(m, "supplySource");
-        l.supplySourceName = str(m, "supplySourceName");
-        l.problem = str(m, "problem");
-        l.viaMe = str(m, "viaMe");
-        l.loc = m.value("loc", false);
-        l.path = offsets(m.value("path", json::array()));
-        l.cutAt = offsets(m.value("cutAt", json::array()));
-        out.push_back(std::move(l));
-    }
-    return out;
-}
-
-std::vector<SourceInfo> parseSupplyJson(const std::string& text) {
-    const json doc = parse(text, "supply report");
-    std::vector<SourceInfo> out;
-    for (const auto& s : doc.value("sources", json::array())) {
-        SourceInfo src;
-        src.id = str(s, "id");
-        src.name = str(s, "name");
-        src.size = str(s, "size");
-        src.rolled = s.value("rolled", false);
-        src.destroyed = s.value("destroyed", false);
-        src.weeklyValue = num(s, "weeklyValue");
-        for (const auto& d : s.value("drawnOnBy", json::array())) src.drawnOnBy.push_back(str(d, "me"));
-        out.push_back(std::move(src));
-    }
-    return out;
-}
-
-std::string RollInfo::line() const {
+std::string rollLine(const dice::RollRecord& r) {
     std::ostringstream o;
-    o << "#" << seq << "  W" << week;
-    if (day > 0) o << " D" << day;
-    o << " " << phase << "  " << purpose;
-    if (!subject.empty()) o << " [" << subject << "]";
-    o << ": " << dice << " " << faces << " = " << result;
-    if (!effect.empty()) o << " \u2192 " << effect;
-    if (!rule.empty()) o << "  (" << rule << ")";
+    o << "#" << r.sequence << "  W" << r.week;
+    if (r.day > 0) o << " D" << r.day;
+    o << " " << r.phase << "  " << r.purpose;
+    if (!r.subject.empty()) o << " [" << r.subject << "]";
+    std::string faces;
+    for (const int f : r.faces) faces += (faces.empty() ? "" : " ") + std::to_string(f);
+    o << ": " << r.expression << " [" << faces << "] = " << r.result;
+    if (!r.effect.empty()) o << " \u2192 " << r.effect;
+    if (!r.rule.empty()) o << "  (" << r.rule << ")";
     return o.str();
 }
 
-std::vector<RollInfo> parseRollLog(const std::string& text) {
-    const json doc = parse(text, "event log");
-    std::vector<RollInfo> out;
-    const json& list = doc.is_array() ? doc : doc.value("rolls", json::array());
-    for (const auto& r : list) {
-        RollInfo roll;
-        roll.seq = num(r, "seq");
-        roll.week = num(r, "week");
-        roll.day = num(r, "day");
-        roll.result = num(r, "result");
-        roll.phase = str(r, "phase");
-        roll.subject = str(r, "subject");
-        roll.purpose = str(r, "purpose");
-        roll.rule = str(r, "rule");
-        roll.dice = str(r, "dice");
-        roll.effect = str(r, "effect");
-        std::string faces;
-        for (const auto& f : r.value("faces", json::array())) faces += (faces.empty() ? "" : " ") + f.dump();
-        roll.faces = "[" + faces + "]";
-        out.push_back(std::move(roll));
-    }
-    return out;
-}
-
-std::vector<RollInfo> filterRolls(const std::vector<RollInfo>& rolls, const std::string& text, const std::string& phase) {
+std::vector<dice::RollRecord> filterRolls(const std::vector<dice::RollRecord>& rolls, const std::string& text,
+                                          const std::string& phase) {
     const std::string needle = lower(text);
-    std::vector<RollInfo> out;
+    std::vector<dice::RollRecord> out;
     for (const auto& r : rolls) {
         if (!phase.empty() && r.phase != phase) continue;
-        if (!needle.empty() && lower(r.line()).find(needle) == std::string::npos) continue;
+        if (!needle.empty() && lower(rollLine(r)).find(needle) == std::string::npos) continue;
         out.push_back(r);
     }
     return out;
 }
 
-std::string phaseBarText(const SideView& view, const view::PhasePreview& next) {
+std::string phaseBarText(const view::SideView* view, const view::PhasePreview& next) {
     std::ostringstream o;
     o << "Week " << next.week << ", day " << next.day;
     if (next.ended) {
@@ -236,9 +69,11 @@ std::string phaseBarText(const SideView& view, const view::PhasePreview& next) {
         return o.str();
     }
     o << " \u00b7 next: " << next.phase << " " << next.title;
-    if (view.weather && view.weather->week == next.week && view.weather->day == next.day) {
-        o << " \u00b7 " << capitalised(view.weather->weather) << ", wind from the " << view.weather->windFrom << " \u00b7 "
-          << view.weather->daylightTurns << " daylight turns";
+    if (!view) return o.str();
+    const auto& weather = view->campaign.weather;
+    if (weather && weather->week == next.week && weather->day == next.day) {
+        o << " \u00b7 " << capitalised(weather->weather) << ", wind from the " << weather->windFrom << " \u00b7 "
+          << weather->daylightTurns << " daylight turns";
     } else {
         o << " \u00b7 weather not yet rolled today";
     }
@@ -348,21 +183,48 @@ std::string draftPath(const std::string& dbPath, const std::string& side) {
     return dbPath + ".draft-" + name + ".xml";
 }
 
-void saveDraft(const std::string& dbPath, const campaign::OrdersFile& draft) {
-    io::writeFileAtomically(draftPath(dbPath, draft.side), io::writeOrdersString(draft));
+void saveDraft(const std::string& dbPath, const campaign::OrdersFile& draft, const auth::SealKey* key) {
+    const std::string xml = io::writeOrdersString(draft);
+    io::writeFileAtomically(draftPath(dbPath, draft.side), key ? auth::seal(xml, *key) : xml);
 }
 
-std::optional<campaign::OrdersFile> loadDraft(const std::string& dbPath, const std::string& side, int week, int day) {
+DraftRead readDraft(const std::string& dbPath, const std::string& side, int week, int day, const auth::SealKey* key) {
     const std::string path = draftPath(dbPath, side);
     std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) return std::nullopt;
+    if (!std::filesystem::exists(path, ec)) return {};
+    DraftRead out;
+    const std::string kept = ": it is kept as it is, and not read";
+    std::string xml;
     try {
-        campaign::OrdersFile file = io::readOrdersFile(path);
-        if (file.side != side || file.week != week || file.day != day) return std::nullopt;
-        return file;
-    } catch (const std::exception&) {
-        return std::nullopt;
+        const std::string text = io::readWholeFile(path);
+        if (auth::isSealed(text)) {
+            if (!key) {
+                out.problem = path + " is sealed under a passphrase, and the side has none now" + kept;
+                return out;
+            }
+            const auto opened = auth::unseal(text, *key);
+            if (!opened) {
+                out.problem = path + " does not open with the side's passphrase (sealed under another, or changed since)" + kept;
+                return out;
+            }
+            xml = *opened;
+        } else if (key) {
+            out.problem = path + " is not sealed although the side has a passphrase, so the side did not write it" + kept;
+            return out;
+        } else {
+            xml = text;
+        }
+        campaign::OrdersFile file = io::readOrdersString(xml, path);
+        if (file.side == side && file.week == week && file.day == day) out.orders = std::move(file);
+    } catch (const std::exception& e) {
+        out.problem = path + " cannot be read (" + e.what() + ")" + kept;
     }
+    return out;
+}
+
+std::optional<campaign::OrdersFile> loadDraft(const std::string& dbPath, const std::string& side, int week, int day,
+                                              const auth::SealKey* key) {
+    return readDraft(dbPath, side, week, day, key).orders;
 }
 
 void removeDraft(const std::string& dbPath, const std::string& side) {

@@ -1,11 +1,15 @@
-// What the turn manager shows, read from the core's per-side documents (status, LOC, supply, the event log) and
-// the phase preview: no wx, no rules. The windows draw these; tests check them without a display.
+// The turn manager's window-free helpers over the core's typed per-side objects (view::SideView, the dice a viewer
+// may see, the phase preview) and the side's draft of today's orders: no wx, no rules. The windows draw with these;
+// tests check them without a display.
 #pragma once
 
+#include "etatmajor/auth/sealed.hpp"
 #include "etatmajor/campaign/orders.hpp"
+#include "etatmajor/dice/dice.hpp"
 #include "etatmajor/hex/layout.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/map/map.hpp"
+#include "etatmajor/view/side_view.hpp"
 #include "etatmajor/view/turn_view.hpp"
 
 #include <optional>
@@ -14,99 +18,18 @@
 
 namespace etatmajor::gui {
 
-struct UnitInfo {
-    std::string id, name, nationality, type;
-    int unitClass = 0, stands = 0, figures = 0, figuresOriginal = 0;
-    std::string guns;  // "2 light, 1 light_medium" for artillery
-};
+// The text of a unit's guns for the panels: "2 light, 1 light_medium" (empty for a unit without guns).
+std::string gunsText(const view::UnitView& unit);
 
-struct GeneralInfo {
-    std::string id, name, rank, rating, status;
-};
-
-// One of the viewing side's MEs (or any ME in the host's view).
-struct MeInfo {
-    std::string id, label, hex, mode, supplySource, commander;
-    std::optional<hex::Offset> offset;
-    int points = 0, stands = 0, figures = 0;
-    bool entering = false;
-    std::vector<GeneralInfo> generals;
-    std::vector<UnitInfo> units;
-};
-
-// An enemy counter as the viewing side sees it.
-struct CounterInfo {
-    std::string hex;
-    std::optional<hex::Offset> offset;
-    bool faceDown = true;
-    std::string label;
-};
-
-struct VcsInfo {
-    int baseline = 0, pointsLost = 0, pointsReplaced = 0, defeatThreshold = 0;
-};
-
-struct SideSummary {
-    std::string id, name;
-    bool known = false;  // its MEs and VCS are shown (own side, or every side for the host)
-    std::optional<VcsInfo> vcs;
-    std::vector<MeInfo> mes;
-    std::vector<CounterInfo> counters;
-    std::vector<std::string> urbanControlled;
-};
-
-struct WeatherInfo {
-    int week = 0, day = 0, daylightTurns = 0;
-    std::string weather, windFrom;
-};
-
-// The core's status document for one side (or the host) as the turn manager uses it.
-struct SideView {
-    std::string viewer;  // side id; empty for the host
-    std::string campaignName;
-    int week = 0, day = 0;
-    std::string phase;
-    std::optional<WeatherInfo> weather;
-    std::vector<SideSummary> sides;
-
-    // Throws std::runtime_error when the document cannot be read.
-    static SideView fromStatusJson(const std::string& json);
-    const MeInfo* me(const std::string& id) const;
-    // Every ME shown, own side first.
-    std::vector<const MeInfo*> allMes() const;
-    const SideSummary* side(const std::string& id) const;
-};
-
-// An ME's line of communication as the core traced it (engine::locJson).
-struct LocInfo {
-    std::string me, label, supplySource, supplySourceName, problem, viaMe;
-    bool loc = false;
-    std::vector<hex::Offset> path;
-    std::vector<hex::Offset> cutAt;
-};
-std::vector<LocInfo> parseLocJson(const std::string& json);
-
-// A supply source of the side with its weekly value (engine::supplyJson).
-struct SourceInfo {
-    std::string id, name, size;
-    bool rolled = false, destroyed = false;
-    int weeklyValue = 0;
-    std::vector<std::string> drawnOnBy;
-};
-std::vector<SourceInfo> parseSupplyJson(const std::string& json);
-
-// One die of the event log (view::rollsFor).
-struct RollInfo {
-    int seq = 0, week = 0, day = 0, result = 0;
-    std::string phase, subject, purpose, rule, dice, faces, effect;
-    std::string line() const;  // one line for the log panel
-};
-std::vector<RollInfo> parseRollLog(const std::string& json);
+// One die of the event log (view::rollsFor) as one line of the log panel.
+std::string rollLine(const dice::RollRecord& roll);
 // The rolls whose line contains `text` (case-insensitive; empty: all) and whose phase is `phase` (empty: all).
-std::vector<RollInfo> filterRolls(const std::vector<RollInfo>& rolls, const std::string& text, const std::string& phase);
+std::vector<dice::RollRecord> filterRolls(const std::vector<dice::RollRecord>& rolls, const std::string& text,
+                                          const std::string& phase);
 
 // The phase bar: "Week 1, day 1 · W1 Strategic initiative · Fine, wind from the south-west · 12 daylight turns".
-std::string phaseBarText(const SideView& view, const view::PhasePreview& next);
+// Without a view (no side chosen yet) it names the turn and the next phase only.
+std::string phaseBarText(const view::SideView* view, const view::PhasePreview& next);
 // What "Next phase" will do and what it still waits for, for the button's tooltip and the confirmation.
 std::string nextPhaseDescription(const view::PhasePreview& next);
 
@@ -117,13 +40,25 @@ std::vector<std::vector<hex::Point>> mapOutline(const map::Map& map);
 
 // Today's orders a side is still writing are kept beside the campaign database, in the orders file format
 // (docs/formats/orders.md), so that closing the window loses none of them: DATABASE.draft-SIDE.xml. Only the
-// side's own view reads its file back; the host's view and the other side's never do.
+// side's own view reads its file back; the host's view and the other side's never do. When the side has a
+// passphrase the file is sealed under it (auth/sealed.hpp) with `key`, derived from the passphrase the side gave:
+// the other side cannot read it, and a changed file does not open.
 std::string draftPath(const std::string& dbPath, const std::string& side);
-// Writes the draft atomically (its `side` names the file); throws core::FileError when it cannot.
-void saveDraft(const std::string& dbPath, const campaign::OrdersFile& draft);
-// The side's saved draft, when there is one for that side and that week and day (nothing otherwise, also when
-// the file cannot be read).
-std::optional<campaign::OrdersFile> loadDraft(const std::string& dbPath, const std::string& side, int week, int day);
+// Writes the draft atomically (its `side` names the file), sealed under `key` when given, plain XML otherwise;
+// throws core::FileError when it cannot.
+void saveDraft(const std::string& dbPath, const campaign::OrdersFile& draft, const auth::SealKey* key = nullptr);
+// What the side's file beside the database holds for that week and day.
+struct DraftRead {
+    std::optional<campaign::OrdersFile> orders;  // the side's draft of that day, when there is one and it opened
+    // Why a file that is there was not opened: sealed and not opening under `key` (another passphrase, or changed
+    // since), sealed while no key is given, or plain while a key is (the side has a passphrase, so its draft is
+    // sealed: a plain one was not written by it), or unreadable. Such a file is to be kept as it is, not overwritten.
+    std::string problem;
+};
+DraftRead readDraft(const std::string& dbPath, const std::string& side, int week, int day, const auth::SealKey* key = nullptr);
+// The side's saved draft, when there is one for that side and that week and day and it opened (readDraft).
+std::optional<campaign::OrdersFile> loadDraft(const std::string& dbPath, const std::string& side, int week, int day,
+                                              const auth::SealKey* key = nullptr);
 // Forgets the side's saved draft (after its orders were given, or when it belongs to an earlier day).
 void removeDraft(const std::string& dbPath, const std::string& side);
 // Today's template of the side's orders with the saved draft's orders laid over it, ME by ME: an ME the template

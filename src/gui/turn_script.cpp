@@ -136,9 +136,51 @@ void TurnScript::run(const std::vector<std::string>& w) {
         need(w, 2);
         m_waitUntil = now() + number(w[1]);
     } else if (cmd == "side") {
+        // side ID|host [PASSPHRASE]: the passphrase, when given, answers the question the side is asked.
         need(w, 2);
-        if (!m_frame.setSide(w[1] == "host" ? std::string() : w[1])) fail("cannot show the view of '" + w[1] + "'");
+        if (w.size() > 2) m_frame.queuePassphrase(rest(w, 2));
+        if (w[1] == "none") m_frame.clearSide();
+        else if (!m_frame.setSide(w[1] == "host" ? std::string() : w[1])) fail("cannot show the view of '" + w[1] + "': " + m_frame.lastMessage());
         settle({});
+    } else if (cmd == "side-refused") {
+        // side-refused ID|host PASSPHRASE TEXT...: the viewer is refused with that passphrase, and the message says TEXT;
+        // no side is shown afterwards.
+        need(w, 4);
+        m_frame.queuePassphrase(w[2]);
+        if (m_frame.setSide(w[1] == "host" ? std::string() : w[1])) fail("the view of '" + w[1] + "' was shown with a wrong passphrase");
+        if (m_frame.lastMessage().find(rest(w, 3)) == std::string::npos)
+            fail("the refusal reads '" + m_frame.lastMessage() + "', without '" + rest(w, 3) + "'");
+        if (m_frame.viewer()) fail("a view is shown after the refusal");
+        settle({});
+    } else if (cmd == "show-chooser") {
+        m_frame.showChooserForScript(true);
+        settle({});
+    } else if (cmd == "close-chooser") {
+        m_frame.showChooserForScript(false);
+        settle({});
+    } else if (cmd == "show-passphrase") {
+        need(w, 2);
+        m_frame.showPassphraseForScript(w[1]);
+        settle({});
+    } else if (cmd == "close-passphrase") {
+        m_frame.showPassphraseForScript(std::string());
+        settle({});
+    } else if (cmd == "show-print-menu") {
+        m_frame.showPrintMenuForScript(true);
+        settle({});
+    } else if (cmd == "close-print-menu") {
+        m_frame.showPrintMenuForScript(false);
+        settle({});
+    } else if (cmd == "tab") {
+        need(w, 2);
+        if (!m_frame.selectTab(rest(w, 1))) fail("no tab '" + rest(w, 1) + "'");
+        settle({});
+    } else if (cmd == "dump-panels") {
+        // Every text the window shows now, panel by panel, written to a file for the test to search.
+        need(w, 2);
+        std::ofstream out(rest(w, 1), std::ios::binary);
+        for (const auto& [title, text] : m_frame.panelTexts()) out << "==== " << title << "\n" << text << "\n";
+        if (!out) fail("cannot write the panels' texts to " + rest(w, 1));
     } else if (cmd == "select") {
         need(w, 2);
         if (!m_frame.selectMe(w[1])) fail(m_frame.lastMessage());
@@ -269,7 +311,9 @@ void TurnScript::run(const std::vector<std::string>& w) {
         } else if (what == "allowance") expectEqual("the allowance", std::to_string(dialog().lastCheck().allowance), arg);
         else if (what == "own-mes" || what == "face-down" || what == "face-up") {
             int n = 0;
-            for (const auto& s : m_frame.sideView().sides) {
+            const auto* shown = m_frame.sideView();
+            if (!shown) fail("no side is shown");
+            for (const auto& s : shown->sides) {
                 if (what == "own-mes" && s.id == m_frame.side()) n += static_cast<int>(s.mes.size());
                 for (const auto& c : s.counters)
                     if ((what == "face-down") == c.faceDown && what != "own-mes") ++n;
@@ -310,6 +354,10 @@ void TurnScript::run(const std::vector<std::string>& w) {
         } else if (what == "status") {
             if (m_frame.statusText().find(arg) == std::string::npos)
                 fail("the status bar reads '" + m_frame.statusText() + "', without '" + arg + "'");
+        } else if (what == "no-side") {
+            if (m_frame.viewer()) fail("the view of " + m_frame.viewer()->name() + " is shown");
+            if (m_frame.sideView()) fail("a side's view is kept");
+            if (!m_frame.canvas().document() || !m_frame.canvas().document()->counters().empty()) fail("counters are on the map");
         } else if (what == "draft-file") {
             // Whether the shown side's draft is kept beside the database.
             const bool there = wxFileExists(wxString::FromUTF8(draftPath(m_frame.path(), m_frame.side()).c_str()));

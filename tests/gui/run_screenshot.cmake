@@ -1,6 +1,6 @@
 # Runs `etatmajor FILE --screenshot PNG` under a private X server, then judges the picture.
 #   cmake -DAPP=... -DXVFB_RUN=... -DCHECKER=... -DINPUT=... -DPNG=... -DWIDTH=... -DHEIGHT=...
-#         [-DSIZE_ARG=WxH] [-DCHECK_ARGS=--counters] -P run_screenshot.cmake
+#         [-DSIZE_ARG=WxH] [-DSIDE_ARG=id|host] [-DCHECK_ARGS=--counters] -P run_screenshot.cmake
 foreach(var APP XVFB_RUN CHECKER INPUT PNG WIDTH HEIGHT)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run_screenshot.cmake needs -D${var}=...")
@@ -14,6 +14,10 @@ file(REMOVE "${PNG}")
 set(app_args "${INPUT}" --screenshot "${PNG}")
 if(DEFINED SIZE_ARG AND NOT SIZE_ARG STREQUAL "")
   list(APPEND app_args --size "${SIZE_ARG}")
+endif()
+# A campaign database opens on no side (nothing of either side shown) unless one is named.
+if(DEFINED SIDE_ARG AND NOT SIDE_ARG STREQUAL "")
+  list(APPEND app_args --side "${SIDE_ARG}")
 endif()
 
 execute_process(

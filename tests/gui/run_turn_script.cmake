@@ -3,6 +3,7 @@
 #   cmake -DAPP=... -DCLI=... -DXVFB_RUN=... -DCHECKER=... -DSCENARIO=... -DSCRIPT=template -DOUT=dir -DSIDE=id
 #         [-DEXPECT_ME=id -DEXPECT_PATH="c,r c,r ..." -DEXPECT_GUNS=ON|OFF -DEXPECT_CONTACT=observe|evade|engage]
 #         [-DSCRIPT2=template (a second window on the same database)] [-DEXPECT_PHASE=D3] [-DSHOTS=png;...] [-DSQLITE3=... -DSETUP_SQL="..."] [-DEXPECT_BATTLE=resolved]
+#         [-DWINDOW=WxH (default 1280x900)] [-DPASSPHRASES=ON -DORDERS_SIDE=id (whose orders EXPECT_ME is checked in)] [-DSQLITE3=... -DPANELS_SIDES=id;... (the fog-of-war audit of the panels' dumps)]
 #         -P run_turn_script.cmake
 # SETUP_SQL (and SETUP_SQL2) are run on the new database before the window opens (to stage a situation, such as two MEs meeting).
 # The script template's @OUT@ is replaced by the output folder. HOME points into the output folder, so the
@@ -15,6 +16,10 @@ foreach(var APP CLI XVFB_RUN CHECKER SCENARIO SCRIPT OUT SIDE)
 endforeach()
 
 set(ENV{NO_AT_BRIDGE} 1)
+if(NOT DEFINED WINDOW)
+  set(WINDOW 1280x900)
+endif()
+string(REPLACE "x" ";" window_wh "${WINDOW}")
 file(REMOVE_RECURSE "${OUT}")
 file(MAKE_DIRECTORY "${OUT}/home")
 set(ENV{HOME} "${OUT}/home")
@@ -30,7 +35,17 @@ function(run_checked)
 endfunction()
 
 set(db "${OUT}/campaign.db")
-run_checked("${CLI}" campaign new --scenario "${SCENARIO}" --db "${db}" --seed 1780)
+# PASSPHRASES: both sides and the host get one at campaign new (the files pass-SIDE.txt in the output folder).
+set(new_args "")
+set(orders_auth "")
+if(PASSPHRASES)
+  file(WRITE "${OUT}/pass-british.txt" "redcoats-1780\n")
+  file(WRITE "${OUT}/pass-american.txt" "continentals-1780\n")
+  file(WRITE "${OUT}/pass-host.txt" "umpire-1780\n")
+  set(new_args --host-password-file "${OUT}/pass-host.txt" --side-password-file "british=${OUT}/pass-british.txt"
+               --side-password-file "american=${OUT}/pass-american.txt")
+endif()
+run_checked("${CLI}" campaign new --scenario "${SCENARIO}" --db "${db}" --seed 1780 ${new_args})
 
 foreach(sql SETUP_SQL SETUP_SQL2)
   if(DEFINED ${sql} AND NOT "${${sql}}" STREQUAL "")
@@ -44,7 +59,7 @@ get_filename_component(script_name "${SCRIPT}" NAME)
 file(WRITE "${OUT}/${script_name}" "${text}")
 
 execute_process(
-  COMMAND "${XVFB_RUN}" -a -s "-screen 0 1600x1200x24" "${APP}" "${db}" --side "${SIDE}" --size 1280x900
+  COMMAND "${XVFB_RUN}" -a -s "-screen 0 1600x1200x24" "${APP}" "${db}" --side "${SIDE}" --size ${WINDOW}
           --test-script "${OUT}/${script_name}"
   RESULT_VARIABLE app_status
   OUTPUT_VARIABLE app_out
@@ -57,13 +72,24 @@ endif()
 
 # SCRIPT2: a second window on the same database once the first has closed (what the first left behind, such as a
 # draft of orders, must be there again), for the same side.
+if(NOT DEFINED ORDERS_SIDE)
+  set(ORDERS_SIDE "${SIDE}")
+endif()
+if(PASSPHRASES)
+  set(orders_auth --password-file "${OUT}/pass-${ORDERS_SIDE}.txt")
+endif()
 if(DEFINED SCRIPT2)
-  set(draft "${db}.draft-${SIDE}.xml")
+  set(draft "${db}.draft-${ORDERS_SIDE}.xml")
   if(NOT EXISTS "${draft}")
     message(FATAL_ERROR "the first window left no draft of orders at ${draft}")
   endif()
   file(READ "${draft}" draft_text)
-  if(NOT draft_text MATCHES "b-tarleton")
+  if(PASSPHRASES)
+    # Sealed under the side's passphrase: nothing of the orders in clear.
+    if(NOT draft_text MATCHES "^etatmajor-sealed 1 argon2id13 " OR draft_text MATCHES "b-tarleton|27,34")
+      message(FATAL_ERROR "the draft of a side with a passphrase is not sealed:\n${draft_text}")
+    endif()
+  elseif(NOT draft_text MATCHES "b-tarleton")
     message(FATAL_ERROR "the draft of orders names no b-tarleton:\n${draft_text}")
   endif()
   file(READ "${SCRIPT2}" text)
@@ -71,7 +97,7 @@ if(DEFINED SCRIPT2)
   get_filename_component(script_name "${SCRIPT2}" NAME)
   file(WRITE "${OUT}/${script_name}" "${text}")
   execute_process(
-    COMMAND "${XVFB_RUN}" -a -s "-screen 0 1600x1200x24" "${APP}" "${db}" --side "${SIDE}" --size 1280x900
+    COMMAND "${XVFB_RUN}" -a -s "-screen 0 1600x1200x24" "${APP}" "${db}" --side "${SIDE}" --size ${WINDOW}
             --test-script "${OUT}/${script_name}"
     RESULT_VARIABLE app_status
     OUTPUT_VARIABLE app_out
@@ -96,13 +122,13 @@ if(NOT DEFINED EXPECT_ME)
 endif()
 set(last_output "")
 if(NOT EXPECT_ME STREQUAL "")
-  run_checked("${CLI}" orders show --db "${db}" --side "${SIDE}")
+  run_checked("${CLI}" orders show --db "${db}" --side "${ORDERS_SIDE}" ${orders_auth})
 endif()
 set(shown "${last_output}")
 if(EXPECT_ME STREQUAL "")
   set(shown "")
 elseif(NOT shown MATCHES "\"status\": \"submitted\"")
-  message(FATAL_ERROR "the orders of ${SIDE} are not recorded as submitted:\n${shown}")
+  message(FATAL_ERROR "the orders of ${ORDERS_SIDE} are not recorded as submitted:\n${shown}")
 endif()
 set(found "")
 set(count 0)
@@ -193,11 +219,122 @@ if(NOT EXPECT_ME STREQUAL "")
   endif()
   list(GET remembered 0 settings_file)
   file(READ "${settings_file}" settings)
-  if(NOT settings MATCHES "LastSide=${SIDE}")
-    message(FATAL_ERROR "the remembered layout lacks the side:\n${settings}")
+  if(NOT settings MATCHES "MapPane=")
+    message(FATAL_ERROR "the remembered layout lacks the panes:\n${settings}")
+  endif()
+  # Hotseat: the side is never remembered, so the next player does not find this one's side chosen.
+  if(settings MATCHES "LastSide")
+    message(FATAL_ERROR "the remembered layout names the last side:\n${settings}")
   endif()
 endif()
 
+# The fog-of-war audit of every panel (turn_secrecy.script): the dump of each PANELS_SIDES view names no ME, unit, general
+# or decoy of the other side and no label of a counter still face down (all read from the database), and File > Print
+# offers it its own papers only; the dumps made with no side chosen name nothing of either side. The other side's
+# and the host's dumps must name some of those words, or the search would prove nothing.
+if(DEFINED PANELS_SIDES)
+  if(NOT DEFINED SQLITE3)
+    message(FATAL_ERROR "the panels' audit needs -DSQLITE3=...")
+  endif()
+  function(dump_text name out)
+    if(NOT EXISTS "${OUT}/${name}")
+      message(FATAL_ERROR "the script did not write ${name}")
+    endif()
+    file(READ "${OUT}/${name}" text)
+    set(${out} "${text}" PARENT_SCOPE)
+  endfunction()
+  # Fails naming the panel of the first word of `words` found in the dump.
+  function(expect_absent name words what)
+    dump_text(${name} text)
+    foreach(word IN LISTS words)
+      string(FIND "${text}" "${word}" at)
+      if(NOT at EQUAL -1)
+        string(SUBSTRING "${text}" 0 ${at} before)
+        string(REGEX MATCHALL "==== [^\n]*" panels "${before}")
+        list(GET panels -1 panel)
+        message(FATAL_ERROR "${name}: '${word}' (${what}) is shown in the panel '${panel}':\n${text}")
+      endif()
+    endforeach()
+  endfunction()
+  function(count_present name words out)
+    dump_text(${name} text)
+    set(n 0)
+    foreach(word IN LISTS words)
+      string(FIND "${text}" "${word}" at)
+      if(NOT at EQUAL -1)
+        math(EXPR n "${n} + 1")
+      endif()
+    endforeach()
+    set(${out} ${n} PARENT_SCOPE)
+  endfunction()
+  function(sql_words query out)
+    run_checked("${SQLITE3}" "${db}" "${query}")
+    string(REPLACE "\n" ";" words "${last_output}")
+    list(FILTER words EXCLUDE REGEX "^[ \t]*$")
+    set(${out} "${words}" PARENT_SCOPE)
+  endfunction()
+
+  foreach(side IN LISTS PANELS_SIDES)
+    set(other "side_id <> '${side}'")
+    sql_words("SELECT id FROM me WHERE ${other} UNION SELECT label FROM me WHERE ${other} AND revealed = 0 UNION SELECT id FROM unit WHERE ${other} UNION SELECT name FROM unit WHERE ${other} UNION SELECT name FROM general WHERE ${other} UNION SELECT id FROM decoy WHERE ${other}" secret)
+    sql_words("SELECT id FROM me WHERE side_id = '${side}'" own)
+    list(LENGTH secret secret_count)
+    if(secret_count LESS 10)
+      message(FATAL_ERROR "only ${secret_count} words of the side other than ${side} were read from the database")
+    endif()
+    expect_absent(panels-${side}.txt "${secret}" "the other side's, not learned")
+    count_present(panels-${side}.txt "${own}" own_shown)
+    if(own_shown EQUAL 0)
+      message(FATAL_ERROR "panels-${side}.txt shows none of the side's own MEs: the dump shows nothing")
+    endif()
+    # The host sees them all, or the search would prove nothing.
+    count_present(panels-host.txt "${secret}" shown)
+    if(shown EQUAL 0)
+      message(FATAL_ERROR "panels-host.txt names none of the ${secret_count} words: the search would prove nothing")
+    endif()
+    message("secrecy: the ${side} view names none of ${secret_count} words of the other side; the host's names ${shown}")
+
+    # File > Print in the side's view: its own papers, and nothing else.
+    dump_text(panels-${side}.txt side_text)
+    string(REGEX MATCH "==== Print menu\n[^=]*" print_menu "${side_text}")
+    string(REPLACE "==== Print menu\n" "" print_menu "${print_menu}")
+    string(REPLACE "\n" ";" print_lines "${print_menu}")
+    list(FILTER print_lines EXCLUDE REGEX "^[ \t]*$")
+    list(LENGTH print_lines print_count)
+    if(print_count LESS 5)
+      message(FATAL_ERROR "File > Print offers ${print_count} papers in the ${side} view:\n${print_menu}")
+    endif()
+    foreach(line IN LISTS print_lines)
+      if(NOT line MATCHES "^${side}: ")
+        message(FATAL_ERROR "File > Print in the ${side} view offers '${line}'")
+      endif()
+    endforeach()
+    message("secrecy: File > Print offers the ${side} view ${print_count} papers, all its own")
+  endforeach()
+  # The engine's own lines of the phases run name every ME of both sides: the host's Phase Results show them.
+  dump_text(panels-host.txt host_text)
+  if(NOT host_text MATCHES "D3 Order receipt")
+    message(FATAL_ERROR "the host's Phase Results lack the engine's lines of the phases run")
+  endif()
+
+  # No side chosen (when the window opened, and after leaving the table): nothing of either side.
+  sql_words("SELECT id FROM me UNION SELECT label FROM me UNION SELECT id FROM unit UNION SELECT name FROM unit UNION SELECT name FROM general UNION SELECT id FROM decoy" everything)
+  foreach(none panels-start.txt panels-none.txt)
+    expect_absent(${none} "${everything}" "shown with no side chosen")
+    dump_text(${none} none_text)
+    if(NOT none_text MATCHES "No side is shown")
+      message(FATAL_ERROR "${none} does not ask for a side:\n${none_text}")
+    endif()
+    if(NOT none_text MATCHES "==== Print menu\n\\(nothing: no side chosen\\)")
+      message(FATAL_ERROR "${none}: File > Print offers papers with no side chosen:\n${none_text}")
+    endif()
+  endforeach()
+  list(LENGTH everything everything_count)
+  message("secrecy: none of ${everything_count} words of either side is shown with no side chosen")
+endif()
+
+list(GET window_wh 0 shot_w)
+list(GET window_wh 1 shot_h)
 foreach(shot ${SHOTS})
-  run_checked("${CHECKER}" "${OUT}/${shot}" 1280 900 --no-sea)
+  run_checked("${CHECKER}" "${OUT}/${shot}" ${shot_w} ${shot_h} --no-sea)
 endforeach()

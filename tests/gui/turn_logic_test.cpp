@@ -1,4 +1,4 @@
-// The turn manager's window-free logic: the side view model read from the core's status, the phase bar, the
+// The turn manager's window-free logic: the core's typed side view on the map, the fog of war, the papers offered, the phase bar, the
 // route check and movement range of the core's view module, route drawing by clicks, and the event-log filter.
 // Needs no display. The campaigns are made fresh from the GUI test fixture.
 #include <catch2/catch.hpp>
@@ -8,7 +8,9 @@
 #include "print_papers.hpp"
 #include "turn_model.hpp"
 
+#include "etatmajor/auth/sealed.hpp"
 #include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/view/roll_log.hpp"
 #include "etatmajor/view/side_view.hpp"
@@ -57,44 +59,68 @@ TEST_CASE("a side sees its own MEs and the enemy's counters face down; the host 
     const auto path = freshCampaign("side-view");
     auto store = db::CampaignStore::open(path, true);
 
-    const auto american = SideView::fromStatusJson(view::statusJson(store, view::Viewer::ofSide("american")));
-    CHECK(american.viewer == "american");
-    REQUIRE(american.sides.size() == 2);
-    CHECK(american.sides[0].id == "american");  // the viewing side first
-    CHECK(american.sides[0].known);
-    CHECK(american.sides[0].mes.size() == 2);
-    CHECK(american.sides[0].vcs.has_value());
-    const SideSummary* british = american.side("british");
+    // The window draws the core's typed view: the map's counters are the view's and nothing else.
+    const auto american = view::buildSideView(store, view::Viewer::ofSide("american"));
+    const auto* british = american.side("british");
     REQUIRE(british);
     CHECK_FALSE(british->known);
     CHECK(british->mes.empty());
-    CHECK_FALSE(british->vcs.has_value());
-    CHECK(american.me("crown-me-2") == nullptr);
     REQUIRE_FALSE(british->counters.empty());
-    for (const auto& c : british->counters) {
-        CHECK(c.faceDown);
-        CHECK(c.label.empty());
-    }
-
-    const auto host = SideView::fromStatusJson(view::statusJson(store, view::Viewer::host()));
-    CHECK(host.viewer.empty());
-    CHECK(host.allMes().size() == 4);
-    for (const auto& s : host.sides) {
-        CHECK(s.known);
-        CHECK(s.counters.empty());
-    }
-    const MeInfo* legion = host.me("crown-me-2");
-    REQUIRE(legion);
-    CHECK(legion->hex == "12,6");
-    CHECK(legion->mode == "scouting");
-    REQUIRE(legion->units.size() == 1);
-    CHECK(legion->units[0].stands == 3);
-
-    // The map shows the same: the enemy's counters face down, without their labels.
-    const auto doc = MapDocument::fromStatus(path, store.loadMap(), "t", view::statusJson(store, view::Viewer::ofSide("american")));
+    const auto doc = MapDocument::fromView(path, store.loadMap(), "t", &american);
     const auto faceDown = std::count_if(doc.counters().begin(), doc.counters().end(), [](const Counter& c) { return c.faceDown; });
     CHECK(faceDown == static_cast<long>(british->counters.size()));
-    for (const auto& c : doc.counters()) CHECK((c.faceDown == (c.id.rfind("british#", 0) == 0)));
+    for (const auto& c : doc.counters()) {
+        CHECK((c.faceDown == (c.id.rfind("british#", 0) == 0)));
+        if (c.faceDown) CHECK(c.label.empty());
+    }
+    CHECK(static_cast<std::size_t>(doc.counters().size()) == american.side("american")->mes.size() + british->counters.size());
+
+    const auto host = view::buildSideView(store, view::Viewer::host());
+    const auto hostDoc = MapDocument::fromView(path, store.loadMap(), "t", &host);
+    CHECK(hostDoc.counters().size() == host.allMes().size());
+    for (const auto& c : hostDoc.counters()) CHECK_FALSE(c.faceDown);
+
+    // No side chosen: the map and nothing on it.
+    const auto none = MapDocument::fromView(path, store.loadMap(), "t", nullptr);
+    CHECK(none.counters().empty());
+    CHECK(none.map().width() == hostDoc.map().width());
+    // A database opened as a document shows no side's counters either.
+    CHECK(MapDocument::load(path).counters().empty());
+}
+
+TEST_CASE("the fog of war is what the core says the side's MEs see", "[turn]") {
+    const auto path = freshCampaign("fog");
+    auto store = db::CampaignStore::open(path, true);
+    for (const char* side : {"british", "american"}) {
+        const auto v = view::buildSideView(store, view::Viewer::ofSide(side));
+        REQUIRE_FALSE(v.seenHexes.empty());
+        const auto seen = [&](const std::string& hexText) {
+            return std::any_of(v.seenHexes.begin(), v.seenHexes.end(), [&](hex::Offset o) { return hex::formatOffset(o) == hexText; });
+        };
+        // Every ME on the map sees its own hex (§8.1.5); every enemy counter in sight stands in a seen hex.
+        for (const auto& me : v.side(side)->mes)
+            if (!me.entering) CHECK(seen(me.hex));
+        for (const auto& s : v.sides)
+            for (const auto& c : s.counters) CHECK(c.inSight == seen(c.hex));
+    }
+    CHECK(view::buildSideView(store, view::Viewer::host()).seenHexes.empty());
+}
+
+TEST_CASE("File > Print offers a side its own papers only; the host every side's", "[turn]") {
+    const auto path = freshCampaign("papers");
+    auto store = db::CampaignStore::open(path, true);
+    const auto kinds = report::allPaperKinds().size();
+    for (const char* side : {"british", "american"}) {
+        const auto offers = paperOffers(view::buildSideView(store, view::Viewer::ofSide(side)));
+        CHECK(offers.size() == kinds);
+        for (const auto& o : offers) {
+            CHECK(o.side == side);
+            CHECK(offerTitle(o).utf8_string().find(o.sideName) != std::string::npos);
+        }
+    }
+    const auto all = paperOffers(view::buildSideView(store, view::Viewer::host()));
+    CHECK(all.size() == 2 * kinds);
+    CHECK(std::count_if(all.begin(), all.end(), [](const PaperOffer& o) { return o.side == "british"; }) == static_cast<long>(kinds));
 }
 
 TEST_CASE("the phase bar names the turn, the next phase and the day's weather; Next Phase says what is missing", "[turn]") {
@@ -104,9 +130,11 @@ TEST_CASE("the phase bar names the turn, the next phase and the day's weather; N
         const auto preview = view::previewNextPhase(store);
         CHECK(preview.phase == "W1");
         CHECK(preview.ready());
-        const auto v = SideView::fromStatusJson(view::statusJson(store, view::Viewer::ofSide("british")));
-        CHECK(phaseBarText(v, preview) ==
+        const auto v = view::buildSideView(store, view::Viewer::ofSide("british"));
+        CHECK(phaseBarText(&v, preview) ==
               "Week 1, day 1 \u00b7 next: W1 Strategic initiative \u00b7 weather not yet rolled today");
+        // With no side chosen the bar says only what is public of the turn.
+        CHECK(phaseBarText(nullptr, preview) == "Week 1, day 1 \u00b7 next: W1 Strategic initiative");
         CHECK(nextPhaseDescription(preview).find("strategic initiative") != std::string::npos);
     }
     auto store = db::CampaignStore::open(path, false);
@@ -116,12 +144,12 @@ TEST_CASE("the phase bar names the turn, the next phase and the day's weather; N
     REQUIRE(preview.phase == "D2");
     CHECK_FALSE(preview.ready());
     CHECK(preview.missing.size() == 2);
-    const auto v = SideView::fromStatusJson(view::statusJson(store, view::Viewer::ofSide("british")));
-    REQUIRE(v.weather.has_value());
-    const std::string bar = phaseBarText(v, preview);
+    const auto v = view::buildSideView(store, view::Viewer::ofSide("british"));
+    REQUIRE(v.campaign.weather.has_value());
+    const std::string bar = phaseBarText(&v, preview);
     CHECK(bar.find("next: D2 Orders written") != std::string::npos);
-    CHECK(bar.find("wind from the " + v.weather->windFrom) != std::string::npos);
-    CHECK(bar.find(std::to_string(v.weather->daylightTurns) + " daylight turns") != std::string::npos);
+    CHECK(bar.find("wind from the " + v.campaign.weather->windFrom) != std::string::npos);
+    CHECK(bar.find(std::to_string(v.campaign.weather->daylightTurns) + " daylight turns") != std::string::npos);
     const std::string why = nextPhaseDescription(preview);
     CHECK(why.find("cannot run yet") != std::string::npos);
     CHECK(why.find("side 'british' has not given today's orders") != std::string::npos);
@@ -238,7 +266,7 @@ TEST_CASE("the event log filters by text and by phase", "[turn]") {
         REQUIRE(engine::advance(store, engine::Step::Phase).ok);  // W1 rolls the initiative
     }
     auto store = db::CampaignStore::open(path, true);
-    const auto rolls = parseRollLog(view::rollLogJson(store, view::Viewer::host()));
+    const auto rolls = view::rollsFor(store, view::Viewer::host());
     REQUIRE(rolls.size() >= 2);
     CHECK(filterRolls(rolls, "", "").size() == rolls.size());
     const auto w1 = filterRolls(rolls, "", "W1");
@@ -252,7 +280,11 @@ TEST_CASE("the event log filters by text and by phase", "[turn]") {
     std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
     CHECK_FALSE(filterRolls(rolls, upper, "W1").empty());
     CHECK(filterRolls(rolls, "no roll says this", "").empty());
-    CHECK(w1.front().line().find(w1.front().rule) != std::string::npos);
+    CHECK(rollLine(w1.front()).find(w1.front().rule) != std::string::npos);
+    // A side's log holds only the dice it may see (view::rollsFor), each with its line.
+    const auto british = view::rollsFor(store, view::Viewer::ofSide("british"));
+    CHECK(british.size() < rolls.size());
+    CHECK(filterRolls(british, "", "").size() == british.size());
 }
 
 TEST_CASE("the tabletop result form writes the battle-result format", "[turn]") {
@@ -367,6 +399,55 @@ TEST_CASE("a side's draft of today's orders is kept beside the database and only
     CHECK_FALSE(loadDraft(path, "british", week, day).has_value());
     CHECK(loadDraft(path, "american", week, day).has_value());
     removeDraft(path, "american");
+}
+
+TEST_CASE("a side with a passphrase keeps its draft sealed: the other side cannot read it, and a changed one is not opened", "[turn]") {
+    const auto path = freshCampaign("sealed-drafts");
+    removeDraft(path, "british");
+    auto store = db::CampaignStore::open(path, true);
+    campaign::OrdersFile draft = io::readOrdersString(engine::ordersTemplate(store, "british"), "template");
+    auto legion = std::find_if(draft.orders.begin(), draft.orders.end(), [](const auto& o) { return o.me == "crown-me-2"; });
+    REQUIRE(legion != draft.orders.end());
+    legion->path = {at(12, 7), at(12, 8)};
+    const int week = draft.week, day = draft.day;
+
+    const auto key = auth::SealKey::derive("redcoats-1780");
+    saveDraft(path, draft, &key);
+    const std::string file = io::readWholeFile(draftPath(path, "british"));
+    CHECK(auth::isSealed(file));
+    CHECK(file.find("crown-me-2") == std::string::npos);
+    CHECK(file.find("12,7") == std::string::npos);
+
+    // The side's key opens it; derived again from its passphrase (a new window) too.
+    const auto mine = readDraft(path, "british", week, day, &key);
+    CHECK(mine.problem.empty());
+    REQUIRE(mine.orders.has_value());
+    const auto again = auth::SealKey::deriveFor(file, "redcoats-1780");
+    REQUIRE(loadDraft(path, "british", week, day, &again).has_value());
+
+    // Another passphrase, or none, opens nothing and says so; the file stays as it was.
+    const auto other = auth::SealKey::deriveFor(file, "continentals-1780");
+    const auto refused = readDraft(path, "british", week, day, &other);
+    CHECK_FALSE(refused.orders.has_value());
+    CHECK(refused.problem.find("does not open with the side's passphrase") != std::string::npos);
+    CHECK(readDraft(path, "british", week, day).problem.find("sealed under a passphrase") != std::string::npos);
+    CHECK(io::readWholeFile(draftPath(path, "british")) == file);
+
+    // A changed file is not opened.
+    std::string changed = file;
+    changed[changed.find('\n') + 20] ^= 1;
+    io::writeFileAtomically(draftPath(path, "british"), changed);
+    CHECK_FALSE(readDraft(path, "british", week, day, &key).orders.has_value());
+    CHECK_FALSE(readDraft(path, "british", week, day, &key).problem.empty());
+
+    // A plain draft while the side has a passphrase is not its own: not opened either.
+    saveDraft(path, draft);
+    const auto plain = readDraft(path, "british", week, day, &key);
+    CHECK_FALSE(plain.orders.has_value());
+    CHECK(plain.problem.find("not sealed") != std::string::npos);
+    // Without a passphrase it is the plain XML it always was.
+    CHECK(readDraft(path, "british", week, day).orders.has_value());
+    removeDraft(path, "british");
 }
 
 TEST_CASE("the map's outline closes round exactly its hexes, for the fog of war", "[turn]") {

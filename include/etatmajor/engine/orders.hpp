@@ -49,6 +49,10 @@ std::vector<rules::MeLoc> sideLocs(SQLite::Database& db, const campaign::Campaig
 // scout makes (§8.6: engage | evade | observe); "observe" without such an order.
 std::string scoutContactToday(SQLite::Database& db, const campaign::CampaignState& state, const std::string& me);
 
+// Where the side's orders for the current day stand: "not_given", "submitted" or "stand_fast" (ordersJson's "status").
+// Throws db::StoreError DB-UNKNOWN-SIDE for a side the campaign does not have.
+std::string ordersStatus(const db::CampaignStore& store, const std::string& side);
+
 // The side's own orders for the current day, with their receipt once D3 has run.
 std::string ordersJson(const db::CampaignStore& store, const std::string& side);
 

@@ -1,5 +1,5 @@
-// Per-side views of the weekly cycle: LOCs and supply (etat-major.md §9). Each is one JSON document; the CLI
-// prints it as it is (--json) or as text. A side sees only its own MEs and sources.
+// The CLI's renderings of a side's LOCs and supply (etat-major.md §9), as JSON (--json) or text. Both render the typed
+// per-side reports of view/supply_view.hpp: a side sees only its own MEs and sources.
 #pragma once
 
 #include "etatmajor/db/campaign_store.hpp"

@@ -190,6 +190,9 @@ struct SideView {
     std::vector<ObjectiveView> objectives;
     std::vector<FinalResultView> finalResult;                  // once the campaign has ended
     std::vector<std::pair<std::string, std::string>> optionsChanged;  // the host's view only
+    // A side's view only: every map hex the side's MEs see now (§8.1.5, G-12, G-36, G-102), each asked of
+    // rules::meSeesHex as for the enemy counters' `inSight`; in row, then column order. The fog of war is the rest.
+    std::vector<hex::Offset> seenHexes;
 
     const SideSummaryView* side(const std::string& id) const;
     const MeView* me(const std::string& id) const;
@@ -205,6 +208,9 @@ std::string statusJson(const SideView& view);
 std::string statusText(const SideView& view);
 inline std::string statusJson(const db::CampaignStore& store, const Viewer& viewer) { return statusJson(buildSideView(store, viewer)); }
 inline std::string statusText(const db::CampaignStore& store, const Viewer& viewer) { return statusText(buildSideView(store, viewer)); }
+
+// The campaign's sides (id and name, in the campaign's order): public, for choosing whose view to show.
+std::vector<NamedRef> campaignSides(const db::CampaignStore& store);
 
 // Throws db::StoreError DB-UNKNOWN-SIDE unless the viewer is the host or a side of the campaign.
 void requireViewer(const db::CampaignStore& store, const Viewer& viewer);

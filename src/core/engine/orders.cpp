@@ -241,6 +241,18 @@ std::vector<std::string> delayTardyActions(SQLite::Database& db, long long order
     return put;
 }
 
+namespace {
+
+std::string submittedStatus(SQLite::Database& db, int week, int day, const std::string& side) {
+    SQLite::Statement g(db, "SELECT stand_fast FROM orders_submitted WHERE week = ? AND day = ? AND side_id = ?");
+    g.bind(1, week);
+    g.bind(2, day);
+    g.bind(3, side);
+    return g.executeStep() ? (g.getColumn(0).getInt() ? "stand_fast" : "submitted") : "not_given";
+}
+
+}  // namespace
+
 std::string ordersJson(const db::CampaignStore& store, const std::string& side) {
     auto& db = const_cast<db::CampaignStore&>(store).impl().db;
     const auto s = db::loadState(store);
@@ -259,12 +271,17 @@ std::string ordersJson(const db::CampaignStore& store, const std::string& side) 
             o["receipt"] = {{"roll", q.getColumn(2).getInt()}, {"modifier", q.getColumn(3).getInt()}, {"result", q.getColumn(4).getString()}};
         orders.push_back(o);
     }
-    SQLite::Statement g(db, "SELECT stand_fast FROM orders_submitted WHERE week = ? AND day = ? AND side_id = ?");
-    g.bind(1, s.week);
-    g.bind(2, s.day);
-    g.bind(3, side);
-    const std::string state = g.executeStep() ? (g.getColumn(0).getInt() ? "stand_fast" : "submitted") : "not_given";
+    const std::string state = submittedStatus(db, s.week, s.day, side);
     return ordered_json{{"side", side}, {"week", s.week}, {"day", s.day}, {"status", state}, {"orders", orders}}.dump(2);
+}
+
+std::string ordersStatus(const db::CampaignStore& store, const std::string& side) {
+    auto& db = const_cast<db::CampaignStore&>(store).impl().db;
+    const auto s = db::loadState(store);
+    core::IssueList issues;
+    requireSide(s, side, issues);
+    if (issues.hasErrors()) throw db::StoreError("DB-UNKNOWN-SIDE", issues.items()[0].message);
+    return submittedStatus(db, s.week, s.day, side);
 }
 
 }  // namespace etatmajor::engine

@@ -171,6 +171,65 @@ std::optional<IntelView> intelOn(Ctx& c, const std::string& viewer, const std::s
     return intelFromRow(q, 0);
 }
 
+// What the viewer's MEs see now (§8.1.5, G-12, G-36): each asked by rules::meSeesHex, seeing by the weather of its own
+// hex — its region's under weather_regions = per_region (G-102), the map's otherwise — as the sightings do
+// (engine/fog.cpp).
+class Sight {
+public:
+    Sight(Ctx& c, const campaign::CampaignState& state, const std::string& viewer) : m_state(state), m_viewer(viewer) {
+        rules::Weather weather = rules::Weather::Fine;
+        int weatherWeek = 0, weatherDay = 0;
+        {
+            SQLite::Statement w(c.db, "SELECT weather, week, day FROM weather_day ORDER BY week DESC, day DESC LIMIT 1");
+            if (w.executeStep()) {
+                weather = rules::weatherFromName(w.getColumn(0).getString()).value_or(rules::Weather::Fine);
+                weatherWeek = w.getColumn(1).getInt();
+                weatherDay = w.getColumn(2).getInt();
+            }
+        }
+        for (const auto& me : state.mes) {
+            rules::Weather mine = weather;
+            if (const auto region = rules::weatherRegionOf(state.map, me.hex, state.options)) {
+                SQLite::Statement r(c.db, "SELECT weather FROM weather_region_day WHERE week = ? AND day = ? AND region = ?");
+                r.bind(1, weatherWeek);
+                r.bind(2, weatherDay);
+                r.bind(3, std::string(map::regionName(*region)));
+                if (r.executeStep()) mine = rules::weatherFromName(r.getColumn(0).getString()).value_or(weather);
+            }
+            m_seesBy.push_back(mine);
+        }
+    }
+
+    bool sees(hex::Hex target) const {
+        for (std::size_t i = 0; i < m_state.mes.size(); ++i)
+            if (m_state.mes[i].side == m_viewer &&
+                rules::meSeesHex(m_state.map, m_state.mes[i], target, m_seesBy[i], m_state.options))
+                return true;
+        return false;
+    }
+
+    // Every map hex the viewer's MEs see now, in row then column order. An ME sees no farther than the hexes next to
+    // its own (§8.1.5), so only those are asked.
+    std::vector<hex::Hex> seen() const {
+        std::set<std::pair<int, int>> asked;
+        std::vector<hex::Hex> out;
+        for (const auto& me : m_state.mes) {
+            if (me.side != m_viewer || !me.onMap) continue;
+            std::vector<hex::Hex> around{me.hex};
+            for (const auto n : hex::neighbours(me.hex)) around.push_back(n);
+            for (const auto h : around)
+                if (m_state.map.contains(h) && asked.insert({h.r, h.q}).second && sees(h)) out.push_back(h);
+        }
+        std::sort(out.begin(), out.end(), [](hex::Hex a, hex::Hex b) { return a.r != b.r ? a.r < b.r : a.q < b.q; });
+        return out;
+    }
+
+private:
+    const campaign::CampaignState& m_state;
+    std::string m_viewer;
+    std::vector<rules::Weather> m_seesBy;
+};
+
 // §2.2, §8.1.5, G-40: the enemy counters as `viewer` sees them. Every counter (ME or decoy) is face down, with no
 // name and no composition, until contact turns it over (its label) or the viewer's scouts report on it (what they
 // were told). With positions public (the default) every counter's hex is shown, `inSight` saying whether one of the
@@ -178,37 +237,9 @@ std::optional<IntelView> intelOn(Ctx& c, const std::string& viewer, const std::s
 // were seen before (out of sight now, or gone from the map) are in `lastSeen` with the hex and date of the last
 // sighting. An intelligence report describes the whole hex it was made on (§8.6.3), so every counter it covered
 // carries it.
-void enemyCounters(Ctx& c, const campaign::CampaignState& state, const std::string& viewer, const std::string& enemy,
-                   bool positionsPublic, SideSummaryView& out) {
-    rules::Weather weather = rules::Weather::Fine;
-    int weatherWeek = 0, weatherDay = 0;
-    {
-        SQLite::Statement w(c.db, "SELECT weather, week, day FROM weather_day ORDER BY week DESC, day DESC LIMIT 1");
-        if (w.executeStep()) {
-            weather = rules::weatherFromName(w.getColumn(0).getString()).value_or(rules::Weather::Fine);
-            weatherWeek = w.getColumn(1).getInt();
-            weatherDay = w.getColumn(2).getInt();
-        }
-    }
-    // As the sightings (engine/fog.cpp): each of the viewer's MEs sees by the weather of its own hex, its region's under
-    // weather_regions = per_region (G-102), the map's otherwise.
-    std::vector<rules::Weather> seesBy;
-    for (const auto& me : state.mes) {
-        rules::Weather mine = weather;
-        if (const auto region = rules::weatherRegionOf(state.map, me.hex, state.options)) {
-            SQLite::Statement r(c.db, "SELECT weather FROM weather_region_day WHERE week = ? AND day = ? AND region = ?");
-            r.bind(1, weatherWeek);
-            r.bind(2, weatherDay);
-            r.bind(3, std::string(map::regionName(*region)));
-            if (r.executeStep()) mine = rules::weatherFromName(r.getColumn(0).getString()).value_or(weather);
-        }
-        seesBy.push_back(mine);
-    }
-    auto viewerSees = [&](hex::Hex target) {
-        for (std::size_t i = 0; i < state.mes.size(); ++i)
-            if (state.mes[i].side == viewer && rules::meSeesHex(state.map, state.mes[i], target, seesBy[i], state.options)) return true;
-        return false;
-    };
+void enemyCounters(Ctx& c, const campaign::CampaignState& state, const Sight& sight, const std::string& viewer,
+                   const std::string& enemy, bool positionsPublic, SideSummaryView& out) {
+    auto viewerSees = [&](hex::Hex target) { return sight.sees(target); };
     struct Counter {
         std::string id;
         hex::Hex hex;
@@ -282,6 +313,14 @@ std::vector<ObjectiveView> objectives(Ctx& c, const Viewer& viewer, bool ended) 
 }
 
 }  // namespace
+
+std::vector<NamedRef> campaignSides(const db::CampaignStore& store) {
+    auto& db = const_cast<db::CampaignStore&>(store).impl().db;
+    std::vector<NamedRef> out;
+    SQLite::Statement q(db, "SELECT id, name FROM side ORDER BY ord");
+    while (q.executeStep()) out.push_back({q.getColumn(0).getString(), q.getColumn(1).getString()});
+    return out;
+}
 
 void requireViewer(const db::CampaignStore& store, const Viewer& viewer) {
     if (viewer.isHost()) return;
@@ -362,6 +401,11 @@ SideView buildSideView(const db::CampaignStore& store, const Viewer& viewer) {
 
     const bool positionsPublic = options.is("counter_positions", "public");
     const auto state = db::loadState(store);
+    std::optional<Sight> sight;  // a side's view only
+    if (!viewer.isHost()) {
+        sight.emplace(c, state, viewer.side());
+        for (const auto seen : sight->seen()) view.seenHexes.push_back(c.off(seen.q, seen.r));
+    }
     for (const auto& id : sideIds(db)) {
         SQLite::Statement q(db,
                             "SELECT name, nationalities, points_limit, vcs_baseline, points_lost, points_replaced, decoys_per_week, "
@@ -406,7 +450,7 @@ SideView buildSideView(const db::CampaignStore& store, const Viewer& viewer) {
                 s.decoys.push_back({d.getColumn(0).getString(), c.at(d.getColumn(1).getInt(), d.getColumn(2).getInt()),
                                     d.getColumn(3).getString()});
         } else {
-            enemyCounters(c, state, viewer.side(), id, positionsPublic, s);
+            enemyCounters(c, state, *sight, viewer.side(), id, positionsPublic, s);
         }
         SQLite::Statement u(db, "SELECT id, name FROM urban_area WHERE controller = ? ORDER BY id");
         u.bind(1, id);
