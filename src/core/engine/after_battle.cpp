@@ -24,6 +24,14 @@ std::string at(const CampaignState& s, hex::Hex h) { return hex::formatOffset(s.
 
 bool land(const CampaignState& s, hex::Hex h) { return s.map.contains(h) && !map::isWater(s.map.terrain(h)); }
 
+// G-41: whether its side has room for `me` in hex `n` (fewer than three other MEs of its side there).
+bool roomFor(const CampaignState& s, const MeState& me, hex::Hex n) {
+    int friends = 0;
+    for (const auto& f : s.mes)
+        if (f.onMap && f.id != me.id && f.side == me.side && f.hex == n) ++friends;
+    return friends < rules::kStackLimit;
+}
+
 bool enemyIn(const CampaignState& s, const std::string& side, hex::Hex h) {
     for (const auto& e : s.mes)
         if (e.onMap && e.side != side && e.hex == h) return true;
@@ -189,7 +197,7 @@ void nightfall(SQLite::Database& db, CampaignState& s, int battleId, hex::Hex h,
         const auto* ua = s.urbanArea(me.supplySource);
         for (int radius = 2; radius <= 3 && !best; ++radius)
             for (const hex::Hex n : hex::ring(h, radius)) {
-                if (!land(s, n) || enemyIn(s, me.side, n)) continue;
+                if (!land(s, n) || enemyIn(s, me.side, n) || !roomFor(s, me, n)) continue;
                 const int key = ua ? hex::distance(n, ua->hex) : 0;
                 if (!best || key < bestKey) {
                     best = n;
@@ -290,12 +298,12 @@ std::vector<std::string> overnightWithdrawals(SQLite::Database& db, CampaignStat
         const hex::Hex from = me.hex;
         std::optional<hex::Hex> to;
         const hex::Hex first = routes[me.id].front();
-        if (hex::distance(first, from) == 1 && land(s, first) && !enemyIn(s, me.side, first)) to = first;
+        if (hex::distance(first, from) == 1 && land(s, first) && !enemyIn(s, me.side, first) && roomFor(s, me, first)) to = first;
         if (!to) {
             const auto* ua = s.urbanArea(me.supplySource);
             int bestKey = 1 << 20;
             for (const hex::Hex n : hex::neighbours(from))
-                if (land(s, n) && !enemyIn(s, me.side, n) && (!to || (ua ? hex::distance(n, ua->hex) : 0) < bestKey)) {
+                if (land(s, n) && !enemyIn(s, me.side, n) && roomFor(s, me, n) && (!to || (ua ? hex::distance(n, ua->hex) : 0) < bestKey)) {
                     to = n;
                     bestKey = ua ? hex::distance(n, ua->hex) : 0;
                 }

@@ -1,5 +1,7 @@
 #include "etatmajor/engine/reorg.hpp"
 
+#include "etatmajor/rules/movement.hpp"
+
 #include "db/store_impl.hpp"
 #include "etatmajor/campaign/command.hpp"
 #include "etatmajor/campaign/points.hpp"
@@ -117,6 +119,19 @@ MeState* checkMe(CampaignState& s, SQLite::Database& db, const std::string& side
     return me;
 }
 
+// §2.2, G-41: a new ME (a split, or units setting out in transit) stands in its parent's hex, so the side must have
+// room for one more counter there (its decoys count under decoys_stack).
+bool roomForNewMe(const CampaignState& s, const std::string& side, hex::Hex h, core::IssueList& issues, const std::string& meId) {
+    int counters = 0;
+    for (const auto& m : s.mes)
+        if (m.onMap && m.side == side && m.hex == h) ++counters;
+    if (counters < rules::kStackLimit) return true;
+    issues.error("REORG-STACKING", "a new ME from '" + meId + "' would be the fourth of its side in its hex (at most " +
+                                       std::to_string(rules::kStackLimit) + ", §2.2)",
+                 0, meId + ".members");
+    return false;
+}
+
 void insertMe(SQLite::Database& db, const MeState& m, const std::string& entryKind, int week) {
     SQLite::Statement q(db, "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, entry_kind, on_map, created_week, "
                             "commander) VALUES (?,?,?,?,?,?,?,?,?,1,?,?)");
@@ -217,6 +232,7 @@ ReorgResult splitMe(db::CampaignStore& store, const std::string& side, const std
                            fromMe + ".members");
             return;
         }
+        if (!roomForNewMe(s, side, from->hex, r.issues, fromMe)) return;
         MeState created;
         created.id = newMe;
         created.side = side;
@@ -271,6 +287,7 @@ ReorgResult transfer(db::CampaignStore& store, const std::string& side, const st
                               hex::formatOffset(off.toOffset(to->hex)) + "; it reorganises today");
         } else {
             // G-95: the brigade in transit is a temporary ME for movement, stacking and orders.
+            if (!roomForNewMe(s, side, from->hex, r.issues, fromMe)) return;
             std::string id = fromMe + "-to-" + toMe;
             for (int k = 2; idTaken(db, id); ++k) id = fromMe + "-to-" + toMe + "-" + std::to_string(k);
             MeState transit;

@@ -90,7 +90,8 @@ std::string locText(const db::CampaignStore& store, const std::string& side) {
     std::ostringstream out;
     out << "Lines of communication of " << side << ", week " << r.week << " day " << r.day << "\n";
     for (const auto& me : r.mes) {
-        out << "  " << std::left << std::setw(14) << me.me << std::setw(7) << me.hex << " -> " << std::setw(20) << me.supplySourceName;
+        // Columns kept apart however long an ME's id or a town's name is.
+        out << "  " << std::left << std::setw(14) << me.me << " " << std::setw(7) << me.hex << " -> " << std::setw(20) << me.supplySourceName;
         if (me.loc) {
             out << " LOC yes";
             if (!me.viaMe.empty()) out << " (through " << me.viaMe << ")";

@@ -1124,6 +1124,7 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::
         if (p == "D4" || p == "D5") revealDecoysSeenByScouts(db, state, todaysWeather(c), c.report.lines);  // §2.3
         if (p == "D1" || p == "D4" || p == "D5" || p == "D11") recordSightings(db, state, todaysWeather(c), p);
         settleEmptyMes(c);
+        if (p == "D12") holdOccupiedTowns(c);  // §8.12: again, for an emptied ME that went to its units in a town
         // A decoy put down with the day's orders (D2) may share a full hex until it moves (D4, D5): like an ME it
         // counts where it stops (G-41), so the overfull hexes are settled once the day's movement is over.
         if (p != "D2" && p != "D3" && p != "D4") settleDecoyStacking(c);

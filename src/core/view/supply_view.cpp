@@ -9,6 +9,7 @@
 #include "etatmajor/rules/victory.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <map>
 
 namespace etatmajor::view {
@@ -68,13 +69,16 @@ LocReport locReport(const db::CampaignStore& store, const std::string& side) {
         for (const auto h : loc.path) v.path.push_back(off.toOffset(h));
         v.viaMe = loc.viaMe;
         for (const auto& id : loc.cutBy) {
-            // The cutting counter is known by its position only, never by its name (fog of war, §2.2).
+            // The cutting counter is known by its position only, never by its name (fog of war, §2.2); each hex once,
+            // however many counters stand in it.
+            std::optional<hex::Offset> at;
             if (const auto* enemy = s.me(id)) {
-                v.cutAt.push_back(off.toOffset(enemy->hex));
+                at = off.toOffset(enemy->hex);
             } else {
                 const auto d = std::find_if(decoys.begin(), decoys.end(), [&](const rules::LocBlocker& b) { return b.id == id; });
-                if (d != decoys.end()) v.cutAt.push_back(off.toOffset(d->hex));
+                if (d != decoys.end()) at = off.toOffset(d->hex);
             }
+            if (at && std::find(v.cutAt.begin(), v.cutAt.end(), *at) == v.cutAt.end()) v.cutAt.push_back(*at);
         }
         report.mes.push_back(std::move(v));
     }
