@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+
+#include <unistd.h>
 #include <fstream>
 #include <iostream>
 
@@ -17,8 +19,9 @@ std::string scenario() {
     return std::string(ETATMAJOR_SOURCE_DIR) + "/campaigns/southern-1780.xml";
 }
 
+// One directory a run: two runs at once (two build trees, or ctest -j beside a manual run) never share files.
 std::string workDir(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("etatmajor-audit-" + name)).string();
+    return (std::filesystem::temp_directory_path() / ("etatmajor-audit-" + name + "-" + std::to_string(::getpid()))).string();
 }
 
 constexpr int kDays = 14;
@@ -53,6 +56,7 @@ void auditSeed(std::uint64_t seed) {
     CHECK(r.play.battlesFought > 0);
     CHECK(r.brokenCommands.empty());
     CHECK(r.violations.empty());
+    if (r.violations.empty() && r.brokenCommands.empty()) std::filesystem::remove_all(o.workDir);  // kept when it failed
 }
 
 }  // namespace
