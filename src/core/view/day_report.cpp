@@ -262,8 +262,8 @@ ReportSection battles(Ctx& c) {
             }
             if (figures == 0 && l.getColumn(5).getInt() == 0 && l.getColumn(6).getInt() == 0) continue;
             std::string u = "  " + l.getColumn(1).getString() + (c.viewer.isHost() ? " (" + c.sideNames[side] + ")" : "") + ": lost " +
-                            std::to_string(figures) + " figures";
-            if (l.getColumn(4).getInt() > 0) u += ", " + std::to_string(l.getColumn(4).getInt()) + " stands";
+                            std::to_string(figures) + (figures == 1 ? " figure" : " figures");
+            if (const int stands = l.getColumn(4).getInt(); stands > 0) u += ", " + std::to_string(stands) + (stands == 1 ? " stand" : " stands");
             if (l.getColumn(5).getInt() != 0) u += ", routed";
             if (l.getColumn(6).getInt() != 0) u += ", removed";
             s.lines.push_back(u);

@@ -655,7 +655,9 @@ std::string statusText(const SideView& v) {
                     if (!u.detachedAt.empty() || u.shaken)
                         out << "        " << u.name << (!u.detachedAt.empty() ? " detached at " + u.detachedAt : "")
                             << (u.shaken ? " (Shaken)" : "") << "\n";
-                for (const auto& g : me.generals) out << "        " << g.name << " (" << g.rank << ", " << g.rating << ")\n";
+                for (const auto& g : me.generals)
+                    out << "        " << g.name << " (" << g.rank << ", " << g.rating << ")"
+                        << (g.status == "active" || g.status.empty() ? std::string() : "  [" + g.status + "]") << "\n";
             }
         } else {
             out << "   counters: " << s.counters.size() << "\n";
