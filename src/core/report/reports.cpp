@@ -382,12 +382,14 @@ void oneBattle(Sheet& sheet, const View& v, const campaign::CampaignState& s, co
     table(sheet, {{"Side", 3}, {"Points lost (D10)", 1.2, Align::Right}, {"Figures lost", 1, Align::Right}, {"Units routed", 1, Align::Right},
                   {"Units gone", 1, Align::Right}},
           rows, 13);
-    if (r.is_object() && str(r, "retreating_side") == v.side && !str(r, "retreat_toward").empty()) {
-        std::string toward = str(r, "retreat_toward");
-        for (const auto& ua : v.map.urbanAreas())
-            if (ua.id == toward) toward = ua.name;
-        note(sheet, "Our troops fall back toward " + toward + ", their rally point, at nightfall.", 12);
-    }
+    // At nightfall the campaign sends the beaten side back a hex toward its supply source (D11): the loser, or after a
+    // draw the side not left holding the field. The note follows that rule, so the winner is never told it falls back.
+    const std::string kept = !b.winner.empty() ? b.winner : d.fieldHolder;
+    if (!kept.empty() && kept != v.side)
+        note(sheet, "Our troops fall back by night, one hex toward their supply source, which is also the rally point of "
+                    "their routers.", 12);
+    else if (!kept.empty())
+        note(sheet, "Our troops keep the ground tonight; the enemy falls back.", 12);
 
     // Own casualties, unit by unit.
     sheet.heading("Own casualties", "every unit of ours in the battle: figures at the start, figures and stands lost");

@@ -365,6 +365,9 @@ TEST_CASE("the battle report: set-up, result, own losses in full, the enemy with
         // The rows of fields read as one line each in the page's layout: where, when, weather, daylight, first turn.
         CHECK_THAT(r.layout, Catch::Contains("34,34 · Clear Week 1, day 1 " + weather + " " + std::to_string(daylightTurns) + " 1"));
         const std::string winnerText = winner.empty() ? std::string("Neither side (a draw)") : sideName(winner) + " · " + decisiveness;
+        // Who falls back tonight follows the campaign's rule (D11): the beaten side, never the winner.
+        const std::string kept = !winner.empty() ? winner : holder;
+        if (!kept.empty()) CHECK_THAT(r.text, Catch::Contains(kept == side ? "keep the ground" : "fall back by night"));
         // The margin is the difference of the two net losses: with our own it would give the enemy's, which stays
         // secret (docs/secrecy.md); the decisiveness tells how clear the result was.
         CHECK_THAT(r.layout, Catch::Contains(winnerText + " not known to us"));
