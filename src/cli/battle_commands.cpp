@@ -368,15 +368,9 @@ int battleCalibrate(const std::string& dir, int runs, std::uint64_t seed, const 
 
 // --- battles of a running campaign ---
 
-bool takesPart(const engine::BattleRecord& rec, const std::string& side) {
-    for (const auto& p : rec.participants)
-        if (p.side == side) return true;
-    return false;
-}
-
 int campaignBattleList(const std::string& dbPath, const std::string& side, const std::string& passwordFile, bool json) {
     return withActor(dbPath, actorOf(side), passwordFile, true, [&](db::CampaignStore& store) {
-        const auto who = side.empty() ? view::Viewer::host() : view::Viewer::ofSide(side);
+        const auto who = view::Viewer::from(side);
         const auto battles = view::battlesFor(store, who);
         std::cout << (json ? view::battleListJson(battles, who) + "\n" : view::battleListText(battles));
         return kOk;
@@ -390,7 +384,7 @@ int campaignBattleShow(const std::string& dbPath, int id, const std::string& sid
             std::cerr << "error BATTLE-UNKNOWN: the campaign has no battle " << id << "\n";
             return kBadInput;
         }
-        if (!side.empty() && !takesPart(*rec, side)) {
+        if (!side.empty() && !rec->takesPart(side)) {
             std::cerr << "error BATTLE-SIDE: side '" << side << "' has no ME in battle " << id << "\n";
             return kBadInput;
         }
@@ -430,7 +424,7 @@ bool sideMayAct(db::CampaignStore& store, int id, const std::string& side) {
         std::cerr << "error BATTLE-UNKNOWN: the campaign has no battle " << id << "\n";
         return false;
     }
-    if (!takesPart(*rec, side)) {
+    if (!rec->takesPart(side)) {
         std::cerr << "error BATTLE-SIDE: side '" << side << "' has no ME in battle " << id << "\n";
         return false;
     }
@@ -474,7 +468,7 @@ int campaignBattleOdds(const std::string& dbPath, int id, const std::string& sid
             std::cerr << "error BATTLE-UNKNOWN: the campaign has no battle " << id << "\n";
             return kBadInput;
         }
-        if (!takesPart(*rec, side)) {
+        if (!rec->takesPart(side)) {
             std::cerr << "error BATTLE-SIDE: side '" << side << "' has no ME in battle " << id << "\n";
             return kBadInput;
         }

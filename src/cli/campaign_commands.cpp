@@ -186,7 +186,7 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
     status->add_flag("--json", args->json, "Print one JSON document");
     addPasswordFile(status, args->passwordFile);
     registry.add(status, [args] {
-        const auto who = args->side.empty() ? view::Viewer::host() : view::Viewer::ofSide(args->side);
+        const auto who = view::Viewer::from(args->side);
         return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             std::cout << (args->json ? view::statusJson(s, who) + "\n" : view::statusText(s, who));
             return kOk;
@@ -200,7 +200,7 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
     addPasswordFile(log, args->passwordFile);
     registry.add(log, [args] {
         return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
-            const auto who = args->side.empty() ? view::Viewer::host() : view::Viewer::ofSide(args->side);
+            const auto who = view::Viewer::from(args->side);
             std::cout << (args->json ? view::rollLogJson(s, who) + "\n" : view::rollLogText(s, who));
             return kOk;
         });
@@ -215,7 +215,7 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
     report->add_flag("--json", args->json, "Print one JSON document");
     addPasswordFile(report, args->passwordFile);
     registry.add(report, [args] {
-        const auto who = args->side.empty() ? view::Viewer::host() : view::Viewer::ofSide(args->side);
+        const auto who = view::Viewer::from(args->side);
         return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             const auto r = view::dayReport(s, who, args->week, args->day);
             std::cout << (args->json ? view::dayReportJson(r) + "\n" : view::dayReportText(r));

@@ -657,7 +657,7 @@ bool TurnFrame::setSide(const std::string& side) {
         report(_("Unknown side"), utf8("the campaign has no side '" + side + "'"));
         return false;
     }
-    return showViewer(side.empty() ? view::Viewer::host() : view::Viewer::ofSide(side));
+    return showViewer(view::Viewer::from(side));
 }
 
 void TurnFrame::clearSide() {
@@ -1922,21 +1922,21 @@ void TurnFrame::onOddsTick(wxTimerEvent&) {
     if (!m_oddsText.empty()) say(m_oddsText.substr(0, m_oddsText.find('\n')));
 }
 
-bool TurnFrame::resolveBattle(int id) {
+// A side acts only on the battles it fights, the host on any; with no side chosen nobody acts. Says why not.
+bool TurnFrame::mayActOnBattle(int id, const wxString& refusal) {
     if (!m_viewer) {
         report(_("No side chosen"), utf8(kChooseSidePrompt), false);
         return false;
     }
-    {
-        // A side acts only on the battles it fights (the host on any).
-        std::string error;
-        bool known = false;
-        withStore(m_path, true, error, [&](db::CampaignStore& store) { known = view::mayKnowBattle(store, *m_viewer, id); });
-        if (!known) {
-            report(_("Cannot resolve the battle"), utf8("battle " + std::to_string(id) + " is not one of " + m_viewer->name() + "'s battles"));
-            return false;
-        }
-    }
+    std::string error;
+    bool known = false;
+    withStore(m_path, true, error, [&](db::CampaignStore& store) { known = view::mayKnowBattle(store, *m_viewer, id); });
+    if (!known) report(refusal, utf8("battle " + std::to_string(id) + " is not one of " + m_viewer->name() + "'s battles"));
+    return known;
+}
+
+bool TurnFrame::resolveBattle(int id) {
+    if (!mayActOnBattle(id, _("Cannot resolve the battle"))) return false;
     std::vector<std::string> lines;
     core::IssueList issues;
     std::string error;
@@ -1956,20 +1956,7 @@ bool TurnFrame::resolveBattle(int id) {
 }
 
 bool TurnFrame::enterBattleResult(int id, const wxString& file) {
-    if (!m_viewer) {
-        report(_("No side chosen"), utf8(kChooseSidePrompt), false);
-        return false;
-    }
-    {
-        // A side acts only on the battles it fights (the host on any).
-        std::string error;
-        bool known = false;
-        withStore(m_path, true, error, [&](db::CampaignStore& store) { known = view::mayKnowBattle(store, *m_viewer, id); });
-        if (!known) {
-            report(_("Cannot record the result"), utf8("battle " + std::to_string(id) + " is not one of " + m_viewer->name() + "'s battles"));
-            return false;
-        }
-    }
+    if (!mayActOnBattle(id, _("Cannot record the result"))) return false;
     std::vector<std::string> lines;
     core::IssueList issues;
     std::string error;

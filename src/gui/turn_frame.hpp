@@ -160,6 +160,8 @@ public:
     bool saveScreenshot(const wxString& pngPath);
 
 private:
+    // Whether the viewer may resolve or record battle `id` (a side its own battles, the host any); says why not.
+    bool mayActOnBattle(int id, const wxString& refusal);
     std::string battleOutcomeText(int id, const std::vector<std::string>& lines);
     std::string sideBattleText(int id);
     // The passphrase step of choosing a viewer: whether `who` may see its view now. Asks for the viewer's passphrase

@@ -96,6 +96,12 @@ struct BattleRecord {
     std::string narrative;
     std::uint64_t seed = 0;
     std::vector<BattleParticipant> participants;
+    // Whether `side` has an ME in the battle.
+    bool takesPart(const std::string& side) const {
+        for (const auto& p : participants)
+            if (p.side == side) return true;
+        return false;
+    }
 };
 
 std::vector<BattleRecord> listBattles(db::CampaignStore& store);

@@ -8,6 +8,7 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,8 @@ ReorgResult replaceFromGrant(db::CampaignStore& store, const std::string& side, 
 // to the ME, and the side's points replaced grow by their price (§12.2 net losses).
 void joinArrivedReinforcements(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);
 
+// §9.7, G-80: the MEs of replacements still on their way to their parent ME (staff alone is enough for one).
+std::set<std::string> replacementsInTransit(SQLite::Database& db);
 // §13.1: engineer figures replaced at 10 SP a stand (the 30 SP group has three stands), pro rata.
 int engineerFigurePrice(const campaign::UnitState& u, int figures);
 

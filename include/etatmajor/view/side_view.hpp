@@ -30,8 +30,8 @@ class Viewer {
 public:
     static Viewer host() { return Viewer(""); }
     static Viewer ofSide(std::string side) { return Viewer(std::move(side)); }
-    // The host for an empty or absent side.
-    static Viewer from(const std::optional<std::string>& side) { return side ? ofSide(*side) : host(); }
+    // The host for an empty side id (a command or window without a side), that side otherwise.
+    static Viewer from(const std::string& side) { return side.empty() ? host() : ofSide(side); }
 
     bool isHost() const { return m_side.empty(); }
     const std::string& side() const { return m_side; }  // empty for the host

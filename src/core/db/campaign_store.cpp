@@ -33,6 +33,13 @@ std::vector<int> splitFaces(const std::string& s) {
 }
 }  // namespace
 
+hex::OffsetSystem offsetSystem(SQLite::Database& db) {
+    SQLite::Statement q(db, "SELECT orientation, parity FROM map_meta WHERE id = 1");
+    if (!q.executeStep()) throw StoreError("DB-CORRUPT", "the campaign database has no map");
+    return {q.getColumn(0).getString() == "flat" ? hex::Orientation::Flat : hex::Orientation::Pointy,
+            q.getColumn(1).getString() == "even" ? hex::OffsetParity::Even : hex::OffsetParity::Odd};
+}
+
 std::string rollOwnerNow(SQLite::Database& db, const std::string& subject, const std::string& purpose) {
     return knownRollOwner(db, subject, purpose).value_or("");
 }

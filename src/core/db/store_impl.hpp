@@ -2,6 +2,7 @@
 #pragma once
 
 #include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/hex/offset.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -24,6 +25,9 @@ struct CampaignStore::Impl {
     SQLite::Database db;
     StoreRollLog log;
 };
+
+// The offset system of the campaign's map (its orientation and parity), without loading the map.
+hex::OffsetSystem offsetSystem(SQLite::Database& db);
 
 // Whose die a roll is, by its subject as the database stands now (docs/secrecy.md): the side of the ME, unit,
 // general or decoy it names, the side itself, or the side holding the town it names; "" for a public roll (no

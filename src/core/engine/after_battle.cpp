@@ -26,10 +26,7 @@ bool land(const CampaignState& s, hex::Hex h) { return s.map.contains(h) && !map
 
 // G-41: whether its side has room for `me` in hex `n` (fewer than three other MEs of its side there).
 bool roomFor(const CampaignState& s, const MeState& me, hex::Hex n) {
-    int friends = 0;
-    for (const auto& f : s.mes)
-        if (f.onMap && f.id != me.id && f.side == me.side && f.hex == n) ++friends;
-    return friends < rules::kStackLimit;
+    return rules::stackedAt(s, me, n, {}, s.options) < rules::kStackLimit;  // decoys: settled at the phase's end
 }
 
 bool enemyIn(const CampaignState& s, const std::string& side, hex::Hex h) {

@@ -1100,10 +1100,7 @@ void runBattleNight(SQLite::Database& db, CampaignState& s, std::vector<std::str
                 }
                 if (enemy) continue;
                 // G-41: not into a hex where its side already stands three strong.
-                int friends = 0;
-                for (const auto& f : s.mes)
-                    if (f.onMap && f.id != me.id && f.side == me.side && f.hex == n) ++friends;
-                if (friends >= rules::kStackLimit) continue;
+                if (rules::stackedAt(s, me, n, {}, s.options) >= rules::kStackLimit) continue;
                 const int d = ua ? hex::distance(n, ua->hex) : 0;
                 if (!best || d < bestDistance) {
                     best = n;

@@ -589,4 +589,11 @@ void joinArrivedReinforcements(SQLite::Database& db, CampaignState& s, std::vect
     }
 }
 
+std::set<std::string> replacementsInTransit(SQLite::Database& db) {
+    std::set<std::string> out;
+    SQLite::Statement q(db, "SELECT me_id FROM reinforcement WHERE arrived_week IS NULL");
+    while (q.executeStep()) out.insert(q.getColumn(0).getString());
+    return out;
+}
+
 }  // namespace etatmajor::engine

@@ -1,6 +1,9 @@
 // The invariants of a campaign (invariants.hpp).
 #include "etatmajor/engine/invariants.hpp"
 
+#include "etatmajor/engine/after_battle.hpp"
+#include "etatmajor/engine/grant.hpp"
+
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/hex/offset.hpp"
@@ -27,21 +30,15 @@ struct Checker {
 
     // Units away from their ME: routers in their rally hex as a detached group (G-69).
     std::set<std::string> detached() const {
-        std::set<std::string> ids;
-        SQLite::Statement q(db, "SELECT id FROM unit WHERE detached_q IS NOT NULL");
-        while (q.executeStep()) ids.insert(q.getColumn(0).getString());
-        return ids;
+        const auto ids = detachedUnits(db);
+        return {ids.begin(), ids.end()};
     }
 
     // §2.2, G-57: an ME on the map has at least one unit present; a removed unit belongs to no ME and has no figures
     // counted anywhere; nothing is negative.
     void forces() {
         const auto away = detached();
-        std::set<std::string> inTransit;  // replacements on their way to their ME (§9.7, G-80) may be staff alone
-        {
-            SQLite::Statement q(db, "SELECT me_id FROM reinforcement WHERE arrived_week IS NULL");
-            while (q.executeStep()) inTransit.insert(q.getColumn(0).getString());
-        }
+        const auto inTransit = replacementsInTransit(db);  // may be staff alone (§9.7, G-80)
         for (const auto& me : s.mes) {
             if (!me.onMap || inTransit.count(me.id)) continue;
             int present = 0;

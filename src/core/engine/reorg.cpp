@@ -120,15 +120,12 @@ MeState* checkMe(CampaignState& s, SQLite::Database& db, const std::string& side
 }
 
 // §2.2, G-41: a new ME (a split, or units setting out in transit) stands in its parent's hex, so the side must have
-// room for one more counter there (its decoys count under decoys_stack).
-bool roomForNewMe(const CampaignState& s, const std::string& side, hex::Hex h, core::IssueList& issues, const std::string& meId) {
-    int counters = 0;
-    for (const auto& m : s.mes)
-        if (m.onMap && m.side == side && m.hex == h) ++counters;
-    if (counters < rules::kStackLimit) return true;
-    issues.error("REORG-STACKING", "a new ME from '" + meId + "' would be the fourth of its side in its hex (at most " +
+// room for one more ME there (decoys that overfill it are settled at the phase's end).
+bool roomForNewMe(const CampaignState& s, const MeState& from, core::IssueList& issues) {
+    if (rules::stackedAt(s, from, from.hex, {}, s.options) + 1 < rules::kStackLimit) return true;  // the others and `from`
+    issues.error("REORG-STACKING", "a new ME from '" + from.id + "' would be the fourth of its side in its hex (at most " +
                                        std::to_string(rules::kStackLimit) + ", §2.2)",
-                 0, meId + ".members");
+                 0, from.id + ".members");
     return false;
 }
 
@@ -232,7 +229,7 @@ ReorgResult splitMe(db::CampaignStore& store, const std::string& side, const std
                            fromMe + ".members");
             return;
         }
-        if (!roomForNewMe(s, side, from->hex, r.issues, fromMe)) return;
+        if (!roomForNewMe(s, *from, r.issues)) return;
         MeState created;
         created.id = newMe;
         created.side = side;
@@ -287,7 +284,7 @@ ReorgResult transfer(db::CampaignStore& store, const std::string& side, const st
                               hex::formatOffset(off.toOffset(to->hex)) + "; it reorganises today");
         } else {
             // G-95: the brigade in transit is a temporary ME for movement, stacking and orders.
-            if (!roomForNewMe(s, side, from->hex, r.issues, fromMe)) return;
+            if (!roomForNewMe(s, *from, r.issues)) return;
             std::string id = fromMe + "-to-" + toMe;
             for (int k = 2; idTaken(db, id); ++k) id = fromMe + "-to-" + toMe + "-" + std::to_string(k);
             MeState transit;

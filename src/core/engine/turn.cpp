@@ -4,6 +4,7 @@
 
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
+#include "etatmajor/engine/grant.hpp"
 #include "etatmajor/engine/intel.hpp"
 #include "etatmajor/engine/invariants.hpp"
 #include "etatmajor/engine/after_battle.hpp"
@@ -1027,11 +1028,7 @@ void settleEmptyMes(Ctx& c) {
         while (q.executeStep()) away.emplace(q.getColumn(0).getString(), hex::Hex{q.getColumn(1).getInt(), q.getColumn(2).getInt()});
     }
     SQLite::Statement rejoin(c.db, "UPDATE unit SET detached_q = NULL, detached_r = NULL WHERE id = ?");
-    std::set<std::string> inTransit;  // replacements on their way to their ME (§9.7, G-80): staff alone is enough
-    {
-        SQLite::Statement q(c.db, "SELECT me_id FROM reinforcement WHERE arrived_week IS NULL");
-        while (q.executeStep()) inTransit.insert(q.getColumn(0).getString());
-    }
+    const auto inTransit = replacementsInTransit(c.db);  // staff alone is enough for them (§9.7, G-80)
     for (auto& me : c.state.mes) {
         if (!me.onMap || inTransit.count(me.id)) continue;
         std::vector<UnitState*> units;

@@ -196,12 +196,6 @@ BattleData readBattleData(db::CampaignStore& store, const engine::BattleRecord& 
     return d;
 }
 
-bool takesPart(const engine::BattleRecord& rec, const std::string& side) {
-    for (const auto& p : rec.participants)
-        if (p.side == side) return true;
-    return false;
-}
-
 std::string sideName(const campaign::CampaignState& s, const std::string& id) {
     if (id.empty()) return "neither side";
     const auto* side = s.side(id);
@@ -478,13 +472,13 @@ Document battleReport(const db::CampaignStore& constStore, const View& v, const 
     if (opts.battle) {
         const auto rec = engine::findBattle(store, *opts.battle);
         if (!rec) throw db::StoreError("BATTLE-UNKNOWN", "the campaign has no battle " + std::to_string(*opts.battle));
-        if (!takesPart(*rec, v.side))
+        if (!rec->takesPart(v.side))
             throw db::StoreError("BATTLE-SIDE", "side '" + v.side + "' has no ME in battle " + std::to_string(*opts.battle) +
                                                     ": only the sides that fought it get its report");
         battles.push_back(*rec);
     } else {
         for (auto& rec : engine::listBattles(store))
-            if (rec.status == "resolved" && takesPart(rec, v.side) && passes(opts, rec.week, rec.day)) battles.push_back(std::move(rec));
+            if (rec.status == "resolved" && rec.takesPart(v.side) && passes(opts, rec.week, rec.day)) battles.push_back(std::move(rec));
     }
     Sheet sheet(opts.paper, "Battle Report", subtitle(v), footer(v));
     if (battles.empty()) {

@@ -10,23 +10,13 @@
 
 namespace etatmajor::view {
 
-namespace {
-
-bool takesPart(const engine::BattleRecord& rec, const std::string& side) {
-    for (const auto& p : rec.participants)
-        if (p.side == side) return true;
-    return false;
-}
-
-}  // namespace
-
 std::vector<BattleView> battlesFor(const db::CampaignStore& constStore, const Viewer& viewer) {
     requireViewer(constStore, viewer);
     auto& store = const_cast<db::CampaignStore&>(constStore);
     const auto state = db::loadState(constStore);
     std::vector<BattleView> out;
     for (const auto& rec : engine::listBattles(store)) {
-        if (!viewer.isHost() && !takesPart(rec, viewer.side())) continue;
+        if (!viewer.isHost() && !rec.takesPart(viewer.side())) continue;
         BattleView b;
         b.id = rec.id;
         b.week = rec.week;
@@ -65,7 +55,7 @@ std::vector<BattleView> battlesFor(const db::CampaignStore& constStore, const Vi
 bool mayKnowBattle(const db::CampaignStore& store, const Viewer& viewer, int id) {
     if (viewer.isHost()) return true;
     const auto rec = engine::findBattle(const_cast<db::CampaignStore&>(store), id);
-    return rec && takesPart(*rec, viewer.side());
+    return rec && rec->takesPart(viewer.side());
 }
 
 std::string battleListJson(const std::vector<BattleView>& battles, const Viewer& viewer) {

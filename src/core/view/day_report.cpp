@@ -30,6 +30,13 @@ struct Ctx {
     int week = 0, day = 0;
 
     bool ours(const std::string& side) const { return viewer.knows(side); }
+    // A query of the day reported: its first two parameters are the week and the day.
+    SQLite::Statement ofDay(const char* sql) const {
+        SQLite::Statement q(db, sql);
+        q.bind(1, week);
+        q.bind(2, day);
+        return q;
+    }
     std::string at(int q, int r) const { return hex::formatOffset(offsets.toOffset({q, r})); }
     // How the viewer names an ME: its own (or any, for the host) by its label; an enemy's by its counter, turned over
     // or not (§2.2).
@@ -40,13 +47,6 @@ struct Ctx {
         return it->second.revealed ? "the enemy's " + it->second.label : "a face-down enemy counter";
     }
 };
-
-hex::OffsetSystem offsetSystem(SQLite::Database& db) {
-    SQLite::Statement q(db, "SELECT orientation, parity FROM map_meta WHERE id = 1");
-    if (!q.executeStep()) throw db::StoreError("DB-CORRUPT", "the campaign database has no map");
-    return {q.getColumn(0).getString() == "flat" ? hex::Orientation::Flat : hex::Orientation::Pointy,
-            q.getColumn(1).getString() == "even" ? hex::OffsetParity::Even : hex::OffsetParity::Odd};
-}
 
 std::vector<std::string> words(const std::string& s) {
     std::vector<std::string> out;
@@ -63,17 +63,13 @@ std::string stopReason(const std::string& why) {
 
 ReportSection orders(Ctx& c) {
     ReportSection s{"Orders", {}};
-    SQLite::Statement g(c.db, "SELECT side_id, stand_fast FROM orders_submitted WHERE week = ? AND day = ? ORDER BY side_id");
-    g.bind(1, c.week);
-    g.bind(2, c.day);
+    auto g = c.ofDay("SELECT side_id, stand_fast FROM orders_submitted WHERE week = ? AND day = ? ORDER BY side_id");
     while (g.executeStep())
         if (c.ours(g.getColumn(0).getString()) && g.getColumn(1).getInt() != 0)
             s.lines.push_back((c.viewer.isHost() ? c.sideNames[g.getColumn(0).getString()] + " stood" : "We stood") +
                               std::string(" fast: no orders were written"));
-    SQLite::Statement q(c.db, "SELECT me_id, side_id, body, receipt_roll, receipt_modifier, receipt FROM order_sheet "
+    auto q = c.ofDay("SELECT me_id, side_id, body, receipt_roll, receipt_modifier, receipt FROM order_sheet "
                               "WHERE week = ? AND day = ? ORDER BY side_id, me_id");
-    q.bind(1, c.week);
-    q.bind(2, c.day);
     while (q.executeStep()) {
         if (!c.ours(q.getColumn(1).getString())) continue;
         const auto body = ordered_json::parse(q.getColumn(2).getString());
@@ -97,10 +93,8 @@ ReportSection orders(Ctx& c) {
 
 ReportSection movement(Ctx& c) {
     ReportSection s{"Movement", {}};
-    SQLite::Statement q(c.db, "SELECT me_id, phase, path, allowance, stopped_by FROM movement WHERE week = ? AND day = ? "
+    auto q = c.ofDay("SELECT me_id, phase, path, allowance, stopped_by FROM movement WHERE week = ? AND day = ? "
                               "ORDER BY phase, me_id");
-    q.bind(1, c.week);
-    q.bind(2, c.day);
     while (q.executeStep()) {
         const std::string me = q.getColumn(0).getString();
         const auto it = c.mes.find(me);
@@ -119,9 +113,7 @@ ReportSection movement(Ctx& c) {
 
 ReportSection contacts(Ctx& c) {
     ReportSection s{"Contacts and sightings", {}};
-    SQLite::Statement q(c.db, "SELECT phase, q, r, mover, met FROM contact WHERE week = ? AND day = ? ORDER BY id");
-    q.bind(1, c.week);
-    q.bind(2, c.day);
+    auto q = c.ofDay("SELECT phase, q, r, mover, met FROM contact WHERE week = ? AND day = ? ORDER BY id");
     while (q.executeStep()) {
         const std::string mover = q.getColumn(3).getString();
         const auto met = words(q.getColumn(4).getString());
@@ -164,10 +156,8 @@ ReportSection contacts(Ctx& c) {
 
 ReportSection intelligence(Ctx& c) {
     ReportSection s{"Intelligence", {}};
-    SQLite::Statement q(c.db, "SELECT side_id, observer_me, q, r, detail, reported, mode_reported FROM intel_report "
+    auto q = c.ofDay("SELECT side_id, observer_me, q, r, detail, reported, mode_reported FROM intel_report "
                               "WHERE week = ? AND day = ? ORDER BY side_id, id");
-    q.bind(1, c.week);
-    q.bind(2, c.day);
     while (q.executeStep()) {
         if (!c.ours(q.getColumn(0).getString())) continue;
         std::string line = c.name(q.getColumn(1).getString()) + " at " + c.at(q.getColumn(2).getInt(), q.getColumn(3).getInt()) + ": ";
@@ -226,9 +216,7 @@ ReportSection weekSection(Ctx& c) {
 
 ReportSection battles(Ctx& c) {
     ReportSection s{"Battles", {}};
-    SQLite::Statement q(c.db, "SELECT id, q, r, status, summary FROM battle WHERE week = ? AND day = ? ORDER BY id");
-    q.bind(1, c.week);
-    q.bind(2, c.day);
+    auto q = c.ofDay("SELECT id, q, r, status, summary FROM battle WHERE week = ? AND day = ? ORDER BY id");
     while (q.executeStep()) {
         const int id = q.getColumn(0).getInt();
         std::vector<std::string> ourMes;
@@ -279,7 +267,7 @@ ReportSection battles(Ctx& c) {
 DayReport dayReport(const db::CampaignStore& store, const Viewer& viewer, int week, int day) {
     requireViewer(store, viewer);
     auto& db = const_cast<db::CampaignStore&>(store).impl().db;
-    Ctx c{db, viewer, offsetSystem(db), {}, {}, {}, week, day};
+    Ctx c{db, viewer, db::offsetSystem(db), {}, {}, {}, week, day};
     if (week == 0 && day == 0) {
         const auto info = store.info();
         c.week = info.week;

@@ -6,6 +6,7 @@
 #include "db/store_impl.hpp"
 #include "etatmajor/campaign/state.hpp"
 #include "etatmajor/db/state_store.hpp"
+#include "etatmajor/engine/after_battle.hpp"
 #include "etatmajor/rules/victory.hpp"
 #include "etatmajor/rules/visibility.hpp"
 
@@ -53,13 +54,6 @@ struct Ctx {
     hex::Offset off(int q, int r) const { return offsets.toOffset({q, r}); }
     std::string at(int q, int r) const { return hex::formatOffset(off(q, r)); }
 };
-
-hex::OffsetSystem offsetSystem(SQLite::Database& db) {
-    SQLite::Statement q(db, "SELECT orientation, parity FROM map_meta WHERE id = 1");
-    if (!q.executeStep()) throw db::StoreError("DB-CORRUPT", "the campaign database has no map");
-    return {q.getColumn(0).getString() == "flat" ? hex::Orientation::Flat : hex::Orientation::Pointy,
-            q.getColumn(1).getString() == "even" ? hex::OffsetParity::Even : hex::OffsetParity::Odd};
-}
 
 std::vector<std::string> sideIds(SQLite::Database& db) {
     std::vector<std::string> ids;
@@ -335,11 +329,8 @@ void requireViewer(const db::CampaignStore& store, const Viewer& viewer) {
 SideView buildSideView(const db::CampaignStore& store, const Viewer& viewer) {
     requireViewer(store, viewer);
     auto& db = const_cast<db::CampaignStore&>(store).impl().db;
-    Ctx c{db, offsetSystem(db), {}};
-    {
-        SQLite::Statement q(db, "SELECT id FROM unit WHERE detached_q IS NOT NULL");
-        while (q.executeStep()) c.away.insert(q.getColumn(0).getString());
-    }
+    Ctx c{db, db::offsetSystem(db), {}};
+    for (const auto& id : engine::detachedUnits(db)) c.away.insert(id);
     const db::CampaignInfo info = store.info();
     const auto options = store.options();
 
