@@ -168,6 +168,9 @@ struct Unit {
 
     // accounting (figures)
     int lostFire = 0, lostCloseAssault = 0, surrendered = 0, massacred = 0, offTable = 0, scattered = 0;
+    // of lostCloseAssault, the figures of stands lost while routing and caught by a charge or pursuit, reported as
+    // prisoners (caught_routers = taken); they cost their full value, as casualties do (§2.21)
+    int caughtRouting = 0;
     int removedSpent = 0;
     int coloursLostTo = kNoSide;
 };
@@ -515,6 +518,8 @@ private:
     // initiative and morale (engine_morale.cpp)
     int rollInitiative();
     void brigadeStatus();
+    void counterattack();
+    bool militiaFallBack(int unit);
     void massPanic();
     void declareCharges(int side);
     void respondToCharges(int side, bool mayCounter);

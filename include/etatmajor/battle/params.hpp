@@ -69,6 +69,33 @@ struct Params {
     // §2.8 [X] with OR1 ammunition: a battery whose fire phases are spent limbers and leaves the field by its own rear
     // edge, withdrawn (withdraw), or stays where it is (stay, the earlier behaviour). rules-mapping-battle.md, Bunker Hill.
     bool spentGunsWithdraw = true;
+    // §2.16 [X] routers who leave the table: they come back rallied in the third GTM phase, whatever their class
+    // (rallied, the spec's reading), or militia and other Class 1 troops go home for the day while the rest come back
+    // as the spec says (regulars_only). rules-mapping-battle.md, "Routers who leave the field".
+    bool routerReturnRegularsOnly = true;
+    // §1.16 [I] the victor's casualty line: every victorious unit loses its stand (per_unit, the spec's reading), or
+    // the victorious side loses one stand in all, from its largest unit, and never a unit's last stand
+    // (once_per_combat). rules-mapping-battle.md, "The price of winning a melee".
+    bool victorLossOnce = true;
+    // §2.8 [X] Class 1 troops declare charges like everyone else (any), or only at targets that give an automatic
+    // victory: routers, guns standing alone, screens in the open (opportunity_only). rules-mapping-battle.md.
+    bool militiaOpportunityCharges = true;
+    // §2.20 [X] night actions: a unit cut off from its own rear edge at nightfall is captured on either side
+    // (both_sides), or only on the side that does not hold the field (losing_side). rules-mapping-battle.md.
+    bool surroundLoserOnly = true;
+    // §2.20 [X] switching to Withdraw on losses: at withdraw_loss percent whatever the enemy has lost (loss_only),
+    // or only while losing, i.e. with a larger share of the start points lost than the enemy (losing).
+    bool withdrawOnlyWhenLosing = true;
+    // §3.2 [X] men of routing stands cut down by a charge or pursuit (an automatic major defeat, §2.16): reported as
+    // killed and wounded (cut_down), or as taken prisoner (taken). Points are the same either way: full value.
+    bool caughtRoutersTaken = true;
+    // §2.8 [X] a side in the Hold posture goes over to the attack once its formed strength on the table (by §3.3
+    // value) is at least this percentage of the enemy's formed strength it can see within 650 paces; 0: never (the
+    // spec's doctrine). rules-mapping-battle.md, "Holding against a far weaker enemy".
+    int counterattackRatio = 200;
+    // §2.8 [X] Class 1 foot in front of a line of better troops of its own side falls back behind it once formed
+    // enemy closes to 200 paces (fall_back), or stands like any first line (stand). rules-mapping-battle.md.
+    bool forwardClass1FallBack = true;
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

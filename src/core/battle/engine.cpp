@@ -1360,7 +1360,15 @@ void Engine::withdrawalChecks() {
                 if (b.spent) ++spent;
             }
         const Points6 loss = netLossNow(s);
-        const bool byLoss = loss.inSixths() * 100 >= side.start.inSixths() * m_params.withdrawLoss && loss.inSixths() > 0;
+        bool byLoss = loss.inSixths() * 100 >= side.start.inSixths() * m_params.withdrawLoss && loss.inSixths() > 0;
+        if (byLoss && m_params.withdrawOnlyWhenLosing) {
+            // §2.20 [X] withdraw_when = losing: a side that has lost a smaller share of its start than the enemy is
+            // winning the day, whatever its losses, and fights on (loss/start > enemy loss/enemy start).
+            const auto& enemy = m_sides[static_cast<std::size_t>(1 - s)];
+            const Points6 enemyLoss = netLossNow(1 - s);
+            byLoss = static_cast<long long>(loss.inSixths()) * enemy.start.inSixths() >
+                     static_cast<long long>(std::max<std::int64_t>(0, enemyLoss.inSixths())) * side.start.inSixths();
+        }
         const bool allSpent = brigades > 0 && spent == brigades;
         const bool generalLost = side.armyGeneralLost && brigades > 0 && 3 * spent >= brigades;
         bool anyOnTable = false;
@@ -1381,6 +1389,43 @@ void Engine::withdrawalChecks() {
                         : allSpent ? " (every brigade spent)" : generalLost ? " (army general lost)" : "") +
                 ".");
         }
+    }
+}
+
+void Engine::counterattack() {
+    // §2.8 [X] counterattack_ratio: the Hold posture is for a side that must be attacked to be beaten. When the enemy
+    // in sight is far the weaker, standing still only lets it go home at nightfall: the stronger side's brigades
+    // that can still advance go over to the attack.
+    if (m_params.counterattackRatio <= 0) return;
+    for (int s = 0; s < 2; ++s) {
+        if (m_sides[static_cast<std::size_t>(s)].withdrawing) continue;
+        bool anyHold = false;
+        for (const auto& b : m_brigades)
+            if (b.side == s && b.posture == Posture::Hold && !b.spent && b.pinnedUntil == 0) anyHold = true;
+        if (!anyHold) continue;
+        Points6 own, seen;
+        bool near = false;
+        for (const auto& u : m_units) {
+            if (u.status != UnitStatus::OnTable || u.morale == Morale::Routing || isArtillery(u.type)) continue;
+            if (u.side == s) {
+                own += figureValue(u, u.figures);
+                continue;
+            }
+            if (!m_visibleToEnemy[static_cast<std::size_t>(u.index)]) continue;
+            seen += figureValue(u, u.figures);
+            for (const auto& o : sideUnits(s))
+                if (o.side == s && o.status == UnitStatus::OnTable && distance(o, u) <= 650) near = true;
+        }
+        bool comingIn = false;  // nothing of the enemy's still on its way
+        for (const auto& u : m_units)
+            if (u.side != s && (u.status == UnitStatus::Arriving || u.status == UnitStatus::ReserveOff)) comingIn = true;
+        if (!near || comingIn || seen.inSixths() <= 0) continue;
+        if (own.inSixths() * 100 < seen.inSixths() * m_params.counterattackRatio) continue;
+        for (auto& b : m_brigades)
+            if (b.side == s && b.posture == Posture::Hold && !b.spent && b.pinnedUntil == 0) b.posture = Posture::Assault;
+        ++m_events[m_sides[static_cast<std::size_t>(s)].id + ".counterattacks"];
+        if (m_narrative)
+            log(m_sides[static_cast<std::size_t>(s)].name + " sees how few are in front of it and goes over to the attack.");
     }
 }
 
@@ -1444,6 +1489,9 @@ bool Engine::surrounded(const Unit& u) const {
 
 void Engine::nightActions() {
     m_dice->setContext(m_turn, c::Phase::Nightfall);
+    // §2.20 [X] night_surround = losing_side: the side left holding the field is not cut off by the enemy it has
+    // beaten; only the other side's units can be surrounded and taken in the dark.
+    const int holderNow = m_params.surroundLoserOnly ? fieldHolder(nullptr) : kNoSide;
     for (auto& u : m_units) {
         if (u.status != UnitStatus::OnTable) continue;
         if (u.morale == Morale::Routing && u.pursuedThisTurn) {
@@ -1454,9 +1502,10 @@ void Engine::nightActions() {
             if (m_narrative) log(unitName(u.index) + " is scattered in the dark.");
             continue;
         }
-        if (surrounded(u)) {
+        if (u.side != holderNow && surrounded(u)) {
             if (m_narrative) log(unitName(u.index) + " is surrounded at nightfall and captured.");
             m_surrounded[static_cast<std::size_t>(u.side)] = true;
+            ++m_events[m_sides[static_cast<std::size_t>(u.side)].id + ".surrounded"];
             surrenderUnit(u.index, 1 - u.side, kNone);
         }
     }
@@ -1712,7 +1761,7 @@ BattleResult Engine::finish() {
     BattleResult r;
     r.units.reserve(m_units.size());
     r.battleId = m_setup.id;
-    r.resolverVersion = "redcoats-5";
+    r.resolverVersion = "redcoats-6";
     r.paramsHash = m_params.hash();
     r.turnsAvailable = m_turns;
     r.turnsFought = m_turn;
@@ -1734,8 +1783,8 @@ BattleResult Engine::finish() {
         auto& theirs = r.sides[static_cast<std::size_t>(1 - u.side)];
         const int perFigure = isArtillery(u.type) ? c::kMenPerCrewFigure : c::kMenPerFigure;
         mine.menLost += perFigure * (u.lostFire + u.lostCloseAssault + u.massacred + u.surrendered + u.scattered);
-        mine.prisonersLost += perFigure * u.surrendered;
-        theirs.prisonersTaken += perFigure * u.surrendered;
+        mine.prisonersLost += perFigure * (u.surrendered + u.caughtRouting);
+        theirs.prisonersTaken += perFigure * (u.surrendered + u.caughtRouting);
         for (const auto& g : u.guns) {
             if (m_outcomeOnly) break;
             if (g.abandoned && !g.destroyed && g.holder != kNoSide && g.holder != u.side) {

@@ -508,9 +508,31 @@ void Engine::applyCaResult(const std::vector<int>& winners, const std::vector<in
                 const auto& l = unit(p.b);
                 flankDirection[k] = 2 * l.x0 + l.w >= 2 * v.x0 + v.w ? 1 : -1;
             }
+    // §1.16 [I] victor_loss = once_per_combat: the victorious side pays its casualty line once, from its largest
+    // unit that has a stand to spare (a unit's last stand is never taken by its own victory); per_unit: every
+    // victorious unit pays (the spec's reading). rules-mapping-battle.md, "The price of winning a melee".
+    int payer = kNone;
+    if (m_params.victorLossOnce && line.victorStands > 0) {
+        bool anyPaid = false;
+        for (int w : winners)
+            anyPaid = anyPaid || (victorsPaid && std::find(victorsPaid->begin(), victorsPaid->end(), w) != victorsPaid->end());
+        if (!anyPaid) {
+            int most = 1;
+            for (int w : winners) {
+                const auto& x = unit(w);
+                const int n = isArtillery(x.type) ? 0 : stands(x);
+                if (n > most) {
+                    most = n;
+                    payer = w;
+                }
+            }
+        }
+    }
     for (int w : winners) {
         auto& u = unit(w);
-        const bool paid = victorsPaid && std::find(victorsPaid->begin(), victorsPaid->end(), w) != victorsPaid->end();
+        const bool paid = m_params.victorLossOnce
+                              ? w != payer
+                              : victorsPaid && std::find(victorsPaid->begin(), victorsPaid->end(), w) != victorsPaid->end();
         if (line.victorStands > 0 && !paid) {
             if (isArtillery(u.type)) damageBattery(w, line.victorStands, c::kSmallArmsDamageModifier, false);
             else removeStands(u, line.victorStands, true);
@@ -537,7 +559,10 @@ void Engine::applyCaResult(const std::vector<int>& winners, const std::vector<in
                 }
             }
         } else {
+            const int before = u.lostCloseAssault;
+            const bool wasRouting = u.morale == Morale::Routing;
             removeStands(u, line.loserStands, true);
+            if (wasRouting && m_params.caughtRoutersTaken) u.caughtRouting += u.lostCloseAssault - before;
         }
         if (u.status != UnitStatus::OnTable) continue;
         u.facingAway = line.loserFacesAway;

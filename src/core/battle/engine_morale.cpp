@@ -156,6 +156,7 @@ void Engine::initiativePhase() {
     m_dice->setContext(m_turn, c::Phase::Initiative);
     staffUpkeep();
     brigadeStatus();
+    counterattack();
     if (m_params.massPanic) massPanic();
     int forced = kNoSide;
     if (m_turn == 1)
@@ -518,6 +519,9 @@ void Engine::declareCharges(int side) {
                                         (isMounted(u.type) && (flank || (t.formation == Formation::Skirmish && inOpen(t)))) ||
                                         (isArtillery(t.type) && !touchingSteadyFriend(t) && t.cover == 0);
                 const bool firefight = u.firefightWith == t.index && u.firefightTurns >= m_params.maxFirefight;
+                // §2.8 [X] class1_charges = opportunity_only: militia and other Class 1 troops go in only where the
+                // chart gives them the day without a fight (routers, lone guns, screens caught in the open).
+                if (m_params.militiaOpportunityCharges && u.unitClass == 1 && !autoTarget) continue;
                 bool cond = wavering(t) || firefight || late || autoTarget;
                 int knownBct = kUnknownTest;
                 if (!cond && !standOff(u, t)) {
@@ -564,6 +568,7 @@ void Engine::declareCharges(int side) {
                 (out.passed ? " - goes in." : " - refuses."));
         if (!out.passed) continue;
         ++m_events[m_sides[static_cast<std::size_t>(u.side)].id + ".charges"];
+        if (u.unitClass == 1) ++m_events[m_sides[static_cast<std::size_t>(u.side)].id + ".class1_charges"];
         startCharge(p.charger, p.target, ChargeKind::Declared, p.flank);
     }
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 
 namespace etatmajor::battle {
 
@@ -113,6 +114,7 @@ void Engine::returnsFromOffTable() {
         u.x0 = std::max(0, std::min(m_width - 1, m_width / 2));
         u.front = u.depth;
         refreshTerrain(u);
+        ++m_events[m_sides[static_cast<std::size_t>(u.side)].id + (u.unitClass == 1 ? ".class1_returns" : ".returns")];
         if (m_narrative) log(unitName(u.index) + " returns to the field.");
     }
 }
@@ -420,6 +422,12 @@ void Engine::moveUnitBack(int ui, int paces, bool isRout) {
             u.scattered += u.figures;
             u.figures = 0;
             if (m_narrative) log(unitName(ui) + " is chased off the field and scattered.");
+        } else if (m_params.routerReturnRegularsOnly && (isRout || u.morale == Morale::Routing) && u.unitClass == 1) {
+            // §2.16 [X] router_return = regulars_only: militia who run off the field go home for the day. They are
+            // off the table at the end (half value, §2.21) and rejoin their ME in the campaign, but not this battle.
+            u.status = UnitStatus::OffReturning;
+            u.returnTurn = std::numeric_limits<int>::max();
+            if (m_narrative) log(unitName(ui) + " runs from the field and does not come back today.");
         } else {
             u.status = UnitStatus::OffReturning;
             u.returnTurn = m_turn + 3;  // back in the third GTM phase after leaving
@@ -655,6 +663,23 @@ void Engine::assaultMove(int ui) {
                 refreshTerrain(u);
             }
         }
+        const int sepNow = separation(u, t);
+        // Touching the target's files (no gap) or facing a unit with no flank to take (in buildings or works,
+        // §2.12.6) leaves no flank position to reach: the unit would stand at the enemy's shoulder for the rest
+        // of the day, neither firing nor charging. It sidesteps into the target's files instead and closes on
+        // its front [X] (rules-mapping-battle.md, "no flank to take").
+        const bool noFlankToTake = fileGap(u, t) == 0 || t.inUrban || t.inWorks;
+        if (overlapFiles(u, t) == 0 && noFlankToTake && sepNow <= 2 * c::kStandWidth + 100 &&
+            budget >= c::kStandWidth) {
+            const int need = t.x0 > u.x0 ? t.x0 - (u.x0 + u.w) + 1 : u.x0 - (t.x0 + t.w) + 1;
+            const int shift = std::min(need, budget / c::kStandWidth);
+            if (shift > 0) {
+                u.x0 = std::max(0, std::min(m_width - u.w, u.x0 + (t.x0 > u.x0 ? shift : -shift)));
+                budget -= shift * c::kStandWidth;
+                u.moved = true;
+                refreshTerrain(u);
+            }
+        }
         if (overlapFiles(u, t) > 0) {
             const int sep = separation(u, t);
             const int want = desiredSeparation(u, t);
@@ -739,8 +764,9 @@ int Engine::gunSafeFront(const Unit& u) const {
 
 void Engine::holdMove(int ui) {
     auto& u = unit(ui);
+    if (m_params.forwardClass1FallBack && militiaFallBack(ui)) return;
     if ((u.formation == Formation::OpenColumn || u.formation == Formation::ClosedColumn) && !u.formationChanged &&
-        isFoot(u.type) && nearestEnemyDistance(u, true, true) <= 650) {
+        isFoot(u.type) && nearestEnemyDistance(u, false, true) <= 650) {
         setFormation(u, Formation::Line);
         u.formationChanged = true;
         u.moved = true;
@@ -751,6 +777,37 @@ void Engine::holdMove(int ui) {
         u.formationChanged = true;
         u.moved = true;
     }
+}
+
+bool Engine::militiaFallBack(int ui) {
+    // §2.8 [X] forward_class1 = fall_back: Class 1 foot standing in front of a line of better troops of its own side
+    // (a forward line, as Morgan's at the Cowpens and Greene's at Guilford) gives its fire and then, once formed
+    // enemy comes within 200 paces (a charge could reach it next turn), falls back behind that line instead of waiting for the bayonet. A militia line
+    // with nobody behind it (Camden) stands or breaks as before.
+    auto& u = unit(ui);
+    if (u.unitClass != 1 || !isFoot(u.type) || u.role != Role::FirstLine || u.lane != 0) return false;
+    if (u.morale == Morale::Routing || u.formation == Formation::Skirmish) return false;
+    int behind = kNone;
+    for (const auto& x : sideUnits(u.side)) {
+        if (x.index == ui || x.side != u.side || x.status != UnitStatus::OnTable || x.lane != 0) continue;
+        if (x.unitClass < 2 || !isFoot(x.type) || x.morale == Morale::Routing || !isFormed(x)) continue;
+        if (x.role == Role::Reserve) continue;  // a reserve kept back is not a line to fall back on
+        if (x.front > u.front - 100 || fileGap(u, x) > 2) continue;
+        if (behind == kNone || x.front > unit(behind).front) behind = x.index;
+    }
+    if (behind == kNone) return false;
+    if (nearestEnemyDistance(u, true, true) > 200) return false;  // beyond a charge's reach next turn
+    const auto& b = unit(behind);
+    const int target = std::max(0, b.front - b.depth - m_params.supportGap);
+    const int back = std::max(0, u.front - target);
+    if (back > 0) moveUnitBack(ui, std::min(back, moveAllowance(u, false)), false);
+    if (u.status != UnitStatus::OnTable) return true;
+    u.role = Role::SecondLine;
+    u.anchor = behind;
+    u.moved = true;
+    ++m_events[m_sides[static_cast<std::size_t>(u.side)].id + ".militia_fell_back"];
+    if (m_narrative) log(unitName(ui) + " gives its fire and falls back behind " + unitName(behind) + ".");
+    return true;
 }
 
 void Engine::fillGap(int ui, int gapUnit) {

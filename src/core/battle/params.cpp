@@ -123,6 +123,15 @@ const std::vector<Key>& keyTable() {
         LATE_BOOL_KEY("pin_for_flank_march", pinForFlankMarch, "off", "on"),
         LATE_BOOL_KEY("works_key", worksKeyHeavyFirst, "all_works", "heavy_first"),
         LATE_BOOL_KEY("spent_guns", spentGunsWithdraw, "stay", "withdraw"),
+        LATE_BOOL_KEY("router_return", routerReturnRegularsOnly, "rallied", "regulars_only"),
+        LATE_BOOL_KEY("victor_loss", victorLossOnce, "per_unit", "once_per_combat"),
+        LATE_BOOL_KEY("class1_charges", militiaOpportunityCharges, "any", "opportunity_only"),
+        LATE_BOOL_KEY("night_surround", surroundLoserOnly, "both_sides", "losing_side"),
+        LATE_BOOL_KEY("withdraw_when", withdrawOnlyWhenLosing, "loss_only", "losing"),
+        LATE_BOOL_KEY("caught_routers", caughtRoutersTaken, "cut_down", "taken"),
+        LATE_BOOL_KEY("forward_class1", forwardClass1FallBack, "stand", "fall_back"),
+        Key{"counterattack_ratio", [](const Params& p) { return std::to_string(p.counterattackRatio); },
+            [](Params& p, std::string_view v) { return setInt(p.counterattackRatio, "counterattack_ratio", v); }, true},
     };
     return kKeys;
 }

@@ -168,6 +168,14 @@ const std::vector<OptionSpec>& optionCatalogue() {
     {"tactical.pin_for_flank_march", "off", {"off", "on"}, OptionKind::Choice, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
     {"tactical.works_key", "heavy_first", {"heavy_first", "all_works"}, OptionKind::Choice, "tactical-resolver.md §2.20 (rules-mapping-battle.md)"},
     {"tactical.spent_guns", "withdraw", {"withdraw", "stay"}, OptionKind::Choice, "tactical-resolver.md §2.8, §2.18 OR1 (rules-mapping-battle.md)"},
+    {"tactical.router_return", "regulars_only", {"regulars_only", "rallied"}, OptionKind::Choice, "tactical-resolver.md §2.16 (rules-mapping-battle.md)"},
+    {"tactical.victor_loss", "once_per_combat", {"once_per_combat", "per_unit"}, OptionKind::Choice, "tactical-resolver.md §1.16 (rules-mapping-battle.md)"},
+    {"tactical.class1_charges", "opportunity_only", {"opportunity_only", "any"}, OptionKind::Choice, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
+    {"tactical.night_surround", "losing_side", {"losing_side", "both_sides"}, OptionKind::Choice, "tactical-resolver.md §2.20 (rules-mapping-battle.md)"},
+    {"tactical.withdraw_when", "losing", {"losing", "loss_only"}, OptionKind::Choice, "tactical-resolver.md §2.20 (rules-mapping-battle.md)"},
+    {"tactical.caught_routers", "taken", {"taken", "cut_down"}, OptionKind::Choice, "tactical-resolver.md §2.16, §3.2 (rules-mapping-battle.md)"},
+    {"tactical.forward_class1", "fall_back", {"fall_back", "stand"}, OptionKind::Choice, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
+    {"tactical.counterattack_ratio", "200", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.8 (percent; 0 = never, rules-mapping-battle.md)"},
     {"battle_resolution", "automatic", {"automatic", "tabletop"}, OptionKind::Choice, "architecture: tabletop results"},
     };
     return kCatalogue;

@@ -11,6 +11,7 @@ add_executable(etatmajor_battle_tests
   ${CMAKE_CURRENT_LIST_DIR}/victor_losses_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/snow_move_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/field_and_lanes_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/history_mechanisms_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/artillery_dice_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/battalion_guns_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/scouting_deployment_test.cpp

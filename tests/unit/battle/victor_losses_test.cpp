@@ -1,5 +1,6 @@
 // What a close assault costs its victor (tactical-resolver.md §2.14.4, §1.16, ¶525, ¶574): the victor's casualty
-// line is paid once per unit and combat, a victor destroyed by that line gives its colours to nobody, and a flank
+// line is paid once per unit and combat (per_unit) or once per combat by the largest unit with a stand to spare
+// (once_per_combat, the default), a victor destroyed by that line gives its colours to nobody, and a flank
 // charge's victor advances along the axis of its charge. Scripted dice; every test checks the whole script was used.
 #include "fixtures.hpp"
 
@@ -32,8 +33,10 @@ void charging(Engine& e, int u) {
 
 TEST_CASE("A victor destroyed by its own casualty line gives up no colours", "[battle][victor]") {
     // One stand each: the British win (B, C or D all cost the victor one stand and the loser two or three), so
-    // both units are destroyed. Only the loser's colours are taken; the beaten side captures nothing.
+    // with the spec's victor_loss = per_unit both units are destroyed. Only the loser's colours are taken; the
+    // beaten side captures nothing.
     auto setup = lines(1, {{"b", 1}});
+    REQUIRE_FALSE(setup.params.set("victor_loss", "per_unit"));
     ScriptedSource script({6, 1});
     BattleDice dice(script);
     Engine e(setup, dice);
@@ -195,4 +198,60 @@ TEST_CASE("router_catch_loss is left out of the canonical parameter text at its 
     CHECK(p.canonicalText().find("router_catch_loss=loser_only\n") != std::string::npos);
     CHECK(p.hash() != h);
     CHECK(p.set("router_catch_loss", "half"));
+}
+
+TEST_CASE("victor_loss = once_per_combat: a one-stand victor survives its win, and of two victors only the larger pays",
+          "[battle][victor]") {
+    // Same dice as the per_unit case above: the British one-stand unit beats the American one-stand unit.
+    {
+        auto setup = lines(1, {{"b", 1}});
+        REQUIRE(setup.params.victorLossOnce);
+        ScriptedSource script({6, 1});
+        BattleDice dice(script);
+        Engine e(setup, dice);
+        e.setDoctrine(false);
+        e.startTurn();
+        e.setInitiative(kSideA);
+        const int a = e.unitIndex("a"), b = e.unitIndex("b");
+        e.placeContact(a, b);
+        charging(e, a);
+        e.closeAssaultPhase();
+        REQUIRE(script.remaining() == 0);
+        REQUIRE(e.combatLog().size() == 1);
+        REQUIRE(e.combatLog().front().winnerSide == kSideA);
+        REQUIRE(c::caResult(e.combatLog().front().letter).victorStands == 1);
+        CHECK(e.unit(b).status == UnitStatus::Destroyed);
+        CHECK(e.unit(a).status == UnitStatus::OnTable);
+        CHECK(e.stands(e.unit(a)) == 1);
+    }
+    // Two American victors (4 and 2 stands) against one British stand: the 4-stand unit pays, the other keeps its 2.
+    {
+        auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive,
+                                       {unitSpec("a", UnitType::LineInfantry, 2, 1, Nationality::British)}, Rating::Capable),
+                              sideSpec("americans", Mode::DeployedDefensive,
+                                       {unitSpec("big", UnitType::LineInfantry, 4, 4, Nationality::Continental),
+                                        unitSpec("small", UnitType::LineInfantry, 4, 2, Nationality::Continental)},
+                                       Rating::Capable));
+        ScriptedSource script({1, 6});
+        BattleDice dice(script);
+        Engine e(setup, dice);
+        e.setDoctrine(false);
+        e.startTurn();
+        e.setInitiative(kSideA);
+        const int a = e.unitIndex("a"), big = e.unitIndex("big"), small = e.unitIndex("small");
+        e.setFront(small, e.unit(big).front);
+        e.unit(big).x0 = 10;
+        e.unit(small).x0 = 14;
+        e.unit(a).x0 = 13;
+        e.placeContact(a, big);
+        e.placeContact(a, small);
+        charging(e, a);
+        e.closeAssaultPhase();
+        REQUIRE(script.remaining() == 0);
+        REQUIRE(e.combatLog().size() == 1);
+        REQUIRE(e.combatLog().front().winnerSide == kSideB);
+        REQUIRE(c::caResult(e.combatLog().front().letter).victorStands == 1);
+        CHECK(e.stands(e.unit(big)) == 3);
+        CHECK(e.stands(e.unit(small)) == 2);
+    }
 }
