@@ -184,6 +184,20 @@ struct CalibrationTarget {
     int line = 0;
 };
 
+// What the sources say one side lost in the historical battle (a <historical> element of the battle file's
+// <calibration>): read by `etatmajor-cli battle calibrate` beside the simulated losses, never by the resolver. A
+// figure left out is unknown; a High figure, when given, is the top of the range the sources disagree over.
+struct HistoricalFigures {
+    bool heldField = false;              // this side held the field at the end of the day
+    std::optional<int> menLost;          // killed, wounded, missing and taken; the lowest figure
+    std::optional<int> menLostHigh;
+    std::optional<int> prisoners;        // men of this side taken by the enemy (part of menLost)
+    std::optional<int> prisonersHigh;
+    std::optional<int> guns;             // real guns taken by the enemy
+    std::string source;
+    int line = 0;
+};
+
 struct BattleSetup {
     std::string id;
     std::string name;
@@ -201,6 +215,7 @@ struct BattleSetup {
     std::array<SideSpec, 2> sides;
     std::string history;  // calibration: the historical outcome, in our own words
     std::vector<CalibrationTarget> targets;
+    std::array<std::optional<HistoricalFigures>, 2> historical;  // by side index
     std::string file;  // where it was read from, for messages
 };
 
