@@ -108,6 +108,24 @@ TEST_CASE("<historical> figures are read for each side, every figure optional", 
     CHECK_FALSE(plain.historical[1]);
 }
 
+TEST_CASE("every shipped battle names the side that held the field and sources its figures", "[battle][xml][historical]") {
+    int count = 0;
+    for (const auto& e : std::filesystem::directory_iterator(sourcePath("campaigns/battles"))) {
+        if (e.path().extension() != ".xml") continue;
+        INFO(e.path().string());
+        const auto setup = readBattleFile(e.path().string());
+        int holders = 0;
+        for (const auto& h : setup.historical)
+            if (h) {
+                holders += h->heldField ? 1 : 0;
+                CHECK_FALSE(h->source.empty());
+            }
+        CHECK(holders == 1);
+        ++count;
+    }
+    CHECK(count == 11);
+}
+
 namespace {
 // The duel battle with `calibration` as its <calibration> block, which starts on line 20.
 std::string duelWith(const std::string& calibration) {
