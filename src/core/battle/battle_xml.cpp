@@ -168,12 +168,19 @@ private:
         h.prisonersHigh = count("prisonersHigh");
         h.guns = count("guns");
         h.source = m_r.str(e, "source");
-        if (h.menLostHigh && (!h.menLost || *h.menLostHigh < *h.menLost))
-            m_r.fail(e, "BATTLE-HISTORICAL", "menLostHigh needs menLost and must not be below it");
-        if (h.prisonersHigh && (!h.prisoners || *h.prisonersHigh < *h.prisoners))
-            m_r.fail(e, "BATTLE-HISTORICAL", "prisonersHigh needs prisoners and must not be below it");
+        auto range = [&](const char* low, const std::optional<int>& lo, const char* high, const std::optional<int>& hi) {
+            if (!hi) return;
+            if (!lo) m_r.fail(e, "BATTLE-HISTORICAL", std::string(high) + " needs " + low + " (the lowest figure)");
+            if (*hi < *lo)
+                m_r.fail(e, "BATTLE-HISTORICAL", std::string(high) + " (" + std::to_string(*hi) + ") is below " + low + " (" +
+                                                     std::to_string(*lo) + ")");
+        };
+        range("menLost", h.menLost, "menLostHigh", h.menLostHigh);
+        range("prisoners", h.prisoners, "prisonersHigh", h.prisonersHigh);
         if (h.prisoners && h.menLost && *h.prisoners > h.menLostHigh.value_or(*h.menLost))
-            m_r.fail(e, "BATTLE-HISTORICAL", "prisoners are part of the men lost and cannot exceed them");
+            m_r.fail(e, "BATTLE-HISTORICAL", "prisoners (" + std::to_string(*h.prisoners) +
+                                                 ") are part of the men lost and cannot exceed them (" +
+                                                 std::to_string(h.menLostHigh.value_or(*h.menLost)) + ")");
         const auto& other = b.historical[static_cast<std::size_t>(1 - s)];
         if (h.heldField && other && other->heldField)
             m_r.fail(e, "BATTLE-HISTORICAL", "only one side can have held the field (heldField)");
