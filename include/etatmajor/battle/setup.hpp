@@ -171,7 +171,7 @@ struct SideSpec {
 // `etatmajor-cli battle calibrate` (never by the resolver). Values are in thousandths (0.75 = 750).
 struct CalibrationTarget {
     std::string id;
-    std::string metric;  // see docs/formats/battle.md: holds_field, net_loss_more, wins, median_stand_ratio, …
+    std::string metric;  // see docs/formats/battle.md: holds_field, net_loss_more, men_lost_more, wins, …
     std::string side;    // the side the metric is about
     std::string other;   // second side for ratios
     std::string event;   // for event_at_least
@@ -180,6 +180,8 @@ struct CalibrationTarget {
     int count = 1;       // "at least count" metrics
     std::optional<int> min;  // thousandths
     std::optional<int> max;
+    bool majority = false;  // met when more than half of the runs count (instead of min/max)
+    bool standing = false;  // a standing check derived from the <historical> figures, not written in the file
     std::string text;
     int line = 0;
 };

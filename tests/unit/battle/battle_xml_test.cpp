@@ -47,8 +47,11 @@ TEST_CASE("calibration targets evaluate over trials", "[battle][xml]") {
     const auto trials = runTrials(r, setup, 1, 20, 2);
     REQUIRE(trials.size() == 20);
     const auto results = evaluateTargets(setup, trials);
-    REQUIRE(results.size() == 1);
+    REQUIRE(results.size() == 2);  // the file's target and the standing check of the side that held the field
     CHECK(results[0].runsUsed == 20);
+    CHECK_FALSE(results[0].target.standing);
+    CHECK(results[1].target.standing);
+    CHECK(results[1].target.side == "british");
     CHECK(thousandthsText(750) == "0.750");
     // the same seeds give the same trials whatever the thread count
     const auto again = runTrials(r, setup, 1, 20, 1);
