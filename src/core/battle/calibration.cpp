@@ -123,7 +123,7 @@ std::string noMenCheckReason(const BattleSetup& setup) {
     if (historicalHeavierLoser(setup) != kNoSide) return "";
     for (const auto& h : setup.historical)
         if (!h || !h->menLost) return "the historical figures do not give both sides' losses";
-    return "the historical figures of the two sides overlap, so they do not say which side lost more";
+    return "the two sides' historical figures are equal or overlap, so they do not say which side lost more";
 }
 
 std::string resultLine(const TargetResult& r) {
