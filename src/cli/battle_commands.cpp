@@ -13,7 +13,6 @@
 #include "etatmajor/engine/battles.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
