@@ -6,13 +6,12 @@
 #include "etatmajor/view/battle_view.hpp"
 
 #include "etatmajor/battle/battle_xml.hpp"
+#include "etatmajor/battle/calibration.hpp"
 #include "etatmajor/battle/engine.hpp"
 #include "etatmajor/battle/trials.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/engine/battles.hpp"
 #include "etatmajor/io/atomic_file.hpp"
-
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <filesystem>
@@ -30,27 +29,9 @@ namespace {
 
 namespace b = etatmajor::battle;
 
-std::string pct(std::int64_t n, std::int64_t d) {
-    if (d <= 0) return "-";
-    const std::int64_t tenths = (n * 1000 + d / 2) / d;
-    return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + "%";
-}
+std::string pct(std::int64_t n, std::int64_t d) { return b::percentText(n, d); }
 
 std::string points(std::int64_t sixths) { return b::Points6::sixths(sixths).text(); }
-
-// A statistic of points (a median or quartile of sixths) in points with one decimal, e.g. "208.3" rather than the
-// ledger's exact "625/3"; whole values print without a decimal.
-std::string pointsApprox(std::int64_t sixths) {
-    const std::int64_t tenths = (sixths * 10 + (sixths >= 0 ? 3 : -3)) / 6;  // rounded to the nearest tenth
-    const std::int64_t whole = tenths / 10, frac = (tenths < 0 ? -tenths : tenths) % 10;
-    std::string out = (tenths < 0 && whole == 0 ? "-" : "") + std::to_string(whole);
-    if (frac != 0) out += "." + std::to_string(frac);
-    return out;
-}
-double pointsNumber(std::int64_t sixths) {
-    const std::int64_t tenths = (sixths * 10 + (sixths >= 0 ? 3 : -3)) / 6;
-    return static_cast<double>(tenths) / 10.0;
-}
 
 std::string ratingText(b::Rating r) { return std::string(campaign::ratingName(r)); }
 
@@ -148,80 +129,6 @@ int battleNarrate(const std::string& file, std::uint64_t seed, bool json, const 
     return kOk;
 }
 
-struct Summary {
-    nlohmann::ordered_json json;
-    std::string text;
-};
-
-Summary summarise(const b::BattleSetup& setup, const std::vector<b::TrialOutcome>& trials, std::uint64_t seed) {
-    Summary out;
-    const auto n = static_cast<std::int64_t>(trials.size());
-    const std::string ida = setup.sides[0].id, idb = setup.sides[1].id;
-    std::int64_t wins[3] = {0, 0, 0}, holds[3] = {0, 0, 0};
-    std::map<std::string, std::int64_t> ends;
-    std::vector<std::int64_t> margin, net[2], lost[2], routed[2], turns;
-    for (const auto& t : trials) {
-        ++wins[t.winner == b::kNoSide ? 2 : t.winner];
-        ++holds[t.fieldHolder == b::kNoSide ? 2 : t.fieldHolder];
-        ++ends[std::string(b::endReasonName(t.endReason))];
-        margin.push_back(t.netLoss6[1] - t.netLoss6[0]);
-        for (int s = 0; s < 2; ++s) {
-            net[s].push_back(t.netLoss6[static_cast<std::size_t>(s)]);
-            lost[s].push_back(t.standsLost[static_cast<std::size_t>(s)]);
-            routed[s].push_back(t.unitsRouted[static_cast<std::size_t>(s)]);
-        }
-        turns.push_back(t.turnsFought);
-    }
-    auto q3 = [](const std::vector<std::int64_t>& v, bool pts) {
-        auto f = [&](std::int64_t x) { return pts ? nlohmann::ordered_json(pointsNumber(x)) : nlohmann::ordered_json(x); };
-        return nlohmann::ordered_json{{"q1", f(b::quantile(v, 25))}, {"median", f(b::quantile(v, 50))}, {"q3", f(b::quantile(v, 75))}};
-    };
-    auto& j = out.json;
-    j["battle"] = setup.id;
-    j["runs"] = n;
-    j["first_seed"] = seed;
-    j["winner"] = {{ida, wins[0]}, {idb, wins[1]}, {"DRAW", wins[2]}};
-    j["field_holder"] = {{ida, holds[0]}, {idb, holds[1]}, {"NONE", holds[2]}};
-    nlohmann::ordered_json e = nlohmann::ordered_json::object();
-    for (const auto& [k, v] : ends) e[k] = v;
-    j["end_reason"] = e;
-    j["margin_points"] = q3(margin, true);
-    j["margin_points"]["favours"] = ida + " when positive";
-    nlohmann::ordered_json sides = nlohmann::ordered_json::array();
-    for (int s = 0; s < 2; ++s) {
-        const auto& id = setup.sides[static_cast<std::size_t>(s)].id;
-        sides.push_back({{"id", id},
-                         {"net_loss_points", q3(net[s], true)},
-                         {"stands_lost", q3(lost[s], false)},
-                         {"units_routed", q3(routed[s], false)}});
-    }
-    j["sides"] = sides;
-    j["turns_fought"] = q3(turns, false);
-
-    std::ostringstream o;
-    o << setup.name << ": " << n << " trials, seeds " << seed << ".." << seed + static_cast<std::uint64_t>(n) - 1 << "\n";
-    o << "  winner (smaller net loss): " << ida << " " << pct(wins[0], n) << ", " << idb << " " << pct(wins[1], n)
-      << ", draw " << pct(wins[2], n) << "\n";
-    o << "  holds the field:           " << ida << " " << pct(holds[0], n) << ", " << idb << " " << pct(holds[1], n)
-      << ", neither " << pct(holds[2], n) << "\n";
-    o << "  end of the battle:        ";
-    for (const auto& [k, v] : ends) o << " " << k << " " << pct(v, n);
-    o << "\n";
-    o << "  margin (" << idb << " net loss - " << ida << " net loss, points): median " << pointsApprox(b::quantile(margin, 50))
-      << ", quartiles " << pointsApprox(b::quantile(margin, 25)) << " / " << pointsApprox(b::quantile(margin, 75)) << "\n";
-    for (int s = 0; s < 2; ++s) {
-        const auto& id = setup.sides[static_cast<std::size_t>(s)].id;
-        o << "  " << id << ": net loss median " << pointsApprox(b::quantile(net[s], 50)) << " (quartiles "
-          << pointsApprox(b::quantile(net[s], 25)) << " / " << pointsApprox(b::quantile(net[s], 75)) << "); stands lost median "
-          << b::quantile(lost[s], 50) << " (" << b::quantile(lost[s], 25) << " / " << b::quantile(lost[s], 75)
-          << "); units routed median " << b::quantile(routed[s], 50) << " (" << b::quantile(routed[s], 25) << " / "
-          << b::quantile(routed[s], 75) << ")\n";
-    }
-    o << "  turns fought: median " << b::quantile(turns, 50) << "\n";
-    out.text = o.str();
-    return out;
-}
-
 // --param key=value overrides of the resolver parameters (tactical-resolver.md §2.23), applied after the battle
 // file's own scenario parameters. Returns an error message, or nothing.
 std::optional<std::string> applyParams(b::Params& params, const std::vector<std::string>& overrides) {
@@ -242,80 +149,20 @@ int battleSimulate(const std::string& file, int runs, std::uint64_t seed, bool j
     }
     b::RedcoatsResolver resolver;
     const auto trials = b::runTrials(resolver, setup, seed, runs, threads);
-    const auto summary = summarise(setup, trials, seed);
-    if (json) std::cout << summary.json.dump(2) << "\n";
+    const auto summary = b::summariseTrials(setup, trials, seed);
+    if (json) std::cout << summary.json << "\n";
     else std::cout << summary.text;
     return kOk;
 }
 
-std::string calibrationMarkdown(const std::vector<std::pair<b::BattleSetup, std::vector<b::TrialOutcome>>>& battles,
-                                int runs, std::uint64_t seed, const std::string& command) {
-    std::ostringstream o;
-    int metTotal = 0, total = 0;
-    std::ostringstream body;
-    std::ostringstream table;
-    table << "| Battle | Targets met | Winner on net loss | Holds the field | Median stands lost |\n";
-    table << "|---|---|---|---|---|\n";
-    for (const auto& [setup, trials] : battles) {
-        const auto results = b::evaluateTargets(setup, trials);
-        int met = 0;
-        for (const auto& r : results) met += r.met ? 1 : 0;
-        metTotal += met;
-        total += static_cast<int>(results.size());
-        const auto n = static_cast<std::int64_t>(trials.size());
-        std::int64_t wins[3] = {0, 0, 0}, holds[3] = {0, 0, 0};
-        std::vector<std::int64_t> lost[2], net[2];
-        for (const auto& t : trials) {
-            ++wins[t.winner == b::kNoSide ? 2 : t.winner];
-            ++holds[t.fieldHolder == b::kNoSide ? 2 : t.fieldHolder];
-            for (int s = 0; s < 2; ++s) {
-                lost[s].push_back(t.standsLost[static_cast<std::size_t>(s)]);
-                net[s].push_back(t.netLoss6[static_cast<std::size_t>(s)]);
-            }
-        }
-        const std::string a = setup.sides[0].id, bb = setup.sides[1].id;
-        table << "| " << setup.name << " | " << met << " of " << results.size() << " | " << a << " " << pct(wins[0], n)
-              << ", " << bb << " " << pct(wins[1], n) << " | " << a << " " << pct(holds[0], n) << ", " << bb << " "
-              << pct(holds[1], n) << " | " << a << " " << b::quantile(lost[0], 50) << ", " << bb << " "
-              << b::quantile(lost[1], 50) << " |\n";
-        body << "\n## " << setup.name << (setup.date.empty() ? "" : " (" + setup.date + ")") << "\n\n";
-        if (!setup.history.empty()) body << "*Historical outcome.* " << setup.history << "\n\n";
-        body << "*Simulated* (" << n << " runs): winner on net loss " << a << " " << pct(wins[0], n) << ", " << bb << " "
-             << pct(wins[1], n) << ", draw " << pct(wins[2], n) << "; field held by " << a << " " << pct(holds[0], n)
-             << ", " << bb << " " << pct(holds[1], n) << ", neither " << pct(holds[2], n) << ".\n";
-        for (int s = 0; s < 2; ++s)
-            body << "Net loss of " << setup.sides[static_cast<std::size_t>(s)].id << ": median "
-                 << points(b::quantile(net[s], 50)) << " points (quartiles " << points(b::quantile(net[s], 25)) << " / "
-                 << points(b::quantile(net[s], 75)) << "); stands lost median " << b::quantile(lost[s], 50) << ".\n";
-        body << "\n| Target | Band | Simulated | Met |\n|---|---|---|---|\n";
-        for (const auto& r : results) {
-            std::string band;
-            if (r.target->min && r.target->max)
-                band = b::thousandthsText(*r.target->min) + " to " + b::thousandthsText(*r.target->max);
-            else if (r.target->min) band = ">= " + b::thousandthsText(*r.target->min);
-            else if (r.target->max) band = "<= " + b::thousandthsText(*r.target->max);
-            body << "| " << r.target->text << " | " << band << " | " << b::thousandthsText(r.value);
-            if (!r.target->given.empty()) body << " (" << r.runsUsed << " runs)";
-            body << " | " << (r.met ? "yes" : "**no**") << " |\n";
-        }
-    }
-    o << "<!-- calibrate:begin -->\n";
-    o << "Generated by `" << command << "` (" << runs << " runs per battle, seeds " << seed << ".." << seed + static_cast<std::uint64_t>(runs) - 1
-      << ", default parameters unless a battle file sets a scenario parameter). Targets met: " << metTotal << " of " << total
-      << ".\n\n";
-    o << table.str() << body.str();
-    o << "<!-- calibrate:end -->\n";
-    return o.str();
-}
-
+// Every battle file of the directory that carries targets or historical figures, fought `runs` times; the report
+// goes to stdout and, with --markdown, replaces the whole of that file (docs/calibration.md is generated whole).
 int battleCalibrate(const std::string& dir, int runs, std::uint64_t seed, const std::string& markdown, int threads,
                     const std::vector<std::string>& overrides) {
-    {
-        b::Params probe;
-        if (auto err = applyParams(probe, overrides)) {
-            std::cerr << "error BATTLE-PARAM: " << *err << "\n";
-            return kUsage;
-        }
+    b::Params shared;
+    if (auto err = applyParams(shared, overrides)) {
+        std::cerr << "error BATTLE-PARAM: " << *err << "\n";
+        return kUsage;
     }
     std::vector<std::string> files;
     for (const auto& e : std::filesystem::directory_iterator(dir))
@@ -326,19 +173,15 @@ int battleCalibrate(const std::string& dir, int runs, std::uint64_t seed, const 
         return kBadInput;
     }
     b::RedcoatsResolver resolver;
-    std::vector<std::pair<b::BattleSetup, std::vector<b::TrialOutcome>>> battles;
+    std::vector<b::CalibratedBattle> battles;
     for (const auto& f : files) {
         auto setup = b::readBattleFile(f);
-        if (setup.targets.empty()) continue;
+        if (setup.targets.empty() && !setup.historical[0] && !setup.historical[1]) continue;
         (void)applyParams(setup.params, overrides);
         auto trials = b::runTrials(resolver, setup, seed, runs, threads);
-        const auto results = b::evaluateTargets(setup, trials);
-        int met = 0;
-        for (const auto& r : results) met += r.met ? 1 : 0;
-        std::cout << setup.name << ": " << met << " of " << results.size() << " targets met\n";
-        for (const auto& r : results)
-            std::cout << "  " << (r.met ? "[met]  " : "[MISS] ") << r.target->text << ": " << b::thousandthsText(r.value) << "\n";
-        battles.emplace_back(std::move(setup), std::move(trials));
+        b::CalibratedBattle battle{std::move(setup), std::move(trials)};
+        std::cout << b::calibrationLines(battle);
+        battles.push_back(std::move(battle));
     }
     if (!markdown.empty()) {
         // Paths as given when relative, else just their last part: the report must not carry machine paths.
@@ -350,17 +193,7 @@ int battleCalibrate(const std::string& dir, int runs, std::uint64_t seed, const 
                               " --seed " + std::to_string(seed);
         for (const auto& kv : overrides) command += " --param " + kv;
         command += " --markdown " + shown(markdown);
-        std::string generated = calibrationMarkdown(battles, runs, seed, command);
-        std::string doc;
-        if (std::filesystem::exists(markdown)) {
-            const std::string old = io::readWholeFile(markdown);
-            const auto a = old.find("<!-- calibrate:begin -->");
-            const auto z = old.find("<!-- calibrate:end -->");
-            if (a != std::string::npos && z != std::string::npos && z > a)
-                doc = old.substr(0, a) + generated + old.substr(z + std::string("<!-- calibrate:end -->\n").size());
-        }
-        if (doc.empty()) doc = "# Calibration of the tactical resolver\n\n" + generated;
-        io::writeFileAtomically(markdown, doc);
+        io::writeFileAtomically(markdown, b::calibrationMarkdown(battles, runs, seed, command, shared));
         std::cout << "wrote " << markdown << "\n";
     }
     return kOk;

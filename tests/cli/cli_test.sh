@@ -216,6 +216,29 @@ expect_exit 0 "battle narrate --param" "$cli" battle narrate --oob "$src/campaig
 grep -q "holds the field (it has more formed stands in the middle of the field)" out.txt && ok || bad "battle narrate applies --param"
 expect_exit 2 "battle narrate with an unknown parameter" "$cli" battle narrate --oob "$src/campaigns/battles/camden.xml" --seed 1 --param no_such_key=1
 grep -q "BATTLE-PARAM" err.txt && ok || bad "battle narrate names the bad parameter"
+# battle simulate reports men lost, prisoners and guns taken per side beside the points; battle calibrate prints them
+# beside a file's <historical> figures with the standing checks, and writes its Markdown report whole
+duel="$src/tests/data/battles/duel-historical.xml"
+expect_exit 0 "battle simulate --json" "$cli" battle simulate --oob "$duel" --runs 40 --seed 1 --json
+jq -e '.sides | length == 2 and all(.[]; has("net_loss_points") and (.men_lost.q1 <= .men_lost.median and .men_lost.median <= .men_lost.q3) and (.prisoners | has("q1") and has("median") and has("q3")) and (.guns_taken_by_enemy | has("median")))' out.txt >/dev/null && ok || bad "battle simulate --json reports men lost, prisoners and guns taken per side"
+[ "$(jq '.sides[1].men_lost.median' out.txt)" -gt 0 ] && ok || bad "battle simulate: the militia lose men"
+expect_exit 0 "battle simulate text" "$cli" battle simulate --oob "$duel" --runs 40 --seed 1
+grep -qE '^  blue: men lost median [0-9]+ \([0-9]+ / [0-9]+\), of them prisoners median [0-9]+ \([0-9]+ / [0-9]+\); guns taken by the enemy median [0-9]+' out.txt && ok || bad "battle simulate text reports men lost, prisoners and guns taken"
+mkdir -p calibrate-dir && cp "$duel" calibrate-dir/
+printf '# Calibration\n\nhand-written text\n<!-- calibrate:begin -->\nold\n<!-- calibrate:end -->\n' > calibration.md
+expect_exit 0 "battle calibrate --markdown" "$cli" battle calibrate --dir calibrate-dir --runs 40 --seed 1 --threads 2 --markdown calibration.md
+grep -q '^Grenadiers against militia: [0-9]* of 3 targets met (standing checks: [0-9] of 2)$' out.txt && ok || bad "battle calibrate counts the standing checks as targets"
+grep -qE '^  blue: men lost median [0-9]+ \([0-9]+ / [0-9]+\), history 90-120; prisoners median [0-9]+ \([0-9]+ / [0-9]+\), history 30-45; guns taken by the enemy median [0-9]+, history 2$' out.txt && ok || bad "battle calibrate prints the historical figures beside the simulated ones"
+grep -qE '^  \[(met\]  |MISS\] )standing check: red, who held the field in history, holds it in >= 75 % of runs: [01]\.[0-9]{3}$' out.txt && ok || bad "battle calibrate judges the field holder of history"
+grep -qE 'standing check: blue, who lost more men in history, loses more men than red in a majority of runs: [01]\.[0-9]{3}$' out.txt && ok || bad "battle calibrate judges the side that lost more men in history"
+! grep -q 'hand-written text' calibration.md && head -1 calibration.md | grep -qx '# Calibration of the tactical resolver' && ok || bad "battle calibrate writes its report whole"
+grep -qF 'etatmajor-cli battle calibrate --dir calibrate-dir --runs 40 --seed 1 --markdown calibration.md' calibration.md && ok || bad "the report names the command that regenerates it"
+cp calibration.md calibration-2-threads.md
+expect_exit 0 "battle calibrate on one thread" "$cli" battle calibrate --dir calibrate-dir --runs 40 --seed 1 --threads 1 --markdown calibration.md
+cmp -s calibration.md calibration-2-threads.md && ok || bad "battle calibrate writes the same report whatever the thread count"
+sed 's/menLostHigh="120"/menLostHigh="10"/' "$duel" > bad-historical.xml
+expect_exit 1 "battle simulate with a bad <historical>" "$cli" battle simulate --oob bad-historical.xml --runs 4
+grep -q '^bad-historical.xml:23: error BATTLE-HISTORICAL: .*menLostHigh (10) is below menLost (90)' err.txt && ok || bad "a bad <historical> is refused with its file, line and code"
 expect_exit 1 "battle resolve twice" "$cli" battle resolve --db war.db --id 1
 expect_exit 1 "battle odds without the enemy's composition" "$cli" battle odds --db war.db --id 1 --side british --runs 10
 grep -q "cannot be computed" out.txt && ok || bad "battle odds says why"

@@ -171,7 +171,7 @@ struct SideSpec {
 // `etatmajor-cli battle calibrate` (never by the resolver). Values are in thousandths (0.75 = 750).
 struct CalibrationTarget {
     std::string id;
-    std::string metric;  // see docs/formats/battle.md: holds_field, net_loss_more, wins, median_stand_ratio, …
+    std::string metric;  // see docs/formats/battle.md: holds_field, net_loss_more, men_lost_more, wins, …
     std::string side;    // the side the metric is about
     std::string other;   // second side for ratios
     std::string event;   // for event_at_least
@@ -180,7 +180,23 @@ struct CalibrationTarget {
     int count = 1;       // "at least count" metrics
     std::optional<int> min;  // thousandths
     std::optional<int> max;
+    bool majority = false;  // met when more than half of the runs count (instead of min/max)
+    bool standing = false;  // a standing check derived from the <historical> figures, not written in the file
     std::string text;
+    int line = 0;
+};
+
+// What the sources say one side lost in the historical battle (a <historical> element of the battle file's
+// <calibration>): read by `etatmajor-cli battle calibrate` beside the simulated losses, never by the resolver. A
+// figure left out is unknown; a High figure, when given, is the top of the range the sources disagree over.
+struct HistoricalFigures {
+    bool heldField = false;              // this side held the field at the end of the day
+    std::optional<int> menLost;          // killed, wounded, missing and taken; the lowest figure
+    std::optional<int> menLostHigh;
+    std::optional<int> prisoners;        // men of this side taken by the enemy (part of menLost)
+    std::optional<int> prisonersHigh;
+    std::optional<int> guns;             // real guns taken by the enemy
+    std::string source;
     int line = 0;
 };
 
@@ -201,6 +217,7 @@ struct BattleSetup {
     std::array<SideSpec, 2> sides;
     std::string history;  // calibration: the historical outcome, in our own words
     std::vector<CalibrationTarget> targets;
+    std::array<std::optional<HistoricalFigures>, 2> historical;  // by side index
     std::string file;  // where it was read from, for messages
 };
 

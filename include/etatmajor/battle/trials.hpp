@@ -32,6 +32,10 @@ struct TrialOutcome {
     std::array<int, 2> brigadesSpent{};
     std::array<int, 2> surrenderedOrRemoved{};
     std::array<int, 2> standsWithdrawn{};
+    // §3.2 men: figures lost × 25 (foot, horse) or × 5 (crew). Prisoners are the men of the side's units taken by the
+    // enemy; captured staff are left out, as an outcome-only trial does not follow the generals.
+    std::array<std::int64_t, 2> menLost{};
+    std::array<std::int64_t, 2> prisoners{};
     std::map<std::string, int> events;
     std::uint64_t rollLogHash = 0;
 };
@@ -46,13 +50,40 @@ std::vector<TrialOutcome> runTrials(const Resolver& resolver, const BattleSetup&
 // Nearest-rank quantile (percent 0–100) of integers; 0 for an empty list.
 std::int64_t quantile(std::vector<std::int64_t> values, int percent);
 
+// The lower quartile, median and upper quartile of a list (quantile at 25, 50 and 75 %).
+struct Quartiles {
+    std::int64_t q1 = 0;
+    std::int64_t median = 0;
+    std::int64_t q3 = 0;
+};
+Quartiles quartiles(std::vector<std::int64_t> values);
+
+// Real guns of side s taken by the enemy in a trial (a battery's gun model is two guns, §1.1). Battalion guns are not
+// counted: an outcome-only trial keeps no gun records for infantry.
+std::int64_t gunsTakenFrom(const TrialOutcome& t, int side);
+
+// What the <historical> figures of a battle file say (docs/formats/battle.md): the side that held the field, and the
+// side that lost more men (its lowest figure above the other side's highest). kNoSide when the file does not say,
+// or when a figure is missing or the two ranges overlap.
+int historicalFieldHolder(const BattleSetup& setup);
+int historicalHeavierLoser(const BattleSetup& setup);
+
+// The two standing checks every battle with <historical> figures gets without a hand-written target: the side that
+// held the field holds it in >= 75 % of runs, and the side that lost more men loses more men than the other in a
+// strict majority of runs. Each is left out when the figures do not decide it.
+std::vector<CalibrationTarget> historicalChecks(const BattleSetup& setup);
+inline constexpr int kStandingFieldShare = 750;  // thousandths of the runs
+
 struct TargetResult {
-    const CalibrationTarget* target = nullptr;
+    CalibrationTarget target;
     int value = 0;     // thousandths
     bool met = false;
     int runsUsed = 0;  // runs matching `given`
 };
+// The battle file's targets, then its standing checks (historicalChecks).
 std::vector<TargetResult> evaluateTargets(const BattleSetup& setup, const std::vector<TrialOutcome>& trials);
+// The band of a target as text: ">= 0.750", "0.500 to 0.800", "> 0.500" (a strict majority).
+std::string targetBand(const CalibrationTarget& t);
 // "0.750", "2.000": thousandths as a decimal.
 std::string thousandthsText(int v);
 

@@ -112,8 +112,9 @@ public:
             });
         }
         if (const auto* cal = root.FirstChildElement("calibration")) {
-            m_r.allow(*cal, {}, {"history", "target"});
+            m_r.allow(*cal, {}, {"history", "historical", "target"});
             if (const auto* h = cal->FirstChildElement("history"); h && h->GetText()) b.history = h->GetText();
+            io::xml::forEach(cal, "historical", [&](const XMLElement& h) { historical(h, b); });
             io::xml::forEach(cal, "target", [&](const XMLElement& t) {
                 m_r.allow(t, {"id", "metric", "side", "other", "event", "given", "class", "count", "min", "max", "text"});
                 CalibrationTarget ct;
@@ -140,6 +141,52 @@ public:
     }
 
 private:
+    // <historical side heldField menLost menLostHigh prisoners prisonersHigh guns source>: one side's losses in the
+    // real battle, as the named source gives them (calibration only).
+    void historical(const XMLElement& e, BattleSetup& b) {
+        m_r.allow(e, {"side", "heldField", "menLost", "menLostHigh", "prisoners", "prisonersHigh", "guns", "source"});
+        const std::string id = m_r.str(e, "side");
+        int s = kNoSide;
+        for (int i = 0; i < 2; ++i)
+            if (b.sides[static_cast<std::size_t>(i)].id == id) s = i;
+        if (s == kNoSide)
+            m_r.fail(e, "BATTLE-UNKNOWN-SIDE", "attribute 'side' names no side of the battle: '" + id + "'");
+        auto& slot = b.historical[static_cast<std::size_t>(s)];
+        if (slot) m_r.fail(e, "BATTLE-HISTORICAL", "side '" + id + "' has a second <historical> element");
+        HistoricalFigures h;
+        h.line = e.GetLineNum();
+        h.heldField = m_r.boolean(e, "heldField", false);
+        auto count = [&](const char* attr) -> std::optional<int> {
+            if (!e.Attribute(attr)) return std::nullopt;
+            const int v = m_r.integer(e, attr);
+            if (v < 0 || v > 1000000) m_r.fail(e, "BATTLE-HISTORICAL", std::string("'") + attr + "' must be 0 to 1000000");
+            return v;
+        };
+        h.menLost = count("menLost");
+        h.menLostHigh = count("menLostHigh");
+        h.prisoners = count("prisoners");
+        h.prisonersHigh = count("prisonersHigh");
+        h.guns = count("guns");
+        h.source = m_r.str(e, "source");
+        auto range = [&](const char* low, const std::optional<int>& lo, const char* high, const std::optional<int>& hi) {
+            if (!hi) return;
+            if (!lo) m_r.fail(e, "BATTLE-HISTORICAL", std::string(high) + " needs " + low + " (the lowest figure)");
+            if (*hi < *lo)
+                m_r.fail(e, "BATTLE-HISTORICAL", std::string(high) + " (" + std::to_string(*hi) + ") is below " + low + " (" +
+                                                     std::to_string(*lo) + ")");
+        };
+        range("menLost", h.menLost, "menLostHigh", h.menLostHigh);
+        range("prisoners", h.prisoners, "prisonersHigh", h.prisonersHigh);
+        if (h.prisoners && h.menLost && *h.prisoners > h.menLostHigh.value_or(*h.menLost))
+            m_r.fail(e, "BATTLE-HISTORICAL", "prisoners (" + std::to_string(*h.prisoners) +
+                                                 ") are part of the men lost and cannot exceed them (" +
+                                                 std::to_string(h.menLostHigh.value_or(*h.menLost)) + ")");
+        const auto& other = b.historical[static_cast<std::size_t>(1 - s)];
+        if (h.heldField && other && other->heldField)
+            m_r.fail(e, "BATTLE-HISTORICAL", "only one side can have held the field (heldField)");
+        slot = std::move(h);
+    }
+
     // "0.75" → 750, "2" → 2000: calibration values in thousandths, parsed without floating point.
     int thousandths(const XMLElement& e, const char* attr) {
         const std::string v = m_r.str(e, attr);

@@ -19,6 +19,7 @@ target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/resolver.cpp
   ${CMAKE_CURRENT_LIST_DIR}/battle_xml.cpp
   ${CMAKE_CURRENT_LIST_DIR}/trials.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/calibration.cpp
 )
 # The resolver's inner loops (performance.md P4: thousands of battles per odds preview) are built with full
 # optimisation whatever the build type; the rest of the library keeps the project's flags.

@@ -1,6 +1,8 @@
 // Trial runs, summaries and calibration targets (tactical-resolver.md §5 method).
 #include "etatmajor/battle/trials.hpp"
 
+#include "etatmajor/battle/charts.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <thread>
@@ -19,6 +21,7 @@ TrialOutcome outcomeOf(const BattleResult& r) {
         t.netLoss6[static_cast<std::size_t>(s)] = side.ledger.netLoss().inSixths();
         t.start6[static_cast<std::size_t>(s)] = side.ledger.start.inSixths();
         t.brigadesSpent[static_cast<std::size_t>(s)] = static_cast<int>(side.brigadesSpent.size());
+        t.menLost[static_cast<std::size_t>(s)] = side.menLost;
     }
     for (const auto& u : r.units) {
         const auto s = static_cast<std::size_t>(u.side);
@@ -30,6 +33,9 @@ TrialOutcome outcomeOf(const BattleResult& r) {
         if (withdrawn) t.standsWithdrawn[s] += u.standsEnd;
         if (u.everRouted) ++t.unitsRouted[s];  // by class: filled in by runTrials, which knows the classes
         if (u.battery) t.gunsCapturedFrom[s] += u.gunsCapturedByEnemy;
+        // §3.2: 25 men a foot or horse figure, 5 a crew figure (as the engine counts men_lost)
+        t.prisoners[s] += static_cast<std::int64_t>(u.figuresSurrendered) *
+                          (u.battery ? charts::kMenPerCrewFigure : charts::kMenPerFigure);
         if (u.statusEnd == UnitEnd::Surrendered || u.statusEnd == UnitEnd::RemovedSpent || u.statusEnd == UnitEnd::Destroyed ||
             u.statusEnd == UnitEnd::Scattered)
             ++t.surrenderedOrRemoved[s];
@@ -111,6 +117,71 @@ std::int64_t quantile(std::vector<std::int64_t> values, int percent) {
     return values[std::min(i, values.size() - 1)];
 }
 
+Quartiles quartiles(std::vector<std::int64_t> values) {
+    std::sort(values.begin(), values.end());  // once, so that quantile's own sorts find it sorted
+    return {quantile(values, 25), quantile(values, 50), quantile(values, 75)};
+}
+
+std::int64_t gunsTakenFrom(const TrialOutcome& t, int side) {
+    return static_cast<std::int64_t>(t.gunsCapturedFrom[static_cast<std::size_t>(side)]) * charts::kGunsPerGunStand;
+}
+
+int historicalFieldHolder(const BattleSetup& setup) {
+    for (int s = 0; s < 2; ++s)
+        if (const auto& h = setup.historical[static_cast<std::size_t>(s)]; h && h->heldField) return s;
+    return kNoSide;
+}
+
+int historicalHeavierLoser(const BattleSetup& setup) {
+    const auto& a = setup.historical[0];
+    const auto& b = setup.historical[1];
+    if (!a || !b || !a->menLost || !b->menLost) return kNoSide;
+    const int aLow = *a->menLost, aHigh = a->menLostHigh.value_or(aLow);
+    const int bLow = *b->menLost, bHigh = b->menLostHigh.value_or(bLow);
+    if (aLow > bHigh) return kSideA;
+    if (bLow > aHigh) return kSideB;
+    return kNoSide;
+}
+
+std::vector<CalibrationTarget> historicalChecks(const BattleSetup& setup) {
+    std::vector<CalibrationTarget> out;
+    if (const int s = historicalFieldHolder(setup); s != kNoSide) {
+        const auto& id = setup.sides[static_cast<std::size_t>(s)].id;
+        CalibrationTarget t;
+        t.id = "historical-field";
+        t.metric = "holds_field";
+        t.side = id;
+        t.min = kStandingFieldShare;
+        t.standing = true;
+        t.text = "standing check: " + id + ", who held the field in history, holds it in >= " +
+                 std::to_string(kStandingFieldShare / 10) + " % of runs";
+        out.push_back(t);
+    }
+    if (const int s = historicalHeavierLoser(setup); s != kNoSide) {
+        const auto& id = setup.sides[static_cast<std::size_t>(s)].id;
+        const auto& other = setup.sides[static_cast<std::size_t>(1 - s)].id;
+        CalibrationTarget t;
+        t.id = "historical-men";
+        t.metric = "men_lost_more";
+        t.side = id;
+        t.other = other;
+        t.majority = true;
+        t.standing = true;
+        t.text = "standing check: " + id + ", who lost more men in history, loses more men than " + other +
+                 " in a majority of runs";
+        out.push_back(t);
+    }
+    return out;
+}
+
+std::string targetBand(const CalibrationTarget& t) {
+    if (t.majority) return "> 0.500";
+    if (t.min && t.max) return thousandthsText(*t.min) + " to " + thousandthsText(*t.max);
+    if (t.min) return ">= " + thousandthsText(*t.min);
+    if (t.max) return "<= " + thousandthsText(*t.max);
+    return "";
+}
+
 std::string thousandthsText(int v) {
     const bool neg = v < 0;
     if (neg) v = -v;
@@ -125,10 +196,12 @@ std::vector<TargetResult> evaluateTargets(const BattleSetup& setup, const std::v
             if (setup.sides[static_cast<std::size_t>(i)].id == id) return i;
         return kNoSide;
     };
+    std::vector<CalibrationTarget> targets = setup.targets;
+    for (auto& t : historicalChecks(setup)) targets.push_back(std::move(t));
     std::vector<TargetResult> out;
-    for (const auto& t : setup.targets) {
+    for (const auto& t : targets) {
         TargetResult r;
-        r.target = &t;
+        r.target = t;
         const int s = sideIndex(t.side);
         const int o = t.other.empty() ? (s == kNoSide ? kNoSide : 1 - s) : sideIndex(t.other);
         const int given = t.given.empty() ? kNoSide : sideIndex(t.given);
@@ -138,16 +211,18 @@ std::vector<TargetResult> evaluateTargets(const BattleSetup& setup, const std::v
         r.runsUsed = static_cast<int>(runs.size());
         const auto si = static_cast<std::size_t>(s < 0 ? 0 : s);
         const auto oi = static_cast<std::size_t>(o < 0 ? 0 : o);
+        std::int64_t hits = 0;  // runs that count, for the share metrics
         auto share = [&](const std::function<bool(const TrialOutcome&)>& pred) {
             if (runs.empty()) return 0;
-            std::int64_t n = 0;
-            for (const auto* x : runs) n += pred(*x) ? 1 : 0;
-            return static_cast<int>(n * 1000 / static_cast<std::int64_t>(runs.size()));
+            hits = 0;
+            for (const auto* x : runs) hits += pred(*x) ? 1 : 0;
+            return static_cast<int>(hits * 1000 / static_cast<std::int64_t>(runs.size()));
         };
         const std::string event = t.side.empty() ? t.event : t.side + "." + t.event;
         if (t.metric == "holds_field") r.value = share([&](const TrialOutcome& x) { return x.fieldHolder == s; });
         else if (t.metric == "net_loss_more") r.value = share([&](const TrialOutcome& x) { return x.netLoss6[si] > x.netLoss6[oi]; });
         else if (t.metric == "net_loss_less") r.value = share([&](const TrialOutcome& x) { return x.netLoss6[si] < x.netLoss6[oi]; });
+        else if (t.metric == "men_lost_more") r.value = share([&](const TrialOutcome& x) { return x.menLost[si] > x.menLost[oi]; });
         else if (t.metric == "wins") r.value = share([&](const TrialOutcome& x) { return x.winner == s; });
         else if (t.metric == "median_stand_ratio") {
             std::vector<std::int64_t> ratios;
@@ -196,7 +271,8 @@ std::vector<TargetResult> evaluateTargets(const BattleSetup& setup, const std::v
                 return it != x.events.end() && it->second > 0;
             });
         }
-        r.met = (!t.min || r.value >= *t.min) && (!t.max || r.value <= *t.max);
+        if (t.majority) r.met = hits * 2 > static_cast<std::int64_t>(runs.size());
+        else r.met = (!t.min || r.value >= *t.min) && (!t.max || r.value <= *t.max);
         out.push_back(r);
     }
     return out;

@@ -5,6 +5,7 @@
 #include "etatmajor/battle/resolver.hpp"
 #include "etatmajor/battle/trials.hpp"
 #include "etatmajor/core/issue.hpp"
+#include "etatmajor/io/atomic_file.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -46,8 +47,11 @@ TEST_CASE("calibration targets evaluate over trials", "[battle][xml]") {
     const auto trials = runTrials(r, setup, 1, 20, 2);
     REQUIRE(trials.size() == 20);
     const auto results = evaluateTargets(setup, trials);
-    REQUIRE(results.size() == 1);
+    REQUIRE(results.size() == 2);  // the file's target and the standing check of the side that held the field
     CHECK(results[0].runsUsed == 20);
+    CHECK_FALSE(results[0].target.standing);
+    CHECK(results[1].target.standing);
+    CHECK(results[1].target.side == "british");
     CHECK(thousandthsText(750) == "0.750");
     // the same seeds give the same trials whatever the thread count
     const auto again = runTrials(r, setup, 1, 20, 1);
@@ -80,4 +84,93 @@ TEST_CASE("bad battle files are refused with their file, line and code", "[battl
     expectError("battle-flank-turn-one.xml", "BATTLE-ARRIVAL", 5);
     expectError("battle-unknown-side.xml", "BATTLE-UNKNOWN-SIDE", 3);
     expectError("battle-truncated.xml", "XML-PARSE", 6);
+}
+
+TEST_CASE("<historical> figures are read for each side, every figure optional", "[battle][xml][historical]") {
+    const auto setup = readBattleFile(sourcePath("tests/data/battles/duel-historical.xml"));
+    REQUIRE(setup.historical[0]);
+    REQUIRE(setup.historical[1]);
+    const auto& red = *setup.historical[0];
+    CHECK(red.heldField);
+    CHECK(red.menLost == 40);
+    CHECK_FALSE(red.menLostHigh);
+    CHECK_FALSE(red.prisoners);
+    CHECK_FALSE(red.guns);
+    CHECK(red.source == "an invented source for the test");
+    CHECK(red.line == 22);
+    const auto& blue = *setup.historical[1];
+    CHECK_FALSE(blue.heldField);
+    CHECK(blue.menLost == 90);
+    CHECK(blue.menLostHigh == 120);
+    CHECK(blue.prisoners == 30);
+    CHECK(blue.prisonersHigh == 45);
+    CHECK(blue.guns == 2);
+    // a file without the element reads as before
+    const auto plain = readBattleFile(sourcePath("tests/data/battles/duel.xml"));
+    CHECK_FALSE(plain.historical[0]);
+    CHECK_FALSE(plain.historical[1]);
+}
+
+TEST_CASE("every shipped battle names the side that held the field and sources its figures", "[battle][xml][historical]") {
+    int count = 0;
+    for (const auto& e : std::filesystem::directory_iterator(sourcePath("campaigns/battles"))) {
+        if (e.path().extension() != ".xml") continue;
+        INFO(e.path().string());
+        const auto setup = readBattleFile(e.path().string());
+        int holders = 0;
+        for (const auto& h : setup.historical)
+            if (h) {
+                holders += h->heldField ? 1 : 0;
+                CHECK_FALSE(h->source.empty());
+            }
+        CHECK(holders == 1);
+        ++count;
+    }
+    CHECK(count == 11);
+}
+
+namespace {
+// The duel battle with `calibration` as its <calibration> block, which starts on line 20.
+std::string duelWith(const std::string& calibration) {
+    std::string text = etatmajor::io::readWholeFile(sourcePath("tests/data/battles/duel.xml"));
+    const auto end = text.rfind("</battle>");
+    return text.substr(0, end) + calibration + "</battle>\n";
+}
+
+void expectHistoricalError(const std::string& calibration, const std::string& code, int line) {
+    INFO(calibration);
+    try {
+        (void)readBattleString(duelWith(calibration), "inline.xml");
+        FAIL("accepted a bad <historical> element");
+    } catch (const etatmajor::core::FileError& e) {
+        CHECK(e.code() == code);
+        CHECK(e.line() == line);
+    }
+}
+}  // namespace
+
+TEST_CASE("bad <historical> elements are refused with their line and code", "[battle][xml][historical]") {
+    const std::string open = "<calibration>\n", close = "</calibration>\n";
+    // sanity: the good form reads
+    const auto good = readBattleString(
+        duelWith(open + "<historical side=\"blue\" menLost=\"10\" source=\"s\"/>\n" + close), "inline.xml");
+    REQUIRE(good.historical[1]);
+    CHECK(good.historical[1]->line == 21);
+    expectHistoricalError(open + "<historical side=\"green\" source=\"s\"/>\n" + close, "BATTLE-UNKNOWN-SIDE", 21);
+    expectHistoricalError(open + "<historical side=\"red\" source=\"s\"/>\n<historical side=\"red\" source=\"t\"/>\n" + close,
+                          "BATTLE-HISTORICAL", 22);
+    expectHistoricalError(open + "<historical side=\"red\" heldField=\"true\" source=\"s\"/>\n"
+                                 "<historical side=\"blue\" heldField=\"true\" source=\"t\"/>\n" + close,
+                          "BATTLE-HISTORICAL", 22);
+    expectHistoricalError(open + "<historical side=\"red\" menLost=\"50\" menLostHigh=\"40\" source=\"s\"/>\n" + close,
+                          "BATTLE-HISTORICAL", 21);
+    expectHistoricalError(open + "<historical side=\"red\" menLostHigh=\"40\" source=\"s\"/>\n" + close, "BATTLE-HISTORICAL", 21);
+    expectHistoricalError(open + "<historical side=\"red\" prisoners=\"9\" prisonersHigh=\"8\" source=\"s\"/>\n" + close,
+                          "BATTLE-HISTORICAL", 21);
+    expectHistoricalError(open + "<historical side=\"red\" menLost=\"50\" prisoners=\"60\" source=\"s\"/>\n" + close,
+                          "BATTLE-HISTORICAL", 21);
+    expectHistoricalError(open + "<historical side=\"red\" menLost=\"-5\" source=\"s\"/>\n" + close, "BATTLE-HISTORICAL", 21);
+    expectHistoricalError(open + "<historical side=\"red\" menLost=\"many\" source=\"s\"/>\n" + close, "XML-ATTR-VALUE", 21);
+    expectHistoricalError(open + "<historical side=\"red\" menLost=\"5\"/>\n" + close, "XML-ATTR-MISSING", 21);
+    expectHistoricalError(open + "<historical side=\"red\" menlost=\"5\" source=\"s\"/>\n" + close, "XML-UNKNOWN-ATTRIBUTE", 21);
 }

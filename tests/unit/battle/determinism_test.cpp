@@ -137,6 +137,8 @@ TEST_CASE("T9f trials of a prepared set-up are the battles fightSeeded fights, f
             CHECK(quick.brigadesSpent == full.brigadesSpent);
             CHECK(quick.surrenderedOrRemoved == full.surrenderedOrRemoved);
             CHECK(quick.standsWithdrawn == full.standsWithdrawn);
+            CHECK(quick.menLost == full.menLost);
+            CHECK(quick.prisoners == full.prisoners);
             CHECK(quick.events == full.events);
             CHECK(quick.rollLogHash == full.rollLogHash);
         }

@@ -8,6 +8,7 @@ add_executable(etatmajor_battle_tests
   ${CMAKE_CURRENT_LIST_DIR}/whole_battle_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/determinism_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/battle_xml_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/calibration_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/victor_losses_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/snow_move_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/field_and_lanes_test.cpp
