@@ -47,6 +47,7 @@ struct UnitResult {
     int figuresLostFire = 0;
     int figuresLostCloseAssault = 0;
     int figuresSurrendered = 0;
+    int figuresCaughtRouting = 0;  // of figuresLostCloseAssault: routers caught and taken (caught_routers = taken)
     int figuresMassacred = 0;
     int figuresRoutingAtEnd = 0;
     int figuresOffTable = 0;

@@ -1688,6 +1688,7 @@ SideLedger Engine::ledgerFor(int side, bool final, std::vector<UnitResult>* unit
                 r.figuresLostFire = u.lostFire;
                 r.figuresLostCloseAssault = u.lostCloseAssault;
                 r.figuresSurrendered = u.surrendered;
+                r.figuresCaughtRouting = u.caughtRouting;
                 r.figuresMassacred = u.massacred;
                 r.figuresRoutingAtEnd = routing ? u.figures : 0;
                 r.figuresOffTable = u.status == UnitStatus::OffReturning ? u.figures : 0;

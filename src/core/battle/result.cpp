@@ -102,6 +102,7 @@ std::string toJson(const BattleResult& r, bool pretty) {
         o["figures_lost_fire"] = u.figuresLostFire;
         o["figures_lost_close_assault"] = u.figuresLostCloseAssault;
         o["figures_surrendered"] = u.figuresSurrendered;
+        o["figures_caught_routing"] = u.figuresCaughtRouting;
         o["figures_massacred"] = u.figuresMassacred;
         o["figures_routing_at_end"] = u.figuresRoutingAtEnd;
         o["figures_off_table"] = u.figuresOffTable;

@@ -34,7 +34,7 @@ TrialOutcome outcomeOf(const BattleResult& r) {
         if (u.everRouted) ++t.unitsRouted[s];  // by class: filled in by runTrials, which knows the classes
         if (u.battery) t.gunsCapturedFrom[s] += u.gunsCapturedByEnemy;
         // §3.2: 25 men a foot or horse figure, 5 a crew figure (as the engine counts men_lost)
-        t.prisoners[s] += static_cast<std::int64_t>(u.figuresSurrendered) *
+        t.prisoners[s] += static_cast<std::int64_t>(u.figuresSurrendered + u.figuresCaughtRouting) *
                           (u.battery ? charts::kMenPerCrewFigure : charts::kMenPerFigure);
         if (u.statusEnd == UnitEnd::Surrendered || u.statusEnd == UnitEnd::RemovedSpent || u.statusEnd == UnitEnd::Destroyed ||
             u.statusEnd == UnitEnd::Scattered)
