@@ -3,6 +3,7 @@
 #include "etatmajor/campaign/state.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/state_store.hpp"
+#include "etatmajor/engine/after_battle.hpp"
 #include "etatmajor/engine/grant.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/loc.hpp"
@@ -159,14 +160,19 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
             "SELECT l.unit_id, u.side_id, l.figures_start, l.figures_lost, l.stands_lost, l.points FROM battle_loss l "
             "JOIN unit u ON u.id = l.unit_id WHERE l.battle_id = ?");
         l.bind(1, id);
+        long enemyFallen = 0;
         while (l.executeStep()) {
             const std::string side = l.getColumn(1).getString();
-            if (side == B)
+            if (side == B) {
                 unitsFought.insert(l.getColumn(0).getString());
-            else
+                enemyFallen += l.getColumn(3).getInt();
+            } else {
                 k.allowedNumbers.insert(l.getColumn(2).getInt());
+            }
             for (int c = 3; c <= 5; ++c) k.allowedNumbers.insert(l.getColumn(c).getInt());
         }
+        // the day report's estimate of the enemy's fallen: to the nearest five figures
+        k.allowedNumbers.insert((enemyFallen + 2) / 5 * 5);
         SQLite::Statement r(raw, "SELECT result FROM battle WHERE id = ? AND result IS NOT NULL AND result <> ''");
         r.bind(1, id);
         if (r.executeStep()) {
@@ -322,6 +328,19 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
     struct Totals {
         long points[2] = {0, 0}, stands[2] = {0, 0}, figures[2] = {0, 0};
     };
+    // Units away from their ME as a routed group (G-69): the status counts an ME without them.
+    std::set<std::string> away;
+    for (const auto& id : engine::detachedUnits(raw)) away.insert(id);
+    auto presentTotals = [&](const std::string& me) {
+        Totals t;
+        for (const auto* u : s.unitsOf(me)) {
+            if (u->removed || away.count(u->id)) continue;
+            if (u->figuresOriginal > 0) t.points[0] += rules::unitCurrentPoints(*u);
+            t.stands[0] += u->standsCurrent;
+            t.figures[0] += u->figuresCurrent;
+        }
+        return t;
+    };
     auto meTotals = [&](const std::string& me) {
         Totals t;
         for (const auto* u : s.unitsOf(me)) {
@@ -351,6 +370,8 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
         for (int w = 0; w < 2; ++w) {
             if (me.side == A) {
                 k.allowedNumbers.insert({t.points[w], t.stands[w], t.figures[w]});
+                const Totals here = presentTotals(me.id);
+                k.allowedNumbers.insert({here.points[0], here.stands[0], here.figures[0]});
             } else if (me.onMap) {
                 const std::string who = "ME " + me.id;
                 figure(t.points[w], {"points", "pts", "json:points"}, "enemy-strength",

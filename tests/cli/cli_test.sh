@@ -203,16 +203,27 @@ sqlite3 war.db "UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 34 AND row 
 expect_exit 0 "advance a day with a battle" "$cli" advance --db war.db --day --stand-fast-missing
 expect_exit 0 "battle list --json" "$cli" battle list --db war.db --json
 [ "$(jq -r '.[0].status' out.txt)" = "resolved" ] && ok || bad "battle 1 was fought at D9"
+# what a side is told of the enemy's fallen is an estimate: to the nearest five figures, "a few" under five
+expect_exit 0 "report --side after a battle" "$cli" report --db war.db --side american
+enemy_line=$(grep "the enemy lost" out.txt || true)
+[ -n "$enemy_line" ] && ok || bad "the day report tells the enemy's losses in a battle"
+if echo "$enemy_line" | grep -q "about"; then
+  n=$(echo "$enemy_line" | sed -E 's/.*about ([0-9]+) figures.*/\1/')
+  [ $((n % 5)) -eq 0 ] && ok || bad "the enemy's losses are an estimate to five figures, not a count ($enemy_line)"
+else
+  echo "$enemy_line" | grep -Eq "a few figures|no figures that we saw" && ok || bad "unexpected enemy-loss line: $enemy_line"
+fi
 expect_exit 0 "battle list --side" "$cli" battle list --db war.db --side british --json
 jq -e '[.[0].participants[] | select(.side == "american") | has("arrivalTurn")] | any | not' out.txt >/dev/null && ok || bad "battle list --side hides the enemy's timing"
 expect_exit 0 "battle show --db" "$cli" battle show --db war.db --id 1 --side british
 grep -q "composition unknown" out.txt && ok || bad "battle show --side withholds the enemy's forces"
 grep -q "^Tables: " out.txt && grep -q "^Wind on the table: " out.txt && grep -q "^Deployment: " out.txt && ok || bad "battle show prints the table set-up (G-61, G-18, G-73)"
 expect_exit 1 "battle show unknown id" "$cli" battle show --db war.db --id 99
-# stand-alone battle files: narrate ends by saying who holds the field and why; --param overrides are checked
-expect_exit 0 "battle narrate" "$cli" battle narrate --oob "$src/campaigns/battles/green-spring.xml" --seed 1
+# stand-alone battle files: narrate ends by saying who holds the field and why; --param overrides are checked (the
+# British wait in their wood, counterattack_ratio=0, so that the field test decides)
+expect_exit 0 "battle narrate" "$cli" battle narrate --oob "$src/campaigns/battles/green-spring.xml" --seed 1 --param counterattack_ratio=0
 grep -q "holds the field (it is the stronger in formed troops on the field)" out.txt && ok || bad "battle narrate names the field test"
-expect_exit 0 "battle narrate --param" "$cli" battle narrate --oob "$src/campaigns/battles/green-spring.xml" --seed 1 --param field_test=middle_third
+expect_exit 0 "battle narrate --param" "$cli" battle narrate --oob "$src/campaigns/battles/green-spring.xml" --seed 1 --param counterattack_ratio=0 --param field_test=middle_third
 grep -q "holds the field (it has more formed stands in the middle of the field)" out.txt && ok || bad "battle narrate applies --param"
 expect_exit 2 "battle narrate with an unknown parameter" "$cli" battle narrate --oob "$src/campaigns/battles/camden.xml" --seed 1 --param no_such_key=1
 grep -q "BATTLE-PARAM" err.txt && ok || bad "battle narrate names the bad parameter"

@@ -756,6 +756,7 @@ void runMovement(Ctx& c, bool scouting) {
             const auto plan = rules::planMove(c.state.map, me.hex, it->second.route, in, c.state.options);
             const hex::Hex from = me.hex;
             std::vector<hex::Hex> walked;
+            int evadedHexes = 0;  // G-35: the evade hex costs no allowance and is not a hex moved today (§8.8.1)
             std::string stoppedBy;
             // §8.5 contact: entering a hex with enemy MEs stops the mover, turns both counters over and pins the MEs
             // entered; a scout also reports what it finds there (§8.6.1).
@@ -848,6 +849,7 @@ void runMovement(Ctx& c, bool scouting) {
                         }
                         if (enemy || friends >= 3) continue;
                         walked.push_back(h);
+                        evadedHexes = 1;
                         break;
                     }
                     // G-35 retreat_remaining_mr: the retreat goes on with what is left of the allowance (at least the hex).
@@ -917,7 +919,7 @@ void runMovement(Ctx& c, bool scouting) {
             if (stoppedBy.empty() && walked.size() < it->second.route.size())
                 stoppedBy = plan.entered.size() < it->second.route.size() ? "allowance spent" : "";
             me.hex = walked.empty() ? from : walked.back();
-            me.movedToday = static_cast<int>(walked.size());
+            me.movedToday = static_cast<int>(walked.size()) - evadedHexes;
             me.allowanceToday = rules::fractionBasis(plan, c.state.options);  // G-21 mr_fraction_basis
             std::string path, mods;
             for (const auto h : walked) path += (path.empty() ? "" : " ") + hex::formatOffset(off.toOffset(h));
@@ -934,7 +936,8 @@ void runMovement(Ctx& c, bool scouting) {
             q.bind(8, stoppedBy);
             q.exec();
             c.say(me.label + ": " + hex::formatOffset(off.toOffset(from)) + (walked.empty() ? " stays" : " -> " + path) + " (" +
-                  std::to_string(walked.size()) + " of " + std::to_string(plan.allowance) + " hexes" +
+                  std::to_string(walked.size() - static_cast<std::size_t>(evadedHexes)) + " of " + std::to_string(plan.allowance) +
+                  " hexes" + (evadedHexes > 0 ? ", and an evade of one hex that costs none (G-35)" : "") +
                   (mods.empty() ? "" : "; " + mods) + ")" + (stoppedBy.empty() ? "" : ", stopped: " + stoppedBy));
             ++moved;
         }

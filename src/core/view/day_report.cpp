@@ -256,8 +256,13 @@ ReportSection battles(Ctx& c) {
             if (l.getColumn(6).getInt() != 0) u += ", removed";
             s.lines.push_back(u);
         }
-        for (const auto& [side, figures] : enemyFigures)
-            s.lines.push_back("  the enemy lost about " + std::to_string(figures) + " figures on the field");
+        // Seen across a battlefield, the enemy's fallen are an estimate, not a count: to the nearest five figures,
+        // "a few" under five (§8.11, docs/secrecy.md).
+        for (const auto& [side, figures] : enemyFigures) {
+            if (figures == 0) s.lines.push_back("  the enemy lost no figures that we saw");
+            else if (figures < 5) s.lines.push_back("  the enemy lost a few figures on the field");
+            else s.lines.push_back("  the enemy lost about " + std::to_string((figures + 2) / 5 * 5) + " figures on the field");
+        }
     }
     return s;
 }

@@ -123,19 +123,30 @@ TEST_CASE("G-35 scout_after_intel = retreat_remaining_mr: the scout retreats wit
         // BL rides from R2 into R3, sees Virginia in R4 and evades.
         give(store, "british", "<order me=\"bl\" mode=\"scouting\" onScoutContact=\"evade\"><path>" + hexOf(3) + "</path></order>\n");
         give(store, "american", "<order me=\"va\" mode=\"march\"/>\n");
-        REQUIRE(run(store, engine::Step::Day).ok);
+        const auto day = run(store, engine::Step::Day);
+        REQUIRE(day.ok);
         const int allowance = number(path, "SELECT allowance FROM movement WHERE me_id = 'bl'");
         REQUIRE(allowance >= 3);
         CHECK(text(path, "SELECT stopped_by FROM movement WHERE me_id = 'bl'") == "scouted the enemy (evade)");
+        // the day's movement line for the scout: the hexes of its allowance it used, the evade apart
+        std::string moveLine;
+        for (const auto& p : day.phases)
+            for (const auto& l : p.lines)
+                if (l.find(" hexes") != std::string::npos && l.find("scouted the enemy") != std::string::npos) moveLine = l;
+        INFO(moveLine);
         CHECK(number(path, "SELECT COUNT(*) FROM intel_report WHERE side_id = 'british' AND observer_me = 'bl'") == 1);
         if (variant == "evade_one_hex") {
             // The body: one hex back, to R2 where it came from.
             CHECK(meHex(path, "bl") == hexOf(2));
             CHECK(text(path, "SELECT path FROM movement WHERE me_id = 'bl'") == hexOf(3) + " " + hexOf(2));
+            // The evade hex is free (G-35) and not a hex moved today (§8.8.1): one hex of the allowance is used.
+            CHECK(moveLine.find("(1 of " + std::to_string(allowance) + " hexes, and an evade of one hex") != std::string::npos);
         } else {
             // The chart: it had allowance - 1 hexes left; back through R2 and on to R1, where the strip ends.
             CHECK(meHex(path, "bl") == hexOf(1));
             CHECK(text(path, "SELECT path FROM movement WHERE me_id = 'bl'") == hexOf(3) + " " + hexOf(2) + " " + hexOf(1));
+            // the evade hex is free; the retreat beyond it is paid from the allowance
+            CHECK(moveLine.find("(2 of " + std::to_string(allowance) + " hexes, and an evade of one hex") != std::string::npos);
         }
         CHECK(number(path, "SELECT COUNT(*) FROM battle") == 0);
     }
