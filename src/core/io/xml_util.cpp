@@ -164,7 +164,7 @@ enum class ValueKind { Short, Name, Text, List };
 ValueKind attributeKind(std::string_view name) {
     static constexpr std::string_view lists[] = {"hexes", "sides", "homeEdges", "nationalities"};
     static constexpr std::string_view texts[] = {"note", "text", "map"};
-    static constexpr std::string_view names[] = {"name", "label", "theatre", "date", "value"};
+    static constexpr std::string_view names[] = {"name", "label", "theatre", "date", "value", "corps", "division", "brigade"};
     for (auto n : lists)
         if (n == name) return ValueKind::List;
     for (auto n : texts)
@@ -258,8 +258,10 @@ void Reader::parse(tinyxml2::XMLDocument& doc, std::string_view raw) {
     if (rc != tinyxml2::XML_SUCCESS) {
         std::string msg = doc.ErrorStr() ? doc.ErrorStr() : "malformed XML";
         // tinyxml2 prefixes its message with "Error=XML_ERROR_... ErrorID=N (0xN) Line number=N: "; keep the tail.
-        if (const auto pos = msg.find("Line number="); pos != std::string::npos)
-            if (const auto colon = msg.find(':', pos); colon != std::string::npos) msg = msg.substr(colon + 1);
+        if (const auto pos = msg.find("Line number="); pos != std::string::npos) {
+            const auto colon = msg.find(':', pos);
+            msg = colon == std::string::npos ? "" : msg.substr(colon + 1);  // nothing past the prefix: nothing to add
+        }
         while (!msg.empty() && msg.front() == ' ') msg.erase(msg.begin());
         const std::string kind = tinyxml2::XMLDocument::ErrorIDToName(rc);
         throw core::FileError(m_file, doc.ErrorLineNum(), "", "XML-PARSE",
