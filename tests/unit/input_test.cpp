@@ -264,6 +264,18 @@ TEST_CASE("purchase files: every problem reported", "[input][purchase]") {
     CHECK(twice.size() == 1);
 }
 
+TEST_CASE("a purchased ME's commander is read", "[input][purchase]") {
+    // docs/formats/purchase.md names it; the reader used to refuse it as an unknown attribute.
+    auto text = readText(sourcePath("tests/data/purchases/loyalists.xml"));
+    text = replaced(text, "supply=\"charleston\">", "supply=\"charleston\" commander=\"cornwallis\">");
+    const auto path = (std::filesystem::temp_directory_path() / "etatmajor-purchase-commander.xml").string();
+    std::ofstream(path, std::ios::binary) << text;
+    const auto p = io::readPurchaseFile(path);
+    std::filesystem::remove(path);
+    REQUIRE(p.items.size() == 1);
+    CHECK(p.items[0].me.commander == "cornwallis");
+}
+
 TEST_CASE("battle files: every problem reported; Windows-1252 converted", "[input][battle]") {
     const auto issues = refusal([&] { battle::readBattleFile(sourcePath("tests/data/battles/errors/battle-twice.xml")); });
     INFO(everything(issues));

@@ -103,12 +103,13 @@ public:
         p.file = m_r.file();
         m_r.attempt([&] { p.side = m_r.str(root, "side"); });
         m_r.each(&root, "me", [&](const XMLElement& m) {
-            m_r.allow(m, {"id", "label", "mode", "supply"}, {"formation"});
+            m_r.allow(m, {"id", "label", "mode", "supply", "commander"}, {"formation"});
             PurchaseItem item;
             item.me.id = m_r.str(m, "id");
             item.me.label = m_r.str(m, "label");
             item.me.mode = m_r.enumeration(m, "mode", modeFromName, Mode::March);
             item.me.supplySource = m_r.str(m, "supply");
+            item.me.commander = m_r.str(m, "commander", "");  // docs/formats/purchase.md, G-54
             item.me.line = m.GetLineNum();
             const XMLElement* f = m_r.single(m, "formation");
             if (!f) m_r.fail(m, "XML-ELEMENT-MISSING", "a purchased ME needs one <formation>");
