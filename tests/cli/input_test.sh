@@ -103,16 +103,16 @@ grep -q "british-week1-day1.xml:3: error ORDERS-SIDE" err.txt && ok || bad "ORDE
 sed 's/week="1" day="1"/week="1" day="2"/' "$orders" > day2.xml
 expect_exit 1 "orders submit for another day" "$cli" orders submit --db orders.db --side british --file day2.xml
 grep -q "day2.xml:3: error ORDERS-TURN" err.txt && ok || bad "ORDERS-TURN names the line"
-expect_exit 1 "orders submit, elements twice" "$cli" orders submit --db orders.db --side british --file "$errors/orders-twice.xml"
+expect_exit 1 "orders submit, elements twice" "$cli" orders submit --db orders.db --side british --file "$src/tests/data/orders/errors/orders-twice.xml"
 [ "$(count "orders-twice.xml:(6|17): error XML-ELEMENT-TWICE")" = 2 ] && ok || { bad "both second elements named"; cat err.txt >&2; }
-expect_exit 1 "orders submit, Latin-1 intentions" "$cli" orders submit --db orders.db --side british --file "$errors/orders-latin1.xml"
+expect_exit 1 "orders submit, Latin-1 intentions" "$cli" orders submit --db orders.db --side british --file "$src/tests/data/orders/errors/orders-latin1.xml"
 grep -q "orders-latin1.xml:11: error XML-UTF8" err.txt && ok || bad "the Latin-1 byte's line is named"
 no_raw "orders submit, Latin-1 intentions"
 [ "$(sqlite3 orders.db .dump | md5sum)" = "$before" ] && ok || bad "refused orders changed the campaign"
 expect_exit 0 "status --json after the refused orders" "$cli" status --db orders.db --json
 
 # Purchases: every problem with its line.
-expect_exit 1 "grant buy, Latin-1 byte" "$cli" grant buy --db orders.db --file "$errors/purchase-twice.xml"
+expect_exit 1 "grant buy, Latin-1 byte" "$cli" grant buy --db orders.db --file "$src/tests/data/purchases/errors/purchase-twice.xml"
 grep -q "purchase-twice.xml:6: error XML-UTF8" err.txt && ok || bad "grant buy names the bad byte's line"
 
 # battle enter: a result file's problems, structural ones too, all listed with their lines; a malformed file named

@@ -234,10 +234,10 @@ TEST_CASE("a campaign file's problems in several elements are all reported", "[i
 }
 
 TEST_CASE("orders files: stray bytes and duplicated elements refused with their lines", "[input][orders]") {
-    const auto latin = refusal([&] { io::readOrdersFile(sourcePath("tests/data/errors/orders-latin1.xml")); });
+    const auto latin = refusal([&] { io::readOrdersFile(sourcePath("tests/data/orders/errors/orders-latin1.xml")); });
     CHECK(has(latin, "XML-UTF8", 11));
 
-    const auto twice = refusal([&] { io::readOrdersFile(sourcePath("tests/data/errors/orders-twice.xml")); });
+    const auto twice = refusal([&] { io::readOrdersFile(sourcePath("tests/data/orders/errors/orders-twice.xml")); });
     INFO(everything(twice));
     CHECK(has(twice, "XML-ELEMENT-TWICE", 6));   // <path>
     CHECK(has(twice, "XML-ELEMENT-TWICE", 17));  // <intentions>
@@ -248,12 +248,12 @@ TEST_CASE("orders files: stray bytes and duplicated elements refused with their 
 }
 
 TEST_CASE("purchase files: every problem reported", "[input][purchase]") {
-    const auto issues = refusal([&] { io::readPurchaseFile(sourcePath("tests/data/errors/purchase-twice.xml")); });
+    const auto issues = refusal([&] { io::readPurchaseFile(sourcePath("tests/data/purchases/errors/purchase-twice.xml")); });
     INFO(everything(issues));
     CHECK(has(issues, "XML-UTF8", 6));
     CHECK(issues.size() == 1);  // the bytes are checked before the elements are read
     // Without the stray byte, the second <formation> is named.
-    auto text = readText(sourcePath("tests/data/errors/purchase-twice.xml"));
+    auto text = readText(sourcePath("tests/data/purchases/errors/purchase-twice.xml"));
     text = replaced(text, "Cunningham \xE9", "Cunningham");
     const auto path = (std::filesystem::temp_directory_path() / "etatmajor-purchase-twice.xml").string();
     std::ofstream(path, std::ios::binary) << text;
@@ -293,6 +293,7 @@ TEST_CASE("every shipped and test file still reads", "[input][regression]") {
     int read = 0;
     for (const char* dir : {"maps", "tests/data/maps"})
         for (const auto& f : std::filesystem::directory_iterator(root / dir)) {
+            if (f.path().extension() != ".xml") continue;
             INFO(f.path().string());
             CHECK_NOTHROW(io::readMapFile(f.path().string()));
             ++read;
@@ -305,11 +306,13 @@ TEST_CASE("every shipped and test file still reads", "[input][regression]") {
                 ++read;
             }
     for (const auto& f : std::filesystem::directory_iterator(root / "tests/data/purchases")) {
+        if (f.path().extension() != ".xml") continue;
         INFO(f.path().string());
         CHECK_NOTHROW(io::readPurchaseFile(f.path().string()));
         ++read;
     }
     for (const auto& f : std::filesystem::directory_iterator(root / "tests/data/orders")) {
+        if (f.path().extension() != ".xml") continue;
         INFO(f.path().string());
         CHECK_NOTHROW(io::readOrdersFile(f.path().string()));
         ++read;
