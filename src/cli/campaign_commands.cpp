@@ -7,6 +7,7 @@
 #include "etatmajor/view/day_report.hpp"
 #include "etatmajor/view/roll_log.hpp"
 #include "etatmajor/view/side_view.hpp"
+#include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/io/scenario_xml.hpp"
 
 #include <nlohmann/json.hpp>
@@ -152,6 +153,15 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
             }
             return issues;
         };
+        // The campaign file and its map are read first, so that every problem of a file that cannot be read is
+        // printed with its line (the set-up itself stops at the first such file).
+        try {
+            const auto scenario = io::readScenarioFile(args->request.scenarioPath);
+            io::readMapFile(scenario.mapPath);
+        } catch (const core::FileError& e) {
+            printIssues(e.issues());
+            return kBadInput;
+        }
         const auto result = db::createCampaign(args->request);
         printIssues(result.issues);
         if (!result.ok) return kBadInput;

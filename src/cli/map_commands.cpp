@@ -41,9 +41,12 @@ int mapInfo(const std::string& file, bool json) {
     try {
         r = io::readMapFile(file);
     } catch (const core::FileError& e) {
-        std::cerr << e.toIssue().format() << "\n";
+        printIssues(e.issues());
         return kBadInput;
     }
+    // What the reader could read past (a short terrain row, a region outside the map) is printed, and an error among it
+    // gives exit status 1 whatever else is shown.
+    const int status = r.issues.hasErrors() ? kBadInput : kOk;
     const auto& m = r.map;
     std::array<int, map::kTerrainCount> terrain{};
     for (const auto& h : m.allHexes()) ++terrain[static_cast<std::size_t>(m.terrain(h))];
@@ -93,7 +96,8 @@ int mapInfo(const std::string& file, bool json) {
                          {"urbanAreas", urban},
                          {"sides", sides}};
         std::cout << doc.dump(2) << "\n";
-        return kOk;
+        printIssues(r.issues);
+        return status;
     }
     std::cout << meta.name << " [" << meta.id << "]\n"
               << meta.width << " x " << meta.height << " hexes (" << m.hexCount() << "), " << meta.kmPerHex << " km per hex, "
@@ -120,8 +124,8 @@ int mapInfo(const std::string& file, bool json) {
             std::cout << "  " << map::locKindName(e.kind) << " LOC entry " << hex::formatOffset(off.toOffset(e.hex)) << " "
                       << e.name << "\n";
     }
-    if (!r.issues.empty()) printIssues(r.issues);
-    return kOk;
+    printIssues(r.issues);
+    return status;
 }
 
 }  // namespace

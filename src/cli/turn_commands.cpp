@@ -296,7 +296,7 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             core::IssueList issues;
             if (file.side != args->side)
-                issues.error("ORDERS-SIDE", "the file holds orders of side '" + file.side + "', not '" + args->side + "'", 0, "side");
+                issues.error("ORDERS-SIDE", "the file holds orders of side '" + file.side + "', not '" + args->side + "'", file.line, "side");
             else
                 issues = engine::submitOrders(s, file);
             issues.setFile(args->file);

@@ -18,11 +18,11 @@ check() {
     fi
   done
 }
-check map.xsd "$root"/maps/*.xml "$root"/tests/data/maps/*.xml
-check campaign.xsd "$root"/campaigns/*.xml "$root"/tests/data/campaigns/*.xml
+check map.xsd "$root"/maps/*.xml "$root"/tests/data/maps/*.xml "$root"/tests/data/encodings/map-*.xml
+check campaign.xsd "$root"/campaigns/*.xml "$root"/tests/data/campaigns/*.xml "$root"/tests/data/encodings/campaign-*.xml
 check purchase.xsd "$root"/tests/data/purchases/*.xml
 check orders.xsd "$root"/tests/data/orders/*.xml
-check battle.xsd "$root"/campaigns/battles/*.xml "$root"/tests/data/battles/*.xml
+check battle.xsd "$root"/campaigns/battles/*.xml "$root"/tests/data/battles/*.xml "$root"/tests/data/encodings/battle-*.xml
 check battle-result.xsd "$root"/tests/data/battle-results/*.xml
 rm -f /tmp/xsd_check.$$
 # The schemas themselves must be well-formed XSD.

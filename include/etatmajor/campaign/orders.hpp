@@ -54,6 +54,7 @@ struct DecoyOrder {
 
 struct OrdersFile {
     std::string file;
+    int line = 0;  // of the <orders> element, which names the side, week and day
     std::string side;
     int week = 0;
     int day = 0;

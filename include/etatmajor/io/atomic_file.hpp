@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -11,5 +12,9 @@ void writeFileAtomically(const std::string& path, std::string_view content);
 
 // Reads a whole file; throws core::FileError (code IO-READ) when it cannot.
 std::string readWholeFile(const std::string& path);
+
+// Reads an input file (map, campaign, orders, battle, battle result, purchase) of at most `maxBytes` bytes
+// (limits::kFileBytes, docs/formats/limits.md); a larger one is refused (IO-TOO-LARGE) without being read whole.
+std::string readInputFile(const std::string& path, std::size_t maxBytes);
 
 }  // namespace etatmajor::io

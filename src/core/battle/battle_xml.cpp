@@ -1,7 +1,9 @@
-// Reading battle files (docs/formats/battle.md). Every problem is a core::FileError naming file and line.
+// Reading battle files (docs/formats/battle.md). Every problem is reported in one core::FileError, each with its
+// file and line.
 #include "etatmajor/battle/battle_xml.hpp"
 
 #include "etatmajor/io/atomic_file.hpp"
+#include "etatmajor/io/limits.hpp"
 #include "io/xml_util.hpp"
 
 #include <functional>
@@ -37,45 +39,50 @@ public:
         m_r.allow(root,
                   {"formatVersion", "id", "name", "date", "season", "contact", "turns", "weather", "width", "depth", "holder"},
                   {"description", "terrain", "params", "side", "calibration"});
+        // Each block but <side> is written once (docs/formats/battle.md); a second one is refused, not ignored.
+        const XMLElement* description = m_r.single(root, "description");
+        const XMLElement* terrain = m_r.single(root, "terrain");
+        const XMLElement* params = m_r.single(root, "params");
+        const XMLElement* calibration = m_r.single(root, "calibration");
         BattleSetup b;
         b.file = m_r.file();
-        b.id = m_r.str(root, "id");
-        b.name = m_r.str(root, "name", b.id);
-        b.date = m_r.str(root, "date", "");
-        b.season = m_r.enumeration(root, "season", campaign::seasonFromName);
-        b.contact = m_r.enumeration(root, "contact", contactFromName, Contact::FullDay);
-        b.turns = m_r.integer(root, "turns", 0);
-        if (b.turns < 0 || b.turns > 24) m_r.fail(root, "BATTLE-TURNS", "turns must be 1 to 24 (or left out)");
-        b.weather = m_r.enumeration(root, "weather", weatherFromName, Weather::Fine);
-        b.fieldWidth = m_r.integer(root, "width", 0);
-        b.fieldDepth = m_r.integer(root, "depth", 0);
-        if (b.fieldWidth < 0 || b.fieldWidth > 400) m_r.fail(root, "BATTLE-FIELD", "width must be 1 to 400 files");
-        if (b.fieldDepth != 0 && (b.fieldDepth < 600 || b.fieldDepth > 6000))
-            m_r.fail(root, "BATTLE-FIELD", "depth must be 600 to 6000 paces");
-        if (const auto* d = root.FirstChildElement("description"); d && d->GetText()) b.description = d->GetText();
+        m_r.attempt([&] { readHeader(root, b); });
+        if (description && description->GetText()) b.description = description->GetText();
 
         int sideCount = 0;
         for (const auto* s = root.FirstChildElement("side"); s; s = s->NextSiblingElement("side")) {
-            if (sideCount == 2) m_r.fail(*s, "BATTLE-SIDES", "a battle has exactly two sides");
-            b.sides[static_cast<std::size_t>(sideCount)] = side(*s);
+            if (sideCount == 2) {
+                m_r.note(*s, "BATTLE-SIDES", "a battle has exactly two sides");
+                break;
+            }
+            m_r.attempt([&] { b.sides[static_cast<std::size_t>(sideCount)] = side(*s); });
             ++sideCount;
         }
-        if (sideCount != 2) m_r.fail(root, "BATTLE-SIDES", "a battle has exactly two sides");
-        if (b.sides[0].id == b.sides[1].id) m_r.fail(root, "BATTLE-SIDES", "the two sides need different ids");
+        if (sideCount < 2) {
+            // Without both sides nothing else can be checked: what was found so far is all that is reported.
+            m_r.note(root, "BATTLE-SIDES", "a battle has exactly two sides");
+            m_r.finish();
+        }
+        if (!b.sides[0].id.empty() && b.sides[0].id == b.sides[1].id)
+            m_r.note(root, "BATTLE-SIDES", "the two sides need different ids");
         auto sideIndex = [&](const XMLElement& e, const char* attr) {
             const std::string id = m_r.str(e, attr);
             for (int i = 0; i < 2; ++i)
                 if (b.sides[static_cast<std::size_t>(i)].id == id) return i;
-            m_r.fail(e, "BATTLE-UNKNOWN-SIDE", std::string("attribute '") + attr + "' names no side of the battle: '" + id + "'");
+            m_r.fail(e, "BATTLE-UNKNOWN-SIDE", std::string("attribute '") + attr + "' names no side of the battle: '" + core::shorten(id) + "'");
         };
-        if (root.Attribute("holder")) b.holder = sideIndex(root, "holder");
+        m_r.attempt([&] {
+            if (root.Attribute("holder")) b.holder = sideIndex(root, "holder");
+        });
 
-        if (const auto* t = root.FirstChildElement("terrain")) {
+        if (const auto* t = terrain) {
             m_r.allow(*t, {"hex", "template", "minorFeatures"}, {"feature", "works"});
-            b.terrain.hex = m_r.enumeration(*t, "hex", hexTerrainFromName, HexTerrain::Open);
-            b.terrain.templateFeatures = m_r.boolean(*t, "template", false);
-            b.terrain.minorFeatures = m_r.boolean(*t, "minorFeatures", false);
-            io::xml::forEach(t, "feature", [&](const XMLElement& f) {
+            m_r.attempt([&] {
+                b.terrain.hex = m_r.enumeration(*t, "hex", hexTerrainFromName, HexTerrain::Open);
+                b.terrain.templateFeatures = m_r.boolean(*t, "template", false);
+                b.terrain.minorFeatures = m_r.boolean(*t, "minorFeatures", false);
+            });
+            m_r.each(t, "feature", [&](const XMLElement& f) {
                 m_r.allow(f, {"kind", "x0", "x1", "y0", "y1", "side", "key", "difficult"});
                 FeatureSpec fs;
                 fs.line = f.GetLineNum();
@@ -91,7 +98,7 @@ public:
                     m_r.fail(f, "BATTLE-FEATURE", "a feature needs 0 <= x0 < x1 and 0 <= y0 < y1");
                 b.terrain.features.push_back(fs);
             });
-            io::xml::forEach(t, "works", [&](const XMLElement& w) {
+            m_r.each(t, "works", [&](const XMLElement& w) {
                 m_r.allow(w, {"side", "heavy", "redoubts", "restLight", "guns"});
                 WorksSpec ws;
                 ws.line = w.GetLineNum();
@@ -104,18 +111,18 @@ public:
                 b.terrain.works.push_back(ws);
             });
         }
-        if (const auto* p = root.FirstChildElement("params")) {
+        if (const auto* p = params) {
             m_r.allow(*p, {}, {"param"});
-            io::xml::forEach(p, "param", [&](const XMLElement& e) {
+            m_r.each(p, "param", [&](const XMLElement& e) {
                 m_r.allow(e, {"key", "value"});
                 if (auto err = b.params.set(m_r.str(e, "key"), m_r.str(e, "value"))) m_r.fail(e, "BATTLE-PARAM", *err);
             });
         }
-        if (const auto* cal = root.FirstChildElement("calibration")) {
+        if (const auto* cal = calibration) {
             m_r.allow(*cal, {}, {"history", "historical", "target"});
-            if (const auto* h = cal->FirstChildElement("history"); h && h->GetText()) b.history = h->GetText();
-            io::xml::forEach(cal, "historical", [&](const XMLElement& h) { historical(h, b); });
-            io::xml::forEach(cal, "target", [&](const XMLElement& t) {
+            if (const auto* h = m_r.single(*cal, "history"); h && h->GetText()) b.history = h->GetText();
+            m_r.each(cal, "historical", [&](const XMLElement& h) { historical(h, b); });
+            m_r.each(cal, "target", [&](const XMLElement& t) {
                 m_r.allow(t, {"id", "metric", "side", "other", "event", "given", "class", "count", "min", "max", "text"});
                 CalibrationTarget ct;
                 ct.line = t.GetLineNum();
@@ -132,11 +139,12 @@ public:
                 ct.text = m_r.str(t, "text", "");
                 for (const std::string& sid : {ct.side, ct.other, ct.given})
                     if (!sid.empty() && sid != b.sides[0].id && sid != b.sides[1].id)
-                        m_r.fail(t, "BATTLE-UNKNOWN-SIDE", "the target names no side of the battle: '" + sid + "'");
+                        m_r.fail(t, "BATTLE-UNKNOWN-SIDE", "the target names no side of the battle: '" + core::shorten(sid) + "'");
                 b.targets.push_back(ct);
             });
         }
         checkIds(b);
+        m_r.finish();  // every problem of the file at once
         return b;
     }
 
@@ -150,9 +158,9 @@ private:
         for (int i = 0; i < 2; ++i)
             if (b.sides[static_cast<std::size_t>(i)].id == id) s = i;
         if (s == kNoSide)
-            m_r.fail(e, "BATTLE-UNKNOWN-SIDE", "attribute 'side' names no side of the battle: '" + id + "'");
+            m_r.fail(e, "BATTLE-UNKNOWN-SIDE", "attribute 'side' names no side of the battle: '" + core::shorten(id) + "'");
         auto& slot = b.historical[static_cast<std::size_t>(s)];
-        if (slot) m_r.fail(e, "BATTLE-HISTORICAL", "side '" + id + "' has a second <historical> element");
+        if (slot) m_r.fail(e, "BATTLE-HISTORICAL", "side '" + core::shorten(id) + "' has a second <historical> element");
         HistoricalFigures h;
         h.line = e.GetLineNum();
         h.heldField = m_r.boolean(e, "heldField", false);
@@ -187,6 +195,22 @@ private:
         slot = std::move(h);
     }
 
+    void readHeader(const XMLElement& root, BattleSetup& b) {
+        b.id = m_r.str(root, "id");
+        b.name = m_r.str(root, "name", b.id);
+        b.date = m_r.str(root, "date", "");
+        b.season = m_r.enumeration(root, "season", campaign::seasonFromName);
+        b.contact = m_r.enumeration(root, "contact", contactFromName, Contact::FullDay);
+        b.turns = m_r.integer(root, "turns", 0);
+        if (b.turns < 0 || b.turns > 24) m_r.fail(root, "BATTLE-TURNS", "turns must be 1 to 24 (or left out)");
+        b.weather = m_r.enumeration(root, "weather", weatherFromName, Weather::Fine);
+        b.fieldWidth = m_r.integer(root, "width", 0);
+        b.fieldDepth = m_r.integer(root, "depth", 0);
+        if (b.fieldWidth < 0 || b.fieldWidth > 400) m_r.fail(root, "BATTLE-FIELD", "width must be 1 to 400 files");
+        if (b.fieldDepth != 0 && (b.fieldDepth < 600 || b.fieldDepth > 6000))
+            m_r.fail(root, "BATTLE-FIELD", "depth must be 600 to 6000 paces");
+    }
+
     // "0.75" → 750, "2" → 2000: calibration values in thousandths, parsed without floating point.
     int thousandths(const XMLElement& e, const char* attr) {
         const std::string v = m_r.str(e, attr);
@@ -202,7 +226,7 @@ private:
                 }
         }
         if (!any || i != v.size() || whole > 1000000)
-            m_r.fail(e, "XML-ATTR-VALUE", std::string("attribute '") + attr + "' must be a decimal number, not '" + v + "'");
+            m_r.fail(e, "XML-ATTR-VALUE", std::string("attribute '") + attr + "' must be a decimal number, not '" + core::shorten(v) + "'");
         while (digits < 3) {
             frac *= 10;
             ++digits;
@@ -263,7 +287,7 @@ private:
         u.slot = m_r.enumeration(e, "slot", slotFromName, Slot::Auto);
         u.depth = m_r.integer(e, "depth", -1);
         u.file = m_r.integer(e, "file", -1);
-        io::xml::forEach(&e, "guns", [&](const XMLElement& g) {
+        m_r.each(&e, "guns", [&](const XMLElement& g) {
             m_r.allow(g, {"calibre", "count", "howitzer"});
             GunSpec gs;
             gs.calibre = m_r.enumeration(g, "calibre", campaign::calibreFromName);
@@ -272,7 +296,7 @@ private:
             if (gs.count < 1 || gs.count > 20) m_r.fail(g, "BATTLE-GUNS", "count must be 1 to 20 gun stands");
             u.guns.push_back(gs);
         });
-        io::xml::forEach(&e, "battalionGun", [&](const XMLElement& g) {
+        m_r.each(&e, "battalionGun", [&](const XMLElement& g) {
             m_r.allow(g, {"calibre", "count"});
             GunSpec gs;
             gs.calibre = m_r.enumeration(g, "calibre", campaign::calibreFromName);
@@ -296,12 +320,15 @@ private:
         f.slot = m_r.enumeration(e, "slot", slotFromName, Slot::Auto);
         int generals = 0;
         for (const auto* g = e.FirstChildElement("general"); g; g = g->NextSiblingElement("general")) {
-            if (++generals > 1) m_r.fail(*g, "BATTLE-STAFF", "a formation has at most one general");
-            f.general = general(*g, nat, Rank::Brigade);
+            if (++generals > 1) {
+                m_r.note(*g, "BATTLE-STAFF", "a formation has at most one general");
+                continue;
+            }
+            m_r.attempt([&] { f.general = general(*g, nat, Rank::Brigade); });
         }
-        io::xml::forEach(&e, "formation", [&](const XMLElement& c) { f.children.push_back(formation(c, nat)); });
-        io::xml::forEach(&e, "unit", [&](const XMLElement& u) { f.units.push_back(unit(u, nat)); });
-        if (f.children.empty() && f.units.empty()) m_r.fail(e, "BATTLE-EMPTY", "a formation needs units or formations");
+        m_r.each(&e, "formation", [&](const XMLElement& c) { f.children.push_back(formation(c, nat)); });
+        m_r.each(&e, "unit", [&](const XMLElement& u) { f.units.push_back(unit(u, nat)); });
+        if (!e.FirstChildElement("formation") && !e.FirstChildElement("unit")) m_r.fail(e, "BATTLE-EMPTY", "a formation needs units or formations");
         return f;
     }
 
@@ -317,8 +344,8 @@ private:
         s.forcedMarch = m_r.boolean(e, "forcedMarch", false);
         s.ammunition = m_r.enumeration(e, "ammunition", ammunitionFromName, Ammunition::Default);
         s.supplyPoint = m_r.str(e, "supply", "");
-        if (const auto* c = e.FirstChildElement("commander")) s.commander = general(*c, nat, Rank::ArmyCommander);
-        io::xml::forEach(&e, "me", [&](const XMLElement& m) {
+        if (const auto* c = m_r.single(e, "commander")) m_r.attempt([&] { s.commander = general(*c, nat, Rank::ArmyCommander); });
+        m_r.each(&e, "me", [&](const XMLElement& m) {
             m_r.allow(m, {"id", "name", "mode", "arrival", "trigger", "entry"}, {"formation"});
             MeSpec me;
             me.line = m.GetLineNum();
@@ -331,11 +358,11 @@ private:
             if (me.arrivalTurn < 1 || me.arrivalTurn > 24) m_r.fail(m, "BATTLE-ARRIVAL", "arrival must be turn 1 to 24");
             if (me.entry != Edge::OwnRear && me.arrivalTurn < 2)
                 m_r.fail(m, "BATTLE-ARRIVAL", "a flank arrival never comes on turn 1 (¶368)");
-            io::xml::forEach(&m, "formation", [&](const XMLElement& f) { me.formations.push_back(formation(f, nat)); });
-            if (me.formations.empty()) m_r.fail(m, "BATTLE-EMPTY", "an ME needs at least one formation");
+            m_r.each(&m, "formation", [&](const XMLElement& f) { me.formations.push_back(formation(f, nat)); });
+            if (!m.FirstChildElement("formation")) m_r.fail(m, "BATTLE-EMPTY", "an ME needs at least one formation");
             s.mes.push_back(std::move(me));
         });
-        if (s.mes.empty()) m_r.fail(e, "BATTLE-EMPTY", "a side needs at least one <me>");
+        if (!e.FirstChildElement("me")) m_r.fail(e, "BATTLE-EMPTY", "a side needs at least one <me>");
         return s;
     }
 
@@ -344,7 +371,7 @@ private:
         std::set<std::string> unitIds;
         auto add = [&](const std::string& id, int line, const char* what) {
             if (!ids.insert(id).second)
-                throw core::FileError(m_r.file(), line, what, "BATTLE-DUP-ID", "the id '" + id + "' is used twice");
+                m_r.attempt([&] { throw core::FileError(m_r.file(), line, what, "BATTLE-DUP-ID", "the id '" + id + "' is used twice"); });
         };
         std::function<void(const FormationSpec&)> walk = [&](const FormationSpec& f) {
             add(f.id, f.line, "formation");
@@ -366,8 +393,10 @@ private:
         std::function<void(const FormationSpec&)> refs = [&](const FormationSpec& f) {
             for (const auto& u : f.units)
                 if (!u.inCommandNear.empty() && !unitIds.count(u.inCommandNear))
-                    throw core::FileError(m_r.file(), u.line, "unit", "BATTLE-UNKNOWN-UNIT",
-                                          "inCommandNear names no unit of the battle: '" + u.inCommandNear + "'");
+                    m_r.attempt([&] {
+                        throw core::FileError(m_r.file(), u.line, "unit", "BATTLE-UNKNOWN-UNIT",
+                                              "inCommandNear names no unit of the battle: '" + u.inCommandNear + "'");
+                    });
             for (const auto& c : f.children) refs(c);
         };
         for (const auto& s : b.sides)
@@ -384,6 +413,6 @@ BattleSetup readBattleString(std::string_view xml, const std::string& fileName) 
     return BattleParser(fileName).parse(xml);
 }
 
-BattleSetup readBattleFile(const std::string& path) { return readBattleString(io::readWholeFile(path), path); }
+BattleSetup readBattleFile(const std::string& path) { return readBattleString(io::readInputFile(path, io::limits::kFileBytes), path); }
 
 }  // namespace etatmajor::battle

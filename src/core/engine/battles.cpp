@@ -15,6 +15,8 @@
 #include "etatmajor/battle/result.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/hex/offset.hpp"
+#include "etatmajor/io/atomic_file.hpp"
+#include "etatmajor/io/limits.hpp"
 #include "etatmajor/rules/movement.hpp"
 #include "etatmajor/rules/scouting.hpp"
 #include "etatmajor/rules/supply.hpp"
@@ -1412,13 +1414,15 @@ core::IssueList resolveBattleNow(db::CampaignStore& store, int id, std::vector<s
 core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::string& file, std::vector<std::string>& lines) {
     core::IssueList issues;
     auto& db = store.impl().db;
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        issues.error("BATTLE-RESULT-FILE", "cannot read " + file);
+    // The file as UTF-8 (a Latin-1 or Windows-1252 one converted), within the size limit, before anything is opened.
+    io::xml::Reader r(file);
+    std::string text;
+    try {
+        text = r.decode(io::readInputFile(file, io::limits::kFileBytes));
+    } catch (const core::FileError& e) {
+        issues.append(e.issues());
         return issues;
     }
-    std::stringstream text;
-    text << in.rdbuf();
     store.transaction([&] {
         auto s = db::loadState(store);
         const auto b = readBattle(db, &s, id);
@@ -1432,23 +1436,27 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
         }
         Outcome o;
         try {
-            io::xml::Reader r(file);
             tinyxml2::XMLDocument doc;
-            r.parse(doc, text.str());
+            r.parse(doc, text);
             const auto& root = r.root(doc, "battleResult", 1);
             r.allow(root, {"formatVersion", "battle", "winner"}, {"unit", "general", "notes"});
-            if (r.integer(root, "battle") != id)
-                r.fail(root, "BATTLE-RESULT-BATTLE", "the file is the result of battle " + r.str(root, "battle") + ", not of battle " +
-                                                         std::to_string(id));
-            o.winner = r.str(root, "winner", "");
-            if (!o.winner.empty() && !s.side(o.winner))
-                r.fail(root, "BATTLE-RESULT-WINNER", "attribute 'winner' names no side of this campaign: '" + o.winner + "'");
+            const auto* notes = r.single(root, "notes");
+            r.attempt([&] {
+                if (r.integer(root, "battle") != id)
+                    r.fail(root, "BATTLE-RESULT-BATTLE", "the file is the result of battle " + r.str(root, "battle") + ", not of battle " +
+                                                             std::to_string(id));
+            });
+            r.attempt([&] {
+                o.winner = r.str(root, "winner", "");
+                if (!o.winner.empty() && !s.side(o.winner))
+                    r.fail(root, "BATTLE-RESULT-WINNER", "attribute 'winner' names no side of this campaign: '" + o.winner + "'");
+            });
             std::set<std::string> mes, seen;
             for (const auto& p : b.participants) mes.insert(p.me);
             // Every problem of the file is reported, each with its line, before anything is changed.
             const auto problem = [&](const tinyxml2::XMLElement& e, const std::string& code, const std::string& where,
-                                     const std::string& message) { issues.error(code, message, e.GetLineNum(), where); };
-            io::xml::forEach(&root, "unit", [&](const tinyxml2::XMLElement& e) {
+                                     const std::string& message) { r.note(e, code, message, where); };
+            r.each(&root, "unit", [&](const tinyxml2::XMLElement& e) {
                 r.allow(e, {"id", "standsLost", "figuresLost", "gunsLost", "routed", "captured"});
                 UnitLoss l;
                 l.unit = r.str(e, "id");
@@ -1491,7 +1499,7 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
                 }
                 o.units.push_back(l);
             });
-            io::xml::forEach(&root, "general", [&](const tinyxml2::XMLElement& e) {
+            r.each(&root, "general", [&](const tinyxml2::XMLElement& e) {
                 r.allow(e, {"id", "fate"});
                 GeneralFate f{r.str(e, "id")};
                 const auto it = std::find_if(s.generals.begin(), s.generals.end(),
@@ -1506,17 +1514,14 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
                 else problem(e, "XML-ATTR-VALUE", f.general + ".fate", "general '" + f.general + "': attribute 'fate' has the unknown value '" + fate + "'");
                 o.generals.push_back(f);
             });
-            if (issues.hasErrors()) {
-                issues.setFile(file);
-                return;
-            }
-            if (const auto* n = root.FirstChildElement("notes"); n && n->GetText()) o.narrative = n->GetText();
+            r.finish();
+            if (notes && notes->GetText()) o.narrative = notes->GetText();
         } catch (const core::FileError& e) {
-            issues.add(e.toIssue());  // FILE:LINE: the element and the problem
+            issues.append(e.issues());  // FILE:LINE: the element and the problem, every one of them
             return;
         }
         o.summary = "fought on the table; " + (o.winner.empty() ? std::string("a draw") : o.winner + " win");
-        o.resultJson = text.str();
+        o.resultJson = text;
         lines.push_back("battle " + std::to_string(id) + " at " + b.hex + ": " + o.summary);
         applyOutcome(db, s, id, battleHex(db, id), o, lines);
         db::saveState(store, s);

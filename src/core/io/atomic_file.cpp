@@ -53,4 +53,24 @@ std::string readWholeFile(const std::string& path) {
     return ss.str();
 }
 
+std::string readInputFile(const std::string& path, std::size_t maxBytes) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw core::FileError(path, 0, "", "IO-READ", std::string("cannot open: ") + std::strerror(errno));
+    // Read in pieces up to one byte past the limit, so a huge file, a device or a pipe is never taken in whole.
+    std::string text;
+    char buffer[65536];
+    while (in && text.size() <= maxBytes) {
+        in.read(buffer, sizeof buffer);
+        text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    }
+    if (in.bad()) throw core::FileError(path, 0, "", "IO-READ", "cannot read the file");
+    if (text.size() > maxBytes)
+        throw core::FileError(path, 0, "", "IO-TOO-LARGE",
+                              "the file is larger than " +
+                                  (maxBytes % (1024 * 1024) == 0 ? std::to_string(maxBytes / (1024 * 1024)) + " MiB"
+                                                                 : std::to_string(maxBytes) + " bytes") +
+                                  ", the most a file may be (docs/formats/limits.md)");
+    return text;
+}
+
 }  // namespace etatmajor::io

@@ -1,10 +1,12 @@
 #include "etatmajor/io/map_xml.hpp"
 
 #include "etatmajor/io/atomic_file.hpp"
+#include "etatmajor/io/limits.hpp"
 #include "xml_util.hpp"
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -26,51 +28,61 @@ public:
 
         m_r.allow(root, {"formatVersion", "id", "name", "kmPerHex", "orientation", "offset", "width", "height"},
                   {"description", "terrain", "regions", "rivers", "crossings", "routes", "urbanAreas", "labels", "sides"});
+        // Each block is written once (docs/formats/map.md); a second one is refused, not ignored.
+        const XMLElement* description = m_r.single(root, "description");
+        const XMLElement* terrain = m_r.single(root, "terrain");
+        const XMLElement* regions = m_r.single(root, "regions");
         const std::pair<const char*, std::string_view> lists[] = {{"rivers", "river"},     {"crossings", "crossing"},
                                                                   {"routes", "route"},     {"urbanAreas", "urban"},
                                                                   {"labels", "label"},     {"sides", "side"}};
-        for (const auto& [list, item] : lists)
-            if (const auto* l = root.FirstChildElement(list)) m_r.allow(*l, {}, {item});
+        std::map<std::string, const XMLElement*> list;
+        for (const auto& [name, item] : lists)
+            if (const auto* l = (list[name] = m_r.single(root, name))) m_r.allow(*l, {}, {item});
         map::MapMetadata meta;
-        meta.id = m_r.str(root, "id");
-        meta.name = m_r.str(root, "name");
-        meta.kmPerHex = m_r.real(root, "kmPerHex");
-        const std::string orient = m_r.str(root, "orientation");
-        if (orient == "pointy") meta.orientation = hex::Orientation::Pointy;
-        else if (orient == "flat") meta.orientation = hex::Orientation::Flat;
-        else m_r.fail(root, "XML-ATTR-VALUE", "orientation must be 'pointy' or 'flat', not '" + orient + "'");
-        const std::string parity = m_r.str(root, "offset", "odd");
-        if (parity == "odd") meta.parity = hex::OffsetParity::Odd;
-        else if (parity == "even") meta.parity = hex::OffsetParity::Even;
-        else m_r.fail(root, "XML-ATTR-VALUE", "offset must be 'odd' or 'even', not '" + parity + "'");
-        meta.width = m_r.integer(root, "width");
-        meta.height = m_r.integer(root, "height");
-        if (meta.width < 1 || meta.height < 1 || meta.width > 4000 || meta.height > 4000)
-            m_r.fail(root, "XML-ATTR-VALUE", "width and height must be between 1 and 4000 hexes");
-        if (!(meta.kmPerHex > 0)) m_r.fail(root, "XML-ATTR-VALUE", "kmPerHex must be positive");
-        if (const auto* d = root.FirstChildElement("description"); d && d->GetText()) meta.description = d->GetText();
+        const bool header = m_r.attempt([&] {
+            meta.id = m_r.str(root, "id");
+            meta.name = m_r.str(root, "name");
+            meta.kmPerHex = m_r.real(root, "kmPerHex");
+            const std::string orient = m_r.str(root, "orientation");
+            if (orient == "pointy") meta.orientation = hex::Orientation::Pointy;
+            else if (orient == "flat") meta.orientation = hex::Orientation::Flat;
+            else m_r.fail(root, "XML-ATTR-VALUE", "orientation must be 'pointy' or 'flat', not '" + core::shorten(orient) + "'");
+            const std::string parity = m_r.str(root, "offset", "odd");
+            if (parity == "odd") meta.parity = hex::OffsetParity::Odd;
+            else if (parity == "even") meta.parity = hex::OffsetParity::Even;
+            else m_r.fail(root, "XML-ATTR-VALUE", "offset must be 'odd' or 'even', not '" + core::shorten(parity) + "'");
+            meta.width = m_r.integer(root, "width");
+            meta.height = m_r.integer(root, "height");
+            if (meta.width < 1 || meta.height < 1 || meta.width > 4000 || meta.height > 4000)
+                m_r.fail(root, "XML-ATTR-VALUE", "width and height must be between 1 and 4000 hexes");
+            if (!(meta.kmPerHex > 0)) m_r.fail(root, "XML-ATTR-VALUE", "kmPerHex must be positive");
+        });
+        if (description && description->GetText()) meta.description = description->GetText();
 
-        const XMLElement* terrain = root.FirstChildElement("terrain");
-        if (!terrain) m_r.fail(root, "XML-ELEMENT-MISSING", "the <terrain> element is missing");
+        if (!terrain) m_r.attempt([&] { m_r.fail(root, "XML-ELEMENT-MISSING", "the <terrain> element is missing"); });
+        // Without its size and terrain the map cannot be laid out: what was found so far is all that is reported.
+        if (!header || !terrain) m_r.finish();
         m_r.allow(*terrain, {"default"}, {"row"});
-        const auto fill = m_r.enumeration(*terrain, "default", map::terrainFromName, map::Terrain::Clear);
+        map::Terrain fill = map::Terrain::Clear;
+        m_r.attempt([&] { fill = m_r.enumeration(*terrain, "default", map::terrainFromName, map::Terrain::Clear); });
         m_map = map::Map(meta, fill);
         readRows(*terrain);
-        if (const auto* regions = root.FirstChildElement("regions")) readRegions(*regions);
+        if (regions) m_r.attempt([&] { readRegions(*regions); });
 
-        xml::forEach(root.FirstChildElement("rivers"), "river", [&](const XMLElement& e) { readRiver(e); });
-        xml::forEach(root.FirstChildElement("crossings"), "crossing", [&](const XMLElement& e) { readCrossing(e); });
-        xml::forEach(root.FirstChildElement("routes"), "route", [&](const XMLElement& e) { readRoute(e); });
-        xml::forEach(root.FirstChildElement("urbanAreas"), "urban", [&](const XMLElement& e) { readUrban(e); });
-        xml::forEach(root.FirstChildElement("labels"), "label", [&](const XMLElement& e) {
+        m_r.each(list["rivers"], "river", [&](const XMLElement& e) { readRiver(e); });
+        m_r.each(list["crossings"], "crossing", [&](const XMLElement& e) { readCrossing(e); });
+        m_r.each(list["routes"], "route", [&](const XMLElement& e) { readRoute(e); });
+        m_r.each(list["urbanAreas"], "urban", [&](const XMLElement& e) { readUrban(e); });
+        m_r.each(list["labels"], "label", [&](const XMLElement& e) {
             m_r.allow(e, {"hex", "text"});
             m_map.labels().push_back({hexAttr(e, "hex"), m_r.str(e, "text"), e.GetLineNum()});
         });
-        xml::forEach(root.FirstChildElement("sides"), "side", [&](const XMLElement& e) { readSide(e); });
+        m_r.each(list["sides"], "side", [&](const XMLElement& e) { readSide(e); });
 
+        m_issues.setFile(m_r.file());
+        if (m_r.failed()) m_r.finish(m_issues);  // every problem of the file at once, the reader's own with the rest
         m_map.rebuildHexsides();
         m_map.rebuildLinks();
-        m_issues.setFile(m_r.file());
         return {std::move(m_map), std::move(m_issues)};
     }
 
@@ -85,11 +97,11 @@ private:
     map::HexsideRef sideRef(const XMLElement& e, const std::string& text) {
         const auto colon = text.find(':');
         if (colon == std::string::npos)
-            m_r.fail(e, "XML-ATTR-VALUE", "hexside '" + text + "' is not of the form col,row:DIR");
+            m_r.fail(e, "XML-ATTR-VALUE", "hexside '" + core::shorten(text) + "' is not of the form col,row:DIR");
         const Hex h = toHex(e, text.substr(0, colon), "hexside");
         const int dir = hex::parseDirection(m_map.metadata().orientation, text.substr(colon + 1));
         if (dir < 0)
-            m_r.fail(e, "XML-ATTR-VALUE", "hexside '" + text + "' names a direction that " +
+            m_r.fail(e, "XML-ATTR-VALUE", "hexside '" + core::shorten(text) + "' names a direction that " +
                                               (m_map.metadata().orientation == hex::Orientation::Pointy ? "pointy" : "flat") +
                                               "-top hexes do not have");
         return {h, dir};
@@ -97,7 +109,7 @@ private:
 
     void readRows(const XMLElement& terrain) {
         std::set<int> seen;
-        xml::forEach(&terrain, "row", [&](const XMLElement& e) {
+        m_r.each(&terrain, "row", [&](const XMLElement& e) {
             m_r.allow(e, {"index"});
             const int index = m_r.integer(e, "index");
             const std::string text = e.GetText() ? e.GetText() : "";
@@ -142,12 +154,12 @@ private:
                 from = std::stoi(text.substr(0, dash));
                 to = dash == std::string::npos ? from : std::stoi(text.substr(dash + 1));
             } catch (const std::exception&) {
-                m_r.fail(e, "XML-ATTR-VALUE", std::string(attr) + " '" + text + "' is not a number or a range such as 3-12");
+                m_r.fail(e, "XML-ATTR-VALUE", std::string(attr) + " '" + core::shorten(text) + "' is not a number or a range such as 3-12");
             }
             if (from < 0 || to < from || to >= limit)
-                m_issues.error("MAP-REGION-AREA", std::string(attr) + " '" + text + "' is not a range inside the map", e.GetLineNum());
+                m_issues.error("MAP-REGION-AREA", std::string(attr) + " '" + core::shorten(text) + "' is not a range inside the map", e.GetLineNum());
         };
-        xml::forEach(&regions, "area", [&](const XMLElement& e) {
+        m_r.each(&regions, "area", [&](const XMLElement& e) {
             m_r.allow(e, {"region", "cols", "rows"});
             map::RegionArea a;
             a.region = m_r.enumeration(e, "region", map::regionFromName);
@@ -219,11 +231,11 @@ private:
         s.line = e.GetLineNum();
         for (const auto& tok : xml::splitWords(m_r.str(e, "homeEdges"))) {
             const auto edge = map::mapEdgeFromName(tok);
-            if (!edge) m_r.fail(e, "XML-ATTR-VALUE", "homeEdges has the unknown edge '" + tok + "'");
+            if (!edge) m_r.fail(e, "XML-ATTR-VALUE", "homeEdges has the unknown edge '" + core::shorten(tok) + "'");
             s.homeEdges.push_back(*edge);
         }
         s.homeCoast = m_r.boolean(e, "homeCoast", false);
-        xml::forEach(&e, "locEntry", [&](const XMLElement& l) {
+        m_r.each(&e, "locEntry", [&](const XMLElement& l) {
             m_r.allow(l, {"kind", "hex", "name"});
             map::LocEntry entry;
             entry.kind = m_r.enumeration(l, "kind", [](std::string_view k) -> std::optional<map::LocKind> {
@@ -236,7 +248,7 @@ private:
             entry.line = l.GetLineNum();
             s.locEntries.push_back(std::move(entry));
         });
-        xml::forEach(&e, "hq", [&](const XMLElement& h) {
+        m_r.each(&e, "hq", [&](const XMLElement& h) {
             m_r.allow(h, {"hex"}); s.hqHexes.push_back(hexAttr(h, "hex")); });
         m_map.sides().push_back(std::move(s));
     }
@@ -258,7 +270,7 @@ MapReadResult readMapString(std::string_view xmlText, const std::string& fileNam
     return MapParser(fileName).parse(xmlText);
 }
 
-MapReadResult readMapFile(const std::string& path) { return readMapString(readWholeFile(path), path); }
+MapReadResult readMapFile(const std::string& path) { return readMapString(readInputFile(path, limits::kFileBytes), path); }
 
 std::string writeMapString(const map::Map& m) {
     tinyxml2::XMLDocument doc;
@@ -399,7 +411,7 @@ core::IssueList validateMapFile(const std::string& path) {
         semantic.setFile(path);
         out.append(semantic);
     } catch (const core::FileError& e) {
-        out.add(e.toIssue());
+        out.append(e.issues());
     }
     return out;
 }

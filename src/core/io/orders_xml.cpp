@@ -2,6 +2,7 @@
 
 #include "etatmajor/core/names.hpp"
 #include "etatmajor/io/atomic_file.hpp"
+#include "etatmajor/io/limits.hpp"
 #include "xml_util.hpp"
 
 #include <array>
@@ -19,6 +20,19 @@ namespace etatmajor::io {
 using namespace campaign;
 using tinyxml2::XMLElement;
 
+namespace {
+// Hexes of a <path> or <locPath> text; each word that is not one is a problem of the element.
+std::vector<hex::Offset> hexList(xml::Reader& r, const XMLElement& p) {
+    std::vector<hex::Offset> out;
+    for (const auto& tok : xml::splitWords(p.GetText() ? p.GetText() : "")) {
+        const auto h = hex::parseOffset(tok);
+        if (!h) r.fail(p, "XML-ATTR-VALUE", "'" + core::shorten(tok) + "' is not a hex of the form col,row");
+        out.push_back(*h);
+    }
+    return out;
+}
+}  // namespace
+
 OrdersFile readOrdersString(std::string_view text, const std::string& fileName) {
     xml::Reader r(fileName);
     tinyxml2::XMLDocument doc;
@@ -27,12 +41,18 @@ OrdersFile readOrdersString(std::string_view text, const std::string& fileName) 
     r.allow(root, {"formatVersion", "side", "week", "day"}, {"order", "decoy"});
     OrdersFile f;
     f.file = fileName;
-    f.side = r.str(root, "side");
-    f.week = r.integer(root, "week");
-    f.day = r.integer(root, "day");
-    xml::forEach(&root, "order", [&](const XMLElement& e) {
+    f.line = root.GetLineNum();
+    r.attempt([&] { f.side = r.str(root, "side"); });
+    r.attempt([&] { f.week = r.integer(root, "week"); });
+    r.attempt([&] { f.day = r.integer(root, "day"); });
+    r.each(&root, "order", [&](const XMLElement& e) {
         r.allow(e, {"me", "corps", "division", "brigade", "mode", "supply", "onScoutContact", "marchToGuns", "disobeys", "night"},
                 {"path", "locPath", "marchOrder", "action", "intentions"});
+        // An order has one of each of these (docs/formats/orders.md); a second one is refused, not ignored.
+        const XMLElement* path = r.single(e, "path");
+        const XMLElement* locPath = r.single(e, "locPath");
+        const XMLElement* marchOrder = r.single(e, "marchOrder");
+        const XMLElement* intentions = r.single(e, "intentions");
         Order o;
         o.me = r.str(e, "me");
         o.corps = r.str(e, "corps", "");
@@ -45,69 +65,59 @@ OrdersFile readOrdersString(std::string_view text, const std::string& fileName) 
         o.disobeys = r.boolean(e, "disobeys", false);  // G-31
         o.night = r.boolean(e, "night", false);        // G-46
         o.line = e.GetLineNum();
-        if (const auto* p = e.FirstChildElement("path")) {
-            r.allow(*p, {});
-            for (const auto& tok : xml::splitWords(p->GetText() ? p->GetText() : "")) {
-                const auto h = hex::parseOffset(tok);
-                if (!h) r.fail(*p, "XML-ATTR-VALUE", "'" + tok + "' is not a hex of the form col,row");
-                o.path.push_back(*h);
-            }
+        if (path) {
+            r.allow(*path, {});
+            r.attempt([&] { o.path = hexList(r, *path); });
         }
-        if (const auto* p = e.FirstChildElement("locPath")) {  // G-32
-            r.allow(*p, {});
-            for (const auto& tok : xml::splitWords(p->GetText() ? p->GetText() : "")) {
-                const auto h = hex::parseOffset(tok);
-                if (!h) r.fail(*p, "XML-ATTR-VALUE", "'" + tok + "' is not a hex of the form col,row");
-                o.locPath.push_back(*h);
-            }
+        if (locPath) {  // G-32
+            r.allow(*locPath, {});
+            r.attempt([&] { o.locPath = hexList(r, *locPath); });
         }
-        if (const auto* m = e.FirstChildElement("marchOrder")) {
-            r.allow(*m, {}, {"unit"});
-            xml::forEach(m, "unit", [&](const XMLElement& u) {
+        if (marchOrder) {
+            r.allow(*marchOrder, {}, {"unit"});
+            r.each(marchOrder, "unit", [&](const XMLElement& u) {
                 r.allow(u, {"ref"});
                 o.marchOrder.push_back(r.str(u, "ref"));
             });
         }
-        xml::forEach(&e, "action", [&](const XMLElement& a) {
+        r.each(&e, "action", [&](const XMLElement& a) {
             r.allow(a, {"kind", "note"});
             static const std::array<std::string_view, 9> kinds{"reorganise", "build_earthworks", "destroy_transport", "destroy_ua", "embark",
                                                                "disembark", "lay_pontoon", "take_up_pontoon", "offer_terms"};
             const std::string kind = r.str(a, "kind");
             if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
-                r.fail(a, "XML-ATTR-VALUE", "unknown action '" + kind + "'");
+                r.fail(a, "XML-ATTR-VALUE", "unknown action '" + core::shorten(kind) + "'");
             o.actions.push_back({kind, r.str(a, "note", "")});
         });
-        if (const auto* i = e.FirstChildElement("intentions"); i && i->GetText()) o.intentions = i->GetText();
+        if (intentions && intentions->GetText()) o.intentions = intentions->GetText();
         f.orders.push_back(std::move(o));
     });
     // §2.3 decoys: placed on the week's first day, then moved like MEs (an addition to format version 1).
-    xml::forEach(&root, "decoy", [&](const XMLElement& e) {
+    r.each(&root, "decoy", [&](const XMLElement& e) {
         r.allow(e, {"id", "place", "designated"}, {"path"});
+        const XMLElement* path = r.single(e, "path");
         DecoyOrder d;
         d.id = r.str(e, "id");
         d.line = e.GetLineNum();
         if (e.Attribute("place")) {
             const auto h = hex::parseOffset(r.str(e, "place"));
-            if (!h) r.fail(e, "XML-ATTR-VALUE", "'" + r.str(e, "place") + "' is not a hex of the form col,row");
+            if (!h) r.fail(e, "XML-ATTR-VALUE", "'" + core::shorten(r.str(e, "place")) + "' is not a hex of the form col,row");
             d.place = *h;
         }
         d.designated = r.str(e, "designated", "infantry");
         if (d.designated != "infantry" && d.designated != "cavalry" && d.designated != "irregular_cavalry")
-            r.fail(e, "XML-ATTR-VALUE", "designated must be infantry, cavalry or irregular_cavalry, not '" + d.designated + "'");
-        if (const auto* p = e.FirstChildElement("path")) {
-            r.allow(*p, {});
-            for (const auto& tok : xml::splitWords(p->GetText() ? p->GetText() : "")) {
-                const auto h = hex::parseOffset(tok);
-                if (!h) r.fail(*p, "XML-ATTR-VALUE", "'" + tok + "' is not a hex of the form col,row");
-                d.path.push_back(*h);
-            }
+            r.fail(e, "XML-ATTR-VALUE", "designated must be infantry, cavalry or irregular_cavalry, not '" + core::shorten(d.designated) + "'");
+        if (path) {
+            r.allow(*path, {});
+            d.path = hexList(r, *path);
         }
         f.decoys.push_back(std::move(d));
     });
+    r.finish();  // every problem of the file at once
     return f;
 }
 
-OrdersFile readOrdersFile(const std::string& path) { return readOrdersString(readWholeFile(path), path); }
+OrdersFile readOrdersFile(const std::string& path) { return readOrdersString(readInputFile(path, limits::kFileBytes), path); }
 
 std::string writeOrdersString(const OrdersFile& f) {
     tinyxml2::XMLDocument doc;

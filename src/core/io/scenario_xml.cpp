@@ -1,6 +1,7 @@
 #include "etatmajor/io/scenario_xml.hpp"
 
 #include "etatmajor/io/atomic_file.hpp"
+#include "etatmajor/io/limits.hpp"
 #include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/rules/orders.hpp"
 #include "xml_util.hpp"
@@ -28,38 +29,49 @@ public:
         const XMLElement& root = m_r.root(doc, "campaign", kCampaignFormatVersion);
         m_r.allow(root, {"formatVersion", "id", "name", "theatre", "map", "year", "lengthWeeks"},
                   {"description", "start", "options", "side", "objectives"});
+        // Each block but <side> is written once (docs/formats/campaign.md); a second one is refused, not ignored.
+        const XMLElement* description = m_r.single(root, "description");
+        const XMLElement* start = m_r.single(root, "start");
+        const XMLElement* options = m_r.single(root, "options");
+        const XMLElement* objectives = m_r.single(root, "objectives");
         Scenario s;
         s.file = m_r.file();
-        s.id = m_r.str(root, "id");
-        s.name = m_r.str(root, "name");
-        s.theatre = m_r.str(root, "theatre", "");
-        s.mapRef = m_r.str(root, "map");
-        s.mapPath = (std::filesystem::path(baseDir) / s.mapRef).lexically_normal().string();
-        s.year = m_r.integer(root, "year");
-        s.lengthWeeks = m_r.integer(root, "lengthWeeks", 21);
-        if (s.lengthWeeks < 1 || s.lengthWeeks > 520) m_r.fail(root, "XML-ATTR-VALUE", "lengthWeeks must be 1 to 520");
-        if (const auto* d = root.FirstChildElement("description"); d && d->GetText()) s.description = d->GetText();
+        m_r.attempt([&] {
+            s.id = m_r.str(root, "id");
+            s.name = m_r.str(root, "name");
+            s.theatre = m_r.str(root, "theatre", "");
+            s.mapRef = m_r.str(root, "map");
+            s.mapPath = (std::filesystem::path(baseDir) / s.mapRef).lexically_normal().string();
+            s.year = m_r.integer(root, "year");
+            s.lengthWeeks = m_r.integer(root, "lengthWeeks", 21);
+            if (s.lengthWeeks < 1 || s.lengthWeeks > 520) m_r.fail(root, "XML-ATTR-VALUE", "lengthWeeks must be 1 to 520");
+        });
+        if (description && description->GetText()) s.description = description->GetText();
 
-        const XMLElement* start = root.FirstChildElement("start");
-        if (!start) m_r.fail(root, "XML-ELEMENT-MISSING", "the <start> element is missing");
-        m_r.allow(*start, {"season", "seasonWeek", "date"});
-        const std::string season = m_r.str(*start, "season");
-        if (season != "roll") s.startSeason = m_r.enumeration(*start, "season", seasonFromName);
-        s.seasonWeek = m_r.integer(*start, "seasonWeek", 1);
-        if (s.seasonWeek < 1 || s.seasonWeek > 13) m_r.fail(*start, "XML-ATTR-VALUE", "seasonWeek must be 1 to 13");
-        s.startDate = m_r.str(*start, "date", "");
+        m_r.attempt([&] {
+            if (!start) m_r.fail(root, "XML-ELEMENT-MISSING", "the <start> element is missing");
+            m_r.allow(*start, {"season", "seasonWeek", "date"});
+            const std::string season = m_r.str(*start, "season");
+            if (season != "roll") s.startSeason = m_r.enumeration(*start, "season", seasonFromName);
+            s.seasonWeek = m_r.integer(*start, "seasonWeek", 1);
+            if (s.seasonWeek < 1 || s.seasonWeek > 13) m_r.fail(*start, "XML-ATTR-VALUE", "seasonWeek must be 1 to 13");
+            s.startDate = m_r.str(*start, "date", "");
+        });
 
-        if (const auto* o = root.FirstChildElement("options")) m_r.allow(*o, {}, {"option"});
-        if (const auto* o = root.FirstChildElement("objectives")) m_r.allow(*o, {}, {"objective"});
-        xml::forEach(root.FirstChildElement("options"), "option", [&](const XMLElement& e) {
+        if (options) m_r.allow(*options, {}, {"option"});
+        if (objectives) m_r.allow(*objectives, {}, {"objective"});
+        std::map<std::string, int> optionSeen;
+        m_r.each(options, "option", [&](const XMLElement& e) {
             m_r.allow(e, {"key", "value"});
             const std::string key = m_r.str(e, "key");
+            if (const auto [it, fresh] = optionSeen.emplace(key, e.GetLineNum()); !fresh)
+                m_r.fail(e, "CAMPAIGN-OPTION", "option '" + key + "' is given twice (first on line " + std::to_string(it->second) + ")");
             if (auto err = s.options.set(key, m_r.str(e, "value"))) m_r.fail(e, "CAMPAIGN-OPTION", *err);
             s.optionLines.emplace_back(key, e.GetLineNum());
         });
 
-        xml::forEach(&root, "side", [&](const XMLElement& e) { s.sides.push_back(readSide(e)); });
-        xml::forEach(root.FirstChildElement("objectives"), "objective", [&](const XMLElement& e) {
+        m_r.each(&root, "side", [&](const XMLElement& e) { s.sides.push_back(readSide(e)); });
+        m_r.each(objectives, "objective", [&](const XMLElement& e) {
             m_r.allow(e, {"id", "name", "kind", "hex", "urban", "assignedTo", "writtenBy"});
             ObjectiveDef o;
             o.id = m_r.str(e, "id");
@@ -78,6 +90,7 @@ public:
             o.line = e.GetLineNum();
             s.objectives.push_back(std::move(o));
         });
+        m_r.finish();  // every problem of the file at once
         return s;
     }
 
@@ -88,29 +101,32 @@ public:
         m_r.allow(root, {"formatVersion", "side"}, {"me"});
         Purchase p;
         p.file = m_r.file();
-        p.side = m_r.str(root, "side");
-        xml::forEach(&root, "me", [&](const XMLElement& m) {
-            m_r.allow(m, {"id", "label", "mode", "supply"}, {"formation"});
+        m_r.attempt([&] { p.side = m_r.str(root, "side"); });
+        m_r.each(&root, "me", [&](const XMLElement& m) {
+            m_r.allow(m, {"id", "label", "mode", "supply", "commander"}, {"formation"});
             PurchaseItem item;
             item.me.id = m_r.str(m, "id");
             item.me.label = m_r.str(m, "label");
             item.me.mode = m_r.enumeration(m, "mode", modeFromName, Mode::March);
             item.me.supplySource = m_r.str(m, "supply");
+            item.me.commander = m_r.str(m, "commander", "");  // docs/formats/purchase.md, G-54
             item.me.line = m.GetLineNum();
-            const XMLElement* f = m.FirstChildElement("formation");
+            const XMLElement* f = m_r.single(m, "formation");
             if (!f) m_r.fail(m, "XML-ELEMENT-MISSING", "a purchased ME needs one <formation>");
             item.formation = readFormation(*f, FormationKind::Brigade);
             item.me.members = {item.formation.id};
             p.items.push_back(std::move(item));
         });
-        if (p.items.empty()) m_r.fail(root, "XML-ELEMENT-MISSING", "the purchase buys nothing");
+        if (!root.FirstChildElement("me"))
+            m_r.attempt([&] { m_r.fail(root, "XML-ELEMENT-MISSING", "the purchase buys nothing"); });
+        m_r.finish();  // every problem of the file at once
         return p;
     }
 
 private:
     hex::Offset offset(const XMLElement& e, const std::string& text) {
         const auto o = hex::parseOffset(text);
-        if (!o) m_r.fail(e, "XML-ATTR-VALUE", "'" + text + "' is not a hex of the form col,row");
+        if (!o) m_r.fail(e, "XML-ATTR-VALUE", "'" + core::shorten(text) + "' is not a hex of the form col,row");
         return *o;
     }
 
@@ -137,7 +153,7 @@ private:
             g.rating.altTo = on.size() == 3 ? on[2] - '0' : g.rating.altFrom;
             if (on.size() != 1 && on.size() != 3) m_r.fail(e, "XML-ATTR-VALUE", "altOn must be a face or a range like 5-6");
             if (g.rating.altFrom < 1 || g.rating.altTo > 6 || g.rating.altFrom > g.rating.altTo)
-                m_r.fail(e, "XML-ATTR-VALUE", "altOn '" + on + "' is not a range of d6 faces");
+                m_r.fail(e, "XML-ATTR-VALUE", "altOn '" + core::shorten(on) + "' is not a range of d6 faces");
         }
         g.playerFigure = m_r.boolean(e, "playerFigure", false);
         g.aides = m_r.integer(e, "aides", 0);
@@ -166,9 +182,15 @@ private:
                                        u.type == UnitType::Artillery || u.type == UnitType::Engineers);
         u.bayonets = m_r.boolean(e, "bayonets", defaultBayonets);
         u.guard = m_r.boolean(e, "guard", false);
-        xml::forEach(&e, "guns", [&](const XMLElement& g) {
+        std::map<Calibre, int> calibres;  // one <guns> a calibre: the campaign keeps a unit's guns by calibre
+        m_r.each(&e, "guns", [&](const XMLElement& g) {
             m_r.allow(g, {"calibre", "stands"});
-            u.guns.push_back({m_r.enumeration(g, "calibre", calibreFromName), m_r.integer(g, "stands")});
+            const auto calibre = m_r.enumeration(g, "calibre", calibreFromName);
+            if (const auto [it, fresh] = calibres.emplace(calibre, g.GetLineNum()); !fresh)
+                m_r.fail(g, "CAMPAIGN-GUNS-TWICE", "unit '" + u.id + "' has a second <guns> of calibre '" +
+                                                       std::string(calibreName(calibre)) + "' (the first on line " +
+                                                       std::to_string(it->second) + "); give a calibre's stands in one <guns>");
+            u.guns.push_back({calibre, m_r.integer(g, "stands")});
         });
         u.line = e.GetLineNum();
         return u;
@@ -181,11 +203,11 @@ private:
         f.name = m_r.str(e, "name");
         f.kind = m_r.enumeration(e, "kind", formationKindFromName, fallback);
         f.line = e.GetLineNum();
-        if (const auto* g = e.FirstChildElement("general")) f.general = readGeneral(*g);
+        if (const auto* g = m_r.single(e, "general")) m_r.attempt([&] { f.general = readGeneral(*g); });
         for (const auto* c = e.FirstChildElement(); c; c = c->NextSiblingElement()) {
             const std::string_view name = c->Name();
-            if (name == "formation") f.children.push_back(readFormation(*c, FormationKind::Brigade));
-            else if (name == "unit") f.units.push_back(readUnit(*c));
+            if (name == "formation") m_r.attempt([&] { f.children.push_back(readFormation(*c, FormationKind::Brigade)); });
+            else if (name == "unit") m_r.attempt([&] { f.units.push_back(readUnit(*c)); });
         }
         return f;
     }
@@ -197,21 +219,23 @@ private:
         s.name = m_r.str(e, "name");
         for (const auto& n : xml::splitWords(m_r.str(e, "nationalities"))) {
             const auto nat = nationalityFromName(n);
-            if (!nat) m_r.fail(e, "XML-ATTR-VALUE", "nationalities has the unknown nationality '" + n + "'");
+            if (!nat) m_r.fail(e, "XML-ATTR-VALUE", "nationalities has the unknown nationality '" + core::shorten(n) + "'");
             s.nationalities.push_back(*nat);
         }
         s.pointsLimit = m_r.integer(e, "pointsLimit", 0);
         s.decoysPerWeek = m_r.integer(e, "decoysPerWeek", 4);
         s.line = e.GetLineNum();
-        xml::forEach(&e, "player", [&](const XMLElement& p) {
+        m_r.each(&e, "player", [&](const XMLElement& p) {
             m_r.allow(p, {"id", "name", "role"});
             s.players.push_back({m_r.str(p, "id"), m_r.str(p, "name"), m_r.enumeration(p, "role", playerRoleFromName),
                                  p.GetLineNum()});
         });
-        const XMLElement* army = e.FirstChildElement("army");
-        if (!army) m_r.fail(e, "XML-ELEMENT-MISSING", "side '" + s.id + "' has no <army>");
-        s.army = readFormation(*army, FormationKind::Army);
-        xml::forEach(&e, "me", [&](const XMLElement& m) {
+        const XMLElement* army = m_r.single(e, "army");
+        m_r.attempt([&] {
+            if (!army) m_r.fail(e, "XML-ELEMENT-MISSING", "side '" + s.id + "' has no <army>");
+            s.army = readFormation(*army, FormationKind::Army);
+        });
+        m_r.each(&e, "me", [&](const XMLElement& m) {
             m_r.allow(m, {"id", "label", "mode", "supply", "commander", "hex", "urban", "entry", "entryIndex", "marchOrder"}, {"member"});
             MeDef me;
             me.id = m_r.str(m, "id");
@@ -232,12 +256,12 @@ private:
                 me.placement.kind = MePlacement::Kind::Entry;
                 const std::string entry = m_r.str(m, "entry");
                 if (entry != "primary" && entry != "secondary")
-                    m_r.fail(m, "XML-ATTR-VALUE", "entry must be 'primary' or 'secondary', not '" + entry + "'");
+                    m_r.fail(m, "XML-ATTR-VALUE", "entry must be 'primary' or 'secondary', not '" + core::shorten(entry) + "'");
                 me.placement.primary = entry == "primary";
                 me.placement.entryIndex = m_r.integer(m, "entryIndex", 0);
                 me.placement.marchOrder = m_r.integer(m, "marchOrder", 0);
             }
-            xml::forEach(&m, "member", [&](const XMLElement& r) { m_r.allow(r, {"ref"}); me.members.push_back(m_r.str(r, "ref")); });
+            m_r.each(&m, "member", [&](const XMLElement& r) { m_r.allow(r, {"ref"}); me.members.push_back(m_r.str(r, "ref")); });
             s.mes.push_back(std::move(me));
         });
         return s;
@@ -282,7 +306,9 @@ void indexTree(const FormationDef& f, TreeIndex& idx, core::IssueList& out, std:
 
 }  // namespace
 
-Purchase readPurchaseFile(const std::string& path) { return ScenarioParser(path).parsePurchase(readWholeFile(path)); }
+Purchase readPurchaseFile(const std::string& path) {
+    return ScenarioParser(path).parsePurchase(readInputFile(path, limits::kFileBytes));
+}
 
 Scenario readScenarioString(std::string_view text, const std::string& fileName, const std::string& baseDir) {
     return ScenarioParser(fileName).parse(text, baseDir);
@@ -290,7 +316,7 @@ Scenario readScenarioString(std::string_view text, const std::string& fileName, 
 
 Scenario readScenarioFile(const std::string& path) {
     const auto dir = std::filesystem::path(path).parent_path().string();
-    return readScenarioString(readWholeFile(path), path, dir.empty() ? "." : dir);
+    return readScenarioString(readInputFile(path, limits::kFileBytes), path, dir.empty() ? "." : dir);
 }
 
 namespace {
@@ -433,7 +459,7 @@ core::IssueList validateCampaignFile(const std::string& path) {
         issues.append(mapIssues);
         if (!mapIssues.hasErrors()) issues.append(validateScenario(s, readMapFile(s.mapPath).map));
     } catch (const core::FileError& e) {
-        issues.add(e.toIssue());
+        issues.append(e.issues());
     }
     return issues;
 }
@@ -531,8 +557,9 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
                     // A general named directly travels with this ME (e.g. the army commander and his staff).
                     auto [it, fresh] = generalOwner.emplace(ref, me.id);
                     if (!fresh)
-                        out.error("CAMPAIGN-UNIT-TWICE", "general '" + ref + "' is attached to both ME '" + it->second +
-                                                             "' and ME '" + me.id + "'",
+                        out.error("CAMPAIGN-UNIT-TWICE", it->second == me.id ? "ME '" + me.id + "' lists general '" + ref + "' twice"
+                                                                             : "general '" + ref + "' is attached to both ME '" + it->second +
+                                                                                   "' and ME '" + me.id + "'",
                                   me.line, me.id + ".member");
                     continue;
                 }
@@ -547,8 +574,9 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
                 for (const auto& u : units) {
                     auto [it, fresh] = unitOwner.emplace(u, me.id);
                     if (!fresh)
-                        out.error("CAMPAIGN-UNIT-TWICE", "unit '" + u + "' belongs to both ME '" + it->second + "' and ME '" +
-                                                             me.id + "'",
+                        out.error("CAMPAIGN-UNIT-TWICE", it->second == me.id ? "ME '" + me.id + "' lists unit '" + u + "' twice"
+                                                                             : "unit '" + u + "' belongs to both ME '" + it->second +
+                                                                                   "' and ME '" + me.id + "'",
                                   me.line, me.id + ".member");
                 }
             }

@@ -138,13 +138,13 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
     core::IssueList out;
     const auto off = s.map.offsets();
     if (!s.side(f.side)) {
-        out.error("ORDERS-SIDE", "the campaign has no side '" + f.side + "'", 0, "side");
+        out.error("ORDERS-SIDE", "the campaign has no side '" + f.side + "'", f.line, "side");
         return out;
     }
     if (f.week != s.week || f.day != s.day)
         out.error("ORDERS-TURN", "these orders are for week " + std::to_string(f.week) + " day " + std::to_string(f.day) +
                                      "; the campaign is at week " + std::to_string(s.week) + " day " + std::to_string(s.day),
-                  0, "turn");
+                  f.line, "turn");
     std::set<std::string> seen;
     std::map<hex::Hex, int> endHexes;  // friendly MEs ending the day in each hex
     std::map<hex::Hex, std::vector<std::string>> endMes;  // … and which, the ones ordered there last
