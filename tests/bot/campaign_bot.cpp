@@ -1,14 +1,19 @@
 // The campaign bot (campaign_bot.hpp). It plays as two careless but busy commanders would: every day each ME
 // marches, force-marches, scouts, forages or holds, toward the enemy, an objective or a town; decoys go out on the
 // week's first day; MEs split and merge; the grant buys new MEs; shared sources are split; the initiative is
-// sometimes declined. Everything goes through the core's commands, as the CLI and the GUI use them, and the
+// sometimes declined. In a campaign whose battles are fought on the table (battle_resolution = tabletop) it is also
+// the host: before D9 it writes a result file for about half of the day's battles, as players who fought them with
+// miniatures would, and enters it (`battle enter`); the other battles it hands to the resolver
+// (`battle resolve`). Everything goes through the core's commands, as the CLI and the GUI use them, and the
 // campaign's invariants are checked after every phase.
 #include "campaign_bot.hpp"
 
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/db/state_store.hpp"
+#include "etatmajor/engine/battles.hpp"
 #include "etatmajor/engine/grant.hpp"
+#include "etatmajor/engine/invariants.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/reorg.hpp"
 #include "etatmajor/engine/supply_orders.hpp"
@@ -19,10 +24,12 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 namespace etatmajor::bot {
@@ -61,6 +68,52 @@ std::vector<hex::Offset> toward(const CampaignState& s, hex::Hex from, hex::Hex 
         path.push_back(s.map.offsets().toOffset(at));
     }
     return path;
+}
+
+// One line of a battle-result file (docs/formats/battle-result.md); an attribute left out when it has no value.
+struct ResultLine {
+    std::string unit;
+    std::optional<int> figuresLost, standsLost, gunsLost;
+    bool routed = false, captured = false;
+};
+
+struct TableResult {
+    std::string winner;  // empty: a draw
+    std::vector<ResultLine> units;
+    std::vector<std::pair<std::string, std::string>> generals;  // id, fate
+};
+
+std::string resultXml(int battle, const TableResult& r) {
+    std::ostringstream x;
+    x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<battleResult formatVersion=\"1\" battle=\"" << battle << "\"";
+    if (!r.winner.empty()) x << " winner=\"" << r.winner << "\"";
+    x << ">\n";
+    for (const auto& l : r.units) {
+        x << "  <unit id=\"" << l.unit << "\"";
+        if (l.figuresLost) x << " figuresLost=\"" << *l.figuresLost << "\"";
+        if (l.standsLost) x << " standsLost=\"" << *l.standsLost << "\"";
+        if (l.gunsLost) x << " gunsLost=\"" << *l.gunsLost << "\"";
+        if (l.routed) x << " routed=\"true\"";
+        if (l.captured) x << " captured=\"true\"";
+        x << "/>\n";
+    }
+    for (const auto& [id, fate] : r.generals) x << "  <general id=\"" << id << "\" fate=\"" << fate << "\"/>\n";
+    x << "  <notes>Fought on the table; the host entered the result.</notes>\n</battleResult>\n";
+    return x.str();
+}
+
+// The stands a unit is left with after losing `lost` figures: a stand goes with its last figure (§8.11.3), as the
+// result file's check counts them.
+int standsLostFor(const campaign::UnitState& u, int lost) {
+    if (u.figuresPerStand <= 0) return 0;
+    const int left = u.figuresCurrent - lost;
+    return std::max(0, u.standsCurrent - (left + u.figuresPerStand - 1) / u.figuresPerStand);
+}
+
+int gunStands(const campaign::UnitState& u) {
+    int n = 0;
+    for (const auto& g : u.guns) n += g.standsCurrent;
+    return n;
 }
 
 class Bot {
@@ -124,6 +177,7 @@ private:
             for (const auto& side : sides()) giveOrders(side);
         }
         if (phase == "D6") probeLateSplit();
+        if (phase == "D9") hostTabletopBattles();
     }
 
     void afterPhase(const std::string& phase) {
@@ -308,6 +362,174 @@ private:
             m_stats.errors.push_back("the orders of " + side + " were refused five times and it could not stand fast");
     }
 
+    // --- the host of a tabletop campaign (battle_resolution = tabletop, docs/formats/battle-result.md) ---
+
+    std::string where(const engine::BattleRecord& b) const {
+        return "week " + std::to_string(b.week) + " day " + std::to_string(b.day) + " battle " + std::to_string(b.id);
+    }
+
+    // D9 waits for every tabletop battle of the day (engine::battlesAwaitingResults). About half of them the players
+    // fight on the table and the host enters the result; the others he hands to the resolver.
+    void hostTabletopBattles() {
+        std::vector<engine::BattleRecord> waiting;
+        for (auto& b : engine::listBattles(m_store))
+            if (b.status == "tabletop") waiting.push_back(std::move(b));
+        if (waiting.empty()) return;
+        if (!engine::battlesAwaitingResults(raw()))
+            m_stats.errors.push_back(where(waiting.front()) + " awaits its table result, but D9 would not wait for it");
+        for (const auto& b : waiting) {
+            if (!m_stats.ok()) return;
+            if (m_rng.chance(50)) {
+                enterTableResult(b);
+                continue;
+            }
+            std::vector<std::string> lines;
+            const auto issues = engine::resolveBattleNow(m_store, b.id, lines);
+            const auto after = engine::findBattle(m_store, b.id);
+            if (issues.hasErrors() || !after) {
+                m_stats.errors.push_back(where(b) + ": battle resolve refused: " + (issues.empty() ? "" : issues.items().front().format()));
+            } else if (after->status == "resolved") {
+                ++m_stats.tabletopResolved;
+            } else {
+                enterTableResult(b);  // the resolver could not fight it and handed it back to the table
+            }
+        }
+        if (m_stats.ok())
+            if (const auto still = engine::battlesAwaitingResults(raw()))
+                m_stats.errors.push_back("every tabletop battle of the day has its result, yet D9 still waits: " + *still);
+    }
+
+    // A result as the players would bring it from the table: each side's units with losses drawn for them, the side
+    // that had the worse of it losing more, routing and now and then losing guns, a whole unit or a general; the
+    // winner is the side that lost the smaller share of its figures, or nobody when the shares are close.
+    TableResult drawResult(const engine::BattleRecord& b, const CampaignState& s) {
+        std::map<std::string, std::vector<const campaign::UnitState*>> bySide;
+        std::set<std::string> sidesHere;
+        for (const auto& p : b.participants) {
+            sidesHere.insert(p.side);
+            for (const auto* u : s.unitsOf(p.me)) bySide[p.side].push_back(u);
+        }
+        const std::vector<std::string> ids(sidesHere.begin(), sidesHere.end());
+        const int roll = m_rng.below(100);
+        const std::string worse = ids.size() < 2 || roll >= 84 ? std::string() : ids[roll < 42 ? 0 : 1];
+        TableResult r;
+        std::map<std::string, std::pair<int, int>> share;  // side: figures lost, figures present
+        for (const auto& [side, units] : bySide)
+            for (const auto* u : units) {
+                const bool hard = side == worse, easy = !worse.empty() && side != worse;
+                const int percent = hard ? 5 + m_rng.below(31) : easy ? m_rng.below(16) : 3 + m_rng.below(20);
+                ResultLine l;
+                l.unit = u->id;
+                const int lost = u->figuresCurrent * percent / 100;
+                l.captured = hard && m_rng.chance(4);
+                l.routed = !l.captured && m_rng.chance(hard ? 25 : easy ? 5 : 12);
+                const int guns = gunStands(*u);
+                if (guns > 0 && m_rng.chance(hard ? 30 : easy ? 8 : 15)) l.gunsLost = 1 + m_rng.below(guns);
+                share[side].second += u->figuresCurrent;
+                share[side].first += l.captured ? u->figuresCurrent : lost;
+                if (!l.captured) {
+                    const int stands = standsLostFor(*u, lost);
+                    switch (m_rng.below(3)) {  // the three ways the format allows to write a loss
+                        case 0: l.figuresLost = lost; break;
+                        case 1:
+                            l.figuresLost = lost;
+                            if (u->figuresPerStand > 0) l.standsLost = stands;
+                            break;
+                        default:
+                            // standsLost alone stands for that many whole stands of figures
+                            if (u->figuresPerStand > 0 && stands * u->figuresPerStand <= u->figuresCurrent) l.standsLost = stands;
+                            else l.figuresLost = lost;
+                            if (l.standsLost) share[side].first += stands * u->figuresPerStand - lost;
+                    }
+                }
+                // Units not listed lost nothing (most units are listed, a few that lost nothing are left out).
+                if (l.captured || l.routed || l.gunsLost || lost > 0 || m_rng.chance(50)) r.units.push_back(l);
+            }
+        // The winner follows the losses: the side with the smaller share lost, unless the shares are within 3 %.
+        if (ids.size() == 2) {
+            const auto frac = [&](const std::string& side) {
+                const auto [lost, present] = share[side];
+                return present > 0 ? 100.0 * lost / present : 100.0;
+            };
+            const double a = frac(ids[0]), c = frac(ids[1]);
+            if (a + 3 < c) r.winner = ids[0];
+            else if (c + 3 < a) r.winner = ids[1];
+        }
+        // Now and then a general of the battle is hit; sometimes one is listed unhurt.
+        std::vector<const campaign::GeneralState*> generals;
+        for (const auto& p : b.participants)
+            for (const auto* g : s.generalsOf(p.me))
+                if (g->status == campaign::GeneralStatus::Active) generals.push_back(g);
+        if (!generals.empty() && m_rng.chance(12)) {
+            const auto* g = generals[static_cast<std::size_t>(m_rng.below(static_cast<int>(generals.size())))];
+            static const char* const fates[] = {"wounded", "wounded", "wounded", "killed", "captured", "unhurt"};
+            r.generals.emplace_back(g->id, fates[m_rng.below(6)]);
+        }
+        return r;
+    }
+
+    std::string writeResult(int battle, const TableResult& r) {
+        const auto path = m_config.dbPath + ".result-" + std::to_string(battle) + ".xml";
+        std::ofstream(path) << resultXml(battle, r);
+        return path;
+    }
+
+    void enterTableResult(const engine::BattleRecord& b) {
+        const auto s = db::loadState(m_store);
+        const TableResult good = drawResult(b, s);
+        const auto path = writeResult(b.id, good);
+        std::vector<std::string> lines;
+        const auto issues = engine::enterBattleResult(m_store, b.id, path, lines);
+        if (issues.hasErrors()) {
+            std::ifstream in(path);
+            std::stringstream text;
+            text << in.rdbuf();
+            std::filesystem::remove(path);
+            m_stats.errors.push_back(where(b) + ": a good table result was refused: " + issues.items().front().format() + "\n" +
+                                     text.str());
+            return;
+        }
+        std::filesystem::remove(path);
+        checkEntered(b, s, good);
+    }
+
+    // The entry took: the battle is fought with the result's winner, each listed unit lost what the file says.
+    void checkEntered(const engine::BattleRecord& b, const CampaignState& before, const TableResult& r) {
+        const auto after = engine::findBattle(m_store, b.id);
+        if (!after || after->status != "resolved" || after->winner != r.winner) {
+            m_stats.errors.push_back(where(b) + ": the entered result was not recorded (status " + (after ? after->status : "?") +
+                                     ", winner '" + (after ? after->winner : "") + "' instead of '" + r.winner + "')");
+            return;
+        }
+        const auto s = db::loadState(m_store);
+        const auto unit = [](const CampaignState& st, const std::string& id) -> const campaign::UnitState* {
+            for (const auto& u : st.units)
+                if (u.id == id) return &u;
+            return nullptr;
+        };
+        for (const auto& l : r.units) {
+            const auto* was = unit(before, l.unit);
+            const auto* now = unit(s, l.unit);
+            if (!was || !now) continue;
+            const int lost = l.captured      ? was->figuresCurrent
+                             : l.figuresLost ? *l.figuresLost
+                                             : l.standsLost.value_or(0) * was->figuresPerStand;
+            const int guns = gunStands(*was) - l.gunsLost.value_or(0);
+            if (now->figuresCurrent != was->figuresCurrent - lost || (l.captured && !now->removed) || gunStands(*now) != guns)
+                m_stats.errors.push_back(where(b) + ": unit " + l.unit + " has " + std::to_string(now->figuresCurrent) + " figures and " +
+                                         std::to_string(gunStands(*now)) + " gun stands after the table result, not " +
+                                         std::to_string(was->figuresCurrent - lost) + " and " + std::to_string(guns));
+        }
+        // The invariants hold at once, but for one: an ME whose every unit the result removed stays on the map, empty,
+        // until the next phase (D9) ends, as advance settles emptied MEs at the end of each phase and then checks every
+        // invariant (the bot's advance does).
+        const auto broken = engine::checkInvariants(m_store);
+        for (const auto& i : broken.items())
+            if (i.severity == core::Severity::Error && i.code != "INVARIANT-EMPTY-ME")
+                m_stats.breaches.push_back("after battle enter, " + where(b) + ": " + i.format());
+        ++m_stats.tabletopEntered;
+    }
+
     void finish() {
         auto& db = raw();
         SQLite::Statement e(db, "SELECT ended, winner, end_reason, current_week, length_weeks FROM campaign WHERE id = 1");
@@ -340,8 +562,11 @@ std::string BotStats::summary() const {
     o << weeksPlayed << " weeks, " << days << " days, " << phases << " phases; " << battlesFought << " battles fought ("
       << battlesWithoutLoss << " without loss); orders " << ordersGiven << " (forced " << forcedMarches << ", scouting " << scouts
       << ", forage " << forages << ", refused submissions " << refusedOrders << "), decoys " << decoysPlaced << ", splits " << splits
-      << ", merges " << merges << ", purchases " << purchases << ", allocations " << allocations << ", declines " << declines << "; "
-      << (ended ? "ended (" + endReason + (winner.empty() ? ", a draw" : ", " + winner + " win") + ")" : std::string("not ended"));
+      << ", merges " << merges << ", purchases " << purchases << ", allocations " << allocations << ", declines " << declines << "; ";
+    if (tabletop)
+        o << "tabletop: " << tabletopEntered << " entered, " << tabletopRefused << " bad refused, " << tabletopResolved
+          << " to the resolver; ";
+    o << (ended ? "ended (" + endReason + (winner.empty() ? ", a draw" : ", " + winner + " win") + ")" : std::string("not ended"));
     for (const auto& b : breaches) o << "\n  BREACH " << b;
     for (const auto& e : errors) o << "\n  ERROR " << e;
     return o.str();
@@ -354,6 +579,11 @@ BotStats playCampaign(const BotConfig& config) {
     req.dbPath = config.dbPath;
     req.seed = config.seed;
     req.options = config.options;
+    const bool chosen = std::any_of(req.options.begin(), req.options.end(),
+                                    [](const std::string& o) { return o.rfind("battle_resolution=", 0) == 0; });
+    if (!chosen && config.tabletopEvery > 0 && config.seed % static_cast<std::uint64_t>(config.tabletopEvery) == 0)
+        req.options.push_back("battle_resolution=tabletop");
+    const bool tabletop = std::find(req.options.begin(), req.options.end(), "battle_resolution=tabletop") != req.options.end();
     req.overwrite = true;
     const auto created = db::createCampaign(req);
     if (!created.ok) {
@@ -363,7 +593,9 @@ BotStats playCampaign(const BotConfig& config) {
     }
     auto store = db::CampaignStore::open(config.dbPath);
     Bot bot(config, store);
-    return bot.run();
+    auto stats = bot.run();
+    stats.tabletop = tabletop;
+    return stats;
 }
 
 }  // namespace etatmajor::bot

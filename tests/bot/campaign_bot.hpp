@@ -15,13 +15,21 @@ struct BotConfig {
     std::string dbPath;                // the database to create (replaced when it exists)
     std::vector<std::string> options;  // KEY=VALUE campaign options
     int maxWeeks = 0;                  // 0: play to the campaign's end
+    // Every campaign whose seed is a multiple of this is created with battle_resolution = tabletop (unless `options`
+    // already sets it): its battles wait at D9 for the host, who enters a table result for some and hands the rest
+    // to the resolver (`battle enter` / `battle resolve`). 0: never.
+    int tabletopEvery = 3;
 };
 
 struct BotStats {
     int days = 0, phases = 0;
     int ordersGiven = 0, forcedMarches = 0, scouts = 0, forages = 0, decoysPlaced = 0;
     int splits = 0, merges = 0, purchases = 0, allocations = 0, declines = 0, declineBackRefused = 0, refusedOrders = 0;
-    int battlesFought = 0, battlesWithoutLoss = 0, tabletopEntered = 0;
+    int battlesFought = 0, battlesWithoutLoss = 0;
+    bool tabletop = false;      // created with battle_resolution = tabletop
+    int tabletopEntered = 0;    // table results entered and accepted (battle enter)
+    int tabletopRefused = 0;    // deliberately bad results refused, the campaign unchanged
+    int tabletopResolved = 0;   // tabletop battles handed to the resolver instead (battle resolve)
     bool ended = false;        // the campaign reached its end
     bool endedEarly = false;   // before its last week
     std::string endReason, winner;
