@@ -3,7 +3,8 @@
 // week's first day; MEs split and merge; the grant buys new MEs; shared sources are split; the initiative is
 // sometimes declined. In a campaign whose battles are fought on the table (battle_resolution = tabletop) it is also
 // the host: before D9 it writes a result file for about half of the day's battles, as players who fought them with
-// miniatures would, and enters it (`battle enter`); the other battles it hands to the resolver
+// miniatures would, and enters it (`battle enter`); now and then it first enters a result with a mistake in it and
+// makes sure the mistake is refused, named, and changes nothing; the other battles it hands to the resolver
 // (`battle resolve`). Everything goes through the core's commands, as the CLI and the GUI use them, and the
 // campaign's invariants are checked after every phase.
 #include "campaign_bot.hpp"
@@ -364,6 +365,22 @@ private:
 
     // --- the host of a tabletop campaign (battle_resolution = tabletop, docs/formats/battle-result.md) ---
 
+    // What must not change when a result is refused: the battles, the troops, the ledger, the generals, the points,
+    // the command log.
+    std::string fingerprint() {
+        SQLite::Statement q(raw(),
+                            "SELECT (SELECT group_concat(id || ':' || status || ':' || COALESCE(winner, '') || ':' || "
+                            "COALESCE(result, ''), '|') FROM battle), "
+                            "(SELECT group_concat(id || ':' || figures_current || ':' || stands_current, '|') FROM unit), "
+                            "(SELECT group_concat(unit_id || ':' || stands_current, '|') FROM unit_gun), "
+                            "(SELECT COUNT(*) FROM battle_loss), (SELECT group_concat(id || ':' || status, '|') FROM general), "
+                            "(SELECT group_concat(id || ':' || points_lost, '|') FROM side), (SELECT COUNT(*) FROM command_log)");
+        q.executeStep();
+        std::string out;
+        for (int i = 0; i < q.getColumnCount(); ++i) out += q.getColumn(i).getString() + "#";
+        return out;
+    }
+
     std::string where(const engine::BattleRecord& b) const {
         return "week " + std::to_string(b.week) + " day " + std::to_string(b.day) + " battle " + std::to_string(b.id);
     }
@@ -468,6 +485,64 @@ private:
         return r;
     }
 
+    // A mistake a host could make copying the table's result, the error code and the unit and attribute it must be
+    // refused with (docs/formats/battle-result.md).
+    struct Fault {
+        std::string code, where, unit;
+    };
+
+    // The good result with one or two mistakes put in, each on a unit of its own.
+    TableResult spoil(const TableResult& good, const engine::BattleRecord& b, const CampaignState& s, std::vector<Fault>& faults) {
+        TableResult bad = good;
+        std::set<std::string> mes;
+        std::vector<const campaign::UnitState*> present, elsewhere;
+        for (const auto& p : b.participants) {
+            mes.insert(p.me);
+            for (const auto* u : s.unitsOf(p.me)) present.push_back(u);
+        }
+        for (const auto& u : s.units)
+            if (!u.removed && !mes.count(u.me)) elsewhere.push_back(&u);
+        const int wanted = m_rng.chance(40) ? 2 : 1;
+        std::set<std::string> used;
+        for (int k = 0; k < wanted; ++k) {
+            const int kind = m_rng.below(5);
+            if (kind == 0) {  // a unit that did not fight here: one of another ME, or a name nobody has
+                const int pick = m_rng.below(static_cast<int>(elsewhere.size()));
+                const std::string id = elsewhere.empty() ? std::string("no-such-unit") : elsewhere[static_cast<std::size_t>(pick)]->id;
+                if (!used.insert(id).second) continue;
+                bad.units.push_back({id, 1, std::nullopt, std::nullopt, false, false});
+                faults.push_back({"BATTLE-RESULT-UNIT", id + ".id", id});
+                continue;
+            }
+            std::vector<const campaign::UnitState*> free;
+            for (const auto* u : present)
+                if (!used.count(u->id)) free.push_back(u);
+            if (free.empty()) break;
+            const auto* u = free[static_cast<std::size_t>(m_rng.below(static_cast<int>(free.size())))];
+            used.insert(u->id);
+            std::erase_if(bad.units, [&](const ResultLine& l) { return l.unit == u->id; });
+            ResultLine l;
+            l.unit = u->id;
+            if (kind == 1) {  // more figures lost than the unit had
+                l.figuresLost = u->figuresCurrent + 1 + m_rng.below(10);
+                faults.push_back({"BATTLE-RESULT-LOSS", u->id + ".figuresLost", u->id});
+            } else if (kind == 2 && u->figuresPerStand > 0 && u->standsCurrent > 0) {  // stands that disagree with the figures
+                l.figuresLost = 0;
+                l.standsLost = 1;
+                faults.push_back({"BATTLE-RESULT-LOSS", u->id + ".standsLost", u->id});
+            } else if (kind == 3) {  // more gun stands lost than it had
+                l.gunsLost = gunStands(*u) + 1;
+                faults.push_back({"BATTLE-RESULT-LOSS", u->id + ".gunsLost", u->id});
+            } else {  // the same unit twice
+                l.figuresLost = 0;
+                bad.units.push_back(l);
+                faults.push_back({"BATTLE-RESULT-UNIT", u->id + ".id", u->id});
+            }
+            bad.units.push_back(l);
+        }
+        return bad;
+    }
+
     std::string writeResult(int battle, const TableResult& r) {
         const auto path = m_config.dbPath + ".result-" + std::to_string(battle) + ".xml";
         std::ofstream(path) << resultXml(battle, r);
@@ -477,6 +552,40 @@ private:
     void enterTableResult(const engine::BattleRecord& b) {
         const auto s = db::loadState(m_store);
         const TableResult good = drawResult(b, s);
+        // Sometimes the host first types it wrong: the file must be refused with every mistake named (its unit and
+        // attribute, the file and line), and the campaign left as it was, the battle still waiting for its result.
+        if (m_rng.chance(12)) {
+            std::vector<Fault> faults;
+            const TableResult bad = spoil(good, b, s, faults);
+            if (!faults.empty()) {
+                const auto before = fingerprint();
+                const auto path = writeResult(b.id, bad);
+                std::vector<std::string> lines;
+                const auto issues = engine::enterBattleResult(m_store, b.id, path, lines);
+                std::filesystem::remove(path);
+                if (!issues.hasErrors()) {
+                    m_stats.errors.push_back(where(b) + ": a result with " + faults.front().where + " wrong was accepted");
+                    return;
+                }
+                for (const auto& f : faults) {
+                    const bool named = std::any_of(issues.items().begin(), issues.items().end(), [&](const core::Issue& i) {
+                        return i.code == f.code && i.where == f.where && i.message.find(f.unit) != std::string::npos && i.line > 0 &&
+                               !i.file.empty();
+                    });
+                    if (!named) {
+                        std::string got;
+                        for (const auto& i : issues.items()) got += "\n    " + i.format();
+                        m_stats.errors.push_back(where(b) + ": the refusal of a bad result does not name " + f.where + " (" + f.code +
+                                                 ") with its line; it said:" + got);
+                    }
+                }
+                const auto still = engine::findBattle(m_store, b.id);
+                if (fingerprint() != before || !still || still->status != "tabletop" || !engine::battlesAwaitingResults(raw()))
+                    m_stats.errors.push_back(where(b) + ": a refused result changed the campaign");
+                if (!m_stats.ok()) return;
+                ++m_stats.tabletopRefused;
+            }
+        }
         const auto path = writeResult(b.id, good);
         std::vector<std::string> lines;
         const auto issues = engine::enterBattleResult(m_store, b.id, path, lines);
