@@ -388,10 +388,15 @@ private:
     // D9 waits for every tabletop battle of the day (engine::battlesAwaitingResults). About half of them the players
     // fight on the table and the host enters the result; the others he hands to the resolver.
     void hostTabletopBattles() {
+        std::vector<int> ids;
+        {  // the statement closed before anything is written, so that later reads see what was written
+            SQLite::Statement q(raw(), "SELECT id FROM battle WHERE status = 'tabletop' ORDER BY id");
+            while (q.executeStep()) ids.push_back(q.getColumn(0).getInt());
+        }
+        if (ids.empty()) return;
         std::vector<engine::BattleRecord> waiting;
-        for (auto& b : engine::listBattles(m_store))
-            if (b.status == "tabletop") waiting.push_back(std::move(b));
-        if (waiting.empty()) return;
+        for (const int id : ids)
+            if (auto b = engine::findBattle(m_store, id)) waiting.push_back(std::move(*b));
         if (!engine::battlesAwaitingResults(raw()))
             m_stats.errors.push_back(where(waiting.front()) + " awaits its table result, but D9 would not wait for it");
         for (const auto& b : waiting) {
