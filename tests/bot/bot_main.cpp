@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
         }
     }
     std::filesystem::create_directories(dir);
-    int broken = 0, early = 0, days = 0, battles = 0, quiet = 0;
+    int broken = 0, early = 0, days = 0, battles = 0, quiet = 0, tabletop = 0, entered = 0, refused = 0, handed = 0;
     for (int k = 0; k < campaigns; ++k) {
         etatmajor::bot::BotConfig c;
         c.seed = first + static_cast<std::uint64_t>(k);
@@ -41,8 +41,14 @@ int main(int argc, char** argv) {
         days += s.days;
         battles += s.battlesFought;
         quiet += s.battlesWithoutLoss;
+        tabletop += s.tabletop ? 1 : 0;
+        entered += s.tabletopEntered;
+        refused += s.tabletopRefused;
+        handed += s.tabletopResolved;
     }
     std::cout << campaigns << " campaigns, " << days << " days, " << battles << " battles fought (" << quiet << " without loss, "
-              << (battles ? 100 * quiet / battles : 0) << " %), " << early << " ended early, " << broken << " broke an invariant or failed\n";
+              << (battles ? 100 * quiet / battles : 0) << " %); " << tabletop << " tabletop campaigns: " << entered
+              << " table results entered, " << refused << " bad results refused, " << handed << " battles handed to the resolver; "
+              << early << " ended early, " << broken << " broke an invariant or failed\n";
     return broken == 0 ? 0 : 1;
 }
