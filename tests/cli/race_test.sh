@@ -28,9 +28,9 @@ start=$(date +%s)
 for ((i = 1; i <= races; i++)); do
   [ "$days" -ge 35 ] && fresh
   sed "s/week=\"1\" day=\"1\"/week=\"$((days / 7 + 1))\" day=\"$((days % 7 + 1))\"/" template.xml > blue.xml
-  "$cli" advance --db race.db --day >adv.out 2>adv.err & adv=$!
   "$cli" orders submit --db race.db --side blue --file blue.xml >sub.out 2>sub.err & sub=$!
   "$cli" orders stand-fast --db race.db --side red >sf.out 2>sf.err & sf=$!
+  "$cli" advance --db race.db --day >adv.out 2>adv.err & adv=$!
   wait "$adv"; adv_rc=$?
   wait "$sub"; sub_rc=$?
   wait "$sf"; sf_rc=$?

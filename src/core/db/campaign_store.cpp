@@ -108,7 +108,6 @@ CampaignStore CampaignStore::create(const std::string& path) {
         auto impl = std::make_unique<Impl>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
         configure(impl->db, false);
         migrate(impl->db);
-        impl->digests.track(impl->db);
         return CampaignStore(std::move(impl));
     } catch (const SQLite::Exception& e) {
         if (auto mine = storeErrorOf(e, path); mine && mine->code() == "DB-BUSY") throw *mine;
@@ -254,10 +253,7 @@ CampaignStore CampaignStore::open(const std::string& path, bool readOnly, OpenCh
                                                ": the file or its directory is read-only");
             throw;
         }
-        if (!readOnly) {
-            writer->digests.track(writer->db);
-            return CampaignStore(std::move(writer));
-        }
+        if (!readOnly) return CampaignStore(std::move(writer));
         writer.reset();
         return open(path, true, how);
     } catch (const SQLite::Exception& e) {
@@ -327,7 +323,16 @@ void CampaignStore::transaction(const std::function<void()>& f) {
         std::optional<DigestCache> next;
         if (sqlite3_total_changes64(db.getHandle()) != before) next = recordStateChecksum(db, &m_impl->digests);
         t.commit();
-        if (next) m_impl->digests = std::move(*next);
+        if (next) {
+            m_impl->digests = std::move(*next);
+            if (!m_impl->digests.tracking) {
+                try {
+                    m_impl->digests.startTracking(db);
+                } catch (const SQLite::Exception&) {
+                    m_impl->digests.tracking = false;  // every later transaction hashes everything
+                }
+            }
+        }
     } catch (const SQLite::Exception& e) {
         // Busy past the timeout, or damage found on the way, as the campaign's own errors. Other SQLite failures
         // (a read-only file) are left to the caller, which may expect them.

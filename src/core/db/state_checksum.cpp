@@ -328,11 +328,10 @@ std::string computeStateDigest(SQLite::Database& db) {
     return combine(db, stateTables(db), nullptr, {}, unused);
 }
 
-void DigestCache::track(SQLite::Database& db) {
-    tables.clear();
+void DigestCache::startTracking(SQLite::Database& db) {
     tracking = false;
     db.exec("CREATE TEMP TABLE IF NOT EXISTS state_dirty (name TEXT PRIMARY KEY, from_rowid INTEGER NOT NULL)");
-    layout = stateTables(db);
+    db.exec("DELETE FROM temp.state_dirty");
     for (const auto& t : layout) {
         const std::string name = quoted(t.name);
         const std::string literal = "'" + t.name + "'";  // table names of the schema hold no quote
@@ -346,8 +345,6 @@ void DigestCache::track(SQLite::Database& db) {
         mark("UPDATE", t.rowidColumn >= 0 ? "min(OLD.rowid, NEW.rowid)" : anywhere);
         mark("DELETE", t.rowidColumn >= 0 ? "OLD.rowid" : anywhere);
     }
-    schemaVersion = db.execAndGet("PRAGMA schema_version").getInt64();
-    dataVersion = db.execAndGet("PRAGMA data_version").getInt64();
     tracking = true;
 }
 
@@ -371,7 +368,12 @@ std::optional<DigestCache> recordStateChecksum(SQLite::Database& db, const Diges
         db.exec("DELETE FROM temp.state_dirty");
         next->dataVersion = db.execAndGet("PRAGMA data_version").getInt64();
     } else {
-        digest = computeStateDigest(db);
+        // Everything, from scratch; kept as the starting point of the next transaction's (startTracking).
+        next.emplace();
+        next->layout = stateTables(db);
+        digest = combine(db, next->layout, nullptr, {}, next->tables);
+        next->schemaVersion = db.execAndGet("PRAGMA schema_version").getInt64();
+        next->dataVersion = db.execAndGet("PRAGMA data_version").getInt64();
     }
     SQLite::Statement del(db, "DELETE FROM state_checksum WHERE week = ? AND day = ? AND phase = ?");
     del.bind(1, at->week);

@@ -54,8 +54,9 @@ struct DigestCache {
     std::map<std::string, Table> tables;
     bool tracking = false;
     std::int64_t schemaVersion = 0, dataVersion = 0;
-    // Installs the triggers that mark changed tables, and forgets every digest.
-    void track(SQLite::Database& db);
+    // Installs the triggers that mark the tables changed from now on (after a commit that left `tables` the digests
+    // of every table as committed). Only a connection that writes more than once pays for them.
+    void startTracking(SQLite::Database& db);
 };
 
 struct CampaignStore::Impl {
@@ -90,8 +91,9 @@ constexpr int kFirstChecksumVersion = 14;
 // The digest of every table but state_checksum, as hex (what db::stateDigest returns).
 std::string computeStateDigest(SQLite::Database& db);
 // Records the digest of the state at the campaign's current save point (inside the caller's write transaction); does
-// nothing while the database holds no campaign. With a tracking cache, hashes only what changed and returns the cache
-// to keep once the transaction has committed (never before: a rolled-back transaction must not leave it ahead).
+// nothing while the database holds no campaign. With a tracking cache, hashes only what changed; without, everything.
+// Returns the cache to keep once the transaction has committed (never before: a rolled-back transaction must not leave
+// it ahead).
 std::optional<DigestCache> recordStateChecksum(SQLite::Database& db, const DigestCache* cache = nullptr);
 // The latest stored checksum against the state, in one read snapshot.
 StateCheck checkStateOf(SQLite::Database& db);
