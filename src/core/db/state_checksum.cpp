@@ -157,8 +157,8 @@ StateCheck check(SQLite::Database& db) {
     }
     const auto now = currentSavePoint(db);
     if (!now || now->week != c.week || now->day != c.day || now->phase != c.phase) {
-        // The checksum matches, but was not taken where the campaign now stands: its pointer was moved by hand in a
-        // way that also rewrote the checksum row, or the checksum rows were reordered.
+        // The digest matches, but the row says it was taken elsewhere: the checksum rows (which the digest does not
+        // cover) were edited. Every write records its checksum where the campaign then stands.
         c.problem = "the latest checksum was taken at " + c.savePoint() + ", not where the campaign stands";
         return c;
     }
