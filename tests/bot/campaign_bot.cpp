@@ -7,6 +7,7 @@
 
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
+#include "etatmajor/db/state_checksum.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/engine/grant.hpp"
 #include "etatmajor/engine/orders.hpp"
@@ -64,6 +65,13 @@ std::vector<hex::Offset> toward(const CampaignState& s, hex::Hex from, hex::Hex 
 }
 
 class Bot {
+    // Every command keeps the state's checksum current: the latest checksum stored is that of the whole state as it
+    // stands (docs/design.md "Checksums of the state").
+    void checkChecksum(const std::string& when) {
+        const auto c = db::checkState(m_store);
+        if (!c.ok) m_stats.errors.push_back(when + ": " + c.problem);
+    }
+
 public:
     Bot(const BotConfig& config, db::CampaignStore& store) : m_config(config), m_store(store), m_rng{config.seed * 7919 + 17} {}
 
@@ -76,6 +84,7 @@ public:
                 m_stats.errors.push_back("the campaign did not end after 200000 phases");
                 break;
             }
+            if (info.phase == "W1") checkChecksum("week " + std::to_string(info.week));
             beforePhase(info.phase);
             if (!m_stats.ok()) break;
             engine::AdvanceOptions options;
@@ -363,7 +372,14 @@ BotStats playCampaign(const BotConfig& config) {
     }
     auto store = db::CampaignStore::open(config.dbPath);
     Bot bot(config, store);
-    return bot.run();
+    auto stats = bot.run();
+    try {
+        // Opened afresh, as the next command would: the checksum of the state it left is checked.
+        db::CampaignStore::open(config.dbPath, true);
+    } catch (const db::StoreError& e) {
+        stats.errors.push_back("reopened at the end: " + std::string(e.what()));
+    }
+    return stats;
 }
 
 }  // namespace etatmajor::bot
