@@ -3,6 +3,7 @@
 
 #include "etatmajor/campaign/options.hpp"
 #include "etatmajor/db/new_campaign.hpp"
+#include "etatmajor/db/state_checksum.hpp"
 #include "etatmajor/engine/invariants.hpp"
 #include "etatmajor/view/day_report.hpp"
 #include "etatmajor/view/roll_log.hpp"
@@ -112,6 +113,7 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
         std::string side;
         std::string passwordFile;
         bool json = false;
+        bool accept = false;
         int week = 0, day = 0;
     };
     auto args = std::make_shared<Args>();
@@ -178,16 +180,37 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
     registry.add(validate, [args] { return campaignValidate(args->files); });
     registerPasswordCommands(*campaignCmd, registry);
 
-    auto* check = campaignCmd->add_subcommand("check", "Check a campaign database against the campaign's invariants");
+    auto* check = campaignCmd->add_subcommand(
+        "check", "Check a campaign database: its state against its checksum, and the campaign's invariants");
     check->add_option("--db", args->db, "Campaign database")->required();
+    check->add_flag("--accept", args->accept,
+                    "Accept the state as it stands after a deliberate change outside Etat-Major: record its checksum");
     addPasswordFile(check, args->passwordFile);
     registry.add(check, [args] {
-        return withActor(args->db, auth::Actor::hostActor(), args->passwordFile, true, [&](db::CampaignStore& s) {
-            const auto issues = engine::checkInvariants(s, (s.info().phase == "D1" || s.info().phase == "W1") ? "D12" : "");
-            printIssues(issues);
-            if (!issues.hasErrors()) std::cout << "the campaign keeps every invariant\n";
-            return issues.hasErrors() ? kBadInput : kOk;
-        });
+        // Opened without the checksum check of every other command: a mismatch is reported here with the rest.
+        return withActor(args->db, auth::Actor::hostActor(), args->passwordFile, !args->accept, [&](db::CampaignStore& s) {
+            auto state = db::checkState(s);
+            if (!state.ok && args->accept) {
+                std::cout << "accepted the state as it stands (it did not match: " << state.problem << ")\n";
+                state = db::acceptState(s);
+            }
+            core::IssueList checksum;
+            if (state.ok) {
+                std::cout << "the state matches its checksum (" << state.savePoint() << ")\n";
+            } else {
+                std::string detail = state.problem;
+                if (state.stored && state.storedDigest != state.actualDigest)
+                    detail += " (stored " + state.storedDigest.substr(0, 16) + "..., now " + state.actualDigest.substr(0, 16) +
+                              "...); if the change was deliberate, 'campaign check --accept' records the state as it stands";
+                checksum.error("DB-CHECKSUM", detail);
+                checksum.setFile(args->db);
+                printIssues(checksum);
+            }
+            const auto invariants = engine::checkInvariants(s, (s.info().phase == "D1" || s.info().phase == "W1") ? "D12" : "");
+            printIssues(invariants);
+            if (!invariants.hasErrors()) std::cout << "the campaign keeps every invariant\n";
+            return checksum.hasErrors() || invariants.hasErrors() ? kBadInput : kOk;
+        }, db::CampaignStore::OpenCheck::SkipChecksum);
     });
 
     auto* status = app.add_subcommand("status", "Show the campaign: the host's full view, or one side's view");

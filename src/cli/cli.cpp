@@ -41,12 +41,20 @@ void printIssues(const core::IssueList& issues) {
     for (const auto& i : issues.items()) std::cerr << i.format() << "\n";
 }
 
-int withStore(const std::string& path, bool readOnly, const std::function<int(db::CampaignStore&)>& f) {
+int withStore(const std::string& path, bool readOnly, const std::function<int(db::CampaignStore&)>& f,
+              db::CampaignStore::OpenCheck how) {
     try {
-        auto store = db::CampaignStore::open(path, readOnly);
+        auto store = db::CampaignStore::open(path, readOnly, how);
         return f(store);
     } catch (const db::StoreError& e) {
         std::cerr << path << ": error " << e.code() << ": " << e.what() << "\n";
+        return kBadInput;
+    } catch (const std::exception& e) {
+        // The database failing under the command (busy past the timeout, damaged, read-only, disk full) in the
+        // campaign's own words; anything else goes on to main.
+        const auto mine = db::storeErrorOf(e, path);
+        if (!mine) throw;
+        std::cerr << path << ": error " << mine->code() << ": " << mine->what() << "\n";
         return kBadInput;
     }
 }
@@ -80,7 +88,7 @@ std::optional<std::string> obtainPassphrase(const std::string& file, const std::
 }
 
 int withActor(const std::string& path, const auth::Actor& actor, const std::string& passwordFile, bool readOnly,
-              const std::function<int(db::CampaignStore&)>& f) {
+              const std::function<int(db::CampaignStore&)>& f, db::CampaignStore::OpenCheck how) {
     return withStore(path, readOnly, [&](db::CampaignStore& store) {
         core::IssueList issues;
         if (auth::hasPassphrase(store, actor.name())) {
@@ -95,7 +103,7 @@ int withActor(const std::string& path, const auth::Actor& actor, const std::stri
                 // A wrong guess is counted in the campaign, so the check wants a connection that may write; the
                 // command itself keeps its read-only one. A file that cannot be written is checked all the same.
                 try {
-                    writable.emplace(db::CampaignStore::open(path, false));
+                    writable.emplace(db::CampaignStore::open(path, false, how));
                 } catch (const db::StoreError&) {
                 }
             }
@@ -109,7 +117,7 @@ int withActor(const std::string& path, const auth::Actor& actor, const std::stri
             return kBadInput;
         }
         return f(store);
-    });
+    }, how);
 }
 
 int Registry::run() const {

@@ -23,9 +23,11 @@ constexpr int kUsage = 2;
 
 void printIssues(const core::IssueList& issues);
 
-// Opens a campaign database and runs f on it; a missing, foreign or damaged database is reported with its code
-// and gives exit status 1.
-int withStore(const std::string& path, bool readOnly, const std::function<int(db::CampaignStore&)>& f);
+// Opens a campaign database and runs f on it; a missing, foreign or damaged database, one whose state does not match
+// its checksum (unless `how` skips that check), or the database failing under f (busy past the timeout, read-only,
+// full) is reported with its code and gives exit status 1.
+int withStore(const std::string& path, bool readOnly, const std::function<int(db::CampaignStore&)>& f,
+              db::CampaignStore::OpenCheck how = db::CampaignStore::OpenCheck::Full);
 
 // The environment variable that may carry the passphrase of the one who acts (docs/cli.md).
 inline constexpr const char* kPassphraseVariable = "ETATMAJOR_PASSPHRASE";
@@ -61,7 +63,8 @@ inline auth::Actor actorOf(const std::string& side) { return auth::Actor{side}; 
 // obtained and checked (auth::authorise) before f runs, and a refusal prints its issue and gives exit status 1
 // before anything of the campaign is printed. Otherwise as withStore.
 int withActor(const std::string& path, const auth::Actor& actor, const std::string& passwordFile, bool readOnly,
-              const std::function<int(db::CampaignStore&)>& f);
+              const std::function<int(db::CampaignStore&)>& f,
+              db::CampaignStore::OpenCheck how = db::CampaignStore::OpenCheck::Full);
 
 // Each leaf subcommand registers the function that runs it; main runs the one that was parsed.
 class Registry {

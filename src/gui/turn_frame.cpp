@@ -111,7 +111,9 @@ bool withStore(const std::string& path, bool readOnly, std::string& error, F&& f
     } catch (const core::FileError& e) {
         error = e.toIssue().format();
     } catch (const std::exception& e) {
-        error = path + ": error: " + e.what();
+        // The database failing under the command (busy past the timeout, damaged, read-only) in the campaign's words.
+        if (const auto mine = db::storeErrorOf(e, path)) error = path + ": error " + mine->code() + ": " + mine->what();
+        else error = path + ": error: " + e.what();
     }
     return false;
 }

@@ -11,6 +11,7 @@
 
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
+#include "etatmajor/db/state_checksum.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/engine/battles.hpp"
 #include "etatmajor/engine/grant.hpp"
@@ -118,6 +119,13 @@ int gunStands(const campaign::UnitState& u) {
 }
 
 class Bot {
+    // Every command keeps the state's checksum current: the latest checksum stored is that of the whole state as it
+    // stands (docs/design.md "Checksums of the state").
+    void checkChecksum(const std::string& when) {
+        const auto c = db::checkState(m_store);
+        if (!c.ok) m_stats.errors.push_back(when + ": " + c.problem);
+    }
+
 public:
     Bot(const BotConfig& config, db::CampaignStore& store) : m_config(config), m_store(store), m_rng{config.seed * 7919 + 17} {}
 
@@ -130,6 +138,7 @@ public:
                 m_stats.errors.push_back("the campaign did not end after 200000 phases");
                 break;
             }
+            if (info.phase == "W1") checkChecksum("week " + std::to_string(info.week));
             beforePhase(info.phase);
             if (!m_stats.ok()) break;
             engine::AdvanceOptions options;
@@ -709,6 +718,12 @@ BotStats playCampaign(const BotConfig& config) {
     Bot bot(config, store);
     auto stats = bot.run();
     stats.tabletop = tabletop;
+    try {
+        // Opened afresh, as the next command would: the checksum of the state it left is checked.
+        db::CampaignStore::open(config.dbPath, true);
+    } catch (const db::StoreError& e) {
+        stats.errors.push_back("reopened at the end: " + std::string(e.what()));
+    }
     return stats;
 }
 

@@ -15,6 +15,12 @@ expect_exit() { # expected-code description command...
   "$@" >out.txt 2>err.txt; local got=$?
   if [ "$got" -eq "$want" ]; then ok; else bad "$what: exit $got, wanted $want"; cat err.txt >&2; fi
 }
+# After the test changes a campaign with sqlite3 (to set a case up), the host accepts the state as it stands, or every
+# later command would refuse it as changed outside Etat-Major (DB-CHECKSUM).
+accept_state() { # db
+  "$cli" campaign check --db "$1" --accept >accept.txt 2>&1
+  grep -q "accepted the state as it stands" accept.txt && ok || { bad "campaign check --accept on $1"; cat accept.txt >&2; }
+}
 
 # --version
 expect_exit 0 "--version" "$cli" --version
@@ -196,10 +202,49 @@ cp two.db two-copy.db
 [ "$(sqlite3 two.db .dump | md5sum)" = "$(sqlite3 two-copy.db .dump | md5sum)" ] && ok || bad "advancing the same database twice gives different results"
 expect_exit 1 "advance on a junk file" "$cli" advance --db junk.db
 [ "$(md5sum < junk.db)" = "$before" ] && ok || bad "advance changed the junk file"
+grep -q "^junk.db: error DB-NOT-CAMPAIGN: 'junk.db' is not a campaign database: it is not an SQLite file" err.txt && ok || bad "a junk file is called what it is"
+expect_exit 0 "campaign new, untouched" "$cli" campaign new --scenario "$scenario" --db pristine.db --seed 7
+: > zero.db
+expect_exit 1 "status on a file of 0 bytes" "$cli" status --db zero.db
+grep -q "^zero.db: error DB-NOT-CAMPAIGN: 'zero.db' is empty (0 bytes)" err.txt && ok || bad "a 0-byte file is called empty"
+cp pristine.db negative.db; sqlite3 negative.db "PRAGMA user_version = -1"; before=$(md5sum < negative.db)
+expect_exit 1 "advance on a negative schema version" "$cli" advance --db negative.db
+grep -q "^negative.db: error DB-CORRUPT: .*schema version -1" err.txt && ok || bad "a negative schema version is refused as damaged"
+[ "$(md5sum < negative.db)" = "$before" ] && ok || bad "a negative schema version changed the file"
+cp pristine.db lying.db; sqlite3 lying.db "PRAGMA user_version = 5"; before=$(md5sum < lying.db)
+expect_exit 1 "advance on a schema version that is not its tables'" "$cli" advance --db lying.db
+grep -q "^lying.db: error DB-CORRUPT: 'lying.db' says it has schema version 5, but its tables are those of schema version" err.txt && ok || bad "a schema version that lies is named"
+[ "$(md5sum < lying.db)" = "$before" ] && ok || bad "a schema version that lies changed the file"
+sqlite3 idonly.db "PRAGMA application_id = $(printf '%d' 0x45544D4A)"; before=$(md5sum < idonly.db)
+expect_exit 1 "advance on a file with the id and no tables" "$cli" advance --db idonly.db
+grep -q "holds no campaign" err.txt && ok || bad "a file with the id and no tables holds no campaign"
+[ "$(md5sum < idonly.db)" = "$before" ] && [ ! -e idonly.db-wal ] && ok || bad "a file with the id and no tables was written"
+head -c 16384 pristine.db > cut4.db
+expect_exit 1 "status on a truncated campaign" "$cli" status --db cut4.db
+grep -q "^cut4.db: error DB-CORRUPT: 'cut4.db' is truncated: it has 4 of its" err.txt && ok || bad "a truncated campaign is called truncated"
+
+# the state's checksum: a change made outside Etat-Major is found by every command and by campaign check
+cp pristine.db tampered.db
+sqlite3 tampered.db "UPDATE unit SET figures_current = figures_current + 5 WHERE id = (SELECT MIN(id) FROM unit)"
+expect_exit 1 "status on a campaign changed outside Etat-Major" "$cli" status --db tampered.db
+grep -q "^tampered.db: error DB-CHECKSUM: 'tampered.db': the state saved at week 1, phase W1 does not match its checksum" err.txt && ok || bad "status names the mismatch"
+expect_exit 1 "campaign check on a changed campaign" "$cli" campaign check --db tampered.db
+grep -q "^tampered.db: error DB-CHECKSUM: the state saved at week 1, phase W1 does not match its checksum" err.txt && ok || bad "campaign check reports the mismatch"
+grep -q "error INVARIANT-FIGURES: unit .* has .* figures, more than its" err.txt && ok || bad "campaign check still checks the invariants"
+cp pristine.db dice.db; sqlite3 dice.db "UPDATE campaign SET rng_state = rng_state + 1"; rolls=$(sqlite3 dice.db "SELECT COUNT(*) FROM event_log")
+expect_exit 1 "advance with an edited dice state" "$cli" advance --db dice.db --phase
+grep -q "DB-CHECKSUM" err.txt && ok || bad "an edited dice state is found"
+[ "$(sqlite3 dice.db "SELECT COUNT(*) FROM event_log")" = "$rolls" ] && ok || bad "an edited dice state rolled dice"
+expect_exit 0 "campaign check on a sound campaign" "$cli" campaign check --db pristine.db
+grep -q "the state matches its checksum (week 1, phase W1)" out.txt && ok || bad "campaign check says the state matches"
+accept_state tampered.db
+expect_exit 0 "status once the change is accepted" "$cli" status --db tampered.db
+[ "$(sqlite3 tampered.db "SELECT name FROM command_log ORDER BY seq DESC LIMIT 1")" = "state.accept" ] && ok || bad "the acceptance is logged"
 
 # campaign battles: a shared hex becomes a battle, fought at D9; results on file are checked
 expect_exit 0 "campaign new for battles" "$cli" campaign new --scenario "$scenario" --db war.db --seed 5
 sqlite3 war.db "UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 34 AND row = 34), r = (SELECT r FROM map_hex WHERE col = 34 AND row = 34) WHERE id IN ('a-maryland', 'b-tarleton'); UPDATE me SET mode = 'deployed_offensive' WHERE id = 'a-maryland'; UPDATE me SET mode = 'deployed_defensive' WHERE id = 'b-tarleton'"
+accept_state war.db
 expect_exit 0 "advance a day with a battle" "$cli" advance --db war.db --day --stand-fast-missing
 expect_exit 0 "battle list --json" "$cli" battle list --db war.db --json
 [ "$(jq -r '.[0].status' out.txt)" = "resolved" ] && ok || bad "battle 1 was fought at D9"
@@ -264,6 +309,7 @@ expect_exit 1 "battle enter on a fought battle" "$cli" battle enter --db war.db 
 # tabletop: D9 waits for the players' result; a bad result names unit and field and changes nothing
 expect_exit 0 "campaign new, tabletop battles" "$cli" campaign new --scenario "$scenario" --db table.db --seed 5 --option battle_resolution=tabletop
 sqlite3 table.db "UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 34 AND row = 34), r = (SELECT r FROM map_hex WHERE col = 34 AND row = 34) WHERE id IN ('a-maryland', 'b-tarleton')"
+accept_state table.db
 expect_exit 1 "advance stops at D9 for a tabletop battle" "$cli" advance --db table.db --day --stand-fast-missing
 grep -q "BATTLE-TABLETOP" err.txt && ok || bad "advance says why it waits"
 unit=$(sqlite3 table.db "SELECT id FROM unit WHERE me_id = 'b-tarleton' ORDER BY id LIMIT 1")
@@ -295,6 +341,7 @@ grep -q "\[foot-23.unit\]" err.txt && ok || bad "grant replace names the unit"
 expect_exit 0 "supply allocate" "$cli" supply allocate --db sp.db --side british --source camden --share b-webster=50 --share b-rawdon=20
 [ "$(sqlite3 sp.db "SELECT SUM(points) FROM supply_allocation")" = "70" ] && ok || bad "the split is recorded"
 sqlite3 sp.db "UPDATE unit_gun SET stands_current = 0 WHERE unit_id = 'royal-artillery' AND calibre = 'light'"
+accept_state sp.db
 expect_exit 0 "grant replace a lost gun" "$cli" grant replace --db sp.db --side british --me b-webster --unit royal-artillery
 grep -q "190 SP of this week's grant left" out.txt && ok || bad "a light gun stand costs 10 SP of the grant"
 [ "$(sqlite3 sp.db "SELECT COUNT(*) FROM me WHERE id = 'b-webster-repl-w1' AND on_map = 1")" = "1" ] && ok || bad "the gun enters as an ME"
@@ -319,8 +366,10 @@ for i in 1 2 3 4 5 6; do "$cli" advance --db bo.db --phase >/dev/null 2>&1; done
 # Webster's brigade next to water (the setting up of the case, before the snapshot), and two days of forced march
 # behind the Reserve.
 sqlite3 bo.db "UPDATE me SET q = (SELECT l.q FROM map_hex l JOIN map_hex w ON (w.q - l.q, w.r - l.r) IN (VALUES (1,0),(-1,0),(0,1),(0,-1),(1,-1),(-1,1)) WHERE w.terrain IN ('sea','lake') AND l.terrain NOT IN ('sea','lake') ORDER BY l.q, l.r LIMIT 1), r = (SELECT l.r FROM map_hex l JOIN map_hex w ON (w.q - l.q, w.r - l.r) IN (VALUES (1,0),(-1,0),(0,1),(0,-1),(1,-1),(-1,1)) WHERE w.terrain IN ('sea','lake') AND l.terrain NOT IN ('sea','lake') ORDER BY l.q, l.r LIMIT 1) WHERE id = 'b-webster'"
+accept_state bo.db
 water=$(sqlite3 bo.db "SELECT w.col || ',' || w.row FROM me m JOIN map_hex w ON (w.q - m.q, w.r - m.r) IN (VALUES (1,0),(-1,0),(0,1),(0,-1),(1,-1),(-1,1)) WHERE m.id = 'b-webster' AND w.terrain IN ('sea','lake') LIMIT 1")
 sqlite3 bo.db "UPDATE me SET forced_march_streak = 2 WHERE id = 'b-tarleton'"
+accept_state bo.db
 "$cli" orders template --db bo.db --side british -o bo-british.xml >/dev/null
 "$cli" orders template --db bo.db --side american -o bo-american.xml >/dev/null
 cheraw=$(sqlite3 bo.db "SELECT h.col || ',' || h.row FROM me m JOIN map_hex h ON h.q = m.q AND h.r = m.r WHERE m.id = 'a-maryland'")
@@ -403,7 +452,8 @@ grep -q "View: british" out.txt && ok || bad "the British view with its passphra
 ETATMAJOR_PASSPHRASE=liberty-or-death expect_exit 0 "status --side american, passphrase in the environment" \
   "$cli" status --db auth.db --side american --json </dev/null
 [ "$(jq -r '.view' out.txt)" = "american" ] && ok || bad "the American view with the passphrase in the environment"
-sqlite3 auth.db .dump | grep -v '^INSERT INTO credential' > auth-before.sql
+# (the count of wrong guesses is written, and so is the checksum of the state that holds it)
+sqlite3 auth.db .dump | grep -v -e '^INSERT INTO credential' -e '^INSERT INTO state_checksum' > auth-before.sql
 expect_exit 1 "the other side's passphrase does not open a side" "$cli" status --db auth.db --side british --password-file american.pass
 [ ! -s out.txt ] && ok || bad "a wrong passphrase printed something of the campaign"
 grep -q "AUTH-WRONG.*british" err.txt && ok || bad "a wrong passphrase says so"
@@ -433,7 +483,7 @@ grep -q "AUTH-REQUIRED" err.txt && ok || bad "battle enter without the British p
 expect_exit 1 "print roster --side american without its passphrase" "$cli" print roster --db auth.db --side american -o roster.pdf </dev/null
 [ ! -e roster.pdf ] && ok || bad "a refused print wrote its file"
 expect_exit 2 "orders show needs --side" "$cli" orders show --db auth.db --password-file host.pass
-sqlite3 auth.db .dump | grep -v '^INSERT INTO credential' | cmp -s - auth-before.sql && ok || bad "refused commands changed the campaign"
+sqlite3 auth.db .dump | grep -v -e '^INSERT INTO credential' -e '^INSERT INTO state_checksum' | cmp -s - auth-before.sql && ok || bad "refused commands changed the campaign"
 expect_exit 0 "status with the host's passphrase after the refusals" "$cli" status --db auth.db --password-file host.pass --json
 cmp -s out.txt host-view-before.json && ok || bad "the host's view changed after refused commands"
 expect_exit 0 "orders stand-fast --side british with its passphrase" "$cli" orders stand-fast --db auth.db --side british --password-file british.pass

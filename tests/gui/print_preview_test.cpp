@@ -9,6 +9,7 @@
 
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
+#include "etatmajor/db/state_checksum.hpp"
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/report/papers.hpp"
 
@@ -91,6 +92,12 @@ std::string playedCampaign(const std::string& scenario, const fs::path& dir) {
                  "r = (SELECT r FROM map_hex WHERE col = 34 AND row = 34) WHERE id IN ('a-maryland', 'b-tarleton')");
         raw.exec("UPDATE me SET mode = 'deployed_offensive' WHERE id = 'a-maryland'");
         raw.exec("UPDATE me SET mode = 'deployed_defensive' WHERE id = 'b-tarleton'");
+    }
+    {
+        // Staged by hand: the host accepts the state as it stands (campaign check --accept), or the campaign would be
+        // refused as changed outside Etat-Major.
+        auto staged = db::CampaignStore::open(path, false, db::CampaignStore::OpenCheck::SkipChecksum);
+        db::acceptState(staged);
     }
     auto store = db::CampaignStore::open(path);
     engine::AdvanceOptions options;

@@ -47,11 +47,27 @@ if(PASSPHRASES)
 endif()
 run_checked("${CLI}" campaign new --scenario "${SCENARIO}" --db "${db}" --seed 1780 ${new_args})
 
+set(staged OFF)
 foreach(sql SETUP_SQL SETUP_SQL2)
   if(DEFINED ${sql} AND NOT "${${sql}}" STREQUAL "")
     run_checked("${SQLITE3}" "${db}" "${${sql}}")
+    set(staged ON)
   endif()
 endforeach()
+# A situation staged with sqlite3 is accepted by the host as the campaign's state (campaign check --accept), or the
+# window would refuse the campaign as changed outside Etat-Major.
+if(staged)
+  set(host_auth "")
+  if(PASSPHRASES)
+    set(host_auth --password-file "${OUT}/pass-host.txt")
+  endif()
+  execute_process(COMMAND "${CLI}" campaign check --db "${db}" --accept ${host_auth}
+    OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  message("${out}${err}")
+  if(NOT out MATCHES "accepted the state as it stands")
+    message(FATAL_ERROR "the staged campaign was not accepted")
+  endif()
+endif()
 
 file(READ "${SCRIPT}" text)
 string(REPLACE "@OUT@" "${OUT}" text "${text}")

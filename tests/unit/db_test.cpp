@@ -88,7 +88,8 @@ TEST_CASE("opening refuses what is not a campaign, is damaged or too new", "[db]
             db::CampaignStore::open(path);
             FAIL();
         } catch (const db::StoreError& e) {
-            CHECK(e.code() == "DB-CORRUPT");
+            CHECK(e.code() == "DB-NOT-CAMPAIGN");
+            CHECK(std::string(e.what()).find("not an SQLite file") != std::string::npos);
         }
     }
     SECTION("written by a newer program") {
@@ -104,9 +105,12 @@ TEST_CASE("opening refuses what is not a campaign, is damaged or too new", "[db]
     }
     SECTION("an older schema is migrated on open") {
         const auto path = (dir / "old.db").string();
+        REQUIRE(make("tests/data/campaigns/small.xml", path, 2).ok);
         {
-            SQLite::Database d(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-            d.exec("PRAGMA application_id = " + std::to_string(db::kApplicationId));  // version 0: no tables yet
+            // Schema version 13: before the state's checksums.
+            SQLite::Database d(path, SQLite::OPEN_READWRITE);
+            d.exec("DROP TABLE state_checksum");
+            d.exec("PRAGMA user_version = 13");
         }
         auto s = db::CampaignStore::open(path);
         CHECK(s.schemaVersion() == db::latestSchemaVersion());

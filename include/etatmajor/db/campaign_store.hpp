@@ -31,6 +31,12 @@ private:
     std::string m_code;
 };
 
+// A failure of the database under a command (`e` as thrown by the core) as the campaign's own error naming `path`:
+// the StoreError itself, or an SQLite failure as DB-BUSY (another program kept the file busy past the timeout),
+// DB-CORRUPT, DB-READONLY, DB-FULL or DB-IO. Nothing for other exceptions. Front ends use it so that no library's
+// message reaches the user.
+std::optional<StoreError> storeErrorOf(const std::exception& e, const std::string& path);
+
 struct CampaignInfo {
     std::string scenarioId;
     std::string name;
@@ -53,14 +59,22 @@ public:
     CampaignStore(CampaignStore&&) noexcept;
     CampaignStore& operator=(CampaignStore&&) noexcept;
 
-    // Opens an existing campaign, migrating an older schema in place. Throws StoreError
-    // (DB-NOT-FOUND, DB-NOT-CAMPAIGN, DB-TOO-NEW, DB-CORRUPT).
-    static CampaignStore open(const std::string& path, bool readOnly = false);
+    // What opening checks besides the file's structure: the state against its stored checksum (Full), or not
+    // (SkipChecksum: only for `campaign check`, which reports a mismatch itself, and for accepting a state).
+    enum class OpenCheck { Full, SkipChecksum };
+    // Opens an existing campaign, migrating an older schema in place. Everything is checked through a read-only
+    // connection before anything is written (docs/design.md "The campaign database"). Throws StoreError naming the
+    // file: DB-NOT-FOUND, DB-NOT-CAMPAIGN (empty, not SQLite, another program's, no campaign), DB-TOO-NEW,
+    // DB-CORRUPT (truncated, damaged pages, a schema version or tables no Etat-Major program writes), DB-CHECKSUM (the
+    // state does not match its checksum), DB-OLD, DB-READONLY, DB-BUSY.
+    static CampaignStore open(const std::string& path, bool readOnly = false, OpenCheck how = OpenCheck::Full);
     // A new empty database with the latest schema (":memory:" for tests). Fails if the file exists.
     static CampaignStore create(const std::string& path);
 
     int schemaVersion() const;
-    // Runs f inside one transaction: everything or nothing (architecture §6).
+    // Runs f inside one write transaction: everything or nothing (architecture §6), with the checksum of the
+    // resulting state recorded before it commits. Waits for another program's write (ETATMAJOR_BUSY_TIMEOUT_MS, 30 s
+    // by default), then throws StoreError DB-BUSY.
     void transaction(const std::function<void()>& f);
 
     CampaignInfo info() const;

@@ -1,10 +1,14 @@
 #include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/db/state_checksum.hpp"
 
 #include "etatmajor/io/map_xml.hpp"
 #include "store_impl.hpp"
 
+#include <array>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 namespace etatmajor::db {
@@ -106,52 +110,244 @@ CampaignStore CampaignStore::create(const std::string& path) {
         migrate(impl->db);
         return CampaignStore(std::move(impl));
     } catch (const SQLite::Exception& e) {
+        if (auto mine = storeErrorOf(e, path); mine && mine->code() == "DB-BUSY") throw *mine;
         throw StoreError("DB-CREATE", "cannot create the campaign database '" + path + "': " + e.what());
     }
 }
 
-CampaignStore CampaignStore::open(const std::string& path, bool readOnly) {
+namespace {
+
+constexpr std::size_t kHeaderBytes = 100;
+constexpr char kSqliteMagic[] = "SQLite format 3";  // and its terminating zero: the first 16 bytes of the file
+
+std::uint32_t bigEndian(const unsigned char* p, int n) {
+    std::uint32_t v = 0;
+    for (int i = 0; i < n; ++i) v = (v << 8) | p[i];
+    return v;
+}
+
+std::string shortened(std::string s, std::size_t most = 80) {
+    if (s.size() > most) s = s.substr(0, most - 3) + "...";
+    return s;
+}
+
+// What the file is before SQLite reads it: refuses, naming the file, what is empty, not SQLite at all, or cut short.
+// Reads only; nothing is created or written.
+void checkFileBytes(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) throw StoreError("DB-NOT-CAMPAIGN", "'" + path + "' is a directory, not a campaign database");
+    const auto size = fs::file_size(path, ec);
+    if (ec) throw StoreError("DB-IO", "'" + path + "' cannot be read: " + ec.message());
+    if (size == 0) throw StoreError("DB-NOT-CAMPAIGN", "'" + path + "' is empty (0 bytes), not a campaign database");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw StoreError("DB-IO", "'" + path + "' cannot be read");
+    std::array<unsigned char, kHeaderBytes> header{};
+    in.read(reinterpret_cast<char*>(header.data()), static_cast<std::streamsize>(header.size()));
+    const auto got = static_cast<std::size_t>(in.gcount());
+    if (got < sizeof kSqliteMagic || std::memcmp(header.data(), kSqliteMagic, sizeof kSqliteMagic) != 0)
+        throw StoreError("DB-NOT-CAMPAIGN", "'" + path + "' is not a campaign database: it is not an SQLite file at all (" +
+                                                std::to_string(size) + " bytes; a campaign whose first bytes were overwritten "
+                                                "looks the same)");
+    if (got < kHeaderBytes)
+        throw StoreError("DB-CORRUPT", "'" + path + "' is truncated: " + std::to_string(size) +
+                                           " bytes, shorter than the 100-byte header of an SQLite database");
+    std::uint32_t pageSize = bigEndian(header.data() + 16, 2);
+    if (pageSize == 1) pageSize = 65536;
+    if (pageSize < 512 || (pageSize & (pageSize - 1)) != 0)
+        throw StoreError("DB-CORRUPT", "'" + path + "' is damaged: its header gives no valid page size");
+    if (size % pageSize != 0)
+        throw StoreError("DB-CORRUPT", "'" + path + "' is truncated or damaged: its " + std::to_string(size) +
+                                           " bytes are not a whole number of its " + std::to_string(pageSize) + "-byte pages");
+    // The page count in the header is valid when the "version valid for" number matches the change counter. While a
+    // write-ahead log holds changes, the file may legitimately lag; without one it must hold every page.
+    const bool countValid = bigEndian(header.data() + 92, 4) == bigEndian(header.data() + 24, 4);
+    const std::uint64_t pages = bigEndian(header.data() + 28, 4);
+    const auto walSize = fs::file_size(path + "-wal", ec);
+    const bool walHolds = !ec && walSize > 0;
+    if (countValid && pages > 0 && !walHolds && size < pages * pageSize)
+        throw StoreError("DB-CORRUPT", "'" + path + "' is truncated: it has " + std::to_string(size / pageSize) + " of its " +
+                                           std::to_string(pages) + " pages (" + std::to_string(size) + " of " +
+                                           std::to_string(pages * pageSize) + " bytes)");
+}
+
+// Everything that can be checked with a read-only connection before anything is written: the Etat-Major id, a schema
+// version this program knows, SQLite's structural check, the tables the version calls for, a campaign in it, and (from
+// the version that keeps them) the state against its checksum. Returns the schema version.
+int checkCampaign(SQLite::Database& db, const std::string& path, CampaignStore::OpenCheck how) {
+    const int appId = db.execAndGet("PRAGMA application_id").getInt();
+    const int version = db.execAndGet("PRAGMA user_version").getInt();
+    if (appId != kApplicationId) {
+        const bool noTables = db.execAndGet("SELECT COUNT(*) FROM sqlite_master").getInt() == 0;
+        if (appId == 0 && noTables)
+            throw StoreError("DB-NOT-CAMPAIGN", "'" + path + "' is an empty SQLite database, not a campaign database");
+        throw StoreError("DB-NOT-CAMPAIGN", "'" + path + "' is an SQLite database but not an Etat-Major campaign");
+    }
+    if (version < 0)
+        throw StoreError("DB-CORRUPT", "'" + path + "' has schema version " + std::to_string(version) +
+                                           ", which no Etat-Major program writes: its header is damaged or was edited");
+    if (version == 0)
+        throw StoreError("DB-NOT-CAMPAIGN", "'" + path + "' carries the Etat-Major id but holds no campaign (schema version 0)");
+    if (version > latestSchemaVersion())
+        throw StoreError("DB-TOO-NEW", "'" + path + "' has schema version " + std::to_string(version) +
+                                           ", newer than this program understands (" + std::to_string(latestSchemaVersion()) +
+                                           "); update Etat-Major");
+    {
+        SQLite::Statement q(db, "PRAGMA quick_check(5)");
+        std::string found;
+        while (q.executeStep()) {
+            const std::string line = q.getColumn(0).getString();
+            if (line == "ok") break;
+            found += (found.empty() ? "" : "; ") + shortened(line);
+        }
+        if (!found.empty()) throw StoreError("DB-CORRUPT", "'" + path + "' is damaged: " + found);
+    }
+    // The tables must be those of the version before a migration is run over them. At the latest version the state's
+    // checksum covers every table and column name, so a table changed outside Etat-Major shows there; the tables
+    // are compared only when the checksums' own table is missing, for a message that says what happened.
+    const bool checksums =
+        db.execAndGet("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'state_checksum'").getInt() > 0;
+    const bool compare = version < latestSchemaVersion() || (version >= kFirstChecksumVersion && !checksums);
+    if (const auto problems = compare ? schemaProblems(db, version) : std::vector<std::string>{}; !problems.empty()) {
+        std::string text;
+        for (std::size_t i = 0; i < problems.size() && i < 3; ++i) text += (i ? "; " : "") + problems[i];
+        if (problems.size() > 3) text += "; and " + std::to_string(problems.size() - 3) + " more";
+        throw StoreError("DB-CORRUPT", "'" + path + "' says it has schema version " + std::to_string(version) + ", but " + text +
+                                           ": its header or its tables were changed outside Etat-Major, so it is not upgraded");
+    }
+    if (db.execAndGet("SELECT COUNT(*) FROM campaign WHERE id = 1").getInt() == 0)
+        throw StoreError("DB-NOT-CAMPAIGN", "'" + path + "' holds no campaign (its tables are empty)");
+    if (version >= kFirstChecksumVersion && how == CampaignStore::OpenCheck::Full) {
+        const auto c = checkStateOf(db);
+        if (!c.ok)
+            throw StoreError("DB-CHECKSUM", "'" + path + "': " + c.problem + " ('campaign check --db " + path + "' tells more)");
+    }
+    return version;
+}
+
+}  // namespace
+
+CampaignStore CampaignStore::open(const std::string& path, bool readOnly, OpenCheck how) {
     if (!std::filesystem::exists(path)) throw StoreError("DB-NOT-FOUND", "no campaign database at '" + path + "'");
     try {
-        const int flags = readOnly ? SQLite::OPEN_READONLY : SQLite::OPEN_READWRITE;
-        auto impl = std::make_unique<Impl>(path, flags);
-        auto& db = impl->db;
-        // Reading the header fails here for a file that is not SQLite at all.
-        const int appId = db.execAndGet("PRAGMA application_id").getInt();
-        const int version = db.execAndGet("PRAGMA user_version").getInt();
-        if (appId != kApplicationId)
-            throw StoreError("DB-NOT-CAMPAIGN", "'" + path + "' is an SQLite database but not an Etat-Major campaign");
-        const std::string check = db.execAndGet("PRAGMA quick_check").getString();
-        if (check != "ok") throw StoreError("DB-CORRUPT", "'" + path + "' is damaged: " + check);
-        configure(db, readOnly);
-        if (version > latestSchemaVersion() || !readOnly) migrate(db);
-        else if (version < latestSchemaVersion()) {
-            // A campaign written by an older program is upgraded in place (one transaction per schema version, never
-            // renumbered) the first time it is opened, even by a command that only reads; then it is read as asked.
-            impl.reset();
-            try {
-                Impl writer(path, SQLite::OPEN_READWRITE);
-                configure(writer.db, false);
-                migrate(writer.db);
-            } catch (const SQLite::Exception& e) {
-                throw StoreError("DB-OLD", "'" + path + "' has schema version " + std::to_string(version) +
-                                               " and could not be upgraded to " + std::to_string(latestSchemaVersion()) +
-                                               " (is the file writable?): " + e.what());
-            }
-            return open(path, true);
+        checkFileBytes(path);
+        // Checked first through a read-only connection, so a file that is not a sound campaign is refused unchanged.
+        auto reader = std::make_unique<Impl>(path, SQLite::OPEN_READONLY);
+        const int version = checkCampaign(reader->db, path, how);
+        if (readOnly && version == latestSchemaVersion()) {
+            configure(reader->db, true);
+            return CampaignStore(std::move(reader));
         }
-        return CampaignStore(std::move(impl));
+        reader.reset();
+        // Now known to be a campaign: WAL and full sync are set, and a campaign written by an older program is
+        // upgraded in place (one transaction per schema version, never renumbered) the first time it is opened, even
+        // by a command that only reads; then it is read as asked.
+        auto writer = std::make_unique<Impl>(path, SQLite::OPEN_READWRITE);
+        try {
+            configure(writer->db, false);
+            migrate(writer->db);
+        } catch (const SQLite::Exception& e) {
+            if (version < latestSchemaVersion() && e.getErrorCode() == SQLITE_READONLY)
+                throw StoreError("DB-OLD", "'" + path + "' has schema version " + std::to_string(version) +
+                                               " and cannot be upgraded to " + std::to_string(latestSchemaVersion()) +
+                                               ": the file or its directory is read-only");
+            throw;
+        }
+        if (!readOnly) return CampaignStore(std::move(writer));
+        writer.reset();
+        return open(path, true, how);
     } catch (const SQLite::Exception& e) {
-        throw StoreError("DB-CORRUPT", "'" + path + "' is not a readable campaign database: " + e.what());
+        if (auto mine = storeErrorOf(e, path)) throw *mine;
+        throw StoreError("DB-CORRUPT", "'" + path + "' is not a readable campaign database (" + shortened(e.what()) + ")");
+    }
+}
+
+int busyTimeoutMs() {
+    constexpr int kDefault = 30000;
+    const char* text = std::getenv("ETATMAJOR_BUSY_TIMEOUT_MS");
+    if (text == nullptr || *text == '\0') return kDefault;
+    const std::string s(text);
+    long long v = 0;
+    for (char c : s) {
+        if (c < '0' || c > '9' || v > 86400000) {
+            v = -1;
+            break;
+        }
+        v = v * 10 + (c - '0');
+    }
+    if (v < 0 || v > 86400000)
+        throw StoreError("DB-BUSY-TIMEOUT", "ETATMAJOR_BUSY_TIMEOUT_MS must be a whole number of milliseconds from 0 to 86400000, not '" +
+                                                shortened(s, 40) + "'");
+    return static_cast<int>(v);
+}
+
+std::optional<StoreError> storeErrorOf(const std::exception& e, const std::string& path) {
+    if (const auto* mine = dynamic_cast<const StoreError*>(&e)) return *mine;
+    const auto* sql = dynamic_cast<const SQLite::Exception*>(&e);
+    if (!sql) return std::nullopt;
+    switch (sql->getErrorCode()) {
+        case SQLITE_BUSY:
+        case SQLITE_LOCKED: {
+            const int ms = busyTimeoutMs();
+            return StoreError("DB-BUSY", "campaign '" + path + "' in use by another command; try again (waited " +
+                                             (ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms") +
+                                             "; ETATMAJOR_BUSY_TIMEOUT_MS sets how long)");
+        }
+        case SQLITE_CORRUPT:
+        case SQLITE_NOTADB:
+            return StoreError("DB-CORRUPT", "'" + path + "' is damaged: SQLite found pages that are not well-formed");
+        case SQLITE_READONLY:
+        case SQLITE_PERM:
+            return StoreError("DB-READONLY", "'" + path + "' cannot be written: the file or its directory is read-only");
+        case SQLITE_FULL:
+            return StoreError("DB-FULL", "'" + path + "' cannot be written: the disk is full");
+        case SQLITE_IOERR:
+        case SQLITE_CANTOPEN:
+            return StoreError("DB-IO", "'" + path + "' could not be read or written (an input/output error)");
+        default:
+            return std::nullopt;
     }
 }
 
 int CampaignStore::schemaVersion() const { return m_impl->db.execAndGet("PRAGMA user_version").getInt(); }
 
 void CampaignStore::transaction(const std::function<void()>& f) {
-    SQLite::Transaction t(m_impl->db);
-    f();
-    t.commit();
+    auto& db = m_impl->db;
+    try {
+        // Begun as a write transaction at once: a command that reads and then writes queues behind another program's
+        // write instead of failing when it would upgrade its read lock. The state's checksum is taken last, inside
+        // the same transaction, so it always describes what is committed.
+        SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        const auto before = sqlite3_total_changes64(db.getHandle());
+        f();
+        std::optional<DigestCache> next;
+        if (sqlite3_total_changes64(db.getHandle()) != before) next = recordStateChecksum(db, &m_impl->digests);
+        t.commit();
+        if (next) {
+            m_impl->digests = std::move(*next);
+            if (!m_impl->digests.tracking) {
+                try {
+                    m_impl->digests.startTracking(db);
+                } catch (const SQLite::Exception&) {
+                    m_impl->digests.tracking = false;  // every later transaction hashes everything
+                }
+            }
+        }
+    } catch (const SQLite::Exception& e) {
+        // Busy past the timeout, or damage found on the way, as the campaign's own errors. Other SQLite failures
+        // (a read-only file) are left to the caller, which may expect them.
+        switch (e.getErrorCode()) {
+            case SQLITE_BUSY:
+            case SQLITE_LOCKED:
+            case SQLITE_CORRUPT:
+            case SQLITE_NOTADB:
+            case SQLITE_FULL:
+            case SQLITE_IOERR:
+                throw *storeErrorOf(e, m_impl->path);
+            default:
+                throw;
+        }
+    }
 }
 
 CampaignInfo CampaignStore::info() const {

@@ -3,7 +3,10 @@
 #include "store_impl.hpp"
 
 #include <array>
+#include <map>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace etatmajor::db {
 
@@ -359,9 +362,42 @@ constexpr std::string_view kSchemaV13 = R"SQL(
 ALTER TABLE event_log ADD COLUMN side TEXT;
 )SQL";
 
-constexpr std::array<std::string_view, 13> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
+// Version 14: the checksum of the campaign's state at each save point (docs/design.md "Checksums of the state"):
+// BLAKE2b-256 of the canonical serialisation of every other table, written in the transaction that changed the state,
+// one row for each week, day and phase the state was saved at (the latest row is the state as it stands).
+constexpr std::string_view kSchemaV14 = R"SQL(
+CREATE TABLE state_checksum (
+  seq INTEGER PRIMARY KEY, week INTEGER NOT NULL, day INTEGER NOT NULL, phase TEXT NOT NULL,
+  algorithm TEXT NOT NULL, digest TEXT NOT NULL,
+  UNIQUE (week, day, phase)
+);
+)SQL";
+
+constexpr std::array<std::string_view, 14> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
                                                        kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11,
-                                                       kSchemaV12, kSchemaV13};
+                                                       kSchemaV12, kSchemaV13, kSchemaV14};
+
+// The tables and their columns (name, declared type, NOT NULL, place in the primary key) as the migrations leave them.
+using TableShape = std::map<std::string, std::vector<std::string>>;
+
+TableShape shapeOf(SQLite::Database& db) {
+    TableShape shape;
+    std::vector<std::string> tables;
+    {
+        SQLite::Statement q(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
+                                "ORDER BY name");
+        while (q.executeStep()) tables.push_back(q.getColumn(0).getString());
+    }
+    for (const auto& t : tables) {
+        SQLite::Statement q(db, "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?) ORDER BY cid");
+        q.bind(1, t);
+        auto& columns = shape[t];
+        while (q.executeStep())
+            columns.push_back(q.getColumn(0).getString() + " " + q.getColumn(1).getString() + (q.getColumn(2).getInt() ? " not null" : "") +
+                              (q.getColumn(3).getInt() ? " pk" + std::to_string(q.getColumn(3).getInt()) : ""));
+    }
+    return shape;
+}
 
 }  // namespace
 
@@ -375,17 +411,59 @@ void configure(SQLite::Database& db, bool readOnly) {
     }
 }
 
+std::vector<std::string> schemaProblems(SQLite::Database& db, int version) {
+    std::vector<std::string> out;
+    if (version < 1 || version > latestSchemaVersion()) return out;
+    SQLite::Database expected(":memory:", SQLite::OPEN_READWRITE);
+    for (int v = 0; v < version; ++v) expected.exec(std::string(kMigrations[static_cast<std::size_t>(v)]));
+    const auto want = shapeOf(expected);
+    const auto have = shapeOf(db);
+    if (want == have) return out;
+    // The tables of another version? (a header whose version was changed by hand)
+    SQLite::Database probe(":memory:", SQLite::OPEN_READWRITE);
+    for (int v = 0; v < latestSchemaVersion(); ++v) {
+        probe.exec(std::string(kMigrations[static_cast<std::size_t>(v)]));
+        if (v + 1 != version && shapeOf(probe) == have) {
+            out.push_back("its tables are those of schema version " + std::to_string(v + 1));
+            return out;
+        }
+    }
+    for (const auto& [table, columns] : have) {
+        const auto w = want.find(table);
+        if (w == want.end()) {
+            out.push_back("table '" + table + "' does not belong to schema version " + std::to_string(version));
+            continue;
+        }
+        if (columns != w->second) out.push_back("table '" + table + "' does not have the columns of schema version " + std::to_string(version));
+    }
+    for (const auto& [table, columns] : want)
+        if (!have.count(table)) out.push_back("table '" + table + "' of schema version " + std::to_string(version) + " is missing");
+    return out;
+}
+
 void migrate(SQLite::Database& db) {
     const int current = db.execAndGet("PRAGMA user_version").getInt();
+    // A version below zero is never written by any Etat-Major program; the file was damaged or edited. Refused here
+    // too, so that no caller can index the migrations with it.
+    if (current < 0)
+        throw StoreError("DB-CORRUPT", "the campaign database has schema version " + std::to_string(current) +
+                                           ", which no Etat-Major program writes: its header is damaged");
     if (current > latestSchemaVersion())
         throw StoreError("DB-TOO-NEW", "the campaign database has schema version " + std::to_string(current) +
                                            ", newer than this program understands (" + std::to_string(latestSchemaVersion()) +
                                            "); update Etat-Major");
-    for (int v = current; v < latestSchemaVersion(); ++v) {
-        SQLite::Transaction t(db);
+    for (;;) {
+        // Each step in a write transaction of its own, begun at once so two programs upgrading the same file queue:
+        // the second reads the version again and finds the step done.
+        SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        const int v = db.execAndGet("PRAGMA user_version").getInt();
+        if (v >= latestSchemaVersion()) break;
         db.exec(std::string(kMigrations[static_cast<std::size_t>(v)]));
         db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
         db.exec("PRAGMA user_version = " + std::to_string(v + 1));
+        // The state's first checksum is taken when a campaign reaches the version that keeps them (and again after
+        // any later migration that reshapes a table): the upgrade trusts the state it was given.
+        if (v + 1 >= kFirstChecksumVersion) recordStateChecksum(db);
         t.commit();
     }
 }

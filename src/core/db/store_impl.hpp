@@ -2,13 +2,26 @@
 #pragma once
 
 #include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/db/state_checksum.hpp"
 #include "etatmajor/hex/offset.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <sodium.h>
+#include <sqlite3.h>
 
+#include <array>
+#include <cstdint>
+#include <exception>
+#include <map>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace etatmajor::db {
+
+// How long a connection waits for another program's transaction, in milliseconds: ETATMAJOR_BUSY_TIMEOUT_MS when
+// set (a whole number), else 30 s. Throws StoreError (DB-BUSY-TIMEOUT) for a value that is not a whole number.
+int busyTimeoutMs();
 
 class StoreRollLog final : public dice::LogSink {
 public:
@@ -20,10 +33,39 @@ private:
     SQLite::Database& m_db;
 };
 
+// What a writing connection knows of the digests of the tables it last checksummed (state_checksum.cpp), so that a
+// transaction hashes only the tables it changed, and of an append-only log only the rows it added. Changes are
+// tracked by TEMP triggers of the connection (nothing is written to the file); a commit by another connection
+// (data_version) or a change of the tables (schema_version) makes it start again from scratch.
+struct DigestCache {
+    struct Table {
+        crypto_generichash_state state{};          // after every row up to lastRowid
+        std::int64_t lastRowid = 0;                 // for a table ordered by its rowid
+        std::array<unsigned char, 32> digest{};     // of every row
+    };
+    // A table as the digest reads it.
+    struct Layout {
+        std::string name;
+        std::vector<std::string> columns;
+        std::string order;     // ORDER BY of the canonical row order
+        int rowidColumn = -1;  // the column that is the rowid (a lone INTEGER PRIMARY KEY of a rowid table), else -1
+    };
+    std::vector<Layout> layout;
+    std::map<std::string, Table> tables;
+    bool tracking = false;
+    std::int64_t schemaVersion = 0, dataVersion = 0;
+    // Installs the triggers that mark the tables changed from now on (after a commit that left `tables` the digests
+    // of every table as committed). Only a connection that writes more than once pays for them.
+    void startTracking(SQLite::Database& db);
+};
+
 struct CampaignStore::Impl {
-    Impl(const std::string& path, int flags) : db(path, flags), log(db) {}
+    // Every connection waits for another program's write transaction to end (busyTimeoutMs) rather than failing.
+    Impl(const std::string& path_, int flags) : path(path_), db(path_, flags, busyTimeoutMs()), log(db) {}
+    std::string path;  // as the caller named it, for messages
     SQLite::Database db;
     StoreRollLog log;
+    DigestCache digests;
 };
 
 // The offset system of the campaign's map (its orientation and parity), without loading the map.
@@ -40,5 +82,20 @@ std::optional<std::string> knownRollOwner(SQLite::Database& db, const std::strin
 // Schema migrations (schema.cpp). Version n's script takes a database at n-1 to n. Never renumbered.
 void migrate(SQLite::Database& db);
 void configure(SQLite::Database& db, bool readOnly);
+// What differs between the file's tables and columns and those the migrations give at `version`; empty when they
+// agree (or the version is not one of the migrations').
+std::vector<std::string> schemaProblems(SQLite::Database& db, int version);
+
+// Checksums of the state (state_checksum.cpp). The first schema version that keeps them:
+constexpr int kFirstChecksumVersion = 14;
+// The digest of every table but state_checksum, as hex (what db::stateDigest returns).
+std::string computeStateDigest(SQLite::Database& db);
+// Records the digest of the state at the campaign's current save point (inside the caller's write transaction); does
+// nothing while the database holds no campaign. With a tracking cache, hashes only what changed; without, everything.
+// Returns the cache to keep once the transaction has committed (never before: a rolled-back transaction must not leave
+// it ahead).
+std::optional<DigestCache> recordStateChecksum(SQLite::Database& db, const DigestCache* cache = nullptr);
+// The latest stored checksum against the state, in one read snapshot.
+StateCheck checkStateOf(SQLite::Database& db);
 
 }  // namespace etatmajor::db

@@ -1090,10 +1090,42 @@ void settleEmptyMes(Ctx& c) {
 
 bool campaignEnded(SQLite::Database& db) { return db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0; }
 
-PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::Source* scripted) {
+// The sides that have neither given today's orders nor stood fast.
+std::vector<std::string> missingOrders(SQLite::Database& db) {
+    std::vector<std::string> out;
+    SQLite::Statement q(db, "SELECT s.id FROM side s, campaign c WHERE c.id = 1 AND NOT EXISTS (SELECT 1 FROM orders_submitted o "
+                            "WHERE o.week = c.current_week AND o.day = c.current_day AND o.side_id = s.id) ORDER BY s.ord");
+    while (q.executeStep()) out.push_back(q.getColumn(0).getString());
+    return out;
+}
+
+// Runs the phase the campaign stands at, in one transaction. What may keep it from running (the campaign is over,
+// orders missing at D2, battles awaiting a tabletop result at D9) is checked inside that transaction, against the
+// state the phase will run on, so another program's command in between cannot slip past the check; `refused` then
+// says why and nothing is written.
+PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::Source* scripted, core::IssueList& refused) {
     auto& db = store.impl().db;
     PhaseReport report;
     store.transaction([&] {
+        if (campaignEnded(db)) {
+            refused.error("CAMPAIGN-ENDED", "the campaign is over; nothing more to advance");
+            return;
+        }
+        const std::string at = db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString();
+        if (at == "D2") {
+            const auto missing = missingOrders(db);
+            if (!missing.empty()) {
+                std::string names;
+                for (const auto& m : missing) names += (names.empty() ? "" : ", ") + m;
+                refused.error("ORDERS-MISSING", "today's orders are missing from: " + names + " (orders submit, or orders stand-fast)");
+                return;
+            }
+        }
+        if (at == "D9")
+            if (const auto waiting = battlesAwaitingResults(db)) {
+                refused.error("BATTLE-TABLETOP", *waiting);
+                return;
+            }
         auto state = db::loadState(store);
         report.week = state.week;
         report.day = state.phase[0] == 'D' ? state.day : 0;
@@ -1148,16 +1180,6 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::
 
 }  // namespace
 
-namespace {
-// The sides that have neither given today's orders nor stood fast.
-std::vector<std::string> missingOrders(SQLite::Database& db) {
-    std::vector<std::string> out;
-    SQLite::Statement q(db, "SELECT s.id FROM side s, campaign c WHERE c.id = 1 AND NOT EXISTS (SELECT 1 FROM orders_submitted o "
-                            "WHERE o.week = c.current_week AND o.day = c.current_day AND o.side_id = s.id) ORDER BY s.ord");
-    while (q.executeStep()) out.push_back(q.getColumn(0).getString());
-    return out;
-}
-}  // namespace
 
 AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions options) {
     AdvanceResult result;
@@ -1169,26 +1191,19 @@ AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions option
     }
     NetworkCache networks;
     for (;;) {
-        if (db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString() == "D2") {
-            auto missing = missingOrders(db);
-            if (!missing.empty() && options.standFastMissing) {
-                for (const auto& side : missing) result.issues.append(standFast(store, side));
-                missing = missingOrders(db);
+        if (options.standFastMissing && db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString() == "D2")
+            for (const auto& side : missingOrders(db)) {
+                // A side whose orders arrive meanwhile is left as it is (ORDERS-GIVEN is no problem here).
+                auto stood = standFast(store, side);
+                if (!stood.hasCode("ORDERS-GIVEN")) result.issues.append(stood);
             }
-            if (!missing.empty()) {
-                std::string names;
-                for (const auto& m : missing) names += (names.empty() ? "" : ", ") + m;
-                result.issues.error("ORDERS-MISSING", "today's orders are missing from: " + names +
-                                                          " (orders submit, or orders stand-fast)");
-                return result;
-            }
+        core::IssueList refused;
+        auto report = runOnePhase(store, networks, options.dice, refused);
+        if (refused.hasErrors()) {
+            result.issues.append(refused);
+            result.ended = refused.hasCode("CAMPAIGN-ENDED");
+            return result;
         }
-        if (db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString() == "D9")
-            if (const auto waiting = battlesAwaitingResults(db)) {
-                result.issues.error("BATTLE-TABLETOP", *waiting);
-                return result;
-            }
-        auto report = runOnePhase(store, networks, options.dice);
         if (options.checkInvariants) {
             // The phase is committed; a breach stops the run there, named, for the caller (the bot, a debug build).
             auto breaches = checkInvariants(store, report.phase);

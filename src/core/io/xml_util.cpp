@@ -163,7 +163,7 @@ enum class ValueKind { Short, Name, Text, List };
 // name means the same in each.
 ValueKind attributeKind(std::string_view name) {
     static constexpr std::string_view lists[] = {"hexes", "sides", "homeEdges", "nationalities"};
-    static constexpr std::string_view texts[] = {"note", "text", "map"};
+    static constexpr std::string_view texts[] = {"note", "text", "map", "source"};
     static constexpr std::string_view names[] = {"name", "label", "theatre", "date", "value", "corps", "division", "brigade"};
     for (auto n : lists)
         if (n == name) return ValueKind::List;

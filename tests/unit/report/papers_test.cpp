@@ -14,6 +14,8 @@
 #include "etatmajor/report/papers.hpp"
 #include "etatmajor/report/pdf.hpp"
 
+#include "../raw_edit.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
@@ -136,7 +138,7 @@ std::string playedDb(const std::string& name) {
     for (int attempt = 0; attempt < 30; ++attempt) {
         const auto path = freshDb(name);
         {
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE campaign SET rng_state = " + std::to_string(500 + attempt));
             const auto at = [](const char* col, const char* row) {
                 return std::string("q = (SELECT q FROM map_hex WHERE col = ") + col + " AND row = " + row + "), r = (SELECT r FROM map_hex WHERE col = " +
@@ -291,7 +293,7 @@ TEST_CASE("the intelligence report prints what the side was told, newest first, 
     const auto path = playedDb("intel");
     {
         // A second, later report as case 2 gives it: numbers only, misstated (told 5, truly 13).
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         raw.exec("INSERT INTO intel_report (week, day, side_id, observer_me, q, r, target_mes, intel_case, detail, reported, true_counts, "
                  "mode_reported) SELECT 1, 2, 'american', 'a-armand', q, r, 'b-webster', '2', 'numbers', "
                  "'[{\"kind\":\"line infantry battalions\",\"count\":5}]', "
@@ -435,7 +437,7 @@ TEST_CASE("a side that did not fight a battle gets no report of it", "[report]")
     const auto path = playedDb("battle-side");
     {
         // Battle 1 as if only the Americans had been there.
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         raw.exec("DELETE FROM battle_participant WHERE battle_id = 1 AND side_id = 'british'");
     }
     const auto store = db::CampaignStore::open(path, true);
@@ -462,7 +464,7 @@ TEST_CASE("the battle report says when the battle was a scouting combat (§8.6.4
         CHECK(plain.text.find("A scouting combat") == std::string::npos);
     }
     {
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         raw.exec("UPDATE battle SET kind = 'scouting_combat' WHERE id = 1");
     }
     const auto store = db::CampaignStore::open(path, true);

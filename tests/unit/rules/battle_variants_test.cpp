@@ -18,6 +18,8 @@
 
 #include "campaign_db.hpp"
 
+#include "raw_edit.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
@@ -51,7 +53,7 @@ public:
 // battle tests.
 std::string southern(const std::string& name, std::vector<std::string> options = {}) {
     const auto path = test::freshCampaignDb("battle-variants", name, "campaigns/southern-1780.xml", 9, std::move(options));
-    SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+    etatmajor::test::RawEdit raw(path);
     raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 34 AND row = 34), "
              "r = (SELECT r FROM map_hex WHERE col = 34 AND row = 34) WHERE id IN ('a-maryland', 'b-tarleton')");
     raw.exec("UPDATE me SET mode = 'deployed_offensive' WHERE id = 'a-maryland'");
@@ -283,7 +285,7 @@ TEST_CASE("G-73 use_outscouting and G-60 table_orientation in the printed set-up
     CHECK_THAT(lines, Catch::Contains("Orientation: as the players agree (G-60 players_agree)"));
     // Both sides wholly Deployed-Offensive: the tactical procedure, out-scouting included, even under do_vs_do_only.
     {
-        SQLite::Database raw(dodo, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(dodo);
         raw.exec("UPDATE battle_participant SET mode = 'deployed_offensive' WHERE battle_id = 1");
     }
     lines = joined(engine::battleTableLines(store, 1));
@@ -308,7 +310,7 @@ TEST_CASE("G-23 adjacent_mes = chart_automatic: the MEs next to the battle join 
             REQUIRE_FALSE(neighbour.empty());
         }
         {
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             const auto o = hex::parseOffset(neighbour);
             REQUIRE(o);
             raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = " + std::to_string(o->col) + " AND row = " + std::to_string(o->row) +
@@ -406,7 +408,7 @@ TEST_CASE("G-72 next_day_positions: a battle going on from yesterday keeps or re
         CHECK(text(path, "SELECT COALESCE(field_holder, '') FROM battle WHERE id = 1").empty());
         CHECK(nlohmann::json::parse(text(path, "SELECT setup FROM battle WHERE id = 1"))["heldBy"] == "");  // neither moved
         {
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             auto table = nlohmann::json::parse(raw.execAndGet("SELECT setup FROM battle WHERE id = 1").getString());
             table["heldBy"] = "british";
             SQLite::Statement u(raw, "UPDATE battle SET setup = ? WHERE id = 1");
@@ -440,7 +442,7 @@ TEST_CASE("§8.6.4 a scouting combat is fought by the scout and the MEs that too
     const auto path = southern("scouting-combat");
     std::string from;
     {
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 34 AND row = 34), r = (SELECT r FROM map_hex WHERE col = 34 AND "
                  "row = 34) WHERE id = 'b-rawdon'");
         // The Marylanders go back to stand with Caswell, out of the way.
@@ -459,7 +461,7 @@ TEST_CASE("§8.6.4 a scouting combat is fought by the scout and the MEs that too
     }
     REQUIRE_FALSE(from.empty());
     {
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         const auto o = hex::parseOffset(from);
         raw.exec("UPDATE me SET mode = 'scouting', q = (SELECT q FROM map_hex WHERE col = " + std::to_string(o->col) + " AND row = " +
                  std::to_string(o->row) + "), r = (SELECT r FROM map_hex WHERE col = " + std::to_string(o->col) + " AND row = " +
@@ -491,7 +493,7 @@ TEST_CASE("G-60 entry_hexside: each side's rear edge faces the hexside it came i
     // The strip of §16.1: the British Legion scouts from R1 through R2 into R3 and engages Virginia, which stands in R3.
     const auto path = test::freshCampaignDb("battle-variants", "orientation", "tests/data/campaigns/strip.xml", 2);
     {
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 2), r = (SELECT r FROM map_hex WHERE col = 2) WHERE id = 'va'");
         raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 0), r = (SELECT r FROM map_hex WHERE col = 0) WHERE id = 'bl'");
     }

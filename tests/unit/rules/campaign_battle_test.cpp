@@ -11,6 +11,8 @@
 
 #include "campaign_db.hpp"
 
+#include "raw_edit.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -25,7 +27,7 @@ namespace {
 std::string freshDb(const std::string& name, std::uint64_t seed = 9) {
     const auto path = test::freshCampaignDb("campaign-battle-test", name, "campaigns/southern-1780.xml", seed);
     // The Marylanders and Tarleton's reserve meet on the road a hex out of Cheraw (the American supply source).
-    SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+    etatmajor::test::RawEdit raw(path);
     raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 34 AND row = 34), "
              "r = (SELECT r FROM map_hex WHERE col = 34 AND row = 34) WHERE id IN ('a-maryland', 'b-tarleton')");
     // The Americans mean to attack; Tarleton stands on the defensive (both hold orders that make them fight).
@@ -202,7 +204,7 @@ TEST_CASE("a shared hex becomes a battle at D6, fought at D9 with the losses wri
 TEST_CASE("tabletop battles wait for their result and bad results are refused without a change", "[engine][battle]") {
     const auto path = freshDb("tabletop");
     {
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         raw.exec("INSERT OR REPLACE INTO campaign_option (key, value) VALUES ('battle_resolution', 'tabletop')");
     }
     auto store = db::CampaignStore::open(path);
@@ -281,7 +283,7 @@ TEST_CASE("an ME ordered to march to the guns joins a battle downwind of it", "[
             wind = std::string(w);
     REQUIRE_FALSE(wind.empty());
     {
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         raw.exec("UPDATE weather_day SET wind_from = '" + wind + "'");
     }
     campaign::OrdersFile f;
@@ -317,7 +319,7 @@ TEST_CASE("a side's odds use only its own forces and what its reports say of the
     // The enemy ME is named by its counter's label (turned over by the contact), never by its id.
     CHECK(missing == std::vector<std::string>{"Maryland Div (with army HQ and guns)"});
     {
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         raw.exec("INSERT INTO intel_report (week, day, side_id, observer_me, q, r, target_mes, intel_case, detail, reported, "
                  "true_counts) VALUES (1, 1, 'british', 'b-tarleton', 0, 0, 'a-maryland', '2', 'numbers', "
                  "'[{\"kind\": \"line infantry battalions\", \"count\": 2}, {\"kind\": \"artillery batteries\", \"count\": 1}]', '[]')");

@@ -14,6 +14,8 @@
 
 #include "campaign_db.hpp"
 
+#include "raw_edit.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
@@ -185,7 +187,7 @@ campaign::OrdersFile orders(db::CampaignStore& store, const std::string& side, c
 void placeAt(const std::string& path, const std::string& me, const std::string& colRow) {
     const auto comma = colRow.find(',');
     const std::string where = "col = " + colRow.substr(0, comma) + " AND row = " + colRow.substr(comma + 1);
-    SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+    etatmajor::test::RawEdit raw(path);
     raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE " + where + "), r = (SELECT r FROM map_hex WHERE " + where +
              ") WHERE id = '" + me + "'");
 }
@@ -354,7 +356,7 @@ TEST_CASE("G-29 tardy_stationary = delayed: a tardy order's stationary work is p
         const auto path = southern(delayed ? "tardy-delayed" : "tardy-executes",
                                    delayed ? std::vector<std::string>{"tardy_stationary=delayed"} : std::vector<std::string>{});
         {
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE urban_area SET controller = 'american' WHERE id = 'cheraw'");
         }
         auto store = db::CampaignStore::open(path);
@@ -379,7 +381,7 @@ namespace {
 // Legion waits in Camden at R6, off the Virginians' LOC.
 std::string stripDb(const std::string& name, std::vector<std::string> options) {
     const auto path = freshCampaignDb("daily-variants", name, "tests/data/campaigns/strip.xml", 2, std::move(options));
-    SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+    etatmajor::test::RawEdit raw(path);
     raw.exec("UPDATE urban_area SET controller = 'american' WHERE id = 'rugeleys-mill'");
     raw.exec("UPDATE urban_area SET controller = 'british' WHERE id = 'camden'");
     return path;

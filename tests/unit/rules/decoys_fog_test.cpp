@@ -10,6 +10,8 @@
 
 #include "campaign_db.hpp"
 
+#include "raw_edit.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
@@ -40,14 +42,14 @@ std::string meHex(const std::string& path, const std::string& me) {
         .getString();
 }
 void place(const std::string& path, const std::string& me, int r) {
-    SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+    etatmajor::test::RawEdit raw(path);
     raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = " + std::to_string(r - 1) + "), r = (SELECT r FROM map_hex WHERE col = " +
              std::to_string(r - 1) + ") WHERE id = '" + me + "'");
 }
 
 std::string strip(const std::string& name, std::vector<std::string> options = {}) {
     const auto path = test::freshCampaignDb("decoys-fog", name, "tests/data/campaigns/strip.xml", 2, std::move(options));
-    SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+    etatmajor::test::RawEdit raw(path);
     raw.exec("UPDATE urban_area SET controller = 'american' WHERE id = 'rugeleys-mill'");
     raw.exec("UPDATE urban_area SET controller = 'british' WHERE id = 'camden'");
     return path;
@@ -121,7 +123,7 @@ TEST_CASE("§2.3 decoys: placed with the first day's orders, moved, cutting no L
     // Day 2: ad-2, put back on the map at R3 on BL's LOC from R2 to Camden, cuts nothing; BL (now marching, so it
     // sees only its own hex) marches through it and finds it on entering.
     {
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         raw.exec("UPDATE decoy SET removed_week = 0, removed_by = '', q = (SELECT q FROM map_hex WHERE col = 2), "
                  "r = (SELECT r FROM map_hex WHERE col = 2) WHERE id = 'ad-2'");
         raw.exec("UPDATE me SET mode = 'march' WHERE id = 'bl'");
@@ -209,7 +211,7 @@ TEST_CASE("§8.6.4 scouting combat: when either side chooses to fight, a battle 
     SECTION("the scout would observe, but the enemy is Deployed-Offensive and wants the fight") {
         const auto path = strip("enemy-engages");
         {
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE me SET mode = 'deployed_offensive' WHERE id = 'va'");
         }
         auto store = db::CampaignStore::open(path);

@@ -13,6 +13,8 @@
 
 #include "campaign_db.hpp"
 
+#include "raw_edit.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
@@ -138,7 +140,7 @@ TEST_CASE("the campaign ends after its last week and then refuses to advance", "
 TEST_CASE("W4 replaces losses from the nominated source as §9.7 and the ledger say", "[engine][example]") {
     const auto path = freshDb("repl", "tests/data/campaigns/small.xml", 3);
     {
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         // Red Foot (class 3, 4 x 4 figures) lost 6 figures in battle and Red Dragoons (class 3 cavalry) 3 to attrition.
         raw.exec("UPDATE unit SET figures_current = 10, stands_current = 3, lost_combat = 6 WHERE id = 'red-foot'");
         raw.exec("UPDATE unit SET figures_current = 6, stands_current = 2, lost_attrition = 3 WHERE id = 'red-dragoons'");
@@ -181,7 +183,7 @@ TEST_CASE("an enemy ME on a road of the bundled map cuts exactly the LOCs throug
         auto state = db::loadState(store);
         const auto off = state.map.offsets();
         const auto o = hex::parseOffset(blocker);
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         SQLite::Statement q(raw, "UPDATE me SET q = ?, r = ? WHERE id = 'b-tarleton'");
         q.bind(1, off.toHex(*o).q);
         q.bind(2, off.toHex(*o).r);
@@ -275,7 +277,7 @@ TEST_CASE("§10 reorganisation: split, transfer in one hex, transfer in transit,
 TEST_CASE("§10.2 provisional units: eligibility and G-94 class", "[engine][reorg]") {
     auto make = [&](const std::string& name, std::vector<std::string> options) {
         const auto path = freshDb(name, "campaigns/southern-1780.xml", 7, std::move(options));
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         // Three NC militia battalions of the same type and nationality: classes made 1, 2, 2 for the test.
         raw.exec("UPDATE unit SET figures_current = 10, stands_current = 3 WHERE id IN ('nc-militia-1', 'nc-militia-2')");
         raw.exec("UPDATE unit SET figures_current = 6, stands_current = 2, class = 2 WHERE id = 'nc-militia-3'");
@@ -362,7 +364,7 @@ TEST_CASE("§9.4 / §10.3 raising new MEs with the primary grant", "[engine][gra
 TEST_CASE("G-92: with the enemy on the primary LOC entry, new MEs enter by another home-edge road", "[engine][grant]") {
     const auto path = freshDb("grant-g92", "campaigns/southern-1780.xml", 7, {"enforce_list_caps=no"});
     {
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         // Tarleton's reserve rides onto the American primary LOC entry hex.
         raw.exec("UPDATE me SET q = (SELECT q FROM loc_entry WHERE side_id = 'american' AND kind = 'primary'), "
                  "r = (SELECT r FROM loc_entry WHERE side_id = 'american' AND kind = 'primary') WHERE id = 'b-tarleton'");

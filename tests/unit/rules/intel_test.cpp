@@ -8,6 +8,8 @@
 #include "etatmajor/rules/intel.hpp"
 #include "fixtures.hpp"
 
+#include "raw_edit.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
@@ -81,7 +83,7 @@ TEST_CASE("§8.6.2 case 1 over a real campaign: the scout's side learns the exac
         REQUIRE(db::createCampaign(req).ok);
         {
             // Rawdon's brigade (no cavalry), foraging next to Armand's Legion (a scout) at Cheraw.
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE campaign SET rng_state = " + std::to_string(500 + attempt));
             raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 34 AND row = 33), "
                      "r = (SELECT r FROM map_hex WHERE col = 34 AND row = 33), mode = 'forage' WHERE id = 'b-rawdon'");

@@ -11,6 +11,8 @@
 
 #include "campaign_db.hpp"
 
+#include "raw_edit.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -25,7 +27,7 @@ std::string bundled(const std::string& name, std::uint64_t seed = 3) {
 }
 
 void exec(const std::string& path, const std::string& sql) {
-    SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+    etatmajor::test::RawEdit raw(path);
     raw.exec(sql);
 }
 

@@ -12,6 +12,8 @@
 
 #include "campaign_db.hpp"
 
+#include "raw_edit.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
@@ -193,7 +195,7 @@ TEST_CASE("D5 movement over the bundled map: road march, contact, pinning, contr
     auto store = db::CampaignStore::open(path);
     {
         // Tarleton's reserve waits at 32,36 on the Camden–Cheraw road, where the Marylanders will walk into it.
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 32 AND row = 36), "
                  "r = (SELECT r FROM map_hex WHERE col = 32 AND row = 36) WHERE id = 'b-tarleton'");
     }
@@ -224,7 +226,7 @@ TEST_CASE("contact: the mover stops, both counters turn over, the ME entered is 
     for (int attempt = 0; attempt < 12; ++attempt) {
         const auto path = freshDb("contact" + std::to_string(attempt));
         {
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE campaign SET rng_state = " + std::to_string(1000 + attempt));
             raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 33 AND row = 35), "
                      "r = (SELECT r FROM map_hex WHERE col = 33 AND row = 35) WHERE id = 'b-tarleton'");

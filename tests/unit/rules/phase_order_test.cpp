@@ -6,6 +6,8 @@
 
 #include "campaign_db.hpp"
 
+#include "raw_edit.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -66,7 +68,7 @@ campaign::CampaignState night(const std::string& name, std::vector<std::string> 
         me.supplySource = "camden";
     }
     for (auto& side : s.sides) side.hasInitiative = side.id == "british";
-    SQLite::Database db(path, SQLite::OPEN_READWRITE);
+    etatmajor::test::RawEdit db(path);
     auto battle = [&](int id, hex::Hex h, const std::string& winner, const std::vector<std::pair<std::string, std::string>>& mes) {
         SQLite::Statement b(db, "INSERT INTO battle (id, week, day, q, r, kind, status, winner, field_holder) "
                                 "VALUES (?, ?, ?, ?, ?, 'battle', 'resolved', ?, ?)");

@@ -10,6 +10,8 @@
 
 #include "campaign_db.hpp"
 
+#include "raw_edit.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -105,7 +107,7 @@ TEST_CASE("§10.3 a pontoon is laid across a river, taken up by its engineers, a
         const auto s = db::loadState(store);
         bank = bigRiverAt(s);
         // The Blue line division takes the sappers and stands on the west bank of the Big River.
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         raw.exec("UPDATE unit SET me_id = 'blue-me-1' WHERE id = 'blue-sappers'");
         SQLite::Statement q(raw, "UPDATE me SET q = ?, r = ? WHERE id = 'blue-me-1'");
         q.bind(1, bank.here.q);
@@ -159,7 +161,7 @@ TEST_CASE("§10.3 a map bridge or someone else's pontoon is not taken up", "[eng
         }
         REQUIRE(dir >= 0);
         note = hex::formatOffset(off.toOffset(hex::neighbour(west, dir)));
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         raw.exec("UPDATE unit SET me_id = 'blue-me-1' WHERE id = 'blue-sappers'");
         SQLite::Statement q(raw, "UPDATE me SET q = ?, r = ? WHERE id = 'blue-me-1'");
         q.bind(1, west.q);

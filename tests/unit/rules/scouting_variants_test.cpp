@@ -9,6 +9,8 @@
 
 #include "campaign_db.hpp"
 
+#include "raw_edit.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -31,7 +33,7 @@ std::string strip(const std::string& name, std::vector<std::string> options = {}
 
 // R1..R6 are columns 0..5 of row 0.
 void place(const std::string& path, const std::string& me, int r) {
-    SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+    etatmajor::test::RawEdit raw(path);
     raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = " + std::to_string(r - 1) + " AND row = 0), r = (SELECT r FROM map_hex "
              "WHERE col = " + std::to_string(r - 1) + " AND row = 0) WHERE id = '" + me + "'");
 }
@@ -98,7 +100,7 @@ TEST_CASE("G-34 scouting_subphase = cavalry_only: a scouting force without caval
         const auto path = strip("subphase-" + variant, {"scouting_subphase=" + variant});
         {
             // Virginia as light troops only, so that it may scout (G-34 scout_eligibility light_troops).
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE unit SET type = 'light_infantry' WHERE id IN ('va-1', 'va-2')");
         }
         auto store = db::CampaignStore::open(path);

@@ -14,6 +14,8 @@
 
 #include "campaign_db.hpp"
 
+#include "raw_edit.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
@@ -44,7 +46,7 @@ public:
 // The bundled campaign, its map given a north region over rows 0-33 and the south for the rest.
 std::string twoRegions(const std::string& name, std::vector<std::string> options) {
     const auto path = test::freshCampaignDb("weather-regions", name, "campaigns/southern-1780.xml", 7, std::move(options));
-    SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+    etatmajor::test::RawEdit raw(path);
     std::string xml = raw.execAndGet("SELECT source_xml FROM map_meta WHERE id = 1").getString();
     const auto end = xml.find("</terrain>");
     REQUIRE(end != std::string::npos);
@@ -57,7 +59,7 @@ std::string twoRegions(const std::string& name, std::vector<std::string> options
 }
 
 void placeAt(const std::string& path, const std::string& me, int col, int row) {
-    SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+    etatmajor::test::RawEdit raw(path);
     const std::string where = "col = " + std::to_string(col) + " AND row = " + std::to_string(row);
     raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE " + where + "), r = (SELECT r FROM map_hex WHERE " + where +
              ") WHERE id = '" + me + "'");
@@ -195,7 +197,7 @@ TEST_CASE("G-102 per_region: each battle is set up in the weather of its hex", "
     placeAt(path, "a-maryland", 34, 34);
     placeAt(path, "b-tarleton", 34, 34);
     {
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         raw.exec("UPDATE me SET mode = 'deployed_offensive' WHERE id IN ('a-maryland', 'a-caswell')");
         raw.exec("UPDATE me SET mode = 'deployed_defensive' WHERE id IN ('b-tarleton', 'b-rawdon')");
     }
@@ -228,7 +230,7 @@ TEST_CASE("G-102 per_region: an ME sees by the weather of its own hex", "[engine
         placeAt(path, "a-stevens", 30, 34);
         placeAt(path, "b-tarleton", 30, 33);
         {
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE me SET mode = 'scouting' WHERE id IN ('a-caswell', 'a-stevens')");
         }
         auto store = db::CampaignStore::open(path);

@@ -19,6 +19,8 @@
 
 #include "campaign_db.hpp"
 
+#include "raw_edit.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -63,7 +65,7 @@ TEST_CASE("G-86: the commander's split of a shared source decides who is replace
     for (const bool split : {false, true}) {
         const auto path = freshDb(split ? "split" : "nosplit", 3);
         {
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             // As in the W4 engine test: Red Foot (1st Bde) lost 6 figures in battle, Red Dragoons (Horse) 3 to attrition.
             raw.exec("UPDATE unit SET figures_current = 10, stands_current = 3, lost_combat = 6 WHERE id = 'red-foot'");
             raw.exec("UPDATE unit SET figures_current = 6, stands_current = 2, lost_attrition = 3 WHERE id = 'red-dragoons'");
@@ -131,7 +133,7 @@ TEST_CASE("§9.1 spending requests: works bought at W4 after the replacements, r
 TEST_CASE("§9.7 / G-80: guns and staff come from the primary grant and march from the home edge", "[engine][grant]") {
     const auto path = freshDb("grant-repl", 7);
     {
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         raw.exec("UPDATE unit_gun SET stands_current = 0 WHERE unit_id = 'red-guns' AND calibre = 'medium'");
         raw.exec("UPDATE general SET status = 'killed' WHERE id = 'red-b2'");
     }
@@ -167,7 +169,7 @@ TEST_CASE("§9.7 / G-80: guns and staff come from the primary grant and march fr
     }
     // Walk them to the battery (set here; the daily movement moves them by orders) and end the day.
     {
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         raw.exec("UPDATE me SET q = (SELECT q FROM me WHERE id = 'red-me-3'), r = (SELECT r FROM me WHERE id = 'red-me-3') "
                  "WHERE id = 'red-me-3-repl-w1'");
     }
@@ -187,7 +189,7 @@ TEST_CASE("§11.4 siege: the garrison lives on its town for 1d6 weeks, then star
         // Six Blue MEs close every hex around Westby, where Red's 1st Bde stands.
         auto ro = db::CampaignStore::open(path, true);
         const auto s = db::loadState(ro);
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         const auto* garrison = s.me("red-me-1");
         REQUIRE(garrison);
         int k = 0;
@@ -223,7 +225,7 @@ TEST_CASE("§11.4 siege: the garrison lives on its town for 1d6 weeks, then star
     // The stores run out after `weeks` supply phases; from then on each W3 takes the forced-march toll (§8.7.4):
     // Class 3 units lose 1 figure each.
     {
-        SQLite::Database rw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit rw(path);
         rw.exec("UPDATE siege SET supply_weeks = 1");
     }
     const int foot = raw.execAndGet("SELECT figures_current FROM unit WHERE id = 'red-foot'").getInt();
@@ -249,7 +251,7 @@ TEST_CASE("§11.4 siege: the garrison lives on its town for 1d6 weeks, then star
     const int id = raw.execAndGet("SELECT id FROM siege").getInt();
     CHECK(engine::answerTerms(store, "red", id, true).issues.hasCode("SIEGE-TERMS"));
     {
-        SQLite::Database rw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit rw(path);
         rw.exec("UPDATE siege SET terms = 'honours of war'");
     }
     CHECK(engine::answerTerms(store, "blue", id, true).issues.hasCode("SIEGE-SIDE"));
@@ -399,7 +401,7 @@ TEST_CASE("§11.1–§11.2 water movement in the campaign: Charleston's craft li
         REQUIRE(ua);
         charleston = ua->hex;
         REQUIRE(rules::byWater(s.map, charleston));
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         SQLite::Statement q(raw, "UPDATE me SET q = ?, r = ? WHERE id IN ('b-tarleton', 'b-rawdon')");
         q.bind(1, charleston.q);
         q.bind(2, charleston.r);
@@ -515,7 +517,7 @@ TEST_CASE("§11.4 the stores roll with scripted dice: 1d6 = 4 weeks, logged with
     dice::Dice dice(scripted, store.rollLog(), store.nextRollSequence());
     dice.setContext(1, 0, "W3");
     std::vector<std::string> lines;
-    SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+    etatmajor::test::RawEdit raw(path);
     engine::updateSieges(raw, s, dice, lines, true);
     CHECK(raw.execAndGet("SELECT supply_weeks || ' ' || besieger || ' ' || ua_id || ' ' || start_day FROM siege").getString() ==
           "4 blue westby 0");
@@ -540,7 +542,7 @@ TEST_CASE("G-80 engineers: from the grant at 10 SP a stand by default, from loca
         const int fps = value(path, "SELECT figures_per_stand FROM unit WHERE id = 'blue-sappers'");
         {
             // One stand of sappers lost in battle this week.
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE unit SET figures_current = figures_current - figures_per_stand, stands_current = stands_current - 1, "
                      "lost_combat = figures_per_stand WHERE id = 'blue-sappers'");
         }
@@ -569,7 +571,7 @@ TEST_CASE("G-84 ua_depletion = stock: what was drawn from a town in earlier week
         const auto path = freshDb("depletion-" + rule, 3, {"ua_depletion=" + rule});
         {
             // An earlier week: 30 SP came in from Westby and 10 expired unspent, so 20 were drawn.
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             raw.exec("INSERT INTO supply_ledger (week, side_id, kind, source, me_id, unit_id, figures, points, note) VALUES "
                      "(0, 'red', 'ua_income', 'westby', '', '', 0, 30, 'red-me-1'), "
                      "(0, 'red', 'expired', 'westby', '', '', 0, -10, '')");
@@ -591,7 +593,7 @@ TEST_CASE("G-69 router_return = travel_at_infantry_mr: routers march 4 hexes a d
         const hex::Hex westby = s.urbanArea("westby")->hex;
         const hex::Hex start = s.map.offsets().toHex({7, 0});  // far to the east, away from the 1st Bde in Westby
         REQUIRE(hex::distance(start, westby) > 4);
-        SQLite::Database db(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit db(path);
         {
             SQLite::Statement u(db, "UPDATE unit SET detached_q = ?, detached_r = ? WHERE id = 'red-foot'");
             u.bind(1, start.q);
@@ -619,7 +621,7 @@ TEST_CASE("G-04 vcs_timing = week_end: the week's VCS is taken after its seventh
         const int atW2 = value(path, "SELECT COUNT(*) FROM vcs_history WHERE week = 1");
         {
             // Losses suffered during the week, after W2.
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE side SET points_lost = points_lost + 40 WHERE id = 'red'");
         }
         phases(store, 3 + 7 * 12);  // W3..W5 and the seven days
@@ -671,7 +673,7 @@ TEST_CASE("G-87 forage_frequency = daily: one forage die per exclusive Forage da
         const auto path = freshDb("forage-" + rule, 3, {"forage_frequency=" + rule});
         {
             // Three exclusive Forage days before the campaign's first week.
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE me SET forage_days = 3 WHERE id = 'red-me-1'");
         }
         auto store = db::CampaignStore::open(path);
@@ -695,7 +697,7 @@ TEST_CASE("G-83 rerate_on_new_year = yes: the first week of a new year re-rolls 
         const auto path = freshDb("rerate-" + rule, 3, {"rerate_on_new_year=" + rule});
         {
             // Week 1 starts on 28 December 1780, so week 2 starts on 4 January 1781.
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE campaign SET start_date = '1780-12-28' WHERE id = 1");
         }
         auto store = db::CampaignStore::open(path);
@@ -727,7 +729,7 @@ TEST_CASE("G-01 sequence = chart_daily: a fresh initiative every day and the VCS
         const int day1Lost = value(path, "SELECT COUNT(*) FROM vcs_history WHERE week = 1 AND points_lost > 0");
         {
             // Red's army is all but destroyed on day 2.
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE side SET points_lost = vcs_baseline WHERE id = 'red'");
         }
         phases(store, 12);  // day 2
@@ -755,7 +757,7 @@ TEST_CASE("G-54 command_limit in play: a split or a replacement draft past the l
         const auto path = freshDb("command-" + rule, 19, {"command_limit=" + rule});
         {
             // One stand of sappers lost in battle this week, for the grant to replace.
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE unit SET figures_current = figures_current - figures_per_stand, stands_current = stands_current - 1, "
                      "lost_combat = figures_per_stand WHERE id = 'blue-sappers'");
         }
@@ -795,7 +797,7 @@ TEST_CASE("G-81 replacement_source = any_traceable: income for every ME that rea
         const auto path = freshDb("source-" + rule, 3, {"replacement_source=" + rule});
         {
             // Red holds Mill Farm too, down the lane from Westby; nobody names it as a source.
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE urban_area SET controller = 'red' WHERE id = 'mill'");
         }
         auto store = db::CampaignStore::open(path);
@@ -838,7 +840,7 @@ TEST_CASE("G-64 objective_scoring = cumulative_captures: the engine counts captu
         int objValue = 0;
         {
             // One of Red's objectives taken twice already and lost again; W2 values it.
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             id = raw.execAndGet("SELECT id FROM objective WHERE assigned_to = 'red' ORDER BY id LIMIT 1").getString();
             objValue = raw.execAndGet("SELECT value FROM objective WHERE id = '" + id + "'").getInt();
             raw.exec("UPDATE objective SET captures = 2, controller = 'blue' WHERE id = '" + id + "'");
@@ -878,7 +880,7 @@ TEST_CASE("G-54 command_limit: a detachment in transit counts toward its command
     REQUIRE(engine::splitMe(store, "blue", "blue-me-1", "blue-cont-me", "Continentals", {"blue-1a"}).ok());
     {
         // The Continentals have marched one hex west of the division.
-        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        etatmajor::test::RawEdit raw(path);
         raw.exec("UPDATE me SET q = q - 1 WHERE id = 'blue-cont-me'");
     }
     const auto before = dump(path);

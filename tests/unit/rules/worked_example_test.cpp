@@ -14,6 +14,8 @@
 
 #include "campaign_db.hpp"
 
+#include "raw_edit.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
@@ -62,7 +64,7 @@ void submit(db::CampaignStore& store, const std::string& xml) {
 std::string situation() {
     const auto path = test::freshCampaignDb("worked-example", "strip", "tests/data/campaigns/strip.xml", 1,
                                             {"battle_resolution=tabletop"});
-    SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+    etatmajor::test::RawEdit raw(path);
     raw.exec("UPDATE campaign SET current_week = 3, current_day = 2, current_phase = 'D1' WHERE id = 1");
     raw.exec("UPDATE side SET has_initiative = CASE id WHEN 'british' THEN 1 ELSE 0 END");
     raw.exec("UPDATE urban_area SET controller = 'american', sp_raw_roll = 8 WHERE id = 'rugeleys-mill'");
@@ -234,7 +236,7 @@ TEST_CASE("§16 worked example, one daily turn end to end", "[engine][example][g
 
     SECTION("§16.12: the next supply phase, with VA's LOC to Rugeley's Mill open again and BL back at Camden") {
         {
-            SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+            etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE campaign SET current_week = 4, current_day = 1, current_phase = 'W3' WHERE id = 1");
             raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 5), r = (SELECT r FROM map_hex WHERE col = 5) WHERE id = 'bl'");
             raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 3), r = (SELECT r FROM map_hex WHERE col = 3) WHERE id = 'va'");
