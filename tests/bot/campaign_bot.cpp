@@ -420,6 +420,7 @@ private:
             if (issues.hasErrors() || !after) {
                 m_stats.errors.push_back(where(b) + ": battle resolve refused: " + (issues.empty() ? "" : issues.items().front().format()));
             } else if (after->status == "resolved") {
+                checkChecksum(where(b) + ", after battle resolve");
                 ++m_stats.tabletopResolved;
             } else {
                 enterTableResult(b);  // the resolver could not fight it and handed it back to the table
@@ -596,6 +597,7 @@ private:
                 const auto still = engine::findBattle(m_store, b.id);
                 if (fingerprint() != before || !still || still->status != "tabletop" || !engine::battlesAwaitingResults(raw()))
                     m_stats.errors.push_back(where(b) + ": a refused result changed the campaign");
+                checkChecksum(where(b) + ", after a refused result");
                 if (!m_stats.ok()) return;
                 ++m_stats.tabletopRefused;
             }
@@ -650,6 +652,7 @@ private:
         for (const auto& i : broken.items())
             if (i.severity == core::Severity::Error && i.code != "INVARIANT-EMPTY-ME")
                 m_stats.breaches.push_back("after battle enter, " + where(b) + ": " + i.format());
+        checkChecksum(where(b) + ", after battle enter");
         ++m_stats.tabletopEntered;
     }
 
