@@ -119,6 +119,8 @@ grep -q "purchase-twice.xml:6: error XML-UTF8" err.txt && ok || bad "grant buy n
 # with its line; nothing changed.
 expect_exit 0 "campaign new, tabletop battles" "$cli" campaign new --scenario "$scenario" --db table.db --seed 5 --option battle_resolution=tabletop
 sqlite3 table.db "UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 34 AND row = 34), r = (SELECT r FROM map_hex WHERE col = 34 AND row = 34) WHERE id IN ('a-maryland', 'b-tarleton')"
+# a raw edit by the host, recorded as accepted so that the state's checksum (docs/design.md) matches it again
+"$cli" campaign check --db table.db --accept >/dev/null 2>&1 || bad "campaign check --accept after the raw edit"
 expect_exit 1 "advance stops at D9 for a tabletop battle" "$cli" advance --db table.db --day --stand-fast-missing
 unit=$(sqlite3 table.db "SELECT id FROM unit WHERE me_id = 'b-tarleton' ORDER BY id LIMIT 1")
 before=$(sqlite3 table.db .dump | md5sum)
