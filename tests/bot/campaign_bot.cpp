@@ -399,7 +399,8 @@ private:
     void hostTabletopBattles() {
         std::vector<int> ids;
         {  // the statement closed before anything is written, so that later reads see what was written
-            SQLite::Statement q(raw(), "SELECT id FROM battle WHERE status = 'tabletop' ORDER BY id");
+            SQLite::Statement q(raw(), "SELECT b.id FROM battle b, campaign c WHERE c.id = 1 AND b.week = c.current_week "
+                                       "AND b.day = c.current_day AND b.status = 'tabletop' ORDER BY b.id");
             while (q.executeStep()) ids.push_back(q.getColumn(0).getInt());
         }
         if (ids.empty()) return;
