@@ -193,7 +193,7 @@ for t in "${targets[@]}"; do
 
   execs="$(final_stat number_of_executed_units "$log")"
   rate="$(final_stat average_exec_per_sec "$log")"
-  last="$(grep -a -E '^#[0-9]+' "$log" | tail -1)"
+  last="$({ grep -a -E '^#[0-9]+' "$log" || true; } | tail -1)"
   cov="$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")"
   ft="$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")"
   corp="$(sed -n 's/.* corp: \([^ ]*\).*/\1/p' <<<"$last")"
@@ -203,7 +203,7 @@ for t in "${targets[@]}"; do
   if [ "$result" != ok ]; then
     failed=1
     echo "fuzz.sh: $t FAILED; the end of $log:" >&2
-    grep -a -v '^#[0-9]' "$log" | tail -60 >&2
+    { grep -a -v '^#[0-9]' "$log" || true; } | tail -60 >&2
     ls "$artifacts" >&2 || true
   fi
 done
