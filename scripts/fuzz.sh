@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of fuzz/ (clang, AddressSanitizer, UndefinedBehaviorSanitizer) in a build directory of
 # their own and runs them (docs/fuzzing.md).
 #
-#   scripts/fuzz.sh --smoke [TARGET...]                 the short run of ./test.sh: replay + a few seconds each
+#   scripts/fuzz.sh --smoke [TARGET...]                 the short run of ./test.sh: replay + 8 s each (--time S)
 #   scripts/fuzz.sh --runs N --out DIR [TARGET...]      long run: N executions per target, one target at a time
 #   scripts/fuzz.sh --time S --out DIR [TARGET...]      long run: S seconds per target
 #   scripts/fuzz.sh --replay [TARGET...]                run each regression input once and say how it ended
