@@ -5,8 +5,8 @@
 //
 // Most inputs the fuzzer makes from XML are not well-formed: four in five, in a sample of 4000 from this target's
 // seeds. The reader refuses them at its first step, but only once the campaign state is loaded (the costly part of
-// entering a result), so they cost as much as any other. While fuzzing, the target checks well-formedness itself,
-// with tinyxml2 as the reader does (io::xml::Reader::parse, which every other XML target fuzzes), and enters only one
+// entering a result), so they cost as much as any other. While fuzzing, the target checks well-formedness itself
+// with tinyxml2, the reader's parser (io::xml::Reader::parse, which every other XML target fuzzes), and enters only one
 // malformed input in eight (those whose size is a multiple of eight), so that the reader's own refusal is still
 // exercised. Files named on the command line (regression inputs, an artifact) are all entered.
 #include "campaign_fixture.hpp"
