@@ -5,6 +5,7 @@
 #include "etatmajor/campaign/options.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
+#include "etatmajor/db/state_checksum.hpp"
 #include "etatmajor/engine/turn.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -32,6 +33,13 @@ void create(const std::string& path, std::vector<std::string> options) {
     if (!made.ok) broken("campaign new refused the test campaign", made.issues);
 }
 
+// After changes made with SQL: the host accepts the state as it stands (as `campaign check --accept` does), so that
+// the campaign opens without DB-CHECKSUM.
+void acceptState(const std::string& path) {
+    auto store = db::CampaignStore::open(path, false, db::CampaignStore::OpenCheck::SkipChecksum);
+    if (!db::checkState(store).ok) db::acceptState(store);
+}
+
 }  // namespace
 
 void makeNewCampaign(const std::string& path) { create(path, {}); }
@@ -45,6 +53,7 @@ void makeBattleCampaign(const std::string& path) {
         raw.exec("UPDATE me SET mode = 'deployed_offensive' WHERE id = 'red-me-1'");
         raw.exec("UPDATE me SET mode = 'deployed_defensive' WHERE id = 'blue-me-1'");
     }
+    acceptState(path);
     auto store = db::CampaignStore::open(path);
     engine::AdvanceOptions options;
     options.standFastMissing = true;
@@ -54,14 +63,17 @@ void makeBattleCampaign(const std::string& path) {
 }
 
 void dropDefaultOptions(const std::string& path) {
-    SQLite::Database raw(path, SQLite::OPEN_READWRITE);
-    SQLite::Statement drop(raw, "DELETE FROM campaign_option WHERE key = ? AND value = ?");
-    for (const auto& o : campaign::optionCatalogue()) {
-        drop.bind(1, std::string(o.key));
-        drop.bind(2, std::string(o.defaultValue));
-        drop.exec();
-        drop.reset();
+    {
+        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        SQLite::Statement drop(raw, "DELETE FROM campaign_option WHERE key = ? AND value = ?");
+        for (const auto& o : campaign::optionCatalogue()) {
+            drop.bind(1, std::string(o.key));
+            drop.bind(2, std::string(o.defaultValue));
+            drop.exec();
+            drop.reset();
+        }
     }
+    acceptState(path);
 }
 
 }  // namespace etatmajor::fuzz
