@@ -338,7 +338,8 @@ void endOfDayDetachments(SQLite::Database& db, CampaignState& s, std::vector<std
     const bool travel = s.options.is("router_return", "travel_at_infantry_mr");
     SQLite::Statement moveGroup(db, "UPDATE unit SET detached_q = ?, detached_r = ? WHERE id = ?");
     for (auto [id, h] : groups) {
-        const auto it = std::find_if(s.units.begin(), s.units.end(), [&](const UnitState& x) { return x.id == id; });
+        // An init-capture, not [&]: clang before 16 cannot capture a structured binding (the fuzz build uses clang).
+        const auto it = std::find_if(s.units.begin(), s.units.end(), [&unit = id](const UnitState& x) { return x.id == unit; });
         if (it == s.units.end()) continue;
         const MeState* me = s.me(it->me);
         // G-69 travel_at_infantry_mr: a group still on its way marches a day toward its rally point (§9.8) first; it

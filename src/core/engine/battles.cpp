@@ -1469,7 +1469,10 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
                 l.figuresStart = it->figuresCurrent;
                 const bool standsGiven = e.Attribute("standsLost") != nullptr, figuresGiven = e.Attribute("figuresLost") != nullptr;
                 l.standsLost = r.integer(e, "standsLost", 0);
-                l.figuresLost = r.integer(e, "figuresLost", l.standsLost * it->figuresPerStand);
+                // Without figuresLost, the figures of the stands lost; a number of stands the unit cannot lose is
+                // refused below on its own, and is not multiplied into a figure (nor past the range of int).
+                const bool standsPossible = l.standsLost >= 0 && l.standsLost <= it->standsCurrent;
+                l.figuresLost = r.integer(e, "figuresLost", standsPossible ? l.standsLost * it->figuresPerStand : 0);
                 l.gunsLost = r.integer(e, "gunsLost", 0);
                 l.routed = r.boolean(e, "routed", false);
                 l.gone = r.boolean(e, "captured", false);

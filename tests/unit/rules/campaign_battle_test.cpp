@@ -255,6 +255,16 @@ TEST_CASE("tabletop battles wait for their result and bad results are refused wi
     CHECK(issues.items()[0].format().find(several + ":2:") == 0);
     CHECK(dump(path) == before);
 
+    // A number of stands the unit cannot lose is refused on its own: with no figuresLost given, no figure is made of
+    // it (2147483647 stands times the figures of a stand is past the range of int).
+    const std::string hugeStands = (dir / "huge-stands.xml").string();
+    write(hugeStands, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"british\">\n  <unit id=\"" + inBattle +
+                          "\" standsLost=\"2147483647\"/>\n</battleResult>\n");
+    issues = engine::enterBattleResult(store, 1, hugeStands, lines);
+    REQUIRE(issues.items().size() == 1);
+    CHECK(issues.items()[0].message.find("standsLost 2147483647 is more than") != std::string::npos);
+    CHECK(dump(path) == before);
+
     const std::string good = (dir / "good.xml").string();
     write(good, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"british\"><unit id=\"" + inBattle +
                     "\" figuresLost=\"2\"/></battleResult>");
