@@ -197,6 +197,25 @@ TEST_CASE("a schema version that does not match the tables is refused, not migra
     CHECK(bytesOf(path) == before);
 }
 
+// `campaign check` opens a campaign without comparing its checksum, so that it can report a bad one; a table changed
+// outside the program must still be refused at the door, not met later as a raw SQLite error ("no such column").
+TEST_CASE("a table changed outside the program is refused by the open that skips the checksum", "[db][hostile]") {
+    const auto dir = scratchDir("db-renamed-column");
+    const auto path = campaignDb(dir, "renamed.db");
+    { SQLite::Database d(path, SQLite::OPEN_READWRITE); d.exec("ALTER TABLE credential RENAME COLUMN hash TO digest"); }
+    const auto before = bytesOf(path);
+    for (const bool readOnly : {true, false}) {
+        try {
+            db::CampaignStore::open(path, readOnly, db::CampaignStore::OpenCheck::SkipChecksum);
+            FAIL("opened");
+        } catch (const db::StoreError& e) {
+            CHECK(e.code() == "DB-CORRUPT");
+            CHECK(std::string(e.what()).find("credential") != std::string::npos);
+        }
+    }
+    CHECK(bytesOf(path) == before);
+}
+
 // A campaign as an older program left it: the tables and columns added by the later migrations are taken away (what
 // open() then checks against the migrations' own tables for that version), and the header says that version.
 TEST_CASE("a campaign of an older schema version is upgraded on open and plays on", "[db][migration]") {

@@ -207,7 +207,10 @@ int checkCampaign(SQLite::Database& db, const std::string& path, CampaignStore::
     // are compared only when the checksums' own table is missing, for a message that says what happened.
     const bool checksums =
         db.execAndGet("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'state_checksum'").getInt() > 0;
-    const bool compare = version < latestSchemaVersion() || (version >= kFirstChecksumVersion && !checksums);
+    // `campaign check` opens without comparing the checksum (it reports that itself), so it compares the tables: a
+    // renamed column would otherwise reach the reader of that table as a raw SQLite message.
+    const bool compare = version < latestSchemaVersion() || (version >= kFirstChecksumVersion && !checksums) ||
+                         how == CampaignStore::OpenCheck::SkipChecksum;
     if (const auto problems = compare ? schemaProblems(db, version) : std::vector<std::string>{}; !problems.empty()) {
         std::string text;
         for (std::size_t i = 0; i < problems.size() && i < 3; ++i) text += (i ? "; " : "") + problems[i];
