@@ -399,6 +399,21 @@ TableShape shapeOf(SQLite::Database& db) {
     return shape;
 }
 
+// The tables of every schema version, from an empty database migrated one version at a time: made once per process,
+// since every open that compares tables needs them (`campaign check`, an older campaign).
+const std::vector<TableShape>& shapesOfVersions() {
+    static const std::vector<TableShape> shapes = [] {
+        std::vector<TableShape> out;
+        SQLite::Database probe(":memory:", SQLite::OPEN_READWRITE);
+        for (const auto& migration : kMigrations) {
+            probe.exec(std::string(migration));
+            out.push_back(shapeOf(probe));
+        }
+        return out;
+    }();
+    return shapes;
+}
+
 }  // namespace
 
 int latestSchemaVersion() { return static_cast<int>(kMigrations.size()); }
@@ -414,16 +429,13 @@ void configure(SQLite::Database& db, bool readOnly) {
 std::vector<std::string> schemaProblems(SQLite::Database& db, int version) {
     std::vector<std::string> out;
     if (version < 1 || version > latestSchemaVersion()) return out;
-    SQLite::Database expected(":memory:", SQLite::OPEN_READWRITE);
-    for (int v = 0; v < version; ++v) expected.exec(std::string(kMigrations[static_cast<std::size_t>(v)]));
-    const auto want = shapeOf(expected);
+    const auto& shapes = shapesOfVersions();
+    const auto& want = shapes[static_cast<std::size_t>(version - 1)];
     const auto have = shapeOf(db);
     if (want == have) return out;
     // The tables of another version? (a header whose version was changed by hand)
-    SQLite::Database probe(":memory:", SQLite::OPEN_READWRITE);
     for (int v = 0; v < latestSchemaVersion(); ++v) {
-        probe.exec(std::string(kMigrations[static_cast<std::size_t>(v)]));
-        if (v + 1 != version && shapeOf(probe) == have) {
+        if (v + 1 != version && shapes[static_cast<std::size_t>(v)] == have) {
             out.push_back("its tables are those of schema version " + std::to_string(v + 1));
             return out;
         }
