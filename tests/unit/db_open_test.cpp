@@ -4,6 +4,7 @@
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/db/state_checksum.hpp"
+#include "etatmajor/db/state_store.hpp"
 #include "etatmajor/engine/turn.hpp"
 #include "test_paths.hpp"
 
@@ -214,6 +215,22 @@ TEST_CASE("a table changed outside the program is refused by the open that skips
         }
     }
     CHECK(bytesOf(path) == before);
+}
+
+// `campaign check` reads the state of a campaign whose checksum it is about to report as wrong: a missing map row
+// is named as damage, not met as a raw "no row" error of the SQLite wrapper.
+TEST_CASE("a campaign whose map row was deleted is reported damaged when its state is read", "[db][hostile]") {
+    const auto dir = scratchDir("db-no-map");
+    const auto path = campaignDb(dir, "nomap.db");
+    { SQLite::Database d(path, SQLite::OPEN_READWRITE); d.exec("DELETE FROM map_meta"); }
+    auto store = db::CampaignStore::open(path, true, db::CampaignStore::OpenCheck::SkipChecksum);
+    try {
+        (void)db::loadState(store);
+        FAIL("the state was read");
+    } catch (const db::StoreError& e) {
+        CHECK(e.code() == "DB-CORRUPT");
+        CHECK(std::string(e.what()).find("no map") != std::string::npos);
+    }
 }
 
 // A campaign as an older program left it: the tables and columns added by the later migrations are taken away (what

@@ -389,8 +389,9 @@ campaign::Options CampaignStore::options() const {
 
 map::Map CampaignStore::loadMap() const {
     // The map is stored both as tables (for queries) and as its source XML (for an exact round trip).
-    const std::string xml = m_impl->db.execAndGet("SELECT source_xml FROM map_meta WHERE id = 1").getString();
-    return io::readMapString(xml, "(campaign map)").map;
+    SQLite::Statement q(m_impl->db, "SELECT source_xml FROM map_meta WHERE id = 1");
+    if (!q.executeStep()) throw StoreError("DB-CORRUPT", "the campaign database has no map");
+    return io::readMapString(q.getColumn(0).getString(), "(campaign map)").map;
 }
 
 std::uint64_t CampaignStore::rngState() const {
