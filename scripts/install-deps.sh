@@ -16,6 +16,7 @@ PACKAGES=(
   jq
   libcairo2-dev libpango1.0-dev poppler-utils
   libsodium-dev
+  libcpp-httplib-dev libssl-dev
 )
 
 missing=()
