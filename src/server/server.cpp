@@ -330,7 +330,11 @@ struct Server::Impl {
         if (header.ended) waiting = "ended";
         else if (!h.autoRun) waiting = "paused";
         else if (!h.blocked.empty()) waiting = h.blocked;
-        else if (info.phase == "D2") waiting = "orders";
+        else if (info.phase == "D2") {
+            bool missing = false;
+            for (const auto& side : sides) missing = missing || engine::ordersStatus(*h.store, side.id) == "not_given";
+            waiting = missing ? "orders" : "running";
+        }
         else waiting = "running";
         json j{{"id", h.id}, {"name", info.name}, {"week", info.week}, {"day", info.day}, {"phase", info.phase},
                        {"ended", header.ended}, {"waitingFor", waiting}, {"sides", s}, {"phasesRun", engine::phasesRunCount(*h.store)}};
@@ -1203,8 +1207,8 @@ int Server::start() {
     if (port == 0) port = http.bind_to_any_port(c.bind);
     else if (!http.bind_to_port(c.bind, port)) port = -1;
     if (port <= 0) throw std::runtime_error("cannot listen on " + c.bind + ":" + std::to_string(c.port));
-    // Any day a stop interrupted goes on now, before the first request is answered.
-    impl.driveAll();
+    // Any day a stop interrupted goes on at once, in the turn's thread (its first round); requests are answered
+    // meanwhile, between its phases.
     impl.runner = std::thread([&impl] { impl.runnerLoop(); });
     return port;
 }
