@@ -7,6 +7,7 @@
 #include "../audit/capture.hpp"
 #include "../audit/knowledge.hpp"
 
+#include "etatmajor/auth/passphrase.hpp"
 #include "etatmajor/client/client.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/state_checksum.hpp"
@@ -440,13 +441,14 @@ TEST_CASE("server: killed at random moments of a day's run, every restart goes o
         SQLite::Database db(player.dbPath(), SQLite::OPEN_READONLY);
         db.exec("VACUUM INTO '" + tmpl + "'");
     }
+    long span = 0;  // how long the uninterrupted day's run took, from the moment the server listened
     auto runOnce = [&](const std::string& name, int killAfterMs, int& phasesAtKill) {
         const auto dir = work + "/" + name;
         fs::create_directories(dir);
         fs::copy_file(tmpl, dir + "/kill.db");
         const int before = phasesRun(dir + "/kill.db");
-        auto started = std::chrono::steady_clock::now();
-        ServerProcess server(dir, pass.host);
+        ServerProcess server(dir, pass.host);  // returns once it listens: the day's run starts then
+        const auto started = std::chrono::steady_clock::now();
         if (killAfterMs >= 0) {
             std::this_thread::sleep_until(started + std::chrono::milliseconds(killAfterMs));
             server.kill9();
@@ -465,13 +467,12 @@ TEST_CASE("server: killed at random moments of a day's run, every restart goes o
             REQUIRE(std::chrono::steady_clock::now() < until);
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
+        if (killAfterMs < 0) span = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
         REQUIRE(server.stop() == 0);
         return digestWithoutCredentials(dir + "/kill.db", work);
     };
     int unused = 0;
-    const auto t0 = std::chrono::steady_clock::now();
     const auto expected = runOnce("uninterrupted", -1, unused);
-    const auto span = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
     std::mt19937 random(2024);
     std::map<int, int> landed;  // phases committed when the kill came -> times
     for (int k = 0; k < kills; ++k) {
@@ -484,4 +485,90 @@ TEST_CASE("server: killed at random moments of a day's run, every restart goes o
     std::cout << "server kills: " << kills << " kills within " << span << " ms of the day's run; phases committed at the kill:";
     for (const auto& [p, n] : landed) std::cout << " " << p << "x" << n;
     std::cout << "; every restart reached the uninterrupted state\n";
+}
+
+TEST_CASE("server: a tabletop result is entered when both sides give the same one, and the turn goes on", "[server]") {
+    const auto work = workDir("tabletop");
+    const auto campaigns = work + "/campaigns";
+    fs::create_directories(campaigns);
+    const auto pass = writePassfiles(work);
+    // A campaign fought on the table (battle_resolution = tabletop), at the orders phase of a day that brings a
+    // battle, both sides' orders given; every side with its passphrase.
+    const std::string db = campaigns + "/table.db";
+    {
+        audit::CampaignPlayer player(scenario(), work + "/play.db", 3, false);
+        player.giveOrders();
+        player.finishDay();
+        player.giveOrders();
+        SQLite::Database raw(player.dbPath(), SQLite::OPEN_READONLY);
+        raw.exec("VACUUM INTO '" + db + "'");
+    }
+    {
+        auto store = db::CampaignStore::open(db);
+        for (const auto& [side, p] : kSidePass) auth::setPassphrase(store, side, p);
+        auth::setPassphrase(store, auth::kHost, kHostPass);
+    }
+    {
+        SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+        raw.exec("INSERT OR REPLACE INTO campaign_option (key, value) VALUES ('battle_resolution', 'tabletop')");
+    }
+    {
+        auto store = db::CampaignStore::open(db, false, db::CampaignStore::OpenCheck::SkipChecksum);
+        db::acceptState(store);  // the change above, accepted by the host
+    }
+    ServerProcess server(campaigns, pass.host);
+    auto host = hostConnection(server.port());
+    host.loginHost(kHostPass);
+    client::CampaignEntry entry;
+    REQUIRE(host.campaigns().size() == 1);
+    for (int i = 0; i < 600; ++i) {
+        entry = host.campaigns().front();
+        if (entry.waitingFor == "battle-results") break;
+        REQUIRE(entry.waitingFor != "error");
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    REQUIRE(entry.waitingFor == "battle-results");
+    REQUIRE(entry.phase == "D9");
+    int battle = 0;
+    {
+        SQLite::Database raw(db, SQLite::OPEN_READONLY);
+        battle = raw.execAndGet("SELECT MIN(id) FROM battle WHERE status = 'tabletop'").getInt();
+    }
+    REQUIRE(battle > 0);
+    const auto british = "<?xml version=\"1.0\"?>\n<battleResult formatVersion=\"1\" battle=\"" + std::to_string(battle) + "\" winner=\"british\"/>\n";
+    const auto american = "<?xml version=\"1.0\"?>\n<battleResult formatVersion=\"1\" battle=\"" + std::to_string(battle) + "\" winner=\"american\"/>\n";
+    const auto file = work + "/result.xml";
+    const auto otherFile = work + "/other.xml";
+    writeText(file, british);
+    writeText(otherFile, american);
+    auto enter = [&](const std::string& side, const std::string& f) {
+        return cli({"battle", "enter", "--server", server.url(), "--side", side, "--password-file", pass.sides.at(side), "--id",
+                    std::to_string(battle), "--file", f});
+    };
+    auto r = enter("american", file);
+    INFO(r.output);
+    CHECK(r.exitCode == 0);
+    CHECK(r.output.find("is kept") != std::string::npos);
+    CHECK(host.campaigns().front().waitingFor == "battle-results");
+    r = enter("british", otherFile);  // the sides disagree: nothing is entered
+    CHECK(r.exitCode == 1);
+    CHECK(r.output.find("BATTLE-RESULT-DIFFERS") != std::string::npos);
+    {
+        SQLite::Database raw(db, SQLite::OPEN_READONLY);
+        CHECK(raw.execAndGet("SELECT status FROM battle WHERE id = " + std::to_string(battle)).getString() == "tabletop");
+    }
+    r = enter("british", file);  // now both gave the same result: it is entered, and the day goes on
+    CHECK(r.exitCode == 0);
+    CHECK(r.output.find("is entered") != std::string::npos);
+    {
+        SQLite::Database raw(db, SQLite::OPEN_READONLY);
+        CHECK(raw.execAndGet("SELECT status FROM battle WHERE id = " + std::to_string(battle)).getString() == "resolved");
+    }
+    for (int i = 0; i < 600; ++i) {
+        entry = host.campaigns().front();
+        if (entry.waitingFor != "running" && entry.phase != "D9") break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    CHECK(entry.phase != "D9");
+    CHECK(server.stop() == 0);
 }
