@@ -109,7 +109,8 @@ int statusOfIssues(const core::IssueList& issues) {
     for (const auto& i : issues.items()) {
         if (i.severity != core::Severity::Error) continue;
         static const std::set<std::string> conflicts{"ORDERS-GIVEN", "ORDERS-TOO-LATE", "ORDERS-NOT-GIVEN", "ORDERS-STALE",
-                                                     "CAMPAIGN-ENDED", "BATTLE-RESOLVED", "BATTLE-STATUS"};
+                                                     "CAMPAIGN-ENDED", "BATTLE-RESOLVED", "BATTLE-STATUS", "ORDERS-MISSING",
+                                                     "BATTLE-TABLETOP"};
         if (conflicts.count(i.code)) return 409;
         if (i.code == "ORDERS-SIDE" || i.code == "BATTLE-SIDE") return 403;
         if (i.code == "BATTLE-UNKNOWN") return 404;
@@ -1057,8 +1058,14 @@ struct Server::Impl {
                     for (const auto& l : p.lines) text += "    " + l + "\n";
                 }
                 log("campaign " + h->id + ": the host ran " + std::to_string(r.phases.size()) + " phase(s)");
-                sendJson(res, r.ok ? 200 : statusOfIssues(r.issues),
-                         json{{"ok", r.ok}, {"ended", r.ended}, {"phases", phases}, {"message", text}, {"issues", issuesJson(r.issues)}});
+                json answer{{"ok", r.ok}, {"ended", r.ended}, {"phases", phases}, {"message", text}, {"issues", issuesJson(r.issues)}};
+                if (!r.ok) {  // a refusal, with the phases that ran before it
+                    std::string code, message;
+                    for (const auto& i : r.issues.items())
+                        if (i.severity == core::Severity::Error && code.empty()) code = i.code, message = i.message;
+                    answer["error"] = {{"code", code}, {"message", message}, {"issues", issuesJson(r.issues)}};
+                }
+                sendJson(res, r.ok ? 200 : statusOfIssues(r.issues), answer);
             }
             announce();
             poke();

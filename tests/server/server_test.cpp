@@ -12,6 +12,7 @@
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/state_checksum.hpp"
 #include "etatmajor/io/orders_xml.hpp"
+#include "etatmajor/view/side_view.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <catch2/catch.hpp>
@@ -187,6 +188,12 @@ TEST_CASE("server: a week played by two command-line clients equals the same ord
         audit::checkMoment(serverDb, "american", memory, captures, report);
     }
     reference.toOrdersPhase();
+    // The typed view the client library hands the turn manager renders as the server's own text.
+    const auto typed = watcher.status();
+    const auto text = cli({"status", "--server", server.url(), "--side", "british", "--password-file", pass.sides.at("british")});
+    CHECK(typed.viewer == view::Viewer::ofSide("british"));
+    CHECK(view::statusText(typed) == text.output);
+    CHECK_FALSE(typed.seenHexes.empty());
 
     const auto counts = reference.counts();
     std::cout << "server week: " << counts.days << " days, " << counts.contacts << " contacts, " << counts.battles << " battles ("
@@ -570,5 +577,68 @@ TEST_CASE("server: a tabletop result is entered when both sides give the same on
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     CHECK(entry.phase != "D9");
+    CHECK(server.stop() == 0);
+}
+
+TEST_CASE("server: the host's deadline makes the side without orders stand fast; the host may pause and force phases", "[server]") {
+    const auto work = workDir("deadline");
+    const auto campaigns = work + "/campaigns";
+    fs::create_directories(campaigns);
+    const auto pass = writePassfiles(work);
+    ServerProcess server(campaigns, pass.host);
+    auto host = hostConnection(server.port());
+    host.loginHost(kHostPass);
+    host.createCampaign("late", "southern-1780", 4, {{"british", kSidePass.at("british")}, {"american", kSidePass.at("american")}});
+    auto american = hostConnection(server.port());
+    american.login("late", "american", kSidePass.at("american"));
+    auto start = waitForOrders(american, 0, 0);
+    REQUIRE(start.week == 1);
+    REQUIRE(start.day == 1);
+    REQUIRE(cli({"orders", "stand-fast", "--server", server.url(), "--side", "american", "--password-file", pass.sides.at("american")})
+                .exitCode == 0);
+    // The British write nothing. A deadline without standFastMissing passes, and the campaign keeps waiting.
+    const auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    host.setDeadline("late", now - 1, false);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    auto entry = american.calendar();
+    CHECK(entry.day == 1);
+    CHECK(entry.waitingFor == "orders");
+    // With it, the British stand fast at the deadline and the day runs.
+    host.setDeadline("late", now - 1, true);
+    entry = waitForOrders(american, 1, 1, 120);
+    CHECK(entry.day == 2);
+    {
+        SQLite::Database raw(campaigns + "/late.db", SQLite::OPEN_READONLY);
+        CHECK(raw.execAndGet("SELECT stand_fast FROM orders_submitted WHERE week = 1 AND day = 1 AND side_id = 'british'").getInt() == 1);
+    }
+    CHECK(server.log().find("the deadline of week 1 day 1 has passed") != std::string::npos);
+    // The deadline was the day's: on day 2 the campaign waits again.
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+    CHECK(american.calendar().day == 2);
+    // The host forces a phase while both sides are missing: refused (409); then both stand fast and the host steps D2.
+    try {
+        host.advance("late", "phase", false);
+        FAIL("a phase ran without orders");
+    } catch (const client::ClientError& e) {
+        CHECK(e.status() == 409);
+        CHECK(e.code() == "ORDERS-MISSING");
+    }
+    // Paused, the campaign does not run by itself even with every order in.
+    {
+        httplib::Client http("127.0.0.1", server.port());
+        auto login = http.Post("/api/v1/login", json{{"host", true}, {"passphrase", kHostPass}}.dump(), "application/json");
+        const std::string token = json::parse(login->body)["token"];
+        auto r = http.Put("/api/v1/campaigns/late/settings", httplib::Headers{{"Authorization", "Bearer " + token}}, json{{"auto", false}}.dump(),
+                          "application/json");
+        REQUIRE(r->status == 200);
+        CHECK(json::parse(r->body)["waitingFor"] == "paused");
+    }
+    for (const auto& side : {"british", "american"})
+        REQUIRE(cli({"orders", "stand-fast", "--server", server.url(), "--side", side, "--password-file", pass.sides.at(side)}).exitCode == 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    CHECK(american.calendar().phase == "D2");
+    const auto forced = host.advance("late", "phase", false);
+    CHECK(forced.message.find("D2") != std::string::npos);
+    CHECK(american.calendar().phase == "D3");
     CHECK(server.stop() == 0);
 }

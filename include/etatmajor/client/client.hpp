@@ -96,6 +96,10 @@ struct PaperRequest {
     int week = 0, day = 0, battle = 0;
 };
 
+// The side's view (or the host's) from its JSON (`status --json`, the server's status): the typed object the core
+// builds locally, with the hexes' offsets and the hexes the side's MEs see now. Throws ClientError SERVER-ANSWER for a text that is not such a document.
+view::SideView sideViewFromJson(const std::string& json);
+
 class Connection {
 public:
     Connection(ServerAddress address, Trust trust);
@@ -117,6 +121,8 @@ public:
     // The side's views, rendered by the server from the side's knowledge: text or JSON as the CLI prints them.
     // `what`: status, intel, loc, supply, log, report, battles, orders, orders/template.
     std::string view(const std::string& what, bool json, int week = 0, int day = 0);
+    // The side's status as the typed view the turn manager renders.
+    view::SideView status();
     CampaignEntry calendar();
     OrdersState orders();
     std::vector<view::BattleView> battles();
