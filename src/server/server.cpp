@@ -693,10 +693,13 @@ struct Server::Impl {
         std::vector<std::string> lines;
         const auto issues = withTempFile(config.campaignsDir, ".xml", [&](const std::string& path) {
             std::ofstream(path, std::ios::binary) << xml;
-            auto found = engine::enterBattleResult(*h.store, battle, path, lines);
-            for (auto& i : const_cast<std::vector<core::Issue>&>(found.items()))
+            // The issues name the file the player gave, not the server's temporary copy.
+            core::IssueList named;
+            for (auto i : engine::enterBattleResult(*h.store, battle, path, lines).items()) {
                 if (i.file == path) i.file = file;
-            return found;
+                named.add(i);
+            }
+            return named;
         });
         {
             std::lock_guard lock(stateMutex);
