@@ -590,7 +590,7 @@ TEST_CASE("server: a tabletop result is entered when both sides give the same on
     CHECK(server.stop() == 0);
 }
 
-TEST_CASE("server: the host's deadline makes the side without orders stand fast; the host may pause and force phases", "[server]") {
+TEST_CASE("server: the host's deadline makes the side without orders stand fast, and the host may pause and force phases", "[server]") {
     const auto work = workDir("deadline");
     const auto campaigns = work + "/campaigns";
     fs::create_directories(campaigns);

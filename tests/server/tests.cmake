@@ -21,5 +21,5 @@ target_compile_definitions(etatmajor_server_tests PRIVATE
   ETATMAJOR_PDFTOTEXT="${PDFTOTEXT}"
   ETATMAJOR_SERVER_TEST_OUT="${CMAKE_CURRENT_BINARY_DIR}/server-work")
 add_dependencies(etatmajor_server_tests etatmajor-server etatmajor-cli)
-catch_discover_tests(etatmajor_server_tests TEST_PREFIX "server: " WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+catch_discover_tests(etatmajor_server_tests WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
   PROPERTIES LABELS server)
