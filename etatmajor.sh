@@ -1,9 +1,30 @@
 #!/usr/bin/env bash
 # The main job: installs what is missing, builds, and opens the bundled campaign.
 # With a display: the application window. Without one: a headless demo that creates the bundled
-# campaign and prints its status.
+# campaign and prints its status. With --server: a campaign server on the bundled campaign, on this machine only
+# (docs/server.md "A try-out on one machine").
 set -euo pipefail
 cd "$(dirname "$0")"
+
+if [ "${1:-}" = "--server" ]; then
+  ./scripts/install-deps.sh
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  cmake --build build -j"$(nproc)" --target etatmajor-cli etatmajor-server
+  demo=build/server-demo
+  mkdir -p "$demo/campaigns"
+  printf 'host-passphrase\n' > "$demo/host.pass"
+  printf 'british-passphrase\n' > "$demo/british.pass"
+  printf 'american-passphrase\n' > "$demo/american.pass"
+  if [ ! -f "$demo/campaigns/southern-1780.db" ]; then
+    build/bin/etatmajor-cli campaign new --scenario campaigns/southern-1780.xml --db "$demo/campaigns/southern-1780.db" \
+      --seed 1780 --host-password-file "$demo/host.pass" \
+      --side-password-file british="$demo/british.pass" --side-password-file american="$demo/american.pass"
+  fi
+  echo "Passphrase files for the try-out: $demo/british.pass, $demo/american.pass (the host: $demo/host.pass)."
+  echo "Try: build/bin/etatmajor-cli status --server http://127.0.0.1:8780 --side american --password-file $demo/american.pass"
+  exec build/bin/etatmajor-server --campaigns "$demo/campaigns" --plain-http --bind 127.0.0.1 --port 8780 \
+    --host-password-file "$demo/host.pass"
+fi
 
 ./scripts/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DETATMAJOR_BUILD_GUI=ON -DETATMAJOR_BUILD_TESTS=ON >/dev/null

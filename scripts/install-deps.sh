@@ -16,6 +16,7 @@ PACKAGES=(
   jq
   libcairo2-dev libpango1.0-dev poppler-utils
   libsodium-dev
+  libcpp-httplib-dev libssl-dev
   # the fuzz build (docs/fuzzing.md): clang, its runtime (libFuzzer and the sanitizers: libclang_rt.fuzzer-*.a in
   # libclang-rt-<version>-dev) and llvm-symbolizer for readable sanitizer reports
   clang libclang-rt-dev llvm

@@ -3,6 +3,7 @@
 // resolve | enter | odds: the battles of a running campaign (etat-major.md §8.8–§8.11).
 #include "cli.hpp"
 
+#include "etatmajor/view/battle_text.hpp"
 #include "etatmajor/view/battle_view.hpp"
 
 #include "etatmajor/battle/battle_xml.hpp"
@@ -29,38 +30,11 @@ namespace {
 
 namespace b = etatmajor::battle;
 
-std::string pct(std::int64_t n, std::int64_t d) { return b::percentText(n, d); }
-
-std::string points(std::int64_t sixths) { return b::Points6::sixths(sixths).text(); }
-
 std::string ratingText(b::Rating r) { return std::string(campaign::ratingName(r)); }
 
-std::string unitLine(const b::UnitSpec& u) {
-    std::ostringstream o;
-    o << u.name << " [" << u.id << "]: " << b::unitTypeName(u.type) << ", class " << u.unitClass << ", " << u.stands
-      << (b::isArtillery(u.type) ? " crew stand(s)" : " stand(s)");
-    if (u.figures > 0) o << " (" << u.figures << " figures)";
-    if (u.armament != b::Armament::Musket) o << ", " << b::armamentName(u.armament);
-    for (const auto& g : u.guns)
-        o << ", " << g.count << " " << campaign::calibreName(g.calibre) << (g.howitzer ? " howitzer" : " gun") << " stand(s)";
-    for (const auto& g : u.battalionGuns) o << ", " << g.count << " " << campaign::calibreName(g.calibre) << " battalion gun(s)";
-    if (u.bayonets && !*u.bayonets) o << ", no bayonets";
-    if (u.highlander) o << ", highlanders";
-    if (u.hidden) o << ", hidden";
-    if (u.screen) o << ", skirmish screen";
-    if (u.depth >= 0) o << ", front " << u.depth << " paces from its rear edge";
-    return o.str();
-}
+using view::unitLine;
 
-void showFormation(std::ostream& o, const b::FormationSpec& f, int indent) {
-    const std::string pad(static_cast<std::size_t>(indent), ' ');
-    o << pad << f.name;
-    if (f.general) o << " - " << f.general->name << " (" << ratingText(f.general->rating) << ")";
-    if (f.slot == b::Slot::Reserve) o << " [reserve]";
-    o << "\n";
-    for (const auto& u : f.units) o << pad << "  - " << unitLine(u) << "\n";
-    for (const auto& c : f.children) showFormation(o, c, indent + 2);
-}
+void showFormation(std::ostream& o, const b::FormationSpec& f, int indent) { view::formationText(o, f, indent); }
 
 int battleShow(const std::string& file) {
     const auto setup = b::readBattleFile(file);
@@ -212,38 +186,11 @@ int campaignBattleList(const std::string& dbPath, const std::string& side, const
 
 int campaignBattleShow(const std::string& dbPath, int id, const std::string& side, const std::string& passwordFile) {
     return withActor(dbPath, actorOf(side), passwordFile, true, [&](db::CampaignStore& store) {
-        const auto rec = engine::findBattle(store, id);
-        if (!rec) {
-            std::cerr << "error BATTLE-UNKNOWN: the campaign has no battle " << id << "\n";
-            return kBadInput;
-        }
-        if (!side.empty() && !rec->takesPart(side)) {
-            std::cerr << "error BATTLE-SIDE: side '" << side << "' has no ME in battle " << id << "\n";
-            return kBadInput;
-        }
-        const auto setup = engine::campaignBattleSetup(store, id);
-        std::ostream& o = std::cout;
-        o << setup.name << " (" << setup.date << "), " << rec->status << "\n";
-        o << "Terrain: " << b::hexTerrainName(setup.terrain.hex) << "; weather " << rec->weather << "; " << rec->daylight
-          << " daylight turns, the fighting starts on turn " << rec->startTurn << " (" << setup.turns << " turns)\n";
-        for (const auto& line : engine::battleTableLines(store, id)) o << line << "\n";  // §8.10-§8.11.1 table set-up
-        for (const auto& sd : setup.sides) {
-            o << "\n" << sd.name << ":\n";
-            for (const auto& m : sd.mes) {
-                const bool own = side.empty() || sd.id == side;
-                // An enemy ME by its counter only (turned over by the contact, §2.2), never by its id.
-                o << "  " << m.name << (own ? " [" + m.id + "]" : std::string()) << ", " << campaign::modeName(m.mode);
-                if (own) {
-                    for (const auto& p : rec->participants)
-                        if (p.me == m.id) o << ", on the field from campaign turn " << p.arrivalTurn << " (" << p.how << ")";
-                    o << "\n";
-                    for (const auto& f : m.formations) showFormation(o, f, 4);
-                } else {
-                    o << " (composition unknown)\n";
-                }
-            }
-        }
-        if (!rec->summary.empty()) o << "\nResult: " << rec->summary << "\n";
+        const auto who = view::Viewer::from(side);
+        const auto access = view::battleAccess(store, who, id);
+        for (const auto& i : access.items()) std::cerr << "error " << i.code << ": " << i.message << "\n";
+        if (access.hasErrors()) return kBadInput;
+        std::cout << view::campaignBattleText(store, who, id);
         return kOk;
     });
 }
@@ -296,42 +243,12 @@ int campaignBattleEnter(const std::string& dbPath, int id, const std::string& fi
 int campaignBattleOdds(const std::string& dbPath, int id, const std::string& side, const std::string& passwordFile, int runs,
                        int threads) {
     return withActor(dbPath, actorOf(side), passwordFile, true, [&](db::CampaignStore& store) {
-        const auto rec = engine::findBattle(store, id);
-        if (!rec) {
-            std::cerr << "error BATTLE-UNKNOWN: the campaign has no battle " << id << "\n";
-            return kBadInput;
-        }
-        if (!rec->takesPart(side)) {
-            std::cerr << "error BATTLE-SIDE: side '" << side << "' has no ME in battle " << id << "\n";
-            return kBadInput;
-        }
-        std::vector<std::string> missing;
-        const auto setup = engine::sideViewSetup(store, id, side, missing);
-        if (!missing.empty()) {
-            std::string names;
-            for (const auto& m : missing) names += (names.empty() ? "" : ", ") + m;
-            std::cout << "the odds cannot be computed: " << side << " knows the enemy counters " << names
-                      << " but no report has told it what they contain (scout them first)\n";
-            return kBadInput;
-        }
-        const int own = setup.sides[0].id == side ? b::kSideA : b::kSideB;
-        const b::RedcoatsResolver resolver;
-        const auto trials = b::runTrials(resolver, setup, rec->seed ^ 0x6f646473ULL, runs, threads);
-        std::int64_t win = 0, draw = 0, hold = 0, ownLoss = 0, enemyLoss = 0;
-        for (const auto& t : trials) {
-            win += t.winner == own ? 1 : 0;
-            draw += t.winner == b::kNoSide ? 1 : 0;
-            hold += t.fieldHolder == own ? 1 : 0;
-            ownLoss += t.netLoss6[static_cast<std::size_t>(own)];
-            enemyLoss += t.netLoss6[static_cast<std::size_t>(1 - own)];
-        }
-        const auto n = static_cast<std::int64_t>(trials.size());
-        std::cout << "battle " << id << ", as " << side << " sees it (" << n << " trials, the enemy as reported):\n";
-        std::cout << "  win " << pct(win, n) << ", draw " << pct(draw, n) << ", lose " << pct(n - win - draw, n) << "; hold the field "
-                  << pct(hold, n) << "\n";
-        if (n > 0)
-            std::cout << "  mean net loss: own " << points(ownLoss / n) << ", enemy " << points(enemyLoss / n) << " points\n";
-        return kOk;
+        const auto access = view::battleAccess(store, view::Viewer::ofSide(side), id);
+        for (const auto& i : access.items()) std::cerr << "error " << i.code << ": " << i.message << "\n";
+        if (access.hasErrors()) return kBadInput;
+        const auto odds = view::battleOdds(store, side, id, runs, threads);
+        std::cout << view::battleOddsText(odds);
+        return odds.computed() ? kOk : kBadInput;
     });
 }
 
@@ -352,6 +269,7 @@ void registerBattleCommands(CLI::App& app, Registry& registry) {
         std::string passwordFile;
         int id = 0;
         std::vector<std::string> params;
+        RemoteArgs remote;
     };
     auto args = std::make_shared<Args>();
     auto threadsOf = [args] {
@@ -365,11 +283,21 @@ void registerBattleCommands(CLI::App& app, Registry& registry) {
 
     auto* show = battle->add_subcommand("show", "Print a battle's set-up for players: forces, terrain, arrivals");
     show->add_option("--oob", args->oob, "Battle file (XML)")->check(CLI::ExistingFile);
-    show->add_option("--db", args->db, "Campaign database (with --id: a battle of the campaign)");
+    addRemote(show, args->remote, show->add_option("--db", args->db, "Campaign database (with --id: a battle of the campaign)"));
     addPasswordFile(show, args->passwordFile);
     show->add_option("--id", args->id, "Campaign battle number");
     show->add_option("--side", args->side, "Show only what this side may see of the enemy");
     registry.add(show, [args] {
+        if (args->remote.used()) {
+            if (args->side.empty()) {
+                std::cerr << "error: with --server, give --side: the server shows a side its own view\n";
+                return kUsage;
+            }
+            return withServer(args->remote, args->side, args->passwordFile, [&](client::Connection& c) {
+                std::cout << c.battleText(args->id);
+                return kOk;
+            });
+        }
         if (!args->db.empty()) return campaignBattleShow(args->db, args->id, args->side, args->passwordFile);
         if (args->oob.empty()) {
             std::cerr << "error: battle show needs --oob FILE, or --db FILE --id N\n";
@@ -379,11 +307,15 @@ void registerBattleCommands(CLI::App& app, Registry& registry) {
     });
 
     auto* list = battle->add_subcommand("list", "List the battles of a campaign");
-    list->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(list, args->remote, list->add_option("--db", args->db, "Campaign database"));
     list->add_option("--side", args->side, "Only this side's battles, as it sees them");
     addPasswordFile(list, args->passwordFile);
     list->add_flag("--json", args->json, "Print one JSON document");
-    registry.add(list, [args] { return campaignBattleList(args->db, args->side, args->passwordFile, args->json); });
+    registry.add(list, [args] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used()) return remoteView(args->remote, args->side, args->passwordFile, "battles", args->json);
+        return campaignBattleList(args->db, args->side, args->passwordFile, args->json);
+    });
 
     auto* resolve = battle->add_subcommand("resolve", "Fight a campaign battle now with the resolver and write the results back");
     resolve->add_option("--db", args->db, "Campaign database")->required();
@@ -393,22 +325,40 @@ void registerBattleCommands(CLI::App& app, Registry& registry) {
     registry.add(resolve, [args] { return campaignBattleResolve(args->db, args->id, args->side, args->passwordFile); });
 
     auto* enter = battle->add_subcommand("enter", "Record the result of a battle fought on the table (docs/formats/battle-result.md)");
-    enter->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(enter, args->remote, enter->add_option("--db", args->db, "Campaign database"));
     addPasswordFile(enter, args->passwordFile);
     enter->add_option("--id", args->id, "Battle number")->required();
     enter->add_option("--file", args->file, "Result file (XML)")->required()->check(CLI::ExistingFile);
     enter->add_option("--side", args->side, "Act as this side, which must have an ME in the battle (default: the host)");
     registry.add(enter, [args] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used()) {
+            if (args->side.empty()) {
+                std::cerr << "error: with --server, give --side\n";
+                return kUsage;
+            }
+            std::ifstream in(args->file, std::ios::binary);
+            const std::string xml((std::istreambuf_iterator<char>(in)), {});
+            return withServer(args->remote, args->side, args->passwordFile,
+                              [&](client::Connection& c) { return printAction(c.enterBattleResult(args->id, xml, args->file)); });
+        }
         return campaignBattleEnter(args->db, args->id, args->file, args->side, args->passwordFile);
     });
 
     auto* odds = battle->add_subcommand("odds", "Estimate a side's odds in a campaign battle from what it knows");
-    odds->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(odds, args->remote, odds->add_option("--db", args->db, "Campaign database"));
     addPasswordFile(odds, args->passwordFile);
     odds->add_option("--id", args->id, "Battle number")->required();
     odds->add_option("--side", args->side, "The side asking")->required();
     odds->add_option("--runs", args->runs, "Number of trials")->check(CLI::Range(1, 1000000));
     registry.add(odds, [args, threadsOf] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used())
+            return withServer(args->remote, args->side, args->passwordFile, [&](client::Connection& c) {
+                const auto [text, computed] = c.battleOdds(args->id, args->runs);
+                std::cout << text;
+                return computed ? kOk : kBadInput;
+            });
         return campaignBattleOdds(args->db, args->id, args->side, args->passwordFile, args->runs, threadsOf());
     });
 

@@ -114,6 +114,7 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
         std::string passwordFile;
         bool json = false;
         bool accept = false;
+        RemoteArgs remote;
         int week = 0, day = 0;
     };
     auto args = std::make_shared<Args>();
@@ -214,11 +215,13 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
     });
 
     auto* status = app.add_subcommand("status", "Show the campaign: the host's full view, or one side's view");
-    status->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(status, args->remote, status->add_option("--db", args->db, "Campaign database"));
     status->add_option("--side", args->side, "Show only what this side may know");
     status->add_flag("--json", args->json, "Print one JSON document");
     addPasswordFile(status, args->passwordFile);
     registry.add(status, [args] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used()) return remoteView(args->remote, args->side, args->passwordFile, "status", args->json);
         const auto who = view::Viewer::from(args->side);
         return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             std::cout << (args->json ? view::statusJson(s, who) + "\n" : view::statusText(s, who));
@@ -227,11 +230,13 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
     });
 
     auto* log = app.add_subcommand("log", "Every die rolled, with its purpose, rule and effect");
-    log->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(log, args->remote, log->add_option("--db", args->db, "Campaign database"));
     log->add_option("--side", args->side, "Only this side's own dice and the public ones (weather, wind)");
     log->add_flag("--json", args->json, "Print one JSON document");
     addPasswordFile(log, args->passwordFile);
     registry.add(log, [args] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used()) return remoteView(args->remote, args->side, args->passwordFile, "log", args->json);
         return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             const auto who = view::Viewer::from(args->side);
             std::cout << (args->json ? view::rollLogJson(s, who) + "\n" : view::rollLogText(s, who));
@@ -240,7 +245,7 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
     });
 
     auto* report = app.add_subcommand("report", "What happened on a day, told to one side from its own knowledge (the host: to all)");
-    report->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(report, args->remote, report->add_option("--db", args->db, "Campaign database"));
     report->add_option("--side", args->side, "The side the report is for (default: the host's report)");
     auto* week = report->add_option("--week", args->week, "Week of the day (default: the current day)")->check(CLI::PositiveNumber);
     report->add_option("--day", args->day, "Day of that week")->check(CLI::Range(1, 7))->needs(week);
@@ -248,6 +253,9 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
     report->add_flag("--json", args->json, "Print one JSON document");
     addPasswordFile(report, args->passwordFile);
     registry.add(report, [args] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used())
+            return remoteView(args->remote, args->side, args->passwordFile, "report", args->json, args->week, args->day);
         const auto who = view::Viewer::from(args->side);
         return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             const auto r = view::dayReport(s, who, args->week, args->day);

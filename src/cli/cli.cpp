@@ -120,6 +120,89 @@ int withActor(const std::string& path, const auth::Actor& actor, const std::stri
     }, how);
 }
 
+void addRemote(CLI::App* command, RemoteArgs& remote, CLI::Option* db) {
+    auto* server = command->add_option("--server", remote.server,
+                                       "A campaign server, https://HOST:PORT, instead of --db (docs/server.md)");
+    command->add_option("--campaign", remote.campaign, "With --server: the campaign (default: the server's only one)");
+    command->add_option("--pin", remote.pin, "With --server: the SHA-256 fingerprint of the server's certificate");
+    command->add_option("--ca-file", remote.caFile, "With --server: CA certificates that signed the server's certificate");
+    if (db != nullptr) {
+        db->excludes(server);
+        db->description(db->get_description() + " (or --server)");
+    }
+}
+
+bool needDbOrServer(const std::string& db, const RemoteArgs& remote) {
+    if (db.empty() == remote.server.empty()) {
+        std::cerr << "error: give --db FILE or --server URL\n";
+        return false;
+    }
+    return true;
+}
+
+int withServer(const RemoteArgs& remote, const std::string& side, const std::string& passwordFile,
+               const std::function<int(client::Connection&)>& f) {
+    std::string problem;
+    const auto address = client::parseServerUrl(remote.server, problem);
+    if (!address) {
+        std::cerr << "error CLIENT-URL: " << problem << "\n";
+        return kUsage;
+    }
+    if (!remote.pin.empty() && !client::normalisePin(remote.pin)) {
+        std::cerr << "error CLIENT-PIN: --pin must be the certificate's SHA-256 fingerprint (64 hex digits)\n";
+        return kUsage;
+    }
+    try {
+        client::Connection connection(*address, client::Trust{remote.pin, remote.caFile});
+        std::string campaign = remote.campaign;
+        if (campaign.empty()) {
+            const auto all = connection.campaigns();
+            if (all.size() != 1) {
+                std::cerr << "error CLIENT-CAMPAIGN: the server hosts " << all.size() << " campaigns; name one with --campaign ID\n";
+                return kBadInput;
+            }
+            campaign = all.front().id;
+        }
+        core::IssueList issues;
+        const auto passphrase = obtainPassphrase(passwordFile, "side '" + side + "'", issues);
+        if (issues.hasErrors()) {
+            printIssues(issues);
+            return kBadInput;
+        }
+        if (!passphrase) {
+            std::cerr << "error AUTH-REQUIRED: side '" << side << "' must give its passphrase to the server (--password-file FILE, "
+                      << kPassphraseVariable << ", or at the prompt)\n";
+            return kBadInput;
+        }
+        connection.login(campaign, side, *passphrase);
+        const int code = f(connection);
+        connection.logout();
+        return code;
+    } catch (const client::ClientError& e) {
+        if (!e.issues().empty()) printIssues(e.issues());
+        else std::cerr << "error " << e.code() << ": " << e.what() << "\n";
+        return kBadInput;
+    }
+}
+
+int remoteView(const RemoteArgs& remote, const std::string& side, const std::string& passwordFile, const std::string& what,
+               bool json, int week, int day) {
+    if (side.empty()) {
+        std::cerr << "error: with --server, give --side: the server shows a side its own view\n";
+        return kUsage;
+    }
+    return withServer(remote, side, passwordFile, [&](client::Connection& c) {
+        std::cout << c.view(what, json, week, day);
+        return kOk;
+    });
+}
+
+int printAction(const client::ActionResult& result) {
+    printIssues(result.issues);
+    if (!result.message.empty()) std::cout << result.message << (result.message.back() == '\n' ? "" : "\n");
+    return kOk;
+}
+
 int Registry::run() const {
     for (const auto& [command, run] : m_entries)
         if (command->parsed()) return run();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "etatmajor/auth/passphrase.hpp"
+#include "etatmajor/client/client.hpp"
 #include "etatmajor/core/issue.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 
@@ -65,6 +66,30 @@ inline auth::Actor actorOf(const std::string& side) { return auth::Actor{side}; 
 int withActor(const std::string& path, const auth::Actor& actor, const std::string& passwordFile, bool readOnly,
               const std::function<int(db::CampaignStore&)>& f,
               db::CampaignStore::OpenCheck how = db::CampaignStore::OpenCheck::Full);
+
+// A campaign on a server instead of a database file (docs/server.md): --server URL [--campaign ID] with the
+// certificate's --pin SHA256 or a --ca-file. The side's passphrase comes as for a database (--password-file, the
+// environment variable, the prompt).
+struct RemoteArgs {
+    std::string server, campaign, pin, caFile;
+    bool used() const { return !server.empty(); }
+};
+// Adds --server, --campaign, --pin and --ca-file to a side's command; `db` (its --db) is then required only without
+// --server, and the two exclude each other.
+void addRemote(CLI::App* command, RemoteArgs& remote, CLI::Option* db);
+// Usage error (exit 2) unless exactly one of --db and --server was given.
+bool needDbOrServer(const std::string& db, const RemoteArgs& remote);
+
+// Logs in to the server as `side` and runs f on the connection; the server's refusals are printed (its code and
+// message, and an orders file's problems with their file and line) and give exit status 1.
+int withServer(const RemoteArgs& remote, const std::string& side, const std::string& passwordFile,
+               const std::function<int(client::Connection&)>& f);
+// Prints one of the side's views as the server renders it (`what`: status, intel, loc, supply, log, report, battles,
+// orders), as text or JSON.
+int remoteView(const RemoteArgs& remote, const std::string& side, const std::string& passwordFile, const std::string& what,
+               bool json, int week = 0, int day = 0);
+// Prints an action's message and warnings; exit status 0.
+int printAction(const client::ActionResult& result);
 
 // Each leaf subcommand registers the function that runs it; main runs the one that was parsed.
 class Registry {

@@ -3,6 +3,7 @@
 
 #include "etatmajor/report/papers.hpp"
 #include "etatmajor/report/pdf.hpp"
+#include "etatmajor/io/atomic_file.hpp"
 
 #include <memory>
 
@@ -15,6 +16,7 @@ void registerPrintCommands(CLI::App& app, Registry& registry) {
         std::string db, side, paper = "a4", out, passwordFile;
         double hexMm = 6.0;
         int week = 0, day = 0, battle = 0;
+        RemoteArgs remote;
     };
     const std::pair<report::PaperKind, const char*> papers[] = {
         {report::PaperKind::Orders, "Order sheets of every ME: today's orders as given, or the template when none"},
@@ -29,7 +31,7 @@ void registerPrintCommands(CLI::App& app, Registry& registry) {
     for (const auto& [kind, help] : papers) {
         auto args = std::make_shared<Args>();
         auto* cmd = print->add_subcommand(std::string(report::paperKindName(kind)), help);
-        cmd->add_option("--db", args->db, "Campaign database")->required();
+        addRemote(cmd, args->remote, cmd->add_option("--db", args->db, "Campaign database"));
         cmd->add_option("--side", args->side, "The side whose papers these are")->required();
         addPasswordFile(cmd, args->passwordFile);
         cmd->add_option("--paper", args->paper, "Paper size")->check(CLI::IsMember({"a4", "letter"}))->capture_default_str();
@@ -44,6 +46,21 @@ void registerPrintCommands(CLI::App& app, Registry& registry) {
             cmd->add_option("--battle", args->battle, "This battle only (its id, see battle list)")->check(CLI::PositiveNumber);
         const auto k = kind;
         registry.add(cmd, [args, k] {
+            if (!needDbOrServer(args->db, args->remote)) return kUsage;
+            if (args->remote.used())
+                return withServer(args->remote, args->side, args->passwordFile, [&](client::Connection& c) {
+                    client::PaperRequest request;
+                    request.kind = std::string(report::paperKindName(k));
+                    request.paper = args->paper;
+                    request.hexMm = args->hexMm;
+                    request.week = args->week;
+                    request.day = args->day;
+                    request.battle = args->battle;
+                    const auto pdf = c.paper(request);
+                    io::writeFileAtomically(args->out, pdf);
+                    std::cout << "wrote " << args->out << " (" << report::paperKindName(k) << ", side " << args->side << ", from the server)\n";
+                    return kOk;
+                });
             return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& store) {
                 report::PrintOptions options;
                 options.paper = report::paperSizeFromName(args->paper).value_or(report::PaperSize::A4);

@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fstream>
 #include <memory>
 
 namespace etatmajor::cli {
@@ -46,6 +47,7 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
         std::string passwordFile;
         int siegeId = 0;
         bool accept = false, refuse = false;
+        RemoteArgs remote;
     };
     auto args = std::make_shared<Args>();
 
@@ -115,11 +117,13 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     });
 
     auto* loc = app.add_subcommand("loc", "Each ME's line of communication: yes or no, source, path and what cuts it");
-    loc->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(loc, args->remote, loc->add_option("--db", args->db, "Campaign database"));
     loc->add_option("--side", args->side, "Side")->required();
     addPasswordFile(loc, args->passwordFile);
     loc->add_flag("--json", args->json, "Print one JSON document");
     registry.add(loc, [args] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used()) return remoteView(args->remote, args->side, args->passwordFile, "loc", args->json);
         return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             std::cout << (args->json ? engine::locJson(s, args->side) + "\n" : engine::locText(s, args->side));
             return kOk;
@@ -127,11 +131,13 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     });
 
     auto* intel = app.add_subcommand("intel", "The side's intelligence reports (§8.6)");
-    intel->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(intel, args->remote, intel->add_option("--db", args->db, "Campaign database"));
     intel->add_option("--side", args->side, "Side")->required();
     addPasswordFile(intel, args->passwordFile);
     intel->add_flag("--json", args->json, "Print one JSON document");
     registry.add(intel, [args] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used()) return remoteView(args->remote, args->side, args->passwordFile, "intel", args->json);
         return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             std::cout << (args->json ? engine::intelJson(s, args->side) + "\n" : engine::intelText(s, args->side));
             return kOk;
@@ -139,7 +145,7 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     });
 
     auto* supply = app.add_subcommand("supply", "Supply sources, who draws on them, foraging, and this week's ledger");
-    supply->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(supply, args->remote, supply->add_option("--db", args->db, "Campaign database"));
     supply->add_option("--side", args->side, "Side")->required();
     addPasswordFile(supply, args->passwordFile);
     supply->add_flag("--json", args->json, "Print one JSON document");
@@ -150,6 +156,10 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     allocate->add_option("--source", weekly->source, "The urban area whose income is split")->required();
     allocate->add_option("--share", weekly->shares, "ME=SP (repeatable); MEs not named share the rest")->required();
     registry.add(allocate, [args, weekly] {
+        if (args->db.empty()) {
+            std::cerr << "error: supply allocate needs --db FILE (it is not offered by a server yet)\n";
+            return kUsage;
+        }
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             std::vector<std::pair<std::string, int>> shares;
             core::IssueList bad;
@@ -183,6 +193,10 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     spend->add_option("--class", weekly->workClass, "Works: light or heavy (default heavy)");
     spend->add_option("--at", weekly->at, "Bridge: the hex across the river, col,row");
     registry.add(spend, [args, weekly] {
+        if (args->db.empty()) {
+            std::cerr << "error: supply spend needs --db FILE (it is not offered by a server yet)\n";
+            return kUsage;
+        }
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             engine::SpendRequest q;
             q.side = args->side;
@@ -206,6 +220,8 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
         });
     });
     registry.add(supply, [args] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used()) return remoteView(args->remote, args->side, args->passwordFile, "supply", args->json);
         return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             std::cout << (args->json ? engine::supplyJson(s, args->side) + "\n" : engine::supplyText(s, args->side));
             return kOk;
@@ -274,11 +290,19 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* orders = app.add_subcommand("orders", "Daily written orders (§8.2)");
     orders->require_subcommand(1);
     auto* tmpl = orders->add_subcommand("template", "Write a pre-filled orders file for every ME of a side");
-    tmpl->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(tmpl, args->remote, tmpl->add_option("--db", args->db, "Campaign database"));
     tmpl->add_option("--side", args->side, "Side")->required();
     addPasswordFile(tmpl, args->passwordFile);
     tmpl->add_option("-o,--output", args->file, "File to write (default: standard output)");
     registry.add(tmpl, [args] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used())
+            return withServer(args->remote, args->side, args->passwordFile, [&](client::Connection& c) {
+                const auto text = c.view("orders/template", false);
+                if (args->file.empty()) std::cout << text;
+                else io::writeFileAtomically(args->file, text);
+                return kOk;
+            });
         return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             const auto text = engine::ordersTemplate(s, args->side);
             if (args->file.empty()) std::cout << text;
@@ -287,12 +311,26 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
         });
     });
     auto* submit = orders->add_subcommand("submit", "Check and give a side's orders for today");
-    submit->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(submit, args->remote, submit->add_option("--db", args->db, "Campaign database"));
     submit->add_option("--side", args->side, "Side")->required();
     addPasswordFile(submit, args->passwordFile);
     submit->add_option("--file", args->file, "Orders file (XML, schemas/orders.xsd)")->required()->check(CLI::ExistingFile);
     registry.add(submit, [args] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
         auto file = io::readOrdersFile(args->file);
+        if (args->remote.used()) {
+            if (file.side != args->side) {
+                core::IssueList issues;
+                issues.error("ORDERS-SIDE", "the file holds orders of side '" + file.side + "', not '" + args->side + "'", file.line, "side");
+                issues.setFile(args->file);
+                printIssues(issues);
+                return kBadInput;
+            }
+            std::ifstream in(args->file, std::ios::binary);
+            const std::string xml((std::istreambuf_iterator<char>(in)), {});
+            return withServer(args->remote, args->side, args->passwordFile,
+                              [&](client::Connection& c) { return printAction(c.submitOrders(xml, args->file)); });
+        }
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             core::IssueList issues;
             if (file.side != args->side)
@@ -308,10 +346,13 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
         });
     });
     auto* fast = orders->add_subcommand("stand-fast", "The side gives no orders today: every ME holds its hex and mode");
-    fast->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(fast, args->remote, fast->add_option("--db", args->db, "Campaign database"));
     fast->add_option("--side", args->side, "Side")->required();
     addPasswordFile(fast, args->passwordFile);
     registry.add(fast, [args] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used())
+            return withServer(args->remote, args->side, args->passwordFile, [](client::Connection& c) { return printAction(c.standFast()); });
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             const auto issues = engine::standFast(s, args->side);
             printIssues(issues);
@@ -320,11 +361,29 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
             return kOk;
         });
     });
+    auto* withdraw = orders->add_subcommand("withdraw", "Take back the side's orders for today, before the orders phase runs");
+    addRemote(withdraw, args->remote, withdraw->add_option("--db", args->db, "Campaign database"));
+    withdraw->add_option("--side", args->side, "Side")->required();
+    addPasswordFile(withdraw, args->passwordFile);
+    registry.add(withdraw, [args] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used())
+            return withServer(args->remote, args->side, args->passwordFile, [](client::Connection& c) { return printAction(c.withdrawOrders()); });
+        return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
+            const auto issues = engine::withdrawOrders(s, args->side);
+            printIssues(issues);
+            if (issues.hasErrors()) return kBadInput;
+            std::cout << args->side << " take back their orders for today\n";
+            return kOk;
+        });
+    });
     auto* show = orders->add_subcommand("show", "A side's own orders for today and their receipt");
-    show->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(show, args->remote, show->add_option("--db", args->db, "Campaign database"));
     show->add_option("--side", args->side, "Side")->required();
     addPasswordFile(show, args->passwordFile);
     registry.add(show, [args] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used()) return remoteView(args->remote, args->side, args->passwordFile, "orders", true);
         return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             std::cout << engine::ordersJson(s, args->side) << "\n";
             return kOk;
@@ -376,10 +435,12 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* siege = app.add_subcommand("siege", "Sieges: the side's sieges, and answering terms (§11.4)");
     siege->require_subcommand(1);
     auto* siegeList = siege->add_subcommand("list", "The sieges a side lays or suffers (JSON)");
-    siegeList->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(siegeList, args->remote, siegeList->add_option("--db", args->db, "Campaign database"));
     siegeList->add_option("--side", args->side, "Side")->required();
     addPasswordFile(siegeList, args->passwordFile);
     registry.add(siegeList, [args] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used()) return remoteView(args->remote, args->side, args->passwordFile, "sieges", true);
         return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& s) {
             std::cout << engine::siegesJson(s, args->side) << "\n";
             return kOk;

@@ -95,7 +95,7 @@ std::vector<hex::Hex> routeTo(const map::Map& m, hex::Hex from, hex::Hex to) {
 
 }  // namespace
 
-CampaignPlayer::CampaignPlayer(const std::string& scenarioPath, const std::string& dbPath, std::uint64_t seed)
+CampaignPlayer::CampaignPlayer(const std::string& scenarioPath, const std::string& dbPath, std::uint64_t seed, bool scouts)
     : m_dbPath(dbPath), m_seed(seed), m_impl(std::make_unique<Impl>()) {
     db::NewCampaignRequest request;
     request.scenarioPath = scenarioPath;
@@ -107,7 +107,7 @@ CampaignPlayer::CampaignPlayer(const std::string& scenarioPath, const std::strin
     m_impl->store.emplace(db::CampaignStore::open(dbPath));
     m_impl->random = dice::SplitMix64(seed ^ 0x61756469745f706cULL);
     for (const auto& side : db::loadState(*m_impl->store).sides) m_sides.push_back(side.id);
-    prepareScouts();
+    if (scouts) prepareScouts();
 }
 
 CampaignPlayer::~CampaignPlayer() = default;
@@ -324,6 +324,7 @@ void CampaignPlayer::ordersOf(const std::string& side) {
         const auto issues = engine::submitOrders(store, orders);
         if (!issues.hasErrors()) {
             for (const auto& o : orders.orders) m_routes += o.path.empty() ? 0 : 1;
+            m_given[side] = orders;
             return;
         }
         m_journal.push_back("W" + std::to_string(s.week) + " D" + std::to_string(s.day) + " " + side + ": " +
@@ -352,6 +353,7 @@ void CampaignPlayer::ordersOf(const std::string& side) {
     }
     const auto issues = engine::standFast(store, side);
     if (issues.hasErrors()) throw std::runtime_error("stand fast refused for " + side + ": " + issuesText(issues));
+    m_given[side] = std::nullopt;
 }
 
 PlayCounts CampaignPlayer::counts() const {

@@ -5,9 +5,11 @@
 // seeded and deterministic: the same campaign file and seed give the same database.
 #pragma once
 
+#include "etatmajor/campaign/orders.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,7 +32,8 @@ class CampaignPlayer {
 public:
     // Creates the campaign database (as `campaign new` does) and opens it. Throws std::runtime_error when the
     // campaign cannot be created.
-    CampaignPlayer(const std::string& scenarioPath, const std::string& dbPath, std::uint64_t seed);
+    // `prepareScouts`: a side with no ME that may scout forms one (§10.3) before the play starts.
+    CampaignPlayer(const std::string& scenarioPath, const std::string& dbPath, std::uint64_t seed, bool prepareScouts = true);
     ~CampaignPlayer();
     CampaignPlayer(const CampaignPlayer&) = delete;
     CampaignPlayer& operator=(const CampaignPlayer&) = delete;
@@ -43,10 +46,14 @@ public:
 
     // Runs the weekly phases due and D1, then gives both sides' orders for the day (the campaign then waits at D2).
     void giveOrders();
+    // Runs the weekly phases due and D1: the campaign then waits for the day's orders at D2.
+    void toOrdersPhase() { runTo("D2"); }
     // Runs the rest of the day. Battles waiting for a tabletop result are fought by the resolver.
     void finishDay();
 
     PlayCounts counts() const;
+    // What each side gave on the latest day: its orders as accepted, or nothing when it stood fast.
+    const std::map<std::string, std::optional<campaign::OrdersFile>>& lastGiven() const { return m_given; }
     // One line for each decision the player could not carry out as it wanted (refused orders, failed splits).
     const std::vector<std::string>& journal() const { return m_journal; }
 
@@ -56,6 +63,7 @@ private:
     std::uint64_t m_seed;
     std::vector<std::string> m_sides;
     std::vector<std::string> m_journal;
+    std::map<std::string, std::optional<campaign::OrdersFile>> m_given;
     std::unique_ptr<Impl> m_impl;
     int m_days = 0;
     int m_routes = 0;

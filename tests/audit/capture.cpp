@@ -51,8 +51,12 @@ void Capturer::ask(std::vector<Capture>& out, const std::string& db, const std::
     std::vector<std::string> argv{m_cli};
     std::size_t words = 0;
     while (words < args.size() && args[words].rfind("--", 0) != 0) argv.push_back(args[words++]);
-    argv.push_back("--db");
-    argv.push_back(db);
+    if (m_target.empty()) {
+        argv.push_back("--db");
+        argv.push_back(db);
+    } else {
+        argv.insert(argv.end(), m_target.begin(), m_target.end());
+    }
     argv.insert(argv.end(), args.begin() + static_cast<std::ptrdiff_t>(words), args.end());
     const auto r = runCommand(argv);
     const std::string label = joined(args);

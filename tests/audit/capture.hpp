@@ -39,6 +39,10 @@ public:
     std::vector<Capture> ordersOfTheDay(const std::string& db, const std::string& side, int week, int day,
                                         const std::string& moment);
 
+    // Ask a campaign server instead of the database: these options (`--server URL --pin ... --password-file F`)
+    // take the place of `--db DB` in every command.
+    void setTarget(std::vector<std::string> options) { m_target = std::move(options); }
+
     // Commands that do not exist yet (exit 2, usage error), each with the number of times it was tried.
     const std::map<std::string, int>& skipped() const { return m_skipped; }
     // Commands expected to exist that failed with a usage error (the audit is then out of date).
@@ -46,6 +50,7 @@ public:
 
 private:
     std::string m_cli, m_pdftotext, m_work;
+    std::vector<std::string> m_target;
     std::map<std::string, int> m_skipped;
     std::set<std::string> m_broken;
     int m_serial = 0;

@@ -8,6 +8,7 @@
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/loc.hpp"
 #include "etatmajor/rules/victory.hpp"
+#include "etatmajor/view/side_view.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
@@ -541,6 +542,13 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
         SQLite::Statement m(raw, "SELECT path FROM movement WHERE me_id IN (SELECT id FROM me WHERE side_id = ?)");
         m.bind(1, A);
         while (m.executeStep()) k.allowedSequences.push_back(splitHexes(m.getColumn(0).getString()));
+        // The hexes the side's MEs see now, in the order its status lists them (row, then column: §8.1.5): a route
+        // of B along a row in sight reads the same there.
+        {
+            std::vector<std::string> sight;
+            for (const auto& o : view::buildSideView(store, view::Viewer::ofSide(A)).seenHexes) sight.push_back(hex::formatOffset(o));
+            k.allowedSequences.push_back(sight);
+        }
         // The LOCs as they trace now (§9.5): the side's own loc and supply answers print them.
         for (const auto& loc : rules::LocNetwork(s.map, s.options).trace(s, A)) {
             std::vector<std::string> hexes;

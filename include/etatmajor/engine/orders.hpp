@@ -30,6 +30,12 @@ core::IssueList submitOrders(db::CampaignStore& store, const campaign::OrdersFil
 // The side gives no orders today: every ME keeps its hex and mode.
 core::IssueList standFast(db::CampaignStore& store, const std::string& side);
 
+// Takes back, whole, the orders (or the standing fast) the side gave for the current day, while the day's orders
+// phase D2 has not run: until then the orders are still being written (§8.2 forbids changing them once the phase has
+// taken them). Refuses, changing nothing: ORDERS-NOT-GIVEN (nothing to take back), ORDERS-TOO-LATE (D2 has run),
+// CAMPAIGN-ENDED. Logged as the command "orders.withdraw". docs/server.md records the decision.
+core::IssueList withdrawOrders(db::CampaignStore& store, const std::string& side);
+
 // etat-major.md §8.3, G-29 tardy_stationary = delayed: a tardy order's stationary work (reorganising, earthworks,
 // destroying a town or its water transport) is put off: it is taken out of the stored order (kept under
 // "delayedActions"), so nothing carries it out that day. Returns the kinds put off, or an empty list. Does nothing

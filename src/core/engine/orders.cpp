@@ -177,6 +177,38 @@ core::IssueList standFast(db::CampaignStore& store, const std::string& side) {
     return issues;
 }
 
+core::IssueList withdrawOrders(db::CampaignStore& store, const std::string& side) {
+    core::IssueList issues;
+    auto& db = store.impl().db;
+    store.transaction([&] {
+        const auto s = db::loadState(store);
+        requireSide(s, side, issues);
+        if (issues.hasErrors()) return;
+        if (db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0) {
+            issues.error("CAMPAIGN-ENDED", "the campaign is over");
+            return;
+        }
+        if (!ordersPhaseOpen(s)) {
+            issues.error("ORDERS-TOO-LATE", "the orders phase of week " + std::to_string(s.week) + " day " + std::to_string(s.day) +
+                                                " has run; orders cannot be changed (§8.2)");
+            return;
+        }
+        if (!alreadyGiven(db, s.week, s.day, side)) {
+            issues.error("ORDERS-NOT-GIVEN", "side '" + side + "' has given no orders today; there is nothing to take back");
+            return;
+        }
+        for (const char* table : {"order_sheet", "decoy_order", "orders_submitted"}) {
+            SQLite::Statement d(db, std::string("DELETE FROM ") + table + " WHERE week = ? AND day = ? AND side_id = ?");
+            d.bind(1, s.week);
+            d.bind(2, s.day);
+            d.bind(3, side);
+            d.exec();
+        }
+        store.logCommand("orders.withdraw", ordered_json{{"side", side}, {"week", s.week}, {"day", s.day}}.dump(), "{}");
+    });
+    return issues;
+}
+
 std::vector<hex::Hex> declaredLocPath(SQLite::Database& db, const CampaignState& s, const std::string& me) {
     // etat-major.md §9.5, G-32: the order sheet keeps every day's orders; the latest that declared a path and arrived.
     SQLite::Statement q(db, "SELECT body FROM order_sheet WHERE me_id = ? AND (week < ? OR (week = ? AND day <= ?)) AND receipt IS NOT NULL "

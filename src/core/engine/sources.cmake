@@ -9,6 +9,7 @@ target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/water.cpp
   ${CMAKE_CURRENT_LIST_DIR}/works.cpp
   ${CMAKE_CURRENT_LIST_DIR}/orders.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/phase_log.cpp
   ${CMAKE_CURRENT_LIST_DIR}/battles.cpp
   ${CMAKE_CURRENT_LIST_DIR}/intel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/decoys.cpp

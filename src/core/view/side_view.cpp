@@ -590,6 +590,11 @@ ordered_json statusDocument(const SideView& v) {
                              {"defeated", f.defeated}});
         doc["finalResult"] = final;
     }
+    if (!v.viewer.isHost()) {  // the hexes the side's MEs see now: the rest is its fog of war (§8.1.5)
+        ordered_json seen = ordered_json::array();
+        for (const auto& o : v.seenHexes) seen.push_back(hex::formatOffset(o));
+        doc["seenHexes"] = seen;
+    }
     if (v.viewer.isHost()) {
         ordered_json changed = ordered_json::object();
         for (const auto& [k, val] : v.optionsChanged) changed[k] = val;

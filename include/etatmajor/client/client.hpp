@@ -1,0 +1,159 @@
+// The client of a campaign server (docs/server.md): logs a side (or the host) in and asks the server for what the
+// side may know and do. The command-line program uses it for `--server`; the turn manager can use it the same way.
+// It hands typed objects to its caller; the JSON of the wire stays inside it. The client never receives the
+// campaign database: only the answers the server renders from the side's own view.
+#pragma once
+
+#include "etatmajor/core/issue.hpp"
+#include "etatmajor/view/battle_view.hpp"
+#include "etatmajor/view/side_view.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace etatmajor::client {
+
+// Where the server is: "https://host:port" (or "http://127.0.0.1:port" on the loopback only, for tests).
+struct ServerAddress {
+    bool tls = true;
+    std::string host;
+    int port = 8443;
+};
+// Parses a server URL; nothing, with `problem` set, for one that is not of the form scheme://host[:port][/].
+std::optional<ServerAddress> parseServerUrl(const std::string& url, std::string& problem);
+
+// How the client trusts the server's certificate: its SHA-256 fingerprint (64 hex digits, colons allowed), printed by
+// the server when it starts; or a file of CA certificates that signed it (then the host name is checked too). With
+// neither, the system's CA certificates are used.
+struct Trust {
+    std::string pinSha256;
+    std::string caFile;
+};
+// The 32-byte fingerprint as 64 lower-case hex digits, from any spelling (colons, spaces, upper case); nothing when
+// it is not 32 bytes of hex.
+std::optional<std::string> normalisePin(const std::string& pin);
+
+// A refusal of the server (`status` is the HTTP status: 400, 401, 403, 404, 409, 413, 429, 503...) or no answer at all
+// (status 0: the server cannot be reached, or its certificate does not match the pin).
+class ClientError : public std::runtime_error {
+public:
+    ClientError(int status, std::string code, const std::string& message, core::IssueList issues = {})
+        : std::runtime_error(message), m_status(status), m_code(std::move(code)), m_issues(std::move(issues)) {}
+    int status() const { return m_status; }
+    const std::string& code() const { return m_code; }
+    // The campaign's own issues behind a refusal (an orders file's problems, with file and line), when it has any.
+    const core::IssueList& issues() const { return m_issues; }
+
+private:
+    int m_status;
+    std::string m_code;
+    core::IssueList m_issues;
+};
+
+// A campaign the server hosts, as anyone may see it before logging in: the calendar is public (docs/secrecy.md).
+struct CampaignEntry {
+    std::string id, name;
+    int week = 0, day = 0;
+    std::string phase;
+    bool ended = false;
+    // What the campaign waits for: "orders", "battle-results", "running", "paused", "ended".
+    std::string waitingFor;
+    std::vector<view::NamedRef> sides;
+};
+
+// What an action did: its message for people and the campaign's warnings.
+struct ActionResult {
+    std::string message;
+    core::IssueList issues;
+};
+
+// Where the side's orders for today stand: "not_given", "submitted" or "stand_fast".
+struct OrdersState {
+    int week = 0, day = 0;
+    std::string status;
+    std::string json;  // the side's own orders, as `orders show` prints them
+};
+
+// A phase the server ran (the calendar is public), and where the campaign then stands.
+struct TurnEvent {
+    int seq = 0, week = 0, day = 0;
+    std::string phase;
+};
+struct TurnEvents {
+    std::vector<TurnEvent> events;  // after the sequence number asked for, oldest first
+    int last = 0;                   // the newest sequence number
+    CampaignEntry campaign;
+};
+
+struct PaperRequest {
+    std::string kind;  // orders, blank-orders, supply, summary, roster, map, intel, battle
+    std::string paper = "a4";
+    double hexMm = 6.0;
+    int week = 0, day = 0, battle = 0;
+};
+
+// The side's view (or the host's) from its JSON (`status --json`, the server's status): the typed object the core
+// builds locally, with the hexes' offsets and the hexes the side's MEs see now. Throws ClientError SERVER-ANSWER for a text that is not such a document.
+view::SideView sideViewFromJson(const std::string& json);
+
+class Connection {
+public:
+    Connection(ServerAddress address, Trust trust);
+    ~Connection();
+    Connection(const Connection&) = delete;
+    Connection& operator=(const Connection&) = delete;
+
+    std::vector<CampaignEntry> campaigns();
+
+    // Logs in as `side` of `campaign` with its passphrase; throws ClientError 401 for a wrong one (nothing else is
+    // said), 429 while guesses are being slowed down.
+    void login(const std::string& campaign, const std::string& side, const std::string& passphrase);
+    // Logs in as the host of the server (every campaign it hosts).
+    void loginHost(const std::string& passphrase);
+    void logout();
+    const std::string& campaign() const { return m_campaign; }
+    const std::string& side() const { return m_side; }
+
+    // The side's views, rendered by the server from the side's knowledge: text or JSON as the CLI prints them.
+    // `what`: status, intel, loc, supply, log, report, battles, orders, orders/template.
+    std::string view(const std::string& what, bool json, int week = 0, int day = 0);
+    // The side's status as the typed view the turn manager renders.
+    view::SideView status();
+    CampaignEntry calendar();
+    OrdersState orders();
+    std::vector<view::BattleView> battles();
+    std::string battleText(int id);
+    // Odds on the side's own knowledge: its text, and whether they could be computed.
+    std::pair<std::string, bool> battleOdds(int id, int runs);
+    // A PDF of the side's papers.
+    std::string paper(const PaperRequest& request);
+
+    ActionResult submitOrders(const std::string& xml, const std::string& fileName);
+    ActionResult withdrawOrders();
+    ActionResult standFast();
+    // A tabletop result file: applied when both sides have given the same one (or the host gives it).
+    ActionResult enterBattleResult(int id, const std::string& xml, const std::string& fileName);
+
+    // Waits up to `seconds` for phases after sequence number `after` (long poll).
+    TurnEvents waitForEvents(int after, int seconds);
+
+    // The host's actions (after loginHost).
+    ActionResult createCampaign(const std::string& id, const std::string& scenario, std::uint64_t seed,
+                                const std::vector<std::pair<std::string, std::string>>& sidePassphrases);
+    ActionResult advance(const std::string& campaign, const std::string& step, bool standFastMissing);
+    ActionResult setDeadline(const std::string& campaign, std::optional<std::int64_t> at, bool standFastMissing);
+
+    struct Impl;  // the transport; inside the library only
+
+private:
+    std::unique_ptr<Impl> m_impl;
+    std::string m_token, m_campaign, m_side;
+
+    std::string sidePath(const std::string& rest) const;
+};
+
+}  // namespace etatmajor::client

@@ -1,0 +1,43 @@
+// A campaign battle's set-up and a side's odds in it, as every front end shows them (`battle show`, `battle odds`,
+// the server's answers): rendered from the viewer's knowledge only (docs/secrecy.md). The enemy's MEs are named by
+// their counters; the odds picture the enemy as the side's latest intelligence reports describe it.
+#pragma once
+
+#include "etatmajor/battle/setup.hpp"
+#include "etatmajor/core/issue.hpp"
+#include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/view/side_view.hpp"
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace etatmajor::view {
+
+// May the viewer see or act on campaign battle `id`? BATTLE-UNKNOWN for a battle the campaign does not have,
+// BATTLE-SIDE for one the side has no ME in; nothing for the host and for a side that fought it.
+core::IssueList battleAccess(db::CampaignStore& store, const Viewer& viewer, int id);
+
+// One unit of a battle set-up, and a formation with its units and children, indented by `indent` spaces.
+std::string unitLine(const battle::UnitSpec& unit);
+void formationText(std::ostream& out, const battle::FormationSpec& formation, int indent);
+
+// The set-up of campaign battle `id` for the players (battleAccess must allow it): terrain, weather, the table, each
+// ME's mode and arrival, and the forces; a side sees the enemy's MEs by their counters, without composition.
+std::string campaignBattleText(db::CampaignStore& store, const Viewer& viewer, int id);
+
+// Seeded trials of battle `id` as `side` pictures it (battleAccess must allow it).
+struct BattleOdds {
+    int battle = 0;
+    std::string side;
+    std::vector<std::string> unknownEnemies;  // enemy counters with no report on their composition: no odds then
+    std::int64_t trials = 0, wins = 0, draws = 0, fieldHeld = 0;
+    std::int64_t ownLoss6 = 0, enemyLoss6 = 0;  // summed net losses over the trials, in sixths of a point
+    bool computed() const { return unknownEnemies.empty(); }
+};
+BattleOdds battleOdds(db::CampaignStore& store, const std::string& side, int id, int runs, int threads);
+std::string battleOddsText(const BattleOdds& odds);
+std::string battleOddsJson(const BattleOdds& odds);
+
+}  // namespace etatmajor::view
