@@ -126,6 +126,13 @@ class Bot {
         if (!c.ok) m_stats.errors.push_back(when + ": " + c.problem);
     }
 
+    // A command run between phases keeps every invariant too (engine/invariants.hpp).
+    void checkInvariantsNow(const std::string& when) {
+        const auto broken = engine::checkInvariants(m_store);
+        for (const auto& i : broken.items())
+            if (i.severity == core::Severity::Error) m_stats.breaches.push_back(when + ": " + i.format());
+    }
+
 public:
     Bot(const BotConfig& config, db::CampaignStore& store) : m_config(config), m_store(store), m_rng{config.seed * 7919 + 17} {}
 
@@ -421,6 +428,7 @@ private:
             if (issues.hasErrors() || !after) {
                 m_stats.errors.push_back(where(b) + ": battle resolve refused: " + (issues.empty() ? "" : issues.items().front().format()));
             } else if (after->status == "resolved") {
+                checkInvariantsNow("after battle resolve, " + where(b));
                 checkChecksum(where(b) + ", after battle resolve");
                 ++m_stats.tabletopResolved;
             } else {
@@ -646,13 +654,9 @@ private:
                                          std::to_string(gunStands(*now)) + " gun stands after the table result, not " +
                                          std::to_string(was->figuresCurrent - lost) + " and " + std::to_string(guns));
         }
-        // The invariants hold at once, but for one: an ME whose every unit the result removed stays on the map, empty,
-        // until the next phase (D9) ends, as advance settles emptied MEs at the end of each phase and then checks every
-        // invariant (the bot's advance does).
-        const auto broken = engine::checkInvariants(m_store);
-        for (const auto& i : broken.items())
-            if (i.severity == core::Severity::Error && i.code != "INVARIANT-EMPTY-ME")
-                m_stats.breaches.push_back("after battle enter, " + where(b) + ": " + i.format());
+        // The invariants hold at once: an ME whose every unit the result removed is settled by the command itself,
+        // not left empty on the map until the phase ends.
+        checkInvariantsNow("after battle enter, " + where(b));
         checkChecksum(where(b) + ", after battle enter");
         ++m_stats.tabletopEntered;
     }

@@ -115,11 +115,12 @@ battle::BattleSetup campaignBattleSetup(db::CampaignStore& store, int id);
 // `missing` lists the enemy MEs of which the side knows no composition; the set-up is then incomplete.
 battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::string& side, std::vector<std::string>& missing);
 
-// Fights a pending (or tabletop) battle now and writes the results back, in one transaction.
+// Fights a pending (or tabletop) battle now and writes the results back, in one transaction; an ME the result leaves
+// with no troops is settled at once (settleEmptyMes).
 core::IssueList resolveBattleNow(db::CampaignStore& store, int id, std::vector<std::string>& lines);
 
 // Records a tabletop result (docs/formats/battle-result.md) after checking it against the battle; refuses,
-// changing nothing, with the unit and field named.
+// changing nothing, with the unit and field named. An ME the result leaves with no troops is settled at once.
 core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::string& file, std::vector<std::string>& lines);
 
 }  // namespace etatmajor::engine

@@ -1405,6 +1405,7 @@ core::IssueList resolveBattleNow(db::CampaignStore& store, int id, std::vector<s
             return;
         }
         fightRecorded(db, s, id, lines);
+        settleEmptyMes(db, s, lines);  // §2.2, G-57: at once, not at the end of the phase
         db::saveState(store, s);
         store.logCommand("battle.resolve", nlohmann::json{{"id", id}}.dump(), nlohmann::json{{"lines", lines}}.dump());
     });
@@ -1524,6 +1525,7 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
         o.resultJson = text;
         lines.push_back("battle " + std::to_string(id) + " at " + b.hex + ": " + o.summary);
         applyOutcome(db, s, id, battleHex(db, id), o, lines);
+        settleEmptyMes(db, s, lines);  // §2.2, G-57: at once, not at the end of the phase
         db::saveState(store, s);
         store.logCommand("battle.enter", nlohmann::json{{"id", id}, {"file", file}}.dump(), nlohmann::json{{"lines", lines}}.dump());
     });

@@ -6,6 +6,7 @@
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/engine/battles.hpp"
+#include "etatmajor/engine/invariants.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
 
@@ -262,6 +263,43 @@ TEST_CASE("tabletop battles wait for their result and bad results are refused wi
     CHECK_FALSE(issues.hasErrors());
     CHECK(total(path, "SELECT COUNT(*) FROM battle WHERE status = 'resolved' AND winner = 'british'") == 1);
     CHECK(total(path, "SELECT figures_current FROM unit WHERE id = '" + inBattle + "'") == figures - 2);
+    CHECK(engine::advance(store, engine::Step::Day, {true}).ok);
+}
+
+TEST_CASE("a tabletop result that removes every unit of an ME takes it off the map at once (§2.2, G-57)", "[engine][battle]") {
+    const auto path = freshDb("tabletop-wiped");
+    {
+        etatmajor::test::RawEdit raw(path);
+        raw.exec("INSERT OR REPLACE INTO campaign_option (key, value) VALUES ('battle_resolution', 'tabletop')");
+    }
+    auto store = db::CampaignStore::open(path);
+    REQUIRE(engine::advance(store, engine::Step::Day, {true}).issues.hasCode("BATTLE-TABLETOP"));
+    // Every unit of Tarleton's ME surrenders on the table.
+    std::string units;
+    {
+        SQLite::Database ro(path, SQLite::OPEN_READONLY);
+        SQLite::Statement u(ro, "SELECT id FROM unit WHERE me_id = 'b-tarleton' AND removed = 0 ORDER BY id");
+        while (u.executeStep()) units += "<unit id=\"" + u.getColumn(0).getString() + "\" captured=\"true\"/>";
+    }
+    REQUIRE_FALSE(units.empty());
+    REQUIRE(total(path, "SELECT COUNT(*) FROM general WHERE id = 'tarleton' AND me_id = 'b-tarleton'") == 1);
+    const auto file = (std::filesystem::temp_directory_path() / "etatmajor-campaign-battle-test" / "wiped.xml").string();
+    write(file, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"american\">" + units + "</battleResult>");
+    std::vector<std::string> lines;
+    const auto issues = engine::enterBattleResult(store, 1, file, lines);
+    for (const auto& i : issues.items()) UNSCOPED_INFO(i.format());
+    REQUIRE_FALSE(issues.hasErrors());
+    // Right after the command, not only once the phase is over: no empty ME is left on the map.
+    const auto breaches = engine::checkInvariants(store);
+    for (const auto& i : breaches.items()) UNSCOPED_INFO(i.format());
+    CHECK_FALSE(breaches.hasErrors());
+    CHECK(total(path, "SELECT on_map FROM me WHERE id = 'b-tarleton'") == 0);
+    // Its general joins another British ME on the map, as the end of a phase would have him do.
+    CHECK(total(path, "SELECT COUNT(*) FROM general g JOIN me m ON m.id = g.me_id WHERE g.id = 'tarleton' AND m.on_map = 1 "
+                      "AND m.side_id = 'british' AND m.id <> 'b-tarleton'") == 1);
+    bool said = false;
+    for (const auto& l : lines) said = said || l.find("leaves the map") != std::string::npos;
+    CHECK(said);
     CHECK(engine::advance(store, engine::Step::Day, {true}).ok);
 }
 
