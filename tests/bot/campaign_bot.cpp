@@ -156,6 +156,12 @@ public:
                 ++m_stats.phases;
                 if (p.phase == "D12") ++m_stats.days;
             }
+            if (!r.ok && info.phase == "D9" && resolverHandedOver(r.issues)) {
+                // A battle the resolver cannot fight is handed to the table and D9 waits for it: the host enters its
+                // result before the next try (beforePhase).
+                m_stats.resolverRefused += static_cast<int>(r.issues.size());
+                continue;
+            }
             if (!r.ok) {
                 for (const auto& i : r.issues.items()) {
                     if (i.code.rfind("INVARIANT-", 0) == 0) m_stats.breaches.push_back(i.format());
@@ -171,6 +177,10 @@ public:
     }
 
 private:
+    static bool resolverHandedOver(const core::IssueList& issues) {
+        return !issues.empty() && std::all_of(issues.items().begin(), issues.items().end(),
+                                              [](const core::Issue& i) { return i.code == "BATTLE-RESOLVER"; });
+    }
     bool ended() {
         SQLite::Statement q(raw(), "SELECT ended FROM campaign WHERE id = 1");
         q.executeStep();
@@ -423,16 +433,22 @@ private:
                 continue;
             }
             std::vector<std::string> lines;
+            const auto before = fingerprint();
             const auto issues = engine::resolveBattleNow(m_store, b.id, lines);
             const auto after = engine::findBattle(m_store, b.id);
-            if (issues.hasErrors() || !after) {
-                m_stats.errors.push_back(where(b) + ": battle resolve refused: " + (issues.empty() ? "" : issues.items().front().format()));
-            } else if (after->status == "resolved") {
+            if (issues.hasCode("BATTLE-RESOLVER")) {
+                // The resolver cannot fight it: the command says so and changes nothing; the table decides it.
+                if (fingerprint() != before || !after || after->status != "tabletop")
+                    m_stats.errors.push_back(where(b) + ": a battle resolve the resolver could not fight changed the campaign");
+                ++m_stats.resolverRefused;
+                enterTableResult(b);
+            } else if (issues.hasErrors() || !after || after->status != "resolved") {
+                m_stats.errors.push_back(where(b) + ": battle resolve refused or not recorded: " +
+                                         (issues.empty() ? "status " + (after ? after->status : std::string("?")) : issues.items().front().format()));
+            } else {
                 checkInvariantsNow("after battle resolve, " + where(b));
                 checkChecksum(where(b) + ", after battle resolve");
                 ++m_stats.tabletopResolved;
-            } else {
-                enterTableResult(b);  // the resolver could not fight it and handed it back to the table
             }
         }
         if (m_stats.ok())
@@ -697,6 +713,7 @@ std::string BotStats::summary() const {
     if (tabletop)
         o << "tabletop: " << tabletopEntered << " entered, " << tabletopRefused << " bad refused, " << tabletopResolved
           << " to the resolver; ";
+    if (resolverRefused) o << "the resolver could not fight " << resolverRefused << " battle(s), entered from the table; ";
     o << (ended ? "ended (" + endReason + (winner.empty() ? ", a draw" : ", " + winner + " win") + ")" : std::string("not ended"));
     for (const auto& b : breaches) o << "\n  BREACH " << b;
     for (const auto& e : errors) o << "\n  ERROR " << e;

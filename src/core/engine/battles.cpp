@@ -13,6 +13,7 @@
 #include "etatmajor/battle/narrative.hpp"
 #include "etatmajor/battle/resolver.hpp"
 #include "etatmajor/battle/result.hpp"
+#include "etatmajor/core/text.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/io/atomic_file.hpp"
@@ -586,37 +587,40 @@ Outcome outcomeOf(const CampaignState& s, const battle::BattleSetup& setup, cons
     return o;
 }
 
-void fightRecorded(SQLite::Database& db, CampaignState& s, int id, std::vector<std::string>& lines) {
-    const BattleRecord b = readBattle(db, &s, id);
-    const hex::Hex h = battleHex(db, id);
-    const auto setup = buildSetup(db, s, b, h);
-    if (setup.sides[0].mes.empty() || setup.sides[1].mes.empty()) {
-        // One side has nothing left that can fight: no battle, the other side holds the field.
-        Outcome o;
-        o.winner = setup.sides[0].mes.empty() ? setup.sides[1].id : setup.sides[0].id;
-        o.summary = "no battle: one side had no fighting units";
-        applyOutcome(db, s, id, h, o, lines);
-        lines.push_back("battle " + std::to_string(id) + " at " + b.hex + ": " + o.summary);
-        return;
-    }
-    battle::RedcoatsResolver resolver;
-    battle::Narrative narrative;
-    battle::BattleResult result;
+// The outcome of battle `id` as the embedded resolver fights it, with nothing written; nothing when the resolver
+// cannot set the battle up or fight it, `why` then saying why in its own words (cut short).
+std::optional<Outcome> fightOutcome(SQLite::Database& db, const CampaignState& s, int id, std::string& why) {
     try {
-        result = resolver.fightSeeded(setup, b.seed, &narrative);
+        const BattleRecord b = readBattle(db, &s, id);
+        const auto setup = buildSetup(db, s, b, battleHex(db, id));
+        if (setup.sides[0].mes.empty() || setup.sides[1].mes.empty()) {
+            // One side has nothing left that can fight: no battle, the other side holds the field.
+            Outcome o;
+            o.winner = setup.sides[0].mes.empty() ? setup.sides[1].id : setup.sides[0].id;
+            o.summary = "no battle: one side had no fighting units";
+            return o;
+        }
+        battle::RedcoatsResolver resolver;
+        battle::Narrative narrative;
+        const auto result = resolver.fightSeeded(setup, b.seed, &narrative);
+        return outcomeOf(s, setup, result, narrative.text());
     } catch (const std::exception& e) {
-        // A set-up the resolver cannot fight is handed to the players rather than stopping the campaign.
-        SQLite::Statement u(db, "UPDATE battle SET status = 'tabletop', summary = ? WHERE id = ?");
-        u.bind(1, std::string("the resolver could not fight it: ") + e.what());
-        u.bind(2, id);
-        u.exec();
-        lines.push_back("battle " + std::to_string(id) + " at " + b.hex + ": the resolver could not fight it (" + e.what() +
-                        "); record the result with battle enter");
-        return;
+        why = core::shorten(e.what());
+        return std::nullopt;
     }
-    const auto o = outcomeOf(s, setup, result, narrative.text());
-    lines.push_back("battle " + std::to_string(id) + " at " + b.hex + ": " + o.summary);
-    applyOutcome(db, s, id, h, o, lines);
+}
+
+// Writes a fought battle's outcome back: its summary line, then the losses (applyOutcome).
+void recordFought(SQLite::Database& db, CampaignState& s, int id, const Outcome& o, std::vector<std::string>& lines) {
+    lines.push_back("battle " + std::to_string(id) + " at " + readBattle(db, &s, id).hex + ": " + o.summary);
+    applyOutcome(db, s, id, battleHex(db, id), o, lines);
+}
+
+// The problem reported for a battle the resolver cannot fight (code BATTLE-RESOLVER), with what to do about it.
+std::string unfoughtMessage(SQLite::Database& db, const CampaignState& s, int id, const std::string& why, const std::string& then) {
+    const std::string n = std::to_string(id);
+    return "battle " + n + " at " + readBattle(db, &s, id).hex + ": the resolver cannot fight it (" + why + "); " + then +
+           ": record the result of the battle fought on the table with `battle enter --id " + n + " --file RESULT.xml`";
 }
 
 bool roadStep(const CampaignState& s, hex::Hex from, hex::Hex to) {
@@ -1014,7 +1018,7 @@ std::optional<std::string> battlesAwaitingResults(SQLite::Database& db) {
            "(or let the computer fight it with `battle resolve --id N`)";
 }
 
-void runBattleResolution(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
+core::IssueList runBattleResolution(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
     std::vector<int> ids;
     {
         SQLite::Statement q(db, "SELECT id FROM battle WHERE week = ? AND day = ? AND status = 'pending' ORDER BY id");
@@ -1022,8 +1026,32 @@ void runBattleResolution(SQLite::Database& db, CampaignState& s, std::vector<std
         q.bind(2, s.day);
         while (q.executeStep()) ids.push_back(q.getColumn(0).getInt());
     }
-    for (const int id : ids) fightRecorded(db, s, id, lines);
+    // Every battle is fought before any is written (each depends only on its own MEs), so that a battle the resolver
+    // cannot fight stops the phase with nothing of it written.
+    std::vector<std::pair<int, Outcome>> fought;
+    std::vector<std::pair<int, std::string>> unfought;  // id, why
+    for (const int id : ids) {
+        std::string why;
+        if (auto o = fightOutcome(db, s, id, why)) fought.emplace_back(id, std::move(*o));
+        else unfought.emplace_back(id, why);
+    }
+    if (!unfought.empty()) {
+        // Handed to the table (docs/rules-mapping.md "A battle the resolver cannot fight"): D9 waits for its result
+        // as for any tabletop battle, and the campaign goes on once it is entered.
+        core::IssueList issues;
+        SQLite::Statement u(db, "UPDATE battle SET status = 'tabletop', summary = ? WHERE id = ?");
+        for (const auto& [id, why] : unfought) {
+            issues.error("BATTLE-RESOLVER", unfoughtMessage(db, s, id, why, "D9 waits for its result from the table"));
+            u.bind(1, "the resolver could not fight it (" + why + "); to be fought on the table");
+            u.bind(2, id);
+            u.exec();
+            u.reset();
+        }
+        return issues;
+    }
+    for (const auto& [id, o] : fought) recordFought(db, s, id, o, lines);
     if (ids.empty()) lines.push_back("no battles to fight");
+    return {};
 }
 
 // --- D10 ---
@@ -1404,7 +1432,14 @@ core::IssueList resolveBattleNow(db::CampaignStore& store, int id, std::vector<s
             issues.error("BATTLE-RESOLVED", "battle " + std::to_string(id) + " has already been fought");
             return;
         }
-        fightRecorded(db, s, id, lines);
+        std::string why;
+        const auto o = fightOutcome(db, s, id, why);
+        if (!o) {
+            // Nothing is written: the battle stays as it was, waiting for D9 or for its tabletop result.
+            issues.error("BATTLE-RESOLVER", unfoughtMessage(db, s, id, why, "nothing was changed"));
+            return;
+        }
+        recordFought(db, s, id, *o, lines);
         settleEmptyMes(db, s, lines);  // §2.2, G-57: at once, not at the end of the phase
         db::saveState(store, s);
         store.logCommand("battle.resolve", nlohmann::json{{"id", id}}.dump(), nlohmann::json{{"lines", lines}}.dump());

@@ -1030,7 +1030,8 @@ std::vector<std::string> missingOrders(SQLite::Database& db) {
 // Runs the phase the campaign stands at, in one transaction. What may keep it from running (the campaign is over,
 // orders missing at D2, battles awaiting a tabletop result at D9) is checked inside that transaction, against the
 // state the phase will run on, so another program's command in between cannot slip past the check; `refused` then
-// says why and nothing is written.
+// says why and nothing is written. At D9 a battle the resolver cannot fight also stops the phase: only its hand-over
+// to the table is written.
 PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::Source* scripted, core::IssueList& refused) {
     auto& db = store.impl().db;
     PhaseReport report;
@@ -1075,7 +1076,19 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::
         else if (p == "D4") runMovement(c, true);
         else if (p == "D5") runMovement(c, false);
         else if (p == "D6") runCombatDetermination(c.db, c.state, c.report.lines, &c.dice);
-        else if (p == "D9") runBattleResolution(c.db, c.state, c.report.lines);
+        else if (p == "D9") {
+            // A battle the resolver cannot fight stops the phase: nothing of it is written but the hand-over of that
+            // battle to the table, and D9 waits for its result (docs/rules-mapping.md).
+            const auto unfought = runBattleResolution(c.db, c.state, c.report.lines);
+            if (unfought.hasErrors()) {
+                refused.append(unfought);
+                std::vector<std::string> what;
+                for (const auto& i : unfought.items()) what.push_back(i.message);
+                store.logCommand("battle.to_table", nlohmann::json{{"week", state.week}, {"day", state.day}}.dump(),
+                                 nlohmann::json{{"lines", what}}.dump());
+                return;
+            }
+        }
         else if (p == "D10") runBattlePoints(c.db, c.state, c.report.lines);
         else if (p == "D11") runBattleNight(c.db, c.state, c.report.lines);
         else if (p == "D12") runD12(c);

@@ -303,6 +303,48 @@ TEST_CASE("a tabletop result that removes every unit of an ME takes it off the m
     CHECK(engine::advance(store, engine::Step::Day, {true}).ok);
 }
 
+TEST_CASE("a battle the resolver cannot fight fails the command, changes nothing, and D9 waits for its table result",
+          "[engine][battle]") {
+    const auto path = freshDb("unfightable");
+    auto store = db::CampaignStore::open(path);
+    engine::AdvanceOptions standFast;
+    standFast.standFastMissing = true;
+    while (store.info().phase != "D7") REQUIRE(engine::advance(store, engine::Step::Phase, standFast).ok);
+    REQUIRE(total(path, "SELECT COUNT(*) FROM battle WHERE id = 1 AND status = 'pending'") == 1);
+    {
+        // Seven figures a stand: a figure's value no longer comes out in sixths of a point, and the resolver cannot
+        // set the battle up (tactical-resolver.md §2.21 counts in sixths).
+        etatmajor::test::RawEdit raw(path);
+        raw.exec("UPDATE unit SET figures_per_stand = 7 WHERE id = (SELECT id FROM unit WHERE me_id = 'b-tarleton' "
+                 "AND type = 'line_infantry' ORDER BY id LIMIT 1)");
+    }
+    const auto before = dump(path);
+    std::vector<std::string> lines;
+    auto issues = engine::resolveBattleNow(store, 1, lines);
+    REQUIRE(issues.hasErrors());
+    CHECK(issues.items().front().code == "BATTLE-RESOLVER");
+    CHECK(issues.items().front().message.find("battle 1 at 34,34") != std::string::npos);
+    CHECK(issues.items().front().message.find("battle enter --id 1") != std::string::npos);
+    CHECK(dump(path) == before);  // one transaction, nothing half-written
+
+    // D9 stops there, with nothing of the phase written but the hand-over of the battle to the table.
+    auto r = engine::advance(store, engine::Step::Day, standFast);
+    CHECK_FALSE(r.ok);
+    CHECK(r.issues.hasCode("BATTLE-RESOLVER"));
+    CHECK(store.info().phase == "D9");
+    CHECK(total(path, "SELECT COUNT(*) FROM battle WHERE id = 1 AND status = 'tabletop'") == 1);
+    CHECK(total(path, "SELECT COUNT(*) FROM battle_loss") == 0);
+    r = engine::advance(store, engine::Step::Day, standFast);
+    CHECK(r.issues.hasCode("BATTLE-TABLETOP"));
+
+    // The campaign goes on once the table's result is in.
+    const auto file = (std::filesystem::temp_directory_path() / "etatmajor-campaign-battle-test" / "unfightable.xml").string();
+    write(file, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"british\"/>");
+    REQUIRE_FALSE(engine::enterBattleResult(store, 1, file, lines).hasErrors());
+    CHECK(engine::advance(store, engine::Step::Day, standFast).ok);
+    CHECK(total(path, "SELECT COUNT(*) FROM battle WHERE id = 1 AND status = 'resolved'") == 1);
+}
+
 TEST_CASE("an ME ordered to march to the guns joins a battle downwind of it", "[engine][battle]") {
     const auto path = freshDb("guns");
     auto store = db::CampaignStore::open(path);
