@@ -81,6 +81,7 @@ struct ResultLine {
 
 struct TableResult {
     std::string winner;  // empty: a draw
+    std::string holder;  // fieldHolder: a side or "none"; empty: left out (the winner holds the field)
     std::vector<ResultLine> units;
     std::vector<std::pair<std::string, std::string>> generals;  // id, fate
 };
@@ -89,6 +90,7 @@ std::string resultXml(int battle, const TableResult& r) {
     std::ostringstream x;
     x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<battleResult formatVersion=\"1\" battle=\"" << battle << "\"";
     if (!r.winner.empty()) x << " winner=\"" << r.winner << "\"";
+    if (!r.holder.empty()) x << " fieldHolder=\"" << r.holder << "\"";
     x << ">\n";
     for (const auto& l : r.units) {
         x << "  <unit id=\"" << l.unit << "\"";
@@ -511,6 +513,11 @@ private:
             const double a = frac(ids[0]), c = frac(ids[1]);
             if (a + 3 < c) r.winner = ids[0];
             else if (c + 3 < a) r.winner = ids[1];
+            // Who holds the field: mostly left to the default (the winner, nobody after a draw); after a draw the
+            // players often name the side still standing on it, and now and then both sides have left it.
+            const int pick = m_rng.below(100);
+            if (r.winner.empty() && pick < 50) r.holder = a <= c ? ids[0] : ids[1];
+            else if (pick >= 95) r.holder = "none";
         }
         // Now and then a general of the battle is hit; sometimes one is listed unhurt.
         std::vector<const campaign::GeneralState*> generals;
@@ -650,6 +657,15 @@ private:
             m_stats.errors.push_back(where(b) + ": the entered result was not recorded (status " + (after ? after->status : "?") +
                                      ", winner '" + (after ? after->winner : "") + "' instead of '" + r.winner + "')");
             return;
+        }
+        {
+            // The field holder is recorded as for a battle the resolver fought (docs/formats/battle-result.md).
+            const std::string expected = r.holder.empty() ? r.winner : r.holder == "none" ? std::string() : r.holder;
+            SQLite::Statement q(raw(), "SELECT field_holder FROM battle WHERE id = ?");
+            q.bind(1, b.id);
+            const std::string held = q.executeStep() ? q.getColumn(0).getString() : std::string("?");
+            if (held != expected)
+                m_stats.errors.push_back(where(b) + ": the entered result left the field to '" + held + "', not to '" + expected + "'");
         }
         const auto s = db::loadState(m_store);
         const auto unit = [](const CampaignState& st, const std::string& id) -> const campaign::UnitState* {

@@ -530,6 +530,16 @@ void applyOutcome(SQLite::Database& db, CampaignState& s, int id, hex::Hex h, co
     u.exec();
 }
 
+// The verdict in words, the same for a battle fought by the resolver and one fought on the table: "X win" (with the
+// resolver's decisiveness when there is one) or "a draw", then who holds the field when it is not the winner (§2.20).
+std::string verdictText(const CampaignState& s, const Outcome& o, std::string_view decisiveness = {}) {
+    const auto name = [&](const std::string& id) { return s.side(id) ? s.side(id)->name : id; };
+    std::string out = o.winner.empty() ? std::string("a draw")
+                                       : name(o.winner) + " win" + (decisiveness.empty() ? std::string() : " (" + std::string(decisiveness) + ")");
+    if (o.holder != o.winner && !o.holder.empty()) out += "; " + name(o.holder) + " hold the field";
+    return out;
+}
+
 Outcome outcomeOf(const CampaignState& s, const battle::BattleSetup& setup, const battle::BattleResult& r, const std::string& narrative) {
     Outcome o;
     o.winner = r.verdict.winner == battle::kNoSide ? std::string() : setup.sides[static_cast<std::size_t>(r.verdict.winner)].id;
@@ -577,10 +587,7 @@ Outcome outcomeOf(const CampaignState& s, const battle::BattleSetup& setup, cons
     }
     std::ostringstream sum;
     sum << r.turnsFought << " of " << r.turnsAvailable << " turns fought, ended by " << battle::endReasonName(r.endReason) << "; ";
-    if (o.winner.empty()) sum << "a draw";
-    else sum << (s.side(o.winner) ? s.side(o.winner)->name : o.winner) << " win (" << battle::decisivenessName(r.verdict.decisiveness) << ")";
-    if (o.holder != o.winner && !o.holder.empty())
-        sum << "; " << (s.side(o.holder) ? s.side(o.holder)->name : o.holder) << " hold the field";
+    sum << verdictText(s, o, battle::decisivenessName(r.verdict.decisiveness));
     o.summary = sum.str();
     o.narrative = narrative;
     o.resultJson = battle::toJson(r);
@@ -597,6 +604,7 @@ std::optional<Outcome> fightOutcome(SQLite::Database& db, const CampaignState& s
             // One side has nothing left that can fight: no battle, the other side holds the field.
             Outcome o;
             o.winner = setup.sides[0].mes.empty() ? setup.sides[1].id : setup.sides[0].id;
+            o.holder = o.winner;
             o.summary = "no battle: one side had no fighting units";
             return o;
         }
@@ -1475,7 +1483,7 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
             tinyxml2::XMLDocument doc;
             r.parse(doc, text);
             const auto& root = r.root(doc, "battleResult", 1);
-            r.allow(root, {"formatVersion", "battle", "winner"}, {"unit", "general", "notes"});
+            r.allow(root, {"formatVersion", "battle", "winner", "fieldHolder"}, {"unit", "general", "notes"});
             const auto* notes = r.single(root, "notes");
             r.attempt([&] {
                 if (r.integer(root, "battle") != id)
@@ -1486,6 +1494,15 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
                 o.winner = r.str(root, "winner", "");
                 if (!o.winner.empty() && !s.side(o.winner))
                     r.fail(root, "BATTLE-RESULT-WINNER", "attribute 'winner' names no side of this campaign: '" + o.winner + "'");
+            });
+            r.attempt([&] {
+                // §2.20: the side left holding the field; by default the winner's, nobody's after a draw
+                // (docs/rules-mapping.md "Who holds the field after a tabletop battle"); "none": both left it.
+                const std::string held = r.str(root, "fieldHolder", "");
+                o.holder = held.empty() ? o.winner : held == "none" ? std::string() : held;
+                if (!held.empty() && held != "none" && !b.takesPart(held))
+                    r.fail(root, "BATTLE-RESULT-HOLDER", "attribute 'fieldHolder' names no side of battle " + std::to_string(id) + ": '" +
+                                                             held + "' (a side id, or none)");
             });
             std::set<std::string> mes, seen;
             for (const auto& p : b.participants) mes.insert(p.me);
@@ -1556,7 +1573,7 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
             issues.append(e.issues());  // FILE:LINE: the element and the problem, every one of them
             return;
         }
-        o.summary = "fought on the table; " + (o.winner.empty() ? std::string("a draw") : o.winner + " win");
+        o.summary = "fought on the table; " + verdictText(s, o);
         o.resultJson = text;
         lines.push_back("battle " + std::to_string(id) + " at " + b.hex + ": " + o.summary);
         applyOutcome(db, s, id, battleHex(db, id), o, lines);

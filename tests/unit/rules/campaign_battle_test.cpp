@@ -303,6 +303,60 @@ TEST_CASE("a tabletop result that removes every unit of an ME takes it off the m
     CHECK(engine::advance(store, engine::Step::Day, {true}).ok);
 }
 
+TEST_CASE("a tabletop result records who holds the field, as a battle the resolver fought does (§2.20)", "[engine][battle]") {
+    const auto path = freshDb("tabletop-holder");
+    {
+        etatmajor::test::RawEdit raw(path);
+        raw.exec("INSERT OR REPLACE INTO campaign_option (key, value) VALUES ('battle_resolution', 'tabletop')");
+    }
+    auto store = db::CampaignStore::open(path);
+    REQUIRE(engine::advance(store, engine::Step::Day, {true}).issues.hasCode("BATTLE-TABLETOP"));
+    const auto file = (std::filesystem::temp_directory_path() / "etatmajor-campaign-battle-test" / "holder.xml").string();
+    const auto text = [&](const std::string& sql) {
+        SQLite::Database ro(path, SQLite::OPEN_READONLY);
+        return ro.execAndGet(sql).getString();
+    };
+    const std::string field = text("SELECT q || ',' || r FROM me WHERE id = 'a-maryland'");
+    std::vector<std::string> lines;
+
+    SECTION("left out, the winner holds it") {
+        write(file, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"british\"/>");
+        REQUIRE_FALSE(engine::enterBattleResult(store, 1, file, lines).hasErrors());
+        CHECK(text("SELECT field_holder FROM battle WHERE id = 1") == "british");
+    }
+
+    SECTION("after a draw the side named holds it, and the other falls back at nightfall") {
+        write(file, "<battleResult formatVersion=\"1\" battle=\"1\" fieldHolder=\"british\"/>");
+        const auto issues = engine::enterBattleResult(store, 1, file, lines);
+        for (const auto& i : issues.items()) UNSCOPED_INFO(i.format());
+        REQUIRE_FALSE(issues.hasErrors());
+        CHECK(text("SELECT field_holder FROM battle WHERE id = 1") == "british");
+        CHECK(text("SELECT winner FROM battle WHERE id = 1").empty());
+        CHECK_THAT(text("SELECT summary FROM battle WHERE id = 1"), Catch::Contains("a draw; His Majesty's Southern Army hold the field"));
+        REQUIRE(engine::advance(store, engine::Step::Day, {true}).ok);
+        CHECK(text("SELECT q || ',' || r FROM me WHERE id = 'a-maryland'") != field);
+        CHECK(text("SELECT q || ',' || r FROM me WHERE id = 'b-tarleton'") == field);
+    }
+
+    SECTION("none: both left the field") {
+        write(file, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"american\" fieldHolder=\"none\"/>");
+        REQUIRE_FALSE(engine::enterBattleResult(store, 1, file, lines).hasErrors());
+        CHECK(text("SELECT field_holder FROM battle WHERE id = 1").empty());
+        CHECK(text("SELECT winner FROM battle WHERE id = 1") == "american");
+    }
+
+    SECTION("a holder that is not a side of the battle is refused with its line, changing nothing") {
+        const auto before = dump(path);
+        write(file, "<battleResult formatVersion=\"1\" battle=\"1\"\n  winner=\"british\" fieldHolder=\"french\"/>");
+        const auto issues = engine::enterBattleResult(store, 1, file, lines);
+        REQUIRE(issues.hasErrors());
+        CHECK(issues.items().front().code == "BATTLE-RESULT-HOLDER");
+        CHECK(issues.items().front().line == 1);
+        CHECK(issues.items().front().message.find("french") != std::string::npos);
+        CHECK(dump(path) == before);
+    }
+}
+
 TEST_CASE("a battle the resolver cannot fight fails the command, changes nothing, and D9 waits for its table result",
           "[engine][battle]") {
     const auto path = freshDb("unfightable");
