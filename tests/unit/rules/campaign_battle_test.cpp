@@ -9,6 +9,7 @@
 #include "etatmajor/engine/invariants.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
+#include "etatmajor/view/day_report.hpp"
 
 #include "campaign_db.hpp"
 
@@ -355,6 +356,42 @@ TEST_CASE("a tabletop result records who holds the field, as a battle the resolv
         CHECK(issues.items().front().message.find("french") != std::string::npos);
         CHECK(dump(path) == before);
     }
+}
+
+TEST_CASE("the day report tells the winner of a battle in which no figure fell where its win came from, not the enemy's points",
+          "[engine][battle][secrecy]") {
+    const auto path = freshDb("tabletop-routed");
+    {
+        etatmajor::test::RawEdit raw(path);
+        raw.exec("INSERT OR REPLACE INTO campaign_option (key, value) VALUES ('battle_resolution', 'tabletop')");
+    }
+    auto store = db::CampaignStore::open(path);
+    REQUIRE(engine::advance(store, engine::Step::Day, {true}).issues.hasCode("BATTLE-TABLETOP"));
+    std::string routed, name;
+    {
+        SQLite::Database ro(path, SQLite::OPEN_READONLY);
+        SQLite::Statement u(ro, "SELECT id, name FROM unit WHERE me_id = 'a-maryland' AND type = 'line_infantry' ORDER BY id LIMIT 1");
+        REQUIRE(u.executeStep());
+        routed = u.getColumn(0).getString();
+        name = u.getColumn(1).getString();
+    }
+    // A clear win on the table: one American battalion routs off the field, and not a figure falls.
+    const auto file = (std::filesystem::temp_directory_path() / "etatmajor-campaign-battle-test" / "routed.xml").string();
+    write(file, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"british\"><unit id=\"" + routed +
+                    "\" routed=\"true\"/></battleResult>");
+    std::vector<std::string> lines;
+    REQUIRE_FALSE(engine::enterBattleResult(store, 1, file, lines).hasErrors());
+    const auto report = view::dayReportText(view::dayReport(store, view::Viewer::ofSide("british"), 1, 1));
+    INFO(report);
+    REQUIRE(report.find("Battles:") != std::string::npos);
+    const auto british = report.substr(report.find("Battles:"));
+    CHECK_THAT(british, Catch::Contains("the enemy lost no figures that we saw; one of its units routed off the field"));
+    CHECK(british.find(name) == std::string::npos);    // the enemy's units stay unnamed
+    CHECK(british.find(routed) == std::string::npos);
+    CHECK(british.find("point") == std::string::npos);  // and its points unsaid (docs/secrecy.md)
+    const auto american = view::dayReportText(view::dayReport(store, view::Viewer::ofSide("american"), 1, 1));
+    INFO(american);
+    CHECK_THAT(american, Catch::Contains(name + ": lost 0 figures, routed"));
 }
 
 TEST_CASE("a battle the resolver cannot fight fails the command, changes nothing, and D9 waits for its table result",
