@@ -612,6 +612,8 @@ std::optional<Outcome> fightOutcome(SQLite::Database& db, const CampaignState& s
         battle::Narrative narrative;
         const auto result = resolver.fightSeeded(setup, b.seed, &narrative);
         return outcomeOf(s, setup, result, narrative.text());
+    } catch (const SQLite::Exception&) {
+        throw;  // the database's trouble, not the battle's: the command fails as any other would
     } catch (const std::exception& e) {
         why = core::shorten(e.what());
         return std::nullopt;
