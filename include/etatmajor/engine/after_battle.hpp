@@ -45,7 +45,8 @@ void endOfDayDetachments(SQLite::Database& db, campaign::CampaignState& state, s
 // one whose units are all away as routed groups goes to its first group (or, in a hex its side already fills, its
 // units join an ME there and it is dissolved); one with no unit left leaves the map and its generals join the nearest
 // ME of their side. Run at the end of every phase and by every command that applies a battle result outside a phase
-// (`battle enter`, `battle resolve`), so no command leaves an empty ME on the map.
+// (`battle enter`, `battle resolve`), so no command leaves an empty ME on the map. An ME that went to its units may
+// overfill a hex with decoys: settleDecoyStacking (decoys.hpp) follows it.
 void settleEmptyMes(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);
 
 // The units of `me` now away from it as a detached group.

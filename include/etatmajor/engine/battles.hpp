@@ -119,12 +119,13 @@ battle::BattleSetup campaignBattleSetup(db::CampaignStore& store, int id);
 battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::string& side, std::vector<std::string>& missing);
 
 // Fights a pending (or tabletop) battle now and writes the results back, in one transaction; an ME the result leaves
-// with no troops is settled at once (settleEmptyMes). When the resolver cannot set the battle up or fight it, the
+// with no troops is settled at once (settleEmptyMes, then the decoys' stacking where it moved). When the resolver cannot set the battle up or fight it, the
 // command fails (BATTLE-RESOLVER, naming the battle) and writes nothing.
 core::IssueList resolveBattleNow(db::CampaignStore& store, int id, std::vector<std::string>& lines);
 
 // Records a tabletop result (docs/formats/battle-result.md) after checking it against the battle; refuses,
-// changing nothing, with the unit and field named. An ME the result leaves with no troops is settled at once.
+// changing nothing, with the unit and field named. An ME the result leaves with no troops is settled at once, as after
+// battle resolve.
 core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::string& file, std::vector<std::string>& lines);
 
 }  // namespace etatmajor::engine

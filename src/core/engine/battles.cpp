@@ -4,7 +4,9 @@
 
 #include "etatmajor/campaign/points.hpp"
 #include "etatmajor/engine/after_battle.hpp"
+#include "etatmajor/engine/decoys.hpp"
 #include "etatmajor/engine/orders.hpp"
+#include "etatmajor/engine/turn.hpp"
 #include "etatmajor/engine/works.hpp"
 
 #include "db/store_impl.hpp"
@@ -1428,6 +1430,18 @@ battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::s
     return setup;
 }
 
+// What the end of a phase settles, done at once by a command that applies a battle result between phases, so that no
+// command leaves the campaign in a state a phase would not: MEs the result left with no troops (§2.2, G-57, G-69),
+// then, where one of them went to its routed units, decoys beyond the stacking limit (G-41) unless the day's decoys
+// have not moved yet.
+void settleAfterResult(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
+    settleEmptyMes(db, s, lines);
+    const auto& daily = dailyPhases();
+    const auto at = std::find(daily.begin(), daily.end(), s.phase);  // the phase to run next
+    const std::string ran = at == daily.end() || at == daily.begin() ? std::string() : *(at - 1);
+    if (decoysStackAfter(ran)) settleDecoyStacking(db, s, lines);
+}
+
 core::IssueList resolveBattleNow(db::CampaignStore& store, int id, std::vector<std::string>& lines) {
     core::IssueList issues;
     auto& db = store.impl().db;
@@ -1450,7 +1464,7 @@ core::IssueList resolveBattleNow(db::CampaignStore& store, int id, std::vector<s
             return;
         }
         recordFought(db, s, id, *o, lines);
-        settleEmptyMes(db, s, lines);  // §2.2, G-57: at once, not at the end of the phase
+        settleAfterResult(db, s, lines);  // at once, not at the end of the phase
         db::saveState(store, s);
         store.logCommand("battle.resolve", nlohmann::json{{"id", id}}.dump(), nlohmann::json{{"lines", lines}}.dump());
     });
@@ -1579,7 +1593,7 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
         o.resultJson = text;
         lines.push_back("battle " + std::to_string(id) + " at " + b.hex + ": " + o.summary);
         applyOutcome(db, s, id, battleHex(db, id), o, lines);
-        settleEmptyMes(db, s, lines);  // §2.2, G-57: at once, not at the end of the phase
+        settleAfterResult(db, s, lines);  // at once, not at the end of the phase
         db::saveState(store, s);
         store.logCommand("battle.enter", nlohmann::json{{"id", id}, {"file", file}}.dump(), nlohmann::json{{"lines", lines}}.dump());
     });

@@ -985,37 +985,6 @@ bool nextPhase(CampaignState& s) {
     return s.week > s.lengthWeeks;
 }
 
-// G-41: decoys count toward the stacking limit. A decoy is a blank counter under its owner's hand: where a side's
-// counters stand more than three to a hex when a phase ends (an ME whose order was not received stayed beside the
-// decoy placed with it, or stopped short), the side's newest decoys there are taken off the map (docs/rules-mapping.md).
-void settleDecoyStacking(Ctx& c) {
-    if (!c.state.options.is("decoys_stack", "yes")) return;
-    const bool total = c.state.options.is("stacking_scope", "total");
-    std::map<std::pair<std::string, std::pair<int, int>>, int> count;
-    for (const auto& me : c.state.mes)
-        if (me.onMap) ++count[{total ? std::string() : me.side, {me.hex.q, me.hex.r}}];
-    std::vector<std::tuple<std::string, std::string, hex::Hex>> decoys;  // id, side, hex; newest first
-    {
-        SQLite::Statement d(c.db, "SELECT id, side_id, q, r FROM decoy WHERE removed_week = 0 ORDER BY placed_week DESC, placed_day DESC, id DESC");
-        while (d.executeStep()) {
-            const hex::Hex h{d.getColumn(2).getInt(), d.getColumn(3).getInt()};
-            decoys.emplace_back(d.getColumn(0).getString(), d.getColumn(1).getString(), h);
-            ++count[{total ? std::string() : d.getColumn(1).getString(), {h.q, h.r}}];
-        }
-    }
-    SQLite::Statement off(c.db, "UPDATE decoy SET removed_week = ?, removed_by = 'stacking' WHERE id = ?");
-    for (const auto& [id, side, h] : decoys) {
-        auto& n = count[{total ? std::string() : side, {h.q, h.r}}];
-        if (n <= rules::kStackLimit) continue;
-        off.bind(1, c.state.week);
-        off.bind(2, id);
-        off.exec();
-        off.reset();
-        --n;
-        c.say("decoy " + id + " of " + side + " is taken off the map at " + c.at(h) + ": the hex is full (G-41)");
-    }
-}
-
 bool campaignEnded(SQLite::Database& db) { return db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0; }
 
 // The sides that have neither given today's orders nor stood fast.
@@ -1100,7 +1069,7 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::
         if (p == "D12") holdOccupiedTowns(c);  // §8.12: again, for an emptied ME that went to its units in a town
         // A decoy put down with the day's orders (D2) may share a full hex until it moves (D4, D5): like an ME it
         // counts where it stops (G-41), so the overfull hexes are settled once the day's movement is over.
-        if (p != "D2" && p != "D3" && p != "D4") settleDecoyStacking(c);
+        if (decoysStackAfter(p)) settleDecoyStacking(db, state, c.report.lines);
 
         const bool over = nextPhase(state);
         if (over && !campaignEnded(db)) {

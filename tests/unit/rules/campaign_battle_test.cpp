@@ -304,6 +304,44 @@ TEST_CASE("a tabletop result that removes every unit of an ME takes it off the m
     CHECK(engine::advance(store, engine::Step::Day, {true}).ok);
 }
 
+TEST_CASE("an ME a tabletop result leaves with only routed units away goes to them at once, and a full hex sheds a decoy (G-41, G-69)",
+          "[engine][battle]") {
+    const auto path = freshDb("tabletop-to-routers");
+    {
+        etatmajor::test::RawEdit raw(path);
+        raw.exec("INSERT OR REPLACE INTO campaign_option (key, value) VALUES ('battle_resolution', 'tabletop')");
+    }
+    auto store = db::CampaignStore::open(path);
+    REQUIRE(engine::advance(store, engine::Step::Day, {true}).issues.hasCode("BATTLE-TABLETOP"));
+    // Armand's and Caswell's MEs and an American decoy stand in one hex, where a Maryland battalion that routed in an
+    // earlier fight waits as a detached group (§9.8, G-69).
+    REQUIRE(total(path, "SELECT COUNT(*) FROM me WHERE id IN ('a-armand', 'a-caswell') GROUP BY q, r") == 2);
+    {
+        etatmajor::test::RawEdit raw(path);
+        raw.exec("INSERT INTO decoy (id, side_id, q, r, designated, placed_week, placed_day) SELECT 'ad-9', 'american', q, r, "
+                 "'infantry', 1, 1 FROM me WHERE id = 'a-caswell'");
+        raw.exec("UPDATE unit SET detached_q = (SELECT q FROM me WHERE id = 'a-caswell'), detached_r = (SELECT r FROM me "
+                 "WHERE id = 'a-caswell') WHERE id = 'maryland-1'");
+    }
+    REQUIRE_FALSE(engine::checkInvariants(store).hasErrors());
+    // Every Maryland unit on the field surrenders.
+    const auto file = (std::filesystem::temp_directory_path() / "etatmajor-campaign-battle-test" / "to-routers.xml").string();
+    write(file, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"british\"><unit id=\"delaware-1\" captured=\"true\"/>"
+                "<unit id=\"maryland-2\" captured=\"true\"/><unit id=\"va-artillery-1\" captured=\"true\"/></battleResult>");
+    std::vector<std::string> lines;
+    const auto issues = engine::enterBattleResult(store, 1, file, lines);
+    for (const auto& i : issues.items()) UNSCOPED_INFO(i.format());
+    REQUIRE_FALSE(issues.hasErrors());
+    for (const auto& l : lines) UNSCOPED_INFO(l);
+    const auto breaches = engine::checkInvariants(store);
+    for (const auto& i : breaches.items()) UNSCOPED_INFO(i.format());
+    CHECK_FALSE(breaches.hasErrors());
+    CHECK(total(path, "SELECT COUNT(*) FROM me m, me c WHERE m.id = 'a-maryland' AND c.id = 'a-caswell' AND m.q = c.q AND m.r = c.r "
+                      "AND m.on_map = 1") == 1);
+    CHECK(total(path, "SELECT COUNT(*) FROM unit WHERE id = 'maryland-1' AND detached_q IS NULL AND me_id = 'a-maryland'") == 1);
+    CHECK(total(path, "SELECT COUNT(*) FROM decoy WHERE id = 'ad-9' AND removed_by = 'stacking'") == 1);
+}
+
 TEST_CASE("a tabletop result records who holds the field, as a battle the resolver fought does (§2.20)", "[engine][battle]") {
     const auto path = freshDb("tabletop-holder");
     {
