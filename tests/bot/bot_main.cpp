@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
         }
     }
     std::filesystem::create_directories(dir);
-    int broken = 0, early = 0, days = 0, battles = 0, quiet = 0, tabletop = 0, entered = 0, refused = 0, handed = 0;
+    int broken = 0, early = 0, days = 0, battles = 0, quiet = 0, tabletop = 0, entered = 0, refused = 0, handed = 0, unfought = 0;
     for (int k = 0; k < campaigns; ++k) {
         etatmajor::bot::BotConfig c;
         c.seed = first + static_cast<std::uint64_t>(k);
@@ -45,10 +45,12 @@ int main(int argc, char** argv) {
         entered += s.tabletopEntered;
         refused += s.tabletopRefused;
         handed += s.tabletopResolved;
+        unfought += s.resolverRefused;
     }
     std::cout << campaigns << " campaigns, " << days << " days, " << battles << " battles fought (" << quiet << " without loss, "
               << (battles ? 100 * quiet / battles : 0) << " %); " << tabletop << " tabletop campaigns: " << entered
               << " table results entered, " << refused << " bad results refused, " << handed << " battles handed to the resolver; "
+              << unfought << " battles the resolver could not fight; "
               << early << " ended early, " << broken << " broke an invariant or failed\n";
     return broken == 0 ? 0 : 1;
 }

@@ -30,6 +30,7 @@ struct BotStats {
     int tabletopEntered = 0;    // table results entered and accepted (battle enter)
     int tabletopRefused = 0;    // deliberately bad results refused, the campaign unchanged
     int tabletopResolved = 0;   // tabletop battles handed to the resolver instead (battle resolve)
+    int resolverRefused = 0;    // battles the resolver could not fight (BATTLE-RESOLVER), decided on the table instead
     bool ended = false;        // the campaign reached its end
     bool endedEarly = false;   // before its last week
     std::string endReason, winner;

@@ -41,6 +41,14 @@ std::vector<std::string> overnightWithdrawals(SQLite::Database& db, campaign::Ca
 // strength clear Shaken (G-70 shaken_cleared_by_replacement).
 void endOfDayDetachments(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);
 
+// §2.2, G-57, G-69: settles every ME on the map with no unit present (docs/rules-mapping.md "An ME with no troops"):
+// one whose units are all away as routed groups goes to its first group (or, in a hex its side already fills, its
+// units join an ME there and it is dissolved); one with no unit left leaves the map and its generals join the nearest
+// ME of their side. Run at the end of every phase and by every command that applies a battle result outside a phase
+// (`battle enter`, `battle resolve`), so no command leaves an empty ME on the map. An ME that went to its units may
+// overfill a hex with decoys: settleDecoyStacking (decoys.hpp) follows it.
+void settleEmptyMes(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);
+
 // The units of `me` now away from it as a detached group.
 std::vector<std::string> detachedUnits(SQLite::Database& db);
 

@@ -64,7 +64,10 @@ std::vector<std::string> battleTableLines(db::CampaignStore& store, int id);
 // battle's seed.
 void runCombatDetermination(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines,
                             dice::Dice* dice = nullptr);  // D6
-void runBattleResolution(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);     // D9
+// D9. When the resolver cannot set up or fight a battle, nothing of the phase is written: each such battle is handed
+// to the table (status tabletop, so that D9 waits for its result) and returned as a BATTLE-RESOLVER error; the
+// caller must then not go on with the phase.
+core::IssueList runBattleResolution(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);
 void runBattlePoints(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);         // D10
 void runBattleNight(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);          // D11
 
@@ -115,11 +118,14 @@ battle::BattleSetup campaignBattleSetup(db::CampaignStore& store, int id);
 // `missing` lists the enemy MEs of which the side knows no composition; the set-up is then incomplete.
 battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::string& side, std::vector<std::string>& missing);
 
-// Fights a pending (or tabletop) battle now and writes the results back, in one transaction.
+// Fights a pending (or tabletop) battle now and writes the results back, in one transaction; an ME the result leaves
+// with no troops is settled at once (settleEmptyMes, then the decoys' stacking where it moved). When the resolver cannot set the battle up or fight it, the
+// command fails (BATTLE-RESOLVER, naming the battle) and writes nothing.
 core::IssueList resolveBattleNow(db::CampaignStore& store, int id, std::vector<std::string>& lines);
 
 // Records a tabletop result (docs/formats/battle-result.md) after checking it against the battle; refuses,
-// changing nothing, with the unit and field named.
+// changing nothing, with the unit and field named. An ME the result leaves with no troops is settled at once, as after
+// battle resolve.
 core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::string& file, std::vector<std::string>& lines);
 
 }  // namespace etatmajor::engine

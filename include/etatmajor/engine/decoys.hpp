@@ -62,4 +62,13 @@ int revealDecoysSeenByScouts(SQLite::Database& db, const campaign::CampaignState
 void moveDecoys(SQLite::Database& db, const campaign::CampaignState& state, const std::string& side, rules::Weather weather,
                 std::vector<std::string>& lines);
 
+// G-41: a decoy put down with the day's orders (D2) may share a full hex until the day's movement is over (D4, D5);
+// after any other phase (`ran`: the phase that has just run) decoys count toward the stacking limit where they stand.
+bool decoysStackAfter(const std::string& ran);
+
+// G-41 (decoys_stack = yes): where a side's counters stand more than three to a hex, its newest decoys there are taken
+// off the map (docs/rules-mapping.md). Run at the end of each phase after which decoys count (decoysStackAfter), and by
+// a command that moves MEs between phases.
+void settleDecoyStacking(SQLite::Database& db, const campaign::CampaignState& state, std::vector<std::string>& lines);
+
 }  // namespace etatmajor::engine

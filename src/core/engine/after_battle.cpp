@@ -1,6 +1,7 @@
 // After the battle (etat-major.md §8.11.4, §9.8; G-50, G-66, G-67, G-69, G-70, G-72).
 #include "etatmajor/engine/after_battle.hpp"
 
+#include "etatmajor/engine/grant.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/movement.hpp"
 #include "etatmajor/rules/scouting.hpp"
@@ -328,6 +329,78 @@ std::vector<std::string> overnightWithdrawals(SQLite::Database& db, CampaignStat
         out.push_back(me.id);
     }
     return out;
+}
+
+// §2.2, G-57, G-69: an ME is its troops. One left with no unit present after a phase or a battle result (every unit
+// removed, or every one away as a routed group at its rally point) does not stay on the map as an empty counter that
+// could still make contact, pin, cut LOCs or hold a town (docs/rules-mapping.md "An ME with no troops"):
+// * with units away, the counter goes to them: to the hex of its first group, where that group rejoins it (the rest
+//   rejoin by G-69 as usual); where its side already has three MEs there, its units join the first of them instead
+//   and the emptied ME is dissolved;
+// * with no unit left at all, it leaves the map; its generals join the nearest ME of their side (off the map with
+//   it when there is none).
+void settleEmptyMes(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
+    std::map<std::string, hex::Hex> away;
+    {
+        SQLite::Statement q(db, "SELECT id, detached_q, detached_r FROM unit WHERE detached_q IS NOT NULL ORDER BY id");
+        while (q.executeStep()) away.emplace(q.getColumn(0).getString(), hex::Hex{q.getColumn(1).getInt(), q.getColumn(2).getInt()});
+    }
+    SQLite::Statement rejoin(db, "UPDATE unit SET detached_q = NULL, detached_r = NULL WHERE id = ?");
+    const auto inTransit = replacementsInTransit(db);  // staff alone is enough for them (§9.7, G-80)
+    for (auto& me : s.mes) {
+        if (!me.onMap || inTransit.count(me.id)) continue;
+        std::vector<UnitState*> units;
+        bool present = false;
+        for (auto& u : s.units)
+            if (u.me == me.id && !u.removed) {
+                units.push_back(&u);
+                present = present || !away.count(u.id);
+            }
+        if (present) continue;
+        if (!units.empty()) {
+            const hex::Hex to = away.at(units.front()->id);
+            int there = 0;
+            MeState* host = nullptr;
+            for (auto& other : s.mes)
+                if (other.onMap && other.id != me.id && other.side == me.side && other.hex == to) {
+                    ++there;
+                    if (!host) host = &other;
+                }
+            MeState* keeper = there >= rules::kStackLimit ? host : &me;
+            for (auto* u : units)
+                if (away.at(u->id) == to) {
+                    u->me = keeper->id;
+                    rejoin.bind(1, u->id);
+                    rejoin.exec();
+                    rejoin.reset();
+                }
+            if (keeper == &me) {
+                lines.push_back(me.label + " has no troops left where it stood: its counter goes to its units at " + at(s, to) + " (G-69)");
+                me.hex = to;
+                continue;
+            }
+            for (auto* u : units) u->me = keeper->id;  // the groups still away rejoin their new ME by G-69
+            for (auto& g : s.generals)
+                if (g.me == me.id) g.me = keeper->id;
+            me.onMap = false;
+            lines.push_back(me.label + " has no troops left where it stood; its units at " + at(s, to) + " join " + keeper->label +
+                            " (three MEs already stand there) and it is dissolved");
+            continue;
+        }
+        const MeState* nearest = nullptr;
+        for (const auto& other : s.mes)
+            if (other.onMap && other.id != me.id && other.side == me.side &&
+                (!nearest || hex::distance(other.hex, me.hex) < hex::distance(nearest->hex, me.hex)))
+                nearest = &other;
+        std::string staff;
+        for (auto& g : s.generals)
+            if (g.me == me.id && nearest) {
+                g.me = nearest->id;
+                staff += (staff.empty() ? "" : ", ") + g.name;
+            }
+        me.onMap = false;
+        lines.push_back(me.label + " has no unit left and leaves the map" + (staff.empty() ? std::string() : "; " + staff + " joins " + nearest->label));
+    }
 }
 
 void endOfDayDetachments(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {

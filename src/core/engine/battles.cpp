@@ -4,7 +4,9 @@
 
 #include "etatmajor/campaign/points.hpp"
 #include "etatmajor/engine/after_battle.hpp"
+#include "etatmajor/engine/decoys.hpp"
 #include "etatmajor/engine/orders.hpp"
+#include "etatmajor/engine/turn.hpp"
 #include "etatmajor/engine/works.hpp"
 
 #include "db/store_impl.hpp"
@@ -13,6 +15,7 @@
 #include "etatmajor/battle/narrative.hpp"
 #include "etatmajor/battle/resolver.hpp"
 #include "etatmajor/battle/result.hpp"
+#include "etatmajor/core/text.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/io/atomic_file.hpp"
@@ -529,6 +532,16 @@ void applyOutcome(SQLite::Database& db, CampaignState& s, int id, hex::Hex h, co
     u.exec();
 }
 
+// The verdict in words, the same for a battle fought by the resolver and one fought on the table: "X win" (with the
+// resolver's decisiveness when there is one) or "a draw", then who holds the field when it is not the winner (§2.20).
+std::string verdictText(const CampaignState& s, const Outcome& o, std::string_view decisiveness = {}) {
+    const auto name = [&](const std::string& id) { return s.side(id) ? s.side(id)->name : id; };
+    std::string out = o.winner.empty() ? std::string("a draw")
+                                       : name(o.winner) + " win" + (decisiveness.empty() ? std::string() : " (" + std::string(decisiveness) + ")");
+    if (o.holder != o.winner && !o.holder.empty()) out += "; " + name(o.holder) + " hold the field";
+    return out;
+}
+
 Outcome outcomeOf(const CampaignState& s, const battle::BattleSetup& setup, const battle::BattleResult& r, const std::string& narrative) {
     Outcome o;
     o.winner = r.verdict.winner == battle::kNoSide ? std::string() : setup.sides[static_cast<std::size_t>(r.verdict.winner)].id;
@@ -576,47 +589,50 @@ Outcome outcomeOf(const CampaignState& s, const battle::BattleSetup& setup, cons
     }
     std::ostringstream sum;
     sum << r.turnsFought << " of " << r.turnsAvailable << " turns fought, ended by " << battle::endReasonName(r.endReason) << "; ";
-    if (o.winner.empty()) sum << "a draw";
-    else sum << (s.side(o.winner) ? s.side(o.winner)->name : o.winner) << " win (" << battle::decisivenessName(r.verdict.decisiveness) << ")";
-    if (o.holder != o.winner && !o.holder.empty())
-        sum << "; " << (s.side(o.holder) ? s.side(o.holder)->name : o.holder) << " hold the field";
+    sum << verdictText(s, o, battle::decisivenessName(r.verdict.decisiveness));
     o.summary = sum.str();
     o.narrative = narrative;
     o.resultJson = battle::toJson(r);
     return o;
 }
 
-void fightRecorded(SQLite::Database& db, CampaignState& s, int id, std::vector<std::string>& lines) {
-    const BattleRecord b = readBattle(db, &s, id);
-    const hex::Hex h = battleHex(db, id);
-    const auto setup = buildSetup(db, s, b, h);
-    if (setup.sides[0].mes.empty() || setup.sides[1].mes.empty()) {
-        // One side has nothing left that can fight: no battle, the other side holds the field.
-        Outcome o;
-        o.winner = setup.sides[0].mes.empty() ? setup.sides[1].id : setup.sides[0].id;
-        o.summary = "no battle: one side had no fighting units";
-        applyOutcome(db, s, id, h, o, lines);
-        lines.push_back("battle " + std::to_string(id) + " at " + b.hex + ": " + o.summary);
-        return;
-    }
-    battle::RedcoatsResolver resolver;
-    battle::Narrative narrative;
-    battle::BattleResult result;
+// The outcome of battle `id` as the embedded resolver fights it, with nothing written; nothing when the resolver
+// cannot set the battle up or fight it, `why` then saying why in its own words (cut short).
+std::optional<Outcome> fightOutcome(SQLite::Database& db, const CampaignState& s, int id, std::string& why) {
     try {
-        result = resolver.fightSeeded(setup, b.seed, &narrative);
+        const BattleRecord b = readBattle(db, &s, id);
+        const auto setup = buildSetup(db, s, b, battleHex(db, id));
+        if (setup.sides[0].mes.empty() || setup.sides[1].mes.empty()) {
+            // One side has nothing left that can fight: no battle, the other side holds the field.
+            Outcome o;
+            o.winner = setup.sides[0].mes.empty() ? setup.sides[1].id : setup.sides[0].id;
+            o.holder = o.winner;
+            o.summary = "no battle: one side had no fighting units";
+            return o;
+        }
+        battle::RedcoatsResolver resolver;
+        battle::Narrative narrative;
+        const auto result = resolver.fightSeeded(setup, b.seed, &narrative);
+        return outcomeOf(s, setup, result, narrative.text());
+    } catch (const SQLite::Exception&) {
+        throw;  // the database's trouble, not the battle's: the command fails as any other would
     } catch (const std::exception& e) {
-        // A set-up the resolver cannot fight is handed to the players rather than stopping the campaign.
-        SQLite::Statement u(db, "UPDATE battle SET status = 'tabletop', summary = ? WHERE id = ?");
-        u.bind(1, std::string("the resolver could not fight it: ") + e.what());
-        u.bind(2, id);
-        u.exec();
-        lines.push_back("battle " + std::to_string(id) + " at " + b.hex + ": the resolver could not fight it (" + e.what() +
-                        "); record the result with battle enter");
-        return;
+        why = core::shorten(e.what());
+        return std::nullopt;
     }
-    const auto o = outcomeOf(s, setup, result, narrative.text());
-    lines.push_back("battle " + std::to_string(id) + " at " + b.hex + ": " + o.summary);
-    applyOutcome(db, s, id, h, o, lines);
+}
+
+// Writes a fought battle's outcome back: its summary line, then the losses (applyOutcome).
+void recordFought(SQLite::Database& db, CampaignState& s, int id, const Outcome& o, std::vector<std::string>& lines) {
+    lines.push_back("battle " + std::to_string(id) + " at " + readBattle(db, &s, id).hex + ": " + o.summary);
+    applyOutcome(db, s, id, battleHex(db, id), o, lines);
+}
+
+// The problem reported for a battle the resolver cannot fight (code BATTLE-RESOLVER), with what to do about it.
+std::string unfoughtMessage(SQLite::Database& db, const CampaignState& s, int id, const std::string& why, const std::string& then) {
+    const std::string n = std::to_string(id);
+    return "battle " + n + " at " + readBattle(db, &s, id).hex + ": the resolver cannot fight it (" + why + "); " + then +
+           ": record the result of the battle fought on the table with `battle enter --id " + n + " --file RESULT.xml`";
 }
 
 bool roadStep(const CampaignState& s, hex::Hex from, hex::Hex to) {
@@ -1014,7 +1030,7 @@ std::optional<std::string> battlesAwaitingResults(SQLite::Database& db) {
            "(or let the computer fight it with `battle resolve --id N`)";
 }
 
-void runBattleResolution(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
+core::IssueList runBattleResolution(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
     std::vector<int> ids;
     {
         SQLite::Statement q(db, "SELECT id FROM battle WHERE week = ? AND day = ? AND status = 'pending' ORDER BY id");
@@ -1022,8 +1038,32 @@ void runBattleResolution(SQLite::Database& db, CampaignState& s, std::vector<std
         q.bind(2, s.day);
         while (q.executeStep()) ids.push_back(q.getColumn(0).getInt());
     }
-    for (const int id : ids) fightRecorded(db, s, id, lines);
+    // Every battle is fought before any is written (each depends only on its own MEs), so that a battle the resolver
+    // cannot fight stops the phase with nothing of it written.
+    std::vector<std::pair<int, Outcome>> fought;
+    std::vector<std::pair<int, std::string>> unfought;  // id, why
+    for (const int id : ids) {
+        std::string why;
+        if (auto o = fightOutcome(db, s, id, why)) fought.emplace_back(id, std::move(*o));
+        else unfought.emplace_back(id, why);
+    }
+    if (!unfought.empty()) {
+        // Handed to the table (docs/rules-mapping.md "A battle the resolver cannot fight"): D9 waits for its result
+        // as for any tabletop battle, and the campaign goes on once it is entered.
+        core::IssueList issues;
+        SQLite::Statement u(db, "UPDATE battle SET status = 'tabletop', summary = ? WHERE id = ?");
+        for (const auto& [id, why] : unfought) {
+            issues.error("BATTLE-RESOLVER", unfoughtMessage(db, s, id, why, "D9 waits for its result from the table"));
+            u.bind(1, "the resolver could not fight it (" + why + "); to be fought on the table");
+            u.bind(2, id);
+            u.exec();
+            u.reset();
+        }
+        return issues;
+    }
+    for (const auto& [id, o] : fought) recordFought(db, s, id, o, lines);
     if (ids.empty()) lines.push_back("no battles to fight");
+    return {};
 }
 
 // --- D10 ---
@@ -1390,6 +1430,18 @@ battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::s
     return setup;
 }
 
+// What the end of a phase settles, done at once by a command that applies a battle result between phases, so that no
+// command leaves the campaign in a state a phase would not: MEs the result left with no troops (§2.2, G-57, G-69),
+// then, where one of them went to its routed units, decoys beyond the stacking limit (G-41) unless the day's decoys
+// have not moved yet.
+void settleAfterResult(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
+    settleEmptyMes(db, s, lines);
+    const auto& daily = dailyPhases();
+    const auto at = std::find(daily.begin(), daily.end(), s.phase);  // the phase to run next
+    const std::string ran = at == daily.end() || at == daily.begin() ? std::string() : *(at - 1);
+    if (decoysStackAfter(ran)) settleDecoyStacking(db, s, lines);
+}
+
 core::IssueList resolveBattleNow(db::CampaignStore& store, int id, std::vector<std::string>& lines) {
     core::IssueList issues;
     auto& db = store.impl().db;
@@ -1404,7 +1456,15 @@ core::IssueList resolveBattleNow(db::CampaignStore& store, int id, std::vector<s
             issues.error("BATTLE-RESOLVED", "battle " + std::to_string(id) + " has already been fought");
             return;
         }
-        fightRecorded(db, s, id, lines);
+        std::string why;
+        const auto o = fightOutcome(db, s, id, why);
+        if (!o) {
+            // Nothing is written: the battle stays as it was, waiting for D9 or for its tabletop result.
+            issues.error("BATTLE-RESOLVER", unfoughtMessage(db, s, id, why, "nothing was changed"));
+            return;
+        }
+        recordFought(db, s, id, *o, lines);
+        settleAfterResult(db, s, lines);  // at once, not at the end of the phase
         db::saveState(store, s);
         store.logCommand("battle.resolve", nlohmann::json{{"id", id}}.dump(), nlohmann::json{{"lines", lines}}.dump());
     });
@@ -1439,7 +1499,7 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
             tinyxml2::XMLDocument doc;
             r.parse(doc, text);
             const auto& root = r.root(doc, "battleResult", 1);
-            r.allow(root, {"formatVersion", "battle", "winner"}, {"unit", "general", "notes"});
+            r.allow(root, {"formatVersion", "battle", "winner", "fieldHolder"}, {"unit", "general", "notes"});
             const auto* notes = r.single(root, "notes");
             r.attempt([&] {
                 if (r.integer(root, "battle") != id)
@@ -1450,6 +1510,15 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
                 o.winner = r.str(root, "winner", "");
                 if (!o.winner.empty() && !s.side(o.winner))
                     r.fail(root, "BATTLE-RESULT-WINNER", "attribute 'winner' names no side of this campaign: '" + o.winner + "'");
+            });
+            r.attempt([&] {
+                // §2.20: the side left holding the field; by default the winner's, nobody's after a draw
+                // (docs/rules-mapping.md "Who holds the field after a tabletop battle"); "none": both left it.
+                const std::string held = r.str(root, "fieldHolder", "");
+                o.holder = held.empty() ? o.winner : held == "none" ? std::string() : held;
+                if (!held.empty() && held != "none" && !b.takesPart(held))
+                    r.fail(root, "BATTLE-RESULT-HOLDER", "attribute 'fieldHolder' names no side of battle " + std::to_string(id) + ": '" +
+                                                             held + "' (a side id, or none)");
             });
             std::set<std::string> mes, seen;
             for (const auto& p : b.participants) mes.insert(p.me);
@@ -1523,10 +1592,11 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
             issues.append(e.issues());  // FILE:LINE: the element and the problem, every one of them
             return;
         }
-        o.summary = "fought on the table; " + (o.winner.empty() ? std::string("a draw") : o.winner + " win");
+        o.summary = "fought on the table; " + verdictText(s, o);
         o.resultJson = text;
         lines.push_back("battle " + std::to_string(id) + " at " + b.hex + ": " + o.summary);
         applyOutcome(db, s, id, battleHex(db, id), o, lines);
+        settleAfterResult(db, s, lines);  // at once, not at the end of the phase
         db::saveState(store, s);
         store.logCommand("battle.enter", nlohmann::json{{"id", id}, {"file", file}}.dump(), nlohmann::json{{"lines", lines}}.dump());
     });

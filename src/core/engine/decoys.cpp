@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace etatmajor::engine {
 
@@ -342,6 +343,39 @@ void moveDecoys(SQLite::Database& db, const CampaignState& s, const std::string&
         u.exec();
         u.reset();
         lines.push_back("decoy " + d.id + ": " + at(s, d.hex) + " -> " + at(s, where));
+    }
+}
+
+bool decoysStackAfter(const std::string& ran) { return ran != "D2" && ran != "D3" && ran != "D4"; }
+
+// G-41: decoys count toward the stacking limit. A decoy is a blank counter under its owner's hand: where a side's
+// counters stand more than three to a hex when a phase ends (an ME whose order was not received stayed beside the
+// decoy placed with it, or stopped short), the side's newest decoys there are taken off the map (docs/rules-mapping.md).
+void settleDecoyStacking(SQLite::Database& db, const CampaignState& s, std::vector<std::string>& lines) {
+    if (!s.options.is("decoys_stack", "yes")) return;
+    const bool total = s.options.is("stacking_scope", "total");
+    std::map<std::pair<std::string, std::pair<int, int>>, int> count;
+    for (const auto& me : s.mes)
+        if (me.onMap) ++count[{total ? std::string() : me.side, {me.hex.q, me.hex.r}}];
+    std::vector<std::tuple<std::string, std::string, hex::Hex>> decoys;  // id, side, hex; newest first
+    {
+        SQLite::Statement d(db, "SELECT id, side_id, q, r FROM decoy WHERE removed_week = 0 ORDER BY placed_week DESC, placed_day DESC, id DESC");
+        while (d.executeStep()) {
+            const hex::Hex h{d.getColumn(2).getInt(), d.getColumn(3).getInt()};
+            decoys.emplace_back(d.getColumn(0).getString(), d.getColumn(1).getString(), h);
+            ++count[{total ? std::string() : d.getColumn(1).getString(), {h.q, h.r}}];
+        }
+    }
+    SQLite::Statement off(db, "UPDATE decoy SET removed_week = ?, removed_by = 'stacking' WHERE id = ?");
+    for (const auto& [id, side, h] : decoys) {
+        auto& n = count[{total ? std::string() : side, {h.q, h.r}}];
+        if (n <= rules::kStackLimit) continue;
+        off.bind(1, s.week);
+        off.bind(2, id);
+        off.exec();
+        off.reset();
+        --n;
+        lines.push_back("decoy " + id + " of " + side + " is taken off the map at " + at(s, h) + ": the hex is full (G-41)");
     }
 }
 

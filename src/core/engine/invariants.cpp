@@ -2,6 +2,7 @@
 #include "etatmajor/engine/invariants.hpp"
 
 #include "etatmajor/engine/after_battle.hpp"
+#include "etatmajor/engine/decoys.hpp"
 #include "etatmajor/engine/grant.hpp"
 
 #include "db/store_impl.hpp"
@@ -146,7 +147,7 @@ core::IssueList checkInvariants(const db::CampaignStore& store, const std::strin
     Checker c{state, const_cast<db::CampaignStore&>(store).impl().db, {}};
     c.forces();
     // Decoys put down with the day's orders count where they stop, once the day's movement is over (G-41).
-    c.stacking(afterPhase != "D2" && afterPhase != "D3" && afterPhase != "D4");
+    c.stacking(decoysStackAfter(afterPhase));
     if (afterPhase == "D12") c.control();
     c.vcs();
     c.views(store);

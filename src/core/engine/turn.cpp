@@ -985,109 +985,6 @@ bool nextPhase(CampaignState& s) {
     return s.week > s.lengthWeeks;
 }
 
-// §2.2, G-57, G-69: an ME is its troops. One left with no unit present after a phase (every unit removed, or every
-// one away as a routed group at its rally point) does not stay on the map as an empty counter that could still make
-// contact, pin, cut LOCs or hold a town (docs/rules-mapping.md "An ME with no troops"):
-// * with units away, the counter goes to them: to the hex of its first group, where that group rejoins it (the rest
-//   rejoin by G-69 as usual); where its side already has three MEs there, its units join the first of them instead
-//   and the emptied ME is dissolved;
-// * with no unit left at all, it leaves the map; its generals join the nearest ME of their side (off the map with
-//   it when there is none).
-// G-41: decoys count toward the stacking limit. A decoy is a blank counter under its owner's hand: where a side's
-// counters stand more than three to a hex when a phase ends (an ME whose order was not received stayed beside the
-// decoy placed with it, or stopped short), the side's newest decoys there are taken off the map (docs/rules-mapping.md).
-void settleDecoyStacking(Ctx& c) {
-    if (!c.state.options.is("decoys_stack", "yes")) return;
-    const bool total = c.state.options.is("stacking_scope", "total");
-    std::map<std::pair<std::string, std::pair<int, int>>, int> count;
-    for (const auto& me : c.state.mes)
-        if (me.onMap) ++count[{total ? std::string() : me.side, {me.hex.q, me.hex.r}}];
-    std::vector<std::tuple<std::string, std::string, hex::Hex>> decoys;  // id, side, hex; newest first
-    {
-        SQLite::Statement d(c.db, "SELECT id, side_id, q, r FROM decoy WHERE removed_week = 0 ORDER BY placed_week DESC, placed_day DESC, id DESC");
-        while (d.executeStep()) {
-            const hex::Hex h{d.getColumn(2).getInt(), d.getColumn(3).getInt()};
-            decoys.emplace_back(d.getColumn(0).getString(), d.getColumn(1).getString(), h);
-            ++count[{total ? std::string() : d.getColumn(1).getString(), {h.q, h.r}}];
-        }
-    }
-    SQLite::Statement off(c.db, "UPDATE decoy SET removed_week = ?, removed_by = 'stacking' WHERE id = ?");
-    for (const auto& [id, side, h] : decoys) {
-        auto& n = count[{total ? std::string() : side, {h.q, h.r}}];
-        if (n <= rules::kStackLimit) continue;
-        off.bind(1, c.state.week);
-        off.bind(2, id);
-        off.exec();
-        off.reset();
-        --n;
-        c.say("decoy " + id + " of " + side + " is taken off the map at " + c.at(h) + ": the hex is full (G-41)");
-    }
-}
-
-void settleEmptyMes(Ctx& c) {
-    std::map<std::string, hex::Hex> away;
-    {
-        SQLite::Statement q(c.db, "SELECT id, detached_q, detached_r FROM unit WHERE detached_q IS NOT NULL ORDER BY id");
-        while (q.executeStep()) away.emplace(q.getColumn(0).getString(), hex::Hex{q.getColumn(1).getInt(), q.getColumn(2).getInt()});
-    }
-    SQLite::Statement rejoin(c.db, "UPDATE unit SET detached_q = NULL, detached_r = NULL WHERE id = ?");
-    const auto inTransit = replacementsInTransit(c.db);  // staff alone is enough for them (§9.7, G-80)
-    for (auto& me : c.state.mes) {
-        if (!me.onMap || inTransit.count(me.id)) continue;
-        std::vector<UnitState*> units;
-        bool present = false;
-        for (auto& u : c.state.units)
-            if (u.me == me.id && !u.removed) {
-                units.push_back(&u);
-                present = present || !away.count(u.id);
-            }
-        if (present) continue;
-        if (!units.empty()) {
-            const hex::Hex to = away.at(units.front()->id);
-            int there = 0;
-            MeState* host = nullptr;
-            for (auto& other : c.state.mes)
-                if (other.onMap && other.id != me.id && other.side == me.side && other.hex == to) {
-                    ++there;
-                    if (!host) host = &other;
-                }
-            MeState* keeper = there >= rules::kStackLimit ? host : &me;
-            for (auto* u : units)
-                if (away.at(u->id) == to) {
-                    u->me = keeper->id;
-                    rejoin.bind(1, u->id);
-                    rejoin.exec();
-                    rejoin.reset();
-                }
-            if (keeper == &me) {
-                c.say(me.label + " has no troops left where it stood: its counter goes to its units at " + c.at(to) + " (G-69)");
-                me.hex = to;
-                continue;
-            }
-            for (auto* u : units) u->me = keeper->id;  // the groups still away rejoin their new ME by G-69
-            for (auto& g : c.state.generals)
-                if (g.me == me.id) g.me = keeper->id;
-            me.onMap = false;
-            c.say(me.label + " has no troops left where it stood; its units at " + c.at(to) + " join " + keeper->label +
-                  " (three MEs already stand there) and it is dissolved");
-            continue;
-        }
-        const MeState* nearest = nullptr;
-        for (const auto& other : c.state.mes)
-            if (other.onMap && other.id != me.id && other.side == me.side &&
-                (!nearest || hex::distance(other.hex, me.hex) < hex::distance(nearest->hex, me.hex)))
-                nearest = &other;
-        std::string staff;
-        for (auto& g : c.state.generals)
-            if (g.me == me.id && nearest) {
-                g.me = nearest->id;
-                staff += (staff.empty() ? "" : ", ") + g.name;
-            }
-        me.onMap = false;
-        c.say(me.label + " has no unit left and leaves the map" + (staff.empty() ? std::string() : "; " + staff + " joins " + nearest->label));
-    }
-}
-
 bool campaignEnded(SQLite::Database& db) { return db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0; }
 
 // The sides that have neither given today's orders nor stood fast.
@@ -1102,7 +999,8 @@ std::vector<std::string> missingOrders(SQLite::Database& db) {
 // Runs the phase the campaign stands at, in one transaction. What may keep it from running (the campaign is over,
 // orders missing at D2, battles awaiting a tabletop result at D9) is checked inside that transaction, against the
 // state the phase will run on, so another program's command in between cannot slip past the check; `refused` then
-// says why and nothing is written.
+// says why and nothing is written. At D9 a battle the resolver cannot fight also stops the phase: only its hand-over
+// to the table is written.
 PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::Source* scripted, core::IssueList& refused) {
     auto& db = store.impl().db;
     PhaseReport report;
@@ -1147,7 +1045,19 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::
         else if (p == "D4") runMovement(c, true);
         else if (p == "D5") runMovement(c, false);
         else if (p == "D6") runCombatDetermination(c.db, c.state, c.report.lines, &c.dice);
-        else if (p == "D9") runBattleResolution(c.db, c.state, c.report.lines);
+        else if (p == "D9") {
+            // A battle the resolver cannot fight stops the phase: nothing of it is written but the hand-over of that
+            // battle to the table, and D9 waits for its result (docs/rules-mapping.md).
+            const auto unfought = runBattleResolution(c.db, c.state, c.report.lines);
+            if (unfought.hasErrors()) {
+                refused.append(unfought);
+                std::vector<std::string> what;
+                for (const auto& i : unfought.items()) what.push_back(i.message);
+                store.logCommand("battle.to_table", nlohmann::json{{"week", state.week}, {"day", state.day}}.dump(),
+                                 nlohmann::json{{"lines", what}}.dump());
+                return;
+            }
+        }
         else if (p == "D10") runBattlePoints(c.db, c.state, c.report.lines);
         else if (p == "D11") runBattleNight(c.db, c.state, c.report.lines);
         else if (p == "D12") runD12(c);
@@ -1155,11 +1065,11 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::
         // The fog of war: what each side sees once counters have moved (§8.1.5, G-40).
         if (p == "D4" || p == "D5") revealDecoysSeenByScouts(db, state, todaysWeather(c), c.report.lines);  // §2.3
         if (p == "D1" || p == "D4" || p == "D5" || p == "D11") recordSightings(db, state, todaysWeather(c), p);
-        settleEmptyMes(c);
+        settleEmptyMes(db, state, c.report.lines);  // §2.2, G-57, G-69 (after_battle.hpp)
         if (p == "D12") holdOccupiedTowns(c);  // §8.12: again, for an emptied ME that went to its units in a town
         // A decoy put down with the day's orders (D2) may share a full hex until it moves (D4, D5): like an ME it
         // counts where it stops (G-41), so the overfull hexes are settled once the day's movement is over.
-        if (p != "D2" && p != "D3" && p != "D4") settleDecoyStacking(c);
+        if (decoysStackAfter(p)) settleDecoyStacking(db, state, c.report.lines);
 
         const bool over = nextPhase(state);
         if (over && !campaignEnded(db)) {

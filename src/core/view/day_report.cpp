@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <map>
 #include <sstream>
 
@@ -240,12 +241,15 @@ ReportSection battles(Ctx& c) {
         SQLite::Statement l(c.db, "SELECT l.unit_id, u.name, u.side_id, l.figures_lost, l.stands_lost, l.routed, l.removed "
                                   "FROM battle_loss l JOIN unit u ON u.id = l.unit_id WHERE l.battle_id = ? ORDER BY u.side_id, u.ord");
         l.bind(1, id);
-        std::map<std::string, int> enemyFigures;
+        std::map<std::string, std::array<int, 3>> enemy;  // side: figures fallen, units routed, units gone
         while (l.executeStep()) {
             const std::string side = l.getColumn(2).getString();
             const int figures = l.getColumn(3).getInt();
             if (!c.ours(side)) {
-                enemyFigures[side] += figures;
+                auto& e = enemy[side];
+                e[0] += figures;
+                e[1] += l.getColumn(5).getInt() != 0 && l.getColumn(6).getInt() == 0 ? 1 : 0;
+                e[2] += l.getColumn(6).getInt() != 0 ? 1 : 0;
                 continue;
             }
             if (figures == 0 && l.getColumn(5).getInt() == 0 && l.getColumn(6).getInt() == 0) continue;
@@ -257,11 +261,18 @@ ReportSection battles(Ctx& c) {
             s.lines.push_back(u);
         }
         // Seen across a battlefield, the enemy's fallen are an estimate, not a count: to the nearest five figures,
-        // "a few" under five (§8.11, docs/secrecy.md).
-        for (const auto& [side, figures] : enemyFigures) {
-            if (figures == 0) s.lines.push_back("  the enemy lost no figures that we saw");
-            else if (figures < 5) s.lines.push_back("  the enemy lost a few figures on the field");
-            else s.lines.push_back("  the enemy lost about " + std::to_string((figures + 2) / 5 * 5) + " figures on the field");
+        // "a few" under five (§8.11, docs/secrecy.md). Its units that routed off the field or were gone for good are
+        // seen too; they tell a side where a clear result came from when few figures fell (routers leaving the
+        // table count against their side, §2.21), without the enemy's points.
+        for (const auto& [side, e] : enemy) {
+            const auto [figures, routed, gone] = e;
+            std::string seen = figures == 0 ? "the enemy lost no figures that we saw"
+                               : figures < 5 ? "the enemy lost a few figures on the field"
+                                             : "the enemy lost about " + std::to_string((figures + 2) / 5 * 5) + " figures on the field";
+            const auto units = [](int n) { return n == 1 ? std::string("one of its units") : std::to_string(n) + " of its units"; };
+            if (routed > 0) seen += "; " + units(routed) + " routed off the field";
+            if (gone > 0) seen += "; " + units(gone) + (gone == 1 ? " was" : " were") + " gone for good";
+            s.lines.push_back("  " + seen);
         }
     }
     return s;

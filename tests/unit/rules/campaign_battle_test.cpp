@@ -6,8 +6,10 @@
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/engine/battles.hpp"
+#include "etatmajor/engine/invariants.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
+#include "etatmajor/view/day_report.hpp"
 
 #include "campaign_db.hpp"
 
@@ -273,6 +275,213 @@ TEST_CASE("tabletop battles wait for their result and bad results are refused wi
     CHECK(total(path, "SELECT COUNT(*) FROM battle WHERE status = 'resolved' AND winner = 'british'") == 1);
     CHECK(total(path, "SELECT figures_current FROM unit WHERE id = '" + inBattle + "'") == figures - 2);
     CHECK(engine::advance(store, engine::Step::Day, {true}).ok);
+}
+
+TEST_CASE("a tabletop result that removes every unit of an ME takes it off the map at once (§2.2, G-57)", "[engine][battle]") {
+    const auto path = freshDb("tabletop-wiped");
+    {
+        etatmajor::test::RawEdit raw(path);
+        raw.exec("INSERT OR REPLACE INTO campaign_option (key, value) VALUES ('battle_resolution', 'tabletop')");
+    }
+    auto store = db::CampaignStore::open(path);
+    REQUIRE(engine::advance(store, engine::Step::Day, {true}).issues.hasCode("BATTLE-TABLETOP"));
+    // Every unit of Tarleton's ME surrenders on the table.
+    std::string units;
+    {
+        SQLite::Database ro(path, SQLite::OPEN_READONLY);
+        SQLite::Statement u(ro, "SELECT id FROM unit WHERE me_id = 'b-tarleton' AND removed = 0 ORDER BY id");
+        while (u.executeStep()) units += "<unit id=\"" + u.getColumn(0).getString() + "\" captured=\"true\"/>";
+    }
+    REQUIRE_FALSE(units.empty());
+    REQUIRE(total(path, "SELECT COUNT(*) FROM general WHERE id = 'tarleton' AND me_id = 'b-tarleton'") == 1);
+    const auto file = (std::filesystem::temp_directory_path() / "etatmajor-campaign-battle-test" / "wiped.xml").string();
+    write(file, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"american\">" + units + "</battleResult>");
+    std::vector<std::string> lines;
+    const auto issues = engine::enterBattleResult(store, 1, file, lines);
+    for (const auto& i : issues.items()) UNSCOPED_INFO(i.format());
+    REQUIRE_FALSE(issues.hasErrors());
+    // Right after the command, not only once the phase is over: no empty ME is left on the map.
+    const auto breaches = engine::checkInvariants(store);
+    for (const auto& i : breaches.items()) UNSCOPED_INFO(i.format());
+    CHECK_FALSE(breaches.hasErrors());
+    CHECK(total(path, "SELECT on_map FROM me WHERE id = 'b-tarleton'") == 0);
+    // Its general joins another British ME on the map, as the end of a phase would have him do.
+    CHECK(total(path, "SELECT COUNT(*) FROM general g JOIN me m ON m.id = g.me_id WHERE g.id = 'tarleton' AND m.on_map = 1 "
+                      "AND m.side_id = 'british' AND m.id <> 'b-tarleton'") == 1);
+    bool said = false;
+    for (const auto& l : lines) said = said || l.find("leaves the map") != std::string::npos;
+    CHECK(said);
+    CHECK(engine::advance(store, engine::Step::Day, {true}).ok);
+}
+
+TEST_CASE("an ME a tabletop result leaves with only routed units away goes to them at once, and a full hex sheds a decoy (G-41, G-69)",
+          "[engine][battle]") {
+    const auto path = freshDb("tabletop-to-routers");
+    {
+        etatmajor::test::RawEdit raw(path);
+        raw.exec("INSERT OR REPLACE INTO campaign_option (key, value) VALUES ('battle_resolution', 'tabletop')");
+    }
+    auto store = db::CampaignStore::open(path);
+    REQUIRE(engine::advance(store, engine::Step::Day, {true}).issues.hasCode("BATTLE-TABLETOP"));
+    // Armand's and Caswell's MEs and an American decoy stand in one hex, where a Maryland battalion that routed in an
+    // earlier fight waits as a detached group (§9.8, G-69).
+    REQUIRE(total(path, "SELECT COUNT(*) FROM me WHERE id IN ('a-armand', 'a-caswell') GROUP BY q, r") == 2);
+    {
+        etatmajor::test::RawEdit raw(path);
+        raw.exec("INSERT INTO decoy (id, side_id, q, r, designated, placed_week, placed_day) SELECT 'ad-9', 'american', q, r, "
+                 "'infantry', 1, 1 FROM me WHERE id = 'a-caswell'");
+        raw.exec("UPDATE unit SET detached_q = (SELECT q FROM me WHERE id = 'a-caswell'), detached_r = (SELECT r FROM me "
+                 "WHERE id = 'a-caswell') WHERE id = 'maryland-1'");
+    }
+    REQUIRE_FALSE(engine::checkInvariants(store).hasErrors());
+    // Every Maryland unit on the field surrenders.
+    const auto file = (std::filesystem::temp_directory_path() / "etatmajor-campaign-battle-test" / "to-routers.xml").string();
+    write(file, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"british\"><unit id=\"delaware-1\" captured=\"true\"/>"
+                "<unit id=\"maryland-2\" captured=\"true\"/><unit id=\"va-artillery-1\" captured=\"true\"/></battleResult>");
+    std::vector<std::string> lines;
+    const auto issues = engine::enterBattleResult(store, 1, file, lines);
+    for (const auto& i : issues.items()) UNSCOPED_INFO(i.format());
+    REQUIRE_FALSE(issues.hasErrors());
+    for (const auto& l : lines) UNSCOPED_INFO(l);
+    const auto breaches = engine::checkInvariants(store);
+    for (const auto& i : breaches.items()) UNSCOPED_INFO(i.format());
+    CHECK_FALSE(breaches.hasErrors());
+    CHECK(total(path, "SELECT COUNT(*) FROM me m, me c WHERE m.id = 'a-maryland' AND c.id = 'a-caswell' AND m.q = c.q AND m.r = c.r "
+                      "AND m.on_map = 1") == 1);
+    CHECK(total(path, "SELECT COUNT(*) FROM unit WHERE id = 'maryland-1' AND detached_q IS NULL AND me_id = 'a-maryland'") == 1);
+    CHECK(total(path, "SELECT COUNT(*) FROM decoy WHERE id = 'ad-9' AND removed_by = 'stacking'") == 1);
+}
+
+TEST_CASE("a tabletop result records who holds the field, as a battle the resolver fought does (§2.20)", "[engine][battle]") {
+    const auto path = freshDb("tabletop-holder");
+    {
+        etatmajor::test::RawEdit raw(path);
+        raw.exec("INSERT OR REPLACE INTO campaign_option (key, value) VALUES ('battle_resolution', 'tabletop')");
+    }
+    auto store = db::CampaignStore::open(path);
+    REQUIRE(engine::advance(store, engine::Step::Day, {true}).issues.hasCode("BATTLE-TABLETOP"));
+    const auto file = (std::filesystem::temp_directory_path() / "etatmajor-campaign-battle-test" / "holder.xml").string();
+    const auto text = [&](const std::string& sql) {
+        SQLite::Database ro(path, SQLite::OPEN_READONLY);
+        return ro.execAndGet(sql).getString();
+    };
+    const std::string field = text("SELECT q || ',' || r FROM me WHERE id = 'a-maryland'");
+    std::vector<std::string> lines;
+
+    SECTION("left out, the winner holds it") {
+        write(file, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"british\"/>");
+        REQUIRE_FALSE(engine::enterBattleResult(store, 1, file, lines).hasErrors());
+        CHECK(text("SELECT field_holder FROM battle WHERE id = 1") == "british");
+    }
+
+    SECTION("after a draw the side named holds it, and the other falls back at nightfall") {
+        write(file, "<battleResult formatVersion=\"1\" battle=\"1\" fieldHolder=\"british\"/>");
+        const auto issues = engine::enterBattleResult(store, 1, file, lines);
+        for (const auto& i : issues.items()) UNSCOPED_INFO(i.format());
+        REQUIRE_FALSE(issues.hasErrors());
+        CHECK(text("SELECT field_holder FROM battle WHERE id = 1") == "british");
+        CHECK(text("SELECT winner FROM battle WHERE id = 1").empty());
+        CHECK_THAT(text("SELECT summary FROM battle WHERE id = 1"), Catch::Contains("a draw; His Majesty's Southern Army hold the field"));
+        REQUIRE(engine::advance(store, engine::Step::Day, {true}).ok);
+        CHECK(text("SELECT q || ',' || r FROM me WHERE id = 'a-maryland'") != field);
+        CHECK(text("SELECT q || ',' || r FROM me WHERE id = 'b-tarleton'") == field);
+    }
+
+    SECTION("none: both left the field") {
+        write(file, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"american\" fieldHolder=\"none\"/>");
+        REQUIRE_FALSE(engine::enterBattleResult(store, 1, file, lines).hasErrors());
+        CHECK(text("SELECT field_holder FROM battle WHERE id = 1").empty());
+        CHECK(text("SELECT winner FROM battle WHERE id = 1") == "american");
+    }
+
+    SECTION("a holder that is not a side of the battle is refused with its line, changing nothing") {
+        const auto before = dump(path);
+        write(file, "<battleResult formatVersion=\"1\" battle=\"1\"\n  winner=\"british\" fieldHolder=\"french\"/>");
+        const auto issues = engine::enterBattleResult(store, 1, file, lines);
+        REQUIRE(issues.hasErrors());
+        CHECK(issues.items().front().code == "BATTLE-RESULT-HOLDER");
+        CHECK(issues.items().front().line == 1);
+        CHECK(issues.items().front().message.find("french") != std::string::npos);
+        CHECK(dump(path) == before);
+    }
+}
+
+TEST_CASE("the day report tells the winner of a battle in which no figure fell where its win came from, not the enemy's points",
+          "[engine][battle][secrecy]") {
+    const auto path = freshDb("tabletop-routed");
+    {
+        etatmajor::test::RawEdit raw(path);
+        raw.exec("INSERT OR REPLACE INTO campaign_option (key, value) VALUES ('battle_resolution', 'tabletop')");
+    }
+    auto store = db::CampaignStore::open(path);
+    REQUIRE(engine::advance(store, engine::Step::Day, {true}).issues.hasCode("BATTLE-TABLETOP"));
+    std::string routed, name;
+    {
+        SQLite::Database ro(path, SQLite::OPEN_READONLY);
+        SQLite::Statement u(ro, "SELECT id, name FROM unit WHERE me_id = 'a-maryland' AND type = 'line_infantry' ORDER BY id LIMIT 1");
+        REQUIRE(u.executeStep());
+        routed = u.getColumn(0).getString();
+        name = u.getColumn(1).getString();
+    }
+    // A clear win on the table: one American battalion routs off the field, and not a figure falls.
+    const auto file = (std::filesystem::temp_directory_path() / "etatmajor-campaign-battle-test" / "routed.xml").string();
+    write(file, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"british\"><unit id=\"" + routed +
+                    "\" routed=\"true\"/></battleResult>");
+    std::vector<std::string> lines;
+    REQUIRE_FALSE(engine::enterBattleResult(store, 1, file, lines).hasErrors());
+    const auto report = view::dayReportText(view::dayReport(store, view::Viewer::ofSide("british"), 1, 1));
+    INFO(report);
+    REQUIRE(report.find("Battles:") != std::string::npos);
+    const auto british = report.substr(report.find("Battles:"));
+    CHECK_THAT(british, Catch::Contains("the enemy lost no figures that we saw; one of its units routed off the field"));
+    CHECK(british.find(name) == std::string::npos);    // the enemy's units stay unnamed
+    CHECK(british.find(routed) == std::string::npos);
+    CHECK(british.find("point") == std::string::npos);  // and its points unsaid (docs/secrecy.md)
+    const auto american = view::dayReportText(view::dayReport(store, view::Viewer::ofSide("american"), 1, 1));
+    INFO(american);
+    CHECK_THAT(american, Catch::Contains(name + ": lost 0 figures, routed"));
+}
+
+TEST_CASE("a battle the resolver cannot fight fails the command, changes nothing, and D9 waits for its table result",
+          "[engine][battle]") {
+    const auto path = freshDb("unfightable");
+    auto store = db::CampaignStore::open(path);
+    engine::AdvanceOptions standFast;
+    standFast.standFastMissing = true;
+    while (store.info().phase != "D7") REQUIRE(engine::advance(store, engine::Step::Phase, standFast).ok);
+    REQUIRE(total(path, "SELECT COUNT(*) FROM battle WHERE id = 1 AND status = 'pending'") == 1);
+    {
+        // Seven figures a stand: a figure's value no longer comes out in sixths of a point, and the resolver cannot
+        // set the battle up (tactical-resolver.md §2.21 counts in sixths).
+        etatmajor::test::RawEdit raw(path);
+        raw.exec("UPDATE unit SET figures_per_stand = 7 WHERE id = (SELECT id FROM unit WHERE me_id = 'b-tarleton' "
+                 "AND type = 'line_infantry' ORDER BY id LIMIT 1)");
+    }
+    const auto before = dump(path);
+    std::vector<std::string> lines;
+    auto issues = engine::resolveBattleNow(store, 1, lines);
+    REQUIRE(issues.hasErrors());
+    CHECK(issues.items().front().code == "BATTLE-RESOLVER");
+    CHECK(issues.items().front().message.find("battle 1 at 34,34") != std::string::npos);
+    CHECK(issues.items().front().message.find("battle enter --id 1") != std::string::npos);
+    CHECK(dump(path) == before);  // one transaction, nothing half-written
+
+    // D9 stops there, with nothing of the phase written but the hand-over of the battle to the table.
+    auto r = engine::advance(store, engine::Step::Day, standFast);
+    CHECK_FALSE(r.ok);
+    CHECK(r.issues.hasCode("BATTLE-RESOLVER"));
+    CHECK(store.info().phase == "D9");
+    CHECK(total(path, "SELECT COUNT(*) FROM battle WHERE id = 1 AND status = 'tabletop'") == 1);
+    CHECK(total(path, "SELECT COUNT(*) FROM battle_loss") == 0);
+    r = engine::advance(store, engine::Step::Day, standFast);
+    CHECK(r.issues.hasCode("BATTLE-TABLETOP"));
+
+    // The campaign goes on once the table's result is in.
+    const auto file = (std::filesystem::temp_directory_path() / "etatmajor-campaign-battle-test" / "unfightable.xml").string();
+    write(file, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"british\"/>");
+    REQUIRE_FALSE(engine::enterBattleResult(store, 1, file, lines).hasErrors());
+    CHECK(engine::advance(store, engine::Step::Day, standFast).ok);
+    CHECK(total(path, "SELECT COUNT(*) FROM battle WHERE id = 1 AND status = 'resolved'") == 1);
 }
 
 TEST_CASE("an ME ordered to march to the guns joins a battle downwind of it", "[engine][battle]") {
