@@ -19,6 +19,7 @@
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/version.hpp"
+#include "etatmajor/view/battle_text.hpp"
 #include "etatmajor/view/day_report.hpp"
 #include "etatmajor/view/roll_log.hpp"
 
@@ -136,15 +137,6 @@ public:
     std::string id;
 };
 
-void describeFormation(std::ostream& o, const battle::FormationSpec& f, int indent) {
-    const std::string pad(static_cast<std::size_t>(indent), ' ');
-    int stands = 0;
-    for (const auto& u : f.units) stands += u.stands;
-    o << pad << f.name;
-    if (f.general) o << " \u2014 " << f.general->name;
-    o << ": " << f.units.size() << " unit(s), " << stands << " stand(s)\n";
-    for (const auto& c : f.children) describeFormation(o, c, indent + 2);
-}
 
 }  // namespace
 
@@ -1654,37 +1646,10 @@ std::string TurnFrame::battleSetupText(int id) {
             o << "The campaign has no battle " << id << ".\n";
             return;
         }
-        const auto setup = engine::campaignBattleSetup(store, id);
-        o << setup.name << " \u2014 " << rec->status << "\n";
-        o << "Terrain " << battle::hexTerrainName(setup.terrain.hex) << ", weather " << rec->weather << ", " << rec->daylight
-          << " daylight turns; the fighting starts on turn " << rec->startTurn << "\n";
-        for (const auto& sd : setup.sides) {
-            o << "\n" << sd.name << ":\n";
-            for (const auto& me : sd.mes) {
-                o << "  " << me.name << " [" << me.id << "], " << campaign::modeName(me.mode);
-                if (m_side.empty() || sd.id == m_side) {
-                    for (const auto& p : rec->participants)
-                        if (p.me == me.id) o << ", on the field from turn " << p.arrivalTurn << " (" << p.how << ")";
-                    o << "\n";
-                    for (const auto& f : me.formations) describeFormation(o, f, 4);
-                } else {
-                    o << " (composition unknown)\n";
-                }
-            }
-        }
-        if (!rec->summary.empty()) o << "\nResult: " << rec->summary << "\n";
-        if (m_side.empty()) {
-            if (!rec->narrative.empty()) o << "\n" << rec->narrative << "\n";
-        } else if (rec->status == "resolved") {
-            // The side's own battle report, as printed: what its officers could see and count of the enemy.
-            report::PrintOptions options;
-            options.battle = id;
-            try {
-                o << "\n" << documentText(report::buildPaper(store, report::PaperKind::Battle, m_side, options));
-            } catch (const db::StoreError& e) {
-                o << "\nNo battle report for " << m_side << ": " << e.what() << "\n";  // the side had no ME in it
-            }
-        }
+        // The set-up as every front end shows it (view/battle_text), then the resolver's narrative, which the host
+        // alone may read.
+        o << view::campaignBattleText(store, *m_viewer, id);
+        if (!rec->narrative.empty()) o << "\n" << rec->narrative << "\n";
     });
     return ok ? o.str() : error;
 }
