@@ -544,7 +544,9 @@ private:
     void addContact(const ContactPair& p);
     void countContact(const ContactPair& p, int delta);
     std::vector<int> contactsOf(int u) const;
-    void rout(int u, bool halfMoveNow, const char* why);
+    // Routs the unit. `caught`: it broke while in charge contact, so it stays frozen in that contact until the Close
+    // Assault Phase and its automatic major defeat (§2.12.7, ¶389, ¶489) instead of running half a rout move now.
+    void rout(int u, bool halfMoveNow, const char* why, bool caught = false);
     void ladderFailure(int u, int enemyUnit);
     TestOutcome takeBct(int target, int charger, bool flank, bool declared);
     void takeCwe(int u);

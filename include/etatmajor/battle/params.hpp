@@ -50,8 +50,11 @@ struct Params {
     // Tuned default: the chart's reading (docs/rules-mapping-battle.md, T8a).
     bool removeAtOneStand = false;
     // §2.14.4 [I] for routers caught by a charge or pursuit (an automatic major defeat): the victor pays the letter's
-    // full casualty line (full_line, the spec's reading, T7) or nothing, as on the G/X rows (loser_only).
-    bool routerCatchLoserOnly = false;
+    // full casualty line (full_line, the spec's reading, T7) or nothing, as on the G/X rows and in the book's own
+    // example of ¶523, where only the routers lose figures (loser_only, the default since redcoats-7: with routers
+    // caught where the charge reached them, ¶389, the full line made every such catch cost the catcher a stand).
+    // rules-mapping-battle.md, "Attackers that close".
+    bool routerCatchLoserOnly = true;
     // T 7.7 ¶259 / etat-major.md G-15: troops move at half rate in snow (half), or snow leaves tabletop movement alone
     // (normal; the campaign key snow_table_move = normal).
     bool snowHalvesMove = true;

@@ -541,7 +541,9 @@ void Engine::opportunityCharges(int side) {
         if (t.morale != Morale::Routing) {
             const auto bct = takeBct(best, u.index, bestFlank, false);
             if (!bct.passed) {
-                rout(best, true, "breaks before the charge");
+                // An opportunity charge contacts at once (¶461): the target that breaks is caught in that contact
+                // (§2.12.7, ¶389, ¶489) unless the charge fell short of it.
+                rout(best, true, "breaks before the charge", inContact(best));
                 continue;
             }
             t.passedBct = true;

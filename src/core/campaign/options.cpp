@@ -161,7 +161,7 @@ const std::vector<OptionSpec>& optionCatalogue() {
     {"tactical.stand_off", "on", {"on", "off"}, OptionKind::Choice, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
     {"tactical.rally_clearance", "200", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
     {"tactical.spent_removal", "below_one", {"below_one", "one_stand"}, OptionKind::Choice, "tactical-resolver.md §1.22 G10"},
-    {"tactical.router_catch_loss", "full_line", {"full_line", "loser_only"}, OptionKind::Choice, "tactical-resolver.md §2.14.4"},
+    {"tactical.router_catch_loss", "loser_only", {"loser_only", "full_line"}, OptionKind::Choice, "tactical-resolver.md §2.14.4 (rules-mapping-battle.md)"},
     {"tactical.snow_move", "half", {"half", "normal"}, OptionKind::Choice, "tactical-resolver.md §1.9 (T 7.7); etat-major.md G-15"},
     {"tactical.field_test", "formed_points", {"formed_points", "formed_stands", "middle_third"}, OptionKind::Choice, "tactical-resolver.md §2.20 (3) (rules-mapping-battle.md)"},
     {"tactical.scouting_deployment", "off", {"off", "on"}, OptionKind::Choice, "tactical-resolver.md §2.7 (rules-mapping-battle.md)"},
