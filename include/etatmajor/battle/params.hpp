@@ -99,6 +99,10 @@ struct Params {
     // §2.8 [X] Class 1 foot in front of a line of better troops of its own side falls back behind it once formed
     // enemy closes to 200 paces (fall_back), or stands like any first line (stand). rules-mapping-battle.md.
     bool forwardClass1FallBack = true;
+    // §2.8 [X] an attacking unit that has nobody of the enemy in its files and none in sight makes for the nearest
+    // enemy on the table all the same (nearest_enemy), or walks on in its own files (straight_ahead, the earlier
+    // doctrine, which led it past enemies hidden in woods). rules-mapping-battle.md, "Attackers that close".
+    bool assaultSeeksUnseen = true;
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

@@ -1,6 +1,7 @@
 // Attackers that close (tactical-resolver.md §2.8, §2.12, §2.16; rules-mapping-battle.md "Attackers that close"): a
-// unit that breaks when a charge has already reached it is caught where it stands (¶389, ¶489). Each against the
-// earlier reading where there is one.
+// unit that breaks when a charge has already reached it is caught where it stands (¶389, ¶489); and an attacker looks
+// for an enemy it cannot see instead of walking past it (assault_unseen), and Class 1 troops that may not charge make
+// for the enemy's front, not its flank. Each against the earlier reading where there is one.
 #include "fixtures.hpp"
 
 #include <catch2/catch.hpp>
@@ -12,10 +13,35 @@ using namespace etatmajor::battle::test;
 
 namespace {
 
+int overlap(const Unit& a, const Unit& b) { return std::max(0, std::min(a.x0 + a.w, b.x0 + b.w) - std::max(a.x0, b.x0)); }
+int gap(const Unit& a, const Unit& b) { return std::max({0, b.x0 - (a.x0 + a.w), a.x0 - (b.x0 + b.w)}); }
+
 bool inContact(const Engine& e, int a, int b) {
     for (const auto& p : e.contacts())
         if ((p.a == a && p.b == b) || (p.a == b && p.b == a)) return true;
     return false;
+}
+
+void fullTurn(Engine& e) {
+    e.startTurn();
+    e.initiativePhase();
+    e.grandTacticalPhase();
+    e.moralePhase();
+    e.firePhase();
+    e.movementPhase();
+    e.closeAssaultPhase();
+    e.endOfTurn();
+}
+
+// The whole table one heavy wood: formed troops are seen at 100 paces (§1.8).
+void allHeavyWood(BattleSetup& s, int width) {
+    FeatureSpec f;
+    f.kind = FeatureKind::HeavyWood;
+    f.x0 = 0;
+    f.x1 = width;
+    f.y0 = 0;
+    f.y1 = 1200;
+    s.terrain.features.push_back(f);
 }
 
 }  // namespace
@@ -54,5 +80,85 @@ TEST_CASE("¶389, ¶489: a unit that breaks when the charge has reached it is ca
     }
     REQUIRE(broke > 5);
     CHECK(cutDown > broke / 2);
+}
+
+TEST_CASE("assault_unseen: an attacker in the woods looks for the enemy instead of walking past it", "[battle][closing]") {
+    // One British company hidden by the heavy wood (formed troops seen at 100 paces) in the middle file; two
+    // American battalions attack from files to either side of it. Straight ahead they march past it to the British
+    // rear edge; looking for it they stop short of its depth and close on it.
+    for (const std::string reading : {"nearest_enemy", "straight_ahead"}) {
+        INFO(reading);
+        auto setup = battleOf(
+            sideSpec("british", Mode::Reorganisation, {unitSpec("company", UnitType::LineInfantry, 3, 1)}, Rating::Capable),
+            sideSpec("americans", Mode::March,
+                     {unitSpec("left", UnitType::LineInfantry, 2, 2, Nationality::Continental),
+                      unitSpec("right", UnitType::LineInfantry, 2, 2, Nationality::Continental)},
+                     Rating::Capable));
+        setup.holder = kSideA;
+        setup.fieldWidth = 30;
+        allHeavyWood(setup, 30);
+        REQUIRE_FALSE(setup.params.set("assault_unseen", reading));
+        BattleDice dice(7);
+        Engine e(setup, dice);
+        const int c = e.unitIndex("company"), l = e.unitIndex("left"), r = e.unitIndex("right");
+        e.setFiles(c, 15, 1);
+        e.setFiles(l, 11, e.unit(l).w);
+        e.setFiles(r, 18, e.unit(r).w);
+        const int line = e.depth() - e.unit(c).front;  // the depth at which the company stands, from the American edge
+        int deepest = 0, nearest = 1 << 20;
+        for (int t = 0; t < 4 && !e.battleOver(); ++t) {
+            fullTurn(e);
+            for (int u : {l, r}) {
+                if (e.unit(u).status != UnitStatus::OnTable) continue;
+                deepest = std::max(deepest, e.unit(u).front);
+                nearest = std::min(nearest, e.distance(e.unit(u), e.unit(c)));
+            }
+        }
+        if (reading == "nearest_enemy") {
+            CHECK(deepest <= line);
+            CHECK(nearest <= 120);
+        } else {
+            CHECK(deepest > line);
+        }
+    }
+}
+
+TEST_CASE("Class 1 attackers make for the enemy's front, where they can fire, not for its flank", "[battle][closing]") {
+    // Militia (no declared charges under class1_charges = opportunity_only) two files off a regular company. It used
+    // to take the flank position, level with the company's front, and stand there all day, unable to charge or to
+    // fire (its fire goes ahead). It now sidesteps into the company's files and stops at its firing distance.
+    for (const std::string charges : {"opportunity_only", "any"}) {
+        INFO(charges);
+        auto setup = battleOf(
+            sideSpec("british", Mode::Reorganisation, {unitSpec("company", UnitType::LineInfantry, 3, 1)}, Rating::Capable),
+            sideSpec("americans", Mode::March, {unitSpec("militia", UnitType::LineInfantry, 1, 2, Nationality::Militia)},
+                     Rating::Capable));
+        setup.holder = kSideA;
+        setup.fieldWidth = 30;
+        REQUIRE_FALSE(setup.params.set("class1_charges", charges));
+        BattleDice dice(3);
+        Engine e(setup, dice);
+        e.setDoctrine(true);
+        const int c = e.unitIndex("company"), m = e.unitIndex("militia");
+        e.setFiles(c, 15, 1);
+        e.setFiles(m, 11, 2);
+        e.setFront(m, e.depth() - e.unit(c).front - 400);
+        for (int t = 0; t < 4; ++t) {
+            e.startTurn();
+            e.setInitiative(kSideB);
+            e.movementPhase();
+            e.endOfTurn();
+        }
+        const auto& u = e.unit(m);
+        const auto& t = e.unit(c);
+        if (charges == "opportunity_only") {
+            CHECK(overlap(u, t) > 0);
+            CHECK(e.separation(u, t) > 60);
+            CHECK(e.separation(u, t) <= 100);
+        } else {
+            CHECK(overlap(u, t) == 0);  // a unit that may charge still makes for the flank position
+            CHECK(gap(u, t) >= 1);
+        }
+    }
 }
 
