@@ -603,6 +603,7 @@ private:
     void secondLineMove(int u);
     void reserveMove(int u);
     void cavalryMove(int u);
+    void loneCavalryMove(int u, int allowance);
     void screenMove(int u);
     void artilleryMove(int u);
     void fillGap(int u, int gapUnit);

@@ -103,6 +103,10 @@ struct Params {
     // enemy on the table all the same (nearest_enemy), or walks on in its own files (straight_ahead, the earlier
     // doctrine, which led it past enemies hidden in woods). rules-mapping-battle.md, "Attackers that close".
     bool assaultSeeksUnseen = true;
+    // §2.8 [X] attacking cavalry with no foot line of its side on the table goes for a flank position on the nearest
+    // enemy (seek_flank), or stays where it deployed (keep_station, the earlier doctrine: it had no line to keep
+    // level with). rules-mapping-battle.md, "Attackers that close".
+    bool loneCavalrySeeksFlank = true;
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

@@ -1024,7 +1024,60 @@ void Engine::cavalryMove(int ui) {
                 f = std::max(f, x.front);
         return f;
     }();
+    if (lineFront < 0 && m_params.loneCavalrySeeksFlank) {
+        loneCavalryMove(ui, allowance);
+        return;
+    }
     if (lineFront > 0 && u.front < lineFront - 100) moveUnitForward(ui, std::min(allowance, lineFront - 100 - u.front));
+}
+
+void Engine::loneCavalryMove(int ui, int allowance) {
+    // §2.8 [X] lone_cavalry = seek_flank: attacking cavalry with no foot line of its side on the table has no line to
+    // keep level with (§2.6.4 step 5), and the enemy it faces is rarely within six files of its flank. It goes for
+    // the nearest enemy (one in sight first; an attacker knows the enemy is in the hex, etat-major.md §8.5): one file
+    // clear of that enemy's nearer flank, then level with its front, the flank position from which its charge gets
+    // the flank factors (§2.12.6) and irregular horse may charge formed troops at all (¶123). Troops in buildings or
+    // works have no flank (¶32) and cavalry cannot fight there (¶541): it leaves them alone.
+    auto& u = unit(ui);
+    int best = kNone, bestDist = 1 << 30;
+    bool bestSeen = false;
+    for (const auto& t : sideUnits(1 - u.side)) {
+        if (t.side == u.side || t.status != UnitStatus::OnTable || t.lane != 0 || t.morale == Morale::Routing) continue;
+        if (t.inUrban || t.inWorks) continue;
+        const bool seen = m_visibleToEnemy[static_cast<std::size_t>(t.index)] != 0;
+        const int d = distance(u, t);
+        if (best == kNone || (seen && !bestSeen) || (seen == bestSeen && d < bestDist)) {
+            best = t.index;
+            bestDist = d;
+            bestSeen = seen;
+        }
+    }
+    if (best == kNone) return;
+    const auto& t = unit(best);
+    int budget = allowance;
+    // One clear file beside the target (§2.12.6 needs a gap of one or two files), on the side nearer to us that
+    // fits on the strip.
+    const int left = t.x0 - 1 - u.w, right = t.x0 + t.w + 1;
+    const bool leftFits = left >= 0, rightFits = right + u.w <= m_width;
+    if (!leftFits && !rightFits) return;
+    const int dest = !leftFits ? right : !rightFits ? left : (std::abs(left - u.x0) <= std::abs(right - u.x0) ? left : right);
+    const int gap = fileGap(u, t);
+    if (overlapFiles(u, t) > 0 || gap == 0 || gap > 2) {
+        const int shift = std::min(std::abs(dest - u.x0), budget / c::kStandWidth);
+        if (shift > 0) {
+            u.x0 += dest > u.x0 ? shift : -shift;
+            budget -= shift * c::kStandWidth;
+            u.moved = true;
+            refreshTerrain(u);
+        }
+    }
+    const int sep = separation(u, t);
+    if (overlapFiles(u, t) > 0 || fileGap(u, t) == 0) {
+        // Not yet clear of its files: keep beyond its musketry (B2, 200 paces) while working round.
+        if (sep > 250) moveUnitForward(ui, std::min(budget, sep - 250));
+        return;
+    }
+    if (sep > 0) moveUnitForward(ui, std::min(budget, sep));
 }
 
 void Engine::screenMove(int ui) {

@@ -1,7 +1,8 @@
 // Attackers that close (tactical-resolver.md §2.8, §2.12, §2.16; rules-mapping-battle.md "Attackers that close"): a
-// unit that breaks when a charge has already reached it is caught where it stands (¶389, ¶489); and an attacker looks
-// for an enemy it cannot see instead of walking past it (assault_unseen), and Class 1 troops that may not charge make
-// for the enemy's front, not its flank. Each against the earlier reading where there is one.
+// unit that breaks when a charge has already reached it is caught where it stands (¶389, ¶489); an attacker looks for
+// an enemy it cannot see instead of walking past it (assault_unseen), and Class 1 troops that may not charge make for
+// the enemy's front, not its flank; and cavalry with no line of its own goes for a flank (lone_cavalry). Each against
+// the earlier reading where there is one.
 #include "fixtures.hpp"
 
 #include <catch2/catch.hpp>
@@ -158,6 +159,37 @@ TEST_CASE("Class 1 attackers make for the enemy's front, where they can fire, no
         } else {
             CHECK(overlap(u, t) == 0);  // a unit that may charge still makes for the flank position
             CHECK(gap(u, t) >= 1);
+        }
+    }
+}
+
+TEST_CASE("lone_cavalry: attacking cavalry with no foot of its own goes for the enemy's flank", "[battle][closing]") {
+    for (const std::string reading : {"seek_flank", "keep_station"}) {
+        INFO(reading);
+        auto setup = battleOf(
+            sideSpec("horse", Mode::DeployedOffensive, {unitSpec("legion", UnitType::IrregularCavalry, 3, 2)}, Rating::Capable),
+            sideSpec("foot", Mode::DeployedDefensive, {unitSpec("regiment", UnitType::LineInfantry, 2, 3, Nationality::Continental)},
+                     Rating::Capable));
+        REQUIRE_FALSE(setup.params.set("lone_cavalry", reading));
+        BattleDice dice(11);
+        Narrative n;
+        Engine e(setup, dice, &n);
+        const int h = e.unitIndex("legion"), f = e.unitIndex("regiment");
+        const int start = e.unit(h).front;
+        bool flank = false;
+        for (int t = 0; t < 4 && !e.battleOver(); ++t) {
+            fullTurn(e);
+            const auto& u = e.unit(h);
+            if (u.status == UnitStatus::OnTable && overlap(u, e.unit(f)) == 0 && gap(u, e.unit(f)) >= 1 && gap(u, e.unit(f)) <= 2 &&
+                e.separation(u, e.unit(f)) <= 0)
+                flank = true;
+        }
+        const bool charged = n.text().find("tries to charge") != std::string::npos;
+        if (reading == "seek_flank") {
+            CHECK((flank || charged));
+        } else {
+            CHECK_FALSE(charged);
+            CHECK(e.unit(h).front == start);
         }
     }
 }
