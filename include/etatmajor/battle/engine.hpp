@@ -159,6 +159,7 @@ struct Unit {
     int revealedTurn = -100;
     int staffLostInMelee = 0;
     bool cweTaken = false;
+    int heldFireFront = -1;  // where it last kept its fire to close (§2.8 class1_closing)
 
     // artillery
     std::vector<Gun> guns;
@@ -561,6 +562,7 @@ private:
     void smallArmsFire(int side);
     // `targets`: when given, the enemy units on the table, seen and not in contact (smallArmsFire gathers them once
     // for all its firers: nothing in the Fire Phase changes them)
+    bool closingWithoutFire(const Unit& u) const;
     void fireUnitSmallArms(int u, int forcedTarget, const std::vector<int>* targets = nullptr);
     void fireBattery(int u, bool bombard, int forcedTarget);
     int chooseArtilleryTarget(int u, const Gun& g, int file, int& zoneFile) const;

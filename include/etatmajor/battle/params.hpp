@@ -107,6 +107,10 @@ struct Params {
     // enemy (seek_flank), or stays where it deployed (keep_station, the earlier doctrine: it had no line to keep
     // level with). rules-mapping-battle.md, "Attackers that close".
     bool loneCavalrySeeksFlank = true;
+    // §2.8 [X] an attacking Class 1 unit keeps its fire while it closes to its firing distance, since it cannot fire
+    // and move in one turn (hold_fire), or fires at whatever it can reach and stays there (fire_at_once, the earlier
+    // doctrine). rules-mapping-battle.md, "Attackers that close".
+    bool class1HoldsFireClosing = true;
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

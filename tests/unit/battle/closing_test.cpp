@@ -1,8 +1,9 @@
 // Attackers that close (tactical-resolver.md §2.8, §2.12, §2.16; rules-mapping-battle.md "Attackers that close"): a
 // unit that breaks when a charge has already reached it is caught where it stands (¶389, ¶489); an attacker looks for
 // an enemy it cannot see instead of walking past it (assault_unseen), and Class 1 troops that may not charge make for
-// the enemy's front, not its flank; and cavalry with no line of its own goes for a flank (lone_cavalry). Each against
-// the earlier reading where there is one.
+// the enemy's front, not its flank; Class 1 attackers keep their fire until they are close (class1_closing); and
+// cavalry with no line of its own goes for a flank (lone_cavalry). Each against the earlier reading where there is
+// one.
 #include "fixtures.hpp"
 
 #include <catch2/catch.hpp>
@@ -159,6 +160,35 @@ TEST_CASE("Class 1 attackers make for the enemy's front, where they can fire, no
         } else {
             CHECK(overlap(u, t) == 0);  // a unit that may charge still makes for the flank position
             CHECK(gap(u, t) >= 1);
+        }
+    }
+}
+
+TEST_CASE("class1_closing: attacking militia keeps its fire until it has closed to firing distance", "[battle][closing]") {
+    // A Class 1 unit cannot fire and move in one turn (§1.9). At 150 paces a volley would hold it there all day.
+    for (const std::string reading : {"hold_fire", "fire_at_once"}) {
+        INFO(reading);
+        auto setup = battleOf(
+            sideSpec("british", Mode::DeployedDefensive, {unitSpec("line", UnitType::LineInfantry, 3, 3)}, Rating::Capable),
+            sideSpec("americans", Mode::DeployedOffensive, {unitSpec("militia", UnitType::LineInfantry, 1, 3, Nationality::Militia)},
+                     Rating::Capable));
+        REQUIRE_FALSE(setup.params.set("class1_closing", reading));
+        BattleDice dice(5);
+        Engine e(setup, dice);
+        const int l = e.unitIndex("line"), m = e.unitIndex("militia");
+        e.setFiles(m, e.unit(l).x0, e.unit(l).w);
+        e.setFront(m, e.depth() - e.unit(l).front - 150);
+        e.startTurn();
+        e.setInitiative(kSideB);
+        e.firePhase();
+        e.movementPhase();
+        const int sep = e.separation(e.unit(m), e.unit(l));
+        if (reading == "hold_fire") {
+            CHECK_FALSE(e.unit(m).fired);
+            CHECK(sep <= 100);
+        } else {
+            CHECK(e.unit(m).fired);
+            CHECK(sep == 150);
         }
     }
 }
