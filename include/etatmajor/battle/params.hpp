@@ -111,6 +111,10 @@ struct Params {
     // and move in one turn (hold_fire), or fires at whatever it can reach and stays there (fire_at_once, the earlier
     // doctrine). rules-mapping-battle.md, "Attackers that close".
     bool class1HoldsFireClosing = true;
+    // §2.4, ¶40 [A] a stand of a formed line may fire at an enemy one file beyond its own at any range, as a line bent
+    // toward it would (one_file), or only within the splay of §2.4 (none, the earlier reading: no file at all up to
+    // 144 paces). rules-mapping-battle.md, "Attackers that close".
+    bool lineBend = true;
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

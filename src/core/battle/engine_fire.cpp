@@ -207,6 +207,11 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget, const std::vector<int>*
         }
         if (candidates.empty()) return;  // no stand has a target: nothing fires
     }
+    // line_bend = one_file [A]: ¶40 lets a line be bent to bring its fire to bear on a particular unit. The strip has
+    // no bends, so near the enemy (ext(r) = 0 up to 144 paces, §2.4) only the stands straight in front of an enemy
+    // narrower than the line could fire at it, the rest looking past its flank. A stand of a formed line may fire at
+    // an enemy one file beyond its own as well, as if its end of the line were wheeled in toward it.
+    const int bend = m_params.lineBend && (u.formation == Formation::Line || u.formation == Formation::ReinforcedLine) ? 1 : 0;
     for (int s = 0; s < n; ++s) {
         const int file = fileOfStand(u, s, n);
         int target = forcedTarget;
@@ -225,7 +230,7 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget, const std::vector<int>*
                     if (file < t.x0) off = t.x0 - file;
                     else if (file >= t.x0 + t.w) off = file - (t.x0 + t.w - 1);
                 }
-                if (off > splay(candidates[k].range)) continue;
+                if (off > std::max(bend, splay(candidates[k].range))) continue;
                 ranked.emplace_back(off, static_cast<int>(k));
             }
             auto before = [&](const std::pair<int, int>& a, const std::pair<int, int>& b) {

@@ -179,6 +179,7 @@ const std::vector<OptionSpec>& optionCatalogue() {
     {"tactical.assault_unseen", "nearest_enemy", {"nearest_enemy", "straight_ahead"}, OptionKind::Choice, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
     {"tactical.lone_cavalry", "seek_flank", {"seek_flank", "keep_station"}, OptionKind::Choice, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
     {"tactical.class1_closing", "hold_fire", {"hold_fire", "fire_at_once"}, OptionKind::Choice, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
+    {"tactical.line_bend", "one_file", {"one_file", "none"}, OptionKind::Choice, "tactical-resolver.md §2.4, ¶40 (rules-mapping-battle.md)"},
     {"battle_resolution", "automatic", {"automatic", "tabletop"}, OptionKind::Choice, "architecture: tabletop results"},
     };
     return kCatalogue;

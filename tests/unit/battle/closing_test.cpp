@@ -1,9 +1,9 @@
 // Attackers that close (tactical-resolver.md §2.8, §2.12, §2.16; rules-mapping-battle.md "Attackers that close"): a
 // unit that breaks when a charge has already reached it is caught where it stands (¶389, ¶489); an attacker looks for
 // an enemy it cannot see instead of walking past it (assault_unseen), and Class 1 troops that may not charge make for
-// the enemy's front, not its flank; Class 1 attackers keep their fire until they are close (class1_closing); and
-// cavalry with no line of its own goes for a flank (lone_cavalry). Each against the earlier reading where there is
-// one.
+// the enemy's front, not its flank; Class 1 attackers keep their fire until they are close (class1_closing); cavalry
+// with no line of its own goes for a flank (lone_cavalry); and a line bends to bring its fire on an enemy narrower
+// than itself (line_bend). Each against the earlier reading where there is one.
 #include "fixtures.hpp"
 
 #include <catch2/catch.hpp>
@@ -221,6 +221,33 @@ TEST_CASE("lone_cavalry: attacking cavalry with no foot of its own goes for the 
             CHECK_FALSE(charged);
             CHECK(e.unit(h).front == start);
         }
+    }
+}
+
+TEST_CASE("line_bend: a line brings more than its facing stand to bear on an enemy one file wide", "[battle][closing]") {
+    // A four-stand line at 100 paces from a one-stand company facing its second file: straight ahead only that stand
+    // can fire (no splay up to 144 paces, §2.4); bent toward it (¶40) the stands on either side fire too.
+    for (const std::string reading : {"one_file", "none"}) {
+        INFO(reading);
+        auto setup = battleOf(
+            sideSpec("british", Mode::DeployedDefensive, {unitSpec("line", UnitType::LineInfantry, 4, 4)}, Rating::Capable),
+            sideSpec("americans", Mode::DeployedDefensive, {unitSpec("company", UnitType::LineInfantry, 2, 1, Nationality::Continental)},
+                     Rating::Capable));
+        REQUIRE_FALSE(setup.params.set("line_bend", reading));
+        BattleDice dice(2);
+        Narrative n;
+        Engine e(setup, dice, &n);
+        e.setDoctrine(false);
+        const int l = e.unitIndex("line"), c = e.unitIndex("company");
+        e.setFiles(l, 10, 4);
+        e.setFiles(c, 11, 1);
+        e.setFront(l, e.depth() - e.unit(c).front - 100);
+        e.startTurn();
+        e.setInitiative(kSideA);
+        e.firePhase();
+        const std::string text = n.text();
+        CHECK(text.find(reading == "one_file" ? "line fires (steady volley, 3 dice" : "line fires (steady volley, 1 dice") !=
+              std::string::npos);
     }
 }
 
