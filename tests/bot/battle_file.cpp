@@ -85,7 +85,8 @@ std::string battleFileXml(const battle::BattleSetup& b, std::uint64_t seed) {
     if (b.fieldDepth > 0) x << attr("depth", b.fieldDepth);
     if (b.holder != battle::kNoSide) x << attr("holder", b.sides[static_cast<std::size_t>(b.holder)].id);
     x << ">\n";
-    x << "  <terrain" << attr("hex", battle::hexTerrainName(b.terrain.hex)) << flag("template", b.terrain.templateFeatures)
+    x << "  <terrain" << attr("hex", battle::hexTerrainName(b.terrain.hex)) << attr("woods", battle::woodKindName(b.terrain.woods))
+      << flag("template", b.terrain.templateFeatures)
       << flag("minorFeatures", b.terrain.minorFeatures) << ">\n";
     for (const auto& f : b.terrain.features) {
         x << "    <feature" << attr("kind", battle::featureKindName(f.kind)) << attr("x0", f.x0) << attr("x1", f.x1) << attr("y0", f.y0)

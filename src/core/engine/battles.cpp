@@ -306,6 +306,10 @@ battle::BattleSetup buildSetup(SQLite::Database& db, const CampaignState& s, con
     setup.turns = std::max(1, b.daylight - b.startTurn + 1);
     if (const auto w = rules::weatherFromName(b.weather)) setup.weather = static_cast<battle::Weather>(*w);
     setup.terrain.hex = hexTerrainOf(s, h);
+    // ¶284, §2.5: the map says whether the hex's woods are light or heavy (§15.8); table_woods = rolled leaves it to the
+    // template's roll (1–4 heavy), as for a wood of no stated kind.
+    if (setup.terrain.hex == battle::HexTerrain::Woods && s.map.contains(h) && s.options.is("table_woods", "map"))
+        setup.terrain.woods = s.map.terrain(h) == map::Terrain::HeavyWoods ? battle::WoodKind::Heavy : battle::WoodKind::Light;
     setup.terrain.templateFeatures = true;
     setup.terrain.minorFeatures = true;
     // The campaign's resolver parameters (its tactical.* options), then the campaign keys that set them.

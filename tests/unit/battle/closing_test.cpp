@@ -2,9 +2,12 @@
 // unit that breaks when a charge has already reached it is caught where it stands (¶389, ¶489); an attacker looks for
 // an enemy it cannot see instead of walking past it (assault_unseen), and Class 1 troops that may not charge make for
 // the enemy's front, not its flank; Class 1 attackers keep their fire until they are close (class1_closing); cavalry
-// with no line of its own goes for a flank (lone_cavalry); and a line bends to bring its fire on an enemy narrower
-// than itself (line_bend). Each against the earlier reading where there is one.
+// with no line of its own goes for a flank (lone_cavalry); a line bends to bring its fire on an enemy narrower than
+// itself (line_bend); and a wood's kind comes from the set-up when it gives one (¶284). Each against the earlier
+// reading where there is one.
 #include "fixtures.hpp"
+
+#include "etatmajor/battle/battle_xml.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -251,3 +254,33 @@ TEST_CASE("line_bend: a line brings more than its facing stand to bear on an ene
     }
 }
 
+TEST_CASE("¶284: the woods of a hex are the kind the set-up names, rolled for only when it names none", "[battle][closing]") {
+    const auto kinds = [](WoodKind w) {
+        bool light = false, heavy = false;
+        for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+            auto setup = battleOf(
+                sideSpec("a", Mode::DeployedDefensive, {unitSpec("x", UnitType::LineInfantry, 3, 3)}, Rating::Capable),
+                sideSpec("b", Mode::March, {unitSpec("y", UnitType::LineInfantry, 3, 3)}, Rating::Capable));
+            setup.terrain.hex = HexTerrain::Woods;
+            setup.terrain.templateFeatures = true;
+            setup.terrain.woods = w;
+            BattleDice dice(seed);
+            Engine e(setup, dice);
+            for (const auto& f : e.features()) {
+                light = light || f.kind == FeatureKind::LightWood;
+                heavy = heavy || f.kind == FeatureKind::HeavyWood;
+            }
+        }
+        return std::pair(light, heavy);
+    };
+    CHECK(kinds(WoodKind::Light) == std::pair(true, false));
+    CHECK(kinds(WoodKind::Heavy) == std::pair(false, true));
+    CHECK(kinds(WoodKind::Unknown) == std::pair(true, true));
+    const auto file = readBattleString(
+        "<battle formatVersion=\"1\" id=\"w\" season=\"summer\"><terrain hex=\"woods\" woods=\"light\" template=\"true\"/>"
+        "<side id=\"a\"><me id=\"am\" mode=\"march\"><formation id=\"af\"><unit id=\"au\" type=\"line_infantry\" class=\"2\" "
+        "stands=\"2\"/></formation></me></side><side id=\"b\"><me id=\"bm\" mode=\"march\"><formation id=\"bf\"><unit id=\"bu\" "
+        "type=\"line_infantry\" class=\"2\" stands=\"2\"/></formation></me></side></battle>",
+        "woods.xml");
+    CHECK(file.terrain.woods == WoodKind::Light);
+}

@@ -534,3 +534,26 @@ TEST_CASE("G-68 (clarified): guns and staff lost in battle count in the side's p
     }
     CHECK(withGuns > figuresOnly);
 }
+
+TEST_CASE("table_woods: the woods of a battle's hex are light or heavy as the map says, or rolled for", "[engine][battle][variant]") {
+    for (const std::string variant : {"map", "rolled"})
+        for (const std::string terrain : {"woods", "heavy_woods"}) {
+            INFO(variant << " " << terrain);
+            const auto path = southern("woods-" + variant + "-" + terrain, {"table_woods=" + variant, "battle_resolution=tabletop"});
+            {
+                // The two MEs meet in the first hex of that terrain with no urban area in it.
+                etatmajor::test::RawEdit raw(path);
+                const std::string hex = "(SELECT q || ',' || r FROM map_hex h WHERE terrain = '" + terrain +
+                                        "' AND NOT EXISTS (SELECT 1 FROM urban_area u WHERE u.q = h.q AND u.r = h.r) ORDER BY col, row LIMIT 1)";
+                raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE q || ',' || r = " + hex + "), r = (SELECT r FROM map_hex WHERE q || "
+                         "',' || r = " + hex + ") WHERE id IN ('a-maryland', 'b-tarleton')");
+            }
+            auto store = db::CampaignStore::open(path);
+            CHECK_FALSE(run(store, engine::Step::Day).ok);  // the battle waits for the table
+            REQUIRE(number(path, "SELECT COUNT(*) FROM battle") == 1);
+            const auto setup = engine::campaignBattleSetup(store, 1);
+            CHECK(setup.terrain.hex == battle::HexTerrain::Woods);
+            const auto kind = terrain == "woods" ? battle::WoodKind::Light : battle::WoodKind::Heavy;
+            CHECK(setup.terrain.woods == (variant == "map" ? kind : battle::WoodKind::Unknown));
+        }
+}
