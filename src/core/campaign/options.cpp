@@ -95,6 +95,7 @@ const std::vector<OptionSpec>& optionCatalogue() {
     {"staff_return", "week_start", {"week_start", "w5"}, OptionKind::Choice, "etat-major.md §7.5, G-71"},
     {"wounded_staff", "return_next_week", {"return_next_week", "damage_table_turns"}, OptionKind::Choice, "etat-major.md G-71"},
     {"next_day_positions", "persist", {"persist", "redeploy"}, OptionKind::Choice, "etat-major.md G-72"},
+    {"dusk_contact", "next_morning", {"next_morning", "fight_at_dusk"}, OptionKind::Choice, "etat-major.md §8.8.1, G-20 (rules-mapping.md)"},
     {"table_woods", "map", {"map", "rolled"}, OptionKind::Choice, "etat-major.md §8.10, §15.8; tactical-resolver.md §2.5 (rules-mapping.md)"},
     {"use_outscouting", "always", {"always", "do_vs_do_only"}, OptionKind::Choice, "etat-major.md G-73"},
     {"supply_change", "once_per_week_any_day", {"once_per_week_any_day", "first_day_only"}, OptionKind::Choice, "etat-major.md G-75"},
