@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
     int weeks = 0;
     std::string scenario = std::string(ETATMAJOR_SOURCE_DIR) + "/campaigns/southern-1780.xml";
     std::string dir = (std::filesystem::temp_directory_path() / "etatmajor-soak").string();
+    std::string battleFiles;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         const bool more = i + 1 < argc;
@@ -21,12 +22,14 @@ int main(int argc, char** argv) {
         else if (a == "--weeks" && more) weeks = std::atoi(argv[++i]);
         else if (a == "--scenario" && more) scenario = argv[++i];
         else if (a == "--dir" && more) dir = argv[++i];
+        else if (a == "--battle-files" && more) battleFiles = argv[++i];
         else {
-            std::cerr << "usage: etatmajor-bot [--campaigns N] [--first-seed S] [--weeks W] [--scenario FILE] [--dir DIR]\n";
+            std::cerr << "usage: etatmajor-bot [--campaigns N] [--first-seed S] [--weeks W] [--scenario FILE] [--dir DIR] [--battle-files DIR]\n";
             return 2;
         }
     }
     std::filesystem::create_directories(dir);
+    if (!battleFiles.empty()) std::filesystem::create_directories(battleFiles);
     int broken = 0, early = 0, days = 0, battles = 0, quiet = 0, tabletop = 0, entered = 0, refused = 0, handed = 0, unfought = 0;
     for (int k = 0; k < campaigns; ++k) {
         etatmajor::bot::BotConfig c;
@@ -34,6 +37,7 @@ int main(int argc, char** argv) {
         c.scenario = scenario;
         c.dbPath = dir + "/bot-" + std::to_string(c.seed) + ".db";
         c.maxWeeks = weeks;
+        c.battleFilesDir = battleFiles;
         const auto s = etatmajor::bot::playCampaign(c);
         std::cout << "seed " << c.seed << ": " << s.summary() << "\n" << std::flush;
         broken += s.ok() ? 0 : 1;

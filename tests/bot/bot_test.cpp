@@ -1,9 +1,17 @@
-// Whole campaigns played by the bot: no invariant may break in any of them (issue: campaign invariants).
+// Whole campaigns played by the bot: no invariant may break in any of them; the battle files it can write replay its battles.
 #include "campaign_bot.hpp"
 
+#include "etatmajor/battle/battle_xml.hpp"
+#include "etatmajor/battle/resolver.hpp"
+#include "etatmajor/battle/result.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
 
 #include <unistd.h>
 
@@ -44,4 +52,41 @@ TEST_CASE("ten whole campaigns of the bundled campaign keep every invariant", "[
     CHECK(refused > 0);  // some bad results were tried, and each was refused with its mistakes named
     // The share of fought battles in which neither side lost a figure is reported (printed above): a measure of the
     // tactical resolver's doctrine (two cavalry screens that meet do not close), not an invariant of the campaign.
+}
+
+TEST_CASE("the battle files the bot writes fight again to the campaign's own result", "[bot]") {
+    // --battle-files (battle_file.hpp): each battle the resolver fought in the campaign, written as a battle file with
+    // its seed, gives the same canonical result when fought again on its own.
+    const auto dir = std::filesystem::temp_directory_path() / ("etatmajor-bot-files-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir / "battles");
+    bot::BotConfig c;
+    c.seed = 1;
+    c.scenario = std::string(ETATMAJOR_SOURCE_DIR) + "/campaigns/southern-1780.xml";
+    c.dbPath = (dir / "bot-1.db").string();
+    c.maxWeeks = 3;
+    c.battleFilesDir = (dir / "battles").string();
+    const auto s = bot::playCampaign(c);
+    REQUIRE(s.ok());
+    SQLite::Database db(c.dbPath, SQLite::OPEN_READONLY);
+    int files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir / "battles")) {
+        const std::string name = entry.path().filename().string();
+        INFO(name);
+        const int id = std::stoi(name.substr(name.rfind('-') + 1));
+        std::ifstream in(entry.path());
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const auto at = text.find("seed ");
+        REQUIRE(at != std::string::npos);
+        const std::uint64_t seed = std::stoull(text.substr(at + 5));
+        const auto setup = battle::readBattleFile(entry.path().string());
+        const auto result = battle::RedcoatsResolver().fightSeeded(setup, seed);
+        SQLite::Statement q(db, "SELECT result FROM battle WHERE id = ?");
+        q.bind(1, id);
+        REQUIRE(q.executeStep());
+        CHECK(battle::toJson(result) == q.getColumn(0).getString());
+        ++files;
+    }
+    CHECK(files > 0);
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
 }

@@ -9,6 +9,8 @@
 // campaign's invariants are checked after every phase.
 #include "campaign_bot.hpp"
 
+#include "battle_file.hpp"
+
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/db/state_checksum.hpp"
@@ -206,7 +208,10 @@ private:
             for (const auto& side : sides()) giveOrders(side);
         }
         if (phase == "D6") probeLateSplit();
-        if (phase == "D9") hostTabletopBattles();
+        if (phase == "D9") {
+            writeBattleFiles("pending");
+            hostTabletopBattles();
+        }
     }
 
     void afterPhase(const std::string& phase) {
@@ -391,6 +396,29 @@ private:
             m_stats.errors.push_back("the orders of " + side + " were refused five times and it could not stand fast");
     }
 
+    // BotConfig::battleFilesDir: today's battles with the given status written as battle files before they are fought.
+    void writeBattleFiles(const std::string& status) {
+        if (m_config.battleFilesDir.empty()) return;
+        std::vector<int> ids;
+        {
+            SQLite::Statement q(raw(), "SELECT b.id FROM battle b, campaign c WHERE c.id = 1 AND b.week = c.current_week "
+                                       "AND b.day = c.current_day AND b.status = ? ORDER BY b.id");
+            q.bind(1, status);
+            while (q.executeStep()) ids.push_back(q.getColumn(0).getInt());
+        }
+        for (const int id : ids) writeBattleFile(id);
+    }
+
+    void writeBattleFile(int id) {
+        if (m_config.battleFilesDir.empty()) return;
+        const auto b = engine::findBattle(m_store, id);
+        if (!b) return;
+        const auto setup = engine::campaignBattleSetup(m_store, id);
+        if (setup.sides[0].mes.empty() || setup.sides[1].mes.empty()) return;  // no battle: one side has nobody to fight
+        std::ofstream(m_config.battleFilesDir + "/bot-" + std::to_string(m_config.seed) + "-battle-" + std::to_string(id) + ".xml")
+            << battleFileXml(setup, b->seed);
+    }
+
     // --- the host of a tabletop campaign (battle_resolution = tabletop, docs/formats/battle-result.md) ---
 
     // What must not change when a result is refused: the battles, the troops, the ledger, the generals, the points,
@@ -434,6 +462,7 @@ private:
                 enterTableResult(b);
                 continue;
             }
+            writeBattleFile(b.id);
             std::vector<std::string> lines;
             const auto before = fingerprint();
             const auto issues = engine::resolveBattleNow(m_store, b.id, lines);

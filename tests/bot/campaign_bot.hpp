@@ -19,6 +19,9 @@ struct BotConfig {
     // already sets it): its battles wait at D9 for the host, who enters a table result for some and hands the rest
     // to the resolver (`battle enter` / `battle resolve`). 0: never.
     int tabletopEvery = 3;
+    // When set, every battle the resolver fights is also written here as a battle file (battle_file.hpp),
+    // bot-SEED-battle-N.xml, with the seed to fight it again: `battle narrate --oob FILE --seed SEED`.
+    std::string battleFilesDir;
 };
 
 struct BotStats {

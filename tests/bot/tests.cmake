@@ -1,5 +1,5 @@
 # The campaign bot: whole campaigns played through the core's commands, invariants checked after every phase.
-add_library(etatmajor_bot STATIC ${CMAKE_CURRENT_LIST_DIR}/campaign_bot.cpp)
+add_library(etatmajor_bot STATIC ${CMAKE_CURRENT_LIST_DIR}/campaign_bot.cpp ${CMAKE_CURRENT_LIST_DIR}/battle_file.cpp)
 target_link_libraries(etatmajor_bot PUBLIC etatmajor_core PRIVATE etatmajor_warnings SQLiteCpp)
 target_include_directories(etatmajor_bot PUBLIC ${CMAKE_CURRENT_LIST_DIR})
 

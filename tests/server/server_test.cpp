@@ -528,6 +528,8 @@ TEST_CASE("server: a tabletop result is entered when both sides give the same on
     {
         SQLite::Database raw(db, SQLite::OPEN_READWRITE);
         raw.exec("INSERT OR REPLACE INTO campaign_option (key, value) VALUES ('battle_resolution', 'tabletop')");
+        // The day's contact comes at dusk; it is fought at once, not put off to the next morning.
+        raw.exec("INSERT OR REPLACE INTO campaign_option (key, value) VALUES ('dusk_contact', 'fight_at_dusk')");
     }
     {
         auto store = db::CampaignStore::open(db, false, db::CampaignStore::OpenCheck::SkipChecksum);

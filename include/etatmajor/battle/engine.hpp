@@ -159,6 +159,7 @@ struct Unit {
     int revealedTurn = -100;
     int staffLostInMelee = 0;
     bool cweTaken = false;
+    int heldFireFront = -1;  // where it last kept its fire to close (§2.8 class1_closing)
 
     // artillery
     std::vector<Gun> guns;
@@ -544,7 +545,9 @@ private:
     void addContact(const ContactPair& p);
     void countContact(const ContactPair& p, int delta);
     std::vector<int> contactsOf(int u) const;
-    void rout(int u, bool halfMoveNow, const char* why);
+    // Routs the unit. `caught`: it broke while in charge contact, so it stays frozen in that contact until the Close
+    // Assault Phase and its automatic major defeat (§2.12.7, ¶389, ¶489) instead of running half a rout move now.
+    void rout(int u, bool halfMoveNow, const char* why, bool caught = false);
     void ladderFailure(int u, int enemyUnit);
     TestOutcome takeBct(int target, int charger, bool flank, bool declared);
     void takeCwe(int u);
@@ -559,6 +562,7 @@ private:
     void smallArmsFire(int side);
     // `targets`: when given, the enemy units on the table, seen and not in contact (smallArmsFire gathers them once
     // for all its firers: nothing in the Fire Phase changes them)
+    bool closingWithoutFire(const Unit& u) const;
     void fireUnitSmallArms(int u, int forcedTarget, const std::vector<int>* targets = nullptr);
     void fireBattery(int u, bool bombard, int forcedTarget);
     int chooseArtilleryTarget(int u, const Gun& g, int file, int& zoneFile) const;
@@ -601,6 +605,7 @@ private:
     void secondLineMove(int u);
     void reserveMove(int u);
     void cavalryMove(int u);
+    void loneCavalryMove(int u, int allowance);
     void screenMove(int u);
     void artilleryMove(int u);
     void fillGap(int u, int gapUnit);

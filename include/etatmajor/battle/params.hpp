@@ -50,8 +50,11 @@ struct Params {
     // Tuned default: the chart's reading (docs/rules-mapping-battle.md, T8a).
     bool removeAtOneStand = false;
     // §2.14.4 [I] for routers caught by a charge or pursuit (an automatic major defeat): the victor pays the letter's
-    // full casualty line (full_line, the spec's reading, T7) or nothing, as on the G/X rows (loser_only).
-    bool routerCatchLoserOnly = false;
+    // full casualty line (full_line, the spec's reading, T7) or nothing, as on the G/X rows and in the book's own
+    // example of ¶523, where only the routers lose figures (loser_only, the default since redcoats-7: with routers
+    // caught where the charge reached them, ¶389, the full line made every such catch cost the catcher a stand).
+    // rules-mapping-battle.md, "Attackers that close".
+    bool routerCatchLoserOnly = true;
     // T 7.7 ¶259 / etat-major.md G-15: troops move at half rate in snow (half), or snow leaves tabletop movement alone
     // (normal; the campaign key snow_table_move = normal).
     bool snowHalvesMove = true;
@@ -96,6 +99,22 @@ struct Params {
     // §2.8 [X] Class 1 foot in front of a line of better troops of its own side falls back behind it once formed
     // enemy closes to 200 paces (fall_back), or stands like any first line (stand). rules-mapping-battle.md.
     bool forwardClass1FallBack = true;
+    // §2.8 [X] an attacking unit that has nobody of the enemy in its files and none in sight makes for the nearest
+    // enemy on the table all the same (nearest_enemy), or walks on in its own files (straight_ahead, the earlier
+    // doctrine, which led it past enemies hidden in woods). rules-mapping-battle.md, "Attackers that close".
+    bool assaultSeeksUnseen = true;
+    // §2.8 [X] attacking cavalry with no foot line of its side on the table goes for a flank position on the nearest
+    // enemy (seek_flank), or stays where it deployed (keep_station, the earlier doctrine: it had no line to keep
+    // level with). rules-mapping-battle.md, "Attackers that close".
+    bool loneCavalrySeeksFlank = true;
+    // §2.8 [X] an attacking Class 1 unit keeps its fire while it closes to its firing distance, since it cannot fire
+    // and move in one turn (hold_fire), or fires at whatever it can reach and stays there (fire_at_once, the earlier
+    // doctrine). rules-mapping-battle.md, "Attackers that close".
+    bool class1HoldsFireClosing = true;
+    // §2.4, ¶40 [A] a stand of a formed line may fire at an enemy one file beyond its own at any range, as a line bent
+    // toward it would (one_file), or only within the splay of §2.4 (none, the earlier reading: no file at all up to
+    // 144 paces). rules-mapping-battle.md, "Attackers that close".
+    bool lineBend = true;
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

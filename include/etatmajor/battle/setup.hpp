@@ -65,8 +65,14 @@ enum class HexTerrain : std::uint8_t { Open, Woods, Hamlet, Village, Town, City,
 std::string_view hexTerrainName(HexTerrain h);
 std::optional<HexTerrain> hexTerrainFromName(std::string_view s);
 
+// ¶284: woods are light or heavy; a wood whose kind is not given is rolled for (1–4 heavy) when troops reach it.
+enum class WoodKind : std::uint8_t { Unknown, Light, Heavy };
+std::string_view woodKindName(WoodKind w);
+std::optional<WoodKind> woodKindFromName(std::string_view s);
+
 struct TerrainSpec {
     HexTerrain hex = HexTerrain::Open;
+    WoodKind woods = WoodKind::Unknown;  // the kind of the woods template's blocks (a campaign map gives it)
     bool templateFeatures = false;  // generate §2.5 template features from `hex` (campaign contacts)
     bool minorFeatures = false;     // one seeded minor feature per ME (EM: Terrain Set up)
     std::vector<FeatureSpec> features;

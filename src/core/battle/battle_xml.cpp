@@ -76,9 +76,10 @@ public:
         });
 
         if (const auto* t = terrain) {
-            m_r.allow(*t, {"hex", "template", "minorFeatures"}, {"feature", "works"});
+            m_r.allow(*t, {"hex", "woods", "template", "minorFeatures"}, {"feature", "works"});
             m_r.attempt([&] {
                 b.terrain.hex = m_r.enumeration(*t, "hex", hexTerrainFromName, HexTerrain::Open);
+                b.terrain.woods = m_r.enumeration(*t, "woods", woodKindFromName, WoodKind::Unknown);
                 b.terrain.templateFeatures = m_r.boolean(*t, "template", false);
                 b.terrain.minorFeatures = m_r.boolean(*t, "minorFeatures", false);
             });

@@ -1116,7 +1116,10 @@ void Engine::generateTemplateTerrain() {
                 for (int t = 0; t < 3; ++t) {
                     const int r = m_dice->d6(RollTag::Terrain);
                     if (r >= 5) continue;
-                    const bool heavy = m_dice->d6(RollTag::Terrain) <= 4;
+                    // ¶284: the kind of a wood the set-up names (the campaign map's light or heavy woods); else
+                    // rolled, 1–4 heavy.
+                    const bool heavy = m_setup.terrain.woods == WoodKind::Unknown ? m_dice->d6(RollTag::Terrain) <= 4
+                                                                                  : m_setup.terrain.woods == WoodKind::Heavy;
                     const auto k = heavy ? FeatureKind::HeavyWood : FeatureKind::LightWood;
                     if (r <= 2) add(k, t * W / 3, (t + 1) * W / 3, 0, D);
                     else add(k, t * W / 3, (t + 1) * W / 3, holderHalf0, holderHalf1);
@@ -1762,7 +1765,7 @@ BattleResult Engine::finish() {
     BattleResult r;
     r.units.reserve(m_units.size());
     r.battleId = m_setup.id;
-    r.resolverVersion = "redcoats-6";
+    r.resolverVersion = "redcoats-7";
     r.paramsHash = m_params.hash();
     r.turnsAvailable = m_turns;
     r.turnsFought = m_turn;

@@ -128,8 +128,31 @@ void Engine::smallArmsFire(int side) {
                 break;
             }
         if (forced == kNone && inContact(u.index)) continue;
+        if (forced == kNone && closingWithoutFire(u)) {
+            // It keeps its fire to close; held last turn and no nearer since (something stops its advance), it fires.
+            auto& m = unit(u.index);
+            if (m.heldFireFront != m.front) {
+                m.heldFireFront = m.front;
+                continue;
+            }
+        }
         fireUnitSmallArms(u.index, forced, &targets);
     }
+}
+
+bool Engine::closingWithoutFire(const Unit& u) const {
+    // §2.8 [X] class1_closing = hold_fire: an attacking Class 1 unit cannot fire and move in the same turn (§1.9, "not
+    // for Class 1"), so a volley at long range would hold it there for the rest of the day, never reaching the
+    // 61–100 paces (B1) the Assault doctrine closes to. While it is still short of that distance from the enemy in its
+    // files it keeps its fire and closes; once there it fires every turn. A charged unit fires at its chargers anyway.
+    if (!m_params.class1HoldsFireClosing || u.unitClass != 1 || isArtillery(u.type) || !isFoot(u.type)) return false;
+    if (u.formation == Formation::Skirmish || u.lane != 0) return false;
+    const auto& b = m_brigades[static_cast<std::size_t>(u.brigade)];
+    if (b.posture != Posture::Assault || b.spent || m_sides[static_cast<std::size_t>(u.side)].withdrawing) return false;
+    if (u.morale == Morale::Shaken || u.ladder != Ladder::None || u.role != Role::FirstLine) return false;  // it would not move
+    const int e = nearestOppositeEnemy(u, true);
+    if (e == kNone) return false;
+    return separation(u, unit(e)) > desiredSeparation(u, unit(e));
 }
 
 void Engine::fireUnitSmallArms(int ui, int forcedTarget, const std::vector<int>* targets) {
@@ -184,6 +207,11 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget, const std::vector<int>*
         }
         if (candidates.empty()) return;  // no stand has a target: nothing fires
     }
+    // line_bend = one_file [A]: ¶40 lets a line be bent to bring its fire to bear on a particular unit. The strip has
+    // no bends, so near the enemy (ext(r) = 0 up to 144 paces, §2.4) only the stands straight in front of an enemy
+    // narrower than the line could fire at it, the rest looking past its flank. A stand of a formed line may fire at
+    // an enemy one file beyond its own as well, as if its end of the line were wheeled in toward it.
+    const int bend = m_params.lineBend && (u.formation == Formation::Line || u.formation == Formation::ReinforcedLine) ? 1 : 0;
     for (int s = 0; s < n; ++s) {
         const int file = fileOfStand(u, s, n);
         int target = forcedTarget;
@@ -202,7 +230,7 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget, const std::vector<int>*
                     if (file < t.x0) off = t.x0 - file;
                     else if (file >= t.x0 + t.w) off = file - (t.x0 + t.w - 1);
                 }
-                if (off > splay(candidates[k].range)) continue;
+                if (off > std::max(bend, splay(candidates[k].range))) continue;
                 ranked.emplace_back(off, static_cast<int>(k));
             }
             auto before = [&](const std::pair<int, int>& a, const std::pair<int, int>& b) {

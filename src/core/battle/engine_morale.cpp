@@ -638,7 +638,9 @@ void Engine::respondToCharges(int side, bool mayCounter) {
         // ¶43, ¶47: Class 4–5 in line or skirmish order may turn about to face a rear charge once it has passed.
         const auto out = takeBct(t.index, charger, flank, true);
         if (!out.passed) {
-            rout(t.index, true, "fails its being-charged test");
+            // §2.12.7, ¶389, ¶489: a unit the charge already reached (G11 immediate contact) cannot run from it; it
+            // routs where it stands and suffers the automatic major defeat of routers caught by a charge.
+            rout(t.index, true, "fails its being-charged test", contacted);
             continue;
         }
         t.passedBct = true;
@@ -853,7 +855,7 @@ void Engine::evade(int ui, int from) {
     }
 }
 
-void Engine::rout(int ui, bool halfMoveNow, const char* why) {
+void Engine::rout(int ui, bool halfMoveNow, const char* why, bool caught) {
     auto& u = unit(ui);
     if (u.status != UnitStatus::OnTable || u.morale == Morale::Routing) return;
     u.morale = Morale::Routing;
@@ -865,7 +867,7 @@ void Engine::rout(int ui, bool halfMoveNow, const char* why) {
     u.pursuing = false;
     u.rallyFlag = false;
     if (u.unitClass == 1) u.permShaken = true;  // a Class 1 unit that routs stays Shaken (§1.3)
-    breakContactsOf(ui);
+    if (!caught) breakContactsOf(ui);
     for (auto& g : m_generals)
         if (g.attachedTo == ui) g.attachedTo = kNone;
     u.attachedAdcOf = kNone;
@@ -873,8 +875,10 @@ void Engine::rout(int ui, bool halfMoveNow, const char* why) {
     if (hasBattalionGuns(u)) abandonGuns(u);  // §2.18 (§4.15): a routing battalion leaves its guns where it stood
     ++m_events[m_sides[static_cast<std::size_t>(u.side)].id + ".routs"];
     m_actionThisTurn = true;
-    if (m_narrative) log(unitName(ui) + " routs (" + why + ").");
-    if (halfMoveNow) {
+    if (m_narrative) log(unitName(ui) + " routs (" + why + ")" + (caught ? ", caught where it stands" : "") + ".");
+    if (caught) {
+        u.routMoveFrom = m_turn + 1;  // frozen while the contact lasts (routMoves skips units in contact)
+    } else if (halfMoveNow) {
         moveUnitBack(ui, routRate(u) / 2, true);
         u.routMoveFrom = m_turn;
     } else {

@@ -175,6 +175,17 @@ void Engine::grandTacticalMove(int ui) {
     if (b.spent) return;
     // Move toward the enemy, stopping on coming within 650 paces of a visible formed enemy (¶354).
     int move = std::min(rate, near - 650);
+    if (m_params.assaultSeeksUnseen && b.posture == Posture::Assault) {
+        // assault_unseen = nearest_enemy [X]: enemies hidden from it (in woods, or unformed there, ¶26) do not halt
+        // grand tactical movement, but an attacker that knows the enemy is in the hex (etat-major.md §8.5) does not
+        // march on past the depth where the enemy stands: it stops 100 paces short of the nearest enemy's front and
+        // finds it by tactical movement (assaultMove).
+        int nearestDepth = 1 << 30;
+        for (const auto& t : sideUnits(1 - u.side))
+            if (t.side != u.side && t.status == UnitStatus::OnTable && t.lane == 0 && t.morale != Morale::Routing)
+                nearestDepth = std::min(nearestDepth, separation(u, t));
+        if (nearestDepth < (1 << 30)) move = std::min(move, std::max(0, nearestDepth - 100));
+    }
     if (u.role == Role::SecondLine || u.role == Role::Reserve) {
         // Supports and reserves close up behind their line rather than overtaking it.
         const int lineFront = mostAdvancedFront(u.side);
@@ -541,7 +552,9 @@ void Engine::opportunityCharges(int side) {
         if (t.morale != Morale::Routing) {
             const auto bct = takeBct(best, u.index, bestFlank, false);
             if (!bct.passed) {
-                rout(best, true, "breaks before the charge");
+                // An opportunity charge contacts at once (¶461): the target that breaks is caught in that contact
+                // (§2.12.7, ¶389, ¶489) unless the charge fell short of it.
+                rout(best, true, "breaks before the charge", inContact(best));
                 continue;
             }
             t.passedBct = true;
@@ -636,14 +649,21 @@ void Engine::assaultMove(int ui) {
     const int allowance = moveAllowance(u, u.fired);
     if (e == kNone) {
         // Nobody in our files: work toward the nearest enemy line end and a flank position (§2.8 Flanks).
+        // assault_unseen = nearest_enemy [X]: with nobody in sight (woods hide formed troops beyond 100–200 paces,
+        // §1.8) the unit makes for the nearest enemy all the same, as an attacker who knows the enemy is in the hex
+        // (its counters were turned over at the contact, etat-major.md §8.5) searches the ground where it stands;
+        // an enemy in sight comes first. straight_ahead: it walks on in its own files, past an enemy it cannot see.
         int best = kNone, bestDist = 1 << 30;
+        bool bestSeen = false;
         for (const auto& t : sideUnits(1 - u.side)) {
             if (t.side == u.side || t.status != UnitStatus::OnTable || t.lane != 0 || t.morale == Morale::Routing) continue;
-            if (!m_visibleToEnemy[static_cast<std::size_t>(t.index)]) continue;
+            const bool seen = m_visibleToEnemy[static_cast<std::size_t>(t.index)] != 0;
+            if (!seen && !m_params.assaultSeeksUnseen) continue;
             const int d = distance(u, t);
-            if (d < bestDist) {
+            if (best == kNone || (seen && !bestSeen) || (seen == bestSeen && d < bestDist)) {
                 bestDist = d;
                 best = t.index;
+                bestSeen = seen;
             }
         }
         if (best == kNone) {
@@ -652,8 +672,12 @@ void Engine::assaultMove(int ui) {
         }
         const auto& t = unit(best);
         int budget = allowance;
+        // A flank position (§2.12.6) is for a charge: a unit that may declare none (Class 1 under class1_charges =
+        // opportunity_only, §2.8) would stand at the enemy's shoulder all day, neither charging nor able to fire
+        // (its fire goes ahead, §2.9). It makes for the enemy's front instead and fires from there [X].
+        const bool mayChargeFlank = !(u.unitClass == 1 && m_params.militiaOpportunityCharges);
         const int gap = fileGap(u, t);
-        if (gap > 2) {
+        if (gap > 2 && mayChargeFlank) {
             const int shift = std::min(gap - 1, budget / c::kStandWidth);
             if (shift > 0) {
                 u.x0 += (t.x0 > u.x0 ? shift : -shift);
@@ -669,8 +693,8 @@ void Engine::assaultMove(int ui) {
         // of the day, neither firing nor charging. It sidesteps into the target's files instead and closes on
         // its front [X] (rules-mapping-battle.md, "no flank to take").
         const bool noFlankToTake = fileGap(u, t) == 0 || t.inUrban || t.inWorks;
-        if (overlapFiles(u, t) == 0 && noFlankToTake && sepNow <= 2 * c::kStandWidth + 100 &&
-            budget >= c::kStandWidth) {
+        if (overlapFiles(u, t) == 0 && budget >= c::kStandWidth &&
+            ((noFlankToTake && sepNow <= 2 * c::kStandWidth + 100) || !mayChargeFlank)) {
             const int need = t.x0 > u.x0 ? t.x0 - (u.x0 + u.w) + 1 : u.x0 - (t.x0 + t.w) + 1;
             const int shift = std::min(need, budget / c::kStandWidth);
             if (shift > 0) {
@@ -687,6 +711,11 @@ void Engine::assaultMove(int ui) {
             return;
         }
         const int sep = separation(u, t);
+        if (!mayChargeFlank) {  // still working into its files: no nearer than its firing distance
+            const int want = desiredSeparation(u, t);
+            if (sep > want) moveUnitForward(ui, std::min(budget, sep - want));
+            return;
+        }
         if (sep > 0) moveUnitForward(ui, std::min(budget, sep));
         return;
     }
@@ -995,7 +1024,60 @@ void Engine::cavalryMove(int ui) {
                 f = std::max(f, x.front);
         return f;
     }();
+    if (lineFront < 0 && m_params.loneCavalrySeeksFlank) {
+        loneCavalryMove(ui, allowance);
+        return;
+    }
     if (lineFront > 0 && u.front < lineFront - 100) moveUnitForward(ui, std::min(allowance, lineFront - 100 - u.front));
+}
+
+void Engine::loneCavalryMove(int ui, int allowance) {
+    // §2.8 [X] lone_cavalry = seek_flank: attacking cavalry with no foot line of its side on the table has no line to
+    // keep level with (§2.6.4 step 5), and the enemy it faces is rarely within six files of its flank. It goes for
+    // the nearest enemy (one in sight first; an attacker knows the enemy is in the hex, etat-major.md §8.5): one file
+    // clear of that enemy's nearer flank, then level with its front, the flank position from which its charge gets
+    // the flank factors (§2.12.6) and irregular horse may charge formed troops at all (¶123). Troops in buildings or
+    // works have no flank (¶32) and cavalry cannot fight there (¶541): it leaves them alone.
+    auto& u = unit(ui);
+    int best = kNone, bestDist = 1 << 30;
+    bool bestSeen = false;
+    for (const auto& t : sideUnits(1 - u.side)) {
+        if (t.side == u.side || t.status != UnitStatus::OnTable || t.lane != 0 || t.morale == Morale::Routing) continue;
+        if (t.inUrban || t.inWorks) continue;
+        const bool seen = m_visibleToEnemy[static_cast<std::size_t>(t.index)] != 0;
+        const int d = distance(u, t);
+        if (best == kNone || (seen && !bestSeen) || (seen == bestSeen && d < bestDist)) {
+            best = t.index;
+            bestDist = d;
+            bestSeen = seen;
+        }
+    }
+    if (best == kNone) return;
+    const auto& t = unit(best);
+    int budget = allowance;
+    // One clear file beside the target (§2.12.6 needs a gap of one or two files), on the side nearer to us that
+    // fits on the strip.
+    const int left = t.x0 - 1 - u.w, right = t.x0 + t.w + 1;
+    const bool leftFits = left >= 0, rightFits = right + u.w <= m_width;
+    if (!leftFits && !rightFits) return;
+    const int dest = !leftFits ? right : !rightFits ? left : (std::abs(left - u.x0) <= std::abs(right - u.x0) ? left : right);
+    const int gap = fileGap(u, t);
+    if (overlapFiles(u, t) > 0 || gap == 0 || gap > 2) {
+        const int shift = std::min(std::abs(dest - u.x0), budget / c::kStandWidth);
+        if (shift > 0) {
+            u.x0 += dest > u.x0 ? shift : -shift;
+            budget -= shift * c::kStandWidth;
+            u.moved = true;
+            refreshTerrain(u);
+        }
+    }
+    const int sep = separation(u, t);
+    if (overlapFiles(u, t) > 0 || fileGap(u, t) == 0) {
+        // Not yet clear of its files: keep beyond its musketry (B2, 200 paces) while working round.
+        if (sep > 250) moveUnitForward(ui, std::min(budget, sep - 250));
+        return;
+    }
+    if (sep > 0) moveUnitForward(ui, std::min(budget, sep));
 }
 
 void Engine::screenMove(int ui) {

@@ -130,6 +130,10 @@ const std::vector<Key>& keyTable() {
         LATE_BOOL_KEY("withdraw_when", withdrawOnlyWhenLosing, "loss_only", "losing"),
         LATE_BOOL_KEY("caught_routers", caughtRoutersTaken, "cut_down", "taken"),
         LATE_BOOL_KEY("forward_class1", forwardClass1FallBack, "stand", "fall_back"),
+        LATE_BOOL_KEY("assault_unseen", assaultSeeksUnseen, "straight_ahead", "nearest_enemy"),
+        LATE_BOOL_KEY("lone_cavalry", loneCavalrySeeksFlank, "keep_station", "seek_flank"),
+        LATE_BOOL_KEY("class1_closing", class1HoldsFireClosing, "fire_at_once", "hold_fire"),
+        LATE_BOOL_KEY("line_bend", lineBend, "none", "one_file"),
         Key{"counterattack_ratio", [](const Params& p) { return std::to_string(p.counterattackRatio); },
             [](Params& p, std::string_view v) { return setInt(p.counterattackRatio, "counterattack_ratio", v); }, true},
     };

@@ -18,6 +18,7 @@ constexpr std::array<std::string_view, 12> kHexTerrains{"open",          "woods"
                                                         "town",          "city",  "fortification", "river",
                                                         "stream",        "rolling", "hills", "marsh"};
 constexpr std::array<std::string_view, 5> kSlots{"auto", "first", "second", "reserve", "screen"};
+constexpr std::array<std::string_view, 3> kWoodKinds{"unknown", "light", "heavy"};
 
 void sortFormation(FormationSpec& f) {
     std::sort(f.units.begin(), f.units.end(), [](const UnitSpec& a, const UnitSpec& b) { return a.id < b.id; });
@@ -37,6 +38,8 @@ std::string_view hexTerrainName(HexTerrain h) { return core::enumName(kHexTerrai
 std::optional<HexTerrain> hexTerrainFromName(std::string_view s) {
     return core::enumFromName<HexTerrain>(kHexTerrains, s);
 }
+std::string_view woodKindName(WoodKind w) { return core::enumName(kWoodKinds, w); }
+std::optional<WoodKind> woodKindFromName(std::string_view s) { return core::enumFromName<WoodKind>(kWoodKinds, s); }
 std::string_view slotName(Slot s) { return core::enumName(kSlots, s); }
 std::optional<Slot> slotFromName(std::string_view s) { return core::enumFromName<Slot>(kSlots, s); }
 

@@ -95,6 +95,8 @@ const std::vector<OptionSpec>& optionCatalogue() {
     {"staff_return", "week_start", {"week_start", "w5"}, OptionKind::Choice, "etat-major.md §7.5, G-71"},
     {"wounded_staff", "return_next_week", {"return_next_week", "damage_table_turns"}, OptionKind::Choice, "etat-major.md G-71"},
     {"next_day_positions", "persist", {"persist", "redeploy"}, OptionKind::Choice, "etat-major.md G-72"},
+    {"dusk_contact", "next_morning", {"next_morning", "fight_at_dusk"}, OptionKind::Choice, "etat-major.md §8.8.1, G-20 (rules-mapping.md)"},
+    {"table_woods", "map", {"map", "rolled"}, OptionKind::Choice, "etat-major.md §8.10, §15.8; tactical-resolver.md §2.5 (rules-mapping.md)"},
     {"use_outscouting", "always", {"always", "do_vs_do_only"}, OptionKind::Choice, "etat-major.md G-73"},
     {"supply_change", "once_per_week_any_day", {"once_per_week_any_day", "first_day_only"}, OptionKind::Choice, "etat-major.md G-75"},
     {"ua_multiplier", "10", {"10", "5"}, OptionKind::Choice, "etat-major.md G-76"},
@@ -161,7 +163,7 @@ const std::vector<OptionSpec>& optionCatalogue() {
     {"tactical.stand_off", "on", {"on", "off"}, OptionKind::Choice, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
     {"tactical.rally_clearance", "200", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
     {"tactical.spent_removal", "below_one", {"below_one", "one_stand"}, OptionKind::Choice, "tactical-resolver.md §1.22 G10"},
-    {"tactical.router_catch_loss", "full_line", {"full_line", "loser_only"}, OptionKind::Choice, "tactical-resolver.md §2.14.4"},
+    {"tactical.router_catch_loss", "loser_only", {"loser_only", "full_line"}, OptionKind::Choice, "tactical-resolver.md §2.14.4 (rules-mapping-battle.md)"},
     {"tactical.snow_move", "half", {"half", "normal"}, OptionKind::Choice, "tactical-resolver.md §1.9 (T 7.7); etat-major.md G-15"},
     {"tactical.field_test", "formed_points", {"formed_points", "formed_stands", "middle_third"}, OptionKind::Choice, "tactical-resolver.md §2.20 (3) (rules-mapping-battle.md)"},
     {"tactical.scouting_deployment", "off", {"off", "on"}, OptionKind::Choice, "tactical-resolver.md §2.7 (rules-mapping-battle.md)"},
@@ -176,6 +178,10 @@ const std::vector<OptionSpec>& optionCatalogue() {
     {"tactical.caught_routers", "taken", {"taken", "cut_down"}, OptionKind::Choice, "tactical-resolver.md §2.16, §3.2 (rules-mapping-battle.md)"},
     {"tactical.forward_class1", "fall_back", {"fall_back", "stand"}, OptionKind::Choice, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
     {"tactical.counterattack_ratio", "200", {}, OptionKind::NonNegativeInteger, "tactical-resolver.md §2.8 (percent; 0 = never, rules-mapping-battle.md)"},
+    {"tactical.assault_unseen", "nearest_enemy", {"nearest_enemy", "straight_ahead"}, OptionKind::Choice, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
+    {"tactical.lone_cavalry", "seek_flank", {"seek_flank", "keep_station"}, OptionKind::Choice, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
+    {"tactical.class1_closing", "hold_fire", {"hold_fire", "fire_at_once"}, OptionKind::Choice, "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
+    {"tactical.line_bend", "one_file", {"one_file", "none"}, OptionKind::Choice, "tactical-resolver.md §2.4, ¶40 (rules-mapping-battle.md)"},
     {"battle_resolution", "automatic", {"automatic", "tabletop"}, OptionKind::Choice, "architecture: tabletop results"},
     };
     return kCatalogue;

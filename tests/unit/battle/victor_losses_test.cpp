@@ -194,8 +194,9 @@ TEST_CASE("router_catch_loss is left out of the canonical parameter text at its 
     Params p;
     const auto h = p.hash();
     CHECK(p.canonicalText().find("router_catch_loss") == std::string::npos);
-    REQUIRE_FALSE(p.set("router_catch_loss", "loser_only"));
-    CHECK(p.canonicalText().find("router_catch_loss=loser_only\n") != std::string::npos);
+    CHECK(p.routerCatchLoserOnly);  // the default since redcoats-7 (rules-mapping-battle.md, "Attackers that close")
+    REQUIRE_FALSE(p.set("router_catch_loss", "full_line"));
+    CHECK(p.canonicalText().find("router_catch_loss=full_line\n") != std::string::npos);
     CHECK(p.hash() != h);
     CHECK(p.set("router_catch_loss", "half"));
 }

@@ -1,7 +1,7 @@
 // Variant keys of contacts and battles (etat-major.md §8.8–§8.11, §14.7): G-09 battle_turn_minutes, G-14
 // weather_artillery, G-18 battle_wind, G-23 adjacent_mes, G-60 table_orientation, G-61 table_size, G-62
-// terrain_placement, G-68 battle_points, G-71 wounded_staff, G-72 next_day_positions, G-73 use_outscouting; and who
-// fights a scouting combat (§8.6.4). Each against the default, on the battle of the bundled campaign (the Marylanders
+// terrain_placement, G-68 battle_points, G-71 wounded_staff, G-72 next_day_positions, G-73 use_outscouting,
+// dusk_contact (§8.8.1) and table_woods (§8.10); and who fights a scouting combat (§8.6.4). Each against the default, on the battle of the bundled campaign (the Marylanders
 // and Tarleton's reserve a hex out of Cheraw) or on the map strip of §16.1.
 #include "etatmajor/battle/params.hpp"
 #include "etatmajor/campaign/points.hpp"
@@ -533,4 +533,72 @@ TEST_CASE("G-68 (clarified): guns and staff lost in battle count in the side's p
         else CHECK(lost == 0);                                          // the earlier reading: no figure, no points
     }
     CHECK(withGuns > figuresOnly);
+}
+
+TEST_CASE("§8.8.1 dusk_contact: a contact at dusk is fought next morning, or in its two turns of daylight", "[engine][battle][variant]") {
+    // The Marylanders come into Tarleton's hex having used their whole allowance: contact at dusk, two battle turns of
+    // daylight left ([B: Contact with enemy ME's]). [B: Combat]: depending on the orders at midnight, combat may ensue
+    // the next morning.
+    for (const std::string variant : {"next_morning", "fight_at_dusk"}) {
+        INFO(variant);
+        const auto path = southern("dusk-" + variant, {"dusk_contact=" + variant});
+        Scripted dice;
+        auto store = db::CampaignStore::open(path);
+        runTo(store, "D6", &dice);
+        {
+            etatmajor::test::RawEdit raw(path);
+            raw.exec("UPDATE me SET moved_today = 4, allowance_today = 4 WHERE id = 'a-maryland'");
+        }
+        REQUIRE(run(store, engine::Step::Phase, &dice).ok);  // D6
+        const int dayTurns = number(path, "SELECT daylight_turns FROM battle WHERE id = 1");
+        CHECK(number(path, "SELECT start_turn FROM battle WHERE id = 1") == dayTurns - 1);
+        if (variant == "fight_at_dusk") {
+            CHECK(text(path, "SELECT status FROM battle WHERE id = 1") == "pending");
+            runTo(store, "D10", &dice);
+            CHECK(text(path, "SELECT status FROM battle WHERE id = 1") == "resolved");
+            CHECK(text(path, "SELECT summary FROM battle WHERE id = 1").rfind("2 of 2 turns fought", 0) == 0);
+            continue;
+        }
+        // No battle tonight: the contact is recorded, nobody fights, falls back or loses anything.
+        CHECK(text(path, "SELECT status FROM battle WHERE id = 1") == "resolved");
+        CHECK(text(path, "SELECT summary FROM battle WHERE id = 1").rfind("no battle: contact at dusk", 0) == 0);
+        CHECK(nlohmann::json::parse(text(path, "SELECT setup FROM battle WHERE id = 1"))["heldBy"] == "british");
+        const std::string hexBefore = text(path, "SELECT q || ',' || r FROM me WHERE id = 'a-maryland'");
+        runTo(store, "D2", &dice);  // the night, and the next day's weather
+        CHECK(number(path, "SELECT COUNT(*) FROM battle_loss") == 0);
+        CHECK(number(path, "SELECT COUNT(*) FROM battle WHERE status = 'pending'") == 0);
+        CHECK(text(path, "SELECT q || ',' || r FROM me WHERE id = 'a-maryland'") == hexBefore);
+        CHECK(text(path, "SELECT q || ',' || r FROM me WHERE id = 'b-tarleton'") == hexBefore);
+        // Next morning both are still there: the battle is fought with the full day, Tarleton holding the hex he stood in.
+        runTo(store, "D7", &dice);
+        REQUIRE(number(path, "SELECT COUNT(*) FROM battle") == 2);
+        CHECK(number(path, "SELECT start_turn FROM battle WHERE id = 2") == 1);
+        CHECK(text(path, "SELECT status FROM battle WHERE id = 2") == "pending");
+        const auto table = nlohmann::json::parse(text(path, "SELECT setup FROM battle WHERE id = 2"));
+        CHECK(table["continues"] == 1);
+        CHECK(table["holder"] == "british");
+    }
+}
+
+TEST_CASE("table_woods: the woods of a battle's hex are light or heavy as the map says, or rolled for", "[engine][battle][variant]") {
+    for (const std::string variant : {"map", "rolled"})
+        for (const std::string terrain : {"woods", "heavy_woods"}) {
+            INFO(variant << " " << terrain);
+            const auto path = southern("woods-" + variant + "-" + terrain, {"table_woods=" + variant, "battle_resolution=tabletop"});
+            {
+                // The two MEs meet in the first hex of that terrain with no urban area in it.
+                etatmajor::test::RawEdit raw(path);
+                const std::string hex = "(SELECT q || ',' || r FROM map_hex h WHERE terrain = '" + terrain +
+                                        "' AND NOT EXISTS (SELECT 1 FROM urban_area u WHERE u.q = h.q AND u.r = h.r) ORDER BY col, row LIMIT 1)";
+                raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE q || ',' || r = " + hex + "), r = (SELECT r FROM map_hex WHERE q || "
+                         "',' || r = " + hex + ") WHERE id IN ('a-maryland', 'b-tarleton')");
+            }
+            auto store = db::CampaignStore::open(path);
+            CHECK_FALSE(run(store, engine::Step::Day).ok);  // the battle waits for the table
+            REQUIRE(number(path, "SELECT COUNT(*) FROM battle") == 1);
+            const auto setup = engine::campaignBattleSetup(store, 1);
+            CHECK(setup.terrain.hex == battle::HexTerrain::Woods);
+            const auto kind = terrain == "woods" ? battle::WoodKind::Light : battle::WoodKind::Heavy;
+            CHECK(setup.terrain.woods == (variant == "map" ? kind : battle::WoodKind::Unknown));
+        }
 }
