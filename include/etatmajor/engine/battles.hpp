@@ -60,10 +60,10 @@ std::string battleClock(int turns, const campaign::Options& options);
 std::vector<std::string> battleTableLines(db::CampaignStore& store, int id);
 
 // The phases. Each runs inside the phase's transaction; `state` is saved by the caller afterwards. D6 rolls the
-// table's own dice (battle_wind = tactical_roll, terrain_placement = chart) with `dice`; without it, from the
-// battle's seed.
+// table's own dice (battle_wind = tactical_roll, terrain_placement = chart) with the phase's `dice`, logged like
+// every other roll.
 void runCombatDetermination(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines,
-                            dice::Dice* dice = nullptr);  // D6
+                            dice::Dice& dice);  // D6
 void runBattleResolution(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);     // D9
 void runBattlePoints(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);         // D10
 void runBattleNight(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);          // D11

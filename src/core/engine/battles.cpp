@@ -7,6 +7,7 @@
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/works.hpp"
 
+#include "command_impl.hpp"
 #include "db/store_impl.hpp"
 #include "io/xml_util.hpp"
 #include "etatmajor/battle/battle_dice.hpp"
@@ -690,13 +691,6 @@ std::string compassFrom(const CampaignState& s, hex::Hex centre, hex::Hex other)
     return kNames[static_cast<int>(std::lround(bearing / 45.0)) % 8];
 }
 
-// One die for the table when the campaign's dice are not at hand: from the battle's seed, so the same battle always
-// gets the same faces.
-int seededDie(std::uint64_t seed, std::uint64_t salt) {
-    dice::SplitMix64 rng(dice::SplitMix64::mix(seed ^ (salt * 0x9e3779b97f4a7c15ULL)));
-    return 1 + static_cast<int>(rng.next() % 6);
-}
-
 // G-62 chart: each side places two terrain pieces a table (never roads, rivers or towns) in the enemy's half of the
 // table, kinds and places from the battle's seed. The table is measured as the resolver measures it.
 void chartTerrainPieces(battle::BattleSetup& setup, std::uint64_t seed, const campaign::Options& options) {
@@ -757,7 +751,7 @@ std::string battleClock(int turns, const campaign::Options& options) {
 
 // --- D6 ---
 
-void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines, dice::Dice* dice) {
+void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines, dice::Dice& dice) {
     const DayWeather w = weatherOf(db, s.week, s.day);
     const std::uint64_t campaignSeed = static_cast<std::uint64_t>(db.execAndGet("SELECT seed FROM campaign WHERE id = 1").getInt64());
     const bool tabletop = s.options.is("battle_resolution", "tabletop");
@@ -912,19 +906,12 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
         std::string initiative = s.sides.empty() ? std::string() : s.sides.front().id;
         for (const auto& sd2 : s.sides)
             if (sd2.hasInitiative) initiative = sd2.id;
-        const auto tableDie = [&](const std::string& purpose, const std::string& rule, const std::string& subject, int count,
-                                  std::uint64_t salt) {
-            if (dice) {
-                const auto r = dice->roll({purpose + " of battle " + std::to_string(id), rule, subject, count, 6, 0});
-                return r.result;
-            }
-            int total = 0;
-            for (int k = 0; k < count; ++k) total += seededDie(seed, salt * 8 + static_cast<std::uint64_t>(k));
-            return total;
+        const auto tableDie = [&](const std::string& purpose, const std::string& rule, const std::string& subject, int count) {
+            return dice.roll({purpose + " of battle " + std::to_string(id), rule, subject, count, 6, 0}).result;
         };
         if (s.options.is("battle_wind", "tactical_roll")) {
             // G-18 tactical_roll: the initiative side rolls 2d6 for the table's wind, read on the campaign's wind table.
-            const int roll = tableDie("wind on the table", "etat-major.md G-18", initiative, 2, 1);
+            const int roll = tableDie("wind on the table", "etat-major.md G-18", initiative, 2);
             table["wind"] = std::string(rules::windName(rules::windFor(roll, s.options)));
             table["windRoll"] = roll;
             table["windRolledBy"] = initiative;
@@ -935,7 +922,7 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
             // G-62 chart: each side rolls 1d6; the higher places its pieces first (the initiative side on a tie).
             std::map<std::string, int> rolls;
             for (std::size_t k = 0; k < s.sides.size(); ++k)
-                rolls[s.sides[k].id] = tableDie("terrain placement", "etat-major.md G-62", s.sides[k].id, 1, 2 + k);
+                rolls[s.sides[k].id] = tableDie("terrain placement", "etat-major.md G-62", s.sides[k].id, 1);
             std::string placer = initiative;
             for (const auto& [side, roll] : rolls)
                 if (roll > rolls[placer]) placer = side;
@@ -1390,7 +1377,7 @@ battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::s
     return setup;
 }
 
-core::IssueList resolveBattleNow(db::CampaignStore& store, int id, std::vector<std::string>& lines) {
+core::IssueList applyResolveBattle(db::CampaignStore& store, int id, std::vector<std::string>& lines) {
     core::IssueList issues;
     auto& db = store.impl().db;
     store.transaction([&] {
@@ -1406,23 +1393,16 @@ core::IssueList resolveBattleNow(db::CampaignStore& store, int id, std::vector<s
         }
         fightRecorded(db, s, id, lines);
         db::saveState(store, s);
-        store.logCommand("battle.resolve", nlohmann::json{{"id", id}}.dump(), nlohmann::json{{"lines", lines}}.dump());
     });
     return issues;
 }
 
-core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::string& file, std::vector<std::string>& lines) {
+// `text`: the file as UTF-8 (io::decodeXmlText), within the size limit, read by the caller.
+core::IssueList applyEnterBattleResult(db::CampaignStore& store, int id, const std::string& file, const std::string& text,
+                                       std::vector<std::string>& lines) {
     core::IssueList issues;
     auto& db = store.impl().db;
-    // The file as UTF-8 (a Latin-1 or Windows-1252 one converted), within the size limit, before anything is opened.
     io::xml::Reader r(file);
-    std::string text;
-    try {
-        text = r.decode(io::readInputFile(file, io::limits::kFileBytes));
-    } catch (const core::FileError& e) {
-        issues.append(e.issues());
-        return issues;
-    }
     store.transaction([&] {
         auto s = db::loadState(store);
         const auto b = readBattle(db, &s, id);
@@ -1525,7 +1505,6 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
         lines.push_back("battle " + std::to_string(id) + " at " + b.hex + ": " + o.summary);
         applyOutcome(db, s, id, battleHex(db, id), o, lines);
         db::saveState(store, s);
-        store.logCommand("battle.enter", nlohmann::json{{"id", id}, {"file", file}}.dump(), nlohmann::json{{"lines", lines}}.dump());
     });
     return issues;
 }
