@@ -1,6 +1,7 @@
 // `campaign replay` (engine/replay.hpp, docs/replay.md).
 #include "etatmajor/engine/replay.hpp"
 
+#include "db/store_impl.hpp"
 #include "etatmajor/core/text.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
@@ -119,6 +120,8 @@ ReplayResult replayCampaign(const std::string& source, const std::string& output
     result.commands = 1;
 
     auto store = db::CampaignStore::open(output);
+    // A file being rebuilt from scratch need not reach the disk after every command: it is synced once, at the end.
+    store.impl().db.exec("PRAGMA synchronous = OFF");
     for (std::size_t i = 1; i < rows.size(); ++i) {
         const auto& row = rows[i];
         if (options.progress) options.progress(row.seq, result.rows);
@@ -135,6 +138,8 @@ ReplayResult replayCampaign(const std::string& source, const std::string& output
         }
         ++result.commands;
     }
+    store.impl().db.exec("PRAGMA synchronous = FULL");
+    store.impl().db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     // The first row the replay logged otherwise than the original.
     const auto replayed = store.commandLog();
     for (std::size_t i = 0; i < replayed.size() && i < rows.size() && result.firstDivergence == 0; ++i) {
