@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <type_traits>
 
 namespace etatmajor::engine {
@@ -45,6 +46,10 @@ std::vector<hex::Offset> offsetsOf(const json& j) {
     return out;
 }
 
+// A file a command was given, as its arguments name it: by its name alone, so that the campaign, which players pass
+// around, keeps no path of the host's machine (the whole text is logged beside it).
+std::string fileName(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
 // Every field of a side's orders but the lines they stood on in their file (which only messages use).
 json ordersJson(const campaign::OrdersFile& f) {
     json orders = json::array();
@@ -73,7 +78,7 @@ json ordersJson(const campaign::OrdersFile& f) {
                           {"place", d.place ? offsetJson(*d.place) : json(nullptr)},
                           {"designated", d.designated},
                           {"path", offsetsJson(d.path)}});
-    return {{"file", f.file}, {"side", f.side}, {"week", f.week}, {"day", f.day}, {"orders", orders}, {"decoys", decoys}};
+    return {{"file", fileName(f.file)}, {"side", f.side}, {"week", f.week}, {"day", f.day}, {"orders", orders}, {"decoys", decoys}};
 }
 
 campaign::OrdersFile ordersOf(const json& j) {
@@ -126,7 +131,7 @@ json argsOf(const RunPhase& c) {
 }
 json argsOf(const DeclineInitiative& c) { return {{"side", c.side}}; }
 json argsOf(const ResolveBattle& c) { return {{"battle", c.battle}}; }
-json argsOf(const EnterBattleResult& c) { return {{"battle", c.battle}, {"file", c.file}, {"text", c.text}}; }
+json argsOf(const EnterBattleResult& c) { return {{"battle", c.battle}, {"file", fileName(c.file)}, {"text", c.text}}; }
 json argsOf(const SplitMe& c) {
     return {{"side", c.side}, {"from", c.from}, {"new", c.newMe}, {"label", c.label}, {"members", c.members}};
 }
@@ -134,7 +139,7 @@ json argsOf(const TransferMembers& c) { return {{"side", c.side}, {"from", c.fro
 json argsOf(const FormProvisional& c) {
     return {{"side", c.side}, {"me", c.me}, {"units", c.units}, {"new", c.newUnit}, {"name", c.name}};
 }
-json argsOf(const BuyWithGrant& c) { return {{"file", c.file}, {"text", c.text}}; }
+json argsOf(const BuyWithGrant& c) { return {{"file", fileName(c.file)}, {"text", c.text}}; }
 json argsOf(const ReplaceFromGrant& c) { return {{"side", c.side}, {"me", c.me}, {"units", c.units}, {"generals", c.generals}}; }
 json argsOf(const AllocateSupply& c) { return {{"side", c.side}, {"source", c.source}, {"shares", c.shares}}; }
 json argsOf(const RequestSpending& c) {

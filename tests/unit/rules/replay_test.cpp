@@ -242,9 +242,11 @@ TEST_CASE("a campaign played with orders, a tabletop result, a purchase and a sp
         CHECK(withIntentions > 0);
         const auto purchase = nlohmann::json::parse(raw.execAndGet("SELECT args FROM command_log WHERE name = 'grant.buy'").getString());
         CHECK(purchase.at("text").get<std::string>() == readText(test::sourcePath("tests/data/purchases/loyalists.xml")));
+        CHECK(purchase.at("file") == "loyalists.xml");  // its name, never a directory of the host's machine
         const auto result =
             nlohmann::json::parse(raw.execAndGet("SELECT args FROM command_log WHERE name = 'battle.enter' ORDER BY seq LIMIT 1").getString());
         CHECK(result.at("text").get<std::string>().find("<notes>Fought at the crossroads; the militia held.</notes>") != std::string::npos);
+        CHECK(result.at("file").get<std::string>().rfind("result-", 0) == 0);
         // Refused commands are not logged; every logged row is whole.
         CHECK(raw.execAndGet("SELECT COUNT(*) FROM command_log WHERE name = 'battle.enter'").getInt() == played.entered);
         CHECK(raw.execAndGet("SELECT COUNT(*) FROM command_log WHERE format <> " + std::to_string(db::kCommandLogFormat)).getInt() == 0);
