@@ -10,7 +10,6 @@
 #include "etatmajor/rules/supply.hpp"
 #include "etatmajor/rules/works.hpp"
 
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <functional>

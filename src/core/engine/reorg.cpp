@@ -9,7 +9,6 @@
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/hex/offset.hpp"
 
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <map>

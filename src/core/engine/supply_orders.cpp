@@ -10,7 +10,6 @@
 #include "etatmajor/rules/water.hpp"
 #include "etatmajor/rules/works.hpp"
 
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <set>
