@@ -5,6 +5,7 @@
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/db/state_checksum.hpp"
 #include "etatmajor/engine/invariants.hpp"
+#include "etatmajor/engine/replay.hpp"
 #include "etatmajor/view/day_report.hpp"
 #include "etatmajor/view/roll_log.hpp"
 #include "etatmajor/view/side_view.hpp"
@@ -115,6 +116,8 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
         bool json = false;
         bool accept = false;
         RemoteArgs remote;
+        bool force = false;
+        std::string output;
         int week = 0, day = 0;
     };
     auto args = std::make_shared<Args>();
@@ -212,6 +215,59 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
             if (!invariants.hasErrors()) std::cout << "the campaign keeps every invariant\n";
             return checksum.hasErrors() || invariants.hasErrors() ? kBadInput : kOk;
         }, db::CampaignStore::OpenCheck::SkipChecksum);
+    });
+
+    auto* replay = campaignCmd->add_subcommand(
+        "replay", "Rebuild a campaign from its command log into a new database, and compare the two states (docs/replay.md)");
+    replay->add_option("--db", args->db, "Campaign database to replay")->required();
+    replay->add_option("-o,--output", args->output, "The database to build (must not exist, unless --force)")->required();
+    replay->add_flag("--force", args->force, "Replace an existing output file");
+    replay->add_flag("--json", args->json, "Print one JSON document");
+    addPasswordFile(replay, args->passwordFile);
+    registry.add(replay, [args] {
+        // The log holds every side's orders: replaying it is the host's business.
+        return withActor(args->db, auth::Actor::hostActor(), args->passwordFile, true, [&](db::CampaignStore&) {
+            engine::ReplayOptions options;
+            options.overwrite = args->force;
+            const auto r = engine::replayCampaign(args->db, args->output, options);
+            const bool good = r.ok && r.identical;
+            if (args->json) {
+                nlohmann::ordered_json problems = nlohmann::ordered_json::array();
+                for (const auto& i : r.issues.items()) problems.push_back({{"code", i.code}, {"message", i.message}});
+                nlohmann::ordered_json out{{"source", args->db},
+                                           {"output", args->output},
+                                           {"rows", r.rows},
+                                           {"replayed", r.commands},
+                                           {"complete", r.ok},
+                                           {"identical", r.identical},
+                                           {"originalDigest", r.originalDigest},
+                                           {"replayedDigest", r.replayedDigest},
+                                           {"differingTables", r.differingTables},
+                                           {"firstDivergence", r.firstDivergence ? nlohmann::ordered_json{{"row", r.firstDivergence},
+                                                                                                          {"what", r.divergence}}
+                                                                                 : nlohmann::ordered_json(nullptr)},
+                                           {"issues", problems}};
+                std::cout << out.dump(2) << "\n";
+                if (!r.issues.empty()) printIssues(r.issues);
+                return good ? kOk : kBadInput;
+            }
+            printIssues(r.issues);
+            if (r.commands == 0) return kBadInput;  // nothing was replayed (the problems are printed above)
+            std::cout << "replayed " << r.commands << " of the " << r.rows << " logged commands of " << args->db << " into "
+                      << args->output << "\n";
+            if (r.identical) {
+                std::cout << "the replayed state is identical to the original (state digest " << r.replayedDigest.substr(0, 16)
+                          << "...)\n";
+            } else {
+                std::string tables;
+                for (const auto& t : r.differingTables) tables += (tables.empty() ? "" : ", ") + t;
+                std::cout << "the replayed state differs from the original in " << r.differingTables.size()
+                          << (r.differingTables.size() == 1 ? " table: " : " tables: ") << tables << " (original "
+                          << r.originalDigest.substr(0, 16) << "..., replayed " << r.replayedDigest.substr(0, 16) << "...)\n";
+            }
+            if (r.firstDivergence) std::cout << "first difference in the command log: " << r.divergence << "\n";
+            return good ? kOk : kBadInput;
+        });
     });
 
     auto* status = app.add_subcommand("status", "Show the campaign: the host's full view, or one side's view");

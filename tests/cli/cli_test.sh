@@ -241,6 +241,19 @@ accept_state tampered.db
 expect_exit 0 "status once the change is accepted" "$cli" status --db tampered.db
 [ "$(sqlite3 tampered.db "SELECT name FROM command_log ORDER BY seq DESC LIMIT 1")" = "state.accept" ] && ok || bad "the acceptance is logged"
 
+# campaign replay (docs/replay.md): the campaign again from its command log alone, the same to the byte; an existing
+# output is kept unless --force; a state changed outside Etat-Major cannot be replayed, and nothing is written
+expect_exit 0 "campaign replay" "$cli" campaign replay --db one.db -o one-replay.db
+grep -q "the replayed state is identical to the original" out.txt && ok || { bad "campaign replay reproduces one.db"; cat out.txt >&2; }
+cmp -s <(sqlite3 one.db .dump) <(sqlite3 one-replay.db .dump) && ok || bad "the replay's tables differ from the original's"
+expect_exit 1 "campaign replay onto an existing file" "$cli" campaign replay --db one.db -o one-replay.db
+grep -q "DB-EXISTS" err.txt && ok || bad "campaign replay keeps an existing output"
+expect_exit 0 "campaign replay --force --json" "$cli" campaign replay --db one.db -o one-replay.db --force --json
+[ "$(jq -r '.identical' out.txt)" = "true" ] && [ "$(jq -r '.replayed == .rows' out.txt)" = "true" ] && ok || bad "campaign replay --json"
+expect_exit 1 "campaign replay of an outside change" "$cli" campaign replay --db tampered.db -o tampered-replay.db
+grep -q "REPLAY-OUTSIDE-CHANGE: row [0-9]* (state.accept" err.txt && ok || { bad "campaign replay names the accepted change"; cat err.txt >&2; }
+[ ! -e tampered-replay.db ] && ok || bad "a refused replay left a file"
+
 # campaign battles: a shared hex becomes a battle, fought at D9; results on file are checked
 expect_exit 0 "campaign new for battles" "$cli" campaign new --scenario "$scenario" --db war.db --seed 5
 sqlite3 war.db "UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 34 AND row = 34), r = (SELECT r FROM map_hex WHERE col = 34 AND row = 34) WHERE id IN ('a-maryland', 'b-tarleton'); UPDATE me SET mode = 'deployed_offensive' WHERE id = 'a-maryland'; UPDATE me SET mode = 'deployed_defensive' WHERE id = 'b-tarleton'"

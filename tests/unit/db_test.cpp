@@ -107,8 +107,9 @@ TEST_CASE("opening refuses what is not a campaign, is damaged or too new", "[db]
         const auto path = (dir / "old.db").string();
         REQUIRE(make("tests/data/campaigns/small.xml", path, 2).ok);
         {
-            // Schema version 13: before the state's checksums.
+            // Schema version 13: before the state's checksums (and the command log's format).
             SQLite::Database d(path, SQLite::OPEN_READWRITE);
+            d.exec("ALTER TABLE command_log DROP COLUMN format");
             d.exec("DROP TABLE state_checksum");
             d.exec("PRAGMA user_version = 13");
         }

@@ -68,6 +68,12 @@ void setPassphrase(db::CampaignStore& store, const std::string& who, const std::
 // Removes `who`'s passphrase (nothing when there is none). Unconditional, like setPassphrase.
 void clearPassphrase(db::CampaignStore& store, const std::string& who);
 
+// The Argon2id hash string of `passphrase` (a fresh salt each time). Throws PassphraseError as setPassphrase does.
+std::string hashPassphrase(const std::string& passphrase);
+// Stores `hash` as `who`'s passphrase hash (clearing its failures), or removes `who`'s passphrase when there is none:
+// what the command "auth.passphrase" does, and does again on a replay. Unconditional, like setPassphrase.
+void storePassphraseHash(db::CampaignStore& store, const std::string& who, const std::optional<std::string>& hash);
+
 // The pause before answering after `consecutiveFailures` wrong passphrases in a row: none for the first two, then
 // 1 s, doubling with each further failure, never more than 30 s.
 std::chrono::milliseconds failureDelay(int consecutiveFailures);
@@ -111,8 +117,9 @@ Authority authorityToChange(const db::CampaignStore& store, const std::string& w
 
 // Sets (newPassphrase given) or clears (nothing) `who`'s passphrase when `given` carries the authority
 // authorityToChange names. Refusals (nothing changes but the failure counts): AUTH-REQUIRED (a needed passphrase
-// was not given), AUTH-WRONG (one given is wrong), AUTH-TOO-SHORT / AUTH-TOO-LONG (the new one). A change is logged
-// as the command "auth.passphrase" (whose, set or cleared, on whose authority; never the passphrase). Throws
+// was not given), AUTH-WRONG (one given is wrong), AUTH-TOO-SHORT / AUTH-TOO-LONG (the new one). A change is made by
+// the command "auth.passphrase" (engine/commands.hpp), logged with whose, the new hash or none, and on whose
+// authority; never the passphrase. Throws
 // db::StoreError DB-UNKNOWN-SIDE for a side the campaign does not have.
 core::IssueList changePassphrase(db::CampaignStore& store, const std::string& who,
                                  const std::optional<std::string>& newPassphrase, const Passphrases& given);

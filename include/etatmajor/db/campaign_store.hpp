@@ -21,6 +21,12 @@ namespace etatmajor::db {
 inline constexpr std::int32_t kApplicationId = 0x45544D4A;  // "ETMJ"
 int latestSchemaVersion();
 
+// The format of the rows this program writes to the command log (docs/replay.md): 1 = each row holds every input of
+// its command, so that `campaign replay` can run it again. Rows logged before the command log was kept whole carry 0.
+// A later program that changes what a command's arguments mean raises it; a replay refuses rows of a format it does
+// not know.
+inline constexpr int kCommandLogFormat = 1;
+
 // A database that is not an Etat-Major campaign, is damaged, or was written by a newer program.
 class StoreError : public std::runtime_error {
 public:
@@ -36,6 +42,17 @@ private:
 // DB-CORRUPT, DB-READONLY, DB-FULL or DB-IO. Nothing for other exceptions. Front ends use it so that no library's
 // message reaches the user.
 std::optional<StoreError> storeErrorOf(const std::exception& e, const std::string& path);
+
+// One row of the command log, as stored.
+struct CommandLogRow {
+    std::int64_t seq = 0;
+    std::string name;
+    std::string args;    // JSON: every input of the command (format 1)
+    std::string result;  // JSON: what it did (lines for people, and what it decided)
+    int week = 0, day = 0;
+    std::string phase;   // where the campaign stood once the command was done
+    int format = 0;
+};
 
 struct CampaignInfo {
     std::string scenarioId;
@@ -74,8 +91,14 @@ public:
     int schemaVersion() const;
     // Runs f inside one write transaction: everything or nothing (architecture §6), with the checksum of the
     // resulting state recorded before it commits. Waits for another program's write (ETATMAJOR_BUSY_TIMEOUT_MS, 30 s
-    // by default), then throws StoreError DB-BUSY.
+    // by default), then throws StoreError DB-BUSY. Called inside f (or inside another call's f), it joins the
+    // transaction already open: a command runs the engine's steps, each of which guards itself with a transaction,
+    // as one transaction of its own (engine/commands.hpp).
     void transaction(const std::function<void()>& f);
+
+    // An in-memory copy of the campaign as it stands, for trying a command without touching the campaign
+    // (engine::validate). Its transactions record no checksum. Works on a store opened read-only.
+    CampaignStore scratchCopy() const;
 
     CampaignInfo info() const;
     campaign::Options options() const;
@@ -88,8 +111,11 @@ public:
     dice::LogSink& rollLog();
     std::vector<dice::RollRecord> rolls() const;
 
-    // Command log: every state change as a replayable command (name + JSON arguments).
-    void logCommand(const std::string& name, const std::string& argsJson, const std::string& resultJson);
+    // Command log: every state change as a replayable command (name + JSON arguments holding all of its inputs,
+    // format kCommandLogFormat); returns the row's sequence number. The engine's commands log themselves
+    // (engine/commands.hpp).
+    std::int64_t logCommand(const std::string& name, const std::string& argsJson, const std::string& resultJson);
+    std::vector<CommandLogRow> commandLog() const;
 
     // Raw access for the core's own modules (src/core/db); not part of the public API.
     struct Impl;

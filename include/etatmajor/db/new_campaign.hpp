@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,7 +27,27 @@ struct NewCampaignRequest {
     // Runs inside the creating transaction once the campaign is loaded, e.g. to set the sides' passphrases; an
     // error it returns refuses the campaign like any other, and nothing is left behind.
     std::function<core::IssueList(CampaignStore&)> finish;
+
+    // The campaign file and its map as text (UTF-8), instead of reading scenarioPath and the map it names: how
+    // `campaign replay` rebuilds a campaign from its command log. The file names are used in messages and the log.
+    struct Contents {
+        std::string scenarioFile, scenarioText;
+        std::string mapFile, mapText;
+    };
+    std::optional<Contents> contents;
+    // Passphrase hashes (who -> Argon2id hash string, docs/secrecy-auth.md) stored as they are, as a replay does.
+    std::map<std::string, std::string> credentialHashes;
 };
+
+// The command log's first row ("campaign.new") holds every input of the set-up: the campaign file and its map as
+// text, the seed, the options given, the set-up dice when they were not the seeded generator's, and the passphrase
+// hashes set with it (never a passphrase). Its arguments read back, or nothing and why not.
+struct LoggedNewCampaign {
+    NewCampaignRequest request;  // contents, seed, options and passphrase hashes (dbPath and dice left to the caller)
+    std::optional<std::vector<int>> faces;  // the set-up dice, in order, when they were not the seeded generator's
+    std::string diceKind = "seeded";        // where they came from ("manual": typed in)
+};
+std::optional<LoggedNewCampaign> newCampaignFromLog(const std::string& argsJson, std::string& problem);
 
 struct NewCampaignResult {
     bool ok = false;

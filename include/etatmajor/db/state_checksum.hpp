@@ -7,6 +7,7 @@
 
 #include "etatmajor/db/campaign_store.hpp"
 
+#include <map>
 #include <string>
 
 namespace etatmajor::db {
@@ -16,6 +17,9 @@ inline constexpr const char* kStateDigestAlgorithm = "blake2b-256";
 // The digest of the campaign's state as it stands, as 64 lower-case hex digits. Deterministic: the same content
 // gives the same digest on every machine.
 std::string stateDigest(const CampaignStore& store);
+
+// The digest of each table stateDigest covers, by table name (64 hex digits each): which tables two campaigns differ in.
+std::map<std::string, std::string> tableDigests(const CampaignStore& store);
 
 // The latest stored checksum against the state as it stands.
 struct StateCheck {

@@ -86,13 +86,16 @@ private:
 // Plays back a fixed sequence of faces; running out, or a face that does not fit the die, throws DiceError.
 class ScriptedSource final : public Source {
 public:
-    explicit ScriptedSource(std::vector<int> faces) : m_faces(faces.begin(), faces.end()) {}
+    // `kind`: what kind() says; a replay plays back logged dice under the kind they were rolled with.
+    explicit ScriptedSource(std::vector<int> faces, std::string kind = "scripted")
+        : m_faces(faces.begin(), faces.end()), m_kind(std::move(kind)) {}
     int roll(int faces, const RollRequest& request) override;
-    std::string kind() const override { return "scripted"; }
+    std::string kind() const override { return m_kind; }
     std::size_t remaining() const { return m_faces.size(); }
 
 private:
     std::deque<int> m_faces;
+    std::string m_kind;
 };
 
 // Asks a person for each die. The callback returns the face they rolled; out-of-range answers are asked again
@@ -107,6 +110,20 @@ public:
 private:
     Ask m_ask;
     int m_dieIndex = 0;
+};
+
+// Passes every die to another source and keeps the faces it gave, in order: what a command logs when its dice did not
+// come from the campaign's seeded generator (scripted or typed-in dice), so that a replay rolls them again.
+class RecordingSource final : public Source {
+public:
+    explicit RecordingSource(Source& inner) : m_inner(inner) {}
+    int roll(int faces, const RollRequest& request) override;
+    std::string kind() const override { return m_inner.kind(); }
+    const std::vector<int>& faces() const { return m_faces; }
+
+private:
+    Source& m_inner;
+    std::vector<int> m_faces;
 };
 
 // Where roll records go (the campaign store, or memory in tests).

@@ -60,14 +60,15 @@ std::string battleClock(int turns, const campaign::Options& options);
 std::vector<std::string> battleTableLines(db::CampaignStore& store, int id);
 
 // The phases. Each runs inside the phase's transaction; `state` is saved by the caller afterwards. D6 rolls the
-// table's own dice (battle_wind = tactical_roll, terrain_placement = chart) with `dice`; without it, from the
-// battle's seed.
+// table's own dice (battle_wind = tactical_roll, terrain_placement = chart) with the phase's `dice`, logged like
+// every other roll.
 void runCombatDetermination(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines,
-                            dice::Dice* dice = nullptr);  // D6
-// D9. When the resolver cannot set up or fight a battle, nothing of the phase is written: each such battle is handed
-// to the table (status tabletop, so that D9 waits for its result) and returned as a BATTLE-RESOLVER error; the
-// caller must then not go on with the phase.
-core::IssueList runBattleResolution(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);
+                            dice::Dice& dice);  // D6
+// D9. When the resolver cannot set up or fight a battle, nothing is written: each such battle is returned in
+// `unfought` (id, why) and as a BATTLE-RESOLVER error, and the caller must not go on with the phase; the command
+// layer then hands each to the table (handBattleToTable).
+core::IssueList runBattleResolution(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines,
+                                    std::vector<std::pair<int, std::string>>& unfought);
 void runBattlePoints(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);         // D10
 void runBattleNight(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);          // D11
 

@@ -8,6 +8,7 @@
 #include "etatmajor/dice/dice.hpp"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace etatmajor::engine {
@@ -23,6 +24,8 @@ struct PhaseReport {
     std::string phase;
     std::string title;
     std::vector<std::string> lines;  // what happened, for people
+    // D9 refused: the battles the resolver could not fight (id, why), which the command layer hands to the table.
+    std::vector<std::pair<int, std::string>> toTable;
 };
 
 enum class Step { Phase, Day, Week };

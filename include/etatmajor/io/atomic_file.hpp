@@ -17,4 +17,9 @@ std::string readWholeFile(const std::string& path);
 // (limits::kFileBytes, docs/formats/limits.md); a larger one is refused (IO-TOO-LARGE) without being read whole.
 std::string readInputFile(const std::string& path, std::size_t maxBytes);
 
+// An XML input file's text as its reader sees it: UTF-8, a file declared ISO-8859-1 or Windows-1252 converted (its
+// declaration then says UTF-8). What a command logs of a file it was given. Throws core::FileError naming `fileName`
+// when the text cannot be read (docs/formats/limits.md). Running it on its own result changes nothing.
+std::string decodeXmlText(std::string_view raw, const std::string& fileName);
+
 }  // namespace etatmajor::io

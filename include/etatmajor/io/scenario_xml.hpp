@@ -33,9 +33,13 @@ struct Purchase {
     std::string file;
     std::string side;
     std::vector<PurchaseItem> items;
+    std::string text;  // the file's text as read (UTF-8); empty for a purchase made in code
 };
 inline constexpr int kPurchaseFormatVersion = 1;
 Purchase readPurchaseFile(const std::string& path);
+Purchase readPurchaseString(std::string_view text, const std::string& fileName);
+// A purchase file that reads back to the same purchase.
+std::string writePurchaseString(const Purchase& purchase);
 
 // Reads a campaign file and its map and runs every check, never throwing for bad content.
 core::IssueList validateCampaignFile(const std::string& path);

@@ -3,8 +3,8 @@
 #include "etatmajor/auth/passphrase.hpp"
 
 #include "db/store_impl.hpp"
+#include "etatmajor/engine/commands.hpp"
 
-#include <nlohmann/json.hpp>
 #include <sodium.h>
 
 #include <algorithm>
@@ -143,28 +143,38 @@ std::vector<std::string> sidesWithoutPassphrase(const db::CampaignStore& store) 
     return out;
 }
 
-void setPassphrase(db::CampaignStore& store, const std::string& who, const std::string& passphrase) {
-    checkWho(store, who);
+std::string hashPassphrase(const std::string& passphrase) {
     if (auto problem = passphraseProblem(passphrase)) throw *problem;
     ensureSodium();
     char hash[crypto_pwhash_STRBYTES];
     if (crypto_pwhash_str(hash, passphrase.data(), passphrase.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
                           crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
         throw std::runtime_error("the passphrase could not be hashed (out of memory)");
+    return std::string(hash);
+}
+
+void storePassphraseHash(db::CampaignStore& store, const std::string& who, const std::optional<std::string>& hash) {
+    checkWho(store, who);
+    if (!hash) {
+        SQLite::Statement q(rawDb(store), "DELETE FROM credential WHERE who = ?");
+        q.bind(1, who);
+        q.exec();
+        return;
+    }
     SQLite::Statement q(rawDb(store),
                         "INSERT INTO credential (who, hash, failures, last_failure) VALUES (?, ?, 0, 0) "
                         "ON CONFLICT (who) DO UPDATE SET hash = excluded.hash, failures = 0, last_failure = 0");
     q.bind(1, who);
-    q.bind(2, std::string(hash));
+    q.bind(2, *hash);
     q.exec();
 }
 
-void clearPassphrase(db::CampaignStore& store, const std::string& who) {
+void setPassphrase(db::CampaignStore& store, const std::string& who, const std::string& passphrase) {
     checkWho(store, who);
-    SQLite::Statement q(rawDb(store), "DELETE FROM credential WHERE who = ?");
-    q.bind(1, who);
-    q.exec();
+    storePassphraseHash(store, who, hashPassphrase(passphrase));
 }
+
+void clearPassphrase(db::CampaignStore& store, const std::string& who) { storePassphraseHash(store, who, std::nullopt); }
 
 std::chrono::milliseconds failureDelay(int consecutiveFailures) {
     constexpr std::chrono::milliseconds kCap{30'000};
@@ -235,7 +245,7 @@ core::IssueList changePassphrase(db::CampaignStore& store, const std::string& wh
             return issues;
         }
 
-    nlohmann::json by = nlohmann::json::array();  // whose passphrases allowed the change
+    std::vector<std::string> by;  // whose passphrases allowed the change
     if (!authority.anyOf.empty()) {
         std::vector<std::string> offered;
         for (const auto& w : authority.anyOf)
@@ -276,16 +286,10 @@ core::IssueList changePassphrase(db::CampaignStore& store, const std::string& wh
         for (const auto& w : authority.allOf) by.push_back(w);
     }
 
-    // Logged like every other change to the campaign: whose passphrase, set or cleared, and on whose authority; never
-    // the passphrase itself.
-    store.transaction([&] {
-        if (newPassphrase)
-            setPassphrase(store, who, *newPassphrase);
-        else
-            clearPassphrase(store, who);
-        store.logCommand("auth.passphrase", nlohmann::json{{"who", who}, {"by", by}}.dump(),
-                         nlohmann::json{{"change", newPassphrase ? "set" : "cleared"}}.dump());
-    });
+    // A command like every other change to the campaign, logged with whose passphrase, its new hash or none, and on
+    // whose authority; never the passphrase itself.
+    engine::SetPassphrase command{who, newPassphrase ? std::optional(hashPassphrase(*newPassphrase)) : std::nullopt, by};
+    issues.append(engine::execute(store, command).issues);
     return issues;
 }
 

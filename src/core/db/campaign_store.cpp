@@ -316,6 +316,15 @@ int CampaignStore::schemaVersion() const { return m_impl->db.execAndGet("PRAGMA 
 
 void CampaignStore::transaction(const std::function<void()>& f) {
     auto& db = m_impl->db;
+    if (m_impl->depth > 0) {  // inside a transaction already: part of it
+        f();
+        return;
+    }
+    struct Depth {
+        int& d;
+        explicit Depth(int& x) : d(x) { ++d; }
+        ~Depth() { --d; }
+    } depth(m_impl->depth);
     try {
         // Begun as a write transaction at once: a command that reads and then writes queues behind another program's
         // write instead of failing when it would upgrade its read lock. The state's checksum is taken last, inside
@@ -324,7 +333,8 @@ void CampaignStore::transaction(const std::function<void()>& f) {
         const auto before = sqlite3_total_changes64(db.getHandle());
         f();
         std::optional<DigestCache> next;
-        if (sqlite3_total_changes64(db.getHandle()) != before) next = recordStateChecksum(db, &m_impl->digests);
+        if (sqlite3_total_changes64(db.getHandle()) != before && !m_impl->scratch)
+            next = recordStateChecksum(db, &m_impl->digests);
         t.commit();
         if (next) {
             m_impl->digests = std::move(*next);
@@ -435,14 +445,47 @@ std::vector<dice::RollRecord> CampaignStore::rolls() const {
     return out;
 }
 
-void CampaignStore::logCommand(const std::string& name, const std::string& argsJson, const std::string& resultJson) {
+std::int64_t CampaignStore::logCommand(const std::string& name, const std::string& argsJson, const std::string& resultJson) {
     SQLite::Statement q(m_impl->db,
-                        "INSERT INTO command_log (name, args, result, week, day, phase) "
-                        "SELECT ?, ?, ?, current_week, current_day, current_phase FROM campaign WHERE id = 1");
+                        "INSERT INTO command_log (name, args, result, week, day, phase, format) "
+                        "SELECT ?, ?, ?, current_week, current_day, current_phase, ? FROM campaign WHERE id = 1");
     q.bind(1, name);
     q.bind(2, argsJson);
     q.bind(3, resultJson);
+    q.bind(4, kCommandLogFormat);
     q.exec();
+    return m_impl->db.getLastInsertRowid();
+}
+
+std::vector<CommandLogRow> CampaignStore::commandLog() const {
+    std::vector<CommandLogRow> out;
+    SQLite::Statement q(m_impl->db, "SELECT seq, name, args, result, week, day, phase, format FROM command_log ORDER BY seq");
+    while (q.executeStep()) {
+        CommandLogRow r;
+        r.seq = q.getColumn(0).getInt64();
+        r.name = q.getColumn(1).getString();
+        r.args = q.getColumn(2).getString();
+        r.result = q.getColumn(3).getString();
+        r.week = q.getColumn(4).getInt();
+        r.day = q.getColumn(5).getInt();
+        r.phase = q.getColumn(6).getString();
+        r.format = q.getColumn(7).getInt();
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+CampaignStore CampaignStore::scratchCopy() const {
+    auto copy = std::make_unique<Impl>(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    sqlite3_backup* b = sqlite3_backup_init(copy->db.getHandle(), "main", m_impl->db.getHandle(), "main");
+    if (!b) throw SQLite::Exception(copy->db.getHandle(), sqlite3_errcode(copy->db.getHandle()));
+    const int rc = sqlite3_backup_step(b, -1);
+    sqlite3_backup_finish(b);
+    if (rc != SQLITE_DONE) throw SQLite::Exception(copy->db.getHandle(), rc);
+    configure(copy->db, true);  // foreign keys; nothing of the copy needs to survive a crash
+    copy->scratch = true;
+    copy->path = m_impl->path;
+    return CampaignStore(std::move(copy));
 }
 
 }  // namespace etatmajor::db

@@ -6,6 +6,7 @@
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/io/atomic_file.hpp"
+#include "etatmajor/io/limits.hpp"
 #include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/io/scenario_xml.hpp"
 #include "etatmajor/rules/setup.hpp"
@@ -317,9 +318,20 @@ NewCampaignResult createCampaign(const NewCampaignRequest& req) {
     NewCampaignResult result;
     auto& issues = result.issues;
 
+    // The campaign file and its map as their readers see them (UTF-8): what the command log keeps, so that a replay
+    // sets the campaign up from the log alone.
     Scenario scenario;
+    std::string scenarioText, scenarioFile;
     try {
-        scenario = io::readScenarioFile(req.scenarioPath);
+        if (req.contents) {
+            scenarioText = req.contents->scenarioText;
+            scenarioFile = req.contents->scenarioFile;
+            scenario = io::readScenarioString(scenarioText, scenarioFile, ".");
+        } else {
+            scenario = io::readScenarioFile(req.scenarioPath);
+            scenarioText = io::decodeXmlText(io::readInputFile(req.scenarioPath, io::limits::kFileBytes), req.scenarioPath);
+            scenarioFile = fs::path(req.scenarioPath).filename().string();
+        }
     } catch (const core::FileError& e) {
         issues.add(e.toIssue());
         return result;
@@ -330,9 +342,16 @@ NewCampaignResult createCampaign(const NewCampaignRequest& req) {
 
     io::MapReadResult mapRead;
     std::string mapXml;
+    const std::string mapFile = req.contents ? req.contents->mapFile : scenario.mapRef;
     try {
-        mapXml = io::readWholeFile(scenario.mapPath);
-        mapRead = io::readMapString(mapXml, scenario.mapPath);
+        if (req.contents) {
+            mapXml = req.contents->mapText;
+            mapRead = io::readMapString(mapXml, mapFile);
+        } else {
+            const std::string raw = io::readWholeFile(scenario.mapPath);
+            mapRead = io::readMapString(raw, scenario.mapPath);
+            mapXml = io::decodeXmlText(raw, scenario.mapPath);
+        }
     } catch (const core::FileError& e) {
         issues.add(e.toIssue());
         return result;
@@ -360,7 +379,10 @@ NewCampaignResult createCampaign(const NewCampaignRequest& req) {
             auto store = CampaignStore::create(tmp);
             auto& db = store.impl().db;
             dice::SeededSource seeded(req.seed);
-            dice::Source& source = req.dice ? *req.dice : seeded;
+            // Dice from anywhere but the seeded generator (typed in) are kept for the log.
+            std::optional<dice::RecordingSource> recorded;
+            if (req.dice) recorded.emplace(*req.dice);
+            dice::Source& source = recorded ? static_cast<dice::Source&>(*recorded) : seeded;
             dice::Dice dice(source, store.rollLog(), 1);
             dice.setContext(1, 0, "setup");
             store.transaction([&] {
@@ -400,12 +422,34 @@ NewCampaignResult createCampaign(const NewCampaignRequest& req) {
                     issues.append(more);
                     if (more.hasErrors()) throw CompositionRefused{};
                 }
+                {
+                    SQLite::Statement c(db, "INSERT INTO credential (who, hash, failures, last_failure) VALUES (?, ?, 0, 0) "
+                                            "ON CONFLICT (who) DO UPDATE SET hash = excluded.hash");
+                    for (const auto& [who, hash] : req.credentialHashes) {
+                        c.bind(1, who);
+                        c.bind(2, hash);
+                        c.exec();
+                        c.reset();
+                    }
+                }
                 store.setRngState(seeded.state());
-                nlohmann::json args{{"scenario", fs::path(req.scenarioPath).filename().string()},
+                // Every input of the set-up (docs/replay.md): the files' text, the seed, the options given, the dice
+                // when they were not the seeded generator's, and the passphrase hashes (never a passphrase).
+                nlohmann::json credentials = nlohmann::json::object();
+                {
+                    SQLite::Statement c(db, "SELECT who, hash FROM credential ORDER BY who");
+                    while (c.executeStep()) credentials[c.getColumn(0).getString()] = c.getColumn(1).getString();
+                }
+                nlohmann::json args{{"scenario", scenarioFile},
                                     {"scenarioId", scenario.id},
+                                    {"scenarioText", scenarioText},
+                                    {"map", mapFile},
+                                    {"mapText", mapXml},
                                     {"seed", req.seed},
                                     {"dice", source.kind()},
-                                    {"options", req.options}};
+                                    {"options", req.options},
+                                    {"credentials", credentials}};
+                if (recorded) args["faces"] = recorded->faces();
                 nlohmann::json res{{"sides", scenario.sides.size()}, {"rolls", dice.nextSequence() - 1}};
                 store.logCommand("campaign.new", args.dump(), res.dump());
             });
@@ -439,6 +483,33 @@ NewCampaignResult createCampaign(const NewCampaignRequest& req) {
                      " sides, " + std::to_string(mes) + " MEs, map " + mapRead.map.metadata().id + ", seed " +
                      std::to_string(req.seed);
     return result;
+}
+
+std::optional<LoggedNewCampaign> newCampaignFromLog(const std::string& argsJson, std::string& problem) {
+    const auto args = nlohmann::json::parse(argsJson, nullptr, false);
+    if (!args.is_object()) {
+        problem = "its arguments are not a JSON object";
+        return std::nullopt;
+    }
+    if (!args.contains("scenarioText") || !args.contains("mapText")) {
+        problem = "it was logged without the campaign file and its map (an older program), so the campaign cannot be set up again";
+        return std::nullopt;
+    }
+    try {
+        LoggedNewCampaign out;
+        auto& r = out.request;
+        r.contents = NewCampaignRequest::Contents{args.at("scenario").get<std::string>(), args.at("scenarioText").get<std::string>(),
+                                                  args.at("map").get<std::string>(), args.at("mapText").get<std::string>()};
+        r.seed = args.at("seed").get<std::uint64_t>();
+        r.options = args.at("options").get<std::vector<std::string>>();
+        r.credentialHashes = args.value("credentials", nlohmann::json::object()).get<std::map<std::string, std::string>>();
+        out.diceKind = args.value("dice", std::string("seeded"));
+        if (args.contains("faces")) out.faces = args.at("faces").get<std::vector<int>>();
+        return out;
+    } catch (const nlohmann::json::exception&) {
+        problem = "its arguments lack a field of the set-up or give one of the wrong kind";
+        return std::nullopt;
+    }
 }
 
 }  // namespace etatmajor::db

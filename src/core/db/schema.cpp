@@ -373,9 +373,15 @@ CREATE TABLE state_checksum (
 );
 )SQL";
 
-constexpr std::array<std::string_view, 14> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
+// Version 15: the command log's format (docs/replay.md). From format 1 on, a row holds every input of its command, so
+// that `campaign replay` can run it again; rows logged before carry 0 (what they hold is not enough to replay them).
+constexpr std::string_view kSchemaV15 = R"SQL(
+ALTER TABLE command_log ADD COLUMN format INTEGER NOT NULL DEFAULT 0;
+)SQL";
+
+constexpr std::array<std::string_view, 15> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
                                                        kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11,
-                                                       kSchemaV12, kSchemaV13, kSchemaV14};
+                                                       kSchemaV12, kSchemaV13, kSchemaV14, kSchemaV15};
 
 // The tables and their columns (name, declared type, NOT NULL, place in the primary key) as the migrations leave them.
 using TableShape = std::map<std::string, std::vector<std::string>>;

@@ -405,6 +405,23 @@ std::string stateDigest(const CampaignStore& store) {
     return snapshot(db, [&] { return computeStateDigest(db); });
 }
 
+std::map<std::string, std::string> tableDigests(const CampaignStore& store) {
+    auto& db = const_cast<CampaignStore&>(store).impl().db;
+    return snapshot(db, [&] {
+        static const char* digits = "0123456789abcdef";
+        std::map<std::string, std::string> out;
+        for (const auto& t : stateTables(db)) {
+            std::string h;
+            for (unsigned char c : hashTable(db, t, nullptr).digest) {
+                h += digits[c >> 4];
+                h += digits[c & 0x0F];
+            }
+            out[t.name] = h;
+        }
+        return out;
+    });
+}
+
 StateCheck checkState(const CampaignStore& store) { return checkStateOf(const_cast<CampaignStore&>(store).impl().db); }
 
 StateCheck acceptState(CampaignStore& store) {

@@ -66,6 +66,8 @@ struct CampaignStore::Impl {
     SQLite::Database db;
     StoreRollLog log;
     DigestCache digests;
+    int depth = 0;         // transactions open on this connection: an inner one joins the outer
+    bool scratch = false;  // a copy for trying commands (scratchCopy): no checksums
 };
 
 // The offset system of the campaign's map (its orientation and parity), without loading the map.

@@ -50,6 +50,12 @@ int ManualSource::roll(int faces, const RollRequest& request) {
     return f;
 }
 
+int RecordingSource::roll(int faces, const RollRequest& request) {
+    const int f = m_inner.roll(faces, request);
+    m_faces.push_back(f);
+    return f;
+}
+
 void MemoryLog::annotate(std::int64_t sequence, const std::string& effect) {
     for (auto& r : m_records)
         if (r.sequence == sequence) r.effect = effect;

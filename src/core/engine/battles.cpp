@@ -9,6 +9,7 @@
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/engine/works.hpp"
 
+#include "command_impl.hpp"
 #include "db/store_impl.hpp"
 #include "io/xml_util.hpp"
 #include "etatmajor/battle/battle_dice.hpp"
@@ -710,13 +711,6 @@ std::string compassFrom(const CampaignState& s, hex::Hex centre, hex::Hex other)
     return kNames[static_cast<int>(std::lround(bearing / 45.0)) % 8];
 }
 
-// One die for the table when the campaign's dice are not at hand: from the battle's seed, so the same battle always
-// gets the same faces.
-int seededDie(std::uint64_t seed, std::uint64_t salt) {
-    dice::SplitMix64 rng(dice::SplitMix64::mix(seed ^ (salt * 0x9e3779b97f4a7c15ULL)));
-    return 1 + static_cast<int>(rng.next() % 6);
-}
-
 // G-62 chart: each side places two terrain pieces a table (never roads, rivers or towns) in the enemy's half of the
 // table, kinds and places from the battle's seed. The table is measured as the resolver measures it.
 void chartTerrainPieces(battle::BattleSetup& setup, std::uint64_t seed, const campaign::Options& options) {
@@ -777,7 +771,7 @@ std::string battleClock(int turns, const campaign::Options& options) {
 
 // --- D6 ---
 
-void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines, dice::Dice* dice) {
+void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines, dice::Dice& dice) {
     const DayWeather w = weatherOf(db, s.week, s.day);
     const std::uint64_t campaignSeed = static_cast<std::uint64_t>(db.execAndGet("SELECT seed FROM campaign WHERE id = 1").getInt64());
     const bool tabletop = s.options.is("battle_resolution", "tabletop");
@@ -938,21 +932,14 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
         std::string initiative = s.sides.empty() ? std::string() : s.sides.front().id;
         for (const auto& sd2 : s.sides)
             if (sd2.hasInitiative) initiative = sd2.id;
-        const auto tableDie = [&](const std::string& purpose, const std::string& rule, const std::string& subject, int count,
-                                  std::uint64_t salt) {
-            if (dice) {
-                const auto r = dice->roll({purpose + " of battle " + std::to_string(id), rule, subject, count, 6, 0});
-                return r.result;
-            }
-            int total = 0;
-            for (int k = 0; k < count; ++k) total += seededDie(seed, salt * 8 + static_cast<std::uint64_t>(k));
-            return total;
+        const auto tableDie = [&](const std::string& purpose, const std::string& rule, const std::string& subject, int count) {
+            return dice.roll({purpose + " of battle " + std::to_string(id), rule, subject, count, 6, 0}).result;
         };
         if (dusk) {
             table["dusk"] = true;  // no table tonight: its dice are rolled when the battle is fought
         } else if (s.options.is("battle_wind", "tactical_roll")) {
             // G-18 tactical_roll: the initiative side rolls 2d6 for the table's wind, read on the campaign's wind table.
-            const int roll = tableDie("wind on the table", "etat-major.md G-18", initiative, 2, 1);
+            const int roll = tableDie("wind on the table", "etat-major.md G-18", initiative, 2);
             table["wind"] = std::string(rules::windName(rules::windFor(roll, s.options)));
             table["windRoll"] = roll;
             table["windRolledBy"] = initiative;
@@ -963,7 +950,7 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
             // G-62 chart: each side rolls 1d6; the higher places its pieces first (the initiative side on a tie).
             std::map<std::string, int> rolls;
             for (std::size_t k = 0; k < s.sides.size(); ++k)
-                rolls[s.sides[k].id] = tableDie("terrain placement", "etat-major.md G-62", s.sides[k].id, 1, 2 + k);
+                rolls[s.sides[k].id] = tableDie("terrain placement", "etat-major.md G-62", s.sides[k].id, 1);
             std::string placer = initiative;
             for (const auto& [side, roll] : rolls)
                 if (roll > rolls[placer]) placer = side;
@@ -1053,7 +1040,8 @@ std::optional<std::string> battlesAwaitingResults(SQLite::Database& db) {
            "(or let the computer fight it with `battle resolve --id N`)";
 }
 
-core::IssueList runBattleResolution(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
+core::IssueList runBattleResolution(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines,
+                                    std::vector<std::pair<int, std::string>>& unfought) {
     std::vector<int> ids;
     {
         SQLite::Statement q(db, "SELECT id FROM battle WHERE week = ? AND day = ? AND status = 'pending' ORDER BY id");
@@ -1064,29 +1052,44 @@ core::IssueList runBattleResolution(SQLite::Database& db, CampaignState& s, std:
     // Every battle is fought before any is written (each depends only on its own MEs), so that a battle the resolver
     // cannot fight stops the phase with nothing of it written.
     std::vector<std::pair<int, Outcome>> fought;
-    std::vector<std::pair<int, std::string>> unfought;  // id, why
+    unfought.clear();
     for (const int id : ids) {
         std::string why;
         if (auto o = fightOutcome(db, s, id, why)) fought.emplace_back(id, std::move(*o));
         else unfought.emplace_back(id, why);
     }
     if (!unfought.empty()) {
-        // Handed to the table (docs/rules-mapping.md "A battle the resolver cannot fight"): D9 waits for its result
-        // as for any tabletop battle, and the campaign goes on once it is entered.
         core::IssueList issues;
-        SQLite::Statement u(db, "UPDATE battle SET status = 'tabletop', summary = ? WHERE id = ?");
-        for (const auto& [id, why] : unfought) {
-            issues.error("BATTLE-RESOLVER", unfoughtMessage(db, s, id, why, "D9 waits for its result from the table"));
-            u.bind(1, "the resolver could not fight it (" + why + "); to be fought on the table");
-            u.bind(2, id);
-            u.exec();
-            u.reset();
-        }
+        for (const auto& [id, why] : unfought)
+            issues.error("BATTLE-RESOLVER", unfoughtMessage(db, s, id, why, "it is handed to the table, and D9 waits for its result"));
         return issues;
     }
     for (const auto& [id, o] : fought) recordFought(db, s, id, o, lines);
     if (ids.empty()) lines.push_back("no battles to fight");
     return {};
+}
+
+core::IssueList applyHandToTable(db::CampaignStore& store, int id, const std::string& why, std::vector<std::string>& lines) {
+    // Handed to the table (docs/rules-mapping.md "A battle the resolver cannot fight"): D9 waits for its result as for
+    // any tabletop battle, and the campaign goes on once it is entered.
+    core::IssueList issues;
+    auto& db = store.impl().db;
+    SQLite::Statement q(db, "SELECT status FROM battle WHERE id = ?");
+    q.bind(1, id);
+    if (!q.executeStep()) {
+        issues.error("BATTLE-UNKNOWN", "the campaign has no battle " + std::to_string(id));
+        return issues;
+    }
+    if (const std::string status = q.getColumn(0).getString(); status != "pending") {
+        issues.error("BATTLE-NOT-PENDING", "battle " + std::to_string(id) + " is " + status + ", not waiting for D9; only a pending battle is handed to the table");
+        return issues;
+    }
+    SQLite::Statement u(db, "UPDATE battle SET status = 'tabletop', summary = ? WHERE id = ?");
+    u.bind(1, "the resolver could not fight it (" + why + "); to be fought on the table");
+    u.bind(2, id);
+    u.exec();
+    lines.push_back("battle " + std::to_string(id) + " is handed to the table: the resolver could not fight it (" + why + ")");
+    return issues;
 }
 
 // --- D10 ---
@@ -1468,7 +1471,7 @@ void settleAfterResult(SQLite::Database& db, CampaignState& s, std::vector<std::
     if (decoysStackAfter(ran)) settleDecoyStacking(db, s, lines);
 }
 
-core::IssueList resolveBattleNow(db::CampaignStore& store, int id, std::vector<std::string>& lines) {
+core::IssueList applyResolveBattle(db::CampaignStore& store, int id, std::vector<std::string>& lines) {
     core::IssueList issues;
     auto& db = store.impl().db;
     store.transaction([&] {
@@ -1492,23 +1495,16 @@ core::IssueList resolveBattleNow(db::CampaignStore& store, int id, std::vector<s
         recordFought(db, s, id, *o, lines);
         settleAfterResult(db, s, lines);  // at once, not at the end of the phase
         db::saveState(store, s);
-        store.logCommand("battle.resolve", nlohmann::json{{"id", id}}.dump(), nlohmann::json{{"lines", lines}}.dump());
     });
     return issues;
 }
 
-core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::string& file, std::vector<std::string>& lines) {
+// `text`: the file as UTF-8 (io::decodeXmlText), within the size limit, read by the caller.
+core::IssueList applyEnterBattleResult(db::CampaignStore& store, int id, const std::string& file, const std::string& text,
+                                       std::vector<std::string>& lines) {
     core::IssueList issues;
     auto& db = store.impl().db;
-    // The file as UTF-8 (a Latin-1 or Windows-1252 one converted), within the size limit, before anything is opened.
     io::xml::Reader r(file);
-    std::string text;
-    try {
-        text = r.decode(io::readInputFile(file, io::limits::kFileBytes));
-    } catch (const core::FileError& e) {
-        issues.append(e.issues());
-        return issues;
-    }
     store.transaction([&] {
         auto s = db::loadState(store);
         const auto b = readBattle(db, &s, id);
@@ -1624,7 +1620,6 @@ core::IssueList enterBattleResult(db::CampaignStore& store, int id, const std::s
         applyOutcome(db, s, id, battleHex(db, id), o, lines);
         settleAfterResult(db, s, lines);  // at once, not at the end of the phase
         db::saveState(store, s);
-        store.logCommand("battle.enter", nlohmann::json{{"id", id}, {"file", file}}.dump(), nlohmann::json{{"lines", lines}}.dump());
     });
     return issues;
 }

@@ -1,6 +1,7 @@
 #include "etatmajor/engine/grant.hpp"
 
 #include "db/oob_writer.hpp"
+#include "command_impl.hpp"
 #include "db/store_impl.hpp"
 #include "etatmajor/campaign/command.hpp"
 #include "etatmajor/campaign/points.hpp"
@@ -9,7 +10,6 @@
 #include "etatmajor/rules/supply.hpp"
 #include "etatmajor/rules/works.hpp"
 
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <functional>
@@ -82,7 +82,7 @@ namespace {
 struct Refused {};
 }  // namespace
 
-ReorgResult buyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
+ReorgResult applyBuyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
     ReorgResult r;
     auto& db = store.impl().db;
     try {
@@ -258,11 +258,7 @@ ReorgResult buyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
         b.bind(2, p.side);
         b.exec();
         store.setRngState(source.state());
-        nlohmann::json ids = nlohmann::json::array();
-        for (const auto& item : p.items) ids.push_back(item.me.id);
         r.issues.setFile(p.file);
-        store.logCommand("grant.buy", nlohmann::json{{"side", p.side}, {"mes", ids}, {"cost", cost}}.dump(),
-                         nlohmann::json{{"lines", r.lines}}.dump());
     });
     } catch (const Refused&) {
     }
@@ -312,7 +308,7 @@ int engineerFigurePrice(const UnitState& u, int figures) {
     return (figures * 10 + fps - 1) / fps;
 }
 
-ReorgResult replaceFromGrant(db::CampaignStore& store, const std::string& sideId, const std::string& meId,
+ReorgResult applyReplaceFromGrant(db::CampaignStore& store, const std::string& sideId, const std::string& meId,
                              const std::vector<std::string>& unitIds, const std::vector<std::string>& generalIds) {
     ReorgResult r;
     auto& db = store.impl().db;
@@ -531,9 +527,6 @@ ReorgResult replaceFromGrant(db::CampaignStore& store, const std::string& sideId
         r.lines.push_back("they enter as ME '" + draftMe + "' at " + hex::formatOffset(off.toOffset(*at)) + " and must march to '" +
                           meId + "' at " + hex::formatOffset(off.toOffset(target->hex)) + " (§9.4, §9.7)");
         store.setRngState(source.state());
-        store.logCommand("grant.replace", nlohmann::json{{"side", sideId}, {"me", meId}, {"units", unitIds}, {"generals", generalIds},
-                                                         {"cost", cost}}.dump(),
-                         nlohmann::json{{"lines", r.lines}}.dump());
     });
     return r;
 }

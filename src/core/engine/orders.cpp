@@ -1,5 +1,6 @@
 #include "etatmajor/engine/orders.hpp"
 
+#include "command_impl.hpp"
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/engine/decoys.hpp"
@@ -104,7 +105,7 @@ std::string ordersTemplate(const db::CampaignStore& store, const std::string& si
     return io::writeOrdersString(f);
 }
 
-core::IssueList submitOrders(db::CampaignStore& store, const OrdersFile& f) {
+core::IssueList applySubmitOrders(db::CampaignStore& store, const OrdersFile& f) {
     core::IssueList issues;
     auto& db = store.impl().db;
     store.transaction([&] {
@@ -141,14 +142,12 @@ core::IssueList submitOrders(db::CampaignStore& store, const OrdersFile& f) {
         d.bind(2, s.day);
         d.bind(3, f.side);
         d.exec();
-        store.logCommand("orders.submit", ordered_json{{"side", f.side}, {"week", s.week}, {"day", s.day}, {"orders", f.orders.size()}}.dump(),
-                         "{}");
     });
     if (issues.hasErrors()) issues.setFile(f.file);
     return issues;
 }
 
-core::IssueList standFast(db::CampaignStore& store, const std::string& side) {
+core::IssueList applyStandFast(db::CampaignStore& store, const std::string& side) {
     core::IssueList issues;
     auto& db = store.impl().db;
     store.transaction([&] {
@@ -172,12 +171,11 @@ core::IssueList standFast(db::CampaignStore& store, const std::string& side) {
         d.bind(2, s.day);
         d.bind(3, side);
         d.exec();
-        store.logCommand("orders.stand_fast", ordered_json{{"side", side}, {"week", s.week}, {"day", s.day}}.dump(), "{}");
     });
     return issues;
 }
 
-core::IssueList withdrawOrders(db::CampaignStore& store, const std::string& side) {
+core::IssueList applyWithdrawOrders(db::CampaignStore& store, const std::string& side) {
     core::IssueList issues;
     auto& db = store.impl().db;
     store.transaction([&] {
@@ -204,7 +202,6 @@ core::IssueList withdrawOrders(db::CampaignStore& store, const std::string& side
             d.bind(3, side);
             d.exec();
         }
-        store.logCommand("orders.withdraw", ordered_json{{"side", side}, {"week", s.week}, {"day", s.day}}.dump(), "{}");
     });
     return issues;
 }

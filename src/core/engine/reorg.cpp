@@ -2,13 +2,13 @@
 
 #include "etatmajor/rules/movement.hpp"
 
+#include "command_impl.hpp"
 #include "db/store_impl.hpp"
 #include "etatmajor/campaign/command.hpp"
 #include "etatmajor/campaign/points.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/hex/offset.hpp"
 
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <map>
@@ -190,11 +190,8 @@ void move(CampaignState& s, const Members& m, const std::string& to) {
         if (std::find(m.generals.begin(), m.generals.end(), g.id) != m.generals.end()) g.me = to;
 }
 
-void finish(db::CampaignStore& store, CampaignState& s, const std::string& command, const nlohmann::json& args,
-            const ReorgResult& r) {
-    db::saveState(store, s);
-    store.logCommand(command, args.dump(), nlohmann::json{{"lines", r.lines}}.dump());
-}
+// The change is kept (the command that runs this logs it, engine/commands.cpp).
+void finish(db::CampaignStore& store, CampaignState& s) { db::saveState(store, s); }
 
 // An ME with no units and no generals left is gone; an empty source after a split or transfer is refused earlier.
 bool emptyMe(const CampaignState& s, const std::string& id) {
@@ -203,7 +200,7 @@ bool emptyMe(const CampaignState& s, const std::string& id) {
 
 }  // namespace
 
-ReorgResult splitMe(db::CampaignStore& store, const std::string& side, const std::string& fromMe, const std::string& newMe,
+ReorgResult applySplitMe(db::CampaignStore& store, const std::string& side, const std::string& fromMe, const std::string& newMe,
                     const std::string& label, const std::vector<std::string>& members) {
     ReorgResult r;
     auto& db = store.impl().db;
@@ -247,14 +244,14 @@ ReorgResult splitMe(db::CampaignStore& store, const std::string& side, const std
         checkFielded(s, {newMe, fromMe}, {newMe}, r);
         r.lines.push_back("ME '" + newMe + "' formed from " + std::to_string(m.units.size()) + " unit(s) of '" + fromMe +
                           "'; both reorganise today");
-        finish(store, s, "me.split", {{"side", side}, {"from", fromMe}, {"new", newMe}, {"label", label}, {"members", members}}, r);
+        finish(store, s);
     });
     } catch (const Refused&) {
     }
     return r;
 }
 
-ReorgResult transfer(db::CampaignStore& store, const std::string& side, const std::string& fromMe, const std::string& toMe,
+ReorgResult applyTransfer(db::CampaignStore& store, const std::string& side, const std::string& fromMe, const std::string& toMe,
                      const std::vector<std::string>& members) {
     ReorgResult r;
     auto& db = store.impl().db;
@@ -310,7 +307,7 @@ ReorgResult transfer(db::CampaignStore& store, const std::string& side, const st
         // G-95: a detachment in transit is an ME only for the road; its composition is not checked, but it counts
         // toward its commander's MEs (an ME it leaves empty no longer does).
         checkFielded(s, {fromMe, toMe}, transitId.empty() ? std::vector<std::string>{} : std::vector<std::string>{transitId}, r);
-        finish(store, s, "me.transfer", {{"side", side}, {"from", fromMe}, {"to", toMe}, {"members", members}}, r);
+        finish(store, s);
     });
     } catch (const Refused&) {
     }
@@ -334,7 +331,7 @@ ReorgResult dissolveMe(db::CampaignStore& store, const std::string& side, const 
     return transfer(store, side, me, intoMe, everything);
 }
 
-ReorgResult formProvisional(db::CampaignStore& store, const std::string& side, const std::string& meId,
+ReorgResult applyFormProvisional(db::CampaignStore& store, const std::string& side, const std::string& meId,
                             const std::vector<std::string>& unitIds, const std::string& newUnit, const std::string& name) {
     ReorgResult r;
     auto& db = store.impl().db;
@@ -421,7 +418,7 @@ ReorgResult formProvisional(db::CampaignStore& store, const std::string& side, c
         me->mode = Mode::Reorganisation;
         r.lines.push_back("provisional unit '" + newUnit + "' (class " + std::to_string(cls) + ", " + std::to_string(figures) +
                           " figures) formed from " + merged + "; '" + meId + "' reorganises today");
-        finish(store, s, "unit.provisional", {{"side", side}, {"me", meId}, {"units", unitIds}, {"new", newUnit}, {"name", name}}, r);
+        finish(store, s);
     });
     return r;
 }

@@ -1,5 +1,6 @@
 #include "etatmajor/engine/siege.hpp"
 
+#include "command_impl.hpp"
 #include "db/store_impl.hpp"
 #include "etatmajor/campaign/points.hpp"
 #include "etatmajor/db/state_store.hpp"
@@ -166,7 +167,7 @@ void runSiegeNight(SQLite::Database& db, CampaignState& s, dice::Dice& dice, std
         if (!rules::siegeSupplied(g.startWeek, g.startDay == 0, g.supplyWeeks, s.week)) starve(db, s, g, lines);
 }
 
-SupplyCommandResult answerTerms(db::CampaignStore& store, const std::string& side, int siegeId, bool accept) {
+SupplyCommandResult applyAnswerTerms(db::CampaignStore& store, const std::string& side, int siegeId, bool accept) {
     SupplyCommandResult r;
     auto& db = store.impl().db;
     store.transaction([&] {
@@ -221,8 +222,6 @@ SupplyCommandResult answerTerms(db::CampaignStore& store, const std::string& sid
         } else {
             r.lines.push_back("the terms at " + town + " are refused: once the works are breached, no quarter (§11.4, G-98)");
         }
-        store.logCommand("siege.answer", nlohmann::json{{"side", side}, {"siege", siegeId}, {"accept", accept}}.dump(),
-                         nlohmann::json{{"lines", r.lines}}.dump());
     });
     return r;
 }

@@ -16,4 +16,6 @@ target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/fog.cpp
   ${CMAKE_CURRENT_LIST_DIR}/after_battle.cpp
   ${CMAKE_CURRENT_LIST_DIR}/invariants.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/commands.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/replay.cpp
 )

@@ -1,6 +1,7 @@
 #include "etatmajor/engine/supply_orders.hpp"
 #include "etatmajor/engine/siege.hpp"
 
+#include "command_impl.hpp"
 #include "db/store_impl.hpp"
 #include "etatmajor/campaign/points.hpp"
 #include "etatmajor/db/state_store.hpp"
@@ -9,7 +10,6 @@
 #include "etatmajor/rules/water.hpp"
 #include "etatmajor/rules/works.hpp"
 
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <set>
@@ -177,7 +177,7 @@ void SupplyPurse::expire(SQLite::Database& db, const CampaignState& s) const {
         if (left > 0 && s.me(me)) ledgerRow(db, s.week, s.me(me)->side, "expired", "", me, "", 0, -left, "forage");
 }
 
-SupplyCommandResult allocateSupply(db::CampaignStore& store, const std::string& side, const std::string& source,
+SupplyCommandResult applyAllocateSupply(db::CampaignStore& store, const std::string& side, const std::string& source,
                                    const std::vector<std::pair<std::string, int>>& shares) {
     SupplyCommandResult r;
     auto& db = store.impl().db;
@@ -241,8 +241,6 @@ SupplyCommandResult allocateSupply(db::CampaignStore& store, const std::string& 
             r.lines.push_back(me + " gets " + std::to_string(points) + " SP of " + source);
         }
         r.lines.push_back(std::to_string(income - total) + " SP of " + source + " left to share among its other claimants");
-        nlohmann::json args{{"side", side}, {"source", source}, {"shares", shares}};
-        store.logCommand("supply.allocate", args.dump(), nlohmann::json{{"lines", r.lines}}.dump());
     });
     return r;
 }
@@ -298,7 +296,7 @@ int requestPrice(const CampaignState& s, const SpendRequest& q, const MeState& m
 
 }  // namespace
 
-SupplyCommandResult requestSpending(db::CampaignStore& store, const SpendRequest& q) {
+SupplyCommandResult applyRequestSpending(db::CampaignStore& store, const SpendRequest& q) {
     SupplyCommandResult r;
     auto& db = store.impl().db;
     store.transaction([&] {
@@ -347,9 +345,6 @@ SupplyCommandResult requestSpending(db::CampaignStore& store, const SpendRequest
         ins.exec();
         r.lines.push_back("ME " + q.me + ": " + q.kind + " for " + std::to_string(price) + " SP, paid at W4 after the "
                           "replacements (" + std::to_string(have) + " SP available now)");
-        nlohmann::json args{{"side", q.side}, {"me", q.me}, {"kind", q.kind}, {"count", q.count}, {"class", q.workClass},
-                            {"at", q.at ? hex::formatOffset(*q.at) : std::string()}};
-        store.logCommand("supply.spend", args.dump(), nlohmann::json{{"lines", r.lines}}.dump());
     });
     return r;
 }

@@ -1,7 +1,9 @@
 // The campaign turn (etat-major.md §6) and the weekly phases W1–W5 (§7).
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/engine/battles.hpp"
+#include "etatmajor/engine/commands.hpp"
 
+#include "command_impl.hpp"
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/engine/grant.hpp"
@@ -996,20 +998,38 @@ std::vector<std::string> missingOrders(SQLite::Database& db) {
     return out;
 }
 
+}  // namespace
+
 // Runs the phase the campaign stands at, in one transaction. What may keep it from running (the campaign is over,
-// orders missing at D2, battles awaiting a tabletop result at D9) is checked inside that transaction, against the
-// state the phase will run on, so another program's command in between cannot slip past the check; `refused` then
-// says why and nothing is written. At D9 a battle the resolver cannot fight also stops the phase: only its hand-over
-// to the table is written.
-PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::Source* scripted, core::IssueList& refused) {
+// orders missing at D2, battles awaiting a tabletop result at D9, another phase than the command names) is checked
+// inside that transaction, against the state the phase will run on, so another program's command in between cannot
+// slip past the check; `refused` then says why and nothing is written. At D9 a battle the resolver cannot fight also
+// stops the phase: it is named in the report's toTable, for execute() to hand it to the table as a command of its own. The LOC network is built afresh for each phase:
+// a bridge or pontoon laid in one phase is in the next one's network, whichever way the phases are advanced.
+PhaseReport applyRunPhase(db::CampaignStore& store, RunPhase& command, dice::Source* scripted, core::IssueList& refused) {
     auto& db = store.impl().db;
     PhaseReport report;
+    NetworkCache networks;
     store.transaction([&] {
         if (campaignEnded(db)) {
             refused.error("CAMPAIGN-ENDED", "the campaign is over; nothing more to advance");
             return;
         }
         const std::string at = db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString();
+        {
+            const int week = db.execAndGet("SELECT current_week FROM campaign WHERE id = 1").getInt();
+            const int day = at[0] == 'D' ? db.execAndGet("SELECT current_day FROM campaign WHERE id = 1").getInt() : 0;
+            if (!command.phase.empty() && (command.phase != at || command.week != week || command.day != day)) {
+                refused.error("PHASE-NOT-NEXT", "the command runs phase " + command.phase + " of week " + std::to_string(command.week) +
+                                                    (command.day ? " day " + std::to_string(command.day) : std::string()) +
+                                                    ", but the campaign stands at phase " + at + " of week " + std::to_string(week) +
+                                                    (day ? " day " + std::to_string(day) : std::string()));
+                return;
+            }
+            command.phase = at;
+            command.week = week;
+            command.day = day;
+        }
         if (at == "D2") {
             const auto missing = missingOrders(db);
             if (!missing.empty()) {
@@ -1044,17 +1064,13 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::
         else if (p == "D3") runD3(c);
         else if (p == "D4") runMovement(c, true);
         else if (p == "D5") runMovement(c, false);
-        else if (p == "D6") runCombatDetermination(c.db, c.state, c.report.lines, &c.dice);
+        else if (p == "D6") runCombatDetermination(c.db, c.state, c.report.lines, c.dice);
         else if (p == "D9") {
-            // A battle the resolver cannot fight stops the phase: nothing of it is written but the hand-over of that
-            // battle to the table, and D9 waits for its result (docs/rules-mapping.md).
-            const auto unfought = runBattleResolution(c.db, c.state, c.report.lines);
+            // A battle the resolver cannot fight stops the phase: nothing of it is written, and the battle is handed to
+            // the table by a command of its own (battle.to_table), so that D9 waits for its result (docs/rules-mapping.md).
+            const auto unfought = runBattleResolution(c.db, c.state, c.report.lines, c.report.toTable);
             if (unfought.hasErrors()) {
                 refused.append(unfought);
-                std::vector<std::string> what;
-                for (const auto& i : unfought.items()) what.push_back(i.message);
-                store.logCommand("battle.to_table", nlohmann::json{{"week", state.week}, {"day", state.day}}.dump(),
-                                 nlohmann::json{{"lines", what}}.dump());
                 return;
             }
         }
@@ -1081,14 +1097,9 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::
         }
         db::saveState(store, state);
         store.setRngState(source.state());
-        nlohmann::json args{{"week", report.week}, {"day", report.day}, {"phase", report.phase}};
-        nlohmann::json result{{"lines", report.lines}};
-        store.logCommand("phase." + report.phase, args.dump(), result.dump());
     });
     return report;
 }
-
-}  // namespace
 
 
 AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions options) {
@@ -1099,7 +1110,8 @@ AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions option
         result.ended = true;
         return result;
     }
-    NetworkCache networks;
+    CommandContext context;
+    context.dice = options.dice;
     for (;;) {
         if (options.standFastMissing && db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString() == "D2")
             for (const auto& side : missingOrders(db)) {
@@ -1107,13 +1119,13 @@ AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions option
                 auto stood = standFast(store, side);
                 if (!stood.hasCode("ORDERS-GIVEN")) result.issues.append(stood);
             }
-        core::IssueList refused;
-        auto report = runOnePhase(store, networks, options.dice, refused);
-        if (refused.hasErrors()) {
-            result.issues.append(refused);
-            result.ended = refused.hasCode("CAMPAIGN-ENDED");
+        auto ran = execute(store, RunPhase{}, context);
+        if (!ran.ok() || !ran.phase) {
+            result.issues.append(ran.issues);
+            result.ended = ran.issues.hasCode("CAMPAIGN-ENDED");
             return result;
         }
+        auto report = std::move(*ran.phase);
         if (options.checkInvariants) {
             // The phase is committed; a breach stops the run there, named, for the caller (the bot, a debug build).
             auto breaches = checkInvariants(store, report.phase);
@@ -1138,7 +1150,7 @@ AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions option
     return result;
 }
 
-core::IssueList declineInitiative(db::CampaignStore& store, const std::string& sideId) {
+core::IssueList applyDeclineInitiative(db::CampaignStore& store, const std::string& sideId) {
     core::IssueList issues;
     store.transaction([&] {
         auto state = db::loadState(store);
@@ -1174,7 +1186,6 @@ core::IssueList declineInitiative(db::CampaignStore& store, const std::string& s
         q.bind(2, sideId);
         q.exec();
         db::saveState(store, state);
-        store.logCommand("initiative.decline", nlohmann::json{{"side", sideId}, {"week", state.week}}.dump(), "{}");
     });
     return issues;
 }

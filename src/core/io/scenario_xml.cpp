@@ -306,9 +306,13 @@ void indexTree(const FormationDef& f, TreeIndex& idx, core::IssueList& out, std:
 
 }  // namespace
 
-Purchase readPurchaseFile(const std::string& path) {
-    return ScenarioParser(path).parsePurchase(readInputFile(path, limits::kFileBytes));
+Purchase readPurchaseString(std::string_view text, const std::string& fileName) {
+    auto p = ScenarioParser(fileName).parsePurchase(text);
+    p.text = decodeXmlText(text, fileName);
+    return p;
 }
+
+Purchase readPurchaseFile(const std::string& path) { return readPurchaseString(readInputFile(path, limits::kFileBytes), path); }
 
 Scenario readScenarioString(std::string_view text, const std::string& fileName, const std::string& baseDir) {
     return ScenarioParser(fileName).parse(text, baseDir);
@@ -445,6 +449,25 @@ std::string writeScenarioString(const Scenario& s) {
             e->SetAttribute("assignedTo", o.assignedTo.c_str());
             e->SetAttribute("writtenBy", o.writtenBy.c_str());
         }
+    }
+    return xml::toString(doc);
+}
+
+std::string writePurchaseString(const Purchase& p) {
+    tinyxml2::XMLDocument doc;
+    doc.InsertEndChild(doc.NewDeclaration());
+    auto* root = doc.NewElement("purchase");
+    doc.InsertEndChild(root);
+    root->SetAttribute("formatVersion", kPurchaseFormatVersion);
+    root->SetAttribute("side", p.side.c_str());
+    for (const auto& item : p.items) {
+        auto* m = root->InsertNewChildElement("me");
+        m->SetAttribute("id", item.me.id.c_str());
+        m->SetAttribute("label", item.me.label.c_str());
+        m->SetAttribute("mode", std::string(modeName(item.me.mode)).c_str());
+        m->SetAttribute("supply", item.me.supplySource.c_str());
+        if (!item.me.commander.empty()) m->SetAttribute("commander", item.me.commander.c_str());
+        writeFormation(m->InsertNewChildElement("formation"), item.formation);
     }
     return xml::toString(doc);
 }

@@ -1,5 +1,6 @@
 #include "xml_util.hpp"
 
+#include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/io/limits.hpp"
 
 #include <iconv.h>
@@ -473,3 +474,9 @@ std::vector<std::string> splitWords(const std::string& text) {
 std::string boolText(bool b) { return b ? "true" : "false"; }
 
 }  // namespace etatmajor::io::xml
+
+namespace etatmajor::io {
+
+std::string decodeXmlText(std::string_view raw, const std::string& fileName) { return xml::Reader(fileName).decode(raw); }
+
+}  // namespace etatmajor::io

@@ -473,6 +473,9 @@ TEST_CASE("a battle the resolver cannot fight fails the command, changes nothing
     CHECK(store.info().phase == "D9");
     CHECK(total(path, "SELECT COUNT(*) FROM battle WHERE id = 1 AND status = 'tabletop'") == 1);
     CHECK(total(path, "SELECT COUNT(*) FROM battle_loss") == 0);
+    // The refused phase is not logged; the hand-over is, as a command of its own that a replay runs again.
+    CHECK(total(path, "SELECT COUNT(*) FROM command_log WHERE name = 'phase.D9'") == 0);
+    CHECK(total(path, "SELECT COUNT(*) FROM command_log WHERE name = 'battle.to_table' AND args LIKE '{\"battle\":1,%'") == 1);
     r = engine::advance(store, engine::Step::Day, standFast);
     CHECK(r.issues.hasCode("BATTLE-TABLETOP"));
 
