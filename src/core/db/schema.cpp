@@ -2,6 +2,8 @@
 // entries are never renumbered or edited once released: a change is a new entry.
 #include "store_impl.hpp"
 
+#include "etatmajor/db/schema.hpp"
+
 #include <array>
 #include <map>
 #include <string>
@@ -402,6 +404,11 @@ TableShape shapeOf(SQLite::Database& db) {
 }  // namespace
 
 int latestSchemaVersion() { return static_cast<int>(kMigrations.size()); }
+
+std::string_view migrationScript(int version) {
+    if (version < 1 || version > latestSchemaVersion()) return {};
+    return kMigrations[static_cast<std::size_t>(version - 1)];
+}
 
 void configure(SQLite::Database& db, bool readOnly) {
     db.exec("PRAGMA foreign_keys = ON");
