@@ -206,7 +206,11 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
                 checksum.setFile(args->db);
                 printIssues(checksum);
             }
-            const auto invariants = engine::checkInvariants(s, (s.info().phase == "D1" || s.info().phase == "W1") ? "D12" : "");
+            // Standing at the start of a day, the campaign is as the last D12 left it.
+            using campaign::Phase;
+            const Phase at = s.info().phase;
+            const auto invariants =
+                engine::checkInvariants(s, at == Phase::D1 || at == Phase::W1 ? std::optional(Phase::D12) : std::nullopt);
             printIssues(invariants);
             if (!invariants.hasErrors()) std::cout << "the campaign keeps every invariant\n";
             return checksum.hasErrors() || invariants.hasErrors() ? kBadInput : kOk;

@@ -81,10 +81,10 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
                 nlohmann::ordered_json phases = nlohmann::ordered_json::array(), reports = nlohmann::ordered_json::array();
                 std::string text;
                 for (const auto& p : result.phases) {
-                    phases.push_back({{"week", p.week}, {"day", p.day}, {"phase", p.phase}, {"title", p.title}});
-                    text += "Week " + std::to_string(p.week) + (p.day > 0 ? " day " + std::to_string(p.day) : std::string()) + "  " + p.phase +
-                            " " + p.title + "\n";
-                    if (p.phase != "D12") continue;
+                    phases.push_back({{"week", p.week}, {"day", p.day}, {"phase", campaign::phaseString(p.phase)}, {"title", p.title}});
+                    text += "Week " + std::to_string(p.week) + (p.day > 0 ? " day " + std::to_string(p.day) : std::string()) + "  " +
+                            campaign::phaseString(p.phase) + " " + p.title + "\n";
+                    if (p.phase != campaign::Phase::D12) continue;
                     const auto r = view::dayReport(store, who, p.week, p.day);
                     reports.push_back(nlohmann::ordered_json::parse(view::dayReportJson(r)));
                     text += "\n" + view::dayReportText(r) + "\n";
@@ -100,7 +100,8 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
             if (args->json) {
                 nlohmann::ordered_json phases = nlohmann::ordered_json::array();
                 for (const auto& p : result.phases)
-                    phases.push_back({{"week", p.week}, {"day", p.day}, {"phase", p.phase}, {"title", p.title}, {"lines", p.lines}});
+                    phases.push_back(
+                        {{"week", p.week}, {"day", p.day}, {"phase", campaign::phaseString(p.phase)}, {"title", p.title}, {"lines", p.lines}});
                 std::cout << nlohmann::ordered_json{{"ok", result.ok}, {"ended", result.ended}, {"phases", phases}}.dump(2) << "\n";
             } else {
                 for (const auto& p : result.phases) {

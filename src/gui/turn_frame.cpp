@@ -440,8 +440,7 @@ void TurnFrame::buildPanels() {
     m_logPhaseChoice = new wxChoice(logPage, wxID_ANY);
     m_logPhaseChoice->Append(_("every phase"));
     m_logPhaseChoice->Append("setup");
-    for (const auto& p : engine::weeklyPhases()) m_logPhaseChoice->Append(utf8(p));
-    for (const auto& p : engine::dailyPhases()) m_logPhaseChoice->Append(utf8(p));
+    for (const auto& p : campaign::kPhases) m_logPhaseChoice->Append(utf8(campaign::phaseString(p.phase)));
     m_logPhaseChoice->SetSelection(0);
     filterRow->Add(m_logFilter, 1, wxRIGHT, 6);
     filterRow->Add(m_logPhaseChoice, 0);
@@ -1628,7 +1627,7 @@ bool TurnFrame::nextPhase() {
         report(_("The phase did not run"), utf8(issuesText(result.issues)));
         return false;
     }
-    say(result.phases.empty() ? std::string("nothing ran") : result.phases.back().phase + " " + result.phases.back().title + " done");
+    say(result.phases.empty() ? std::string("nothing ran") : campaign::phaseString(result.phases.back().phase) + " " + result.phases.back().title + " done");
     if (m_interactive) m_notebook->SetSelection(1);  // Phase Results
     return true;
 }

@@ -290,7 +290,7 @@ void TurnScript::run(const std::vector<std::string>& w) {
         need(w, 2);
         const std::string& what = w[1];
         const std::string arg = rest(w, 2);
-        if (what == "phase") expectEqual("the next phase", m_frame.preview().phase, arg);
+        if (what == "phase") expectEqual("the next phase", campaign::phaseString(m_frame.preview().phase), arg);
         else if (what == "week-day") {
             need(w, 4);
             expectEqual("the week and day", std::to_string(m_frame.preview().week) + " " + std::to_string(m_frame.preview().day), arg);

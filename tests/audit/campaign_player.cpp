@@ -161,7 +161,7 @@ void CampaignPlayer::prepareScouts() {
 void CampaignPlayer::runTo(const std::string& phase) {
     for (int guard = 0; guard < 64; ++guard) {
         if (ended()) return;
-        if (m_impl->store->info().phase == phase) return;
+        if (campaign::phaseString(m_impl->store->info().phase) == phase) return;
         const auto r = engine::advance(*m_impl->store, engine::Step::Phase);
         if (!r.ok) throw std::runtime_error("advance to " + phase + " refused: " + issuesText(r.issues));
     }

@@ -138,7 +138,7 @@ public:
                 m_stats.errors.push_back("the campaign did not end after 200000 phases");
                 break;
             }
-            if (info.phase == "W1") checkChecksum("week " + std::to_string(info.week));
+            if (info.phase == campaign::Phase::W1) checkChecksum("week " + std::to_string(info.week));
             beforePhase(info.phase);
             if (!m_stats.ok()) break;
             engine::AdvanceOptions options;
@@ -147,12 +147,12 @@ public:
             const auto r = engine::advance(m_store, engine::Step::Phase, options);
             for (const auto& p : r.phases) {
                 ++m_stats.phases;
-                if (p.phase == "D12") ++m_stats.days;
+                if (p.phase == campaign::Phase::D12) ++m_stats.days;
             }
             if (!r.ok) {
                 for (const auto& i : r.issues.items()) {
                     if (i.code.rfind("INVARIANT-", 0) == 0) m_stats.breaches.push_back(i.format());
-                    else m_stats.errors.push_back("advance refused at " + info.phase + ": " + i.format());
+                    else m_stats.errors.push_back("advance refused at " + campaign::phaseString(info.phase) + ": " + i.format());
                 }
                 break;
             }
@@ -179,19 +179,20 @@ private:
         return out;
     }
 
-    void beforePhase(const std::string& phase) {
-        if (phase == "W4") allocate();
-        if (phase == "W5") purchase();
-        if (phase == "D2") {
+    void beforePhase(campaign::Phase phase) {
+        using campaign::Phase;
+        if (phase == Phase::W4) allocate();
+        if (phase == Phase::W5) purchase();
+        if (phase == Phase::D2) {
             for (const auto& side : sides()) reorganise(side);
             for (const auto& side : sides()) giveOrders(side);
         }
-        if (phase == "D6") probeLateSplit();
-        if (phase == "D9") hostTabletopBattles();
+        if (phase == Phase::D6) probeLateSplit();
+        if (phase == Phase::D9) hostTabletopBattles();
     }
 
-    void afterPhase(const std::string& phase) {
-        if (phase == "W1") maybeDecline();
+    void afterPhase(campaign::Phase phase) {
+        if (phase == campaign::Phase::W1) maybeDecline();
     }
 
     // §7.1: the side holding the initiative sometimes hands it over; the other side may not hand it straight back.

@@ -128,7 +128,7 @@ TEST_CASE("the phase bar names the turn, the next phase and the day's weather; N
     {
         auto store = db::CampaignStore::open(path, true);
         const auto preview = view::previewNextPhase(store);
-        CHECK(preview.phase == "W1");
+        CHECK(preview.phase == campaign::Phase::W1);
         CHECK(preview.ready());
         const auto v = view::buildSideView(store, view::Viewer::ofSide("british"));
         CHECK(phaseBarText(&v, preview) ==
@@ -138,10 +138,10 @@ TEST_CASE("the phase bar names the turn, the next phase and the day's weather; N
         CHECK(nextPhaseDescription(preview).find("strategic initiative") != std::string::npos);
     }
     auto store = db::CampaignStore::open(path, false);
-    for (int guard = 0; guard < 10 && view::previewNextPhase(store).phase != "D2"; ++guard)
+    for (int guard = 0; guard < 10 && view::previewNextPhase(store).phase != campaign::Phase::D2; ++guard)
         REQUIRE(engine::advance(store, engine::Step::Phase).ok);
     auto preview = view::previewNextPhase(store);
-    REQUIRE(preview.phase == "D2");
+    REQUIRE(preview.phase == campaign::Phase::D2);
     CHECK_FALSE(preview.ready());
     CHECK(preview.missing.size() == 2);
     const auto v = view::buildSideView(store, view::Viewer::ofSide("british"));
@@ -162,7 +162,7 @@ TEST_CASE("the phase bar names the turn, the next phase and the day's weather; N
     CHECK_FALSE(engine::standFast(store, "american").hasErrors());
     CHECK(view::previewNextPhase(store).ready());
     CHECK(engine::advance(store, engine::Step::Phase).ok);
-    CHECK(view::previewNextPhase(store).phase == "D3");
+    CHECK(view::previewNextPhase(store).phase == campaign::Phase::D3);
 }
 
 TEST_CASE("a route is checked by the rules as it is drawn", "[turn]") {

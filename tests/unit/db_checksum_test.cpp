@@ -68,7 +68,7 @@ TEST_CASE("a new campaign and every phase played after it match their checksums"
     // checksum (taken from only the tables the command changed) equals the digest of the whole state.
     for (int phase = 0; phase < 2 * 7 * 12 + 2 * 5; ++phase) {
         const auto info = store.info();
-        if (info.phase == "D1") {
+        if (info.phase == campaign::Phase::D1) {
             const auto orders = io::readOrdersString(engine::ordersTemplate(store, "blue"), "blue.xml");
             const auto given = engine::submitOrders(store, orders);
             for (const auto& i : given.items()) UNSCOPED_INFO(i.format());

@@ -276,7 +276,7 @@ TEST_CASE("a write waits for another program's transaction, and says the campaig
         const auto r = engine::advance(store, engine::Step::Phase, kStandFast);
         release.join();
         CHECK(r.ok);
-        CHECK(store.info().phase == "W2");
+        CHECK(store.info().phase == campaign::Phase::W2);
     }
     SECTION("a bad timeout is refused, naming the variable") {
         ScopedEnv timeout("ETATMAJOR_BUSY_TIMEOUT_MS", "soon");

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "etatmajor/campaign/options.hpp"
+#include "etatmajor/campaign/phase.hpp"
 #include "etatmajor/campaign/scenario.hpp"
 #include "etatmajor/hex/hex.hpp"
 #include "etatmajor/map/map.hpp"
@@ -128,7 +129,7 @@ struct SideState {
 struct CampaignState {
     int week = 1;
     int day = 1;
-    std::string phase;
+    Phase phase = Phase::W1;  // the next phase to run
     int lengthWeeks = 21;
     Season startSeason = Season::Summer;
     int seasonWeek = 1;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "etatmajor/campaign/options.hpp"
+#include "etatmajor/campaign/phase.hpp"
 #include "etatmajor/campaign/scenario.hpp"
 #include "etatmajor/dice/dice.hpp"
 #include "etatmajor/map/map.hpp"
@@ -49,7 +50,7 @@ struct CampaignInfo {
     std::uint64_t seed = 0;
     int week = 1;
     int day = 1;
-    std::string phase;
+    campaign::Phase phase = campaign::Phase::W1;  // the next phase to run
     std::string mapId;
 };
 

@@ -20,6 +20,6 @@ rules::Weather weatherAtHex(SQLite::Database& db, const campaign::CampaignState&
 
 // Records (replacing earlier ones) what each side sees now, each observing ME by the weather of its own hex (§8.1.5,
 // G-102; `weather` is the map's). Returns the number of sightings written.
-int recordSightings(SQLite::Database& db, const campaign::CampaignState& state, rules::Weather weather, const std::string& phase);
+int recordSightings(SQLite::Database& db, const campaign::CampaignState& state, rules::Weather weather, campaign::Phase phase);
 
 }  // namespace etatmajor::engine

@@ -17,9 +17,9 @@ namespace etatmajor::view {
 struct PhasePreview {
     int week = 0;
     int day = 0;
-    std::string phase;   // "W1".."W5", "D1".."D12"; empty once the campaign has ended
-    std::string title;   // engine::phaseTitle
-    std::string action;  // one sentence for people: what running it will do
+    campaign::Phase phase = campaign::Phase::W1;  // meaningless once the campaign has ended
+    std::string title;   // campaign::phaseTitle
+    std::string action;  // one sentence for people: what running it will do (campaign::PhaseEntry::action)
     // Why it would refuse (orders not given by a side before D2, tabletop battles without a result before D9).
     std::vector<std::string> missing;
     // Sides that have not yet given today's orders nor stood fast (etat-major.md §8.2), whatever the phase.

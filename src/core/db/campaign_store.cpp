@@ -367,7 +367,7 @@ CampaignInfo CampaignStore::info() const {
     i.seed = toUnsigned(q.getColumn(8).getInt64());
     i.week = q.getColumn(9).getInt();
     i.day = q.getColumn(10).getInt();
-    i.phase = q.getColumn(11).getString();
+    i.phase = storedPhase(q.getColumn(11).getString());
     i.mapId = q.getColumn(12).getString();
     return i;
 }

@@ -2,6 +2,7 @@
 
 #include "store_impl.hpp"
 
+#include "etatmajor/core/text.hpp"
 #include "etatmajor/engine/works.hpp"
 
 namespace etatmajor::db {
@@ -17,6 +18,12 @@ T parseOr(const std::string& text, F from, T fallback) {
 std::string optText(const SQLite::Column& c) { return c.isNull() ? std::string() : c.getString(); }
 }  // namespace
 
+campaign::Phase storedPhase(const std::string& id) {
+    if (const auto p = phaseFromId(id)) return *p;
+    throw StoreError("DB-CORRUPT", "the campaign's current phase '" + core::shorten(id) +
+                                       "' is none of the turn's phases (W1 to W5, D1 to D12): the database was edited or damaged");
+}
+
 CampaignState loadState(const CampaignStore& store) {
     auto& db = const_cast<CampaignStore&>(store).impl().db;
     CampaignState s;
@@ -26,7 +33,7 @@ CampaignState loadState(const CampaignStore& store) {
         if (!q.executeStep()) throw StoreError("DB-EMPTY", "the campaign database holds no campaign");
         s.week = q.getColumn(0).getInt();
         s.day = q.getColumn(1).getInt();
-        s.phase = q.getColumn(2).getString();
+        s.phase = storedPhase(q.getColumn(2).getString());
         s.lengthWeeks = q.getColumn(3).getInt();
         s.startSeason = parseOr(q.getColumn(4).getString(), seasonFromName, Season::Summer);
         s.seasonWeek = q.getColumn(5).getInt();
@@ -166,7 +173,7 @@ void saveState(CampaignStore& store, const CampaignState& s) {
         SQLite::Statement q(db, "UPDATE campaign SET current_week = ?, current_day = ?, current_phase = ? WHERE id = 1");
         q.bind(1, s.week);
         q.bind(2, s.day);
-        q.bind(3, s.phase);
+        q.bind(3, phaseString(s.phase));
         q.exec();
     }
     {

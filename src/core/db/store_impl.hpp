@@ -79,6 +79,10 @@ std::string rollOwnerNow(SQLite::Database& db, const std::string& subject, const
 // The same, or nothing when the subject names nothing in the database (yet).
 std::optional<std::string> knownRollOwner(SQLite::Database& db, const std::string& subject, const std::string& purpose);
 
+// The phase a campaign stands at, from campaign.current_phase (state_store.cpp). Throws StoreError DB-CORRUPT, naming
+// the value, for text that is no phase of the turn: the file was edited or damaged.
+campaign::Phase storedPhase(const std::string& id);
+
 // Schema migrations (schema.cpp). Version n's script takes a database at n-1 to n. Never renumbered.
 void migrate(SQLite::Database& db);
 void configure(SQLite::Database& db, bool readOnly);

@@ -319,7 +319,7 @@ std::vector<std::string> overnightWithdrawals(SQLite::Database& db, CampaignStat
         m.bind(1, s.week);
         m.bind(2, s.day);
         m.bind(3, me.id);
-        m.bind(4, "D4");
+        m.bind(4, campaign::phaseString(campaign::Phase::D4));
         m.bind(5, at(s, *to));
         m.bind(6, 1);
         m.bind(7, "");

@@ -802,7 +802,7 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
             bool d4 = false, other = false;
             std::set<std::string> scoutingSides;
             while (k.executeStep()) {
-                const bool scoutPhase = k.getColumn(0).getString() == "D4";
+                const bool scoutPhase = k.getColumn(0).getString() == campaign::phaseId(campaign::Phase::D4);
                 (scoutPhase ? d4 : other) = true;
                 if (!scoutPhase) continue;
                 const std::string mover = k.getColumn(1).getString();

@@ -99,9 +99,9 @@ ReorgResult buyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
         }
         // G-53 new_me_timing: at W5, or (any_orders_phase) also in the daily orders phase.
         const bool anyOrders = s.options.is("new_me_timing", "any_orders_phase");
-        if (!(s.phase == "W5" || (anyOrders && s.phase == "D2")))
+        if (!(s.phase == Phase::W5 || (anyOrders && s.phase == Phase::D2)))
             r.issues.error("GRANT-TIMING", std::string("new MEs are raised in the weekly phase W5") +
-                                               (anyOrders ? " or a daily orders phase (D2)" : "") + "; the next phase is " + s.phase);
+                                               (anyOrders ? " or a daily orders phase (D2)" : "") + "; the next phase is " + phaseString(s.phase));
         if (!s.options.is("unit_creation_funds", "primary_only"))
             r.issues.warning("GRANT-FUNDS", "unit_creation_funds = any_sp: purchases are still paid from the grant here");
 
@@ -183,7 +183,7 @@ ReorgResult buyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
 
         dice::SeededSource source(store.rngState());
         dice::Dice dice(source, store.rollLog(), store.nextRollSequence());
-        dice.setContext(s.week, s.phase[0] == 'D' ? s.day : 0, s.phase);
+        dice.setContext(s.week, isDaily(s.phase) ? s.day : 0, phaseString(s.phase));
         db::OobWriter oob(db, dice, s.options);
         const std::string root = [&] {
             for (const auto& f : s.formations)
@@ -331,8 +331,9 @@ ReorgResult replaceFromGrant(db::CampaignStore& store, const std::string& sideId
             r.issues.error("GRANT-ME", "side '" + sideId + "' has no ME '" + meId + "' on the map", 0, meId + ".me");
             return;
         }
-        if (s.phase == "W1" || s.phase == "W2" || s.phase == "W3") {
-            r.issues.error("GRANT-TIMING", "this week's grant arrives at the supply phase W3; the next phase is " + s.phase, 0, "phase");
+        if (s.phase == Phase::W1 || s.phase == Phase::W2 || s.phase == Phase::W3) {
+            r.issues.error("GRANT-TIMING", "this week's grant arrives at the supply phase W3; the next phase is " + phaseString(s.phase), 0,
+                           "phase");
             return;
         }
         if (unitIds.empty() && generalIds.empty())
@@ -418,7 +419,7 @@ ReorgResult replaceFromGrant(db::CampaignStore& store, const std::string& sideId
 
         dice::SeededSource source(store.rngState());
         dice::Dice dice(source, store.rollLog(), store.nextRollSequence());
-        dice.setContext(s.week, s.phase[0] == 'D' ? s.day : 0, s.phase);
+        dice.setContext(s.week, isDaily(s.phase) ? s.day : 0, phaseString(s.phase));
         // §9.4: what the grant buys enters at the primary LOC entry hex (another home-edge road while the enemy holds
         // it, G-92) as an ME of its own that must travel to its parent ME.
         const std::string draftMe = freshId(db, meId + "-repl-w" + std::to_string(s.week));

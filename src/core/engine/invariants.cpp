@@ -141,13 +141,14 @@ struct Checker {
 
 }  // namespace
 
-core::IssueList checkInvariants(const db::CampaignStore& store, const std::string& afterPhase) {
+core::IssueList checkInvariants(const db::CampaignStore& store, std::optional<campaign::Phase> afterPhase) {
+    using campaign::Phase;
     const auto state = db::loadState(store);
     Checker c{state, const_cast<db::CampaignStore&>(store).impl().db, {}};
     c.forces();
     // Decoys put down with the day's orders count where they stop, once the day's movement is over (G-41).
-    c.stacking(afterPhase != "D2" && afterPhase != "D3" && afterPhase != "D4");
-    if (afterPhase == "D12") c.control();
+    c.stacking(afterPhase != Phase::D2 && afterPhase != Phase::D3 && afterPhase != Phase::D4);
+    if (afterPhase == Phase::D12) c.control();
     c.vcs();
     c.views(store);
     return c.out;

@@ -22,7 +22,7 @@ void requireSide(const CampaignState& s, const std::string& side, core::IssueLis
 }
 
 // Orders for (week, day) may be given from the start of that day's turn until its orders phase D2 has run.
-bool ordersPhaseOpen(const CampaignState& s) { return s.phase[0] == 'W' || s.phase == "D1" || s.phase == "D2"; }
+bool ordersPhaseOpen(const CampaignState& s) { return isWeekly(s.phase) || s.phase == Phase::D1 || s.phase == Phase::D2; }
 
 bool alreadyGiven(SQLite::Database& db, int week, int day, const std::string& side) {
     SQLite::Statement q(db, "SELECT COUNT(*) FROM orders_submitted WHERE week = ? AND day = ? AND side_id = ?");

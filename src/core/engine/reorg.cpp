@@ -98,13 +98,13 @@ MeState* checkMe(CampaignState& s, SQLite::Database& db, const std::string& side
     }
     // §10.1: reorganising keeps the ME stationary for the day, so it is done before the day's orders are written (the
     // weekly phases, D1 and the orders phase D2), never after the ME has marched.
-    const bool beforeOrders = s.phase.empty() || s.phase[0] == 'W' || s.phase == "D1" || s.phase == "D2";
+    const bool beforeOrders = isWeekly(s.phase) || s.phase == Phase::D1 || s.phase == Phase::D2;
     SQLite::Statement given(db, "SELECT COUNT(*) FROM orders_submitted WHERE week = ? AND day = ? AND side_id = ?");
     given.bind(1, s.week);
     given.bind(2, s.day);
     given.bind(3, side);
     given.executeStep();
-    if (given.getColumn(0).getInt() > 0 && (s.phase == "D2" || s.phase == "D1")) {
+    if (given.getColumn(0).getInt() > 0 && (s.phase == Phase::D2 || s.phase == Phase::D1)) {
         issues.error("REORG-TOO-LATE", "side '" + side + "' has already given today's orders; reorganise before writing them", 0,
                      meId + "." + field);
         return nullptr;
@@ -112,7 +112,7 @@ MeState* checkMe(CampaignState& s, SQLite::Database& db, const std::string& side
     if (!beforeOrders || me->movedToday > 0) {
         issues.error("REORG-TOO-LATE",
                      "ME '" + meId + "' can be reorganised only before the day's orders are written (weekly phases, D1, D2); the next phase is " +
-                         s.phase + (me->movedToday > 0 ? " and it has marched today" : ""),
+                         phaseString(s.phase) + (me->movedToday > 0 ? " and it has marched today" : ""),
                      0, meId + "." + field);
         return nullptr;
     }

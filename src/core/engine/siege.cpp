@@ -214,7 +214,7 @@ SupplyCommandResult answerTerms(db::CampaignStore& store, const std::string& sid
                 if (m.id == meId) m.onMap = false;
             if (auto* sd = s.side(besieged)) sd->pointsLost += points;
             if (auto* ua = s.urbanArea(town)) ua->controller = besieger;
-            endSiege(db, s, siegeId, "surrendered", s.phase[0] == 'D' ? s.day : 0);
+            endSiege(db, s, siegeId, "surrendered", isDaily(s.phase) ? s.day : 0);
             db::saveState(store, s);
             r.lines.push_back("the garrison of " + town + " surrenders on the terms offered: " + std::to_string(points) +
                               " points captured; " + town + " passes to " + besieger);

@@ -47,7 +47,7 @@ std::vector<std::string> words(const std::string& s) {
 }
 
 // Whether the W3 supply phase of this week has run and W4 has not.
-bool betweenW3AndW4(const CampaignState& s) { return s.phase == "W4"; }
+bool betweenW3AndW4(const CampaignState& s) { return s.phase == Phase::W4; }
 
 }  // namespace
 
@@ -189,7 +189,7 @@ SupplyCommandResult allocateSupply(db::CampaignStore& store, const std::string& 
         }
         if (!betweenW3AndW4(s)) {
             r.issues.error("SUPPLY-TIMING", "shares are set after the supply phase W3 and before the replacements W4; the next "
-                                            "phase is " + s.phase, 0, "phase");
+                                            "phase is " + phaseString(s.phase), 0, "phase");
             return;
         }
         if (s.options.is("ua_claims", "each_full")) {
@@ -309,7 +309,7 @@ SupplyCommandResult requestSpending(db::CampaignStore& store, const SpendRequest
         }
         if (!betweenW3AndW4(s)) {
             r.issues.error("SUPPLY-TIMING", "SPs are spent after the supply phase W3 and before the replacements W4; the next "
-                                            "phase is " + s.phase, 0, "phase");
+                                            "phase is " + phaseString(s.phase), 0, "phase");
             return;
         }
         const auto* me = s.me(q.me);

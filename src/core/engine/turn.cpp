@@ -30,6 +30,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -40,31 +41,6 @@
 namespace etatmajor::engine {
 
 using namespace campaign;
-
-const std::vector<std::string>& weeklyPhases() {
-    static const std::vector<std::string> k{"W1", "W2", "W3", "W4", "W5"};
-    return k;
-}
-
-const std::vector<std::string>& dailyPhases() {
-    static const std::vector<std::string> k{"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "D11", "D12"};
-    return k;
-}
-
-std::string phaseTitle(const std::string& phase) {
-    static const std::map<std::string, std::string> k{
-        {"W1", "Strategic initiative"},      {"W2", "Victory condition status"},
-        {"W3", "LOC and supply status"},     {"W4", "Replacements"},
-        {"W5", "ME creation and reorganisation"},
-        {"D1", "Weather, visibility and LOC refresh"}, {"D2", "Orders written"},
-        {"D3", "Order receipt"},             {"D4", "Scouting movement"},
-        {"D5", "Other movement"},            {"D6", "Combat determination"},
-        {"D7", "Engagement terrain"},        {"D8", "Deployment"},
-        {"D9", "Tactical resolution"},       {"D10", "Points"},
-        {"D11", "Pursuits, retreats and night"}, {"D12", "End of day"}};
-    const auto it = k.find(phase);
-    return it == k.end() ? phase : it->second;
-}
 
 namespace {
 
@@ -791,7 +767,7 @@ void runMovement(Ctx& c, bool scouting) {
                 SQLite::Statement q(c.db, "INSERT INTO contact (week, day, phase, q, r, mover, met) VALUES (?,?,?,?,?,?,?)");
                 q.bind(1, c.state.week);
                 q.bind(2, c.state.day);
-                q.bind(3, c.report.phase);
+                q.bind(3, phaseString(c.report.phase));
                 q.bind(4, at.q);
                 q.bind(5, at.r);
                 q.bind(6, me.id);
@@ -929,7 +905,7 @@ void runMovement(Ctx& c, bool scouting) {
             q.bind(1, c.state.week);
             q.bind(2, c.state.day);
             q.bind(3, me.id);
-            q.bind(4, c.report.phase);
+            q.bind(4, phaseString(c.report.phase));
             q.bind(5, path);
             q.bind(6, plan.allowance);
             q.bind(7, mods);
@@ -946,42 +922,30 @@ void runMovement(Ctx& c, bool scouting) {
     if (moved == 0) c.say(scouting ? "no scouting moves" : "no other moves");
 }
 
-void runDailyPlaceholder(Ctx& c) {
-    // D6–D11 (battles, terrain, deployment, resolution, points, night) come with the battle resolver: contacts are
-    // recorded and the MEs stay engaged.
-    if (c.report.phase == "D6") {
-        SQLite::Statement q(c.db, "SELECT COUNT(*) FROM contact WHERE week = ? AND day = ?");
-        q.bind(1, c.state.week);
-        q.bind(2, c.state.day);
-        q.executeStep();
-        const int n = q.getColumn(0).getInt();
-        c.say(n == 0 ? "no contacts today" : std::to_string(n) + " contact(s) today: the MEs stay engaged until battles are fought");
-    }
-}
+// D7 and D8: the engagement terrain and the deployment of each battle are drawn when it is fought at D9
+// (engine/battles.cpp builds its set-up there); the phases keep their place in the sequence of §6.
+void runSetUpAtD9(Ctx&) {}
 
-// Moves the pointer past `phase`; returns true when the campaign's last week is over.
+// Moves the pointer past the phase that has run (§6: W1–W5, then D1–D12 on each of the week's seven days); returns
+// true when the campaign's last week is over.
 bool nextPhase(CampaignState& s) {
-    const auto& weekly = weeklyPhases();
-    const auto& daily = dailyPhases();
-    auto w = std::find(weekly.begin(), weekly.end(), s.phase);
-    if (w != weekly.end()) {
-        s.phase = w + 1 == weekly.end() ? daily.front() : *(w + 1);
-        if (w + 1 == weekly.end()) s.day = 1;
+    if (s.phase == Phase::W5) {
+        s.phase = Phase::D1;
+        s.day = 1;
         return false;
     }
-    auto d = std::find(daily.begin(), daily.end(), s.phase);
-    if (d + 1 != daily.end()) {
-        s.phase = *(d + 1);
+    if (s.phase != Phase::D12) {
+        s.phase = static_cast<Phase>(static_cast<std::size_t>(s.phase) + 1);
         return false;
     }
     if (s.day < 7) {
         ++s.day;
-        s.phase = daily.front();
+        s.phase = Phase::D1;
         return false;
     }
     ++s.week;
     s.day = 1;
-    s.phase = weekly.front();
+    s.phase = Phase::W1;
     return s.week > s.lengthWeeks;
 }
 
@@ -1099,6 +1063,49 @@ std::vector<std::string> missingOrders(SQLite::Database& db) {
     return out;
 }
 
+// What the engine runs at each phase, in the order of campaign::kPhases (which gives their ids and titles), and what
+// follows a phase's own work, in this order: the decoys the scouts saw are revealed (§2.3); each side's sightings are
+// recorded once counters have moved (the fog of war, §8.1.5, G-40); the MEs left without troops leave the map (always,
+// settleEmptyMes); towns are held again by whoever stands in them (§8.12); and hexes overfilled by decoys are settled.
+// A decoy put down with the day's orders (D2) may share a full hex until it moves (D4, D5): like an ME it counts where
+// it stops (G-41), so the overfull hexes are settled once the day's movement is over.
+struct PhaseRun {
+    Phase phase;
+    void (*run)(Ctx&);
+    bool revealDecoys = false;
+    bool recordSightings = false;
+    bool holdTowns = false;
+    bool settleDecoys = true;
+};
+
+constexpr std::array<PhaseRun, kPhaseCount> kPhaseRuns{{
+    {.phase = Phase::W1, .run = runW1},
+    {.phase = Phase::W2, .run = runW2},
+    {.phase = Phase::W3, .run = runW3},
+    {.phase = Phase::W4, .run = runW4},
+    {.phase = Phase::W5, .run = runW5},
+    {.phase = Phase::D1, .run = runD1, .recordSightings = true},
+    {.phase = Phase::D2, .run = runD2, .settleDecoys = false},
+    {.phase = Phase::D3, .run = runD3, .settleDecoys = false},
+    {.phase = Phase::D4, .run = [](Ctx& c) { runMovement(c, true); }, .revealDecoys = true, .recordSightings = true,
+     .settleDecoys = false},
+    {.phase = Phase::D5, .run = [](Ctx& c) { runMovement(c, false); }, .revealDecoys = true, .recordSightings = true},
+    {.phase = Phase::D6, .run = [](Ctx& c) { runCombatDetermination(c.db, c.state, c.report.lines, &c.dice); }},
+    {.phase = Phase::D7, .run = runSetUpAtD9},
+    {.phase = Phase::D8, .run = runSetUpAtD9},
+    {.phase = Phase::D9, .run = [](Ctx& c) { runBattleResolution(c.db, c.state, c.report.lines); }},
+    {.phase = Phase::D10, .run = [](Ctx& c) { runBattlePoints(c.db, c.state, c.report.lines); }},
+    {.phase = Phase::D11, .run = [](Ctx& c) { runBattleNight(c.db, c.state, c.report.lines); }, .recordSightings = true},
+    {.phase = Phase::D12, .run = runD12, .holdTowns = true},
+}};
+
+constexpr bool phaseRunsInOrder() {
+    for (std::size_t i = 0; i < kPhaseRuns.size(); ++i)
+        if (kPhaseRuns[i].phase != kPhases[i].phase || kPhaseRuns[i].run == nullptr) return false;
+    return true;
+}
+static_assert(phaseRunsInOrder(), "kPhaseRuns has one row for every phase, in the order of campaign::kPhases");
+
 // Runs the phase the campaign stands at, in one transaction. What may keep it from running (the campaign is over,
 // orders missing at D2, battles awaiting a tabletop result at D9) is checked inside that transaction, against the
 // state the phase will run on, so another program's command in between cannot slip past the check; `refused` then
@@ -1111,8 +1118,8 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::
             refused.error("CAMPAIGN-ENDED", "the campaign is over; nothing more to advance");
             return;
         }
-        const std::string at = db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString();
-        if (at == "D2") {
+        const Phase at = db::storedPhase(db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString());
+        if (at == Phase::D2) {
             const auto missing = missingOrders(db);
             if (!missing.empty()) {
                 std::string names;
@@ -1121,45 +1128,27 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::
                 return;
             }
         }
-        if (at == "D9")
+        if (at == Phase::D9)
             if (const auto waiting = battlesAwaitingResults(db)) {
                 refused.error("BATTLE-TABLETOP", *waiting);
                 return;
             }
         auto state = db::loadState(store);
         report.week = state.week;
-        report.day = state.phase[0] == 'D' ? state.day : 0;
+        report.day = isDaily(state.phase) ? state.day : 0;
         report.phase = state.phase;
-        report.title = phaseTitle(state.phase);
+        report.title = std::string(phaseTitle(state.phase));
         dice::SeededSource source(store.rngState());
         dice::Dice dice(scripted ? *scripted : static_cast<dice::Source&>(source), store.rollLog(), store.nextRollSequence());
-        dice.setContext(state.week, report.day, state.phase);
+        dice.setContext(state.week, report.day, phaseString(state.phase));
         Ctx c{store, db, state, dice, report, networks};
-        const std::string& p = state.phase;
-        if (p == "W1") runW1(c);
-        else if (p == "W2") runW2(c);
-        else if (p == "W3") runW3(c);
-        else if (p == "W4") runW4(c);
-        else if (p == "W5") runW5(c);
-        else if (p == "D1") runD1(c);
-        else if (p == "D2") runD2(c);
-        else if (p == "D3") runD3(c);
-        else if (p == "D4") runMovement(c, true);
-        else if (p == "D5") runMovement(c, false);
-        else if (p == "D6") runCombatDetermination(c.db, c.state, c.report.lines, &c.dice);
-        else if (p == "D9") runBattleResolution(c.db, c.state, c.report.lines);
-        else if (p == "D10") runBattlePoints(c.db, c.state, c.report.lines);
-        else if (p == "D11") runBattleNight(c.db, c.state, c.report.lines);
-        else if (p == "D12") runD12(c);
-        else runDailyPlaceholder(c);
-        // The fog of war: what each side sees once counters have moved (§8.1.5, G-40).
-        if (p == "D4" || p == "D5") revealDecoysSeenByScouts(db, state, todaysWeather(c), c.report.lines);  // §2.3
-        if (p == "D1" || p == "D4" || p == "D5" || p == "D11") recordSightings(db, state, todaysWeather(c), p);
+        const PhaseRun& phase = kPhaseRuns[static_cast<std::size_t>(state.phase)];
+        phase.run(c);
+        if (phase.revealDecoys) revealDecoysSeenByScouts(db, state, todaysWeather(c), c.report.lines);
+        if (phase.recordSightings) recordSightings(db, state, todaysWeather(c), phase.phase);
         settleEmptyMes(c);
-        if (p == "D12") holdOccupiedTowns(c);  // §8.12: again, for an emptied ME that went to its units in a town
-        // A decoy put down with the day's orders (D2) may share a full hex until it moves (D4, D5): like an ME it
-        // counts where it stops (G-41), so the overfull hexes are settled once the day's movement is over.
-        if (p != "D2" && p != "D3" && p != "D4") settleDecoyStacking(c);
+        if (phase.holdTowns) holdOccupiedTowns(c);  // again, for an emptied ME that went to its units in a town
+        if (phase.settleDecoys) settleDecoyStacking(c);
 
         const bool over = nextPhase(state);
         if (over && !campaignEnded(db)) {
@@ -1171,9 +1160,9 @@ PhaseReport runOnePhase(db::CampaignStore& store, NetworkCache& networks, dice::
         }
         db::saveState(store, state);
         store.setRngState(source.state());
-        nlohmann::json args{{"week", report.week}, {"day", report.day}, {"phase", report.phase}};
+        nlohmann::json args{{"week", report.week}, {"day", report.day}, {"phase", phaseString(report.phase)}};
         nlohmann::json result{{"lines", report.lines}};
-        store.logCommand("phase." + report.phase, args.dump(), result.dump());
+        store.logCommand("phase." + phaseString(report.phase), args.dump(), result.dump());
     });
     return report;
 }
@@ -1191,7 +1180,8 @@ AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions option
     }
     NetworkCache networks;
     for (;;) {
-        if (options.standFastMissing && db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString() == "D2")
+        if (options.standFastMissing &&
+            db::storedPhase(db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString()) == Phase::D2)
             for (const auto& side : missingOrders(db)) {
                 // A side whose orders arrive meanwhile is left as it is (ORDERS-GIVEN is no problem here).
                 auto stood = standFast(store, side);
@@ -1210,12 +1200,12 @@ AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions option
             if (breaches.hasErrors()) {
                 for (const auto& i : breaches.items())
                     result.issues.error(i.code, "after week " + std::to_string(report.week) + " day " + std::to_string(report.day) + " " +
-                                                    report.phase + ": " + i.message);
+                                                    phaseString(report.phase) + ": " + i.message);
                 result.phases.push_back(std::move(report));
                 return result;
             }
         }
-        const bool endOfDay = report.phase == "D12";
+        const bool endOfDay = report.phase == Phase::D12;
         const bool endOfWeek = endOfDay && report.day == 7;
         result.phases.push_back(std::move(report));
         if (campaignEnded(db)) {
@@ -1245,8 +1235,9 @@ core::IssueList declineInitiative(db::CampaignStore& store, const std::string& s
             issues.error("INITIATIVE-DECLINE", side->name + " do not hold the strategic initiative this week", 0, sideId);
             return;
         }
-        const bool beforeMovement = state.phase[0] == 'W' || (state.day == 1 && (state.phase == "D1" || state.phase == "D2" || state.phase == "D3"));
-        if (!beforeMovement || state.phase == "W1") {
+        const bool beforeMovement =
+            isWeekly(state.phase) || (state.day == 1 && (state.phase == Phase::D1 || state.phase == Phase::D2 || state.phase == Phase::D3));
+        if (!beforeMovement || state.phase == Phase::W1) {
             issues.error("INITIATIVE-DECLINE", "the initiative can be handed over only after W1 and before the first movement of the week");
             return;
         }

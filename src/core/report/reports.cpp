@@ -126,9 +126,9 @@ Document intelReport(const db::CampaignStore& store, const View& v, const PrintO
         const int countRows = detail == "nothing" ? 1 : std::max<int>(1, static_cast<int>(r["reported"].size()));
         sheet.ensure(24 + 2 * 34 + 16 + 14.0 * countRows + 30);
         // The reports are gathered as the scouts move: D4, scouting movement (§8.4).
-        const std::string phase = r.contains("phase") ? str(r, "phase") : "D4";
+        const std::string phase = r.contains("phase") ? str(r, "phase") : campaign::phaseString(campaign::Phase::D4);
         band(sheet, "Week " + std::to_string(r.value("week", 0)) + " \u00b7 Day " + std::to_string(r.value("day", 0)) + " \u00b7 " + phase +
-                        (phase == "D4" ? " scouting movement" : ""),
+                        (phase == campaign::phaseId(campaign::Phase::D4) ? " scouting movement" : ""),
              "Report " + std::to_string(n) + " of " + std::to_string(reports.size()));
         const std::string observer = str(r, "observer");
         fieldRow(sheet, {{"OBSERVER (OWN ME)", observer + (ownLabel.count(observer) ? " \u2014 " + ownLabel[observer] : std::string()), 3},

@@ -278,8 +278,8 @@ DayReport dayReport(const db::CampaignStore& store, const Viewer& viewer, int we
         c.week = info.week;
         c.day = info.day;
         // The last day played: before today's D1 (or this week's weekly phases) have run, that is the day before.
-        if ((info.phase == "D1" || info.phase.rfind("W", 0) == 0) && !(c.week == 1 && c.day == 1)) {
-            if (info.phase.rfind("W", 0) == 0 || c.day == 1) {
+        if ((info.phase == campaign::Phase::D1 || campaign::isWeekly(info.phase)) && !(c.week == 1 && c.day == 1)) {
+            if (campaign::isWeekly(info.phase) || c.day == 1) {
                 --c.week;
                 c.day = 7;
             } else {

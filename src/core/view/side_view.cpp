@@ -343,7 +343,7 @@ SideView buildSideView(const db::CampaignStore& store, const Viewer& viewer) {
     h.year = info.year;
     h.week = info.week;
     h.day = info.day;
-    h.phase = info.phase;
+    h.phase = campaign::phaseString(info.phase);
     h.lengthWeeks = info.lengthWeeks;
     h.startSeason = info.startSeason;
     h.seasonWeek = info.seasonWeek;

@@ -69,8 +69,8 @@ engine::AdvanceResult run(db::CampaignStore& store, engine::Step step, dice::Sou
 }
 
 void runTo(db::CampaignStore& store, const std::string& phase, dice::Source* dice = nullptr) {
-    for (int i = 0; i < 40 && store.info().phase != phase; ++i) REQUIRE(run(store, engine::Step::Phase, dice).ok);
-    REQUIRE(store.info().phase == phase);
+    for (int i = 0; i < 40 && campaign::phaseString(store.info().phase) != phase; ++i) REQUIRE(run(store, engine::Step::Phase, dice).ok);
+    REQUIRE(campaign::phaseString(store.info().phase) == phase);
 }
 
 int number(const std::string& path, const std::string& sql) {
@@ -91,7 +91,7 @@ std::string joined(const std::vector<std::string>& lines) {
 std::string phaseLines(const engine::AdvanceResult& r, const std::string& phase) {
     std::string out;
     for (const auto& p : r.phases)
-        if (p.phase == phase) out += joined(p.lines);
+        if (campaign::phaseString(p.phase) == phase) out += joined(p.lines);
     return out;
 }
 

@@ -162,7 +162,7 @@ TEST_CASE("a shared hex becomes a battle at D6, fought at D9 with the losses wri
         REQUIRE(r.ok);
         bool saw = false;
         for (const auto& p : r.phases)
-            if (p.phase == "D6")
+            if (p.phase == campaign::Phase::D6)
                 for (const auto& l : p.lines) saw = saw || l.find("battle 1") != std::string::npos;
         CHECK(saw);
     }
@@ -269,7 +269,7 @@ TEST_CASE("an ME ordered to march to the guns joins a battle downwind of it", "[
     const auto path = freshDb("guns");
     auto store = db::CampaignStore::open(path);
     // Run the weekly phases and D1, stopping before today's orders.
-    while (store.info().phase != "D2") REQUIRE(engine::advance(store, engine::Step::Phase).ok);
+    while (store.info().phase != campaign::Phase::D2) REQUIRE(engine::advance(store, engine::Step::Phase).ok);
     const auto state = db::loadState(store);
     const auto* caswell = state.me("a-caswell");
     const auto* maryland = state.me("a-maryland");

@@ -166,7 +166,7 @@ void runTo(db::CampaignStore& store, const std::string& phase, int receipt = 6) 
         const auto r = engine::advance(store, engine::Step::Phase, o);
         for (const auto& i : r.issues.items()) UNSCOPED_INFO(i.format());
         REQUIRE(r.ok);
-    } while (store.info().phase != phase);
+    } while (campaign::phaseString(store.info().phase) != phase);
 }
 
 campaign::OrdersFile orders(db::CampaignStore& store, const std::string& side, const std::string& me, campaign::Mode mode,
@@ -482,7 +482,7 @@ TEST_CASE("G-31 allow_disobedience: a disobeying ME is logged by default and ref
         const auto d3 = engine::advance(store, engine::Step::Phase, o);
         REQUIRE(d3.ok);
         REQUIRE(d3.phases.size() == 1);
-        CHECK(d3.phases[0].phase == "D3");
+        CHECK(d3.phases[0].phase == campaign::Phase::D3);
         bool logged = false;
         for (const auto& line : d3.phases[0].lines) logged |= line.find("disobeys") != std::string::npos;
         CHECK(logged);

@@ -63,7 +63,7 @@ engine::AdvanceResult run(db::CampaignStore& store, engine::Step step) {
 }
 
 void toOrders(db::CampaignStore& store) {
-    while (store.info().phase != "D2") REQUIRE(run(store, engine::Step::Phase).ok);
+    while (store.info().phase != campaign::Phase::D2) REQUIRE(run(store, engine::Step::Phase).ok);
 }
 
 core::IssueList give(db::CampaignStore& store, const std::string& side, const std::string& body) {

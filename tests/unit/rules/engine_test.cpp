@@ -58,13 +58,13 @@ TEST_CASE("advance --week runs W1–W5 and seven days of D1–D12 on the bundled
     const auto r = engine::advance(store, engine::Step::Week, kStandFast);
     REQUIRE(r.ok);
     CHECK(r.phases.size() == 5 + 7 * 12);
-    CHECK(r.phases.front().phase == "W1");
-    CHECK(r.phases.back().phase == "D12");
+    CHECK(r.phases.front().phase == campaign::Phase::W1);
+    CHECK(r.phases.back().phase == campaign::Phase::D12);
     CHECK(r.phases.back().day == 7);
     const auto info = store.info();
     CHECK(info.week == 2);
     CHECK(info.day == 1);
-    CHECK(info.phase == "W1");
+    CHECK(info.phase == campaign::Phase::W1);
 
     SQLite::Database raw(path, SQLite::OPEN_READONLY);
     // One command per phase, each in the log.

@@ -190,7 +190,7 @@ TEST_CASE("two weeks of the bundled campaign: each side's status shows only what
     auto store = db::CampaignStore::open(path);
     int labels = 0, intel = 0;
     for (int day = 0; day < 14; ++day) {
-        while (store.info().phase != "D2") REQUIRE(engine::advance(store, engine::Step::Phase).ok);
+        while (store.info().phase != campaign::Phase::D2) REQUIRE(engine::advance(store, engine::Step::Phase).ok);
         for (const std::string side : {"british", "american"}) giveOrders(store, side);
         const auto r = engine::advance(store, engine::Step::Day);
         for (const auto& i : r.issues.items()) UNSCOPED_INFO(i.format());
@@ -212,7 +212,7 @@ TEST_CASE("the dice log: the host sees every die, a side its own and the public 
     const auto path = test::freshCampaignDb("fog-campaign", "dice-log", "campaigns/southern-1780.xml", 11);
     auto store = db::CampaignStore::open(path);
     for (int day = 0; day < 3; ++day) {
-        while (store.info().phase != "D2") REQUIRE(engine::advance(store, engine::Step::Phase).ok);
+        while (store.info().phase != campaign::Phase::D2) REQUIRE(engine::advance(store, engine::Step::Phase).ok);
         for (const std::string side : {"british", "american"}) giveOrders(store, side);
         REQUIRE(engine::advance(store, engine::Step::Day).ok);
     }

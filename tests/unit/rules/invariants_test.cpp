@@ -38,8 +38,9 @@ std::string text(const std::string& path, const std::string& sql) {
 }
 
 void runTo(db::CampaignStore& store, const std::string& phase) {
-    for (int guard = 0; guard < 40 && store.info().phase != phase; ++guard) REQUIRE(engine::advance(store, engine::Step::Phase, kStandFast).ok);
-    REQUIRE(store.info().phase == phase);
+    for (int guard = 0; guard < 40 && campaign::phaseString(store.info().phase) != phase; ++guard)
+        REQUIRE(engine::advance(store, engine::Step::Phase, kStandFast).ok);
+    REQUIRE(campaign::phaseString(store.info().phase) == phase);
 }
 
 }  // namespace
@@ -52,10 +53,10 @@ TEST_CASE("a town held by one side alone at the end of the day is that side's (t
     exec(path, "UPDATE objective SET controller = 'american' WHERE q = 7 AND r = 40");
     {
         auto store = db::CampaignStore::open(path);
-        CHECK(engine::checkInvariants(store, "D12").hasCode("INVARIANT-CONTROL"));  // the drift the invariant finds
+        CHECK(engine::checkInvariants(store, campaign::Phase::D12).hasCode("INVARIANT-CONTROL"));  // the drift the invariant finds
         REQUIRE(engine::advance(store, engine::Step::Day, kStandFast).ok);
         CHECK(text(path, "SELECT controller FROM urban_area WHERE id = 'camden'") == "british");
-        CHECK(engine::checkInvariants(store, "D12").empty());
+        CHECK(engine::checkInvariants(store, campaign::Phase::D12).empty());
     }
 }
 
@@ -238,5 +239,5 @@ TEST_CASE("a move that would stop by contact in a hex already holding three of i
     // Received (the seed's receipt roll), the order took it to the full hex's edge and no further.
     REQUIRE(text(path, "SELECT receipt FROM order_sheet WHERE me_id = 'a-stevens'") != "not_received");
     CHECK(text(path, "SELECT stopped_by FROM movement WHERE me_id = 'a-stevens'") == "stacking limit");
-    CHECK_FALSE(engine::checkInvariants(store, "D5").hasCode("INVARIANT-STACKING"));
+    CHECK_FALSE(engine::checkInvariants(store, campaign::Phase::D5).hasCode("INVARIANT-STACKING"));
 }

@@ -180,7 +180,7 @@ TEST_CASE("orders are secret, given once, and take effect through the D3 receipt
     // Without British orders the day stops before D2, having run the weekly phases and D1.
     const auto stopped = engine::advance(store, engine::Step::Day);
     CHECK(stopped.issues.hasCode("ORDERS-MISSING"));
-    CHECK(stopped.phases.back().phase == "D1");
+    CHECK(stopped.phases.back().phase == campaign::Phase::D1);
     REQUIRE(engine::standFast(store, "british").empty());
     REQUIRE(engine::advance(store, engine::Step::Phase).ok);  // D2
     REQUIRE(engine::advance(store, engine::Step::Phase).ok);  // D3

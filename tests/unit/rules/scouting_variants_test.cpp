@@ -60,13 +60,13 @@ engine::AdvanceResult run(db::CampaignStore& store, engine::Step step) {
 }
 
 void toOrders(db::CampaignStore& store) {
-    while (store.info().phase != "D2") REQUIRE(run(store, engine::Step::Phase).ok);
+    while (store.info().phase != campaign::Phase::D2) REQUIRE(run(store, engine::Step::Phase).ok);
 }
 
 // Runs today's phases up to (not including) `phase`, gathering their report lines.
 std::string runTo(db::CampaignStore& store, const std::string& phase) {
     std::string lines;
-    while (store.info().phase != phase) {
+    while (campaign::phaseString(store.info().phase) != phase) {
         const auto r = run(store, engine::Step::Phase);
         REQUIRE(r.ok);
         for (const auto& p : r.phases)

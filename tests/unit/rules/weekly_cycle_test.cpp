@@ -647,7 +647,7 @@ TEST_CASE("G-05 initiative_frequency = daily: days 2-7 open with a fresh initiat
             const auto r = engine::advance(store, engine::Step::Phase, kStandFast);
             REQUIRE(r.ok);
             for (const auto& p : r.phases) {
-                if (p.phase != "D1") continue;
+                if (p.phase != campaign::Phase::D1) continue;
                 ++d1;
                 for (const auto& line : p.lines)
                     if (line.find("hold the strategic initiative today") != std::string::npos) ++rolledOnD1;
