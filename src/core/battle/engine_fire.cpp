@@ -276,11 +276,11 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget, const std::vector<int>*
     u.firefightThisTurn = mainTarget;
     m_actionThisTurn = true;
     if (m_narrative) {
-        std::string targets;
+        std::string seenNames;
         for (int x : targetsSeen)
-            if (x != kNone) targets += (targets.empty() ? "" : ", ") + unitName(x);
+            if (x != kNone) seenNames += (seenNames.empty() ? "" : ", ") + unitName(x);
         if (m_narrative) log(unitName(ui) + " fires (" + std::string(c::fireTableName(table)) + ", " + std::to_string(firedStands) +
-            " dice: " + narrative + ") at " + targets + ": " + std::to_string(totalHits) + " hit(s)" +
+            " dice: " + narrative + ") at " + seenNames + ": " + std::to_string(totalHits) + " hit(s)" +
             (skirmishFire ? " (morale only)" : "") + ".");
     }
 }
