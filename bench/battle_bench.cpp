@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Tactical resolver benchmarks (performance.md P4): one Camden-sized battle per iteration, and a 10,000-trial
 // odds run on 2 threads, each beside a baseline measured in the same run.
 //
@@ -29,8 +30,8 @@ namespace b = etatmajor::battle;
 
 const b::BattleSetup& setupOf(const std::string& name) {
     static const b::BattleSetup camden = b::readBattleFile(std::string(ETATMAJOR_SOURCE_DIR) + "/campaigns/battles/camden.xml");
-    static const b::BattleSetup brandywine =
-        b::readBattleFile(std::string(ETATMAJOR_SOURCE_DIR) + "/campaigns/battles/brandywine.xml");
+    static const b::BattleSetup brandywine = b::readBattleFile(std::string(ETATMAJOR_SOURCE_DIR) +
+                                                               "/campaigns/battles/brandywine.xml");
     return name == "camden" ? camden : brandywine;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Foundation benchmarks: dice, hex arithmetic, map iteration, map file reading, campaign-day persistence.
 //
 // Every measurement comes as a pair registered as BM_<Pair>_Baseline and BM_<Pair>_Ours. The baseline is
@@ -442,9 +443,9 @@ const DayRows& dayRows() {
         for (int i = 0; i < 5000; ++i) {
             const int unit = uniform(1, 1000);
             d.log.push_back({phases[uniform(0, 4)], "unit-" + std::to_string(unit),
-                             "unit-" + std::to_string(unit) + " marches " + std::to_string(uniform(1, 4)) +
-                                 " hexes towards " + std::to_string(uniform(0, 315)) + "," + std::to_string(uniform(0, 316)) +
-                                 " and rolls " + std::to_string(uniform(2, 12)) + " for straggling"});
+                             "unit-" + std::to_string(unit) + " marches " + std::to_string(uniform(1, 4)) + " hexes towards " +
+                                 std::to_string(uniform(0, 315)) + "," + std::to_string(uniform(0, 316)) + " and rolls " +
+                                 std::to_string(uniform(2, 12)) + " for straggling"});
         }
         return d;
     }();
@@ -455,8 +456,7 @@ const DayRows& dayRows() {
 class TempDatabase {
 public:
     explicit TempDatabase(const std::string& tag)
-        : m_path((std::filesystem::temp_directory_path() /
-                  ("etatmajor-bench-" + std::to_string(::getpid()) + "-" + tag + ".sqlite"))
+        : m_path((std::filesystem::temp_directory_path() / ("etatmajor-bench-" + std::to_string(::getpid()) + "-" + tag + ".sqlite"))
                      .string()) {
         remove();
     }
@@ -526,13 +526,12 @@ private:
         SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
         db.exec("PRAGMA journal_mode=WAL");
         db.exec("PRAGMA synchronous=FULL");
-        db.exec(
-            "CREATE TABLE hex_state(day INTEGER NOT NULL, q INTEGER NOT NULL, r INTEGER NOT NULL,"
-            " control TEXT NOT NULL, supply INTEGER NOT NULL, PRIMARY KEY(day, q, r));"
-            "CREATE TABLE unit_state(day INTEGER NOT NULL, unit TEXT NOT NULL, q INTEGER NOT NULL,"
-            " r INTEGER NOT NULL, strength INTEGER NOT NULL, fatigue INTEGER NOT NULL, PRIMARY KEY(day, unit));"
-            "CREATE TABLE event_log(seq INTEGER PRIMARY KEY, day INTEGER NOT NULL, phase TEXT NOT NULL,"
-            " subject TEXT NOT NULL, text TEXT NOT NULL);");
+        db.exec("CREATE TABLE hex_state(day INTEGER NOT NULL, q INTEGER NOT NULL, r INTEGER NOT NULL,"
+                " control TEXT NOT NULL, supply INTEGER NOT NULL, PRIMARY KEY(day, q, r));"
+                "CREATE TABLE unit_state(day INTEGER NOT NULL, unit TEXT NOT NULL, q INTEGER NOT NULL,"
+                " r INTEGER NOT NULL, strength INTEGER NOT NULL, fatigue INTEGER NOT NULL, PRIMARY KEY(day, unit));"
+                "CREATE TABLE event_log(seq INTEGER PRIMARY KEY, day INTEGER NOT NULL, phase TEXT NOT NULL,"
+                " subject TEXT NOT NULL, text TEXT NOT NULL);");
         return db;
     }
     static SQLite::Statement prepare(SQLite::Database& db, const char* sql) { return SQLite::Statement(db, sql); }
@@ -549,8 +548,7 @@ void BM_PersistDay_Baseline(benchmark::State& state) {
     DayWriter writer(file.path());
     int day = 0;
     std::int64_t rows = 0;
-    for (auto _ : state)
-        rows = writer.write(++day, kDayHexes / kBaselineSlice, kDayUnits / kBaselineSlice, kDayLog / kBaselineSlice);
+    for (auto _ : state) rows = writer.write(++day, kDayHexes / kBaselineSlice, kDayUnits / kBaselineSlice, kDayLog / kBaselineSlice);
     setPerItem(state, rows);
 }
 
@@ -572,7 +570,7 @@ void BM_PersistDay_Ours(benchmark::State& state) {
 // Wall-clock time, and 0.2 s per repetition (rather than the library's 0.5 s): run.sh takes the median of
 // five repetitions, which steadies the figures better than longer single runs, and keeps the whole binary
 // well under a minute on two cores.
-#define ETATMAJOR_BENCH_PAIR(pair, unit)                                          \
+#define ETATMAJOR_BENCH_PAIR(pair, unit)                                            \
     BENCHMARK(pair##_Baseline)->UseRealTime()->MinTime(0.2)->Unit(benchmark::unit); \
     BENCHMARK(pair##_Ours)->UseRealTime()->MinTime(0.2)->Unit(benchmark::unit)
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // P1 of the performance guide: LOC and supply trace for all MEs of one side on a 100,000-hex map with 500 MEs.
 // Ours: rules::LocNetwork::trace, one multi-source search per side with paths (etat-major.md §9.5).
 // Baselines, measured in the same run on the same network:
@@ -36,10 +37,10 @@ struct World {
     std::vector<int> vertexOf;
     std::vector<std::vector<int>> adjacency;
     std::vector<char> blocked;
-    std::vector<int> sourceVertex;            // side "x"'s sources
-    std::vector<std::vector<int>> meStarts;   // side "x"'s MEs: start vertices
-    std::vector<int> meSource;                // index into sourceVertex
-    std::vector<char> meColocated;            // side "x"'s MEs: an enemy ME stands in its own hex
+    std::vector<int> sourceVertex;           // side "x"'s sources
+    std::vector<std::vector<int>> meStarts;  // side "x"'s MEs: start vertices
+    std::vector<int> meSource;               // index into sourceVertex
+    std::vector<char> meColocated;           // side "x"'s MEs: an enemy ME stands in its own hex
 };
 
 const World& world() {
@@ -173,8 +174,8 @@ void BM_LocPerMe_Ours(benchmark::State& state) {
         valid = static_cast<std::size_t>(std::count_if(locs.begin(), locs.end(), [](const auto& l) { return l.valid; }));
         benchmark::DoNotOptimize(valid);
         chained = static_cast<std::size_t>(std::count_if(locs.begin(), locs.end(), [](const auto& l) { return !l.viaMe.empty(); }));
-        ownHex = static_cast<std::size_t>(std::count_if(locs.begin(), locs.end(),
-                                                        [](const auto& l) { return l.problem == em::rules::LocProblem::OwnHexOccupied; }));
+        ownHex = static_cast<std::size_t>(
+            std::count_if(locs.begin(), locs.end(), [](const auto& l) { return l.problem == em::rules::LocProblem::OwnHexOccupied; }));
     }
     // valid = the baseline's valid - valid_colocated (G-91) + chained (G-90): the rules the baseline does not model.
     state.counters["valid"] = static_cast<double>(valid);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Map view frame times on a seeded 100,000-hex map (performance.md P5), under a real X server (run it with
 // xvfb-run; bench/run_map_view.sh does). Every benchmark is one half of a pair run in the same process on the
 // same map and viewports:
@@ -109,20 +110,13 @@ std::shared_ptr<MapDocument> makeMap() {
                              0.35 * std::max(0.0, (col - kCols * 0.8) / (kCols * 0.2));
             const double wet = 0.6 * noise(col / 15.0, row / 15.0, 3) + 0.4 * noise(col / 5.0, row / 5.0, 4);
             map::Terrain t = map::Terrain::Clear;
-            if (e < 0.22)
-                t = map::Terrain::Sea;
-            else if (e > 0.35 && e < 0.37 && wet > 0.7)
-                t = map::Terrain::Lake;
-            else if (e > 0.78)
-                t = map::Terrain::Difficult;
-            else if (e > 0.68)
-                t = map::Terrain::Hills;
-            else if (e < 0.32 && wet > 0.5)
-                t = map::Terrain::Marsh;
-            else if (wet > 0.68)
-                t = map::Terrain::HeavyWoods;
-            else if (wet > 0.52)
-                t = map::Terrain::Woods;
+            if (e < 0.22) t = map::Terrain::Sea;
+            else if (e > 0.35 && e < 0.37 && wet > 0.7) t = map::Terrain::Lake;
+            else if (e > 0.78) t = map::Terrain::Difficult;
+            else if (e > 0.68) t = map::Terrain::Hills;
+            else if (e < 0.32 && wet > 0.5) t = map::Terrain::Marsh;
+            else if (wet > 0.68) t = map::Terrain::HeavyWoods;
+            else if (wet > 0.52) t = map::Terrain::Woods;
             m.setTerrain(m.offsets().toHex({col, row}), t);
         }
     auto randomLand = [&] {
@@ -216,14 +210,13 @@ Fixture& fixture() {
     return f;
 }
 
-double zoomOf(const benchmark::State& state) {
-    return static_cast<double>(state.range(0));
-}
+double zoomOf(const benchmark::State& state) { return static_cast<double>(state.range(0)); }
 
 void visibleHexes(benchmark::State& state, const Viewport& vp) {
     const auto range = fixture().painter.visibleRange(vp, fixture().area);
-    state.counters["visible_hexes"] =
-        range.empty() ? 0 : double(range.colMax - range.colMin + 1) * double(range.rowMax - range.rowMin + 1);
+    state.counters["visible_hexes"] = range.empty()
+                                          ? 0
+                                          : double(range.colMax - range.colMin + 1) * double(range.rowMax - range.rowMin + 1);
 }
 
 void BM_Redraw_Baseline(benchmark::State& state) {
@@ -273,8 +266,8 @@ void BM_Pan_Ours(benchmark::State& state) {
         vp.originY -= kPanDy;
         if (++frames % 200 == 0) vp = start;
     }
-    state.counters["tiles_per_frame"] =
-        benchmark::Counter(static_cast<double>(tiles.renderedTotal()), benchmark::Counter::kAvgIterations);
+    state.counters["tiles_per_frame"] = benchmark::Counter(static_cast<double>(tiles.renderedTotal()),
+                                                           benchmark::Counter::kAvgIterations);
 }
 
 // One terrain edit near the middle of the view, alternating so every edit changes the map.
@@ -310,13 +303,11 @@ void BM_Edit_Ours(benchmark::State& state) {
         tiles.invalidate(f.painter, e.touchedHexes());
         f.cached(tiles, vp);
     }
-    state.counters["tiles_per_edit"] =
-        benchmark::Counter(static_cast<double>(tiles.renderedTotal()), benchmark::Counter::kAvgIterations);
+    state.counters["tiles_per_edit"] = benchmark::Counter(static_cast<double>(tiles.renderedTotal()),
+                                                          benchmark::Counter::kAvgIterations);
 }
 
-void BM_ZoomCold_Baseline(benchmark::State& state) {
-    BM_Redraw_Baseline(state);
-}
+void BM_ZoomCold_Baseline(benchmark::State& state) { BM_Redraw_Baseline(state); }
 
 void BM_ZoomCold_Ours(benchmark::State& state) {
     auto& f = fixture();
@@ -434,32 +425,21 @@ void screenPan(benchmark::State& state, bool tiles) {
         }
     }
     if (tiles) {
-        state.counters["tiles_per_frame"] = benchmark::Counter(
-            static_cast<double>(s.canvas->tiles().renderedTotal()), benchmark::Counter::kAvgIterations);
-        state.counters["fresh_pixels_per_frame"] =
-            benchmark::Counter(static_cast<double>(fresh), benchmark::Counter::kAvgIterations);
+        state.counters["tiles_per_frame"] = benchmark::Counter(static_cast<double>(s.canvas->tiles().renderedTotal()),
+                                                               benchmark::Counter::kAvgIterations);
+        state.counters["fresh_pixels_per_frame"] = benchmark::Counter(static_cast<double>(fresh), benchmark::Counter::kAvgIterations);
     }
 }
 
-void BM_ScreenRedraw_Baseline(benchmark::State& state) {
-    screenRedraw(state, false);
-}
-void BM_ScreenRedraw_Ours(benchmark::State& state) {
-    screenRedraw(state, true);
-}
-void BM_ScreenPan_Baseline(benchmark::State& state) {
-    screenPan(state, false);
-}
-void BM_ScreenPan_Ours(benchmark::State& state) {
-    screenPan(state, true);
-}
+void BM_ScreenRedraw_Baseline(benchmark::State& state) { screenRedraw(state, false); }
+void BM_ScreenRedraw_Ours(benchmark::State& state) { screenRedraw(state, true); }
+void BM_ScreenPan_Baseline(benchmark::State& state) { screenPan(state, false); }
+void BM_ScreenPan_Ours(benchmark::State& state) { screenPan(state, true); }
 
 void zooms(benchmark::internal::Benchmark* b) {
     b->ArgName("zoom")->Arg(3)->Arg(8)->Arg(16)->Arg(32)->Unit(benchmark::kMillisecond)->UseRealTime();
 }
-void panZooms(benchmark::internal::Benchmark* b) {
-    b->ArgName("zoom")->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond)->UseRealTime();
-}
+void panZooms(benchmark::internal::Benchmark* b) { b->ArgName("zoom")->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond)->UseRealTime(); }
 
 }  // namespace
 

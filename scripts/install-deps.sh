@@ -14,6 +14,7 @@ PACKAGES=(
   libwxgtk3.2-dev
   xvfb xauth x11-apps
   jq
+  clang-format clang-tidy
   libcairo2-dev libpango1.0-dev poppler-utils
   libsodium-dev
   libcpp-httplib-dev libssl-dev

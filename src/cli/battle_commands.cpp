@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etatmajor-cli battle show | simulate | narrate | calibrate: stand-alone battles from battle files
 // (docs/formats/battle.md) under the Redcoats & Rebels resolver (tactical-resolver.md); and battle list | show --db |
 // resolve | enter | odds: the battles of a running campaign (etat-major.md §8.8–§8.11).
@@ -45,9 +46,8 @@ int battleShow(const std::string& file) {
     if (!setup.description.empty()) o << setup.description << "\n";
     o << "\nSeason " << campaign::seasonName(setup.season) << ", contact " << b::contactName(setup.contact) << ": "
       << engine.turnsAvailable() << " daylight turns. Weather: " << b::weatherName(setup.weather) << ".\n";
-    o << "Table: " << engine.width() << " files (" << engine.width() * 60 << " paces) wide, " << engine.depth()
-      << " paces deep; " << setup.sides[0].name << " deploys from the near edge, " << setup.sides[1].name
-      << " from the far edge.\n";
+    o << "Table: " << engine.width() << " files (" << engine.width() * 60 << " paces) wide, " << engine.depth() << " paces deep; "
+      << setup.sides[0].name << " deploys from the near edge, " << setup.sides[1].name << " from the far edge.\n";
     o << "\nTerrain to lay out (files from the near side's left, paces from the near edge):\n";
     if (engine.features().empty()) o << "  open ground\n";
     for (const auto& f : engine.features()) {
@@ -76,9 +76,8 @@ int battleShow(const std::string& file) {
     o << "\nDeployment at the start (front edge, paces from the own rear edge):\n";
     for (const auto& u : engine.units()) {
         if (u.status != b::UnitStatus::OnTable) continue;
-        o << "  " << setup.sides[static_cast<std::size_t>(u.side)].id << " " << u.name << ": files " << u.x0 << "-"
-          << u.x0 + u.w - 1 << ", front " << u.front << ", " << b::formationName(u.formation) << (u.hidden ? ", hidden" : "")
-          << "\n";
+        o << "  " << setup.sides[static_cast<std::size_t>(u.side)].id << " " << u.name << ": files " << u.x0 << "-" << u.x0 + u.w - 1
+          << ", front " << u.front << ", " << b::formationName(u.formation) << (u.hidden ? ", hidden" : "") << "\n";
     }
     return kOk;
 }
@@ -163,8 +162,8 @@ int battleCalibrate(const std::string& dir, int runs, std::uint64_t seed, const 
             const std::filesystem::path path(p);
             return path.is_relative() ? path.generic_string() : path.filename().generic_string();
         };
-        std::string command = "etatmajor-cli battle calibrate --dir " + shown(dir) + " --runs " + std::to_string(runs) +
-                              " --seed " + std::to_string(seed);
+        std::string command = "etatmajor-cli battle calibrate --dir " + shown(dir) + " --runs " + std::to_string(runs) + " --seed " +
+                              std::to_string(seed);
         for (const auto& kv : overrides) command += " --param " + kv;
         command += " --markdown " + shown(markdown);
         io::writeFileAtomically(markdown, b::calibrationMarkdown(battles, runs, seed, command, shared));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etatmajor-cli campaign new | validate, status, log, report, options
 #include "cli.hpp"
 
@@ -86,8 +87,8 @@ int optionsList(bool json) {
 // Manual dice: one face per line from standard input, prompting on standard error.
 int askForDie(const dice::RollRequest& request, int, int faces) {
     for (;;) {
-        std::cerr << "Roll " << dice::expression(request.count, request.faces, request.modifier) << " for "
-                  << request.purpose << " (" << request.rule << "): one d" << faces << " face: " << std::flush;
+        std::cerr << "Roll " << dice::expression(request.count, request.faces, request.modifier) << " for " << request.purpose << " ("
+                  << request.rule << "): one d" << faces << " face: " << std::flush;
         std::string line;
         if (!std::getline(std::cin, line))
             throw dice::DiceError("no roll was typed in for " + request.purpose + " (" + request.rule + ")");
@@ -192,29 +193,36 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
     addPasswordFile(check, args->passwordFile);
     registry.add(check, [args] {
         // Opened without the checksum check of every other command: a mismatch is reported here with the rest.
-        return withActor(args->db, auth::Actor::hostActor(), args->passwordFile, !args->accept, [&](db::CampaignStore& s) {
-            auto state = db::checkState(s);
-            if (!state.ok && args->accept) {
-                std::cout << "accepted the state as it stands (it did not match: " << state.problem << ")\n";
-                state = db::acceptState(s);
-            }
-            core::IssueList checksum;
-            if (state.ok) {
-                std::cout << "the state matches its checksum (" << state.savePoint() << ")\n";
-            } else {
-                std::string detail = state.problem;
-                if (state.stored && state.storedDigest != state.actualDigest)
-                    detail += " (stored " + state.storedDigest.substr(0, 16) + "..., now " + state.actualDigest.substr(0, 16) +
-                              "...); if the change was deliberate, 'campaign check --accept' records the state as it stands";
-                checksum.error("DB-CHECKSUM", detail);
-                checksum.setFile(args->db);
-                printIssues(checksum);
-            }
-            const auto invariants = engine::checkInvariants(s, (s.info().phase == "D1" || s.info().phase == "W1") ? "D12" : "");
-            printIssues(invariants);
-            if (!invariants.hasErrors()) std::cout << "the campaign keeps every invariant\n";
-            return checksum.hasErrors() || invariants.hasErrors() ? kBadInput : kOk;
-        }, db::CampaignStore::OpenCheck::SkipChecksum);
+        return withActor(
+            args->db, auth::Actor::hostActor(), args->passwordFile, !args->accept,
+            [&](db::CampaignStore& s) {
+                auto state = db::checkState(s);
+                if (!state.ok && args->accept) {
+                    std::cout << "accepted the state as it stands (it did not match: " << state.problem << ")\n";
+                    state = db::acceptState(s);
+                }
+                core::IssueList checksum;
+                if (state.ok) {
+                    std::cout << "the state matches its checksum (" << state.savePoint() << ")\n";
+                } else {
+                    std::string detail = state.problem;
+                    if (state.stored && state.storedDigest != state.actualDigest)
+                        detail += " (stored " + state.storedDigest.substr(0, 16) + "..., now " + state.actualDigest.substr(0, 16) +
+                                  "...); if the change was deliberate, 'campaign check --accept' records the state as it stands";
+                    checksum.error("DB-CHECKSUM", detail);
+                    checksum.setFile(args->db);
+                    printIssues(checksum);
+                }
+                // Standing at the start of a day, the campaign is as the last D12 left it.
+                using campaign::Phase;
+                const Phase at = s.info().phase;
+                const auto invariants = engine::checkInvariants(s, at == Phase::D1 || at == Phase::W1 ? std::optional(Phase::D12)
+                                                                                                      : std::nullopt);
+                printIssues(invariants);
+                if (!invariants.hasErrors()) std::cout << "the campaign keeps every invariant\n";
+                return checksum.hasErrors() || invariants.hasErrors() ? kBadInput : kOk;
+            },
+            db::CampaignStore::OpenCheck::SkipChecksum);
     });
 
     auto* replay = campaignCmd->add_subcommand(

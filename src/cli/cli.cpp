@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli.hpp"
 
 #include <termios.h>
@@ -62,7 +63,8 @@ int withStore(const std::string& path, bool readOnly, const std::function<int(db
 void addPasswordFile(CLI::App* command, std::string& file) {
     command->add_option("--password-file", file,
                         std::string("File whose first line is the passphrase of the side acting, or of the host "
-                                    "(else $") + kPassphraseVariable + ", else a prompt on a terminal)");
+                                    "(else $") +
+                            kPassphraseVariable + ", else a prompt on a terminal)");
 }
 
 std::optional<std::string> readPassphraseFile(const std::string& file, core::IssueList& problems) {
@@ -89,35 +91,38 @@ std::optional<std::string> obtainPassphrase(const std::string& file, const std::
 
 int withActor(const std::string& path, const auth::Actor& actor, const std::string& passwordFile, bool readOnly,
               const std::function<int(db::CampaignStore&)>& f, db::CampaignStore::OpenCheck how) {
-    return withStore(path, readOnly, [&](db::CampaignStore& store) {
-        core::IssueList issues;
-        if (auth::hasPassphrase(store, actor.name())) {
-            const auto passphrase =
-                obtainPassphrase(passwordFile, actor.host() ? "the host" : "side '" + actor.side + "'", issues);
+    return withStore(
+        path, readOnly,
+        [&](db::CampaignStore& store) {
+            core::IssueList issues;
+            if (auth::hasPassphrase(store, actor.name())) {
+                const auto passphrase = obtainPassphrase(passwordFile, actor.host() ? "the host" : "side '" + actor.side + "'",
+                                                         issues);
+                if (issues.hasErrors()) {
+                    printIssues(issues);
+                    return kBadInput;
+                }
+                std::optional<db::CampaignStore> writable;
+                if (readOnly) {
+                    // A wrong guess is counted in the campaign, so the check wants a connection that may write; the
+                    // command itself keeps its read-only one. A file that cannot be written is checked all the same.
+                    try {
+                        writable.emplace(db::CampaignStore::open(path, false, how));
+                    } catch (const db::StoreError&) {
+                    }
+                }
+                issues = auth::authorise(writable ? *writable : store, actor, passphrase);
+            } else {
+                issues = auth::authorise(store, actor, std::nullopt);  // open, closed to the host, or an unknown side
+            }
             if (issues.hasErrors()) {
+                issues.setFile(path);
                 printIssues(issues);
                 return kBadInput;
             }
-            std::optional<db::CampaignStore> writable;
-            if (readOnly) {
-                // A wrong guess is counted in the campaign, so the check wants a connection that may write; the
-                // command itself keeps its read-only one. A file that cannot be written is checked all the same.
-                try {
-                    writable.emplace(db::CampaignStore::open(path, false, how));
-                } catch (const db::StoreError&) {
-                }
-            }
-            issues = auth::authorise(writable ? *writable : store, actor, passphrase);
-        } else {
-            issues = auth::authorise(store, actor, std::nullopt);  // open, closed to the host, or an unknown side
-        }
-        if (issues.hasErrors()) {
-            issues.setFile(path);
-            printIssues(issues);
-            return kBadInput;
-        }
-        return f(store);
-    }, how);
+            return f(store);
+        },
+        how);
 }
 
 void addRemote(CLI::App* command, RemoteArgs& remote, CLI::Option* db) {
@@ -185,8 +190,8 @@ int withServer(const RemoteArgs& remote, const std::string& side, const std::str
     }
 }
 
-int remoteView(const RemoteArgs& remote, const std::string& side, const std::string& passwordFile, const std::string& what,
-               bool json, int week, int day) {
+int remoteView(const RemoteArgs& remote, const std::string& side, const std::string& passwordFile, const std::string& what, bool json,
+               int week, int day) {
     if (side.empty()) {
         std::cerr << "error: with --server, give --side: the server shows a side its own view\n";
         return kUsage;

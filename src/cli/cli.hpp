@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Shared pieces of etatmajor-cli: exit codes, issue printing, opening a campaign as the one who acts, and the
 // registry through which each group of commands adds its subcommands (architecture §4 command-line contract).
 #pragma once
@@ -64,8 +65,7 @@ inline auth::Actor actorOf(const std::string& side) { return auth::Actor{side}; 
 // obtained and checked (auth::authorise) before f runs, and a refusal prints its issue and gives exit status 1
 // before anything of the campaign is printed. Otherwise as withStore.
 int withActor(const std::string& path, const auth::Actor& actor, const std::string& passwordFile, bool readOnly,
-              const std::function<int(db::CampaignStore&)>& f,
-              db::CampaignStore::OpenCheck how = db::CampaignStore::OpenCheck::Full);
+              const std::function<int(db::CampaignStore&)>& f, db::CampaignStore::OpenCheck how = db::CampaignStore::OpenCheck::Full);
 
 // A campaign on a server instead of a database file (docs/server.md): --server URL [--campaign ID] with the
 // certificate's --pin SHA256 or a --ca-file. The side's passphrase comes as for a database (--password-file, the
@@ -86,8 +86,8 @@ int withServer(const RemoteArgs& remote, const std::string& side, const std::str
                const std::function<int(client::Connection&)>& f);
 // Prints one of the side's views as the server renders it (`what`: status, intel, loc, supply, log, report, battles,
 // orders), as text or JSON.
-int remoteView(const RemoteArgs& remote, const std::string& side, const std::string& passwordFile, const std::string& what,
-               bool json, int week = 0, int day = 0);
+int remoteView(const RemoteArgs& remote, const std::string& side, const std::string& passwordFile, const std::string& what, bool json,
+               int week = 0, int day = 0);
 // Prints an action's message and warnings; exit status 0.
 int printAction(const client::ActionResult& result);
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etatmajor-cli: the command-line face of the core (architecture §4).
 // Exit status: 0 success, 1 bad input or rule refusal, 2 usage error.
 #include "cli.hpp"

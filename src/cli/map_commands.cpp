@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etatmajor-cli map validate | info
 #include "cli.hpp"
 
@@ -71,30 +72,29 @@ int mapInfo(const std::string& file, bool json) {
         for (const auto& s : m.sides()) {
             nlohmann::ordered_json entries = nlohmann::ordered_json::array();
             for (const auto& e : s.locEntries)
-                entries.push_back({{"kind", map::locKindName(e.kind)},
-                                   {"hex", hex::formatOffset(off.toOffset(e.hex))},
-                                   {"name", e.name}});
+                entries.push_back(
+                    {{"kind", map::locKindName(e.kind)}, {"hex", hex::formatOffset(off.toOffset(e.hex))}, {"name", e.name}});
             nlohmann::ordered_json edges = nlohmann::ordered_json::array();
             for (auto e : s.homeEdges) edges.push_back(map::mapEdgeName(e));
             sides.push_back({{"id", s.side}, {"homeEdges", edges}, {"homeCoast", s.homeCoast}, {"locEntries", entries}});
         }
         nlohmann::ordered_json doc{{"file", file},
-                         {"id", meta.id},
-                         {"name", meta.name},
-                         {"kmPerHex", meta.kmPerHex},
-                         {"orientation", meta.orientation == hex::Orientation::Pointy ? "pointy" : "flat"},
-                         {"width", meta.width},
-                         {"height", meta.height},
-                         {"hexes", m.hexCount()},
-                         {"terrain", t},
-                         {"rivers", rivers},
-                         {"streams", streams},
-                         {"crossings", m.crossings().size()},
-                         {"majorRoads", roads},
-                         {"minorRoads", tracks},
-                         {"waterways", waterways},
-                         {"urbanAreas", urban},
-                         {"sides", sides}};
+                                   {"id", meta.id},
+                                   {"name", meta.name},
+                                   {"kmPerHex", meta.kmPerHex},
+                                   {"orientation", meta.orientation == hex::Orientation::Pointy ? "pointy" : "flat"},
+                                   {"width", meta.width},
+                                   {"height", meta.height},
+                                   {"hexes", m.hexCount()},
+                                   {"terrain", t},
+                                   {"rivers", rivers},
+                                   {"streams", streams},
+                                   {"crossings", m.crossings().size()},
+                                   {"majorRoads", roads},
+                                   {"minorRoads", tracks},
+                                   {"waterways", waterways},
+                                   {"urbanAreas", urban},
+                                   {"sides", sides}};
         std::cout << doc.dump(2) << "\n";
         printIssues(r.issues);
         return status;
@@ -121,8 +121,8 @@ int mapInfo(const std::string& file, bool json) {
         if (s.homeCoast) std::cout << " and coast";
         std::cout << "\n";
         for (const auto& e : s.locEntries)
-            std::cout << "  " << map::locKindName(e.kind) << " LOC entry " << hex::formatOffset(off.toOffset(e.hex)) << " "
-                      << e.name << "\n";
+            std::cout << "  " << map::locKindName(e.kind) << " LOC entry " << hex::formatOffset(off.toOffset(e.hex)) << " " << e.name
+                      << "\n";
     }
     printIssues(r.issues);
     return status;

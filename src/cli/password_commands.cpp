@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etatmajor-cli campaign password: set or clear a side's or the host's passphrase (docs/secrecy-auth.md), and the
 // reading of the passphrase options that campaign new shares with it.
 #include "cli.hpp"
@@ -8,9 +9,7 @@ namespace etatmajor::cli {
 
 namespace {
 
-std::string whom(const std::string& who) {
-    return who == auth::kHost ? "the host" : "side '" + who + "'";
-}
+std::string whom(const std::string& who) { return who == auth::kHost ? "the host" : "side '" + who + "'"; }
 
 // A new passphrase typed twice at a terminal; nothing when standard input is not one or the two differ.
 std::optional<std::string> typeNewPassphrase(const std::string& who, core::IssueList& problems) {
@@ -53,13 +52,12 @@ void warnAboutOpenings(const db::CampaignStore& store) {
     if (closedSides.empty() && !hostClosed) return;
     core::IssueList notes;
     if (!closedSides.empty() && !hostClosed)
-        notes.warning("AUTH-HOST-CLOSED",
-                      "the host has no passphrase: the host's view and the host's commands (advance, "
-                      "log, status without --side) are closed until one is set with "
-                      "'campaign password --host'");
+        notes.warning("AUTH-HOST-CLOSED", "the host has no passphrase: the host's view and the host's commands (advance, "
+                                          "log, status without --side) are closed until one is set with "
+                                          "'campaign password --host'");
     for (const auto& side : auth::sidesWithoutPassphrase(store))
-        notes.warning("AUTH-SIDE-OPEN", "side '" + side + "' has no passphrase: anyone may act as it" +
-                                            (hostClosed ? "" : ", or set one for it"));
+        notes.warning("AUTH-SIDE-OPEN",
+                      "side '" + side + "' has no passphrase: anyone may act as it" + (hostClosed ? "" : ", or set one for it"));
     printIssues(notes);
 }
 
@@ -114,12 +112,10 @@ void registerPasswordCommands(CLI::App& campaign, Registry& registry) {
             }
             std::optional<std::string> fresh;
             if (!args->clear) {
-                if (!args->newFile.empty())
-                    fresh = readPassphraseFile(args->newFile, problems);
+                if (!args->newFile.empty()) fresh = readPassphraseFile(args->newFile, problems);
                 else if (!(fresh = typeNewPassphrase(who, problems)) && !problems.hasErrors())
-                    problems.error("AUTH-OPTION",
-                                   "give the new passphrase with --new-password-file FILE, or --clear "
-                                   "to remove it");
+                    problems.error("AUTH-OPTION", "give the new passphrase with --new-password-file FILE, or --clear "
+                                                  "to remove it");
             }
             if (problems.hasErrors()) {
                 printIssues(problems);

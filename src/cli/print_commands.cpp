@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etatmajor-cli print: the printed papers of one side as PDF (docs/papers.md).
 #include "cli.hpp"
 
@@ -10,7 +11,8 @@
 namespace etatmajor::cli {
 
 void registerPrintCommands(CLI::App& app, Registry& registry) {
-    auto* print = app.add_subcommand("print", "Print a side's papers to PDF (order sheets, supply, summary, roster, map, intelligence, battles)");
+    auto* print = app.add_subcommand(
+        "print", "Print a side's papers to PDF (order sheets, supply, summary, roster, map, intelligence, battles)");
     print->require_subcommand(1);
     struct Args {
         std::string db, side, paper = "a4", out, passwordFile;
@@ -37,7 +39,9 @@ void registerPrintCommands(CLI::App& app, Registry& registry) {
         cmd->add_option("--paper", args->paper, "Paper size")->check(CLI::IsMember({"a4", "letter"}))->capture_default_str();
         cmd->add_option("-o,--output", args->out, "PDF file to write")->required();
         if (kind == report::PaperKind::Map)
-            cmd->add_option("--hex-mm", args->hexMm, "Scale: millimetres across a hex")->check(CLI::Range(2.0, 40.0))->capture_default_str();
+            cmd->add_option("--hex-mm", args->hexMm, "Scale: millimetres across a hex")
+                ->check(CLI::Range(2.0, 40.0))
+                ->capture_default_str();
         if (kind == report::PaperKind::Intel || kind == report::PaperKind::Battle) {
             auto* week = cmd->add_option("--week", args->week, "Only the reports of this week")->check(CLI::PositiveNumber);
             cmd->add_option("--day", args->day, "Only the reports of this day of the week")->check(CLI::Range(1, 7))->needs(week);
@@ -58,7 +62,8 @@ void registerPrintCommands(CLI::App& app, Registry& registry) {
                     request.battle = args->battle;
                     const auto pdf = c.paper(request);
                     io::writeFileAtomically(args->out, pdf);
-                    std::cout << "wrote " << args->out << " (" << report::paperKindName(k) << ", side " << args->side << ", from the server)\n";
+                    std::cout << "wrote " << args->out << " (" << report::paperKindName(k) << ", side " << args->side
+                              << ", from the server)\n";
                     return kOk;
                 });
             return withActor(args->db, actorOf(args->side), args->passwordFile, true, [&](db::CampaignStore& store) {

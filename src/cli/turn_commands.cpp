@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etatmajor-cli advance, loc, supply, initiative
 #include "cli.hpp"
 
@@ -78,31 +79,40 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
                 const auto who = view::Viewer::ofSide(args->side);
                 for (const auto& i : result.issues.items()) {
                     const bool told = i.code == "ORDERS-MISSING" || i.code == "CAMPAIGN-ENDED" || i.code == "BATTLE-TABLETOP";
-                    std::cerr << "error " << i.code << ": " << (told ? i.message : "the next phase cannot run yet; the host can see why") << "\n";
+                    std::cerr << "error " << i.code << ": "
+                              << (told ? i.message : "the next phase cannot run yet; the host can see why") << "\n";
                 }
                 nlohmann::ordered_json phases = nlohmann::ordered_json::array(), reports = nlohmann::ordered_json::array();
                 std::string text;
                 for (const auto& p : result.phases) {
-                    phases.push_back({{"week", p.week}, {"day", p.day}, {"phase", p.phase}, {"title", p.title}});
-                    text += "Week " + std::to_string(p.week) + (p.day > 0 ? " day " + std::to_string(p.day) : std::string()) + "  " + p.phase +
-                            " " + p.title + "\n";
-                    if (p.phase != "D12") continue;
+                    phases.push_back(
+                        {{"week", p.week}, {"day", p.day}, {"phase", campaign::phaseString(p.phase)}, {"title", p.title}});
+                    text += "Week " + std::to_string(p.week) + (p.day > 0 ? " day " + std::to_string(p.day) : std::string()) + "  " +
+                            campaign::phaseString(p.phase) + " " + p.title + "\n";
+                    if (p.phase != campaign::Phase::D12) continue;
                     const auto r = view::dayReport(store, who, p.week, p.day);
                     reports.push_back(nlohmann::ordered_json::parse(view::dayReportJson(r)));
                     text += "\n" + view::dayReportText(r) + "\n";
                 }
                 if (args->json)
-                    std::cout << nlohmann::ordered_json{{"ok", result.ok}, {"ended", result.ended}, {"phases", phases}, {"reports", reports}}.dump(2)
+                    std::cout << nlohmann::ordered_json{{"ok", result.ok},
+                                                        {"ended", result.ended},
+                                                        {"phases", phases},
+                                                        {"reports", reports}}
+                                     .dump(2)
                               << "\n";
-                else
-                    std::cout << text;
+                else std::cout << text;
                 return result.ok ? kOk : kBadInput;
             }
             printIssues(result.issues);
             if (args->json) {
                 nlohmann::ordered_json phases = nlohmann::ordered_json::array();
                 for (const auto& p : result.phases)
-                    phases.push_back({{"week", p.week}, {"day", p.day}, {"phase", p.phase}, {"title", p.title}, {"lines", p.lines}});
+                    phases.push_back({{"week", p.week},
+                                      {"day", p.day},
+                                      {"phase", campaign::phaseString(p.phase)},
+                                      {"title", p.title},
+                                      {"lines", p.lines}});
                 std::cout << nlohmann::ordered_json{{"ok", result.ok}, {"ended", result.ended}, {"phases", phases}}.dump(2) << "\n";
             } else {
                 for (const auto& p : result.phases) {
@@ -172,7 +182,8 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
                     if (used != text.size() - eq - 1) throw std::invalid_argument(text);
                     shares.emplace_back(text.substr(0, eq), n);
                 } catch (const std::exception&) {
-                    bad.error("SUPPLY-SHARE", "'" + text + "' is not ME=SP", 0, (eq == std::string::npos ? text : text.substr(0, eq)) + ".points");
+                    bad.error("SUPPLY-SHARE", "'" + text + "' is not ME=SP", 0,
+                              (eq == std::string::npos ? text : text.substr(0, eq)) + ".points");
                 }
             }
             if (bad.hasErrors()) {
@@ -283,9 +294,8 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     dissolve->add_option("--me", args->me, "The ME to dissolve")->required();
     dissolve->add_option("--into", args->to, "The ME that takes its units")->required();
     registry.add(dissolve, [args, report] {
-        return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
-            return report(engine::dissolveMe(s, args->side, args->me, args->to));
-        });
+        return withActor(args->db, actorOf(args->side), args->passwordFile, false,
+                         [&](db::CampaignStore& s) { return report(engine::dissolveMe(s, args->side, args->me, args->to)); });
     });
     auto* orders = app.add_subcommand("orders", "Daily written orders (§8.2)");
     orders->require_subcommand(1);
@@ -321,7 +331,8 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
         if (args->remote.used()) {
             if (file.side != args->side) {
                 core::IssueList issues;
-                issues.error("ORDERS-SIDE", "the file holds orders of side '" + file.side + "', not '" + args->side + "'", file.line, "side");
+                issues.error("ORDERS-SIDE", "the file holds orders of side '" + file.side + "', not '" + args->side + "'", file.line,
+                             "side");
                 issues.setFile(args->file);
                 printIssues(issues);
                 return kBadInput;
@@ -334,14 +345,14 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             core::IssueList issues;
             if (file.side != args->side)
-                issues.error("ORDERS-SIDE", "the file holds orders of side '" + file.side + "', not '" + args->side + "'", file.line, "side");
-            else
-                issues = engine::submitOrders(s, file);
+                issues.error("ORDERS-SIDE", "the file holds orders of side '" + file.side + "', not '" + args->side + "'", file.line,
+                             "side");
+            else issues = engine::submitOrders(s, file);
             issues.setFile(args->file);
             printIssues(issues);
             if (issues.hasErrors()) return kBadInput;
-            std::cout << file.orders.size() << " order(s) of " << args->side << " given for week " << file.week << " day "
-                      << file.day << "\n";
+            std::cout << file.orders.size() << " order(s) of " << args->side << " given for week " << file.week << " day " << file.day
+                      << "\n";
             return kOk;
         });
     });
@@ -352,7 +363,8 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     registry.add(fast, [args] {
         if (!needDbOrServer(args->db, args->remote)) return kUsage;
         if (args->remote.used())
-            return withServer(args->remote, args->side, args->passwordFile, [](client::Connection& c) { return printAction(c.standFast()); });
+            return withServer(args->remote, args->side, args->passwordFile,
+                              [](client::Connection& c) { return printAction(c.standFast()); });
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             const auto issues = engine::standFast(s, args->side);
             printIssues(issues);
@@ -368,7 +380,8 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     registry.add(withdraw, [args] {
         if (!needDbOrServer(args->db, args->remote)) return kUsage;
         if (args->remote.used())
-            return withServer(args->remote, args->side, args->passwordFile, [](client::Connection& c) { return printAction(c.withdrawOrders()); });
+            return withServer(args->remote, args->side, args->passwordFile,
+                              [](client::Connection& c) { return printAction(c.withdrawOrders()); });
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             const auto issues = engine::withdrawOrders(s, args->side);
             printIssues(issues);
@@ -401,8 +414,8 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
         const auto purchase = io::readPurchaseFile(args->file);  // a FileError is reported by main with FILE:LINE
         if (!args->side.empty() && purchase.side != args->side) {
             core::IssueList issues;
-            issues.error("GRANT-SIDE", "the file holds a purchase of side '" + purchase.side + "', not '" + args->side + "'",
-                         0, "side");
+            issues.error("GRANT-SIDE", "the file holds a purchase of side '" + purchase.side + "', not '" + args->side + "'", 0,
+                         "side");
             issues.setFile(args->file);
             printIssues(issues);
             return kBadInput;
@@ -410,13 +423,13 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
         // The purchase is the side's: it acts, and needs its passphrase.
         return withActor(args->db, actorOf(purchase.side), args->passwordFile, false, [&](db::CampaignStore& s) {
             const int code = report(engine::buyWithGrant(s, purchase));
-            if (code == kOk)
-                std::cout << engine::grantRemaining(s, purchase.side) << " SP of this week's grant left\n";
+            if (code == kOk) std::cout << engine::grantRemaining(s, purchase.side) << " SP of this week's grant left\n";
             return code;
         });
     });
 
-    auto* replace = grant->add_subcommand("replace", "Replace guns, engineers, Guards or fallen generals of an ME from the grant (§9.7)");
+    auto* replace = grant->add_subcommand("replace",
+                                          "Replace guns, engineers, Guards or fallen generals of an ME from the grant (§9.7)");
     replace->add_option("--db", args->db, "Campaign database")->required();
     replace->add_option("--side", args->side, "Side")->required();
     addPasswordFile(replace, args->passwordFile);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/client/client.hpp"
 
 #include <httplib.h>
@@ -38,8 +39,7 @@ int checkPin(X509_STORE_CTX* store, void* arg) {
     X509* cert = X509_STORE_CTX_get0_cert(store);
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned length = 0;
-    if (cert != nullptr && X509_digest(cert, EVP_sha256(), digest, &length) == 1 && hexOf(digest, length) == check->pin)
-        return 1;
+    if (cert != nullptr && X509_digest(cert, EVP_sha256(), digest, &length) == 1 && hexOf(digest, length) == check->pin) return 1;
     check->mismatch = true;
     X509_STORE_CTX_set_error(store, X509_V_ERR_CERT_REJECTED);
     return 0;
@@ -198,17 +198,20 @@ std::string call(Connection::Impl& impl, const std::string& token, const std::st
     auto res = impl.send(method, path, headers, body);
     if (!res) {
         if (impl.pin.mismatch)
-            throw ClientError(0, "CLIENT-PIN", "the server's certificate does not match the pin: it is not the server you "
-                                               "were given, or its certificate was changed");
+            throw ClientError(0, "CLIENT-PIN",
+                              "the server's certificate does not match the pin: it is not the server you "
+                              "were given, or its certificate was changed");
         if (res.error() == httplib::Error::SSLServerVerification)
-            throw ClientError(0, "CLIENT-CERTIFICATE", "the server's certificate is not one this machine trusts: give the "
-                                                       "fingerprint the server printed (--pin) or the CA that signed it (--ca-file)");
-        throw ClientError(0, "SERVER-UNREACHABLE", "cannot reach the server at " + impl.address.host + ":" +
-                                                       std::to_string(impl.address.port) + " (" + httplib::to_string(res.error()) + ")");
+            throw ClientError(0, "CLIENT-CERTIFICATE",
+                              "the server's certificate is not one this machine trusts: give the "
+                              "fingerprint the server printed (--pin) or the CA that signed it (--ca-file)");
+        throw ClientError(0, "SERVER-UNREACHABLE",
+                          "cannot reach the server at " + impl.address.host + ":" + std::to_string(impl.address.port) + " (" +
+                              httplib::to_string(res.error()) + ")");
     }
     if (res->status >= 200 && res->status < 300) return res->body;
-    std::string code = "SERVER-" + std::to_string(res->status), message = "the server refused the request (HTTP " +
-                                                                          std::to_string(res->status) + ")";
+    std::string code = "SERVER-" + std::to_string(res->status),
+                message = "the server refused the request (HTTP " + std::to_string(res->status) + ")";
     core::IssueList issues;
     const auto j = json::parse(res->body, nullptr, false);
     if (j.is_object() && j.contains("error") && j["error"].is_object()) {
@@ -253,7 +256,8 @@ void Connection::login(const std::string& campaign, const std::string& side, con
 }
 
 void Connection::loginHost(const std::string& passphrase) {
-    const auto j = parseBody(call(*m_impl, "", "POST", std::string(kApi) + "/login", json{{"host", true}, {"passphrase", passphrase}}.dump()));
+    const auto j = parseBody(
+        call(*m_impl, "", "POST", std::string(kApi) + "/login", json{{"host", true}, {"passphrase", passphrase}}.dump()));
     m_token = j.value("token", "");
     m_campaign.clear();
     m_side.clear();
@@ -283,7 +287,8 @@ std::string Connection::view(const std::string& what, bool asJson, int week, int
 }
 
 CampaignEntry Connection::calendar() {
-    return entryOf(parseBody(call(*m_impl, m_token, "GET", std::string(kApi) + "/campaigns/" + httplib::detail::encode_query_param(m_campaign), "")));
+    return entryOf(parseBody(
+        call(*m_impl, m_token, "GET", std::string(kApi) + "/campaigns/" + httplib::detail::encode_query_param(m_campaign), "")));
 }
 
 OrdersState Connection::orders() {
@@ -336,7 +341,8 @@ std::vector<view::BattleView> Connection::battles() {
 std::string Connection::battleText(int id) { return call(*m_impl, m_token, "GET", sidePath("battles/" + std::to_string(id)), ""); }
 
 std::pair<std::string, bool> Connection::battleOdds(int id, int runs) {
-    const auto j = parseBody(call(*m_impl, m_token, "POST", sidePath("battles/" + std::to_string(id) + "/odds"), json{{"runs", runs}}.dump()));
+    const auto j = parseBody(
+        call(*m_impl, m_token, "POST", sidePath("battles/" + std::to_string(id) + "/odds"), json{{"runs", runs}}.dump()));
     return {j.value("text", ""), j.value("computed", false)};
 }
 
@@ -388,14 +394,16 @@ ActionResult Connection::createCampaign(const std::string& id, const std::string
 }
 
 ActionResult Connection::advance(const std::string& campaign, const std::string& step, bool standFastMissing) {
-    return actionOf(call(*m_impl, m_token, "POST", std::string(kApi) + "/campaigns/" + httplib::detail::encode_query_param(campaign) + "/advance",
+    return actionOf(call(*m_impl, m_token, "POST",
+                         std::string(kApi) + "/campaigns/" + httplib::detail::encode_query_param(campaign) + "/advance",
                          json{{"step", step}, {"standFastMissing", standFastMissing}}.dump()));
 }
 
 ActionResult Connection::setDeadline(const std::string& campaign, std::optional<std::int64_t> at, bool standFastMissing) {
     json body{{"standFastMissing", standFastMissing}};
     body["deadline"] = at ? json(*at) : json(nullptr);
-    return actionOf(call(*m_impl, m_token, "PUT", std::string(kApi) + "/campaigns/" + httplib::detail::encode_query_param(campaign) + "/settings",
+    return actionOf(call(*m_impl, m_token, "PUT",
+                         std::string(kApi) + "/campaigns/" + httplib::detail::encode_query_param(campaign) + "/settings",
                          body.dump()));
 }
 

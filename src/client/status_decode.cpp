@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The side's view from the JSON the server (and `status --json`) renders it in: the inverse of view::statusJson, so
 // that a client hands its caller the same typed view the core builds locally (docs/server.md).
 #include "etatmajor/client/client.hpp"
@@ -10,7 +11,9 @@ using nlohmann::json;
 
 namespace {
 
-std::string str(const json& j, const char* key) { return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string(); }
+std::string str(const json& j, const char* key) {
+    return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
+}
 int num(const json& j, const char* key) { return j.contains(key) && j[key].is_number_integer() ? j[key].get<int>() : 0; }
 bool flag(const json& j, const char* key) { return j.contains(key) && j[key].is_boolean() && j[key].get<bool>(); }
 const json& list(const json& j, const char* key) {
@@ -169,9 +172,9 @@ view::SideView sideViewFromJson(const std::string& text) {
     for (const auto& f : list(doc, "finalResult"))
         v.finalResult.push_back({str(f, "side"), num(f, "week"), num(f, "baseline"), num(f, "pointsLost"), num(f, "objectivesValue"),
                                  num(f, "supplyValue"), num(f, "value"), flag(f, "defeated")});
-    for (const auto& h : list(doc, "seenHexes"))
-        if (h.is_string())
-            if (const auto o = hex::parseOffset(h.get<std::string>())) v.seenHexes.push_back(*o);
+    for (const auto& seen : list(doc, "seenHexes"))
+        if (seen.is_string())
+            if (const auto o = hex::parseOffset(seen.get<std::string>())) v.seenHexes.push_back(*o);
     if (doc.contains("optionsChanged") && doc["optionsChanged"].is_object())
         for (const auto& [k, val] : doc["optionsChanged"].items())
             v.optionsChanged.emplace_back(k, val.is_string() ? val.get<std::string>() : val.dump());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "app.hpp"
 
 #include "main_frame.hpp"
@@ -23,12 +24,10 @@ void App::OnInitCmdLine(wxCmdLineParser& parser) {
     parser.SetLogo(wxString::Format("%s %s: runs the turns of a campaign database; edits a hex map file; shows a "
                                     "campaign file read-only.",
                                     kProductName, kVersion));
-    parser.AddOption(wxEmptyString, "screenshot",
-                     _("open FILE, save a picture of the window as PNG once it has been drawn, and quit"),
+    parser.AddOption(wxEmptyString, "screenshot", _("open FILE, save a picture of the window as PNG once it has been drawn, and quit"),
                      wxCMD_LINE_VAL_STRING);
     parser.AddOption(wxEmptyString, "test-script",
-                     _("open FILE (if given), run the editor test script SCRIPT against the window, and quit"),
-                     wxCMD_LINE_VAL_STRING);
+                     _("open FILE (if given), run the editor test script SCRIPT against the window, and quit"), wxCMD_LINE_VAL_STRING);
     parser.AddOption(wxEmptyString, "side",
                      _("open a campaign database in the view of side ID (american, british, ...), of the host, or of none"),
                      wxCMD_LINE_VAL_STRING);
@@ -61,8 +60,7 @@ bool App::OnCmdLineParsed(wxCmdLineParser& parser) {
         std::smatch match;
         const std::string text = size.utf8_string();
         if (!std::regex_match(text, match, pattern) || std::stoi(match[1]) < 100 || std::stoi(match[2]) < 100) {
-            std::cerr << "etatmajor: error: --size wants WIDTHxHEIGHT in pixels, at least 100x100, not '" << text
-                      << "'\n";
+            std::cerr << "etatmajor: error: --size wants WIDTHxHEIGHT in pixels, at least 100x100, not '" << text << "'\n";
             m_exitCode = 2;
             m_quitEarly = true;
             return true;
@@ -108,10 +106,8 @@ bool App::OnInit() {
                 return true;
             }
         }
-        if (!m_script.empty())
-            frame->runScriptWhenReady(m_script, [this](int status) { m_exitCode = status; });
-        else if (!m_screenshot.empty())
-            frame->captureWhenReady(m_screenshot, [this](int status) { m_exitCode = status; });
+        if (!m_script.empty()) frame->runScriptWhenReady(m_script, [this](int status) { m_exitCode = status; });
+        else if (!m_screenshot.empty()) frame->captureWhenReady(m_screenshot, [this](int status) { m_exitCode = status; });
         return true;
     }
 
@@ -122,10 +118,8 @@ bool App::OnInit() {
             document = std::make_shared<MapDocument>(MapDocument::load(std::string(m_file.fn_str())));
             // Problems the reader could recover from: the map is still shown.
             for (const auto& warning : document->warnings()) {
-                if (screenshot)
-                    std::cerr << warning << "\n";
-                else
-                    wxLogWarning("%s", wxString::FromUTF8(warning.c_str()));
+                if (screenshot) std::cerr << warning << "\n";
+                else wxLogWarning("%s", wxString::FromUTF8(warning.c_str()));
             }
         } catch (const LoadError& e) {
             failure = wxString::FromUTF8(e.what());

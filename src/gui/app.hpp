@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The wx application object: reads the command line, opens the main window, runs --screenshot or --test-script.
 //
 //   etatmajor [FILE] [--side ID|host] [--screenshot PNG] [--test-script SCRIPT] [--size WxH]

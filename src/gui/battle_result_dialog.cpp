@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "battle_result_dialog.hpp"
 
 #include <wx/button.h>
@@ -17,9 +18,7 @@ namespace etatmajor::gui {
 
 namespace {
 
-wxString utf8(const std::string& s) {
-    return wxString::FromUTF8(s.c_str());
-}
+wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
 
 std::string escaped(const std::string& s) {
     std::string out;
@@ -67,8 +66,8 @@ std::string battleResultXml(int battle, const std::string& winner, const std::ve
 
 BattleResultDialog::BattleResultDialog(wxWindow* parent, int battle, const std::vector<std::string>& sides,
                                        std::vector<ResultUnit> units, std::vector<ResultGeneral> generals)
-    : wxDialog(parent, wxID_ANY, wxString::Format(_("Tabletop result of battle %d"), battle), wxDefaultPosition,
-               wxSize(640, 560), wxDEFAULT_DIALOG_STYLE | wxRESIZE_BORDER),
+    : wxDialog(parent, wxID_ANY, wxString::Format(_("Tabletop result of battle %d"), battle), wxDefaultPosition, wxSize(640, 560),
+               wxDEFAULT_DIALOG_STYLE | wxRESIZE_BORDER),
       m_battle(battle),
       m_sides(sides),
       m_units(std::move(units)),
@@ -143,8 +142,7 @@ std::string BattleResultDialog::xml() const {
         units[i].captured = m_captured[i]->GetValue();
     }
     std::vector<ResultGeneral> generals = m_generals;
-    for (std::size_t i = 0; i < generals.size(); ++i)
-        generals[i].fate = kFates[std::max(0, m_fates[i]->GetSelection())];
+    for (std::size_t i = 0; i < generals.size(); ++i) generals[i].fate = kFates[std::max(0, m_fates[i]->GetSelection())];
     const int w = m_winner->GetSelection();
     const std::string winner = w <= 0 ? std::string() : m_sides[static_cast<std::size_t>(w - 1)];
     return battleResultXml(m_battle, winner, units, generals, m_notes->GetValue().utf8_string());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The form for a battle fought on the table (etat-major.md §8.8, docs/formats/battle-result.md): the winner, each
 // unit's losses (stands, figures, guns, routed, captured), each general's fate, and notes. It writes a battle-result
 // file that engine::enterBattleResult checks and records, exactly as `battle enter` does.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "dialogs.hpp"
 
 #include <wx/button.h>
@@ -21,9 +22,7 @@ namespace etatmajor::gui {
 
 namespace {
 
-wxString utf8(const std::string& s) {
-    return wxString::FromUTF8(s.c_str());
-}
+wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
 
 // "Heavy woods" from "heavy_woods".
 wxString pretty(std::string_view name) {
@@ -37,10 +36,8 @@ std::string slug(const std::string& text) {
     std::string out;
     for (const char ch : text) {
         const auto c = static_cast<unsigned char>(ch);
-        if (std::isalnum(c))
-            out += static_cast<char>(std::tolower(c));
-        else if (!out.empty() && out.back() != '-')
-            out += '-';
+        if (std::isalnum(c)) out += static_cast<char>(std::tolower(c));
+        else if (!out.empty() && out.back() != '-') out += '-';
     }
     while (!out.empty() && out.back() == '-') out.pop_back();
     return out;
@@ -97,8 +94,7 @@ NewMapDialog::NewMapDialog(wxWindow* parent) : wxDialog(parent, wxID_ANY, _("New
     m_orientation = new wxRadioBox(this, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, 2, orientations, 2,
                                    wxRA_SPECIFY_COLS);
     const wxString parities[] = {_("Odd rows/columns"), _("Even rows/columns")};
-    m_parity = new wxRadioBox(this, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, 2, parities, 2,
-                              wxRA_SPECIFY_COLS);
+    m_parity = new wxRadioBox(this, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, 2, parities, 2, wxRA_SPECIFY_COLS);
     wxArrayString terrains;
     for (int i = 0; i < map::kTerrainCount; ++i) terrains.Add(pretty(map::terrainName(static_cast<map::Terrain>(i))));
     m_fill = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, terrains);
@@ -119,8 +115,8 @@ NewMapDialog::NewMapDialog(wxWindow* parent) : wxDialog(parent, wxID_ANY, _("New
 bool NewMapDialog::TransferDataFromWindow() {
     const std::string id = m_id->GetValue().utf8_string();
     if (id.empty() || slug(id) != id) {
-        wxMessageBox(_("The id is made of lower-case letters, digits and hyphens, such as \"carolinas-1780\"."),
-                     _("New Map"), wxOK | wxICON_WARNING, this);
+        wxMessageBox(_("The id is made of lower-case letters, digits and hyphens, such as \"carolinas-1780\"."), _("New Map"),
+                     wxOK | wxICON_WARNING, this);
         return false;
     }
     return true;
@@ -138,9 +134,7 @@ map::MapMetadata NewMapDialog::metadata() const {
     return meta;
 }
 
-map::Terrain NewMapDialog::fill() const {
-    return static_cast<map::Terrain>(std::max(0, m_fill->GetSelection()));
-}
+map::Terrain NewMapDialog::fill() const { return static_cast<map::Terrain>(std::max(0, m_fill->GetSelection())); }
 
 // ---- Urban area ------------------------------------------------------------------------------------------------
 
@@ -180,19 +174,16 @@ MapPropertiesDialog::MapPropertiesDialog(wxWindow* parent, const map::MapMetadat
     auto* grid = form();
     m_id = new wxTextCtrl(this, wxID_ANY, utf8(meta.id));
     m_name = new wxTextCtrl(this, wxID_ANY, utf8(meta.name), wxDefaultPosition, wxSize(320, -1));
-    m_description = new wxTextCtrl(this, wxID_ANY, utf8(meta.description), wxDefaultPosition, wxSize(320, 90),
-                                   wxTE_MULTILINE);
-    m_km = new wxSpinCtrlDouble(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 0.1, 100,
-                                meta.kmPerHex, 0.5);
+    m_description = new wxTextCtrl(this, wxID_ANY, utf8(meta.description), wxDefaultPosition, wxSize(320, 90), wxTE_MULTILINE);
+    m_km = new wxSpinCtrlDouble(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 0.1, 100, meta.kmPerHex, 0.5);
     m_km->SetDigits(1);
     addRow(this, grid, _("Id:"), m_id);
     addRow(this, grid, _("Name:"), m_name);
     addRow(this, grid, _("Description:"), m_description);
     addRow(this, grid, _("Km per hex:"), m_km);
-    const wxString layout = wxString::Format(
-        _("%d x %d hexes, %s top, %s shoved"), meta.width, meta.height,
-        meta.orientation == hex::Orientation::Pointy ? _("pointy") : _("flat"),
-        meta.parity == hex::OffsetParity::Odd ? _("odd lines") : _("even lines"));
+    const wxString layout = wxString::Format(_("%d x %d hexes, %s top, %s shoved"), meta.width, meta.height,
+                                             meta.orientation == hex::Orientation::Pointy ? _("pointy") : _("flat"),
+                                             meta.parity == hex::OffsetParity::Odd ? _("odd lines") : _("even lines"));
     addRow(this, grid, _("Layout:"), new wxStaticText(this, wxID_ANY, layout));
     finish(this, grid);
 }
@@ -210,12 +201,10 @@ map::MapMetadata MapPropertiesDialog::metadata() const {
 
 BackgroundDialog::BackgroundDialog(wxWindow* parent, ChangeHandler onChange, std::function<void()> onChooseImage,
                                    std::function<void()> onRemove)
-    : wxDialog(parent, wxID_ANY, _("Background Image"), wxDefaultPosition, wxDefaultSize,
-               wxDEFAULT_DIALOG_STYLE),
+    : wxDialog(parent, wxID_ANY, _("Background Image"), wxDefaultPosition, wxDefaultSize, wxDEFAULT_DIALOG_STYLE),
       m_onChange(std::move(onChange)) {
     auto* grid = form();
-    m_file = new wxStaticText(this, wxID_ANY, _("(none)"), wxDefaultPosition, wxSize(220, -1),
-                              wxST_ELLIPSIZE_MIDDLE);
+    m_file = new wxStaticText(this, wxID_ANY, _("(none)"), wxDefaultPosition, wxSize(220, -1), wxST_ELLIPSIZE_MIDDLE);
     auto* choose = new wxButton(this, wxID_ANY, _("Choose..."));
     auto* fileRow = new wxBoxSizer(wxHORIZONTAL);
     fileRow->Add(m_file, 1, wxALIGN_CENTER_VERTICAL | wxRIGHT, 8);
@@ -227,15 +216,13 @@ BackgroundDialog::BackgroundDialog(wxWindow* parent, ChangeHandler onChange, std
     addRow(this, grid, wxEmptyString, m_visible);
     m_opacity = new wxSlider(this, wxID_ANY, 50, 0, 100, wxDefaultPosition, wxSize(200, -1), wxSL_HORIZONTAL | wxSL_LABELS);
     addRow(this, grid, _("Opacity (%):"), m_opacity);
-    m_kmPerPixel = new wxSpinCtrlDouble(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 0.0001,
-                                        100, 0.1, 0.001);
+    m_kmPerPixel = new wxSpinCtrlDouble(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 0.0001, 100, 0.1,
+                                        0.001);
     m_kmPerPixel->SetDigits(4);
     addRow(this, grid, _("Scale (km per pixel):"), m_kmPerPixel);
-    m_x = new wxSpinCtrlDouble(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, -100000, 100000,
-                               0, 0.5);
+    m_x = new wxSpinCtrlDouble(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, -100000, 100000, 0, 0.5);
     m_x->SetDigits(2);
-    m_y = new wxSpinCtrlDouble(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, -100000, 100000,
-                               0, 0.5);
+    m_y = new wxSpinCtrlDouble(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, -100000, 100000, 0, 0.5);
     m_y->SetDigits(2);
     addRow(this, grid, _("Left edge (km east):"), m_x);
     addRow(this, grid, _("Top edge (km south):"), m_y);
@@ -250,9 +237,7 @@ BackgroundDialog::BackgroundDialog(wxWindow* parent, ChangeHandler onChange, std
 
     auto* top = new wxBoxSizer(wxVERTICAL);
     top->Add(grid, 1, wxEXPAND | wxALL, 14);
-    top->Add(new wxStaticText(this, wxID_ANY,
-                              _("Distances are measured from the centre of hex 0,0.")),
-             0, wxLEFT | wxRIGHT, 14);
+    top->Add(new wxStaticText(this, wxID_ANY, _("Distances are measured from the centre of hex 0,0.")), 0, wxLEFT | wxRIGHT, 14);
     top->Add(buttons, 0, wxEXPAND | wxALL, 12);
     SetSizerAndFit(top);
 
@@ -263,15 +248,14 @@ BackgroundDialog::BackgroundDialog(wxWindow* parent, ChangeHandler onChange, std
         if (onRemove) onRemove();
     });
     fit->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { fitToMap(); });
-    Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { Hide(); }, wxID_CLOSE);
+    Bind(
+        wxEVT_BUTTON, [this](wxCommandEvent&) { Hide(); }, wxID_CLOSE);
     m_visible->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) { changed(); });
     m_opacity->Bind(wxEVT_SLIDER, [this](wxCommandEvent&) { changed(); });
     for (auto* spin : {m_kmPerPixel, m_x, m_y}) spin->Bind(wxEVT_SPINCTRLDOUBLE, [this](wxSpinDoubleEvent&) { changed(); });
 }
 
-double BackgroundDialog::kmPerUnit() const {
-    return m_kmPerHex / kFlatsPerSize;
-}
+double BackgroundDialog::kmPerUnit() const { return m_kmPerHex / kFlatsPerSize; }
 
 void BackgroundDialog::show(const BackgroundSettings& settings, double kmPerHex, const wxRect2DDouble& mapBounds,
                             const wxSize& imagePixels) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The editor's small dialogs: a new map, an urban area, the map's properties, and the background image panel.
 #pragma once
 
@@ -76,12 +77,10 @@ class BackgroundDialog : public wxDialog {
 public:
     using ChangeHandler = std::function<void(const BackgroundSettings&)>;
 
-    BackgroundDialog(wxWindow* parent, ChangeHandler onChange, std::function<void()> onChooseImage,
-                     std::function<void()> onRemove);
+    BackgroundDialog(wxWindow* parent, ChangeHandler onChange, std::function<void()> onChooseImage, std::function<void()> onRemove);
     // Shows these settings for a map of `kmPerHex` whose bounds (units of the hex size) are `mapBounds`, for an
     // image of `imagePixels`.
-    void show(const BackgroundSettings& settings, double kmPerHex, const wxRect2DDouble& mapBounds,
-              const wxSize& imagePixels);
+    void show(const BackgroundSettings& settings, double kmPerHex, const wxRect2DDouble& mapBounds, const wxSize& imagePixels);
 
 private:
     void changed();

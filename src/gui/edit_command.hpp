@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one adapter between the core's edit commands and wxWidgets' undo machinery (architecture §2): a wxCommand
 // that holds an edit::Edit and applies or reverts it on a map. Merging a stroke's edits into one undo step is done
 // by MapEditor::submit through absorb(), since wxCommandProcessor has no notion of merging.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "icons.hpp"
 
 #include "map_style.hpp"
@@ -47,10 +48,8 @@ wxGraphicsPath hexagon(wxGraphicsContext& gc, double cx, double cy, double r) {
         const double a = kPi / 180.0 * (60.0 * i - 30.0);
         const double x = cx + r * std::cos(a);
         const double y = cy + r * std::sin(a);
-        if (i == 0)
-            p.MoveToPoint(x, y);
-        else
-            p.AddLineToPoint(x, y);
+        if (i == 0) p.MoveToPoint(x, y);
+        else p.AddLineToPoint(x, y);
     }
     p.CloseSubpath();
     return p;
@@ -206,12 +205,8 @@ wxBitmap Icons::tool(Tool tool, int size) {
 wxBitmap Icons::action(ActionIcon icon, int size) {
     return drawIcon(size, [icon](wxGraphicsContext& gc) {
         switch (icon) {
-            case ActionIcon::ZoomIn:
-                magnifier(gc, 1);
-                break;
-            case ActionIcon::ZoomOut:
-                magnifier(gc, -1);
-                break;
+            case ActionIcon::ZoomIn: magnifier(gc, 1); break;
+            case ActionIcon::ZoomOut: magnifier(gc, -1); break;
             case ActionIcon::Fit: {
                 wxGraphicsPath p = gc.CreatePath();
                 for (const auto& [x, y, dx, dy] : {std::array{3.0, 3.0, 1.0, 1.0}, std::array{21.0, 3.0, -1.0, 1.0},

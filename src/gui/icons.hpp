@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The editor's icons, drawn in code so they look the same on every desktop and need no files.
 #pragma once
 

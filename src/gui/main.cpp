@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Entry point of the Etat-Major application; everything else lives in the etatmajor_gui library.
 #include "app.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_frame.hpp"
 
 #include "icons.hpp"
@@ -54,33 +55,33 @@ constexpr long kGiveUpMs = 20000;
 // Validation runs this long after the last edit of a burst.
 constexpr int kValidationDelayMs = 150;
 
-const wxString kFileTypes =
-    _("Maps and campaigns (*.xml;*.db)|*.xml;*.db|"
-      "Map and campaign files (*.xml)|*.xml|"
-      "Campaign databases (*.db)|*.db|"
-      "All files (*)|*");
+const wxString kFileTypes = _("Maps and campaigns (*.xml;*.db)|*.xml;*.db|"
+                              "Map and campaign files (*.xml)|*.xml|"
+                              "Campaign databases (*.db)|*.db|"
+                              "All files (*)|*");
 
-const wxString kToolLabels[kToolCount] = {_("&Pan"),    _("&Terrain Brush"), _("&Rivers, Fords, Bridges"),
-                                          _("R&oads and Waterways"), _("&Urban Areas"), _("&Labels"),
-                                          _("&Sides"), _("&Eraser"),        _("P&icker")};
-const wxString kToolHelp[kToolCount] = {
-    _("Move the map by dragging it (H)"),
-    _("Paint terrain; [ and ] change the brush size (T)"),
-    _("Draw rivers and streams along hexsides, place fords and bridges (R)"),
-    _("Draw major roads, minor roads and navigable waterways from hex to hex (D)"),
-    _("Add or edit urban areas with their size and fortification (U)"),
-    _("Add, change or remove labels (L)"),
-    _("Home edges, LOC entry hexes and HQ hexes of each side (S)"),
-    _("Remove the feature under the mouse (E)"),
-    _("Show everything on a hex and take its terrain or feature for the brush (I)")};
+const wxString kToolLabels[kToolCount] = {_("&Pan"),
+                                          _("&Terrain Brush"),
+                                          _("&Rivers, Fords, Bridges"),
+                                          _("R&oads and Waterways"),
+                                          _("&Urban Areas"),
+                                          _("&Labels"),
+                                          _("&Sides"),
+                                          _("&Eraser"),
+                                          _("P&icker")};
+const wxString kToolHelp[kToolCount] = {_("Move the map by dragging it (H)"),
+                                        _("Paint terrain; [ and ] change the brush size (T)"),
+                                        _("Draw rivers and streams along hexsides, place fords and bridges (R)"),
+                                        _("Draw major roads, minor roads and navigable waterways from hex to hex (D)"),
+                                        _("Add or edit urban areas with their size and fortification (U)"),
+                                        _("Add, change or remove labels (L)"),
+                                        _("Home edges, LOC entry hexes and HQ hexes of each side (S)"),
+                                        _("Remove the feature under the mouse (E)"),
+                                        _("Show everything on a hex and take its terrain or feature for the brush (I)")};
 
-wxString utf8(const std::string& s) {
-    return wxString::FromUTF8(s.c_str());
-}
+wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
 
-wxBitmap art(const wxArtID& id) {
-    return wxArtProvider::GetBitmap(id, wxART_TOOLBAR, wxSize(24, 24));
-}
+wxBitmap art(const wxArtID& id) { return wxArtProvider::GetBitmap(id, wxART_TOOLBAR, wxSize(24, 24)); }
 
 }  // namespace
 
@@ -119,7 +120,8 @@ MainFrame::MainFrame(const wxSize& size, bool interactive)
     m_tools.onSettingsChanged = [this] { syncTools(); };
 
     Bind(wxEVT_TIMER, &MainFrame::onCaptureTick, this, m_captureTimer.GetId());
-    Bind(wxEVT_TIMER, [this](wxTimerEvent&) { refreshValidation(); }, m_validationTimer.GetId());
+    Bind(
+        wxEVT_TIMER, [this](wxTimerEvent&) { refreshValidation(); }, m_validationTimer.GetId());
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::onClose, this);
 
     if (m_interactive) {
@@ -197,28 +199,34 @@ void MainFrame::buildMenus() {
     Bind(wxEVT_MENU, &MainFrame::onSave, this, wxID_SAVE);
     Bind(wxEVT_MENU, &MainFrame::onSaveAs, this, wxID_SAVEAS);
     // Papers are a side's, printed from its view in the turn manager; the map window has no campaign to print.
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { printPapers(this, std::string(), nullptr, true); }, wxID_PREVIEW);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { printPapers(this, std::string(), nullptr, false); }, wxID_PRINT);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { printPapers(this, std::string(), nullptr, true); }, wxID_PREVIEW);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { printPapers(this, std::string(), nullptr, false); }, wxID_PRINT);
     Bind(wxEVT_MENU, &MainFrame::onQuit, this, wxID_EXIT);
     Bind(wxEVT_MENU, &MainFrame::onUndo, this, wxID_UNDO);
     Bind(wxEVT_MENU, &MainFrame::onRedo, this, wxID_REDO);
     Bind(wxEVT_MENU, &MainFrame::onMapProperties, this, kIdMapProperties);
     Bind(wxEVT_MENU, &MainFrame::onAddSide, this, kIdAddSide);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->zoomIn(); }, kIdZoomIn);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->zoomOut(); }, kIdZoomOut);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->fitToWindow(); }, kIdFit);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->zoomIn(); }, kIdZoomIn);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->zoomOut(); }, kIdZoomOut);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->fitToWindow(); }, kIdFit);
     Bind(wxEVT_MENU, &MainFrame::onBackground, this, kIdBackground);
     Bind(wxEVT_MENU, &MainFrame::onToggleBackground, this, kIdShowBackground);
     Bind(wxEVT_MENU, &MainFrame::onTool, this, kIdToolFirst, kIdToolLast);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { toolKey(']'); }, kIdBrushBigger);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { toolKey('['); }, kIdBrushSmaller);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { toolKey(']'); }, kIdBrushBigger);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { toolKey('['); }, kIdBrushSmaller);
     Bind(wxEVT_MENU, &MainFrame::onAbout, this, wxID_ABOUT);
-    for (const int id : {static_cast<int>(wxID_SAVE), static_cast<int>(wxID_SAVEAS), static_cast<int>(wxID_UNDO),
-                         static_cast<int>(wxID_REDO), static_cast<int>(kIdMapProperties),
-                         static_cast<int>(kIdAddSide), static_cast<int>(kIdBackground),
-                         static_cast<int>(kIdShowBackground), static_cast<int>(kIdBrushBigger),
-                         static_cast<int>(kIdBrushSmaller), static_cast<int>(kIdZoomIn), static_cast<int>(kIdZoomOut),
-                         static_cast<int>(kIdFit)})
+    for (const int id :
+         {static_cast<int>(wxID_SAVE), static_cast<int>(wxID_SAVEAS), static_cast<int>(wxID_UNDO), static_cast<int>(wxID_REDO),
+          static_cast<int>(kIdMapProperties), static_cast<int>(kIdAddSide), static_cast<int>(kIdBackground),
+          static_cast<int>(kIdShowBackground), static_cast<int>(kIdBrushBigger), static_cast<int>(kIdBrushSmaller),
+          static_cast<int>(kIdZoomIn), static_cast<int>(kIdZoomOut), static_cast<int>(kIdFit)})
         Bind(wxEVT_UPDATE_UI, &MainFrame::onUpdateUi, this, id);
     Bind(wxEVT_UPDATE_UI, &MainFrame::onUpdateUi, this, kIdToolFirst, kIdToolLast);
 }
@@ -244,8 +252,7 @@ void MainFrame::buildToolBar() {
                                 label + " \u2014 " + kToolHelp[i]);
     }
     m_toolBar->AddSeparator();
-    m_toolBar->AddTool(kIdBackground, _("Background"), Icons::action(ActionIcon::Background),
-                       _("Background image under the grid"));
+    m_toolBar->AddTool(kIdBackground, _("Background"), Icons::action(ActionIcon::Background), _("Background image under the grid"));
     m_toolBar->Realize();
 }
 
@@ -326,8 +333,7 @@ void MainFrame::updateSummary() {
         return;
     }
     const auto& m = doc->map();
-    wxString summary =
-        wxString::Format(_("%d x %d hexes, %zu urban areas"), m.width(), m.height(), m.urbanAreas().size());
+    wxString summary = wxString::Format(_("%d x %d hexes, %zu urban areas"), m.width(), m.height(), m.urbanAreas().size());
     if (!doc->counters().empty()) summary += wxString::Format(_(", %zu MEs"), doc->counters().size());
     if (!doc->editable()) summary += _("; read-only: campaigns are changed by turns, not by the map editor");
     SetStatusText(summary, 2);
@@ -355,10 +361,8 @@ void MainFrame::showDocument(std::shared_ptr<MapDocument> document) {
 }
 
 void MainFrame::report(const wxString& title, const wxString& message) {
-    if (m_interactive)
-        wxMessageBox(message, title, wxOK | wxICON_ERROR, this);
-    else
-        std::cerr << message.utf8_string() << "\n";
+    if (m_interactive) wxMessageBox(message, title, wxOK | wxICON_ERROR, this);
+    else std::cerr << message.utf8_string() << "\n";
 }
 
 bool MainFrame::openFile(const wxString& path) {
@@ -384,10 +388,8 @@ bool MainFrame::openFile(const wxString& path) {
     try {
         auto document = std::make_shared<MapDocument>(MapDocument::load(std::string(path.fn_str())));
         for (const auto& warning : document->warnings()) {
-            if (m_interactive)
-                wxLogWarning("%s", utf8(warning));
-            else
-                std::cerr << warning << "\n";
+            if (m_interactive) wxLogWarning("%s", utf8(warning));
+            else std::cerr << warning << "\n";
         }
         showDocument(std::move(document));
         if (m_interactive) m_recent.AddFileToHistory(path);
@@ -427,10 +429,9 @@ bool MainFrame::saveInteractively(bool askPath) {
     if (!doc || !doc->editable()) return false;
     wxString path = utf8(doc->path());
     if (askPath || path.empty()) {
-        const wxString suggested = doc->path().empty() ? utf8(doc->map().metadata().id + ".xml")
-                                                       : wxFileName(path).GetFullName();
-        wxFileDialog dialog(this, _("Save the map as"), wxFileName(path).GetPath(), suggested,
-                            _("Map files (*.xml)|*.xml"), wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+        const wxString suggested = doc->path().empty() ? utf8(doc->map().metadata().id + ".xml") : wxFileName(path).GetFullName();
+        wxFileDialog dialog(this, _("Save the map as"), wxFileName(path).GetPath(), suggested, _("Map files (*.xml)|*.xml"),
+                            wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
         if (dialog.ShowModal() != wxID_OK) return false;
         path = dialog.GetPath();
         if (wxFileName(path).GetExt().empty()) path += ".xml";
@@ -442,17 +443,14 @@ bool MainFrame::saveInteractively(bool askPath) {
 bool MainFrame::confirmDiscardChanges(const wxString& action) {
     if (!m_interactive || !m_editor.editable() || !modified()) return true;
     wxMessageDialog ask(this,
-                        wxString::Format(_("Save the changes to \u201c%s\u201d before %s?"),
-                                         utf8(m_editor.document()->title()), action),
+                        wxString::Format(_("Save the changes to \u201c%s\u201d before %s?"), utf8(m_editor.document()->title()),
+                                         action),
                         _("Save changes?"), wxYES_NO | wxCANCEL | wxICON_QUESTION);
     ask.SetYesNoCancelLabels(_("&Save"), _("&Discard"), _("&Cancel"));
     switch (ask.ShowModal()) {
-        case wxID_YES:
-            return saveInteractively(false);
-        case wxID_NO:
-            return true;
-        default:
-            return false;
+        case wxID_YES: return saveInteractively(false);
+        case wxID_NO: return true;
+        default: return false;
     }
 }
 
@@ -463,10 +461,8 @@ void MainFrame::loadViewSettings() {
         const auto settings = ViewSettingsFile::read(doc->path());
         if (settings.background) setBackground(settings.background, true);
     } catch (const std::exception& e) {
-        if (m_interactive)
-            wxLogWarning("%s", utf8(e.what()));
-        else
-            std::cerr << e.what() << "\n";
+        if (m_interactive) wxLogWarning("%s", utf8(e.what()));
+        else std::cerr << e.what() << "\n";
     }
 }
 
@@ -498,8 +494,7 @@ bool MainFrame::setBackground(std::optional<BackgroundSettings> settings, bool f
             wxLogNull quiet;
             if (!image.LoadFile(utf8(settings->image))) {
                 report(_("Cannot show the background image"),
-                       wxString::Format(_("%s: error: cannot read this picture (PNG or JPEG expected)"),
-                                        utf8(settings->image)));
+                       wxString::Format(_("%s: error: cannot read this picture (PNG or JPEG expected)"), utf8(settings->image)));
                 return false;
             }
         }
@@ -567,8 +562,7 @@ void MainFrame::refreshValidation() {
 
 void MainFrame::syncTools() {
     m_toolPanel->sync();
-    for (int i = 0; i < kToolCount; ++i)
-        m_toolBar->ToggleTool(kIdToolFirst + i, static_cast<int>(m_tools.tool()) == i);
+    for (int i = 0; i < kToolCount; ++i) m_toolBar->ToggleTool(kIdToolFirst + i, static_cast<int>(m_tools.tool()) == i);
     if (auto* bar = GetMenuBar())
         if (auto* item = bar->FindItem(kIdToolFirst + static_cast<int>(m_tools.tool()))) item->Check(true);
     m_canvas->Refresh();
@@ -583,33 +577,15 @@ void MainFrame::toolKey(int key) {
     const int k = std::toupper(key);
     auto& s = m_tools.settings();
     switch (k) {
-        case 'H':
-            selectTool(Tool::Pan);
-            break;
-        case 'T':
-            selectTool(Tool::Terrain);
-            break;
-        case 'R':
-            selectTool(Tool::Hexside);
-            break;
-        case 'D':
-            selectTool(Tool::Route);
-            break;
-        case 'U':
-            selectTool(Tool::Urban);
-            break;
-        case 'L':
-            selectTool(Tool::Label);
-            break;
-        case 'S':
-            selectTool(Tool::Sides);
-            break;
-        case 'E':
-            selectTool(Tool::Eraser);
-            break;
-        case 'I':
-            selectTool(Tool::Picker);
-            break;
+        case 'H': selectTool(Tool::Pan); break;
+        case 'T': selectTool(Tool::Terrain); break;
+        case 'R': selectTool(Tool::Hexside); break;
+        case 'D': selectTool(Tool::Route); break;
+        case 'U': selectTool(Tool::Urban); break;
+        case 'L': selectTool(Tool::Label); break;
+        case 'S': selectTool(Tool::Sides); break;
+        case 'E': selectTool(Tool::Eraser); break;
+        case 'I': selectTool(Tool::Picker); break;
         case '[':
             s.radius = std::max(0, s.radius - 1);
             syncTools();
@@ -618,8 +594,7 @@ void MainFrame::toolKey(int key) {
             s.radius = std::min(kMaxBrushRadius, s.radius + 1);
             syncTools();
             break;
-        default:
-            break;
+        default: break;
     }
 }
 
@@ -650,17 +625,11 @@ void MainFrame::onOpenRecent(wxCommandEvent& event) {
     openFile(path);
 }
 
-void MainFrame::onSave(wxCommandEvent&) {
-    saveInteractively(false);
-}
+void MainFrame::onSave(wxCommandEvent&) { saveInteractively(false); }
 
-void MainFrame::onSaveAs(wxCommandEvent&) {
-    saveInteractively(true);
-}
+void MainFrame::onSaveAs(wxCommandEvent&) { saveInteractively(true); }
 
-void MainFrame::onQuit(wxCommandEvent&) {
-    Close(false);
-}
+void MainFrame::onQuit(wxCommandEvent&) { Close(false); }
 
 void MainFrame::onClose(wxCloseEvent& event) {
     if (event.CanVeto() && !confirmDiscardChanges(_("closing"))) {
@@ -691,8 +660,7 @@ void MainFrame::onMapProperties(wxCommandEvent&) {
 
 void MainFrame::onAddSide(wxCommandEvent&) {
     if (!m_editor.editable()) return;
-    wxTextEntryDialog dialog(this, _("Id of the side, as the campaign names it (for example \"british\"):"),
-                             _("Add Side"));
+    wxTextEntryDialog dialog(this, _("Id of the side, as the campaign names it (for example \"british\"):"), _("Add Side"));
     if (dialog.ShowModal() != wxID_OK) return;
     edit::Edit e = edit::addSide(m_editor.document()->map(), dialog.GetValue().utf8_string());
     const std::string id = e.subject();
@@ -702,9 +670,7 @@ void MainFrame::onAddSide(wxCommandEvent&) {
     }
 }
 
-void MainFrame::onTool(wxCommandEvent& event) {
-    selectTool(static_cast<Tool>(event.GetId() - kIdToolFirst));
-}
+void MainFrame::onTool(wxCommandEvent& event) { selectTool(static_cast<Tool>(event.GetId() - kIdToolFirst)); }
 
 void MainFrame::onBackground(wxCommandEvent&) {
     if (!m_editor.editable()) return;
@@ -722,8 +688,7 @@ void MainFrame::onBackground(wxCommandEvent&) {
     }
     const auto& m = m_editor.document()->map();
     m_backgroundDialog->show(*m_background, m.metadata().kmPerHex,
-                             m_canvas->painter() ? m_canvas->painter()->worldBounds() : wxRect2DDouble(),
-                             m_backgroundPixels);
+                             m_canvas->painter() ? m_canvas->painter()->worldBounds() : wxRect2DDouble(), m_backgroundPixels);
 }
 
 void MainFrame::onToggleBackground(wxCommandEvent&) {
@@ -755,30 +720,19 @@ void MainFrame::onUpdateUi(wxUpdateUIEvent& event) {
         case wxID_SAVEAS:
         case kIdMapProperties:
         case kIdAddSide:
-        case kIdBackground:
-            event.Enable(editable);
-            break;
+        case kIdBackground: event.Enable(editable); break;
         case kIdBrushBigger:
-        case kIdBrushSmaller:
-            event.Enable(editable);
-            break;
-        case wxID_UNDO:
-            event.Enable(editable && m_editor.canUndo());
-            break;
-        case wxID_REDO:
-            event.Enable(editable && m_editor.canRedo());
-            break;
+        case kIdBrushSmaller: event.Enable(editable); break;
+        case wxID_UNDO: event.Enable(editable && m_editor.canUndo()); break;
+        case wxID_REDO: event.Enable(editable && m_editor.canRedo()); break;
         case kIdShowBackground:
             event.Enable(editable && m_background.has_value());
             event.Check(m_background && m_background->visible);
             break;
         case kIdZoomIn:
         case kIdZoomOut:
-        case kIdFit:
-            event.Enable(any);
-            break;
-        default:
-            break;
+        case kIdFit: event.Enable(any); break;
+        default: break;
     }
 }
 
@@ -871,8 +825,8 @@ bool MainFrame::saveScreenshot(const wxString& pngPath) {
         std::cerr << pngPath.utf8_string() << ": error: cannot write the screenshot\n";
         return false;
     }
-    std::cout << "etatmajor: wrote " << pngPath.utf8_string() << " (" << result.image.GetWidth() << "x"
-              << result.image.GetHeight() << ", from the " << WindowCapture::methodName(result.method) << ")\n";
+    std::cout << "etatmajor: wrote " << pngPath.utf8_string() << " (" << result.image.GetWidth() << "x" << result.image.GetHeight()
+              << ", from the " << WindowCapture::methodName(result.method) << ")\n";
     return true;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The application's main window: menus and toolbar, the map canvas, the tool panel with the overview beside it,
 // the validation list below it, and a status bar describing the hex under the mouse.
 //

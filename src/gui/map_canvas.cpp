@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "map_canvas.hpp"
 
 #include "map_style.hpp"
@@ -28,9 +29,7 @@ constexpr int kKeyPanPixels = 80;
 constexpr double kPrefetchSliceMs = 8.0;
 
 // Hex sizes are kept to multiples of 1/256 pixel so the tiles of a zoom level are found again.
-double snapSize(double s) {
-    return std::max(1.0 / 256.0, std::round(s * 256.0) / 256.0);
-}
+double snapSize(double s) { return std::max(1.0 / 256.0, std::round(s * 256.0) / 256.0); }
 }  // namespace
 
 // The base layer of the whole window as last painted, kept as two surfaces like the paint target (on X11 they live
@@ -282,8 +281,7 @@ bool MapCanvas::updateBackBuffer([[maybe_unused]] void* paintTarget, [[maybe_unu
     }
     const long dx = std::lround(vp.originX - b.viewport.originX);
     const long dy = std::lround(vp.originY - b.viewport.originY);
-    const bool full = !b.valid || vp.hexSize != b.viewport.hexSize || std::labs(dx) >= size.x ||
-                      std::labs(dy) >= size.y;
+    const bool full = !b.valid || vp.hexSize != b.viewport.hexSize || std::labs(dx) >= size.x || std::labs(dy) >= size.y;
     if (!full && dx == 0 && dy == 0) {
         m_lastFreshPixels = 0;
         return true;
@@ -337,10 +335,8 @@ bool MapCanvas::prefetchTiles(double budgetMs) {
 void MapCanvas::onIdle(wxIdleEvent& event) {
     event.Skip();
     if (m_prefetchDone || !m_painter || !m_useTiles || !IsShownOnScreen()) return;
-    if (prefetchTiles(kPrefetchSliceMs))
-        event.RequestMore();
-    else
-        m_prefetchDone = true;
+    if (prefetchTiles(kPrefetchSliceMs)) event.RequestMore();
+    else m_prefetchDone = true;
 }
 
 // What the active tool would act on under the mouse, and the highlighted hex.
@@ -353,10 +349,8 @@ void MapCanvas::paintDecorations(wxGraphicsContext& gc, const Viewport& vp) cons
         for (std::size_t i = 0; i < corners.size(); ++i) {
             const double x = c.x + (corners[i].x - c.x) * inset;
             const double y = c.y + (corners[i].y - c.y) * inset;
-            if (i == 0)
-                path.MoveToPoint(x, y);
-            else
-                path.AddLineToPoint(x, y);
+            if (i == 0) path.MoveToPoint(x, y);
+            else path.AddLineToPoint(x, y);
         }
         path.CloseSubpath();
         return path;
@@ -459,13 +453,10 @@ void MapCanvas::onSize(wxSizeEvent& event) {
 void MapCanvas::onWheel(wxMouseEvent& event) {
     const int delta = event.GetWheelDelta() > 0 ? event.GetWheelDelta() : 120;
     const double notches = static_cast<double>(event.GetWheelRotation()) / delta;
-    if (event.GetWheelAxis() == wxMOUSE_WHEEL_VERTICAL && notches != 0)
-        zoomBy(std::pow(kZoomStep, notches), event.GetPosition());
+    if (event.GetWheelAxis() == wxMOUSE_WHEEL_VERTICAL && notches != 0) zoomBy(std::pow(kZoomStep, notches), event.GetPosition());
 }
 
-bool MapCanvas::toolActive() const {
-    return m_tools && m_painter && m_tools->tool() != Tool::Pan;
-}
+bool MapCanvas::toolActive() const { return m_tools && m_painter && m_tools->tool() != Tool::Pan; }
 
 void MapCanvas::startPan(const wxPoint& p) {
     m_drag = Drag::Pan;
@@ -570,21 +561,12 @@ void MapCanvas::onLeave(wxMouseEvent&) {
 
 void MapCanvas::onKey(wxKeyEvent& event) {
     switch (event.GetKeyCode()) {
-        case WXK_LEFT:
-            panBy(kKeyPanPixels, 0);
-            break;
-        case WXK_RIGHT:
-            panBy(-kKeyPanPixels, 0);
-            break;
-        case WXK_UP:
-            panBy(0, kKeyPanPixels);
-            break;
-        case WXK_DOWN:
-            panBy(0, -kKeyPanPixels);
-            break;
+        case WXK_LEFT: panBy(kKeyPanPixels, 0); break;
+        case WXK_RIGHT: panBy(-kKeyPanPixels, 0); break;
+        case WXK_UP: panBy(0, kKeyPanPixels); break;
+        case WXK_DOWN: panBy(0, -kKeyPanPixels); break;
         default:
-            if (m_onKey && !event.HasAnyModifiers() && event.GetKeyCode() < 128 && m_onKey(event.GetKeyCode()))
-                return;
+            if (m_onKey && !event.HasAnyModifiers() && event.GetKeyCode() < 128 && m_onKey(event.GetKeyCode())) return;
             event.Skip();
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window that shows a map: paints it from cached tiles through MapPainter, pans with a drag, zooms with the
 // wheel, and hands presses and drags to the editing tools when the document can be edited.
 #pragma once

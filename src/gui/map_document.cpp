@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "map_document.hpp"
 
 #include "etatmajor/db/campaign_store.hpp"
@@ -16,9 +17,7 @@ namespace {
 
 constexpr std::size_t kPeekBytes = 8192;
 
-std::string fileError(const std::string& path, const std::string& message) {
-    return path + ": error: " + message;
-}
+std::string fileError(const std::string& path, const std::string& message) { return path + ": error: " + message; }
 
 // The name of the first element of an XML text, skipping the declaration, comments and a DOCTYPE;
 // empty when the text does not start like XML. lineOut receives the element's line.
@@ -49,15 +48,13 @@ std::string rootElementName(const std::string& text, int& lineOut) {
     }
     lineOut = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(i), '\n'));
     std::size_t j = i + 1;
-    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == '-' ||
-                               text[j] == ':' || text[j] == '.'))
+    while (j < text.size() &&
+           (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == '-' || text[j] == ':' || text[j] == '.'))
         ++j;
     return text.substr(i + 1, j - i - 1);
 }
 
-std::string storeErrorText(const std::string& path, const db::StoreError& e) {
-    return path + ": error " + e.code() + ": " + e.what();
-}
+std::string storeErrorText(const std::string& path, const db::StoreError& e) { return path + ": error " + e.code() + ": " + e.what(); }
 
 }  // namespace
 
@@ -92,15 +89,9 @@ MapDocument MapDocument::load(const std::string& path) {
     doc.m_kind = detectKind(path);
     try {
         switch (doc.m_kind) {
-            case DocumentKind::Map:
-                doc.readMap(path);
-                break;
-            case DocumentKind::Campaign:
-                doc.readCampaign(path);
-                break;
-            case DocumentKind::CampaignDatabase:
-                doc.readDatabase(path);
-                break;
+            case DocumentKind::Map: doc.readMap(path); break;
+            case DocumentKind::Campaign: doc.readCampaign(path); break;
+            case DocumentKind::CampaignDatabase: doc.readDatabase(path); break;
         }
     } catch (const core::FileError& e) {
         throw LoadError(e.toIssue().format());
@@ -151,8 +142,7 @@ void MapDocument::readCampaign(const std::string& path) {
         for (const auto& me : side.mes) {
             const auto at = io::placementHex(me, side, m_map);
             if (!at) continue;
-            m_counters.push_back(
-                {me.id, me.label, *at, index, me.placement.kind == campaign::MePlacement::Kind::Entry});
+            m_counters.push_back({me.id, me.label, *at, index, me.placement.kind == campaign::MePlacement::Kind::Entry});
         }
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the window shows: a map, and when the file was a campaign, its sides and ME counters.
 // A map file can be edited and saved; campaign files and databases are shown read-only and never written.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "map_editor.hpp"
 
 namespace etatmajor::gui {
@@ -28,8 +29,7 @@ bool MapEditor::submit(edit::Edit edit) {
         return false;
     }
     if (m_mergeOpen) {
-        if (auto* last = dynamic_cast<EditCommand*>(m_processor->GetCurrentCommand());
-            last && last->edit().canMergeWith(edit)) {
+        if (auto* last = dynamic_cast<EditCommand*>(m_processor->GetCurrentCommand()); last && last->edit().canMergeWith(edit)) {
             last->absorb(std::move(edit));
             return true;
         }

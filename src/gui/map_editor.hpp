@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The editing session of the document in the window: its undo history (wxCommandProcessor holding EditCommands),
 // the dirty flag, and saving. Knows no window, so the tool logic can be tested without a display.
 #pragma once

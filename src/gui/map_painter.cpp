@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "map_painter.hpp"
 
 #include "map_style.hpp"
@@ -27,13 +28,9 @@ constexpr double kPi = 3.14159265358979323846;
 constexpr double kMinSizeForOutlines = 9.0;
 constexpr double kMinSizeForSymbols = 9.0;
 
-double clamp(double v, double lo, double hi) {
-    return std::max(lo, std::min(hi, v));
-}
+double clamp(double v, double lo, double hi) { return std::max(lo, std::min(hi, v)); }
 
-wxString utf8(const std::string& s) {
-    return wxString::FromUTF8(s.c_str());
-}
+wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
 
 // Keeps drawn text from piling up: each name claims its rectangle.
 class TextPlacer {
@@ -74,7 +71,7 @@ struct PaintState {
     double s;             // hex size in pixels
     wxRect2DDouble clip;  // the painted area with room for symbols that overhang their hex, for culling points
     OffsetRange range;
-    TextPlacer& placer;  // text drawn so far in this paint
+    TextPlacer& placer;    // text drawn so far in this paint
     TextSprites& sprites;  // names already drawn with their halo, reused across paints
 
     bool near(Point p) const { return clip.Contains(wxPoint2DDouble(p.x, p.y)); }
@@ -240,8 +237,7 @@ void drawTerrainSymbols(const PaintState& f) {
                 }
                 break;
             }
-            default:
-                break;
+            default: break;
         }
     });
     for (std::size_t t = 0; t < fills.size(); ++t) {
@@ -293,12 +289,9 @@ void drawRivers(const PaintState& f) {
         }
         if (!any) continue;
         double width = 0;
-        if (river.kind == map::Watercourse::Stream)
-            width = clamp(0.08 * f.s, 1.2, 4.0);
-        else if (river.navigable)
-            width = clamp(0.22 * f.s, 2.6, 10.0);
-        else
-            width = clamp(0.16 * f.s, 2.0, 7.0);
+        if (river.kind == map::Watercourse::Stream) width = clamp(0.08 * f.s, 1.2, 4.0);
+        else if (river.navigable) width = clamp(0.22 * f.s, 2.6, 10.0);
+        else width = clamp(0.16 * f.s, 2.0, 7.0);
         f.gc.SetPen(pen(f.gc, MapStyle::river(), width));
         f.gc.StrokePath(path);
     }
@@ -417,10 +410,8 @@ void drawUrbanAreas(const PaintState& f) {
             for (int i = 0; i < 16; ++i) {
                 const double r = i % 2 == 0 ? outer : inner;
                 const double a = kPi / 8.0 * i + kPi / 16.0;
-                if (i == 0)
-                    stars.MoveToPoint(c.x + r * std::cos(a), c.y + r * std::sin(a));
-                else
-                    stars.AddLineToPoint(c.x + r * std::cos(a), c.y + r * std::sin(a));
+                if (i == 0) stars.MoveToPoint(c.x + r * std::cos(a), c.y + r * std::sin(a));
+                else stars.AddLineToPoint(c.x + r * std::cos(a), c.y + r * std::sin(a));
             }
             stars.CloseSubpath();
             anyStar = true;
@@ -504,8 +495,7 @@ void drawHeadquarters(const PaintState& f) {
     }
 }
 
-void drawHaloText(const PaintState& f, const wxString& text, double x, double y, double px, int flags,
-                  const wxColour& colour) {
+void drawHaloText(const PaintState& f, const wxString& text, double x, double y, double px, int flags, const wxColour& colour) {
     f.sprites.draw(f.gc, text, x, y, px, flags, colour, MapStyle::halo());
 }
 
@@ -522,12 +512,9 @@ wxString shortLabel(const Counter& counter) {
     std::string out;
     int depth = 0;
     for (const char ch : text) {
-        if (ch == '(')
-            ++depth;
-        else if (ch == ')')
-            depth = std::max(0, depth - 1);
-        else if (depth == 0)
-            out += ch;
+        if (ch == '(') ++depth;
+        else if (ch == ')') depth = std::max(0, depth - 1);
+        else if (depth == 0) out += ch;
     }
     while (!out.empty() && out.back() == ' ') out.pop_back();
     while (!out.empty() && out.front() == ' ') out.erase(out.begin());
@@ -562,8 +549,7 @@ void drawCounters(const PaintState& f) {
         const double y = box.rect.m_y;
         const double w = box.rect.m_width;
         const double h = box.rect.m_height;
-        const Allegiance a =
-            counter.side < f.doc.sides().size() ? f.doc.sides()[counter.side].allegiance : Allegiance::Other;
+        const Allegiance a = counter.side < f.doc.sides().size() ? f.doc.sides()[counter.side].allegiance : Allegiance::Other;
         wxColour fill = MapStyle::sideFill(a);
         if (counter.entering) fill = wxColour(fill.Red(), fill.Green(), fill.Blue(), 150);
 
@@ -652,9 +638,8 @@ void drawTexts(const PaintState& f) {
         textExtent(f, text, labelPx, wxFONTFLAG_ITALIC, tw, th);
         // Centred if there is room, else nudged up or down by a line; left out when it would collide.
         const wxRect2DDouble* chosen = nullptr;
-        const std::array<wxRect2DDouble, 3> candidates{{{c.x - tw / 2, c.y - th / 2, tw, th},
-                                                        {c.x - tw / 2, c.y - th * 1.5, tw, th},
-                                                        {c.x - tw / 2, c.y + th * 0.5, tw, th}}};
+        const std::array<wxRect2DDouble, 3> candidates{
+            {{c.x - tw / 2, c.y - th / 2, tw, th}, {c.x - tw / 2, c.y - th * 1.5, tw, th}, {c.x - tw / 2, c.y + th * 0.5, tw, th}}};
         for (const auto& r : candidates)
             if (placer.free(r)) {
                 chosen = &r;
@@ -686,15 +671,9 @@ void drawTexts(const PaintState& f) {
                 flags = wxFONTFLAG_BOLD;
                 mustShow = true;
                 break;
-            case map::UrbanSize::Village:
-                px = clamp(0.5 * f.s, 10.0, 16.0);
-                break;
-            case map::UrbanSize::Hamlet:
-                px = clamp(0.45 * f.s, 9.0, 14.0);
-                break;
-            case map::UrbanSize::Farm:
-                px = clamp(0.42 * f.s, 9.0, 13.0);
-                break;
+            case map::UrbanSize::Village: px = clamp(0.5 * f.s, 10.0, 16.0); break;
+            case map::UrbanSize::Hamlet: px = clamp(0.45 * f.s, 9.0, 14.0); break;
+            case map::UrbanSize::Farm: px = clamp(0.42 * f.s, 9.0, 13.0); break;
         }
         if (u->size == map::UrbanSize::Village && f.s < 6) continue;
         if (u->size == map::UrbanSize::Hamlet && f.s < 12) continue;
@@ -710,14 +689,14 @@ void drawTexts(const PaintState& f) {
         const double wideX = std::max(gap, cw / 2 + 3.0);
         const double wideY = std::max(gap, cw * 0.33 + 3.0);
         const std::array<wxRect2DDouble, 8> candidates{{
-            {c.x + gap, c.y - th / 2, tw, th},          // right
-            {c.x - gap - tw, c.y - th / 2, tw, th},     // left
-            {c.x - tw / 2, c.y - gap - th, tw, th},     // above
-            {c.x - tw / 2, c.y + gap, tw, th},          // below
-            {c.x - tw / 2, c.y + wideY, tw, th},        // below a counter
-            {c.x - tw / 2, c.y - wideY - th, tw, th},   // above a counter
-            {c.x + wideX, c.y + wideY, tw, th},         // below right of a counter
-            {c.x - wideX - tw, c.y + wideY, tw, th},    // below left of a counter
+            {c.x + gap, c.y - th / 2, tw, th},         // right
+            {c.x - gap - tw, c.y - th / 2, tw, th},    // left
+            {c.x - tw / 2, c.y - gap - th, tw, th},    // above
+            {c.x - tw / 2, c.y + gap, tw, th},         // below
+            {c.x - tw / 2, c.y + wideY, tw, th},       // below a counter
+            {c.x - tw / 2, c.y - wideY - th, tw, th},  // above a counter
+            {c.x + wideX, c.y + wideY, tw, th},        // below right of a counter
+            {c.x - wideX - tw, c.y + wideY, tw, th},   // below left of a counter
         }};
         const wxRect2DDouble* chosen = nullptr;
         for (const auto& r : candidates)
@@ -846,15 +825,14 @@ void MapPainter::paint(wxGraphicsContext& gc, const Viewport& viewport, const wx
     if (m_doc.map().hexCount() > 0) {
         const double s = viewport.hexSize;
         TextPlacer placer;
-        PaintState f{
-            gc,
-            m_doc,
-            viewport.layout(m_doc.map().metadata().orientation),
-            s,
-            wxRect2DDouble(area.x - 2 * s - 40, area.y - 2 * s - 40, area.width + 4 * s + 80, area.height + 4 * s + 80),
-            visibleRange(viewport, area),
-            placer,
-            m_sprites};
+        PaintState f{gc,
+                     m_doc,
+                     viewport.layout(m_doc.map().metadata().orientation),
+                     s,
+                     wxRect2DDouble(area.x - 2 * s - 40, area.y - 2 * s - 40, area.width + 4 * s + 80, area.height + 4 * s + 80),
+                     visibleRange(viewport, area),
+                     placer,
+                     m_sprites};
         if (layers & kLayerBase) {
             if (!f.range.empty()) {
                 drawTerrain(f);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Draws a MapDocument into a wxGraphicsContext for a given viewport. Knows nothing about windows,
 // so the same code paints the canvas, an off-screen bitmap or a print-out.
 #pragma once
@@ -23,9 +24,7 @@ struct Viewport {
     double originX = 0.0;
     double originY = 0.0;
 
-    hex::Layout layout(hex::Orientation orientation) const {
-        return hex::Layout(orientation, {hexSize, hexSize}, {originX, originY});
-    }
+    hex::Layout layout(hex::Orientation orientation) const { return hex::Layout(orientation, {hexSize, hexSize}, {originX, originY}); }
     // The viewport with hexes `newHexSize` pixels across whose map point under `anchor` stays under it.
     Viewport zoomedAbout(double newHexSize, double anchorX, double anchorY) const {
         const double k = newHexSize / hexSize;

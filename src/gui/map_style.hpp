@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Colours and sizes of the map's cartography: one place that decides how the map looks.
 #pragma once
 

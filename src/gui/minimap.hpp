@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The overview: the whole map in small, with the part the canvas shows framed; a click or drag moves the view.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "order_dialog.hpp"
 
 #include <wx/button.h>
@@ -18,13 +19,9 @@ namespace etatmajor::gui {
 
 namespace {
 
-wxString utf8(const std::string& s) {
-    return wxString::FromUTF8(s.c_str());
-}
+wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
 
-std::string text(const wxTextCtrl* c) {
-    return c->GetValue().Trim().Trim(false).utf8_string();
-}
+std::string text(const wxTextCtrl* c) { return c->GetValue().Trim().Trim(false).utf8_string(); }
 
 std::string readable(std::string s) {
     std::replace(s.begin(), s.end(), '_', ' ');
@@ -36,13 +33,13 @@ constexpr const char* kMovement = "movement";
 }  // namespace
 
 const std::vector<std::string>& orderModes() {
-    static const std::vector<std::string> k{"march",    "forced_march",       "forage",             "reorganisation",
-                                            "scouting", "deployed_defensive", "deployed_offensive", "breakoff"};
+    static const std::vector<std::string> k{
+        "march", "forced_march", "forage", "reorganisation", "scouting", "deployed_defensive", "deployed_offensive", "breakoff"};
     return k;
 }
 
 const std::vector<std::string>& orderActions() {
-    static const std::vector<std::string> k{"reorganise", "build_earthworks", "destroy_transport", "destroy_ua",     "embark",
+    static const std::vector<std::string> k{"reorganise", "build_earthworks", "destroy_transport", "destroy_ua", "embark",
                                             "disembark",  "lay_pontoon",      "take_up_pontoon",   "offer_terms"};
     return k;
 }
@@ -130,10 +127,9 @@ void OrderDialog::build() {
 
     label(_("Path (col,row ...)"));
     auto* pathRow = new wxBoxSizer(wxHORIZONTAL);
-    m_path = new wxTextCtrl(this, wxID_ANY, utf8(formatPath(m_order.path)), wxDefaultPosition, wxSize(80, -1),
-                            wxTE_PROCESS_ENTER);
+    m_path = new wxTextCtrl(this, wxID_ANY, utf8(formatPath(m_order.path)), wxDefaultPosition, wxSize(80, -1), wxTE_PROCESS_ENTER);
     m_path->SetToolTip(wxString::FromUTF8("The hexes to enter in turn, starting next to the ME. Click hexes on the map "
-                                            "while \u201cPick on map\u201d is down: the last hex again takes it back."));
+                                          "while \u201cPick on map\u201d is down: the last hex again takes it back."));
     m_pick = new wxToggleButton(this, wxID_ANY, _("Pick on map"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
     m_pick->SetValue(true);
     auto* clear = new wxButton(this, wxID_ANY, _("Clear"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
@@ -157,7 +153,8 @@ void OrderDialog::build() {
     for (const auto& u : m_ctx.me.units)
         if (std::find(ids.begin(), ids.end(), u.id) == ids.end()) ids.push_back(u.id);
     for (std::size_t i = 0; i < ids.size(); ++i) {
-        const auto it = std::find_if(m_ctx.me.units.begin(), m_ctx.me.units.end(), [&](const view::UnitView& u) { return u.id == ids[i]; });
+        const auto it = std::find_if(m_ctx.me.units.begin(), m_ctx.me.units.end(),
+                                     [&](const view::UnitView& u) { return u.id == ids[i]; });
         names.Add(utf8(it->name + " [" + it->id + "]"));
         const bool listed = std::find(m_order.marchOrder.begin(), m_order.marchOrder.end(), ids[i]) != m_order.marchOrder.end();
         order.Add(listed ? static_cast<int>(i) : ~static_cast<int>(i));
@@ -200,8 +197,7 @@ void OrderDialog::build() {
     ok->SetDefault();
 
     auto onAny = [this](wxCommandEvent&) { changed(); };
-    for (wxWindow* w : std::initializer_list<wxWindow*>{m_mode, m_supply, m_action})
-        w->Bind(wxEVT_CHOICE, onAny);
+    for (wxWindow* w : std::initializer_list<wxWindow*>{m_mode, m_supply, m_action}) w->Bind(wxEVT_CHOICE, onAny);
     m_guns->Bind(wxEVT_CHECKBOX, onAny);
     m_contact->Bind(wxEVT_RADIOBOX, onAny);
     m_march->GetList()->Bind(wxEVT_CHECKLISTBOX, onAny);
@@ -263,13 +259,9 @@ void OrderDialog::changed() {
     if (onChange) onChange(m_order);
 }
 
-bool OrderDialog::picking() const {
-    return m_pick && m_pick->GetValue();
-}
+bool OrderDialog::picking() const { return m_pick && m_pick->GetValue(); }
 
-void OrderDialog::setPicking(bool on) {
-    m_pick->SetValue(on);
-}
+void OrderDialog::setPicking(bool on) { m_pick->SetValue(on); }
 
 void OrderDialog::hexClicked(hex::Offset at) {
     readControls();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The order sheet of one ME as a dialog (etat-major.md §8.2, §15.12): turn, corps, division, brigade or other,
 // formation mode, supply point, LOC and hex, movement or action, the route, order of march, march to the guns and
 // what to do on contact. It stays open beside the map so the route can be drawn by clicking hexes; every change is
@@ -32,8 +33,8 @@ struct OrderContext {
     std::string side;
     int week = 0;
     int day = 0;
-    view::MeView me;  // one of the side's own MEs, from its view (view::buildSideView)
-    std::string loc;  // the ME's LOC in words
+    view::MeView me;                                                // one of the side's own MEs, from its view (view::buildSideView)
+    std::string loc;                                                // the ME's LOC in words
     std::vector<std::pair<std::string, std::string>> supplyPoints;  // id, name of every urban area
 };
 

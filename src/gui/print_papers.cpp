@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "print_papers.hpp"
 
 #include "etatmajor/db/campaign_store.hpp"
@@ -23,7 +24,8 @@ namespace etatmajor::gui {
 namespace {
 
 wxColour colour(const report::Colour& c) {
-    return wxColour(static_cast<unsigned char>(c.r * 255), static_cast<unsigned char>(c.g * 255), static_cast<unsigned char>(c.b * 255));
+    return wxColour(static_cast<unsigned char>(c.r * 255), static_cast<unsigned char>(c.g * 255),
+                    static_cast<unsigned char>(c.b * 255));
 }
 
 wxGraphicsPen pen(wxGraphicsContext& gc, const std::optional<report::Stroke>& s) {
@@ -50,7 +52,9 @@ wxString fit(wxGraphicsContext& gc, const wxString& s, double width) {
 
 void drawText(wxGraphicsContext& gc, const report::TextRun& t) {
     if (t.text.empty()) return;
-    const wxString face = t.font.face == report::FontFace::Serif ? "DejaVu Serif" : t.font.face == report::FontFace::Mono ? "DejaVu Sans Mono" : "DejaVu Sans";
+    const wxString face = t.font.face == report::FontFace::Serif  ? "DejaVu Serif"
+                          : t.font.face == report::FontFace::Mono ? "DejaVu Sans Mono"
+                                                                  : "DejaVu Sans";
     int flags = wxFONTFLAG_DEFAULT;
     if (t.font.bold) flags |= wxFONTFLAG_BOLD;
     if (t.font.italic) flags |= wxFONTFLAG_ITALIC;
@@ -129,14 +133,14 @@ void draw(wxGraphicsContext& gc, const report::Element& e) {
 
 wxString paperTitle(report::PaperKind kind) {
     switch (kind) {
-    case report::PaperKind::Orders: return _("Order sheets");
-    case report::PaperKind::BlankOrders: return _("Blank order sheet");
-    case report::PaperKind::Supply: return _("Supply summary");
-    case report::PaperKind::Summary: return _("Weekly turn and supply summary");
-    case report::PaperKind::Roster: return _("Order of battle roster");
-    case report::PaperKind::Map: return _("Map");
-    case report::PaperKind::Intel: return _("Intelligence reports");
-    case report::PaperKind::Battle: return _("Battle reports (every battle the side fought)");
+        case report::PaperKind::Orders: return _("Order sheets");
+        case report::PaperKind::BlankOrders: return _("Blank order sheet");
+        case report::PaperKind::Supply: return _("Supply summary");
+        case report::PaperKind::Summary: return _("Weekly turn and supply summary");
+        case report::PaperKind::Roster: return _("Order of battle roster");
+        case report::PaperKind::Map: return _("Map");
+        case report::PaperKind::Intel: return _("Intelligence reports");
+        case report::PaperKind::Battle: return _("Battle reports (every battle the side fought)");
     }
     return wxString::FromUTF8(std::string(report::paperKindName(kind)));
 }
@@ -185,9 +189,7 @@ std::vector<PaperOffer> paperOffers(const view::SideView& view) {
     return out;
 }
 
-wxString offerTitle(const PaperOffer& offer) {
-    return paperTitle(offer.kind) + wxString::FromUTF8(" \u2014 " + offer.sideName);
-}
+wxString offerTitle(const PaperOffer& offer) { return paperTitle(offer.kind) + wxString::FromUTF8(" \u2014 " + offer.sideName); }
 
 wxSingleChoiceDialog* newPaperChooser(wxWindow* parent, const view::SideView& view, const wxString& caption) {
     const auto offers = paperOffers(view);
@@ -244,7 +246,8 @@ void printPapers(wxWindow* parent, const std::string& dbPath, const view::SideVi
             auto* p = new wxPrintPreview(new PaperPrintout(doc), new PaperPrintout(doc), &dialogData);
             if (!p->IsOk()) {
                 delete p;
-                wxMessageBox(_("The print preview could not be made (is a printer set up?)."), _("Print Preview"), wxOK | wxICON_ERROR, parent);
+                wxMessageBox(_("The print preview could not be made (is a printer set up?)."), _("Print Preview"), wxOK | wxICON_ERROR,
+                             parent);
                 return;
             }
             auto* frame = new wxPreviewFrame(p, parent, wxString::FromUTF8(doc.title), wxDefaultPosition, wxSize(900, 1000));
@@ -270,8 +273,8 @@ void exportPapersPdf(wxWindow* parent, const std::string& dbPath, const view::Si
         if (!choice) return;
         const auto store = db::CampaignStore::open(dbPath, true);
         const wxString suggested = wxString::FromUTF8(choice->side + "-" + std::string(report::paperKindName(choice->kind)) + ".pdf");
-        const wxString file = wxFileSelector(_("Export the paper as PDF"), wxEmptyString, suggested, "pdf", _("PDF files (*.pdf)|*.pdf"),
-                                             wxFD_SAVE | wxFD_OVERWRITE_PROMPT, parent);
+        const wxString file = wxFileSelector(_("Export the paper as PDF"), wxEmptyString, suggested, "pdf",
+                                             _("PDF files (*.pdf)|*.pdf"), wxFD_SAVE | wxFD_OVERWRITE_PROMPT, parent);
         if (file.empty()) return;
         report::renderPdf(report::buildPaper(store, choice->kind, choice->side, {}), file.utf8_string());
     } catch (const std::exception& e) {
@@ -291,7 +294,8 @@ std::string documentText(const report::Document& document) {
         while (i < runs.size()) {
             std::size_t j = i + 1;
             while (j < runs.size() && runs[j]->y - runs[i]->y < 2.0) ++j;
-            std::vector<const report::TextRun*> line(runs.begin() + static_cast<std::ptrdiff_t>(i), runs.begin() + static_cast<std::ptrdiff_t>(j));
+            std::vector<const report::TextRun*> line(runs.begin() + static_cast<std::ptrdiff_t>(i),
+                                                     runs.begin() + static_cast<std::ptrdiff_t>(j));
             std::stable_sort(line.begin(), line.end(), [](const report::TextRun* a, const report::TextRun* b) { return a->x < b->x; });
             for (std::size_t k = 0; k < line.size(); ++k) out += (k ? "  " : "") + line[k]->text;
             out += "\n";

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // File ▸ Print and Print Preview: a side's papers of an open campaign database, through wxWidgets' printing
 // framework. The pages are the report layer's (etatmajor/report): laid out once in the core, drawn here on the
 // printer's or the preview's device context instead of cairo's PDF surface.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Words of the scripted GUI runs (the editor's test script and the turn manager's): one command a line, words
 // separated by spaces. A malformed line throws std::runtime_error with a message naming what is wrong.
 #pragma once

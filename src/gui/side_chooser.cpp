@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "side_chooser.hpp"
 
 #include <wx/button.h>
@@ -6,8 +7,7 @@
 
 namespace etatmajor::gui {
 
-SideChooser::SideChooser(wxWindow* parent, const wxString& campaignName,
-                         const std::vector<std::pair<std::string, std::string>>& sides)
+SideChooser::SideChooser(wxWindow* parent, const wxString& campaignName, const std::vector<std::pair<std::string, std::string>>& sides)
     : wxDialog(parent, wxID_ANY, _("Choose a side"), wxDefaultPosition, wxDefaultSize, wxCAPTION | wxCLOSE_BOX) {
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     auto* title = new wxStaticText(this, wxID_ANY, campaignName);

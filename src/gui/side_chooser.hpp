@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // "Who is at the table?": the turn manager's side chooser. One button per side of the campaign and one for the
 // host; none is preselected or remembered, so the next player never finds the last one's side chosen for him. Enter
 // does not choose: the focus rests on "Not now", which leaves no side shown.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "test_script.hpp"
 
 #include "main_frame.hpp"
@@ -45,9 +46,7 @@ TestScript::TestScript(MainFrame& frame, const wxString& path) : m_frame(frame),
     Bind(wxEVT_TIMER, &TestScript::onTick, this, m_timer.GetId());
 }
 
-TestScript::~TestScript() {
-    m_timer.Stop();
-}
+TestScript::~TestScript() { m_timer.Stop(); }
 
 void TestScript::start(std::function<void(int)> done) {
     m_done = std::move(done);
@@ -125,8 +124,7 @@ void TestScript::onTick(wxTimerEvent&) {
     try {
         run(split(line.text));
     } catch (const std::exception& e) {
-        std::cerr << m_path.utf8_string() << ":" << line.number << ": error: " << e.what() << "\n  in: " << line.text
-                  << "\n";
+        std::cerr << m_path.utf8_string() << ":" << line.number << ": error: " << e.what() << "\n  in: " << line.text << "\n";
         finish(1);
     }
 }
@@ -246,13 +244,11 @@ void TestScript::run(const std::vector<std::string>& w) {
                     s.sideMode = static_cast<SideMode>(it - modes.begin());
                 }
                 break;
-            default:
-                break;
+            default: break;
         }
         m_frame.selectTool(*tool);
         if (*tool == Tool::Eraser && w.size() > 2) {
-            const std::vector<std::string> classes{"terrain", "watercourse", "crossing", "route",
-                                                   "urban",   "label",       "loc",      "hq"};
+            const std::vector<std::string> classes{"terrain", "watercourse", "crossing", "route", "urban", "label", "loc", "hq"};
             const auto it = std::find(classes.begin(), classes.end(), w[2]);
             if (it == classes.end()) fail("unknown eraser class '" + w[2] + "'");
             s.eraseClass = static_cast<edit::FeatureClass>(it - classes.begin());
@@ -332,14 +328,10 @@ void TestScript::run(const std::vector<std::string>& w) {
         if (!editor.redo()) fail("there is nothing to redo");
     } else if (cmd == "zoom") {
         need(w, 2);
-        if (w[1] == "fit")
-            canvas.fitToWindow();
-        else if (w[1] == "in")
-            canvas.zoomIn();
-        else if (w[1] == "out")
-            canvas.zoomOut();
-        else
-            canvas.setHexSize(number(w[1]));
+        if (w[1] == "fit") canvas.fitToWindow();
+        else if (w[1] == "in") canvas.zoomIn();
+        else if (w[1] == "out") canvas.zoomOut();
+        else canvas.setHexSize(number(w[1]));
     } else if (cmd == "centre") {
         need(w, 2);
         canvas.centreOnHex(hexOf(w[1]));
@@ -357,8 +349,7 @@ void TestScript::run(const std::vector<std::string>& w) {
         if (w[2] != "none") {
             std::istringstream in(w[2]);
             std::string e;
-            while (std::getline(in, e, ','))
-                edges.push_back(named<map::MapEdge>(e, map::mapEdgeFromName, "map edge"));
+            while (std::getline(in, e, ',')) edges.push_back(named<map::MapEdge>(e, map::mapEdgeFromName, "map edge"));
         }
         editor.submit(edit::setHomeEdges(mapRef(), w[1], edges, w.size() > 3 && w[3] == "coast"));
     } else if (cmd == "background") {
@@ -415,9 +406,10 @@ void TestScript::run(const std::vector<std::string>& w) {
         } else if (what == "urban") {
             need(w, 4);
             const auto* u = mapRef().urbanAreaAt(hexOf(w[2]));
-            expectEqual("the urban area on " + w[2], u ? u->name + "|" + std::string(map::urbanSizeName(u->size)) +
-                                                             "|" + std::string(map::fortificationName(u->fortification))
-                                                       : "none",
+            expectEqual("the urban area on " + w[2],
+                        u ? u->name + "|" + std::string(map::urbanSizeName(u->size)) + "|" +
+                                std::string(map::fortificationName(u->fortification))
+                          : "none",
                         rest(w, 3));
         } else if (what == "link" || what == "no-link") {
             need(w, 5);
@@ -433,7 +425,9 @@ void TestScript::run(const std::vector<std::string>& w) {
             const auto* hs = mapRef().hexside(s.hex, s.dir);
             const auto kind = hs ? hs->watercourse : map::Watercourse::None;
             expectEqual("the watercourse on " + w[2],
-                        kind == map::Watercourse::River ? "river" : kind == map::Watercourse::Stream ? "stream" : "none",
+                        kind == map::Watercourse::River    ? "river"
+                        : kind == map::Watercourse::Stream ? "stream"
+                                                           : "none",
                         w[3]);
         } else if (what == "crossing") {
             need(w, 4);
@@ -441,7 +435,10 @@ void TestScript::run(const std::vector<std::string>& w) {
             const auto* hs = mapRef().hexside(s.hex, s.dir);
             const auto kind = hs ? hs->crossing : map::Crossing::None;
             expectEqual("the crossing on " + w[2],
-                        kind == map::Crossing::Ford ? "ford" : kind == map::Crossing::Bridge ? "bridge" : "none", w[3]);
+                        kind == map::Crossing::Ford     ? "ford"
+                        : kind == map::Crossing::Bridge ? "bridge"
+                                                        : "none",
+                        w[3]);
         } else if (what == "label") {
             need(w, 4);
             std::string text = "none";
@@ -464,8 +461,7 @@ void TestScript::run(const std::vector<std::string>& w) {
         } else if (what == "picked") {
             const std::string wanted = rest(w, 2);
             const auto& lines = tools.picked();
-            if (std::none_of(lines.begin(), lines.end(),
-                             [&](const std::string& l) { return l.find(wanted) != std::string::npos; }))
+            if (std::none_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(wanted) != std::string::npos; }))
                 fail("the picker did not report '" + wanted + "'");
         } else if (what == "tool") {
             expectEqual("the tool", toolName(tools.tool()), w[2]);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `etatmajor --test-script FILE`: drives the real window from a script, one command per line, for the GUI tests.
 // Clicks and drags become mouse events sent to the canvas, so they take the same path as a person's mouse.
 // Blank lines and lines starting with # are ignored. Hexes are offset coordinates "col,row"; hexsides are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "text_sprites.hpp"
 
 #include <wx/image.h>
@@ -13,9 +14,7 @@ namespace {
 // Caches are dropped whole when they grow past this many entries (zooming through many sizes).
 constexpr std::size_t kMaxEntries = 6000;
 
-double quantised(double px) {
-    return std::round(px * 4.0) / 4.0;
-}
+double quantised(double px) { return std::round(px * 4.0) / 4.0; }
 }  // namespace
 
 TextSprites::Key TextSprites::key(const wxString& text, double px, int flags, const wxColour& colour) {
@@ -35,8 +34,8 @@ TextSprites::Extent TextSprites::extent(wxGraphicsContext& gc, const wxString& t
     return m_extents[k] = e;
 }
 
-void TextSprites::draw(wxGraphicsContext& gc, const wxString& text, double x, double y, double px, int flags,
-                       const wxColour& colour, const wxColour& halo) {
+void TextSprites::draw(wxGraphicsContext& gc, const wxString& text, double x, double y, double px, int flags, const wxColour& colour,
+                       const wxColour& halo) {
     const Key k = key(text, px, flags, colour);
     auto it = m_sprites.find(k);
     if (it == m_sprites.end()) {

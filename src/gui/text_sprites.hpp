@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Names drawn once with their halo into small bitmaps and reused, so a frame that shows hundreds of names costs a
 // bitmap blit per name instead of nine text draws (performance.md P5: the overlay is drawn on every frame).
 #pragma once
@@ -21,8 +22,8 @@ public:
     // Size of `text` in a font of `px` pixels (sizes are rounded to quarter pixels throughout).
     Extent extent(wxGraphicsContext& gc, const wxString& text, double px, int flags);
     // Draws `text` with its top-left corner at (x, y) (rounded to whole pixels), in `colour` over a pale halo.
-    void draw(wxGraphicsContext& gc, const wxString& text, double x, double y, double px, int flags,
-              const wxColour& colour, const wxColour& halo);
+    void draw(wxGraphicsContext& gc, const wxString& text, double x, double y, double px, int flags, const wxColour& colour,
+              const wxColour& halo);
 
     std::size_t size() const { return m_sprites.size(); }
 

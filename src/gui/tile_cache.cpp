@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "tile_cache.hpp"
 
 #include "map_style.hpp"
@@ -19,9 +20,7 @@ constexpr double kHexesPerTile = 16.0;
 constexpr int kMinTile = 128;
 constexpr int kMaxTile = 512;
 
-int floorDiv(double v, int size) {
-    return static_cast<int>(std::floor(v / size));
-}
+int floorDiv(double v, int size) { return static_cast<int>(std::floor(v / size)); }
 }  // namespace
 
 int TileCache::tileSize(double hexSize, hex::Orientation orientation) {
@@ -44,8 +43,8 @@ wxGraphicsBitmap TileCache::render(const MapPainter& painter, double hexSize, in
     return wxGraphicsRenderer::GetDefaultRenderer()->CreateBitmap(bitmap);
 }
 
-TileCache::Stats TileCache::draw(wxGraphicsContext& gc, const MapPainter& painter, const Viewport& viewport,
-                                 const wxRect& area, double budgetMs) {
+TileCache::Stats TileCache::draw(wxGraphicsContext& gc, const MapPainter& painter, const Viewport& viewport, const wxRect& area,
+                                 double budgetMs) {
     Stats stats;
     ++m_frame;
     const double s = viewport.hexSize;
@@ -84,8 +83,7 @@ TileCache::Stats TileCache::draw(wxGraphicsContext& gc, const MapPainter& painte
             if (stats.rendered > 0 && static_cast<double>(clock.TimeInMicro().GetValue()) / 1000.0 > budgetMs) {
                 ++stats.pending;
                 gc.PopState();
-                drawPreview(gc, painter, viewport,
-                            wxRect(static_cast<int>(x), static_cast<int>(y), size, size).Intersect(area));
+                drawPreview(gc, painter, viewport, wxRect(static_cast<int>(x), static_cast<int>(y), size, size).Intersect(area));
                 gc.PushState();
                 gc.SetInterpolationQuality(wxINTERPOLATION_NONE);
                 gc.SetAntialiasMode(wxANTIALIAS_NONE);
@@ -105,8 +103,7 @@ TileCache::Stats TileCache::draw(wxGraphicsContext& gc, const MapPainter& painte
     return stats;
 }
 
-TileCache::TileRange TileCache::range(const MapPainter& painter, const Viewport& viewport, const wxRect& area,
-                                     int size) const {
+TileCache::TileRange TileCache::range(const MapPainter& painter, const Viewport& viewport, const wxRect& area, int size) const {
     const double s = viewport.hexSize;
     // World pixels the map (with room for strokes that overhang its edge) covers at this size.
     const wxRect2DDouble b = painter.worldBounds();
@@ -117,10 +114,8 @@ TileCache::TileRange TileCache::range(const MapPainter& painter, const Viewport&
     const double mapBottom = (b.m_y + b.m_height) * s + pad;
     const double ox = viewport.originX;
     const double oy = viewport.originY;
-    return {floorDiv(std::max(area.x - ox, mapLeft), size),
-            floorDiv(std::min(area.x + area.width - 1 - ox, mapRight), size),
-            floorDiv(std::max(area.y - oy, mapTop), size),
-            floorDiv(std::min(area.y + area.height - 1 - oy, mapBottom), size)};
+    return {floorDiv(std::max(area.x - ox, mapLeft), size), floorDiv(std::min(area.x + area.width - 1 - ox, mapRight), size),
+            floorDiv(std::max(area.y - oy, mapTop), size), floorDiv(std::min(area.y + area.height - 1 - oy, mapBottom), size)};
 }
 
 void TileCache::add(const MapPainter& painter, double hexSize, int tx, int ty, int size) {
@@ -132,8 +127,7 @@ void TileCache::add(const MapPainter& painter, double hexSize, int tx, int ty, i
     m_tiles[Key{hexSize, tx, ty}] = std::move(tile);
 }
 
-std::size_t TileCache::prefetch(const MapPainter& painter, const Viewport& viewport, const wxRect& area, int ring,
-                                double budgetMs) {
+std::size_t TileCache::prefetch(const MapPainter& painter, const Viewport& viewport, const wxRect& area, int ring, double budgetMs) {
     const double s = viewport.hexSize;
     const int size = tileSize(s, painter.document().map().metadata().orientation);
     const TileRange inner = range(painter, viewport, area, size);
@@ -163,8 +157,7 @@ std::size_t TileCache::prefetch(const MapPainter& painter, const Viewport& viewp
     return missing.size() - done;
 }
 
-void TileCache::drawPreview(wxGraphicsContext& gc, const MapPainter& painter, const Viewport& viewport,
-                            const wxRect& clip) {
+void TileCache::drawPreview(wxGraphicsContext& gc, const MapPainter& painter, const Viewport& viewport, const wxRect& clip) {
     const map::Map& m = painter.document().map();
     if (clip.IsEmpty() || m.hexCount() == 0) return;
     const auto offsets = m.offsets();

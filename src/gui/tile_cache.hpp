@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Cached pictures of the map's base layer (MapPainter kLayerBase: terrain, underlay, grid, coast, rivers, roads),
 // cut in square tiles per zoom level, so a frame is a few bitmap blits plus the overlay (performance.md P5).
 //
@@ -35,14 +36,12 @@ public:
     // (tiles are blitted 1:1). Missing tiles are rendered until `budgetMs` milliseconds have passed (always at
     // least one); any left over show a blurred preview of the terrain (one pixel per hex, stretched) and are
     // counted as pending.
-    Stats draw(wxGraphicsContext& gc, const MapPainter& painter, const Viewport& viewport, const wxRect& area,
-               double budgetMs = 1e9);
+    Stats draw(wxGraphicsContext& gc, const MapPainter& painter, const Viewport& viewport, const wxRect& area, double budgetMs = 1e9);
 
     // Renders missing tiles of the ring `ring` tiles wide around `area` (not those within it), nearest first, until
     // `budgetMs` milliseconds have passed (always at least one); returns how many are still missing. Done when the
     // window is idle, so that a pan finds the tiles it uncovers ready.
-    std::size_t prefetch(const MapPainter& painter, const Viewport& viewport, const wxRect& area, int ring,
-                         double budgetMs);
+    std::size_t prefetch(const MapPainter& painter, const Viewport& viewport, const wxRect& area, int ring, double budgetMs);
 
     // Forgets the tiles, at every zoom level, that show any of `hexes`.
     void invalidate(const MapPainter& painter, const std::vector<hex::Hex>& hexes);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "tool_controller.hpp"
 
 #include <algorithm>
@@ -25,27 +26,20 @@ bool isHexsideClass(FeatureClass c) {
 
 MergeKind mergeKindOf(Tool tool, const ToolSettings& s) {
     switch (tool) {
-        case Tool::Terrain:
-            return MergeKind::TerrainBrush;
+        case Tool::Terrain: return MergeKind::TerrainBrush;
         case Tool::Hexside:
             return s.hexsideMode == HexsideMode::Ford || s.hexsideMode == HexsideMode::Bridge ? MergeKind::Crossing
-                                                                                             : MergeKind::Watercourse;
-        case Tool::Route:
-            return MergeKind::Route;
-        case Tool::Eraser:
-            return MergeKind::Eraser;
-        case Tool::Sides:
-            return MergeKind::Other;
-        default:
-            return MergeKind::None;
+                                                                                              : MergeKind::Watercourse;
+        case Tool::Route: return MergeKind::Route;
+        case Tool::Eraser: return MergeKind::Eraser;
+        case Tool::Sides: return MergeKind::Other;
+        default: return MergeKind::None;
     }
 }
 
 }  // namespace
 
-const char* toolName(Tool tool) {
-    return kToolNames[static_cast<std::size_t>(tool)];
-}
+const char* toolName(Tool tool) { return kToolNames[static_cast<std::size_t>(tool)]; }
 
 std::optional<Tool> toolFromName(std::string_view name) {
     for (std::size_t i = 0; i < kToolNames.size(); ++i)
@@ -55,18 +49,14 @@ std::optional<Tool> toolFromName(std::string_view name) {
 
 ToolController::ToolController(MapEditor& editor) : m_editor(editor) {}
 
-const map::Map* ToolController::map() const {
-    return m_editor.document() ? &m_editor.document()->map() : nullptr;
-}
+const map::Map* ToolController::map() const { return m_editor.document() ? &m_editor.document()->map() : nullptr; }
 
 hex::Layout ToolController::unitLayout() const {
     const auto orientation = map() ? map()->metadata().orientation : hex::Orientation::Pointy;
     return hex::Layout(orientation, {1.0, 1.0});
 }
 
-Hex ToolController::hexAt(Point at) const {
-    return unitLayout().hexAt(at);
-}
+Hex ToolController::hexAt(Point at) const { return unitLayout().hexAt(at); }
 
 map::HexsideRef ToolController::sideAt(Point at) const {
     const auto layout = unitLayout();
@@ -91,29 +81,19 @@ void ToolController::setTool(Tool tool) {
     if (m_tool != Tool::Eraser && m_tool != Tool::Picker && m_tool != Tool::Pan) m_before = m_tool;
     if (tool == Tool::Eraser) {
         switch (m_tool) {
-            case Tool::Terrain:
-                m_settings.eraseClass = FeatureClass::Terrain;
-                break;
+            case Tool::Terrain: m_settings.eraseClass = FeatureClass::Terrain; break;
             case Tool::Hexside:
-                m_settings.eraseClass =
-                    m_settings.hexsideMode == HexsideMode::Ford || m_settings.hexsideMode == HexsideMode::Bridge
-                        ? FeatureClass::Crossing
-                        : FeatureClass::Watercourse;
+                m_settings.eraseClass = m_settings.hexsideMode == HexsideMode::Ford || m_settings.hexsideMode == HexsideMode::Bridge
+                                            ? FeatureClass::Crossing
+                                            : FeatureClass::Watercourse;
                 break;
-            case Tool::Route:
-                m_settings.eraseClass = FeatureClass::Route;
-                break;
-            case Tool::Urban:
-                m_settings.eraseClass = FeatureClass::Urban;
-                break;
-            case Tool::Label:
-                m_settings.eraseClass = FeatureClass::Label;
-                break;
+            case Tool::Route: m_settings.eraseClass = FeatureClass::Route; break;
+            case Tool::Urban: m_settings.eraseClass = FeatureClass::Urban; break;
+            case Tool::Label: m_settings.eraseClass = FeatureClass::Label; break;
             case Tool::Sides:
                 m_settings.eraseClass = m_settings.sideMode == SideMode::Hq ? FeatureClass::Hq : FeatureClass::LocEntry;
                 break;
-            default:
-                break;
+            default: break;
         }
     }
     m_tool = tool;
@@ -165,21 +145,19 @@ void ToolController::applyAt(Point at, bool first) {
     auto& s = m_settings;
 
     switch (m_tool) {
-        case Tool::Pan:
-            return;
+        case Tool::Pan: return;
         case Tool::Terrain:
             if (newHex) submit(edit::paintTerrain(m, h, s.radius, s.terrain, m_stroke));
             break;
         case Tool::Hexside:
             if (!newSide) return;
             if (s.hexsideMode == HexsideMode::Ford || s.hexsideMode == HexsideMode::Bridge) {
-                submit(edit::setCrossing(m, side,
-                                         s.hexsideMode == HexsideMode::Ford ? map::Crossing::Ford : map::Crossing::Bridge,
+                submit(edit::setCrossing(m, side, s.hexsideMode == HexsideMode::Ford ? map::Crossing::Ford : map::Crossing::Bridge,
                                          s.crossingName, m_stroke));
             } else {
-                const edit::WatercourseStyle style{
-                    s.hexsideMode == HexsideMode::Stream ? map::Watercourse::Stream : map::Watercourse::River,
-                    s.navigable, s.fordable, s.watercourseName};
+                const edit::WatercourseStyle style{s.hexsideMode == HexsideMode::Stream ? map::Watercourse::Stream
+                                                                                        : map::Watercourse::River,
+                                                   s.navigable, s.fordable, s.watercourseName};
                 submit(edit::addRiverSide(m, side, style, m_subject, m_stroke));
             }
             break;
@@ -189,8 +167,7 @@ void ToolController::applyAt(Point at, bool first) {
                 // Straight through the hexes between the last one and this: adjacent steps only.
                 const auto path = hex::line(*m_lastHex, h);
                 for (std::size_t i = 1; i < path.size(); ++i)
-                    submit(edit::addRouteStep(*map(), path[i - 1], path[i], s.linkKind, s.routeName, m_subject,
-                                              m_stroke));
+                    submit(edit::addRouteStep(*map(), path[i - 1], path[i], s.linkKind, s.routeName, m_subject, m_stroke));
             }
             break;
         case Tool::Urban: {
@@ -229,8 +206,7 @@ void ToolController::applyAt(Point at, bool first) {
                 }
                 return;
             }
-            if (s.sideMode == SideMode::Hq)
-                submit(edit::addHq(m, s.side, h, m_stroke));
+            if (s.sideMode == SideMode::Hq) submit(edit::addHq(m, s.side, h, m_stroke));
             else
                 submit(edit::setLocEntry(m, s.side, h,
                                          s.sideMode == SideMode::PrimaryLoc ? map::LocKind::Primary : map::LocKind::Secondary,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The editing tools: turns presses and drags on the map into edit commands for MapEditor. Works in map units (hex
 // size 1, hex (0,0) at the origin), so the canvas, the test script and the unit tests drive it the same way.
 #pragma once

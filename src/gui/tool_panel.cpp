@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "tool_panel.hpp"
 
 #include "icons.hpp"
@@ -22,9 +23,7 @@ namespace etatmajor::gui {
 
 namespace {
 
-wxString utf8(const std::string& s) {
-    return wxString::FromUTF8(s.c_str());
-}
+wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
 
 wxString pretty(std::string_view name) {
     std::string s(name);
@@ -33,9 +32,10 @@ wxString pretty(std::string_view name) {
     return utf8(s);
 }
 
-const wxString kToolTitles[kToolCount] = {_("Pan"),   _("Terrain Brush"), _("Rivers, Fords and Bridges"),
-                                          _("Roads and Waterways"), _("Urban Areas"), _("Labels"),
-                                          _("Sides: Home Edges, LOC, HQ"), _("Eraser"), _("Picker")};
+const wxString kToolTitles[kToolCount] = {
+    _("Pan"),         _("Terrain Brush"), _("Rivers, Fords and Bridges"),  _("Roads and Waterways"),
+    _("Urban Areas"), _("Labels"),        _("Sides: Home Edges, LOC, HQ"), _("Eraser"),
+    _("Picker")};
 
 constexpr int kGap = 6;
 
@@ -47,8 +47,8 @@ wxStaticText* hint(wxWindow* parent, const wxString& text) {
 }
 
 wxRadioBox* radio(wxWindow* parent, const wxString& label, const std::vector<wxString>& items, int columns) {
-    return new wxRadioBox(parent, wxID_ANY, label, wxDefaultPosition, wxDefaultSize, static_cast<int>(items.size()),
-                          items.data(), columns, wxRA_SPECIFY_COLS);
+    return new wxRadioBox(parent, wxID_ANY, label, wxDefaultPosition, wxDefaultSize, static_cast<int>(items.size()), items.data(),
+                          columns, wxRA_SPECIFY_COLS);
 }
 
 }  // namespace
@@ -76,22 +76,14 @@ wxWindow* ToolPanel::pageFor(Tool tool) {
         case Tool::Pan:
             return makeHintPage(_("Drag the map to move it; the mouse wheel zooms. With any other tool, drag with "
                                   "the right or middle button to move the map."));
-        case Tool::Terrain:
-            return makeTerrainPage();
-        case Tool::Hexside:
-            return makeHexsidePage();
-        case Tool::Route:
-            return makeRoutePage();
-        case Tool::Urban:
-            return makeUrbanPage();
-        case Tool::Label:
-            return makeHintPage(_("Click a hex to add a label, or to change or remove the label already there."));
-        case Tool::Sides:
-            return makeSidesPage();
-        case Tool::Eraser:
-            return makeEraserPage();
-        case Tool::Picker:
-            return makePickerPage();
+        case Tool::Terrain: return makeTerrainPage();
+        case Tool::Hexside: return makeHexsidePage();
+        case Tool::Route: return makeRoutePage();
+        case Tool::Urban: return makeUrbanPage();
+        case Tool::Label: return makeHintPage(_("Click a hex to add a label, or to change or remove the label already there."));
+        case Tool::Sides: return makeSidesPage();
+        case Tool::Eraser: return makeEraserPage();
+        case Tool::Picker: return makePickerPage();
     }
     return makeHintPage(wxEmptyString);
 }
@@ -110,8 +102,7 @@ wxWindow* ToolPanel::makeTerrainPage() {
     auto* grid = new wxGridSizer(2, wxSize(4, 4));
     for (int i = 0; i < map::kTerrainCount; ++i) {
         const auto t = static_cast<map::Terrain>(i);
-        auto* b = new wxToggleButton(page, wxID_ANY, pretty(map::terrainName(t)), wxDefaultPosition, wxDefaultSize,
-                                     wxBU_LEFT);
+        auto* b = new wxToggleButton(page, wxID_ANY, pretty(map::terrainName(t)), wxDefaultPosition, wxDefaultSize, wxBU_LEFT);
         b->SetBitmap(Icons::terrain(t, 22));
         b->SetBitmapMargins(6, 0);
         b->Bind(wxEVT_TOGGLEBUTTON, [this, t](wxCommandEvent&) {
@@ -125,8 +116,8 @@ wxWindow* ToolPanel::makeTerrainPage() {
     m_radius = radio(page, _("Brush size"), {_("1 hex"), _("7 hexes"), _("19 hexes"), _("37 hexes")}, 2);
     m_radius->Bind(wxEVT_RADIOBOX, [this](wxCommandEvent&) { m_tools.settings().radius = m_radius->GetSelection(); });
     sizer->Add(m_radius, 0, wxEXPAND | wxTOP, 10);
-    sizer->Add(hint(page, _("Click or drag to paint; [ and ] change the brush size. A whole drag is one undo step.")),
-               0, wxEXPAND | wxTOP, 10);
+    sizer->Add(hint(page, _("Click or drag to paint; [ and ] change the brush size. A whole drag is one undo step.")), 0,
+               wxEXPAND | wxTOP, 10);
     page->SetSizer(sizer);
     return page;
 }
@@ -269,8 +260,8 @@ wxWindow* ToolPanel::makeEraserPage() {
     auto* page = new wxPanel(m_book);
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     m_eraseClass = radio(page, _("Erase"),
-                         {_("Terrain (to clear)"), _("Rivers and streams"), _("Fords and bridges"),
-                          _("Road and waterway steps"), _("Urban areas"), _("Labels"), _("LOC entries"), _("HQs")},
+                         {_("Terrain (to clear)"), _("Rivers and streams"), _("Fords and bridges"), _("Road and waterway steps"),
+                          _("Urban areas"), _("Labels"), _("LOC entries"), _("HQs")},
                          1);
     sizer->Add(m_eraseClass, 0, wxEXPAND);
     sizer->Add(hint(page, _("Click or drag over what to remove. Hexside features are taken from the hexside nearest "
@@ -289,8 +280,7 @@ wxWindow* ToolPanel::makePickerPage() {
     sizer->Add(hint(page, _("Click a hex to see everything on it; its terrain (and the river or road there) "
                             "becomes the brush of the previous tool.")),
                0, wxEXPAND);
-    m_picked = new wxTextCtrl(page, wxID_ANY, wxEmptyString, wxDefaultPosition, wxSize(-1, 150),
-                              wxTE_MULTILINE | wxTE_READONLY);
+    m_picked = new wxTextCtrl(page, wxID_ANY, wxEmptyString, wxDefaultPosition, wxSize(-1, 150), wxTE_MULTILINE | wxTE_READONLY);
     sizer->Add(m_picked, 1, wxEXPAND | wxTOP, 8);
     page->SetSizer(sizer);
     return page;
@@ -313,8 +303,8 @@ void ToolPanel::syncSides() {
     }
     if (current) m_side->SetStringSelection(utf8(current->side));
     for (std::size_t i = 0; i < m_edges.size(); ++i) {
-        const bool on = current && std::find(current->homeEdges.begin(), current->homeEdges.end(),
-                                             static_cast<map::MapEdge>(i)) != current->homeEdges.end();
+        const bool on = current && std::find(current->homeEdges.begin(), current->homeEdges.end(), static_cast<map::MapEdge>(i)) !=
+                                       current->homeEdges.end();
         m_edges[i]->SetValue(on);
         m_edges[i]->Enable(current != nullptr);
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The properties of the active tool, beside the map: which terrain and brush size, what kind of watercourse or
 // road, which side's LOC entries, what the eraser removes, and what the picker found.
 #pragma once

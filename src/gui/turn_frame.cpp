@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "turn_frame.hpp"
 
 #include "battle_result_dialog.hpp"
@@ -92,13 +93,9 @@ constexpr const char* kChooseSidePrompt =
     "No side is shown. Choose a side (the list at the left of the bar, or View > Choose Side...) to see its view; "
     "the host's view shows everything.";
 
-wxString utf8(const std::string& s) {
-    return wxString::FromUTF8(s.c_str());
-}
+wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
 
-long long nowMs() {
-    return wxGetLocalTimeMillis().GetValue();
-}
+long long nowMs() { return wxGetLocalTimeMillis().GetValue(); }
 
 // Runs f on a campaign store opened for reading (or writing); StoreErrors and other failures become a message.
 template <typename F>
@@ -136,7 +133,6 @@ public:
     explicit MeItem(std::string meId) : id(std::move(meId)) {}
     std::string id;
 };
-
 
 }  // namespace
 
@@ -232,61 +228,95 @@ void TurnFrame::buildMenus() {
     bar->Append(help, _("&Help"));
     SetMenuBar(bar);
 
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { openInteractively(); }, wxID_OPEN);
-    Bind(wxEVT_MENU, [this](wxCommandEvent& e) {
-        const wxString p = m_recent.GetHistoryFile(static_cast<size_t>(e.GetId() - wxID_FILE1));
-        if (p.empty()) return;
-        if (!wxFileName::FileExists(p)) {
-            m_recent.RemoveFileFromHistory(static_cast<size_t>(e.GetId() - wxID_FILE1));
-            report(_("Cannot open the file"), wxString::Format(_("%s: error: no such file"), p));
-            return;
-        }
-        openCampaign(p);
-    }, wxID_FILE1, wxID_FILE9);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { openInteractively(); }, wxID_OPEN);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent& e) {
+            const wxString p = m_recent.GetHistoryFile(static_cast<size_t>(e.GetId() - wxID_FILE1));
+            if (p.empty()) return;
+            if (!wxFileName::FileExists(p)) {
+                m_recent.RemoveFileFromHistory(static_cast<size_t>(e.GetId() - wxID_FILE1));
+                report(_("Cannot open the file"), wxString::Format(_("%s: error: no such file"), p));
+                return;
+            }
+            openCampaign(p);
+        },
+        wxID_FILE1, wxID_FILE9);
     // The papers of the viewer only: a side's own, every side's for the host, none before a side is chosen.
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { printPapers(this, m_path, sideView(), true); }, wxID_PREVIEW);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { printPapers(this, m_path, sideView(), false); }, wxID_PRINT);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { exportPapersPdf(this, m_path, sideView()); }, kIdExportPdf);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_CLOSE);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_EXIT);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { editOrder(m_selected); }, kIdEditOrder);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) {
-        if (auto* o = draftOrder(m_selected)) {
-            o->path.clear();
-            keepDraft();
-            orderChanged(*o);
-            say("the route of ME " + m_selected + " was cleared");
-        }
-    }, kIdClearRoute);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) {
-        if (m_details && wxTheClipboard->Open()) {
-            wxTheClipboard->SetData(new wxTextDataObject(m_details->GetValue()));
-            wxTheClipboard->Close();
-        }
-    }, wxID_COPY);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->zoomIn(); }, kIdZoomIn);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->zoomOut(); }, kIdZoomOut);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->fitToWindow(); }, kIdFit);
-    const std::pair<int, Overlay> overlays[] = {{kIdOverlayLoc, Overlay::Loc},     {kIdOverlaySupply, Overlay::Supply},
-                                                {kIdOverlayRange, Overlay::Range}, {kIdOverlayFog, Overlay::Fog},
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { printPapers(this, m_path, sideView(), true); }, wxID_PREVIEW);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { printPapers(this, m_path, sideView(), false); }, wxID_PRINT);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { exportPapersPdf(this, m_path, sideView()); }, kIdExportPdf);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_CLOSE);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_EXIT);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { editOrder(m_selected); }, kIdEditOrder);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (auto* o = draftOrder(m_selected)) {
+                o->path.clear();
+                keepDraft();
+                orderChanged(*o);
+                say("the route of ME " + m_selected + " was cleared");
+            }
+        },
+        kIdClearRoute);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (m_details && wxTheClipboard->Open()) {
+                wxTheClipboard->SetData(new wxTextDataObject(m_details->GetValue()));
+                wxTheClipboard->Close();
+            }
+        },
+        wxID_COPY);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->zoomIn(); }, kIdZoomIn);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->zoomOut(); }, kIdZoomOut);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->fitToWindow(); }, kIdFit);
+    const std::pair<int, Overlay> overlays[] = {{kIdOverlayLoc, Overlay::Loc},
+                                                {kIdOverlaySupply, Overlay::Supply},
+                                                {kIdOverlayRange, Overlay::Range},
+                                                {kIdOverlayFog, Overlay::Fog},
                                                 {kIdOverlayOrders, Overlay::Orders}};
     for (const auto& [id, o] : overlays) {
         const Overlay which = o;
-        Bind(wxEVT_MENU, [this, which](wxCommandEvent& e) { setOverlay(which, e.IsChecked()); }, id);
-        Bind(wxEVT_UPDATE_UI, [this, which](wxUpdateUIEvent& e) {
-            e.Check(overlay(which));
-            e.Enable(m_document != nullptr);
-        }, id);
+        Bind(
+            wxEVT_MENU, [this, which](wxCommandEvent& e) { setOverlay(which, e.IsChecked()); }, id);
+        Bind(
+            wxEVT_UPDATE_UI,
+            [this, which](wxUpdateUIEvent& e) {
+                e.Check(overlay(which));
+                e.Enable(m_document != nullptr);
+            },
+            id);
     }
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { setSide("american"); }, kIdSideAmerican);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { setSide("british"); }, kIdSideBritish);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { setSide(""); }, kIdSideHost);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { clearSide(); }, kIdSideNone);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { chooseSide(); }, kIdChooseSide);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { nextPhase(); }, kIdNextPhase);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { submitOrders(); }, kIdSubmit);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { standFast(); }, kIdStandFast);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { refresh(); }, kIdRefresh);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { setSide("american"); }, kIdSideAmerican);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { setSide("british"); }, kIdSideBritish);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { setSide(""); }, kIdSideHost);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { clearSide(); }, kIdSideNone);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { chooseSide(); }, kIdChooseSide);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { nextPhase(); }, kIdNextPhase);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { submitOrders(); }, kIdSubmit);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { standFast(); }, kIdStandFast);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { refresh(); }, kIdRefresh);
     auto selectedBattle = [this]() -> int {
         const int i = m_battleList ? m_battleList->GetSelection() : wxNOT_FOUND;
         if (i == wxNOT_FOUND || i >= static_cast<int>(m_battleIds.size())) {
@@ -295,57 +325,89 @@ void TurnFrame::buildMenus() {
         }
         return m_battleIds[static_cast<std::size_t>(i)];
     };
-    Bind(wxEVT_MENU, [this, selectedBattle](wxCommandEvent&) {
-        if (const int id = selectedBattle()) showBattleSetup(id);
-    }, kIdBattleShow);
-    Bind(wxEVT_MENU, [this, selectedBattle](wxCommandEvent&) {
-        if (const int id = selectedBattle()) startOdds(id, kOddsRuns);
-    }, kIdBattleOdds);
-    Bind(wxEVT_MENU, [this, selectedBattle](wxCommandEvent&) {
-        if (const int id = selectedBattle()) resolveBattle(id);
-    }, kIdBattleResolve);
-    Bind(wxEVT_MENU, [this, selectedBattle](wxCommandEvent&) {
-        const int id = selectedBattle();
-        if (!id) return;
-        wxFileDialog dialog(this, _("Tabletop result of the battle"), wxEmptyString, wxEmptyString,
-                            _("Battle results (*.xml)|*.xml|All files (*)|*"), wxFD_OPEN | wxFD_FILE_MUST_EXIST);
-        if (dialog.ShowModal() == wxID_OK) enterBattleResult(id, dialog.GetPath());
-    }, kIdBattleEnterFile);
-    Bind(wxEVT_MENU, [this, selectedBattle](wxCommandEvent&) {
-        if (const int id = selectedBattle()) enterBattleResultForm(id);
-    }, kIdBattleEnter);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) {
-        wxAboutDialogInfo info;
-        info.SetName(wxString::FromUTF8(kProductName));
-        info.SetVersion(wxString::FromUTF8(kVersion));
-        info.SetDescription(_("Umpire-less campaigns of the American War of Independence: the campaign turn manager."));
-        wxAboutBox(info, this);
-    }, wxID_ABOUT);
+    Bind(
+        wxEVT_MENU,
+        [this, selectedBattle](wxCommandEvent&) {
+            if (const int id = selectedBattle()) showBattleSetup(id);
+        },
+        kIdBattleShow);
+    Bind(
+        wxEVT_MENU,
+        [this, selectedBattle](wxCommandEvent&) {
+            if (const int id = selectedBattle()) startOdds(id, kOddsRuns);
+        },
+        kIdBattleOdds);
+    Bind(
+        wxEVT_MENU,
+        [this, selectedBattle](wxCommandEvent&) {
+            if (const int id = selectedBattle()) resolveBattle(id);
+        },
+        kIdBattleResolve);
+    Bind(
+        wxEVT_MENU,
+        [this, selectedBattle](wxCommandEvent&) {
+            const int id = selectedBattle();
+            if (!id) return;
+            wxFileDialog dialog(this, _("Tabletop result of the battle"), wxEmptyString, wxEmptyString,
+                                _("Battle results (*.xml)|*.xml|All files (*)|*"), wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+            if (dialog.ShowModal() == wxID_OK) enterBattleResult(id, dialog.GetPath());
+        },
+        kIdBattleEnterFile);
+    Bind(
+        wxEVT_MENU,
+        [this, selectedBattle](wxCommandEvent&) {
+            if (const int id = selectedBattle()) enterBattleResultForm(id);
+        },
+        kIdBattleEnter);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            wxAboutDialogInfo info;
+            info.SetName(wxString::FromUTF8(kProductName));
+            info.SetVersion(wxString::FromUTF8(kVersion));
+            info.SetDescription(_("Umpire-less campaigns of the American War of Independence: the campaign turn manager."));
+            wxAboutBox(info, this);
+        },
+        wxID_ABOUT);
 
     // Orders are written, submitted or stood down only by a side whose orders for today are not yet given.
     auto needSide = [this](wxUpdateUIEvent& e) { e.Enable(ordersOpen()); };
     for (const int id : {static_cast<int>(kIdSubmit), static_cast<int>(kIdStandFast), static_cast<int>(kIdEditOrder),
                          static_cast<int>(kIdClearRoute)})
         Bind(wxEVT_UPDATE_UI, needSide, id);
-    Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_document && m_viewer && !m_preview.ended); }, kIdNextPhase);
-    Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) {
-        e.Enable(m_document != nullptr);
-        e.Check(m_viewer && m_side == "american");
-    }, kIdSideAmerican);
-    Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) {
-        e.Enable(m_document != nullptr);
-        e.Check(m_viewer && m_side == "british");
-    }, kIdSideBritish);
-    Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) {
-        e.Enable(m_document != nullptr);
-        e.Check(m_viewer && m_viewer->isHost());
-    }, kIdSideHost);
-    Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) {
-        e.Enable(m_document != nullptr);
-        e.Check(m_document && !m_viewer);
-    }, kIdSideNone);
+    Bind(
+        wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_document && m_viewer && !m_preview.ended); }, kIdNextPhase);
+    Bind(
+        wxEVT_UPDATE_UI,
+        [this](wxUpdateUIEvent& e) {
+            e.Enable(m_document != nullptr);
+            e.Check(m_viewer && m_side == "american");
+        },
+        kIdSideAmerican);
+    Bind(
+        wxEVT_UPDATE_UI,
+        [this](wxUpdateUIEvent& e) {
+            e.Enable(m_document != nullptr);
+            e.Check(m_viewer && m_side == "british");
+        },
+        kIdSideBritish);
+    Bind(
+        wxEVT_UPDATE_UI,
+        [this](wxUpdateUIEvent& e) {
+            e.Enable(m_document != nullptr);
+            e.Check(m_viewer && m_viewer->isHost());
+        },
+        kIdSideHost);
+    Bind(
+        wxEVT_UPDATE_UI,
+        [this](wxUpdateUIEvent& e) {
+            e.Enable(m_document != nullptr);
+            e.Check(m_document && !m_viewer);
+        },
+        kIdSideNone);
     for (const int id : {static_cast<int>(wxID_PREVIEW), static_cast<int>(wxID_PRINT), static_cast<int>(kIdExportPdf)})
-        Bind(wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_view.has_value()); }, id);
+        Bind(
+            wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_view.has_value()); }, id);
 }
 
 void TurnFrame::buildPanels() {
@@ -360,8 +422,7 @@ void TurnFrame::buildPanels() {
     m_sideChoice = new wxChoice(bar, wxID_ANY);
     barSizer->Add(m_sideChoice, 0, wxALIGN_CENTER_VERTICAL | wxALL, 6);
     auto* texts = new wxBoxSizer(wxVERTICAL);
-    m_phaseText = new wxStaticText(bar, wxID_ANY, _("No campaign open"), wxDefaultPosition, wxDefaultSize,
-                                   wxST_ELLIPSIZE_END);
+    m_phaseText = new wxStaticText(bar, wxID_ANY, _("No campaign open"), wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
     m_phaseText->SetFont(m_phaseText->GetFont().Bold());
     m_ordersText = new wxStaticText(bar, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
     m_phaseText->SetMinSize(wxSize(120, -1));
@@ -395,8 +456,7 @@ void TurnFrame::buildPanels() {
     m_leftSplit->SetMinimumPaneSize(80);
     m_tree = new wxTreeCtrl(m_leftSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize,
                             wxTR_HAS_BUTTONS | wxTR_HIDE_ROOT | wxTR_LINES_AT_ROOT | wxTR_SINGLE);
-    m_details = new wxTextCtrl(m_leftSplit, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize,
-                               wxTE_MULTILINE | wxTE_READONLY);
+    m_details = new wxTextCtrl(m_leftSplit, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY);
     m_leftSplit->SplitHorizontally(m_tree, m_details, 300);
     m_tree->Bind(wxEVT_TREE_SEL_CHANGED, &TurnFrame::onTreeSelect, this);
     m_tree->Bind(wxEVT_TREE_ITEM_ACTIVATED, [this](wxTreeEvent& e) {
@@ -432,8 +492,7 @@ void TurnFrame::buildPanels() {
     m_logPhaseChoice = new wxChoice(logPage, wxID_ANY);
     m_logPhaseChoice->Append(_("every phase"));
     m_logPhaseChoice->Append("setup");
-    for (const auto& p : engine::weeklyPhases()) m_logPhaseChoice->Append(utf8(p));
-    for (const auto& p : engine::dailyPhases()) m_logPhaseChoice->Append(utf8(p));
+    for (const auto& p : campaign::kPhases) m_logPhaseChoice->Append(utf8(campaign::phaseString(p.phase)));
     m_logPhaseChoice->SetSelection(0);
     filterRow->Add(m_logFilter, 1, wxRIGHT, 6);
     filterRow->Add(m_logPhaseChoice, 0);
@@ -444,7 +503,8 @@ void TurnFrame::buildPanels() {
     m_notebook->AddPage(logPage, _("Event Log"));
     auto refilter = [this](wxCommandEvent&) {
         const int p = m_logPhaseChoice->GetSelection();
-        setLogFilter(m_logFilter->GetValue().utf8_string(), p <= 0 ? std::string() : m_logPhaseChoice->GetString(static_cast<unsigned>(p)).utf8_string());
+        setLogFilter(m_logFilter->GetValue().utf8_string(),
+                     p <= 0 ? std::string() : m_logPhaseChoice->GetString(static_cast<unsigned>(p)).utf8_string());
     };
     m_logFilter->Bind(wxEVT_TEXT, refilter);
     m_logPhaseChoice->Bind(wxEVT_CHOICE, refilter);
@@ -455,8 +515,7 @@ void TurnFrame::buildPanels() {
     auto* battlePage = new wxPanel(m_notebook);
     auto* battleSizer = new wxBoxSizer(wxHORIZONTAL);
     auto* battleLeft = new wxBoxSizer(wxVERTICAL);
-    m_battleList = new wxListBox(battlePage, wxID_ANY, wxDefaultPosition, wxSize(300, -1), 0, nullptr,
-                                 wxLB_SINGLE | wxLB_HSCROLL);
+    m_battleList = new wxListBox(battlePage, wxID_ANY, wxDefaultPosition, wxSize(300, -1), 0, nullptr, wxLB_SINGLE | wxLB_HSCROLL);
     m_battleList->SetMinSize(wxSize(300, 3 * m_battleList->GetCharHeight() + 12));
     battleLeft->Add(m_battleList, 1, wxEXPAND);
     auto* battleButtons = new wxBoxSizer(wxHORIZONTAL);
@@ -476,15 +535,14 @@ void TurnFrame::buildPanels() {
     battleLeft->Add(battleButtons, 0, wxEXPAND | wxTOP, 4);
     auto* progressRow = new wxBoxSizer(wxHORIZONTAL);
     m_oddsGauge = new wxGauge(battlePage, wxID_ANY, 100, wxDefaultPosition, wxSize(-1, 12));
-    m_oddsCancelButton = new wxButton(battlePage, kIdOddsCancel, _("Cancel"), wxDefaultPosition, wxDefaultSize,
-                                      wxBU_EXACTFIT);
+    m_oddsCancelButton = new wxButton(battlePage, kIdOddsCancel, _("Cancel"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
     m_oddsCancelButton->Enable(false);
     m_oddsCancelButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { cancelOdds(); });
     progressRow->Add(m_oddsGauge, 1, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     progressRow->Add(m_oddsCancelButton, 0);
     battleLeft->Add(progressRow, 0, wxEXPAND | wxTOP, 4);
-    m_oddsBox = new wxTextCtrl(battlePage, wxID_ANY, _("Odds: choose a battle and press Odds."), wxDefaultPosition,
-                               wxSize(300, -1), wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP);
+    m_oddsBox = new wxTextCtrl(battlePage, wxID_ANY, _("Odds: choose a battle and press Odds."), wxDefaultPosition, wxSize(300, -1),
+                               wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP);
     m_oddsBox->SetMinSize(wxSize(300, 3 * m_oddsBox->GetCharHeight() + 10));
     battleLeft->Add(m_oddsBox, 1, wxEXPAND | wxTOP, 4);
     m_battleText = new wxTextCtrl(battlePage, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize,
@@ -522,8 +580,11 @@ void TurnFrame::loadLayout() {
     if (config->Read("/TurnManager/TreePane", &tree) && tree >= 80) m_leftSplit->SetSashPosition(static_cast<int>(tree));
     if (config->Read("/TurnManager/MapPane", &map) && map >= 80) m_mapSplit->SetSashPosition(static_cast<int>(map));
     bool on = false;
-    const std::pair<const char*, Overlay> keys[] = {{"Loc", Overlay::Loc}, {"Supply", Overlay::Supply}, {"Range", Overlay::Range},
-                                                    {"Fog", Overlay::Fog}, {"Orders", Overlay::Orders}};
+    const std::pair<const char*, Overlay> keys[] = {{"Loc", Overlay::Loc},
+                                                    {"Supply", Overlay::Supply},
+                                                    {"Range", Overlay::Range},
+                                                    {"Fog", Overlay::Fog},
+                                                    {"Orders", Overlay::Orders}};
     for (const auto& [key, o] : keys)
         if (config->Read(wxString("/TurnManager/Overlay") + key, &on)) {
             if (on) m_overlays.insert(o);
@@ -543,8 +604,11 @@ void TurnFrame::saveLayout() {
     config->Write("/TurnManager/LeftPane", m_mainSplit->GetSashPosition());
     config->Write("/TurnManager/TreePane", m_leftSplit->GetSashPosition());
     config->Write("/TurnManager/MapPane", m_mapSplit->GetSashPosition());
-    const std::pair<const char*, Overlay> keys[] = {{"Loc", Overlay::Loc}, {"Supply", Overlay::Supply}, {"Range", Overlay::Range},
-                                                    {"Fog", Overlay::Fog}, {"Orders", Overlay::Orders}};
+    const std::pair<const char*, Overlay> keys[] = {{"Loc", Overlay::Loc},
+                                                    {"Supply", Overlay::Supply},
+                                                    {"Range", Overlay::Range},
+                                                    {"Fog", Overlay::Fog},
+                                                    {"Orders", Overlay::Orders}};
     for (const auto& [key, o] : keys) config->Write(wxString("/TurnManager/Overlay") + key, overlay(o));
     // Never the side: the next player at the table must not find the last one's view chosen for him.
     config->DeleteEntry("/TurnManager/LastSide", false);
@@ -556,10 +620,8 @@ void TurnFrame::saveLayout() {
 void TurnFrame::report(const wxString& title, const wxString& message, bool error) {
     m_lastMessage = message.utf8_string();
     SetStatusText(message.BeforeFirst('\n'), 1);
-    if (m_interactive)
-        wxMessageBox(message, title, wxOK | (error ? wxICON_ERROR : wxICON_INFORMATION), this);
-    else
-        std::cerr << "etatmajor: " << message.utf8_string() << "\n";
+    if (m_interactive) wxMessageBox(message, title, wxOK | (error ? wxICON_ERROR : wxICON_INFORMATION), this);
+    else std::cerr << "etatmajor: " << message.utf8_string() << "\n";
 }
 
 void TurnFrame::say(const std::string& message) {
@@ -738,14 +800,14 @@ bool TurnFrame::admit(const view::Viewer& who) {
     }
     const auto& first = issues.items().front();
     if (first.code == "AUTH-WRONG")
-        report(_("Wrong passphrase"), utf8("That is not the passphrase of " + whose + ": nothing of that view is shown. Each further "
+        report(_("Wrong passphrase"), utf8("That is not the passphrase of " + whose +
+                                           ": nothing of that view is shown. Each further "
                                            "wrong passphrase is answered more slowly."));
     else if (first.code == "AUTH-HOST-CLOSED")
         report(_("The host's view is closed"),
                utf8("The host's view is closed: the sides have passphrases and the host has none. Set the host's passphrase "
                     "first (etatmajor-cli campaign password --host; it needs every side's passphrase)."));
-    else
-        report(_("Cannot open the view"), utf8(issuesText(issues)));
+    else report(_("Cannot open the view"), utf8(issuesText(issues)));
     return false;
 }
 
@@ -807,7 +869,8 @@ void TurnFrame::hideView() {
     if (m_battleList) m_battleList->Clear();
     m_tree->DeleteAllItems();
     m_details->SetValue(utf8(kChooseSidePrompt));
-    for (auto* panel : {m_ordersPanel, m_resultsPanel, m_intelPanel, m_vcsPanel, m_supplyPanel}) panel->SetValue(utf8(kChooseSidePrompt));
+    for (auto* panel : {m_ordersPanel, m_resultsPanel, m_intelPanel, m_vcsPanel, m_supplyPanel})
+        panel->SetValue(utf8(kChooseSidePrompt));
     m_logList->Clear();
     m_logShown = 0;
     m_canvas->Refresh();
@@ -927,7 +990,8 @@ bool TurnFrame::ensureDraft() {
     const DraftRead saved = readDraft(m_path, m_side, file.week, file.day, m_sealKey ? &*m_sealKey : nullptr);
     m_draftKept = !saved.problem.empty();
     if (m_draftKept) {
-        report(_("The draft orders were not opened"), utf8(saved.problem + "; today's changes are not kept beside the campaign."), false);
+        report(_("The draft orders were not opened"), utf8(saved.problem + "; today's changes are not kept beside the campaign."),
+               false);
     } else if (m_ordersStatus == "not_given") {
         if (saved.orders) file = mergeDraft(file, *saved.orders, &restored);
     } else if (!m_ordersStatus.empty()) {
@@ -976,20 +1040,16 @@ void TurnFrame::updateTitle() {
     if (m_document) {
         title += wxString::FromUTF8(" \u2014 ") + utf8(m_document->title().empty() ? m_path : m_document->title());
         const auto side = std::find_if(m_sides.begin(), m_sides.end(), [&](const auto& s) { return s.first == m_side; });
-        title += wxString::FromUTF8(" \u2014 ") + (!m_viewer           ? _("no side chosen")
+        title += wxString::FromUTF8(" \u2014 ") + (!m_viewer        ? _("no side chosen")
                                                    : m_side.empty() ? _("host view")
                                                                     : utf8((side != m_sides.end() ? side->second : m_side) + " view"));
     }
     SetTitle(title);
 }
 
-bool TurnFrame::ordersOpen() const {
-    return m_document && !m_side.empty() && !m_preview.ended && m_ordersStatus == "not_given";
-}
+bool TurnFrame::ordersOpen() const { return m_document && !m_side.empty() && !m_preview.ended && m_ordersStatus == "not_given"; }
 
-std::string TurnFrame::phaseBarLabel() const {
-    return phaseBarText(sideView(), m_preview);
-}
+std::string TurnFrame::phaseBarLabel() const { return phaseBarText(sideView(), m_preview); }
 
 void TurnFrame::updatePhaseBar() {
     m_phaseText->SetLabel(utf8(phaseBarLabel()));
@@ -1051,17 +1111,21 @@ void TurnFrame::updateTree() {
             const auto meItem = m_tree->AppendItem(sideItem, utf8(text), -1, -1, new MeItem(me.id));
             if (me.id == m_selected) select = meItem;
             for (const auto& g : me.generals)
-                m_tree->AppendItem(meItem, utf8(g.name + " (" + readable(g.rank) + ", " + g.rating + (g.status == "active" ? "" : ", " + g.status) + ")"),
+                m_tree->AppendItem(meItem,
+                                   utf8(g.name + " (" + readable(g.rank) + ", " + g.rating +
+                                        (g.status == "active" ? "" : ", " + g.status) + ")"),
                                    -1, -1, new MeItem(me.id));
             for (const auto& u : me.units)
-                m_tree->AppendItem(meItem, utf8(u.name + ": " + std::to_string(u.stands) + " stands, " + std::to_string(u.figures) +
-                                                "/" + std::to_string(u.figuresOriginal) + " figures"),
+                m_tree->AppendItem(meItem,
+                                   utf8(u.name + ": " + std::to_string(u.stands) + " stands, " + std::to_string(u.figures) + "/" +
+                                        std::to_string(u.figuresOriginal) + " figures"),
                                    -1, -1, new MeItem(me.id));
         }
         if (!s.counters.empty()) {
             const auto enemy = m_tree->AppendItem(sideItem, utf8(std::to_string(s.counters.size()) + " counter(s) seen"));
             for (const auto& c : s.counters)
-                m_tree->AppendItem(enemy, utf8(c.hex + ": " + (c.faceDown || c.label.empty() ? std::string("face down, unidentified") : c.label)));
+                m_tree->AppendItem(enemy, utf8(c.hex + ": " +
+                                               (c.faceDown || c.label.empty() ? std::string("face down, unidentified") : c.label)));
         }
         m_tree->Expand(sideItem);
     }
@@ -1127,7 +1191,8 @@ void TurnFrame::updateDetails() {
         o << "\n";
     }
     if (const campaign::Order* order = const_cast<TurnFrame*>(this)->draftOrder(me->id)) {
-        o << "\nToday's order (" << (m_ordersStatus == "not_given" ? "draft" : readable(m_ordersStatus)) << "): " << (order->mode ? readable(std::string(campaign::modeName(*order->mode))) : "forage");
+        o << "\nToday's order (" << (m_ordersStatus == "not_given" ? "draft" : readable(m_ordersStatus))
+          << "): " << (order->mode ? readable(std::string(campaign::modeName(*order->mode))) : "forage");
         if (!order->path.empty()) o << ", route " << formatPath(order->path);
         o << "\n";
     }
@@ -1137,7 +1202,8 @@ void TurnFrame::updateDetails() {
 void TurnFrame::updatePanels() {
     if (!m_viewer) {
         // Nothing of either side while no side is chosen.
-        for (auto* panel : {m_ordersPanel, m_resultsPanel, m_intelPanel, m_vcsPanel, m_supplyPanel}) panel->SetValue(utf8(kChooseSidePrompt));
+        for (auto* panel : {m_ordersPanel, m_resultsPanel, m_intelPanel, m_vcsPanel, m_supplyPanel})
+            panel->SetValue(utf8(kChooseSidePrompt));
         setLogFilter(m_logText, m_logPhase);
         return;
     }
@@ -1183,7 +1249,8 @@ void TurnFrame::updatePanels() {
     std::ostringstream sup;
     if (m_side.empty()) sup << "Supply and LOC reports belong to a side: choose one.\n";
     for (const auto& s : m_sources) {
-        sup << s.name << " (" << s.size << "): " << (s.rolled ? std::to_string(s.weeklyValue) + " SP this week" : std::string("not yet rolled"))
+        sup << s.name << " (" << s.size
+            << "): " << (s.rolled ? std::to_string(s.weeklyValue) + " SP this week" : std::string("not yet rolled"))
             << (s.destroyed ? ", destroyed" : "");
         if (!s.drawnOnBy.empty()) {
             sup << "; drawn on by";
@@ -1362,10 +1429,12 @@ void TurnFrame::paintOverlays(wxGraphicsContext& gc, const hex::Layout& layout, 
                 if (order.path.empty()) continue;
                 const auto p = polyline(me->offset, order.path);
                 gc.SetBrush(wxNullGraphicsBrush);
-                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255, 200), w * 1.6 + 3).Cap(wxCAP_ROUND).Join(wxJOIN_ROUND)));
+                gc.SetPen(
+                    gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255, 200), w * 1.6 + 3).Cap(wxCAP_ROUND).Join(wxJOIN_ROUND)));
                 gc.StrokePath(p);
                 gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(editing ? wxColour(20, 20, 20) : wxColour(70, 70, 70, 200), w * 1.6)
-                                           .Cap(wxCAP_ROUND).Join(wxJOIN_ROUND)));
+                                           .Cap(wxCAP_ROUND)
+                                           .Join(wxJOIN_ROUND)));
                 gc.StrokePath(p);
                 const auto check = m_checks.find(o.me);
                 for (std::size_t i = 0; i < order.path.size(); ++i) {
@@ -1426,12 +1495,13 @@ OrderDialog* TurnFrame::editOrder(const std::string& meId) {
             if (m.id == meId) me = &m;
     if (!me) {
         report(_("No such ME"), utf8(meId.empty() ? std::string("Select one of the side's MEs first.")
-                                                   : "ME '" + meId + "' is not one of " + m_side + "'s MEs on the map"));
+                                                  : "ME '" + meId + "' is not one of " + m_side + "'s MEs on the map"));
         return nullptr;
     }
     if (m_ordersStatus != "not_given") {
         report(_("Orders already given"),
-               utf8("The orders of " + m_side + " for today are " + readable(m_ordersStatus) + "; they cannot be changed (\u00a78.2)."),
+               utf8("The orders of " + m_side + " for today are " + readable(m_ordersStatus) +
+                    "; they cannot be changed (\u00a78.2)."),
                false);
         return nullptr;
     }
@@ -1462,7 +1532,8 @@ OrderDialog* TurnFrame::editOrder(const std::string& meId) {
     m_orderDialog->onAccept = [this](const campaign::Order& o) {
         if (auto* d = draftOrder(o.me)) *d = o;
         if (keepDraft())
-            say("the order of ME " + o.me + " is in today's orders, kept as a draft until they are given; Submit "
+            say("the order of ME " + o.me +
+                " is in today's orders, kept as a draft until they are given; Submit "
                 "Orders gives them");
         updatePanels();
         updateDetails();
@@ -1620,7 +1691,8 @@ bool TurnFrame::nextPhase() {
         report(_("The phase did not run"), utf8(issuesText(result.issues)));
         return false;
     }
-    say(result.phases.empty() ? std::string("nothing ran") : result.phases.back().phase + " " + result.phases.back().title + " done");
+    say(result.phases.empty() ? std::string("nothing ran")
+                              : campaign::phaseString(result.phases.back().phase) + " " + result.phases.back().title + " done");
     if (m_interactive) m_notebook->SetSelection(1);  // Phase Results
     return true;
 }
@@ -1674,8 +1746,8 @@ std::string TurnFrame::sideBattleText(int id) {
             if (m_document->map().contains(h)) terrain = readable(std::string(map::terrainName(m_document->map().terrain(h))));
         }
         o << "Battle " << b->id << " at " << b->hex << " \u2014 " << b->status << "\n";
-        o << "Terrain " << terrain << ", weather " << b->weather << ", " << b->daylight << " daylight turns; the fighting starts on turn "
-          << b->startTurn << "\n";
+        o << "Terrain " << terrain << ", weather " << b->weather << ", " << b->daylight
+          << " daylight turns; the fighting starts on turn " << b->startTurn << "\n";
         for (const bool own : {true, false}) {
             std::string sideId;
             for (const auto& p : b->participants)
@@ -1712,9 +1784,7 @@ std::string TurnFrame::sideBattleText(int id) {
     return ok ? o.str() : error;
 }
 
-void TurnFrame::showBattleSetup(int id) {
-    m_battleText->SetValue(utf8(battleSetupText(id)));
-}
+void TurnFrame::showBattleSetup(int id) { m_battleText->SetValue(utf8(battleSetupText(id))); }
 
 std::string TurnFrame::battleTabText() const {
     std::string text = m_battleText ? std::string(m_battleText->GetValue().utf8_str()) : std::string();
@@ -1736,9 +1806,7 @@ void treeText(const wxTreeCtrl& tree, const wxTreeItemId& item, int depth, std::
     }
 }
 
-std::string textOf(const wxTextCtrl* t) {
-    return t ? t->GetValue().utf8_string() : std::string();
-}
+std::string textOf(const wxTextCtrl* t) { return t ? t->GetValue().utf8_string() : std::string(); }
 
 }  // namespace
 
@@ -1779,8 +1847,7 @@ std::vector<std::pair<std::string, std::string>> TurnFrame::panelTexts() const {
     std::string print;
     if (m_view)
         for (const auto& offer : paperOffers(*m_view)) print += offer.side + ": " + offerTitle(offer).utf8_string() + "\n";
-    else
-        print = "(nothing: no side chosen)\n";
+    else print = "(nothing: no side chosen)\n";
     out.emplace_back("Print menu", print);
     out.emplace_back("Status bar", statusText());
     return out;
@@ -1865,11 +1932,13 @@ bool TurnFrame::startOdds(int id, int runs) {
             hold += t.fieldHolder == own ? 1 : 0;
         }
         const auto n = static_cast<std::int64_t>(trials.size());
-        auto pct = [n](std::int64_t k) { return n ? std::to_string((k * 1000 / n) / 10) + "." + std::to_string((k * 1000 / n) % 10) + "%" : std::string("-"); };
+        auto pct = [n](std::int64_t k) {
+            return n ? std::to_string((k * 1000 / n) / 10) + "." + std::to_string((k * 1000 / n) % 10) + "%" : std::string("-");
+        };
         std::ostringstream o;
-        o << "Battle " << id << " as " << side << " sees it (" << n << " of " << runs << " trials"
-          << (n < runs ? ", cancelled" : "") << ", the enemy as reported):\n  win " << pct(win) << ", draw " << pct(draw)
-          << ", lose " << pct(n - win - draw) << "; hold the field " << pct(hold) << "\n";
+        o << "Battle " << id << " as " << side << " sees it (" << n << " of " << runs << " trials" << (n < runs ? ", cancelled" : "")
+          << ", the enemy as reported):\n  win " << pct(win) << ", draw " << pct(draw) << ", lose " << pct(n - win - draw)
+          << "; hold the field " << pct(hold) << "\n";
         m_oddsResult = o.str();
         m_oddsFinished = true;
     });
@@ -2103,7 +2172,8 @@ bool TurnFrame::saveScreenshot(const wxString& pngPath) {
     wxImage image = result.image;
     // The order dialog, the side chooser and the passphrase question are windows of their own: each is pasted where
     // it stands over the frame.
-    for (wxTopLevelWindow* shown : {static_cast<wxTopLevelWindow*>(m_orderDialog), static_cast<wxTopLevelWindow*>(m_chooser), m_askingWindow}) {
+    for (wxTopLevelWindow* shown :
+         {static_cast<wxTopLevelWindow*>(m_orderDialog), static_cast<wxTopLevelWindow*>(m_chooser), m_askingWindow}) {
         if (!shown || !image.IsOk()) continue;
         shown->Update();
         wxImage dialog = WindowCapture::fromXServer(*shown);
@@ -2120,8 +2190,8 @@ bool TurnFrame::saveScreenshot(const wxString& pngPath) {
         std::cerr << pngPath.utf8_string() << ": error: cannot write the screenshot\n";
         return false;
     }
-    std::cout << "etatmajor: wrote " << pngPath.utf8_string() << " (" << image.GetWidth() << "x" << image.GetHeight()
-              << ", from the " << WindowCapture::methodName(result.method) << ")\n";
+    std::cout << "etatmajor: wrote " << pngPath.utf8_string() << " (" << image.GetWidth() << "x" << image.GetHeight() << ", from the "
+              << WindowCapture::methodName(result.method) << ")\n";
     return true;
 }
 

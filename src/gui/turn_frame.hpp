@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The campaign turn manager: a campaign database seen by one side (American, British) or by the host. Every action
 // goes through the same core functions the command-line program uses (engine::advance, the orders template,
 // submission and stand-fast); everything shown renders the core's typed objects for the viewer (view::buildSideView,
@@ -206,9 +207,9 @@ private:
 
     bool m_interactive;
     std::string m_path;
-    std::optional<view::Viewer> m_viewer;  // none: no side chosen
-    std::string m_side;                    // the viewer's side; empty for the host and for none
-    std::optional<view::SideView> m_view;  // the viewer's view
+    std::optional<view::Viewer> m_viewer;                      // none: no side chosen
+    std::string m_side;                                        // the viewer's side; empty for the host and for none
+    std::optional<view::SideView> m_view;                      // the viewer's view
     std::vector<std::pair<std::string, std::string>> m_sides;  // the campaign's sides (id, name): public
     std::vector<std::optional<std::string>> m_choiceSides;     // the side list's entries: none, each side, "" the host
     std::deque<std::string> m_scriptedPassphrases;
@@ -226,8 +227,8 @@ private:
     std::string m_engineLines;
     std::vector<hex::Offset> m_range;
     std::map<std::string, campaign::OrdersFile> m_drafts;  // per side, for the current day
-    std::optional<auth::SealKey> m_sealKey;  // the shown side's draft key, when it has a passphrase
-    bool m_draftKept = false;                // the side's draft file did not open: it is left as it is
+    std::optional<auth::SealKey> m_sealKey;                // the shown side's draft key, when it has a passphrase
+    bool m_draftKept = false;                              // the side's draft file did not open: it is left as it is
     std::map<std::string, view::PathCheck> m_checks;       // per ME of the draft
     std::set<Overlay> m_overlays{Overlay::Orders, Overlay::Loc};
     std::string m_selected;
@@ -236,7 +237,7 @@ private:
     std::size_t m_logShown = 0;
     std::vector<int> m_battleIds;
     std::vector<std::vector<hex::Point>> m_outline;  // mapOutline of the shown map, for the fog of war
-    std::string m_outlineOf;  // the map it was made for
+    std::string m_outlineOf;                         // the map it was made for
 
     wxFileHistory m_recent;
     wxMenu* m_recentMenu = nullptr;
@@ -268,7 +269,7 @@ private:
     wxGauge* m_oddsGauge = nullptr;
     wxButton* m_oddsCancelButton = nullptr;
     OrderDialog* m_orderDialog = nullptr;
-    wxDialog* m_chooser = nullptr;        // the side chooser shown for a script
+    wxDialog* m_chooser = nullptr;               // the side chooser shown for a script
     wxTopLevelWindow* m_askingWindow = nullptr;  // a question shown for a screenshot (the passphrase)
     std::shared_ptr<MapDocument> m_document;
 
@@ -278,7 +279,7 @@ private:
     std::atomic<bool> m_oddsFinished{false};
     int m_oddsRuns = 0;
     std::string m_oddsText;
-    std::string m_oddsSide;  // whose knowledge the running odds are drawn from
+    std::string m_oddsSide;    // whose knowledge the running odds are drawn from
     std::string m_oddsResult;  // written by the worker, read once it has finished
     wxTimer m_oddsTimer;
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "turn_model.hpp"
 
 #include "etatmajor/io/atomic_file.hpp"
@@ -89,8 +90,7 @@ std::string nextPhaseDescription(const view::PhasePreview& next) {
         for (const auto& m : next.missing) o << "\n  \u2022 " << m;
     } else if (!next.sidesWithoutOrders.empty()) {
         o << "\nToday's orders still missing from: ";
-        for (std::size_t i = 0; i < next.sidesWithoutOrders.size(); ++i)
-            o << (i ? ", " : "") << next.sidesWithoutOrders[i];
+        for (std::size_t i = 0; i < next.sidesWithoutOrders.size(); ++i) o << (i ? ", " : "") << next.sidesWithoutOrders[i];
         o << " (needed before D2).";
     }
     return o.str();
@@ -178,8 +178,7 @@ std::vector<std::vector<hex::Point>> mapOutline(const map::Map& map) {
 
 std::string draftPath(const std::string& dbPath, const std::string& side) {
     std::string name;
-    for (const char c : side)
-        name += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
+    for (const char c : side) name += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
     return dbPath + ".draft-" + name + ".xml";
 }
 
@@ -232,8 +231,7 @@ void removeDraft(const std::string& dbPath, const std::string& side) {
     std::filesystem::remove(draftPath(dbPath, side), ec);
 }
 
-campaign::OrdersFile mergeDraft(const campaign::OrdersFile& templ, const campaign::OrdersFile& saved,
-                                std::size_t* restored) {
+campaign::OrdersFile mergeDraft(const campaign::OrdersFile& templ, const campaign::OrdersFile& saved, std::size_t* restored) {
     campaign::OrdersFile out = templ;
     std::size_t taken = 0;
     // Orders compared as the orders file writes them, every field included.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The turn manager's window-free helpers over the core's typed per-side objects (view::SideView, the dice a viewer
 // may see, the phase preview) and the side's draft of today's orders: no wx, no rules. The windows draw with these;
 // tests check them without a display.
@@ -65,8 +66,7 @@ void removeDraft(const std::string& dbPath, const std::string& side);
 // has not (another side's, or one no longer on the map) is left out, and an ME the draft has not keeps the
 // template's order; decoy orders likewise by their id. `restored` counts the orders taken that differ from the
 // template's (those the side had written).
-campaign::OrdersFile mergeDraft(const campaign::OrdersFile& templ, const campaign::OrdersFile& saved,
-                                std::size_t* restored = nullptr);
+campaign::OrdersFile mergeDraft(const campaign::OrdersFile& templ, const campaign::OrdersFile& saved, std::size_t* restored = nullptr);
 
 // Offsets "col,row" of an order's path for the dialog's text field, and back. parsePath names the first bad
 // entry in `error` and returns nothing.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "turn_script.hpp"
 
 #include "order_dialog.hpp"
@@ -29,9 +30,7 @@ using script::rest;
 using script::split;
 using script::yes;
 
-long long now() {
-    return wxGetLocalTimeMillis().GetValue();
-}
+long long now() { return wxGetLocalTimeMillis().GetValue(); }
 
 }  // namespace
 
@@ -39,9 +38,7 @@ TurnScript::TurnScript(TurnFrame& frame, const wxString& path) : m_frame(frame),
     Bind(wxEVT_TIMER, &TurnScript::onTick, this, m_timer.GetId());
 }
 
-TurnScript::~TurnScript() {
-    m_timer.Stop();
-}
+TurnScript::~TurnScript() { m_timer.Stop(); }
 
 void TurnScript::start(std::function<void(int)> done) {
     m_done = std::move(done);
@@ -140,14 +137,16 @@ void TurnScript::run(const std::vector<std::string>& w) {
         need(w, 2);
         if (w.size() > 2) m_frame.queuePassphrase(rest(w, 2));
         if (w[1] == "none") m_frame.clearSide();
-        else if (!m_frame.setSide(w[1] == "host" ? std::string() : w[1])) fail("cannot show the view of '" + w[1] + "': " + m_frame.lastMessage());
+        else if (!m_frame.setSide(w[1] == "host" ? std::string() : w[1]))
+            fail("cannot show the view of '" + w[1] + "': " + m_frame.lastMessage());
         settle({});
     } else if (cmd == "side-refused") {
         // side-refused ID|host PASSPHRASE TEXT...: the viewer is refused with that passphrase, and the message says TEXT;
         // no side is shown afterwards.
         need(w, 4);
         m_frame.queuePassphrase(w[2]);
-        if (m_frame.setSide(w[1] == "host" ? std::string() : w[1])) fail("the view of '" + w[1] + "' was shown with a wrong passphrase");
+        if (m_frame.setSide(w[1] == "host" ? std::string() : w[1]))
+            fail("the view of '" + w[1] + "' was shown with a wrong passphrase");
         if (m_frame.lastMessage().find(rest(w, 3)) == std::string::npos)
             fail("the refusal reads '" + m_frame.lastMessage() + "', without '" + rest(w, 3) + "'");
         if (m_frame.viewer()) fail("a view is shown after the refusal");
@@ -227,8 +226,11 @@ void TurnScript::run(const std::vector<std::string>& w) {
             fail("the refusal reads '" + m_frame.lastMessage() + "', without '" + rest(w, 1) + "'");
     } else if (cmd == "overlay") {
         need(w, 3);
-        static const std::vector<std::pair<std::string, Overlay>> k{
-            {"loc", Overlay::Loc}, {"supply", Overlay::Supply}, {"range", Overlay::Range}, {"fog", Overlay::Fog}, {"orders", Overlay::Orders}};
+        static const std::vector<std::pair<std::string, Overlay>> k{{"loc", Overlay::Loc},
+                                                                    {"supply", Overlay::Supply},
+                                                                    {"range", Overlay::Range},
+                                                                    {"fog", Overlay::Fog},
+                                                                    {"orders", Overlay::Orders}};
         bool found = false;
         for (const auto& [name, o] : k)
             if (name == w[1]) {
@@ -290,7 +292,7 @@ void TurnScript::run(const std::vector<std::string>& w) {
         need(w, 2);
         const std::string& what = w[1];
         const std::string arg = rest(w, 2);
-        if (what == "phase") expectEqual("the next phase", m_frame.preview().phase, arg);
+        if (what == "phase") expectEqual("the next phase", campaign::phaseString(m_frame.preview().phase), arg);
         else if (what == "week-day") {
             need(w, 4);
             expectEqual("the week and day", std::to_string(m_frame.preview().week) + " " + std::to_string(m_frame.preview().day), arg);
@@ -323,7 +325,8 @@ void TurnScript::run(const std::vector<std::string>& w) {
             if (static_cast<int>(m_frame.movementRangeShown().size()) < number(arg))
                 fail("the movement range holds " + std::to_string(m_frame.movementRangeShown().size()) + " hexes");
         } else if (what == "orders-open") {
-            if (m_frame.ordersOpen() != yes(arg)) fail(std::string("today's orders are ") + (m_frame.ordersOpen() ? "still open" : "closed"));
+            if (m_frame.ordersOpen() != yes(arg))
+                fail(std::string("today's orders are ") + (m_frame.ordersOpen() ? "still open" : "closed"));
         } else if (what == "odds") {
             if (m_frame.oddsText().find(arg) == std::string::npos)
                 fail("the odds read '" + m_frame.oddsText() + "', without '" + arg + "'");
@@ -349,8 +352,7 @@ void TurnScript::run(const std::vector<std::string>& w) {
             if (has != yes(w[3])) fail(std::string("the draft ") + (has ? "has" : "has no") + " order for " + w[2]);
         } else if (what == "orders-tab-lacks" || what == "orders-tab-has") {
             const std::string text = m_frame.ordersTabText();
-            if ((text.find(arg) != std::string::npos) != (what == "orders-tab-has"))
-                fail("the Orders tab reads '" + text + "'");
+            if ((text.find(arg) != std::string::npos) != (what == "orders-tab-has")) fail("the Orders tab reads '" + text + "'");
         } else if (what == "status") {
             if (m_frame.statusText().find(arg) == std::string::npos)
                 fail("the status bar reads '" + m_frame.statusText() + "', without '" + arg + "'");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `etatmajor DATABASE --test-script FILE`: drives the turn manager from a script, one command per line, for the GUI
 // tests. Clicks on the map are mouse events sent to the canvas, as a person's would be. Blank lines and lines
 // starting with # are ignored; hexes are "col,row". The first failing command stops the script with exit status 1
@@ -12,7 +13,8 @@
 //   expect phase P | expect week-day W D | expect phase-bar TEXT | expect message TEXT
 //   expect path TEXT | expect order-ok yes|no | expect reached N | expect allowance N | expect range-at-least N
 //   expect own-mes N | expect face-down N | expect face-up N | expect log-lines-at-least N | expect log-lines N
-//   expect draft-path ME TEXT | expect orders-open yes|no | expect odds TEXT | expect battle TEXT (the last battle-show, or the tab after battle-resolve)
+//   expect draft-path ME TEXT | expect orders-open yes|no | expect odds TEXT | expect battle TEXT (the last battle-show, or the tab
+//   after battle-resolve)
 #pragma once
 
 #include <wx/event.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "validation_panel.hpp"
 
 #include "icons.hpp"
@@ -12,9 +13,7 @@
 namespace etatmajor::gui {
 
 namespace {
-wxString utf8(const std::string& s) {
-    return wxString::FromUTF8(s.c_str());
-}
+wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
 }  // namespace
 
 ValidationPanel::ValidationPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
@@ -64,13 +63,11 @@ void ValidationPanel::update(const map::Map* map) {
         m_list->SetItem(row, 3, utf8(issue.message));
     }
     m_list->Thaw();
-    if (!map)
-        m_summary->SetLabel(_("Validation"));
-    else if (errors == 0 && warnings == 0)
-        m_summary->SetLabel(_("Validation: no problems found"));
+    if (!map) m_summary->SetLabel(_("Validation"));
+    else if (errors == 0 && warnings == 0) m_summary->SetLabel(_("Validation: no problems found"));
     else
-        m_summary->SetLabel(wxString::Format(_("Validation: %ld error(s), %ld warning(s); double-click one to show it"),
-                                             errors, warnings));
+        m_summary->SetLabel(
+            wxString::Format(_("Validation: %ld error(s), %ld warning(s); double-click one to show it"), errors, warnings));
     Layout();
 }
 
@@ -97,8 +94,6 @@ void ValidationPanel::activate(long index) {
     onActivate(issue, m_map ? hexOf(*m_map, issue) : std::nullopt);
 }
 
-void ValidationPanel::onItemActivated(wxListEvent& event) {
-    activate(event.GetIndex());
-}
+void ValidationPanel::onItemActivated(wxListEvent& event) { activate(event.GetIndex()); }
 
 }  // namespace etatmajor::gui

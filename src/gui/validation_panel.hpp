@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The map's problems as the core's Map::validate() reports them (severity, code, message, hex), kept up to date
 // while editing; double-clicking a problem shows its hex.
 #pragma once

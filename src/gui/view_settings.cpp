@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "view_settings.hpp"
 
 #include "etatmajor/io/atomic_file.hpp"
@@ -11,9 +12,7 @@ namespace etatmajor::gui {
 
 namespace fs = std::filesystem;
 
-std::string ViewSettingsFile::pathFor(const std::string& mapPath) {
-    return mapPath + ".view.json";
-}
+std::string ViewSettingsFile::pathFor(const std::string& mapPath) { return mapPath + ".view.json"; }
 
 ViewSettings ViewSettingsFile::read(const std::string& mapPath) {
     ViewSettings out;
@@ -22,8 +21,7 @@ ViewSettings ViewSettingsFile::read(const std::string& mapPath) {
     if (!fs::exists(path, ec)) return out;
     try {
         const auto json = nlohmann::json::parse(io::readWholeFile(path));
-        if (json.value("formatVersion", 0) > kFormatVersion)
-            throw std::runtime_error("made by a newer version of Etat-Major");
+        if (json.value("formatVersion", 0) > kFormatVersion) throw std::runtime_error("made by a newer version of Etat-Major");
         if (json.contains("background")) {
             const auto& b = json.at("background");
             BackgroundSettings s;
@@ -63,14 +61,10 @@ void ViewSettingsFile::write(const std::string& mapPath, const ViewSettings& set
         const fs::path rel = fs::absolute(fs::path(image), ec).lexically_proximate(base);
         if (!rel.empty()) image = rel.generic_string();
     }
-    nlohmann::json json = {{"formatVersion", kFormatVersion},
-                           {"background",
-                            {{"image", image},
-                             {"visible", b.visible},
-                             {"opacity", b.opacity},
-                             {"scale", b.scale},
-                             {"x", b.x},
-                             {"y", b.y}}}};
+    nlohmann::json json = {
+        {"formatVersion", kFormatVersion},
+        {"background",
+         {{"image", image}, {"visible", b.visible}, {"opacity", b.opacity}, {"scale", b.scale}, {"x", b.x}, {"y", b.y}}}};
     io::writeFileAtomically(path, json.dump(2) + "\n");
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Settings of how a map is viewed in the editor, kept beside the map in a sidecar file "<map file>.view.json" so
 // the map file and its schema never change: for now the background image (a scanned map to trace over).
 //

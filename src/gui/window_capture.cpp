@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "window_capture.hpp"
 
 #include "map_canvas.hpp"
@@ -34,8 +35,7 @@ wxImage WindowCapture::fromXServer(wxTopLevelWindow& frame) {
     const int h = std::min(rect.height, attributes.height - y);
     wxImage out;
     if (w > 0 && h > 0) {
-        if (XImage* image = XGetImage(display, root, x, y, static_cast<unsigned>(w), static_cast<unsigned>(h), AllPlanes,
-                                      ZPixmap)) {
+        if (XImage* image = XGetImage(display, root, x, y, static_cast<unsigned>(w), static_cast<unsigned>(h), AllPlanes, ZPixmap)) {
             out.Create(rect.width, rect.height);
             const auto shift = [](unsigned long mask) {
                 int s = 0;
@@ -156,14 +156,10 @@ WindowCapture::Result WindowCapture::capture(wxTopLevelWindow& frame, const MapC
 
 const char* WindowCapture::methodName(Method method) {
     switch (method) {
-        case Method::XServer:
-            return "X server";
-        case Method::WindowDC:
-            return "window device context";
-        case Method::ScreenDC:
-            return "screen device context";
-        case Method::Rendered:
-            return "off-screen rendering of the canvas";
+        case Method::XServer: return "X server";
+        case Method::WindowDC: return "window device context";
+        case Method::ScreenDC: return "screen device context";
+        case Method::Rendered: return "off-screen rendering of the canvas";
     }
     return "?";
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Captures a top-level window as a person sees it, for --screenshot.
 #pragma once
 

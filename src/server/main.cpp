@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etatmajor-server: hosted campaigns (docs/server.md). Exit status: 0 after a clean stop, 1 when it cannot start,
 // 2 for a usage error.
 #include "server.hpp"
@@ -46,7 +47,8 @@ int main(int argc, char** argv) {
     bool plain = false;
     std::vector<std::string> names;
     app.add_option("--campaigns", config.campaignsDir, "Folder of campaign databases (*.db) to host; new campaigns go there")
-        ->required()->check(CLI::ExistingDirectory);
+        ->required()
+        ->check(CLI::ExistingDirectory);
     app.add_option("--scenarios", config.scenariosDir, "Folder of campaign files the host may create campaigns from")
         ->check(CLI::ExistingDirectory);
     app.add_option("--bind", config.bind, "Address to listen on")->capture_default_str();
@@ -55,11 +57,14 @@ int main(int argc, char** argv) {
     app.add_option("--key", config.keyPath, "Private key of the certificate (PEM)");
     app.add_option("--name", names, "Host name or address the made certificate names (repeatable; default localhost, 127.0.0.1)");
     app.add_flag("--plain-http", plain, "No TLS: only when bound to the loopback, for tests and a try-out on one machine");
-    app.add_option("--host-password-file", hostFile, "File whose first line is the host's passphrase (else $ETATMAJOR_HOST_PASSPHRASE)");
-    app.add_option("--max-body", config.maxBody, "Largest request body accepted, in bytes")->check(CLI::Range(1024, 64 << 20))
+    app.add_option("--host-password-file", hostFile,
+                   "File whose first line is the host's passphrase (else $ETATMAJOR_HOST_PASSPHRASE)");
+    app.add_option("--max-body", config.maxBody, "Largest request body accepted, in bytes")
+        ->check(CLI::Range(1024, 64 << 20))
         ->capture_default_str();
     app.add_option("--session-minutes", config.sessionIdleMinutes, "A session ends after this many idle minutes")
-        ->check(CLI::Range(1, 100000))->capture_default_str();
+        ->check(CLI::Range(1, 100000))
+        ->capture_default_str();
     app.add_option("--port-file", portFile, "Write the port listened on to this file once ready");
     try {
         app.parse(argc, argv);

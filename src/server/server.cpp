@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "server.hpp"
 
 #include "etatmajor/auth/passphrase.hpp"
@@ -50,9 +51,7 @@ using nlohmann::json;
 using nlohmann::ordered_json;
 using Clock = std::chrono::steady_clock;
 
-bool isLoopback(const std::string& a) {
-    return a == "localhost" || a == "::1" || a == "[::1]" || a.rfind("127.", 0) == 0;
-}
+bool isLoopback(const std::string& a) { return a == "localhost" || a == "::1" || a == "[::1]" || a.rfind("127.", 0) == 0; }
 
 namespace {
 
@@ -108,9 +107,9 @@ void sendRefusal(httplib::Response& res, const Refusal& r) {
 int statusOfIssues(const core::IssueList& issues) {
     for (const auto& i : issues.items()) {
         if (i.severity != core::Severity::Error) continue;
-        static const std::set<std::string> conflicts{"ORDERS-GIVEN", "ORDERS-TOO-LATE", "ORDERS-NOT-GIVEN", "ORDERS-STALE",
-                                                     "CAMPAIGN-ENDED", "BATTLE-RESOLVED", "BATTLE-STATUS", "ORDERS-MISSING",
-                                                     "BATTLE-TABLETOP"};
+        static const std::set<std::string> conflicts{"ORDERS-GIVEN",  "ORDERS-TOO-LATE", "ORDERS-NOT-GIVEN",
+                                                     "ORDERS-STALE",  "CAMPAIGN-ENDED",  "BATTLE-RESOLVED",
+                                                     "BATTLE-STATUS", "ORDERS-MISSING",  "BATTLE-TABLETOP"};
         if (conflicts.count(i.code)) return 409;
         if (i.code == "ORDERS-SIDE" || i.code == "BATTLE-SIDE") return 403;
         if (i.code == "BATTLE-UNKNOWN") return 404;
@@ -150,8 +149,8 @@ int intParam(const httplib::Request& req, const char* key, int fallback, int lo,
         if (used == v.size() && n >= lo && n <= hi) return static_cast<int>(n);
     } catch (const std::exception&) {
     }
-    refuse(400, "BAD-PARAM", std::string("the parameter ") + key + " must be a whole number from " + std::to_string(lo) +
-                                 " to " + std::to_string(hi));
+    refuse(400, "BAD-PARAM",
+           std::string("the parameter ") + key + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
 }
 
 std::string randomToken() {
@@ -228,7 +227,7 @@ struct Server::Impl {
     std::map<std::string, Failures> failures;
 
     std::mutex hostHashMutex;
-    std::string hostHash;  // Argon2id of the host's passphrase
+    std::string hostHash;    // Argon2id of the host's passphrase
     std::mutex verifyMutex;  // one Argon2id check at a time (64 MiB each)
 
     std::mutex eventsMutex;
@@ -275,7 +274,8 @@ struct Server::Impl {
                                     "stand_fast_missing = excluded.stand_fast_missing");
         q.bind(1, h.id);
         q.bind(2, h.autoRun ? 1 : 0);
-        if (h.deadline) q.bind(3, *h.deadline); else q.bind(3);
+        if (h.deadline) q.bind(3, *h.deadline);
+        else q.bind(3);
         q.bind(4, h.standFastMissing ? 1 : 0);
         q.exec();
     }
@@ -308,7 +308,8 @@ struct Server::Impl {
                 log("skipped " + f.filename().string() + ": " + e.code() + ": " + e.what());
             } catch (const std::exception& e) {
                 const auto mine = db::storeErrorOf(e, f.string());
-                log("skipped " + f.filename().string() + ": " + (mine ? mine->code() + ": " + mine->what() : std::string("cannot open it")));
+                log("skipped " + f.filename().string() + ": " +
+                    (mine ? mine->code() + ": " + mine->what() : std::string("cannot open it")));
             }
         }
     }
@@ -331,14 +332,20 @@ struct Server::Impl {
         if (header.ended) waiting = "ended";
         else if (!h.autoRun) waiting = "paused";
         else if (!h.blocked.empty()) waiting = h.blocked;
-        else if (info.phase == "D2") {
+        else if (info.phase == campaign::Phase::D2) {
             bool missing = false;
             for (const auto& side : sides) missing = missing || engine::ordersStatus(*h.store, side.id) == "not_given";
             waiting = missing ? "orders" : "running";
-        }
-        else waiting = "running";
-        json j{{"id", h.id}, {"name", info.name}, {"week", info.week}, {"day", info.day}, {"phase", info.phase},
-                       {"ended", header.ended}, {"waitingFor", waiting}, {"sides", s}, {"phasesRun", engine::phasesRunCount(*h.store)}};
+        } else waiting = "running";
+        json j{{"id", h.id},
+               {"name", info.name},
+               {"week", info.week},
+               {"day", info.day},
+               {"phase", info.phase},
+               {"ended", header.ended},
+               {"waitingFor", waiting},
+               {"sides", s},
+               {"phasesRun", engine::phasesRunCount(*h.store)}};
         if (h.deadline) j["deadline"] = *h.deadline;
         return j;
     }
@@ -387,7 +394,8 @@ struct Server::Impl {
         for (const auto& k : keys) {
             const auto it = failures.find(k);
             if (it == failures.end()) continue;
-            const auto left = auth::failureDelay(it->second.count) - std::chrono::duration_cast<std::chrono::milliseconds>(now - it->second.last);
+            const auto left = auth::failureDelay(it->second.count) -
+                              std::chrono::duration_cast<std::chrono::milliseconds>(now - it->second.last);
             wait = std::max(wait, left);
         }
         if (wait.count() > 0) {
@@ -456,8 +464,10 @@ struct Server::Impl {
             for (const auto& s : view::campaignSides(*h->store)) known = known || s.id == side;
             if (known) {
                 if (!auth::hasPassphrase(*h->store, side))
-                    refuse(403, "AUTH-SIDE-OPEN", "side '" + side + "' has no passphrase; a hosted campaign needs one for every side "
-                                                  "(the host sets it with 'campaign password')");
+                    refuse(403, "AUTH-SIDE-OPEN",
+                           "side '" + side +
+                               "' has no passphrase; a hosted campaign needs one for every side "
+                               "(the host sets it with 'campaign password')");
                 // The campaign's own check (Argon2id, the failure counted in the campaign); the server answers the
                 // slow-down itself with 429, so the check does not wait here.
                 auth::Pacing pacing{[] { return nowSeconds(); }, [](std::chrono::milliseconds) {}};
@@ -522,7 +532,7 @@ struct Server::Impl {
                 if (!h.autoRun) return;
                 const auto info = h.store->info();
                 engine::AdvanceOptions options;
-                if (info.phase == "D2") {
+                if (info.phase == campaign::Phase::D2) {
                     bool missing = false;
                     for (const auto& s : view::campaignSides(*h.store))
                         missing = missing || engine::ordersStatus(*h.store, s.id) == "not_given";
@@ -533,8 +543,8 @@ struct Server::Impl {
                             return;
                         }
                         options.standFastMissing = true;  // the host's setting: at the deadline the missing side stands fast
-                        log("campaign " + h.id + ": the deadline of week " + std::to_string(info.week) + " day " + std::to_string(info.day) +
-                            " has passed; the sides without orders stand fast");
+                        log("campaign " + h.id + ": the deadline of week " + std::to_string(info.week) + " day " +
+                            std::to_string(info.day) + " has passed; the sides without orders stand fast");
                     }
                 }
                 const auto r = engine::advance(*h.store, engine::Step::Phase, options);
@@ -550,11 +560,12 @@ struct Server::Impl {
                 }
                 h.blocked.clear();
                 for (const auto& p : r.phases) {
-                    if (p.phase == "D2" && h.deadline) {  // the day's deadline is spent once its orders phase has run
+                    if (p.phase == campaign::Phase::D2 && h.deadline) {  // the day's deadline is spent once its orders phase has run
                         h.deadline.reset();
                         saveSettings(h);
                     }
-                    if (p.phase == "D12") log("campaign " + h.id + ": week " + std::to_string(p.week) + " day " + std::to_string(p.day) + " ended");
+                    if (p.phase == campaign::Phase::D12)
+                        log("campaign " + h.id + ": week " + std::to_string(p.week) + " day " + std::to_string(p.day) + " ended");
                 }
                 ran = true;
                 if (r.ended) {
@@ -578,7 +589,8 @@ struct Server::Impl {
                 drive(*h);
             } catch (const std::exception& e) {
                 const auto mine = db::storeErrorOf(e, h->path);
-                log("campaign " + h->id + ": the turn stopped on " + (mine ? mine->code() + ": " + mine->what() : core::shorten(e.what())));
+                log("campaign " + h->id + ": the turn stopped on " +
+                    (mine ? mine->code() + ": " + mine->what() : core::shorten(e.what())));
                 std::lock_guard lock(h->mutex);
                 h->blocked = "error";
             }
@@ -589,7 +601,8 @@ struct Server::Impl {
         while (!stopping) {
             driveAll();
             std::unique_lock lock(runnerMutex);
-            runnerWake.wait_for(lock, std::chrono::milliseconds(config.tickMilliseconds), [&] { return runnerPoked || stopping.load(); });
+            runnerWake.wait_for(lock, std::chrono::milliseconds(config.tickMilliseconds),
+                                [&] { return runnerPoked || stopping.load(); });
             runnerPoked = false;
         }
     }
@@ -639,15 +652,17 @@ struct Server::Impl {
         else res.set_content(body + (body.empty() || body.back() != '\n' ? "\n" : ""), "application/json");
     }
 
-    void sideGet(const std::string& what, std::function<void(Hosted&, const std::string&, const httplib::Request&, httplib::Response&)> f) {
-        http->Get("/api/v1/campaigns/([^/]+)/sides/([^/]+)/" + what, guarded([this, f](const httplib::Request& req, httplib::Response& res) {
-            const std::string id = req.matches[1], side = req.matches[2];
-            mayRead(req, id, side);
-            auto h = campaign(id);
-            std::lock_guard lock(h->mutex);
-            view::requireViewer(*h->store, view::Viewer::ofSide(side));
-            f(*h, side, req, res);
-        }));
+    void sideGet(const std::string& what,
+                 std::function<void(Hosted&, const std::string&, const httplib::Request&, httplib::Response&)> f) {
+        http->Get("/api/v1/campaigns/([^/]+)/sides/([^/]+)/" + what,
+                  guarded([this, f](const httplib::Request& req, httplib::Response& res) {
+                      const std::string id = req.matches[1], side = req.matches[2];
+                      mayRead(req, id, side);
+                      auto h = campaign(id);
+                      std::lock_guard lock(h->mutex);
+                      view::requireViewer(*h->store, view::Viewer::ofSide(side));
+                      f(*h, side, req, res);
+                  }));
     }
 
     using SideAction = std::function<void(Hosted&, const std::string&, const json&, const httplib::Request&, httplib::Response&)>;
@@ -695,7 +710,8 @@ struct Server::Impl {
             std::ofstream(path, std::ios::binary) << xml;
             // The issues name the file the player gave, not the server's temporary copy.
             core::IssueList named;
-            for (auto i : engine::enterBattleResult(*h.store, battle, path, lines).items()) {
+            const auto entered = engine::enterBattleResult(*h.store, battle, path, lines);
+            for (auto i : entered.items()) {
                 if (i.file == path) i.file = file;
                 named.add(i);
             }
@@ -717,94 +733,95 @@ struct Server::Impl {
 
     void routes() {
         http->Get("/api/v1", guarded([](const httplib::Request&, httplib::Response& res) {
-            sendJson(res, 200, json{{"product", kProductName}, {"version", kVersion}, {"api", 1}});
-        }));
+                      sendJson(res, 200, json{{"product", kProductName}, {"version", kVersion}, {"api", 1}});
+                  }));
         http->Get("/api/v1/campaigns", guarded([this](const httplib::Request&, httplib::Response& res) {
-            std::vector<std::shared_ptr<Hosted>> all;
-            {
-                std::lock_guard lock(campaignsMutex);
-                for (const auto& [id, h] : campaigns) all.push_back(h);
-            }
-            json list = json::array();
-            for (const auto& h : all) {
-                std::lock_guard lock(h->mutex);
-                list.push_back(calendarOf(*h));
-            }
-            sendJson(res, 200, json{{"campaigns", list}});
-        }));
+                      std::vector<std::shared_ptr<Hosted>> all;
+                      {
+                          std::lock_guard lock(campaignsMutex);
+                          for (const auto& [id, h] : campaigns) all.push_back(h);
+                      }
+                      json list = json::array();
+                      for (const auto& h : all) {
+                          std::lock_guard lock(h->mutex);
+                          list.push_back(calendarOf(*h));
+                      }
+                      sendJson(res, 200, json{{"campaigns", list}});
+                  }));
         http->Post("/api/v1/login", guarded([this](const httplib::Request& req, httplib::Response& res) { login(req, res); }));
         http->Post("/api/v1/logout", guarded([this](const httplib::Request& req, httplib::Response& res) {
-            session(req);
-            std::lock_guard lock(sessionsMutex);
-            sessions.erase(*tokenOf(req));
-            sendAction(res, "logged out");
-        }));
+                       session(req);
+                       std::lock_guard lock(sessionsMutex);
+                       sessions.erase(*tokenOf(req));
+                       sendAction(res, "logged out");
+                   }));
         http->Get("/api/v1/campaigns/([^/]+)", guarded([this](const httplib::Request& req, httplib::Response& res) {
-            const std::string id = req.matches[1];
-            const auto s = session(req);
-            if (!s.host && s.campaign != id) refuse(403, "AUTH-CAMPAIGN", "this session is for another campaign");
-            auto h = campaign(id);
-            std::lock_guard lock(h->mutex);
-            sendJson(res, 200, calendarOf(*h));
-        }));
+                      const std::string id = req.matches[1];
+                      const auto s = session(req);
+                      if (!s.host && s.campaign != id) refuse(403, "AUTH-CAMPAIGN", "this session is for another campaign");
+                      auto h = campaign(id);
+                      std::lock_guard lock(h->mutex);
+                      sendJson(res, 200, calendarOf(*h));
+                  }));
         // Long poll: the phases run after `after`, waiting up to `wait` seconds (at most 60) for one.
         http->Get("/api/v1/campaigns/([^/]+)/events", guarded([this](const httplib::Request& req, httplib::Response& res) {
-            const std::string id = req.matches[1];
-            const auto s = session(req);
-            if (!s.host && s.campaign != id) refuse(403, "AUTH-CAMPAIGN", "this session is for another campaign");
-            const int after = intParam(req, "after", 0, 0, 1 << 30);
-            const int wait = intParam(req, "wait", 0, 0, 60);
-            auto h = campaign(id);
-            const auto until = Clock::now() + std::chrono::seconds(wait);
-            for (;;) {
-                {
-                    std::lock_guard lock(h->mutex);
-                    const int count = engine::phasesRunCount(*h->store);
-                    if (count > after || Clock::now() >= until || stopping) {
-                        json events = json::array();
-                        for (const auto& p : engine::phasesRunAfter(*h->store, after))
-                            events.push_back({{"seq", p.seq}, {"week", p.week}, {"day", p.day}, {"phase", p.phase}});
-                        sendJson(res, 200, json{{"events", events}, {"last", count}, {"campaign", calendarOf(*h)}});
-                        return;
-                    }
-                }
-                std::unique_lock lock(eventsMutex);
-                eventsChanged.wait_for(lock, std::chrono::milliseconds(500));
-            }
-        }));
+                      const std::string id = req.matches[1];
+                      const auto s = session(req);
+                      if (!s.host && s.campaign != id) refuse(403, "AUTH-CAMPAIGN", "this session is for another campaign");
+                      const int after = intParam(req, "after", 0, 0, 1 << 30);
+                      const int wait = intParam(req, "wait", 0, 0, 60);
+                      auto h = campaign(id);
+                      const auto until = Clock::now() + std::chrono::seconds(wait);
+                      for (;;) {
+                          {
+                              std::lock_guard lock(h->mutex);
+                              const int count = engine::phasesRunCount(*h->store);
+                              if (count > after || Clock::now() >= until || stopping) {
+                                  json events = json::array();
+                                  for (const auto& p : engine::phasesRunAfter(*h->store, after))
+                                      events.push_back({{"seq", p.seq}, {"week", p.week}, {"day", p.day}, {"phase", p.phase}});
+                                  sendJson(res, 200, json{{"events", events}, {"last", count}, {"campaign", calendarOf(*h)}});
+                                  return;
+                              }
+                          }
+                          std::unique_lock lock(eventsMutex);
+                          eventsChanged.wait_for(lock, std::chrono::milliseconds(500));
+                      }
+                  }));
         // Server-sent events: one event a phase run, from `after` on; a comment every 15 s keeps the line open.
         http->Get("/api/v1/campaigns/([^/]+)/events/stream", guarded([this](const httplib::Request& req, httplib::Response& res) {
-            const std::string id = req.matches[1];
-            const auto s = session(req);
-            if (!s.host && s.campaign != id) refuse(403, "AUTH-CAMPAIGN", "this session is for another campaign");
-            auto h = campaign(id);
-            auto sent = std::make_shared<int>(intParam(req, "after", 0, 0, 1 << 30));
-            res.set_header("Cache-Control", "no-cache");
-            res.set_chunked_content_provider("text/event-stream", [this, h, sent](std::size_t, httplib::DataSink& sink) {
-                const auto until = Clock::now() + std::chrono::seconds(15);
-                while (!stopping && Clock::now() < until) {
-                    std::vector<engine::PhaseRun> runs;
-                    {
-                        std::lock_guard lock(h->mutex);
-                        runs = engine::phasesRunAfter(*h->store, *sent);
-                    }
-                    if (!runs.empty()) {
-                        std::string out;
-                        for (const auto& p : runs) {
-                            out += "id: " + std::to_string(p.seq) + "\nevent: phase\ndata: " +
-                                   json{{"seq", p.seq}, {"week", p.week}, {"day", p.day}, {"phase", p.phase}}.dump() + "\n\n";
-                            *sent = p.seq;
-                        }
-                        return sink.write(out.data(), out.size());
-                    }
-                    std::unique_lock lock(eventsMutex);
-                    eventsChanged.wait_for(lock, std::chrono::milliseconds(500));
-                }
-                if (stopping) return false;
-                static const std::string keep = ": waiting\n\n";
-                return sink.write(keep.data(), keep.size());
-            });
-        }));
+                      const std::string id = req.matches[1];
+                      const auto s = session(req);
+                      if (!s.host && s.campaign != id) refuse(403, "AUTH-CAMPAIGN", "this session is for another campaign");
+                      auto h = campaign(id);
+                      auto sent = std::make_shared<int>(intParam(req, "after", 0, 0, 1 << 30));
+                      res.set_header("Cache-Control", "no-cache");
+                      res.set_chunked_content_provider("text/event-stream", [this, h, sent](std::size_t, httplib::DataSink& sink) {
+                          const auto until = Clock::now() + std::chrono::seconds(15);
+                          while (!stopping && Clock::now() < until) {
+                              std::vector<engine::PhaseRun> runs;
+                              {
+                                  std::lock_guard lock(h->mutex);
+                                  runs = engine::phasesRunAfter(*h->store, *sent);
+                              }
+                              if (!runs.empty()) {
+                                  std::string out;
+                                  for (const auto& p : runs) {
+                                      out += "id: " + std::to_string(p.seq) + "\nevent: phase\ndata: " +
+                                             json{{"seq", p.seq}, {"week", p.week}, {"day", p.day}, {"phase", p.phase}}.dump() +
+                                             "\n\n";
+                                      *sent = p.seq;
+                                  }
+                                  return sink.write(out.data(), out.size());
+                              }
+                              std::unique_lock lock(eventsMutex);
+                              eventsChanged.wait_for(lock, std::chrono::milliseconds(500));
+                          }
+                          if (stopping) return false;
+                          static const std::string keep = ": waiting\n\n";
+                          return sink.write(keep.data(), keep.size());
+                      });
+                  }));
 
         // A side's views.
         sideGet("status", [](Hosted& h, const std::string& side, const httplib::Request& req, httplib::Response& res) {
@@ -859,38 +876,39 @@ struct Server::Impl {
             res.status = 200;
             res.set_content(engine::ordersTemplate(*h.store, side), "application/xml");
         });
-        sideGet("papers/([a-z-]{1,20})", [this](Hosted& h, const std::string& side, const httplib::Request& req, httplib::Response& res) {
-            const auto kind = report::paperKindFromName(std::string(req.matches[3]));
-            if (!kind) refuse(404, "PRINT-KIND", "there is no paper '" + std::string(req.matches[3]) + "'");
-            report::PrintOptions options;
-            const auto paper = req.has_param("paper") ? req.get_param_value("paper") : "a4";
-            const auto size = report::paperSizeFromName(paper);
-            if (!size) refuse(400, "BAD-PARAM", "paper must be a4 or letter");
-            options.paper = *size;
-            if (req.has_param("hexMm")) {
-                try {
-                    options.hexMm = std::stod(req.get_param_value("hexMm"));
-                } catch (const std::exception&) {
-                    options.hexMm = -1;
-                }
-                if (!(options.hexMm >= 2.0 && options.hexMm <= 40.0)) refuse(400, "BAD-PARAM", "hexMm must be from 2 to 40");
-            }
-            if (const int w = intParam(req, "week", 0, 0, 1000); w > 0) options.week = w;
-            if (const int d = intParam(req, "day", 0, 0, 7); d > 0) options.day = d;
-            if (const int b = intParam(req, "battle", 0, 0, 1 << 30); b > 0) {
-                const auto access = view::battleAccess(*h.store, view::Viewer::ofSide(side), b);
-                if (access.hasErrors()) refuseIssues(access);
-                options.battle = b;
-            }
-            const auto document = report::buildPaper(*h.store, *kind, side, options);
-            const auto pdf = withTempFile(config.campaignsDir, ".pdf", [&](const std::string& path) {
-                report::renderPdf(document, path);
-                std::ifstream in(path, std::ios::binary);
-                return std::string(std::istreambuf_iterator<char>(in), {});
-            });
-            res.status = 200;
-            res.set_content(pdf, "application/pdf");
-        });
+        sideGet("papers/([a-z-]{1,20})",
+                [this](Hosted& h, const std::string& side, const httplib::Request& req, httplib::Response& res) {
+                    const auto kind = report::paperKindFromName(std::string(req.matches[3]));
+                    if (!kind) refuse(404, "PRINT-KIND", "there is no paper '" + std::string(req.matches[3]) + "'");
+                    report::PrintOptions options;
+                    const auto paper = req.has_param("paper") ? req.get_param_value("paper") : "a4";
+                    const auto size = report::paperSizeFromName(paper);
+                    if (!size) refuse(400, "BAD-PARAM", "paper must be a4 or letter");
+                    options.paper = *size;
+                    if (req.has_param("hexMm")) {
+                        try {
+                            options.hexMm = std::stod(req.get_param_value("hexMm"));
+                        } catch (const std::exception&) {
+                            options.hexMm = -1;
+                        }
+                        if (!(options.hexMm >= 2.0 && options.hexMm <= 40.0)) refuse(400, "BAD-PARAM", "hexMm must be from 2 to 40");
+                    }
+                    if (const int w = intParam(req, "week", 0, 0, 1000); w > 0) options.week = w;
+                    if (const int d = intParam(req, "day", 0, 0, 7); d > 0) options.day = d;
+                    if (const int b = intParam(req, "battle", 0, 0, 1 << 30); b > 0) {
+                        const auto access = view::battleAccess(*h.store, view::Viewer::ofSide(side), b);
+                        if (access.hasErrors()) refuseIssues(access);
+                        options.battle = b;
+                    }
+                    const auto document = report::buildPaper(*h.store, *kind, side, options);
+                    const auto pdf = withTempFile(config.campaignsDir, ".pdf", [&](const std::string& path) {
+                        report::renderPdf(document, path);
+                        std::ifstream in(path, std::ios::binary);
+                        return std::string(std::istreambuf_iterator<char>(in), {});
+                    });
+                    res.status = 200;
+                    res.set_content(pdf, "application/pdf");
+                });
         http->Post("/api/v1/campaigns/([^/]+)/sides/([^/]+)/battles/([0-9]{1,9})/odds",
                    guarded([this](const httplib::Request& req, httplib::Response& res) {
                        const std::string id = req.matches[1], side = req.matches[2];
@@ -915,179 +933,203 @@ struct Server::Impl {
                    }));
 
         // A side's actions.
-        sideAct("POST", "orders", [this](Hosted& h, const std::string& side, const json& body, const httplib::Request&, httplib::Response& res) {
-            const std::string xml = stringField(body, "xml", true, config.maxBody);
-            std::string file = stringField(body, "file", false, 255);
-            if (file.empty()) file = "orders.xml";
-            const auto orders = io::readOrdersString(xml, file);  // a FileError names the file and line
-            if (orders.side != side) {
-                core::IssueList issues;
-                issues.error("ORDERS-SIDE", "the file holds orders of side '" + orders.side + "', not '" + side + "'", orders.line, "side");
-                issues.setFile(file);
-                refuseIssues(issues);
-            }
-            const auto info = h.store->info();
-            if (orders.week != info.week || orders.day != info.day) {
-                core::IssueList issues;
-                issues.error("ORDERS-STALE", "the orders are for week " + std::to_string(orders.week) + " day " + std::to_string(orders.day) +
-                                                 "; the campaign is at week " + std::to_string(info.week) + " day " + std::to_string(info.day));
-                issues.setFile(file);
-                refuseIssues(issues);
-            }
-            auto issues = engine::submitOrders(*h.store, orders);
-            issues.setFile(file);
-            if (issues.hasErrors()) refuseIssues(issues);
-            log("campaign " + h.id + ": " + side + " gave their orders for week " + std::to_string(orders.week) + " day " +
-                std::to_string(orders.day));
-            sendAction(res, std::to_string(orders.orders.size()) + " order(s) of " + side + " given for week " + std::to_string(orders.week) +
-                                " day " + std::to_string(orders.day),
-                       issues);
-        });
-        sideAct("DELETE", "orders", [this](Hosted& h, const std::string& side, const json&, const httplib::Request&, httplib::Response& res) {
-            const auto issues = engine::withdrawOrders(*h.store, side);
-            if (issues.hasErrors()) refuseIssues(issues);
-            log("campaign " + h.id + ": " + side + " took back their orders");
-            sendAction(res, side + " take back their orders for today", issues);
-        });
-        sideAct("POST", "orders/stand-fast", [this](Hosted& h, const std::string& side, const json&, const httplib::Request&, httplib::Response& res) {
-            const auto issues = engine::standFast(*h.store, side);
-            if (issues.hasErrors()) refuseIssues(issues);
-            log("campaign " + h.id + ": " + side + " stand fast");
-            sendAction(res, side + " stand fast today", issues);
-        });
+        sideAct("POST", "orders",
+                [this](Hosted& h, const std::string& side, const json& body, const httplib::Request&, httplib::Response& res) {
+                    const std::string xml = stringField(body, "xml", true, config.maxBody);
+                    std::string file = stringField(body, "file", false, 255);
+                    if (file.empty()) file = "orders.xml";
+                    const auto orders = io::readOrdersString(xml, file);  // a FileError names the file and line
+                    if (orders.side != side) {
+                        core::IssueList issues;
+                        issues.error("ORDERS-SIDE", "the file holds orders of side '" + orders.side + "', not '" + side + "'",
+                                     orders.line, "side");
+                        issues.setFile(file);
+                        refuseIssues(issues);
+                    }
+                    const auto info = h.store->info();
+                    if (orders.week != info.week || orders.day != info.day) {
+                        core::IssueList issues;
+                        issues.error("ORDERS-STALE", "the orders are for week " + std::to_string(orders.week) + " day " +
+                                                         std::to_string(orders.day) + "; the campaign is at week " +
+                                                         std::to_string(info.week) + " day " + std::to_string(info.day));
+                        issues.setFile(file);
+                        refuseIssues(issues);
+                    }
+                    auto issues = engine::submitOrders(*h.store, orders);
+                    issues.setFile(file);
+                    if (issues.hasErrors()) refuseIssues(issues);
+                    log("campaign " + h.id + ": " + side + " gave their orders for week " + std::to_string(orders.week) + " day " +
+                        std::to_string(orders.day));
+                    sendAction(res,
+                               std::to_string(orders.orders.size()) + " order(s) of " + side + " given for week " +
+                                   std::to_string(orders.week) + " day " + std::to_string(orders.day),
+                               issues);
+                });
+        sideAct("DELETE", "orders",
+                [this](Hosted& h, const std::string& side, const json&, const httplib::Request&, httplib::Response& res) {
+                    const auto issues = engine::withdrawOrders(*h.store, side);
+                    if (issues.hasErrors()) refuseIssues(issues);
+                    log("campaign " + h.id + ": " + side + " took back their orders");
+                    sendAction(res, side + " take back their orders for today", issues);
+                });
+        sideAct("POST", "orders/stand-fast",
+                [this](Hosted& h, const std::string& side, const json&, const httplib::Request&, httplib::Response& res) {
+                    const auto issues = engine::standFast(*h.store, side);
+                    if (issues.hasErrors()) refuseIssues(issues);
+                    log("campaign " + h.id + ": " + side + " stand fast");
+                    sendAction(res, side + " stand fast today", issues);
+                });
         // A tabletop result: kept until every side of the battle has given the same one, then entered.
-        sideAct("POST", "battles/([0-9]{1,9})/result", [this](Hosted& h, const std::string& side, const json& body, const httplib::Request& req,
-                                                                httplib::Response& res) {
-            const int battle = std::stoi(req.matches[3]);
-            const std::string xml = stringField(body, "xml", true, config.maxBody);
-            std::string file = stringField(body, "file", false, 255);
-            if (file.empty()) file = "result.xml";
-            const auto access = view::battleAccess(*h.store, view::Viewer::ofSide(side), battle);
-            if (access.hasErrors()) refuseIssues(access);
-            const auto rec = engine::findBattle(*h.store, battle);
-            if (rec->status == "resolved") refuse(409, "BATTLE-RESOLVED", "battle " + std::to_string(battle) + " is already resolved");
-            std::set<std::string> sides;
-            for (const auto& p : rec->participants) sides.insert(p.side);
-            std::map<std::string, std::string> given;
-            {
-                std::lock_guard lock(stateMutex);
-                SQLite::Statement up(*state, "INSERT INTO battle_result (campaign, battle, side, xml, file, given) VALUES (?,?,?,?,?,?) "
-                                             "ON CONFLICT (campaign, battle, side) DO UPDATE SET xml = excluded.xml, file = excluded.file, "
-                                             "given = excluded.given");
-                up.bind(1, h.id);
-                up.bind(2, battle);
-                up.bind(3, side);
-                up.bind(4, xml);
-                up.bind(5, file);
-                up.bind(6, static_cast<std::int64_t>(nowSeconds()));
-                up.exec();
-                SQLite::Statement q(*state, "SELECT side, xml FROM battle_result WHERE campaign = ? AND battle = ?");
-                q.bind(1, h.id);
-                q.bind(2, battle);
-                while (q.executeStep()) given[q.getColumn(0).getString()] = q.getColumn(1).getString();
-            }
-            for (const auto& s : sides)
-                if (!given.count(s)) {
-                    sendAction(res, "the result of battle " + std::to_string(battle) + " is kept; it is entered when every side of the battle "
-                                    "has given the same one");
-                    return;
-                }
-            for (const auto& [s, x] : given)
-                if (x != xml) {
-                    sendJson(res, 409, json{{"error", {{"code", "BATTLE-RESULT-DIFFERS"},
-                                                       {"message", "the sides of battle " + std::to_string(battle) +
-                                                                       " gave different results; each gives the result both agree on"}}}});
-                    return;
-                }
-            applyResult(h, battle, xml, file, res);
-        });
+        sideAct("POST", "battles/([0-9]{1,9})/result",
+                [this](Hosted& h, const std::string& side, const json& body, const httplib::Request& req, httplib::Response& res) {
+                    const int battle = std::stoi(req.matches[3]);
+                    const std::string xml = stringField(body, "xml", true, config.maxBody);
+                    std::string file = stringField(body, "file", false, 255);
+                    if (file.empty()) file = "result.xml";
+                    const auto access = view::battleAccess(*h.store, view::Viewer::ofSide(side), battle);
+                    if (access.hasErrors()) refuseIssues(access);
+                    const auto rec = engine::findBattle(*h.store, battle);
+                    if (rec->status == "resolved")
+                        refuse(409, "BATTLE-RESOLVED", "battle " + std::to_string(battle) + " is already resolved");
+                    std::set<std::string> sides;
+                    for (const auto& p : rec->participants) sides.insert(p.side);
+                    std::map<std::string, std::string> given;
+                    {
+                        std::lock_guard lock(stateMutex);
+                        SQLite::Statement up(
+                            *state, "INSERT INTO battle_result (campaign, battle, side, xml, file, given) VALUES (?,?,?,?,?,?) "
+                                    "ON CONFLICT (campaign, battle, side) DO UPDATE SET xml = excluded.xml, file = excluded.file, "
+                                    "given = excluded.given");
+                        up.bind(1, h.id);
+                        up.bind(2, battle);
+                        up.bind(3, side);
+                        up.bind(4, xml);
+                        up.bind(5, file);
+                        up.bind(6, static_cast<std::int64_t>(nowSeconds()));
+                        up.exec();
+                        SQLite::Statement q(*state, "SELECT side, xml FROM battle_result WHERE campaign = ? AND battle = ?");
+                        q.bind(1, h.id);
+                        q.bind(2, battle);
+                        while (q.executeStep()) given[q.getColumn(0).getString()] = q.getColumn(1).getString();
+                    }
+                    for (const auto& s : sides)
+                        if (!given.count(s)) {
+                            sendAction(res, "the result of battle " + std::to_string(battle) +
+                                                " is kept; it is entered when every side of the battle "
+                                                "has given the same one");
+                            return;
+                        }
+                    for (const auto& [s, x] : given)
+                        if (x != xml) {
+                            sendJson(res, 409,
+                                     json{{"error",
+                                           {{"code", "BATTLE-RESULT-DIFFERS"},
+                                            {"message", "the sides of battle " + std::to_string(battle) +
+                                                            " gave different results; each gives the result both agree on"}}}});
+                            return;
+                        }
+                    applyResult(h, battle, xml, file, res);
+                });
 
         // The host.
         http->Post("/api/v1/campaigns", guarded([this](const httplib::Request& req, httplib::Response& res) { create(req, res); }));
         http->Get("/api/v1/campaigns/([^/]+)/status", guarded([this](const httplib::Request& req, httplib::Response& res) {
-            mayHost(req);
-            auto h = campaign(req.matches[1]);
-            std::lock_guard lock(h->mutex);
-            const bool text = wantsText(req);
-            const auto v = view::buildSideView(*h->store, view::Viewer::host());
-            sendView(res, text, text ? view::statusText(v) : view::statusJson(v));
-        }));
+                      mayHost(req);
+                      auto h = campaign(req.matches[1]);
+                      std::lock_guard lock(h->mutex);
+                      const bool text = wantsText(req);
+                      const auto v = view::buildSideView(*h->store, view::Viewer::host());
+                      sendView(res, text, text ? view::statusText(v) : view::statusJson(v));
+                  }));
         http->Put("/api/v1/campaigns/([^/]+)/settings", guarded([this](const httplib::Request& req, httplib::Response& res) {
-            mayHost(req);
-            const auto body = parseBody(req);
-            auto h = campaign(req.matches[1]);
-            {
-                std::lock_guard lock(h->mutex);
-                if (body.contains("deadline")) {
-                    if (body["deadline"].is_null()) h->deadline.reset();
-                    else if (body["deadline"].is_number_integer()) h->deadline = body["deadline"].get<std::int64_t>();
-                    else refuse(400, "BAD-REQUEST", "\"deadline\" must be seconds since 1970 (UTC) or null");
-                }
-                if (body.contains("standFastMissing")) {
-                    if (!body["standFastMissing"].is_boolean()) refuse(400, "BAD-REQUEST", "\"standFastMissing\" must be true or false");
-                    h->standFastMissing = body["standFastMissing"].get<bool>();
-                }
-                if (body.contains("auto")) {
-                    if (!body["auto"].is_boolean()) refuse(400, "BAD-REQUEST", "\"auto\" must be true or false");
-                    h->autoRun = body["auto"].get<bool>();
-                }
-                saveSettings(*h);
-                log("campaign " + h->id + ": the host changed the settings");
-                sendJson(res, 200, calendarOf(*h));
-            }
-            poke();
-        }));
+                      mayHost(req);
+                      const auto body = parseBody(req);
+                      auto h = campaign(req.matches[1]);
+                      {
+                          std::lock_guard lock(h->mutex);
+                          if (body.contains("deadline")) {
+                              if (body["deadline"].is_null()) h->deadline.reset();
+                              else if (body["deadline"].is_number_integer()) h->deadline = body["deadline"].get<std::int64_t>();
+                              else refuse(400, "BAD-REQUEST", "\"deadline\" must be seconds since 1970 (UTC) or null");
+                          }
+                          if (body.contains("standFastMissing")) {
+                              if (!body["standFastMissing"].is_boolean())
+                                  refuse(400, "BAD-REQUEST", "\"standFastMissing\" must be true or false");
+                              h->standFastMissing = body["standFastMissing"].get<bool>();
+                          }
+                          if (body.contains("auto")) {
+                              if (!body["auto"].is_boolean()) refuse(400, "BAD-REQUEST", "\"auto\" must be true or false");
+                              h->autoRun = body["auto"].get<bool>();
+                          }
+                          saveSettings(*h);
+                          log("campaign " + h->id + ": the host changed the settings");
+                          sendJson(res, 200, calendarOf(*h));
+                      }
+                      poke();
+                  }));
         http->Post("/api/v1/campaigns/([^/]+)/advance", guarded([this](const httplib::Request& req, httplib::Response& res) {
-            mayHost(req);
-            const auto body = parseBody(req);
-            const std::string step = body.contains("step") ? stringField(body, "step", true, 10) : "phase";
-            if (step != "phase" && step != "day" && step != "week") refuse(400, "BAD-REQUEST", "\"step\" must be phase, day or week");
-            engine::AdvanceOptions options;
-            if (body.contains("standFastMissing")) {
-                if (!body["standFastMissing"].is_boolean()) refuse(400, "BAD-REQUEST", "\"standFastMissing\" must be true or false");
-                options.standFastMissing = body["standFastMissing"].get<bool>();
-            }
-            auto h = campaign(req.matches[1]);
-            {
-                std::lock_guard lock(h->mutex);
-                const auto r = engine::advance(*h->store, step == "week" ? engine::Step::Week : step == "day" ? engine::Step::Day : engine::Step::Phase,
-                                               options);
-                json phases = json::array();
-                std::string text;
-                for (const auto& p : r.phases) {
-                    phases.push_back({{"week", p.week}, {"day", p.day}, {"phase", p.phase}, {"title", p.title}, {"lines", p.lines}});
-                    text += "Week " + std::to_string(p.week) + (p.day > 0 ? " day " + std::to_string(p.day) : std::string()) + "  " + p.phase + " " +
-                            p.title + "\n";
-                    for (const auto& l : p.lines) text += "    " + l + "\n";
-                }
-                log("campaign " + h->id + ": the host ran " + std::to_string(r.phases.size()) + " phase(s)");
-                json answer{{"ok", r.ok}, {"ended", r.ended}, {"phases", phases}, {"message", text}, {"issues", issuesJson(r.issues)}};
-                if (!r.ok) {  // a refusal, with the phases that ran before it
-                    std::string code, message;
-                    for (const auto& i : r.issues.items())
-                        if (i.severity == core::Severity::Error && code.empty()) code = i.code, message = i.message;
-                    answer["error"] = {{"code", code}, {"message", message}, {"issues", issuesJson(r.issues)}};
-                }
-                sendJson(res, r.ok ? 200 : statusOfIssues(r.issues), answer);
-            }
-            announce();
-            poke();
-        }));
-        http->Post("/api/v1/campaigns/([^/]+)/battles/([0-9]{1,9})/result", guarded([this](const httplib::Request& req, httplib::Response& res) {
-            mayHost(req);
-            const auto body = parseBody(req);
-            const std::string xml = stringField(body, "xml", true, config.maxBody);
-            std::string file = stringField(body, "file", false, 255);
-            if (file.empty()) file = "result.xml";
-            auto h = campaign(req.matches[1]);
-            {
-                std::lock_guard lock(h->mutex);
-                const auto access = view::battleAccess(*h->store, view::Viewer::host(), std::stoi(req.matches[2]));
-                if (access.hasErrors()) refuseIssues(access);
-                applyResult(*h, std::stoi(req.matches[2]), xml, file, res);
-            }
-            poke();
-        }));
+                       mayHost(req);
+                       const auto body = parseBody(req);
+                       const std::string step = body.contains("step") ? stringField(body, "step", true, 10) : "phase";
+                       if (step != "phase" && step != "day" && step != "week")
+                           refuse(400, "BAD-REQUEST", "\"step\" must be phase, day or week");
+                       engine::AdvanceOptions options;
+                       if (body.contains("standFastMissing")) {
+                           if (!body["standFastMissing"].is_boolean())
+                               refuse(400, "BAD-REQUEST", "\"standFastMissing\" must be true or false");
+                           options.standFastMissing = body["standFastMissing"].get<bool>();
+                       }
+                       auto h = campaign(req.matches[1]);
+                       {
+                           std::lock_guard lock(h->mutex);
+                           const auto r = engine::advance(*h->store,
+                                                          step == "week"  ? engine::Step::Week
+                                                          : step == "day" ? engine::Step::Day
+                                                                          : engine::Step::Phase,
+                                                          options);
+                           json phases = json::array();
+                           std::string text;
+                           for (const auto& p : r.phases) {
+                               phases.push_back(
+                                   {{"week", p.week}, {"day", p.day}, {"phase", p.phase}, {"title", p.title}, {"lines", p.lines}});
+                               text += "Week " + std::to_string(p.week) +
+                                       (p.day > 0 ? " day " + std::to_string(p.day) : std::string()) + "  " +
+                                       campaign::phaseString(p.phase) + " " + p.title + "\n";
+                               for (const auto& l : p.lines) text += "    " + l + "\n";
+                           }
+                           log("campaign " + h->id + ": the host ran " + std::to_string(r.phases.size()) + " phase(s)");
+                           json answer{{"ok", r.ok},
+                                       {"ended", r.ended},
+                                       {"phases", phases},
+                                       {"message", text},
+                                       {"issues", issuesJson(r.issues)}};
+                           if (!r.ok) {  // a refusal, with the phases that ran before it
+                               std::string code, message;
+                               for (const auto& i : r.issues.items())
+                                   if (i.severity == core::Severity::Error && code.empty()) code = i.code, message = i.message;
+                               answer["error"] = {{"code", code}, {"message", message}, {"issues", issuesJson(r.issues)}};
+                           }
+                           sendJson(res, r.ok ? 200 : statusOfIssues(r.issues), answer);
+                       }
+                       announce();
+                       poke();
+                   }));
+        http->Post("/api/v1/campaigns/([^/]+)/battles/([0-9]{1,9})/result",
+                   guarded([this](const httplib::Request& req, httplib::Response& res) {
+                       mayHost(req);
+                       const auto body = parseBody(req);
+                       const std::string xml = stringField(body, "xml", true, config.maxBody);
+                       std::string file = stringField(body, "file", false, 255);
+                       if (file.empty()) file = "result.xml";
+                       auto h = campaign(req.matches[1]);
+                       {
+                           std::lock_guard lock(h->mutex);
+                           const auto access = view::battleAccess(*h->store, view::Viewer::host(), std::stoi(req.matches[2]));
+                           if (access.hasErrors()) refuseIssues(access);
+                           applyResult(*h, std::stoi(req.matches[2]), xml, file, res);
+                       }
+                       poke();
+                   }));
     }
 
     // The host creates a campaign from one of the campaign files, with a passphrase for every side; the host's
@@ -1098,7 +1140,8 @@ struct Server::Impl {
         const std::string id = stringField(body, "id", true, 100);
         if (!std::regex_match(id, kIdPattern)) refuse(400, "BAD-REQUEST", "\"id\" must be 1 to 64 letters, digits, '-' or '_'");
         const std::string scenario = stringField(body, "scenario", true, 100);
-        if (!std::regex_match(scenario, kIdPattern)) refuse(400, "BAD-REQUEST", "\"scenario\" must name a campaign file, e.g. southern-1780");
+        if (!std::regex_match(scenario, kIdPattern))
+            refuse(400, "BAD-REQUEST", "\"scenario\" must name a campaign file, e.g. southern-1780");
         const auto scenarioPath = fs::path(config.scenariosDir) / (scenario + ".xml");
         if (!fs::is_regular_file(scenarioPath)) refuse(404, "SCENARIO-UNKNOWN", "there is no campaign file '" + scenario + "'");
         db::NewCampaignRequest request;
@@ -1125,13 +1168,15 @@ struct Server::Impl {
         }
         {
             std::lock_guard lock(campaignsMutex);
-            if (campaigns.count(id) || fs::exists(request.dbPath)) refuse(409, "CAMPAIGN-EXISTS", "a campaign '" + id + "' exists already");
+            if (campaigns.count(id) || fs::exists(request.dbPath))
+                refuse(409, "CAMPAIGN-EXISTS", "a campaign '" + id + "' exists already");
         }
         request.finish = [&](db::CampaignStore& store) {
             core::IssueList issues;
             for (const auto& side : view::campaignSides(store))
                 if (!passphrases.count(side.id))
-                    issues.error("SERVER-PASSPHRASE", "side '" + side.id + "' needs a passphrase: a hosted campaign has one for every side");
+                    issues.error("SERVER-PASSPHRASE",
+                                 "side '" + side.id + "' needs a passphrase: a hosted campaign has one for every side");
             for (const auto& [who, p] : passphrases) {
                 try {
                     auth::setPassphrase(store, who, p);
@@ -1201,9 +1246,18 @@ int Server::start() {
         if (!res.body.empty()) return;
         std::string code = "HTTP-" + std::to_string(res.status), message;
         switch (res.status) {
-            case 404: code = "NOT-FOUND"; message = "no such resource; see docs/server.md for the API"; break;
-            case 413: code = "TOO-LARGE"; message = "the request's body is larger than this server accepts"; break;
-            case 400: code = "BAD-REQUEST"; message = "the request is malformed"; break;
+            case 404:
+                code = "NOT-FOUND";
+                message = "no such resource; see docs/server.md for the API";
+                break;
+            case 413:
+                code = "TOO-LARGE";
+                message = "the request's body is larger than this server accepts";
+                break;
+            case 400:
+                code = "BAD-REQUEST";
+                message = "the request is malformed";
+                break;
             default: message = "the request was refused"; break;
         }
         sendJson(res, res.status, json{{"error", {{"code", code}, {"message", message}}}});

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etatmajor-server: hosts the campaigns of a folder so that no player can see the other side's secrets
 // (docs/server.md). It is a front end like the command-line program: every answer is rendered by the core from the
 // asking side's view, every change goes through the core's commands and the campaign database's transactions, and
@@ -13,10 +14,10 @@
 namespace etatmajor::server {
 
 struct ServerConfig {
-    std::string campaignsDir;   // the folder of campaign databases (*.db); the server's own state file lives there too
-    std::string scenariosDir;   // campaign files (*.xml) the host may create campaigns from
+    std::string campaignsDir;  // the folder of campaign databases (*.db); the server's own state file lives there too
+    std::string scenariosDir;  // campaign files (*.xml) the host may create campaigns from
     std::string bind = "0.0.0.0";
-    int port = 8443;            // 0: any free port (printed)
+    int port = 8443;  // 0: any free port (printed)
     bool tls = true;
     std::string certPath, keyPath;
     std::string hostPassphrase;  // the host's, for logging in as the host and for the campaigns it creates

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "tls.hpp"
 
 #include <openssl/evp.h>
@@ -24,8 +25,7 @@ struct FileCloser {
 using File = std::unique_ptr<FILE, FileCloser>;
 
 bool isIpAddress(const std::string& name) {
-    return name.find(':') != std::string::npos ||
-           (!name.empty() && name.find_first_not_of("0123456789.") == std::string::npos);
+    return name.find(':') != std::string::npos || (!name.empty() && name.find_first_not_of("0123456789.") == std::string::npos);
 }
 
 }  // namespace

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The server's TLS certificate: the host's own (--cert/--key), or a self-signed one made on first start and kept
 // beside the campaigns, whose SHA-256 fingerprint clients pin (docs/server.md).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "audit.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -22,8 +23,8 @@ std::vector<int> battleIds(const std::string& dbPath) {
 
 }  // namespace
 
-void checkMoment(const std::string& dbPath, const std::string& viewer, Memory& memory,
-                 const std::vector<Capture>& captures, AuditReport& report) {
+void checkMoment(const std::string& dbPath, const std::string& viewer, Memory& memory, const std::vector<Capture>& captures,
+                 AuditReport& report) {
     const auto k = buildKnowledge(dbPath, viewer, memory);
     for (const auto& t : k.terms) report.distinctItems.insert(t.check + ": " + t.item);
     for (const auto& f : k.figures)
@@ -50,14 +51,12 @@ AuditReport runAudit(const AuditOptions& o) {
     // One capturer per side; the sides are asked at the same time (the campaign does not change meanwhile).
     std::map<std::string, Capturer> capturers;
     for (const auto& side : player.sides())
-        capturers.emplace(
-            side, Capturer(o.cli, o.pdftotext, (std::filesystem::path(o.workDir) / ("papers-" + side)).string()));
+        capturers.emplace(side, Capturer(o.cli, o.pdftotext, (std::filesystem::path(o.workDir) / ("papers-" + side)).string()));
     auto captureAll = [&](const std::function<std::vector<Capture>(Capturer&, const std::string&)>& ask) {
         std::map<std::string, std::future<std::vector<Capture>>> running;
         for (auto& [side, capturer] : capturers)
-            running.emplace(side, std::async(std::launch::async, [&ask, &capturer = capturer, side = side] {
-                                return ask(capturer, side);
-                            }));
+            running.emplace(side,
+                            std::async(std::launch::async, [&ask, &capturer = capturer, side = side] { return ask(capturer, side); }));
         std::map<std::string, std::vector<Capture>> out;
         for (auto& [side, f] : running) out[side] = f.get();
         return out;
@@ -67,15 +66,13 @@ AuditReport runAudit(const AuditOptions& o) {
         player.giveOrders();
         if (player.ended()) break;
         const int week = player.week(), day = player.day();
-        for (const auto& [side, captures] : captureAll([&](Capturer&c, const std::string&side) {
-                 return c.ordersOfTheDay(db, side, week, day, "orders given");
-             }))
+        for (const auto& [side, captures] :
+             captureAll([&](Capturer&c, const std::string&side) { return c.ordersOfTheDay(db, side, week, day, "orders given"); }))
             checkMoment(db, side, memory[side], captures, report);
         player.finishDay();
         const auto ids = battleIds(db);
-        for (const auto& [side, captures] : captureAll([&](Capturer&c, const std::string&side) {
-                 return c.everything(db, side, week, day, "end of day", ids);
-             }))
+        for (const auto& [side, captures] :
+             captureAll([&](Capturer&c, const std::string&side) { return c.everything(db, side, week, day, "end of day", ids); }))
             checkMoment(db, side, memory[side], captures, report);
     }
     report.play = player.counts();
@@ -90,8 +87,8 @@ AuditReport runAudit(const AuditOptions& o) {
 std::string AuditReport::summary() const {
     std::ostringstream o;
     o << "fog-of-war audit, seed " << seed << ": " << play.days << " days played; " << play.contacts << " contacts, "
-      << play.intelReports << " intelligence reports, " << play.battles << " battles (" << play.battlesFought
-      << " fought), " << play.decoysPlaced << " decoys, " << play.routesGiven << " routes ordered\n";
+      << play.intelReports << " intelligence reports, " << play.battles << " battles (" << play.battlesFought << " fought), "
+      << play.decoysPlaced << " decoys, " << play.routesGiven << " routes ordered\n";
     o << "  " << outputs << " outputs captured (" << characters << " characters); " << distinctItems.size()
       << " distinct forbidden items; " << itemsChecked << " item checks; " << violations.size() << " violations\n";
     if (!skippedCommands.empty()) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The fog-of-war audit, end to end: play a campaign (CampaignPlayer), capture after every day everything each side
 // can get (Capturer), and check it against what that side may know by then (Knowledge). See docs/secrecy-audit.md.
 #pragma once
@@ -40,8 +41,8 @@ struct AuditReport {
 };
 
 // Checks one moment: the captures of the viewer against its knowledge now. Adds to the report.
-void checkMoment(const std::string& dbPath, const std::string& viewer, Memory& memory,
-                 const std::vector<Capture>& captures, AuditReport& report);
+void checkMoment(const std::string& dbPath, const std::string& viewer, Memory& memory, const std::vector<Capture>& captures,
+                 AuditReport& report);
 
 AuditReport runAudit(const AuditOptions& options);
 

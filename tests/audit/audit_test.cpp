@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The fog-of-war audit (docs/secrecy-audit.md): for several seeds, two weeks of the bundled campaign played with real
 // moves; after every day everything each side can get from the command line and its papers must hold nothing of
 // the other side that it has not learned by then. A negative control proves the checker fails on the host's view.
@@ -15,9 +16,7 @@ namespace audit = etatmajor::audit;
 
 namespace {
 
-std::string scenario() {
-    return std::string(ETATMAJOR_SOURCE_DIR) + "/campaigns/southern-1780.xml";
-}
+std::string scenario() { return std::string(ETATMAJOR_SOURCE_DIR) + "/campaigns/southern-1780.xml"; }
 
 // One directory a run: two runs at once (two build trees, or ctest -j beside a manual run) never share files.
 std::string workDir(const std::string& name) {
@@ -61,15 +60,9 @@ void auditSeed(std::uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("seed 1: two weeks of play, no side sees what it has not learned", "[audit][leaks]") {
-    auditSeed(1);
-}
-TEST_CASE("seed 7: two weeks of play, no side sees what it has not learned", "[audit][leaks]") {
-    auditSeed(7);
-}
-TEST_CASE("seed 1780: two weeks of play, no side sees what it has not learned", "[audit][leaks]") {
-    auditSeed(1780);
-}
+TEST_CASE("seed 1: two weeks of play, no side sees what it has not learned", "[audit][leaks]") { auditSeed(1); }
+TEST_CASE("seed 7: two weeks of play, no side sees what it has not learned", "[audit][leaks]") { auditSeed(7); }
+TEST_CASE("seed 1780: two weeks of play, no side sees what it has not learned", "[audit][leaks]") { auditSeed(1780); }
 
 // The negative control: the host's view (status and log without --side) and the other side's own answers, given
 // to a side as if they were its own, must be caught, by several checks.
@@ -112,14 +105,13 @@ TEST_CASE("control: the host's view given to a side is caught", "[audit][control
                 ++byCheck[v.check];
                 if (total++ < 12) std::cout << "control, as " << viewer << ": " << v.format() << "\n";
             }
-        std::cout << "control, as " << viewer << ": " << total << " violations found in " << captures.size()
-                  << " host outputs:";
+        std::cout << "control, as " << viewer << ": " << total << " violations found in " << captures.size() << " host outputs:";
         for (const auto& [check, n] : byCheck) std::cout << " " << check << " " << n << ";";
         std::cout << "\n";
         INFO("viewer " << viewer);
-        for (const auto* check : {"enemy-id", "face-down-label", "enemy-unit-name", "enemy-general-name",
-                                  "enemy-formation-name", "enemy-vcs", "enemy-strength", "enemy-receipt",
-                                  "enemy-town-supply", "enemy-route", "enemy-ledger", "enemy-roll"}) {
+        for (const auto* check :
+             {"enemy-id", "face-down-label", "enemy-unit-name", "enemy-general-name", "enemy-formation-name", "enemy-vcs",
+              "enemy-strength", "enemy-receipt", "enemy-town-supply", "enemy-route", "enemy-ledger", "enemy-roll"}) {
             INFO("check " << check);
             CHECK(byCheck.count(check) == 1);
         }
@@ -127,8 +119,8 @@ TEST_CASE("control: the host's view given to a side is caught", "[audit][control
         // And the side's own answers at this moment are not caught for the host's reasons: the checker tells the
         // two apart (its own status names none of the enemy's ids, names or figures).
         const auto own = audit::runCommand({ETATMAJOR_CLI, "status", "--db", db, "--side", viewer, "--json"});
-        const auto ownLeaks = audit::findLeaks(
-            k, {"status --json", viewer, player.week(), player.day(), "control", own.exitCode, own.output});
+        const auto ownLeaks = audit::findLeaks(k, {"status --json", viewer, player.week(), player.day(), "control", own.exitCode,
+                                                   own.output});
         for (const auto& v : ownLeaks) std::cout << "own status: " << v.format() << "\n";
         CHECK(ownLeaks.empty());
     }
@@ -168,11 +160,10 @@ TEST_CASE("control: every check finds the item it is made for", "[audit][control
             for (const auto& ctx : f.contexts) {
                 INFO(f.check << ": " << f.item << " as " << ctx);
                 const std::string n = std::to_string(f.value);
-                const std::string text =
-                    ctx.rfind("json:", 0) == 0 ? "\"" + ctx.substr(5) + "\": " + n + ","
-                    : (ctx == "of" || ctx == "lost" || ctx == "below" || ctx == "VCS" || ctx == "baseline")
-                        ? ctx + " " + n
-                        : n + " " + ctx;
+                const std::string text = ctx.rfind("json:", 0) == 0 ? "\"" + ctx.substr(5) + "\": " + n + ","
+                                         : (ctx == "of" || ctx == "lost" || ctx == "below" || ctx == "VCS" || ctx == "baseline")
+                                             ? ctx + " " + n
+                                             : n + " " + ctx;
                 CHECK(caught(text, f.check));
             }
             CHECK_FALSE(caught(std::to_string(f.value) + " marbles"));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "campaign_player.hpp"
 
 #include "etatmajor/campaign/state.hpp"
@@ -112,20 +113,12 @@ CampaignPlayer::CampaignPlayer(const std::string& scenarioPath, const std::strin
 
 CampaignPlayer::~CampaignPlayer() = default;
 
-std::uint64_t CampaignPlayer::nextRandom() {
-    return m_impl->random.next();
-}
+std::uint64_t CampaignPlayer::nextRandom() { return m_impl->random.next(); }
 
-int CampaignPlayer::week() const {
-    return m_impl->store->info().week;
-}
-int CampaignPlayer::day() const {
-    return m_impl->store->info().day;
-}
+int CampaignPlayer::week() const { return m_impl->store->info().week; }
+int CampaignPlayer::day() const { return m_impl->store->info().day; }
 
-bool CampaignPlayer::ended() const {
-    return countRows(m_dbPath, "SELECT ended FROM campaign WHERE id = 1") != 0;
-}
+bool CampaignPlayer::ended() const { return countRows(m_dbPath, "SELECT ended FROM campaign WHERE id = 1") != 0; }
 
 // A side with no ME that may scout (G-34) forms one from the units of an ME that could (§10.3), so that both sides
 // send scouts out and gather intelligence (§8.6).
@@ -150,10 +143,8 @@ void CampaignPlayer::prepareScouts() {
             }
             if (scouts.empty() || scouts.size() == total) continue;
             const auto r = engine::splitMe(*m_impl->store, side, me.id, me.id + "-scouts", label, scouts);
-            if (r.ok())
-                done = true;
-            else
-                m_journal.push_back("split of " + me.id + " refused: " + issuesText(r.issues));
+            if (r.ok()) done = true;
+            else m_journal.push_back("split of " + me.id + " refused: " + issuesText(r.issues));
         }
     }
 }
@@ -161,7 +152,7 @@ void CampaignPlayer::prepareScouts() {
 void CampaignPlayer::runTo(const std::string& phase) {
     for (int guard = 0; guard < 64; ++guard) {
         if (ended()) return;
-        if (m_impl->store->info().phase == phase) return;
+        if (campaign::phaseString(m_impl->store->info().phase) == phase) return;
         const auto r = engine::advance(*m_impl->store, engine::Step::Phase);
         if (!r.ok) throw std::runtime_error("advance to " + phase + " refused: " + issuesText(r.issues));
     }
@@ -243,8 +234,7 @@ void CampaignPlayer::ordersOf(const std::string& side) {
     for (auto& order : orders.orders) {
         const MeState* me = s.me(order.me);
         if (!me || !me->onMap) continue;
-        const bool shared =
-            std::any_of(enemies.begin(), enemies.end(), [&](const MeState* e) { return e->hex == me->hex; });
+        const bool shared = std::any_of(enemies.begin(), enemies.end(), [&](const MeState* e) { return e->hex == me->hex; });
         // An ME still in a battle's hex leaves only by withdrawal at night (§8.5, G-50).
         if (shared) continue;
         const auto target = nearestEnemy(me->hex);
@@ -253,8 +243,7 @@ void CampaignPlayer::ordersOf(const std::string& side) {
         order.mode = scout ? Mode::Scouting : Mode::March;
         if (scout) {
             // Scouts look from next door (§8.6.1); now and then they are told to fight what they find (§8.6.4).
-            order.onScoutContact =
-                nextRandom() % 3 == 0 ? campaign::ScoutContact::Engage : campaign::ScoutContact::Observe;
+            order.onScoutContact = nextRandom() % 3 == 0 ? campaign::ScoutContact::Engage : campaign::ScoutContact::Observe;
         }
         // A scout looks at the start of its move and after each hex, and only when it has a route (§8.6.1): it is
         // sent into the enemy's hex and stops where it first sees him, observing or engaging as ordered.
@@ -274,10 +263,8 @@ void CampaignPlayer::ordersOf(const std::string& side) {
             static const std::regex stepRe("step ([0-9]+) \\(");
             for (const auto& e : check.errors) {
                 std::smatch m;
-                if (std::regex_search(e, m, stepRe))
-                    keep = std::min(keep, static_cast<std::size_t>(std::stoul(m[1].str())) - 1);
-                else
-                    keep = 0;
+                if (std::regex_search(e, m, stepRe)) keep = std::min(keep, static_cast<std::size_t>(std::stoul(m[1].str())) - 1);
+                else keep = 0;
             }
             if (keep == order.path.size() && check.ok()) break;
             order.path.resize(std::min(keep, order.path.size() - 1));
@@ -327,8 +314,7 @@ void CampaignPlayer::ordersOf(const std::string& side) {
             m_given[side] = orders;
             return;
         }
-        m_journal.push_back("W" + std::to_string(s.week) + " D" + std::to_string(s.day) + " " + side + ": " +
-                            issuesText(issues));
+        m_journal.push_back("W" + std::to_string(s.week) + " D" + std::to_string(s.day) + " " + side + ": " + issuesText(issues));
         bool changed = false;
         for (const auto& issue : issues.items()) {
             if (issue.severity != core::Severity::Error) continue;

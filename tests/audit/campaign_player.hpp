@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The fog-of-war audit's player: plays a campaign through the core API, both sides at once, the way two eager
 // commanders would: every day each side marches its MEs at the enemy's counters (or at the objectives it must take
 // when none is on the map), sends its scouting MEs to look at them, and puts decoys down on the week's first day.

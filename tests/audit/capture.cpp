@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "capture.hpp"
 
 #include <sys/wait.h>
@@ -62,10 +63,8 @@ void Capturer::ask(std::vector<Capture>& out, const std::string& db, const std::
     const std::string label = joined(args);
     if (r.exitCode == 2) {  // a usage error: the command (or the option) does not exist
         if (mayNotExist)
-            ++m_skipped[label.substr(0, label.find(" --side")) +
-                        (label.find("--json") != std::string::npos ? " --json" : "")];
-        else
-            m_broken.insert(label + ": " + r.output.substr(0, 200));
+            ++m_skipped[label.substr(0, label.find(" --side")) + (label.find("--json") != std::string::npos ? " --json" : "")];
+        else m_broken.insert(label + ": " + r.output.substr(0, 200));
         return;
     }
     out.push_back({label, side, week, day, moment, r.exitCode, r.output});
@@ -96,8 +95,8 @@ void Capturer::paper(std::vector<Capture>& out, const std::string& db, const std
     out.push_back(std::move(c));
 }
 
-std::vector<Capture> Capturer::everything(const std::string& db, const std::string& side, int week, int day,
-                                          const std::string& moment, const std::vector<int>& battleIds) {
+std::vector<Capture> Capturer::everything(const std::string& db, const std::string& side, int week, int day, const std::string& moment,
+                                          const std::vector<int>& battleIds) {
     std::vector<Capture> out;
     auto ask2 = [&](std::vector<std::string> args, bool mayNotExist = false) {
         ask(out, db, side, week, day, moment, args, mayNotExist);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The fog-of-war audit's capturer: runs the real command-line program for everything one side can ask for with
 // `--side`, as text and as JSON where the command offers it, and prints every paper of the side to PDF and reads it
 // back with `pdftotext -layout`. Each output is kept with its label (command, side and the day it was asked on).
@@ -33,11 +34,10 @@ public:
 
     // Everything `side` can ask for about the campaign in `db` (docs/cli.md, docs/papers.md), including a battle
     // show and odds for each of `battleIds` (also those the side did not fight: it may type any number).
-    std::vector<Capture> everything(const std::string& db, const std::string& side, int week, int day,
-                                    const std::string& moment, const std::vector<int>& battleIds);
+    std::vector<Capture> everything(const std::string& db, const std::string& side, int week, int day, const std::string& moment,
+                                    const std::vector<int>& battleIds);
     // What changes once the day's orders are given: the side's status, its orders, and its order sheets.
-    std::vector<Capture> ordersOfTheDay(const std::string& db, const std::string& side, int week, int day,
-                                        const std::string& moment);
+    std::vector<Capture> ordersOfTheDay(const std::string& db, const std::string& side, int week, int day, const std::string& moment);
 
     // Ask a campaign server instead of the database: these options (`--server URL --pin ... --password-file F`)
     // take the place of `--db DB` in every command.
@@ -55,10 +55,10 @@ private:
     std::set<std::string> m_broken;
     int m_serial = 0;
 
-    void ask(std::vector<Capture>& out, const std::string& db, const std::string& side, int week, int day,
-             const std::string& moment, const std::vector<std::string>& args, bool mayNotExist = false);
-    void paper(std::vector<Capture>& out, const std::string& db, const std::string& side, int week, int day,
-               const std::string& moment, const std::vector<std::string>& args);
+    void ask(std::vector<Capture>& out, const std::string& db, const std::string& side, int week, int day, const std::string& moment,
+             const std::vector<std::string>& args, bool mayNotExist = false);
+    void paper(std::vector<Capture>& out, const std::string& db, const std::string& side, int week, int day, const std::string& moment,
+               const std::vector<std::string>& args);
 };
 
 }  // namespace etatmajor::audit

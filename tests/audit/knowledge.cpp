@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "knowledge.hpp"
 
 #include "etatmajor/campaign/state.hpp"
@@ -22,9 +23,7 @@ namespace etatmajor::audit {
 
 namespace {
 
-bool identChar(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
-}
+bool identChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'; }
 
 // `text` holds `word` at `pos` with no identifier character on either side.
 bool wholeWordAt(const std::string& text, std::size_t pos, std::size_t length) {
@@ -67,36 +66,28 @@ bool isSubsequence(const std::vector<std::string>& part, const std::vector<std::
 }
 
 // Reasons, one per check (etat-major.md sections named).
-const char* kIdReason =
-    "internal ids are never for the enemy: it knows the side's forces only as counters, labels and reports (§2.2)";
+const char* kIdReason = "internal ids are never for the enemy: it knows the side's forces only as counters, labels and reports (§2.2)";
 const char* kLabelReason = "this counter has never been turned over by contact, so its label is hidden (§2.2, G-40)";
-const char* kUnitReason =
-    "enemy units are known by kind and count from scouting reports (§8.6), by name only once they fought us";
-const char* kGeneralReason =
-    "an enemy general is known by name only once he fought us or his name is on a counter turned over";
-const char* kFormationReason =
-    "the enemy's order of battle is secret: a counter shows its label only, and a battle report says "
-    "\"an enemy brigade\" (§2.2, docs/papers.md)";
+const char* kUnitReason = "enemy units are known by kind and count from scouting reports (§8.6), by name only once they fought us";
+const char* kGeneralReason = "an enemy general is known by name only once he fought us or his name is on a counter turned over";
+const char* kFormationReason = "the enemy's order of battle is secret: a counter shows its label only, and a battle report says "
+                               "\"an enemy brigade\" (§2.2, docs/papers.md)";
 const char* kVcsReason = "the victory condition status is secret from the enemy until that side loses (§7.2, §12.2)";
-const char* kStrengthReason =
-    "an enemy ME's strength is known only as reports tell it, by kind and count (§8.6), never its "
-    "points, stands or figures";
-const char* kTownReason =
-    "a town's supply value is rolled when first entered (G-76) and known to the side holding it; we "
-    "never entered or held this town";
+const char* kStrengthReason = "an enemy ME's strength is known only as reports tell it, by kind and count (§8.6), never its "
+                              "points, stands or figures";
+const char* kTownReason = "a town's supply value is rolled when first entered (G-76) and known to the side holding it; we "
+                          "never entered or held this town";
 const char* kLedgerReason = "a side's supply ledger is its own business (§9)";
 const char* kRouteReason = "orders are secret: a side sees only its own (§8.2)";
-const char* kReceiptReason =
-    "order receipt is rolled for the side's own orders, which the enemy never sees (§8.2, §8.3)";
-const char* kInitiativeReason =
-    "the initiative score is the side's scouting points, its generals' ratings and its dice (§7.1); "
-    "the enemy is told only who won";
+const char* kReceiptReason = "order receipt is rolled for the side's own orders, which the enemy never sees (§8.2, §8.3)";
+const char* kInitiativeReason = "the initiative score is the side's scouting points, its generals' ratings and its dice (§7.1); "
+                                "the enemy is told only who won";
 
 }  // namespace
 
 std::string Violation::format() const {
-    return "day W" + std::to_string(week) + "/D" + std::to_string(day) + " (" + moment + "), " + command + ", side " +
-           side + ", " + check + ": " + item + ", " + reason + ", line: " + line;
+    return "day W" + std::to_string(week) + "/D" + std::to_string(day) + " (" + moment + "), " + command + ", side " + side + ", " +
+           check + ": " + item + ", " + reason + ", line: " + line;
 }
 
 Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, Memory& memory) {
@@ -156,10 +147,9 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
         p.bind(1, id);
         p.bind(2, B);
         while (p.executeStep()) memory.revealed.insert(p.getColumn(0).getString());
-        SQLite::Statement l(
-            raw,
-            "SELECT l.unit_id, u.side_id, l.figures_start, l.figures_lost, l.stands_lost, l.points FROM battle_loss l "
-            "JOIN unit u ON u.id = l.unit_id WHERE l.battle_id = ?");
+        SQLite::Statement l(raw,
+                            "SELECT l.unit_id, u.side_id, l.figures_start, l.figures_lost, l.stands_lost, l.points FROM battle_loss l "
+                            "JOIN unit u ON u.id = l.unit_id WHERE l.battle_id = ?");
         l.bind(1, id);
         long enemyFallen = 0;
         while (l.executeStep()) {
@@ -179,8 +169,7 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
         if (r.executeStep()) {
             const auto result = nlohmann::json::parse(r.getColumn(0).getString(), nullptr, false);
             if (result.is_discarded()) continue;
-            if (result.contains("margin_points"))
-                k.allowedNumbers.insert(std::labs(leadingNumber(result["margin_points"])));
+            if (result.contains("margin_points")) k.allowedNumbers.insert(std::labs(leadingNumber(result["margin_points"])));
             for (const auto& g : result.value("generals", nlohmann::json::array()))
                 if (g.value("side", "") == B) generalsFought.insert(g.value("id", ""));
             for (const auto& sd : result.value("sides", nlohmann::json::array())) {
@@ -194,8 +183,7 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
                     }
                 if (sd.value("id", "") == B && sd.contains("points_lost_for_vcs"))
                     enemyBattleLoss += leadingNumber(sd["points_lost_for_vcs"]);
-                if (sd.value("id", "") == A && sd.contains("start_points"))
-                    k.allowedNumbers.insert(leadingNumber(sd["start_points"]));
+                if (sd.value("id", "") == A && sd.contains("start_points")) k.allowedNumbers.insert(leadingNumber(sd["start_points"]));
             }
         }
     }
@@ -227,8 +215,7 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
     {
         SQLite::Statement q(raw, "SELECT id, name FROM player WHERE side_id = ?");
         q.bind(1, A);
-        while (q.executeStep())
-            allowedTokens.insert(q.getColumn(0).getString()), allowedText.push_back(q.getColumn(1).getString());
+        while (q.executeStep()) allowedTokens.insert(q.getColumn(0).getString()), allowedText.push_back(q.getColumn(1).getString());
         SQLite::Statement d(raw, "SELECT id FROM decoy WHERE side_id = ?");
         d.bind(1, A);
         while (d.executeStep()) allowedTokens.insert(d.getColumn(0).getString());
@@ -250,12 +237,11 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
         return false;
     };
     // A name or label: skipped when too short to tell from ordinary words, or when it is part of text A may see.
-    auto addName = [&](const std::string& text, bool wholeWord, const char* check, const std::string& item,
-                       const char* reason, std::size_t minLength) {
+    auto addName = [&](const std::string& text, bool wholeWord, const char* check, const std::string& item, const char* reason,
+                       std::size_t minLength) {
         if (text.empty()) return;
         if (text.size() < minLength) {
-            k.skipped.push_back(std::string(check) + " '" + text + "': shorter than " + std::to_string(minLength) +
-                                " characters");
+            k.skipped.push_back(std::string(check) + " '" + text + "': shorter than " + std::to_string(minLength) + " characters");
             return;
         }
         if (inAllowedText(text, wholeWord)) {
@@ -298,23 +284,19 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
             addName(u.name, false, "enemy-unit-name", "unit name '" + u.name + "' (" + u.id + ")", kUnitReason, 8);
     for (const auto& g : s.generals) {
         if (g.side != B || generalsFought.count(g.id)) continue;
-        std::string surname =
-            g.name.substr(g.name.find_last_of(' ') == std::string::npos ? 0 : g.name.find_last_of(' ') + 1);
+        std::string surname = g.name.substr(g.name.find_last_of(' ') == std::string::npos ? 0 : g.name.find_last_of(' ') + 1);
         if (!inRevealedLabel(g.name, false))
             addName(g.name, false, "enemy-general-name", "general '" + g.name + "' (" + g.id + ")", kGeneralReason, 8);
         if (surname != g.name && !surname.empty() && std::isupper(static_cast<unsigned char>(surname[0])) &&
             !inRevealedLabel(surname, true))
-            addName(surname, true, "enemy-general-name", "general's surname '" + surname + "' (" + g.id + ")",
-                    kGeneralReason, 4);
+            addName(surname, true, "enemy-general-name", "general's surname '" + surname + "' (" + g.id + ")", kGeneralReason, 4);
     }
     for (const auto& f : s.formations)
         if (f.side == B && !inRevealedLabel(f.name, false))
-            addName(f.name, false, "enemy-formation-name", "formation '" + f.name + "' (" + f.id + ")",
-                    kFormationReason, 8);
+            addName(f.name, false, "enemy-formation-name", "formation '" + f.name + "' (" + f.id + ")", kFormationReason, 8);
 
     // --- Figures of B, and the numbers A may see (its own, public ones, its battles').
-    auto figure = [&](long value, std::set<std::string> contexts, const char* check, const std::string& item,
-                      const char* reason) {
+    auto figure = [&](long value, std::set<std::string> contexts, const char* check, const std::string& item, const char* reason) {
         value = std::labs(value);
         if (value < kSmallestFigure) return;
         k.figures.push_back({value, std::move(contexts), check, item, reason});
@@ -350,14 +332,11 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
             t.stands[0] += u->standsCurrent;
             t.figures[0] += u->figuresCurrent;
         }
-        SQLite::Statement q(
-            raw,
-            "SELECT COALESCE(SUM(points_original * figures_current / figures_original), 0), "
-            "COALESCE(SUM(stands_current), 0), COALESCE(SUM(figures_current), 0) FROM unit WHERE me_id = ?");
+        SQLite::Statement q(raw, "SELECT COALESCE(SUM(points_original * figures_current / figures_original), 0), "
+                                 "COALESCE(SUM(stands_current), 0), COALESCE(SUM(figures_current), 0) FROM unit WHERE me_id = ?");
         q.bind(1, me);
         if (q.executeStep())
-            t.points[1] = q.getColumn(0).getInt64(), t.stands[1] = q.getColumn(1).getInt64(),
-            t.figures[1] = q.getColumn(2).getInt64();
+            t.points[1] = q.getColumn(0).getInt64(), t.stands[1] = q.getColumn(1).getInt64(), t.figures[1] = q.getColumn(2).getInt64();
         return t;
     };
     Totals sideTotals[2];
@@ -366,8 +345,7 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
         const Totals t = meTotals(me.id);
         const int i = me.side == A ? 0 : 1;
         for (int w = 0; w < 2; ++w)
-            sideTotals[i].points[w] += t.points[w], sideTotals[i].stands[w] += t.stands[w],
-                sideTotals[i].figures[w] += t.figures[w];
+            sideTotals[i].points[w] += t.points[w], sideTotals[i].stands[w] += t.stands[w], sideTotals[i].figures[w] += t.figures[w];
         for (int w = 0; w < 2; ++w) {
             if (me.side == A) {
                 k.allowedNumbers.insert({t.points[w], t.stands[w], t.figures[w]});
@@ -375,24 +353,24 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
                 k.allowedNumbers.insert({here.points[0], here.stands[0], here.figures[0]});
             } else if (me.onMap) {
                 const std::string who = "ME " + me.id;
-                figure(t.points[w], {"points", "pts", "json:points"}, "enemy-strength",
-                       who + " points " + std::to_string(t.points[w]), kStrengthReason);
-                figure(t.stands[w], {"stands", "json:stands"}, "enemy-strength",
-                       who + " stands " + std::to_string(t.stands[w]), kStrengthReason);
-                figure(t.figures[w], {"figures", "json:figures"}, "enemy-strength",
-                       who + " figures " + std::to_string(t.figures[w]), kStrengthReason);
+                figure(t.points[w], {"points", "pts", "json:points"}, "enemy-strength", who + " points " + std::to_string(t.points[w]),
+                       kStrengthReason);
+                figure(t.stands[w], {"stands", "json:stands"}, "enemy-strength", who + " stands " + std::to_string(t.stands[w]),
+                       kStrengthReason);
+                figure(t.figures[w], {"figures", "json:figures"}, "enemy-strength", who + " figures " + std::to_string(t.figures[w]),
+                       kStrengthReason);
             }
         }
     }
     for (int w = 0; w < 2; ++w) {
         k.allowedNumbers.insert({sideTotals[0].points[w], sideTotals[0].stands[w], sideTotals[0].figures[w]});
         const Totals& t = sideTotals[1];
-        figure(t.points[w], {"points", "pts", "json:points"}, "enemy-strength",
-               "side " + B + " points " + std::to_string(t.points[w]), kStrengthReason);
-        figure(t.stands[w], {"stands", "json:stands"}, "enemy-strength",
-               "side " + B + " stands " + std::to_string(t.stands[w]), kStrengthReason);
-        figure(t.figures[w], {"figures", "json:figures"}, "enemy-strength",
-               "side " + B + " figures " + std::to_string(t.figures[w]), kStrengthReason);
+        figure(t.points[w], {"points", "pts", "json:points"}, "enemy-strength", "side " + B + " points " + std::to_string(t.points[w]),
+               kStrengthReason);
+        figure(t.stands[w], {"stands", "json:stands"}, "enemy-strength", "side " + B + " stands " + std::to_string(t.stands[w]),
+               kStrengthReason);
+        figure(t.figures[w], {"figures", "json:figures"}, "enemy-strength", "side " + B + " figures " + std::to_string(t.figures[w]),
+               kStrengthReason);
     }
     {
         // The enemy's strength at the start of a battle is not told (docs/papers.md), whoever fought it.
@@ -402,8 +380,8 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
             if (result.is_discarded()) continue;
             for (const auto& sd : result.value("sides", nlohmann::json::array()))
                 if (sd.value("id", "") == B && sd.contains("start_points"))
-                    figure(leadingNumber(sd["start_points"]),
-                           {"points", "pts", "json:start_points", "json:startPoints"}, "enemy-strength",
+                    figure(leadingNumber(sd["start_points"]), {"points", "pts", "json:start_points", "json:startPoints"},
+                           "enemy-strength",
                            "battle " + std::to_string(q.getColumn(0).getInt()) + " enemy strength at the start " +
                                std::to_string(leadingNumber(sd["start_points"])) + " points",
                            kStrengthReason);
@@ -411,8 +389,8 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
     }
     for (const auto& u : s.units)
         if (u.side == A) {
-            k.allowedNumbers.insert({u.standsOriginal, u.standsCurrent, u.figuresOriginal, u.figuresCurrent,
-                                     u.lostCombat, u.lostAttrition});
+            k.allowedNumbers.insert(
+                {u.standsOriginal, u.standsCurrent, u.figuresOriginal, u.figuresCurrent, u.lostCombat, u.lostAttrition});
             k.allowedNumbers.insert(rules::unitCurrentPoints(u));
         }
     {
@@ -426,8 +404,8 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
         for (const auto& sd : s.sides) {
             const std::string who = "side " + sd.id + " ";
             if (sd.id == A) {
-                k.allowedNumbers.insert({sd.vcsBaseline, sd.vcsBaseline / 4, sd.pointsLost, sd.pointsReplaced,
-                                         sd.pointsLost - sd.pointsReplaced});
+                k.allowedNumbers.insert(
+                    {sd.vcsBaseline, sd.vcsBaseline / 4, sd.pointsLost, sd.pointsReplaced, sd.pointsLost - sd.pointsReplaced});
                 continue;
             }
             figure(sd.vcsBaseline, {"points", "pts", "of", "baseline", "json:baseline"}, "enemy-vcs",
@@ -440,24 +418,20 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
             figure(sd.pointsReplaced, {"points", "pts", "json:pointsReplaced"}, "enemy-vcs",
                    who + "points replaced " + std::to_string(sd.pointsReplaced), kVcsReason);
         }
-        SQLite::Statement h(
-            raw, "SELECT side_id, week, value, points_lost, objectives_value, supply_value FROM vcs_history");
+        SQLite::Statement h(raw, "SELECT side_id, week, value, points_lost, objectives_value, supply_value FROM vcs_history");
         while (h.executeStep()) {
             const std::string side = h.getColumn(0).getString();
-            const long value = h.getColumn(2).getInt(), lost = h.getColumn(3).getInt(),
-                       supply = h.getColumn(5).getInt();
+            const long value = h.getColumn(2).getInt(), lost = h.getColumn(3).getInt(), supply = h.getColumn(5).getInt();
             if (side == A) {
                 k.allowedNumbers.insert({value, lost, static_cast<long>(h.getColumn(4).getInt()), supply});
                 continue;
             }
             const std::string who = "side " + side + " week " + std::to_string(h.getColumn(1).getInt()) + " ";
-            figure(value, {"VCS", "points", "pts", "json:value"}, "enemy-vcs", who + "VCS " + std::to_string(value),
-                   kVcsReason);
+            figure(value, {"VCS", "points", "pts", "json:value"}, "enemy-vcs", who + "VCS " + std::to_string(value), kVcsReason);
             if (lost != enemyBattleLoss)
                 figure(lost, {"points", "pts", "lost", "json:pointsLost"}, "enemy-vcs",
                        who + "VCS points lost " + std::to_string(lost), kVcsReason);
-            figure(supply, {"SP", "json:supplyValue"}, "enemy-vcs", who + "VCS supply value " + std::to_string(supply),
-                   kVcsReason);
+            figure(supply, {"SP", "json:supplyValue"}, "enemy-vcs", who + "VCS supply value " + std::to_string(supply), kVcsReason);
         }
     } else {
         k.skipped.push_back("enemy-vcs: the campaign is over and every side's VCS is shown to all (§12.1)");
@@ -466,20 +440,18 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
     // enemy-town-supply (§9.2.1, G-76): the values of B's towns A never entered nor held.
     for (const auto& ua : s.urban) {
         const int value = rules::urbanWeeklyValue(ua, season, s.options);
-        const bool known =
-            ua.controller == A || memory.townsHeld.count(ua.id) || memory.entered.count({ua.hex.q, ua.hex.r});
+        const bool known = ua.controller == A || memory.townsHeld.count(ua.id) || memory.entered.count({ua.hex.q, ua.hex.r});
         if (known || ua.controller != B) {
             if (known) k.allowedNumbers.insert(value);
             continue;
         }
-        figure(value, {"SP", "json:weeklyValue"}, "enemy-town-supply",
-               ua.name + " yields " + std::to_string(value) + " SP", kTownReason);
+        figure(value, {"SP", "json:weeklyValue"}, "enemy-town-supply", ua.name + " yields " + std::to_string(value) + " SP",
+               kTownReason);
         SQLite::Statement e(raw, "SELECT effect FROM event_log WHERE subject = ? AND purpose LIKE 'supply value%'");
         e.bind(1, ua.id);
         while (e.executeStep()) {
             const std::string effect = e.getColumn(0).getString();
-            if (!effect.empty())
-                k.terms.push_back({effect, false, "enemy-town-supply", "roll '" + effect + "'", kTownReason});
+            if (!effect.empty()) k.terms.push_back({effect, false, "enemy-town-supply", "roll '" + effect + "'", kTownReason});
         }
     }
 
@@ -491,8 +463,7 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
             const std::string side = q.getColumn(0).getString();
             const long points = q.getColumn(3).getInt();
             balance[{side, q.getColumn(1).getInt()}] += points;
-            if (side == A)
-                k.allowedNumbers.insert(std::labs(points));
+            if (side == A) k.allowedNumbers.insert(std::labs(points));
             else
                 figure(points, {"SP", "json:points"}, "enemy-ledger",
                        "week " + std::to_string(q.getColumn(1).getInt()) + " " + q.getColumn(2).getString() + " " +
@@ -500,12 +471,10 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
                        kLedgerReason);
         }
         for (const auto& [key, value] : balance) {
-            if (key.first == A)
-                k.allowedNumbers.insert(std::labs(value));
+            if (key.first == A) k.allowedNumbers.insert(std::labs(value));
             else
                 figure(value, {"SP", "json:balance"}, "enemy-ledger",
-                       "week " + std::to_string(key.second) + " balance " + std::to_string(value) + " SP",
-                       kLedgerReason);
+                       "week " + std::to_string(key.second) + " balance " + std::to_string(value) + " SP", kLedgerReason);
         }
     }
 
@@ -576,58 +545,52 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
             for (const auto& h : body.value("path", nlohmann::json::array())) hexes.push_back(h.get<std::string>());
             std::string text;
             for (const auto& h : hexes) text += " " + h;
-            addRoute(hexes, "route of " + q.getColumn(2).getString() + " W" + std::to_string(q.getColumn(0).getInt()) +
-                                " D" + std::to_string(q.getColumn(1).getInt()) + ":" + text);
+            addRoute(hexes, "route of " + q.getColumn(2).getString() + " W" + std::to_string(q.getColumn(0).getInt()) + " D" +
+                                std::to_string(q.getColumn(1).getInt()) + ":" + text);
         }
         SQLite::Statement d(raw, "SELECT week, day, decoy_id, path FROM decoy_order WHERE side_id = ?");
         d.bind(1, B);
         while (d.executeStep())
             addRoute(splitHexes(d.getColumn(3).getString()),
-                     "route of decoy " + d.getColumn(2).getString() + " W" + std::to_string(d.getColumn(0).getInt()) +
-                         " D" + std::to_string(d.getColumn(1).getInt()) + ": " + d.getColumn(3).getString());
+                     "route of decoy " + d.getColumn(2).getString() + " W" + std::to_string(d.getColumn(0).getInt()) + " D" +
+                         std::to_string(d.getColumn(1).getInt()) + ": " + d.getColumn(3).getString());
     }
 
     // enemy-receipt (§8.3): B's receipt rolls, as the log words them and as a line naming the ME with its receipt.
     {
-        SQLite::Statement q(raw,
-                            "SELECT DISTINCT o.me_id FROM order_sheet o WHERE o.side_id = ? AND o.receipt IS NOT NULL");
+        SQLite::Statement q(raw, "SELECT DISTINCT o.me_id FROM order_sheet o WHERE o.side_id = ? AND o.receipt IS NOT NULL");
         q.bind(1, B);
         while (q.executeStep()) {
             const std::string id = q.getColumn(0).getString();
             const auto* me = s.me(id);
             ReceiptItem r{{id}, {}, "enemy-receipt", "receipt rolls of " + id, kReceiptReason};
             // Its label, even once turned over, with a receipt word (unless the label is part of public or own text).
-            const bool publicLabel =
-                me && std::any_of(allowedText.begin(), allowedText.begin() + static_cast<std::ptrdiff_t>(publicTexts),
-                                  [&](const std::string& a) { return a.find(me->label) != std::string::npos; });
+            const bool publicLabel = me &&
+                                     std::any_of(allowedText.begin(), allowedText.begin() + static_cast<std::ptrdiff_t>(publicTexts),
+                                                 [&](const std::string& a) { return a.find(me->label) != std::string::npos; });
             if (me && me->label.size() >= 8 && !publicLabel) r.labels.push_back(me->label);
             k.receipts.push_back(r);
         }
-        SQLite::Statement e(
-            raw,
-            "SELECT DISTINCT purpose FROM event_log WHERE purpose LIKE 'order receipt of %' AND subject IN "
-            "(SELECT id FROM me WHERE side_id = ?)");
+        SQLite::Statement e(raw, "SELECT DISTINCT purpose FROM event_log WHERE purpose LIKE 'order receipt of %' AND subject IN "
+                                 "(SELECT id FROM me WHERE side_id = ?)");
         e.bind(1, B);
         while (e.executeStep())
-            k.terms.push_back({e.getColumn(0).getString(), false, "enemy-receipt",
-                               "roll '" + e.getColumn(0).getString() + "'", kReceiptReason});
+            k.terms.push_back(
+                {e.getColumn(0).getString(), false, "enemy-receipt", "roll '" + e.getColumn(0).getString() + "'", kReceiptReason});
         // enemy-roll: B's initiative scores (§7.1).
-        SQLite::Statement i(raw,
-                            "SELECT effect FROM event_log WHERE subject = ? AND purpose LIKE 'strategic initiative%'");
+        SQLite::Statement i(raw, "SELECT effect FROM event_log WHERE subject = ? AND purpose LIKE 'strategic initiative%'");
         i.bind(1, B);
         while (i.executeStep()) {
             const std::string effect = i.getColumn(0).getString();
             const auto scores = effect.find(" scores ");
             if (scores != std::string::npos)
-                k.terms.push_back(
-                    {effect.substr(scores + 1), false, "enemy-roll", "initiative '" + effect + "'", kInitiativeReason});
+                k.terms.push_back({effect.substr(scores + 1), false, "enemy-roll", "initiative '" + effect + "'", kInitiativeReason});
         }
     }
     // Figures of B seen at earlier moments stay secret: yesterday's strength is as secret as today's.
     for (const auto& f : k.figures) memory.figures.emplace(f.item, f);
     for (const auto& [item, f] : memory.figures)
-        if (std::none_of(k.figures.begin(), k.figures.end(), [&](const Figure& g) { return g.item == item; }))
-            k.figures.push_back(f);
+        if (std::none_of(k.figures.begin(), k.figures.end(), [&](const Figure& g) { return g.item == item; })) k.figures.push_back(f);
     return k;
 }
 
@@ -669,21 +632,15 @@ std::vector<NumberAt> numbersInContext(const std::string& t) {
         auto digitAt = [&](std::size_t p) { return p < t.size() && std::isdigit(static_cast<unsigned char>(t[p])); };
         auto joiner = [](char c) { return c == '.' || c == ',' || c == '/'; };
         const bool partOfMore =
-            (i > 0 &&
-             (std::isalpha(static_cast<unsigned char>(t[i - 1])) || (joiner(t[i - 1]) && i > 1 && digitAt(i - 2)))) ||
-            (end < t.size() &&
-             (std::isalpha(static_cast<unsigned char>(t[end])) || (joiner(t[end]) && digitAt(end + 1))));
+            (i > 0 && (std::isalpha(static_cast<unsigned char>(t[i - 1])) || (joiner(t[i - 1]) && i > 1 && digitAt(i - 2)))) ||
+            (end < t.size() && (std::isalpha(static_cast<unsigned char>(t[end])) || (joiner(t[end]) && digitAt(end + 1))));
         if (!partOfMore && end - i <= 9) {
             const long value = std::stol(t.substr(i, end - i));
             const std::string after = wordAfter(t, end);
-            if (after == "points" || after == "point" || after == "pts")
-                out.push_back({value, after == "pts" ? "pts" : "points", i});
-            else if (after == "SP")
-                out.push_back({value, "SP", i});
-            else if (after == "stands" || after == "stand")
-                out.push_back({value, "stands", i});
-            else if (after == "figures" || after == "figs")
-                out.push_back({value, "figures", i});
+            if (after == "points" || after == "point" || after == "pts") out.push_back({value, after == "pts" ? "pts" : "points", i});
+            else if (after == "SP") out.push_back({value, "SP", i});
+            else if (after == "stands" || after == "stand") out.push_back({value, "stands", i});
+            else if (after == "figures" || after == "figs") out.push_back({value, "figures", i});
             std::size_t b = i;
             if (b > 0 && t[b - 1] == '-') --b;
             const std::string before = wordBefore(t, b);
@@ -698,8 +655,7 @@ std::vector<NumberAt> numbersInContext(const std::string& t) {
                 if (k > 0 && t[k - 1] == '"') {
                     const std::size_t close = k - 1;
                     const std::size_t open = t.rfind('"', close - 1);
-                    if (open != std::string::npos)
-                        out.push_back({value, "json:" + t.substr(open + 1, close - open - 1), i});
+                    if (open != std::string::npos) out.push_back({value, "json:" + t.substr(open + 1, close - open - 1), i});
                 }
             }
         }
@@ -717,9 +673,7 @@ struct HexToken {
 bool separatorsOnly(const std::string& t, std::size_t from, std::size_t to) {
     for (std::size_t i = from; i < to; ++i) {
         const unsigned char c = static_cast<unsigned char>(t[i]);
-        if (std::isspace(c) || c == ',' || c == '"' || c == '[' || c == ']' || c == '-' || c == '>' || c == ';' ||
-            c >= 0x80)
-            continue;
+        if (std::isspace(c) || c == ',' || c == '"' || c == '[' || c == ']' || c == '-' || c == '>' || c == ';' || c >= 0x80) continue;
         return false;
     }
     return true;
@@ -756,8 +710,7 @@ std::vector<HexToken> hexTokens(const std::string& t) {
 
 bool hasReceiptWord(const std::string& line) {
     std::string lower(line.size(), ' ');
-    std::transform(line.begin(), line.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(line.begin(), line.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return lower.find("receipt") != std::string::npos || lower.find("received") != std::string::npos ||
            lower.find("tardy") != std::string::npos;
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The fog-of-war audit's knowledge model: what one side (the viewer, "A") may know of the other ("B") at one moment
 // of a campaign, computed from the host's view of the campaign database and A's own intelligence, and the items of
 // B it may not see. Each forbidden item belongs to a small named check with the reason it is secret; `findLeaks`

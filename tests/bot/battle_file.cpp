@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Battle files from set-ups (battle_file.hpp): every field the reader (src/core/battle/battle_xml.cpp) takes, written
 // out explicitly so that defaults of the file format never stand in for the campaign's values.
 #include "battle_file.hpp"
@@ -31,9 +32,9 @@ std::string flag(const char* name, bool value) { return attr(name, std::string(v
 
 void general(std::ostringstream& x, const char* tag, const battle::GeneralSpec& g, const std::string& pad) {
     x << pad << "<" << tag << attr("id", g.id) << attr("name", g.name) << attr("nationality", battle::nationalityName(g.nationality))
-      << attr("rank", campaign::rankName(g.rank)) << attr("arm", campaign::armName(g.arm)) << attr("rating", campaign::ratingName(g.rating))
-      << attr("aides", g.aides) << flag("escort", g.escort) << flag("neverAttach", g.neverAttach) << attr("minBehind", g.minBehind)
-      << "/>\n";
+      << attr("rank", campaign::rankName(g.rank)) << attr("arm", campaign::armName(g.arm))
+      << attr("rating", campaign::ratingName(g.rating)) << attr("aides", g.aides) << flag("escort", g.escort)
+      << flag("neverAttach", g.neverAttach) << attr("minBehind", g.minBehind) << "/>\n";
 }
 
 void unit(std::ostringstream& x, const battle::UnitSpec& u, const std::string& pad) {
@@ -57,8 +58,8 @@ void unit(std::ostringstream& x, const battle::UnitSpec& u, const std::string& p
     }
     x << ">\n";
     for (const auto& g : u.guns)
-        x << pad << "  <guns" << attr("calibre", campaign::calibreName(g.calibre)) << attr("count", g.count) << flag("howitzer", g.howitzer)
-          << "/>\n";
+        x << pad << "  <guns" << attr("calibre", campaign::calibreName(g.calibre)) << attr("count", g.count)
+          << flag("howitzer", g.howitzer) << "/>\n";
     for (const auto& g : u.battalionGuns)
         x << pad << "  <battalionGun" << attr("calibre", campaign::calibreName(g.calibre)) << attr("count", g.count) << "/>\n";
     x << pad << "</unit>\n";
@@ -86,11 +87,10 @@ std::string battleFileXml(const battle::BattleSetup& b, std::uint64_t seed) {
     if (b.holder != battle::kNoSide) x << attr("holder", b.sides[static_cast<std::size_t>(b.holder)].id);
     x << ">\n";
     x << "  <terrain" << attr("hex", battle::hexTerrainName(b.terrain.hex)) << attr("woods", battle::woodKindName(b.terrain.woods))
-      << flag("template", b.terrain.templateFeatures)
-      << flag("minorFeatures", b.terrain.minorFeatures) << ">\n";
+      << flag("template", b.terrain.templateFeatures) << flag("minorFeatures", b.terrain.minorFeatures) << ">\n";
     for (const auto& f : b.terrain.features) {
-        x << "    <feature" << attr("kind", battle::featureKindName(f.kind)) << attr("x0", f.x0) << attr("x1", f.x1) << attr("y0", f.y0)
-          << attr("y1", f.y1);
+        x << "    <feature" << attr("kind", battle::featureKindName(f.kind)) << attr("x0", f.x0) << attr("x1", f.x1)
+          << attr("y0", f.y0) << attr("y1", f.y1);
         if (f.fromSide != battle::kNoSide) x << attr("side", b.sides[static_cast<std::size_t>(f.fromSide)].id);
         x << flag("key", f.key) << flag("difficult", f.difficult) << "/>\n";
     }

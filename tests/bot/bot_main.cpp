@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etatmajor-bot: plays whole campaigns with the campaign bot and reports each one (scripts/soak.sh).
 // Exit status 0 when every campaign kept every invariant, 1 otherwise.
 #include "campaign_bot.hpp"
@@ -24,7 +25,8 @@ int main(int argc, char** argv) {
         else if (a == "--dir" && more) dir = argv[++i];
         else if (a == "--battle-files" && more) battleFiles = argv[++i];
         else {
-            std::cerr << "usage: etatmajor-bot [--campaigns N] [--first-seed S] [--weeks W] [--scenario FILE] [--dir DIR] [--battle-files DIR]\n";
+            std::cerr << "usage: etatmajor-bot [--campaigns N] [--first-seed S] [--weeks W] [--scenario FILE] [--dir DIR] "
+                         "[--battle-files DIR]\n";
             return 2;
         }
     }
@@ -54,7 +56,7 @@ int main(int argc, char** argv) {
     std::cout << campaigns << " campaigns, " << days << " days, " << battles << " battles fought (" << quiet << " without loss, "
               << (battles ? 100 * quiet / battles : 0) << " %); " << tabletop << " tabletop campaigns: " << entered
               << " table results entered, " << refused << " bad results refused, " << handed << " battles handed to the resolver; "
-              << unfought << " battles the resolver could not fight; "
-              << early << " ended early, " << broken << " broke an invariant or failed\n";
+              << unfought << " battles the resolver could not fight; " << early << " ended early, " << broken
+              << " broke an invariant or failed\n";
     return broken == 0 ? 0 : 1;
 }

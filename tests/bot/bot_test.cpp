@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whole campaigns played by the bot: no invariant may break in any of them, each is rebuilt byte for byte by
 // `campaign replay` from its command log alone (docs/replay.md), and the battle files it can write replay its battles.
 #include "campaign_bot.hpp"

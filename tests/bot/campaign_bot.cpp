@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The campaign bot (campaign_bot.hpp). It plays as two careless but busy commanders would: every day each ME
 // marches, force-marches, scouts, forages or holds, toward the enemy, an objective or a town; decoys go out on the
 // week's first day; MEs split and merge; the grant buys new MEs; shared sources are split; the initiative is
@@ -149,7 +150,7 @@ public:
                 m_stats.errors.push_back("the campaign did not end after 200000 phases");
                 break;
             }
-            if (info.phase == "W1") checkChecksum("week " + std::to_string(info.week));
+            if (info.phase == campaign::Phase::W1) checkChecksum("week " + std::to_string(info.week));
             beforePhase(info.phase);
             if (!m_stats.ok()) break;
             engine::AdvanceOptions options;
@@ -158,9 +159,9 @@ public:
             const auto r = engine::advance(m_store, engine::Step::Phase, options);
             for (const auto& p : r.phases) {
                 ++m_stats.phases;
-                if (p.phase == "D12") ++m_stats.days;
+                if (p.phase == campaign::Phase::D12) ++m_stats.days;
             }
-            if (!r.ok && info.phase == "D9" && resolverHandedOver(r.issues)) {
+            if (!r.ok && info.phase == etatmajor::campaign::Phase::D9 && resolverHandedOver(r.issues)) {
                 // A battle the resolver cannot fight is handed to the table and D9 waits for it: the host enters its
                 // result before the next try (beforePhase).
                 m_stats.resolverRefused += static_cast<int>(r.issues.size());
@@ -169,7 +170,7 @@ public:
             if (!r.ok) {
                 for (const auto& i : r.issues.items()) {
                     if (i.code.rfind("INVARIANT-", 0) == 0) m_stats.breaches.push_back(i.format());
-                    else m_stats.errors.push_back("advance refused at " + info.phase + ": " + i.format());
+                    else m_stats.errors.push_back("advance refused at " + campaign::phaseString(info.phase) + ": " + i.format());
                 }
                 break;
             }
@@ -200,22 +201,23 @@ private:
         return out;
     }
 
-    void beforePhase(const std::string& phase) {
-        if (phase == "W4") allocate();
-        if (phase == "W5") purchase();
-        if (phase == "D2") {
+    void beforePhase(campaign::Phase phase) {
+        using campaign::Phase;
+        if (phase == Phase::W4) allocate();
+        if (phase == Phase::W5) purchase();
+        if (phase == Phase::D2) {
             for (const auto& side : sides()) reorganise(side);
             for (const auto& side : sides()) giveOrders(side);
         }
-        if (phase == "D6") probeLateSplit();
-        if (phase == "D9") {
+        if (phase == Phase::D6) probeLateSplit();
+        if (phase == Phase::D9) {
             writeBattleFiles("pending");
             hostTabletopBattles();
         }
     }
 
-    void afterPhase(const std::string& phase) {
-        if (phase == "W1") maybeDecline();
+    void afterPhase(campaign::Phase phase) {
+        if (phase == campaign::Phase::W1) maybeDecline();
     }
 
     // §7.1: the side holding the initiative sometimes hands it over; the other side may not hand it straight back.
@@ -310,8 +312,9 @@ private:
             const auto units = s.unitsOf(me.id);
             if (!me.onMap || units.size() < 2) continue;
             const auto r = engine::splitMe(m_store, me.side, me.id, me.id + "-late", "Late", {units.back()->id});
-            if (r.ok()) m_stats.errors.push_back("week " + std::to_string(s.week) + " day " + std::to_string(s.day) + ": " + me.id +
-                                                 " was split after the day's movement (D5)");
+            if (r.ok())
+                m_stats.errors.push_back("week " + std::to_string(s.week) + " day " + std::to_string(s.day) + ": " + me.id +
+                                         " was split after the day's movement (D5)");
             return;
         }
     }
@@ -334,7 +337,8 @@ private:
             const int pick = m_rng.below(10);
             if (pick < 5 || (objectives.empty() && towns.empty())) {
                 for (const auto& e : s.mes)
-                    if (e.onMap && e.side != side && (!target || hex::distance(me->hex, e.hex) < hex::distance(me->hex, *target))) target = e.hex;
+                    if (e.onMap && e.side != side && (!target || hex::distance(me->hex, e.hex) < hex::distance(me->hex, *target)))
+                        target = e.hex;
             } else if (pick < 8 && !objectives.empty()) {
                 target = objectives[static_cast<std::size_t>(m_rng.below(static_cast<int>(objectives.size())))];
             } else if (!towns.empty()) {
@@ -474,8 +478,9 @@ private:
                 ++m_stats.resolverRefused;
                 enterTableResult(b);
             } else if (issues.hasErrors() || !after || after->status != "resolved") {
-                m_stats.errors.push_back(where(b) + ": battle resolve refused or not recorded: " +
-                                         (issues.empty() ? "status " + (after ? after->status : std::string("?")) : issues.items().front().format()));
+                m_stats.errors.push_back(
+                    where(b) + ": battle resolve refused or not recorded: " +
+                    (issues.empty() ? "status " + (after ? after->status : std::string("?")) : issues.items().front().format()));
             } else {
                 checkInvariantsNow("after battle resolve, " + where(b));
                 checkChecksum(where(b) + ", after battle resolve");
@@ -694,7 +699,8 @@ private:
             q.bind(1, b.id);
             const std::string held = q.executeStep() ? q.getColumn(0).getString() : std::string("?");
             if (held != expected)
-                m_stats.errors.push_back(where(b) + ": the entered result left the field to '" + held + "', not to '" + expected + "'");
+                m_stats.errors.push_back(where(b) + ": the entered result left the field to '" + held + "', not to '" + expected +
+                                         "'");
         }
         const auto s = db::loadState(m_store);
         const auto unit = [](const CampaignState& st, const std::string& id) -> const campaign::UnitState* {
@@ -711,9 +717,10 @@ private:
                                              : l.standsLost.value_or(0) * was->figuresPerStand;
             const int guns = gunStands(*was) - l.gunsLost.value_or(0);
             if (now->figuresCurrent != was->figuresCurrent - lost || (l.captured && !now->removed) || gunStands(*now) != guns)
-                m_stats.errors.push_back(where(b) + ": unit " + l.unit + " has " + std::to_string(now->figuresCurrent) + " figures and " +
-                                         std::to_string(gunStands(*now)) + " gun stands after the table result, not " +
-                                         std::to_string(was->figuresCurrent - lost) + " and " + std::to_string(guns));
+                m_stats.errors.push_back(where(b) + ": unit " + l.unit + " has " + std::to_string(now->figuresCurrent) +
+                                         " figures and " + std::to_string(gunStands(*now)) +
+                                         " gun stands after the table result, not " + std::to_string(was->figuresCurrent - lost) +
+                                         " and " + std::to_string(guns));
         }
         // The invariants hold at once: an ME whose every unit the result removed is settled by the command itself,
         // not left empty on the map until the phase ends.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The campaign bot: plays both sides of a whole campaign through the core's commands, with varied real orders, and
 // checks the campaign's invariants (engine/invariants.hpp) after every phase. Seeded: the same seed plays the same
 // campaign. The test suite plays ten campaigns with it; scripts/soak.sh plays a hundred.
@@ -29,11 +30,11 @@ struct BotStats {
     int ordersGiven = 0, forcedMarches = 0, scouts = 0, forages = 0, decoysPlaced = 0;
     int splits = 0, merges = 0, purchases = 0, allocations = 0, declines = 0, declineBackRefused = 0, refusedOrders = 0;
     int battlesFought = 0, battlesWithoutLoss = 0;
-    bool tabletop = false;      // created with battle_resolution = tabletop
-    int tabletopEntered = 0;    // table results entered and accepted (battle enter)
-    int tabletopRefused = 0;    // deliberately bad results refused, the campaign unchanged
-    int tabletopResolved = 0;   // tabletop battles handed to the resolver instead (battle resolve)
-    int resolverRefused = 0;    // battles the resolver could not fight (BATTLE-RESOLVER), decided on the table instead
+    bool tabletop = false;     // created with battle_resolution = tabletop
+    int tabletopEntered = 0;   // table results entered and accepted (battle enter)
+    int tabletopRefused = 0;   // deliberately bad results refused, the campaign unchanged
+    int tabletopResolved = 0;  // tabletop battles handed to the resolver instead (battle resolve)
+    int resolverRefused = 0;   // battles the resolver could not fight (BATTLE-RESOLVER), decided on the table instead
     bool ended = false;        // the campaign reached its end
     bool endedEarly = false;   // before its last week
     std::string endReason, winner;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The editor's window-free logic: the wxCommandProcessor adapter, the tools driven by map points, and the view
 // settings sidecar. Needs no display.
 #include <catch2/catch.hpp>
@@ -26,13 +27,9 @@ namespace {
 const std::string kData = std::string(ETATMAJOR_GUI_TEST_DATA) + "/";
 const std::string kMap = std::string(ETATMAJOR_GUI_SOURCE_DIR) + "/maps/carolinas-1780.xml";
 
-std::shared_ptr<MapDocument> load(const std::string& path) {
-    return std::make_shared<MapDocument>(MapDocument::load(path));
-}
+std::shared_ptr<MapDocument> load(const std::string& path) { return std::make_shared<MapDocument>(MapDocument::load(path)); }
 
-hex::Hex at(const map::Map& m, int col, int row) {
-    return m.offsets().toHex({col, row});
-}
+hex::Hex at(const map::Map& m, int col, int row) { return m.offsets().toHex({col, row}); }
 
 // The centre of a hex, and a point just inside one of its hexsides, in map units.
 hex::Point centre(const map::Map& m, int col, int row) {
@@ -46,9 +43,7 @@ hex::Point nearSide(const map::Map& m, int col, int row, const char* dir) {
     return {mid.x + (c.x - mid.x) * 0.15, mid.y + (c.y - mid.y) * 0.15};
 }
 
-std::string written(const map::Map& m) {
-    return io::writeMapString(m);
-}
+std::string written(const map::Map& m) { return io::writeMapString(m); }
 
 }  // namespace
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The GUI's window-free logic: recognising and loading files, and the viewport geometry the canvas relies on.
 // Needs no display.
 #define CATCH_CONFIG_MAIN
@@ -42,12 +43,10 @@ std::string loadErrorOf(const std::string& path) {
 TEST_CASE("files are recognised by their first bytes") {
     CHECK(MapDocument::detectKind(kData + "test-coast.xml") == DocumentKind::Map);
     CHECK(MapDocument::detectKind(kData + "test-campaign.xml") == DocumentKind::Campaign);
-    CHECK(MapDocument::detectKind(writeTemp("db", std::string("SQLite format 3\0rest", 20))) ==
-          DocumentKind::CampaignDatabase);
+    CHECK(MapDocument::detectKind(writeTemp("db", std::string("SQLite format 3\0rest", 20))) == DocumentKind::CampaignDatabase);
     CHECK(MapDocument::detectKind(writeTemp("comment.xml", "<?xml version=\"1.0\"?>\n<!-- <campaign> -->\n<map/>")) ==
           DocumentKind::Map);
-    CHECK_THROWS_AS(MapDocument::detectKind(writeTemp("other.xml", "<?xml version=\"1.0\"?>\n\n<scenario/>")),
-                    LoadError);
+    CHECK_THROWS_AS(MapDocument::detectKind(writeTemp("other.xml", "<?xml version=\"1.0\"?>\n\n<scenario/>")), LoadError);
 }
 
 TEST_CASE("a file of another XML kind is refused with its name and line") {
@@ -116,8 +115,7 @@ TEST_CASE("the hex under a point is found, and nothing off the map") {
     const auto layout = vp.layout(doc.map().metadata().orientation);
     for (const auto h : doc.map().allHexes()) {
         const auto c = layout.toPixel(h);
-        const auto found =
-            painter.hexAt(vp, wxPoint(static_cast<int>(std::lround(c.x)), static_cast<int>(std::lround(c.y))));
+        const auto found = painter.hexAt(vp, wxPoint(static_cast<int>(std::lround(c.x)), static_cast<int>(std::lround(c.y))));
         REQUIRE(found);
         CHECK(*found == h);
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Checks a map saved by the editor against the map it started from, independently of the editor's own code, and
 // makes the fixtures the editor tests need.
 //
@@ -99,8 +100,7 @@ double noise(double x, double y, std::uint32_t seed) {
     return a + (b - a) * sy;
 }
 
-void stamp(wxImage& img, double cx, double cy, double r, unsigned char red, unsigned char green, unsigned char blue,
-           double strength) {
+void stamp(wxImage& img, double cx, double cy, double r, unsigned char red, unsigned char green, unsigned char blue, double strength) {
     for (int y = static_cast<int>(cy - r - 1); y <= static_cast<int>(cy + r + 1); ++y)
         for (int x = static_cast<int>(cx - r - 1); x <= static_cast<int>(cx + r + 1); ++x) {
             if (x < 0 || y < 0 || x >= img.GetWidth() || y >= img.GetHeight()) continue;
@@ -122,8 +122,7 @@ int makeScan(const std::vector<std::string>& args) {
     wxImage img(w, h);
     for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x) {
-            const double v = 0.55 * noise(x / 90.0, y / 90.0, 1) + 0.3 * noise(x / 23.0, y / 23.0, 2) +
-                             0.15 * lattice(x, y, 3);
+            const double v = 0.55 * noise(x / 90.0, y / 90.0, 1) + 0.3 * noise(x / 23.0, y / 23.0, 2) + 0.15 * lattice(x, y, 3);
             img.SetRGB(x, y, static_cast<unsigned char>(196 + 46 * v), static_cast<unsigned char>(178 + 42 * v),
                        static_cast<unsigned char>(136 + 40 * v));
         }

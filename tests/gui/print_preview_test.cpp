@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The printed papers through the application's printing path (gui/print_papers), under Xvfb: a campaign of the
 // bundled scenario played through a day with a battle; every paper of both sides drawn page by page by the
 // application's printout onto a bitmap the size of the sheet (as the printer or the preview draws it) and checked for
@@ -146,7 +147,8 @@ int run(const std::string& scenario, const fs::path& out) {
     auto* frame = new wxPreviewFrame(preview, nullptr, wxString::FromUTF8(doc.title), wxPoint(0, 0), wxSize(900, 1050));
     frame->Initialize();
     const int last = static_cast<int>(doc.pages.size());
-    check(last >= 2 && preview->SetCurrentPage(last) && preview->GetCurrentPage() == last && !preview->GetPrintout()->HasPage(last + 1),
+    check(last >= 2 && preview->SetCurrentPage(last) && preview->GetCurrentPage() == last &&
+              !preview->GetPrintout()->HasPage(last + 1),
           "the preview turns to the last page of the battle report (page " + std::to_string(last) + ")");
     preview->SetCurrentPage(1);
     preview->SetZoom(90);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Judges a picture written by `etatmajor --screenshot`: it must exist, have the requested size and show a map,
 // not a blank, black or half-copied window.
 //
@@ -40,13 +41,9 @@ bool near(int r, int g, int b, const wxColour& c) {
     return std::abs(r - c.Red()) <= 6 && std::abs(g - c.Green()) <= 6 && std::abs(b - c.Blue()) <= 6;
 }
 
-bool isSea(int r, int g, int b) {
-    return b >= 150 && b > r + 50 && b > g + 20;
-}
+bool isSea(int r, int g, int b) { return b >= 150 && b > r + 50 && b > g + 20; }
 // Clear, woods, heavy woods, marsh, hills and difficult ground are all warm or green: blue well below green.
-bool isLand(int r, int g, int b) {
-    return g >= 100 && r >= 60 && b < g - 15;
-}
+bool isLand(int r, int g, int b) { return g >= 100 && r >= 60 && b < g - 15; }
 
 Shares measure(const wxImage& image) {
     Shares s;
@@ -81,8 +78,7 @@ void check(bool ok, const std::string& what) {
 
 std::string percent(long part, long total) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f%%",
-                  100.0 * static_cast<double>(part) / static_cast<double>(std::max(1L, total)));
+    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * static_cast<double>(part) / static_cast<double>(std::max(1L, total)));
     return buf;
 }
 
@@ -129,15 +125,14 @@ int main(int argc, char** argv) {
             return 1;
         }
     }
-    check(image.GetWidth() == width && image.GetHeight() == height,
-          "size is " + std::to_string(width) + "x" + std::to_string(height) + " (found " +
-              std::to_string(image.GetWidth()) + "x" + std::to_string(image.GetHeight()) + ")");
+    check(image.GetWidth() == width && image.GetHeight() == height, "size is " + std::to_string(width) + "x" + std::to_string(height) +
+                                                                        " (found " + std::to_string(image.GetWidth()) + "x" +
+                                                                        std::to_string(image.GetHeight()) + ")");
 
     const Shares s = measure(image);
-    check(s.distinctColours >= 4,
-          "at least 4 clearly distinct colours (found " + std::to_string(s.distinctColours) + ")");
-    check(s.largestBucket <= 0.6, "no colour covers more than 60% (largest " +
-                                      percent(static_cast<long>(s.largestBucket * 1e6), 1000000) + ")");
+    check(s.distinctColours >= 4, "at least 4 clearly distinct colours (found " + std::to_string(s.distinctColours) + ")");
+    check(s.largestBucket <= 0.6,
+          "no colour covers more than 60% (largest " + percent(static_cast<long>(s.largestBucket * 1e6), 1000000) + ")");
     check(s.black * 100 <= s.total * 2, "pure black covers at most 2% (found " + percent(s.black, s.total) + ")");
     if (sea) check(s.sea * 100 >= s.total * 2, "sea blue covers at least 2% (found " + percent(s.sea, s.total) + ")");
     check(s.land * 100 >= s.total * 20, "land colours cover at least 20% (found " + percent(s.land, s.total) + ")");

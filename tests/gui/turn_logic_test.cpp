@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The turn manager's window-free logic: the core's typed side view on the map, the fog of war, the papers offered, the phase bar, the
 // route check and movement range of the core's view module, route drawing by clicks, and the event-log filter.
 // Needs no display. The campaigns are made fresh from the GUI test fixture.
@@ -41,9 +42,7 @@ std::string freshCampaign(const std::string& name) {
     return path.string();
 }
 
-hex::Offset at(int col, int row) {
-    return hex::Offset{col, row};
-}
+hex::Offset at(int col, int row) { return hex::Offset{col, row}; }
 
 campaign::Order orderFor(const std::string& me, campaign::Mode mode, std::vector<hex::Offset> path) {
     campaign::Order o;
@@ -128,20 +127,19 @@ TEST_CASE("the phase bar names the turn, the next phase and the day's weather; N
     {
         auto store = db::CampaignStore::open(path, true);
         const auto preview = view::previewNextPhase(store);
-        CHECK(preview.phase == "W1");
+        CHECK(preview.phase == campaign::Phase::W1);
         CHECK(preview.ready());
         const auto v = view::buildSideView(store, view::Viewer::ofSide("british"));
-        CHECK(phaseBarText(&v, preview) ==
-              "Week 1, day 1 \u00b7 next: W1 Strategic initiative \u00b7 weather not yet rolled today");
+        CHECK(phaseBarText(&v, preview) == "Week 1, day 1 \u00b7 next: W1 Strategic initiative \u00b7 weather not yet rolled today");
         // With no side chosen the bar says only what is public of the turn.
         CHECK(phaseBarText(nullptr, preview) == "Week 1, day 1 \u00b7 next: W1 Strategic initiative");
         CHECK(nextPhaseDescription(preview).find("strategic initiative") != std::string::npos);
     }
     auto store = db::CampaignStore::open(path, false);
-    for (int guard = 0; guard < 10 && view::previewNextPhase(store).phase != "D2"; ++guard)
+    for (int guard = 0; guard < 10 && view::previewNextPhase(store).phase != campaign::Phase::D2; ++guard)
         REQUIRE(engine::advance(store, engine::Step::Phase).ok);
     auto preview = view::previewNextPhase(store);
-    REQUIRE(preview.phase == "D2");
+    REQUIRE(preview.phase == campaign::Phase::D2);
     CHECK_FALSE(preview.ready());
     CHECK(preview.missing.size() == 2);
     const auto v = view::buildSideView(store, view::Viewer::ofSide("british"));
@@ -162,7 +160,7 @@ TEST_CASE("the phase bar names the turn, the next phase and the day's weather; N
     CHECK_FALSE(engine::standFast(store, "american").hasErrors());
     CHECK(view::previewNextPhase(store).ready());
     CHECK(engine::advance(store, engine::Step::Phase).ok);
-    CHECK(view::previewNextPhase(store).phase == "D3");
+    CHECK(view::previewNextPhase(store).phase == campaign::Phase::D3);
 }
 
 TEST_CASE("a route is checked by the rules as it is drawn", "[turn]") {
@@ -325,8 +323,9 @@ TEST_CASE("a laid-out paper reads as text in reading order, for the Battles tab"
         return report::Element(t);
     };
     // Out of order on the page, a table row's cells a point apart, a rule and an empty run to be left out.
-    doc.pages[0].elements = {run(200, 40.5, "losses"), run(20, 10, "Battle Report"), run(20, 40, "E1 (enemy line infantry)"),
-                             report::Rule{}, run(20, 60, ""), run(20, 70, "Winner: british")};
+    doc.pages[0].elements = {
+        run(200, 40.5, "losses"), run(20, 10, "Battle Report"),  run(20, 40, "E1 (enemy line infantry)"), report::Rule{},
+        run(20, 60, ""),          run(20, 70, "Winner: british")};
     doc.pages[1].elements = {run(20, 10, "page two")};
     CHECK(documentText(doc) == "Battle Report\nE1 (enemy line infantry)  losses\nWinner: british\n\npage two\n\n");
 }
@@ -401,7 +400,8 @@ TEST_CASE("a side's draft of today's orders is kept beside the database and only
     removeDraft(path, "american");
 }
 
-TEST_CASE("a side with a passphrase keeps its draft sealed: the other side cannot read it, and a changed one is not opened", "[turn]") {
+TEST_CASE("a side with a passphrase keeps its draft sealed: the other side cannot read it, and a changed one is not opened",
+          "[turn]") {
     const auto path = freshCampaign("sealed-drafts");
     removeDraft(path, "british");
     auto store = db::CampaignStore::open(path, true);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The client library's typed objects (include/etatmajor/client): the side's view decoded from its JSON is the view
 // the core builds, so the turn manager can render a server's campaign as it renders a local one.
 #include "harness.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "harness.hpp"
 
 #include <arpa/inet.h>
@@ -50,8 +51,9 @@ ServerProcess::~ServerProcess() {
 void ServerProcess::start() {
     const std::string portFile = m_logFile + ".port";
     fs::remove(portFile);
-    std::vector<std::string> args{serverProgram(), "--campaigns", m_dir, "--plain-http", "--bind", "127.0.0.1", "--port", "0",
-                                  "--host-password-file", m_hostFile, "--port-file", portFile};
+    std::vector<std::string> args{serverProgram(), "--campaigns", m_dir, "--plain-http",         "--bind",
+                                  "127.0.0.1",     "--port",      "0",   "--host-password-file", m_hostFile,
+                                  "--port-file",   portFile};
     args.insert(args.end(), m_extra.begin(), m_extra.end());
     const pid_t pid = fork();
     if (pid < 0) throw std::runtime_error("fork failed");

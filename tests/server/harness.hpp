@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Test harness for etatmajor-server: the real program started as a child process on a free loopback port, and a
 // recording proxy that keeps every byte the server sends to one client.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etatmajor-server end to end (docs/server.md): the real server on a loopback port, the real command-line program as
 // its clients, and the fog-of-war audit (tests/audit) over every byte the server sends to the American client.
 #include "harness.hpp"
@@ -87,7 +88,8 @@ client::CampaignEntry waitForOrders(client::Connection& c, int week, int day, in
     for (;;) {
         const auto t = c.waitForEvents(last, 5);
         last = t.last;
-        if ((t.campaign.waitingFor == "orders" && (t.campaign.week != week || t.campaign.day != day)) || t.campaign.waitingFor == "ended")
+        if ((t.campaign.waitingFor == "orders" && (t.campaign.week != week || t.campaign.day != day)) ||
+            t.campaign.waitingFor == "ended")
             return t.campaign;
         if (t.campaign.waitingFor == "error") FAIL("the server's turn stopped on an error");
         if (std::chrono::steady_clock::now() > until) FAIL("the server's campaign never came to wait for orders");
@@ -127,7 +129,8 @@ audit::RunResult cli(const std::vector<std::string>& args) {
 }  // namespace
 
 TEST_CASE("server: a week played by two command-line clients equals the same orders given locally, and nothing British "
-          "the Americans may not know reaches their client", "[server]") {
+          "the Americans may not know reaches their client",
+          "[server]") {
     const std::uint64_t seed = static_cast<std::uint64_t>(envCount("ETATMAJOR_SERVER_SEED", 3));
     const int days = envCount("ETATMAJOR_SERVER_DAYS", 7);
     const auto work = workDir("week");
@@ -166,7 +169,8 @@ TEST_CASE("server: a week played by two command-line clients equals the same ord
             if (given) {
                 const auto file = work + "/" + side + "-w" + std::to_string(entry.week) + "d" + std::to_string(entry.day) + ".xml";
                 writeText(file, io::writeOrdersString(*given));
-                r = cli({"orders", "submit", "--server", urlOf(side), "--side", side, "--password-file", pass.sides.at(side), "--file", file});
+                r = cli({"orders", "submit", "--server", urlOf(side), "--side", side, "--password-file", pass.sides.at(side), "--file",
+                         file});
                 ++submitted;
             } else {
                 r = cli({"orders", "stand-fast", "--server", urlOf(side), "--side", side, "--password-file", pass.sides.at(side)});
@@ -215,7 +219,8 @@ TEST_CASE("server: a week played by two command-line clients equals the same ord
     REQUIRE(hostView.exitCode == 0);
     audit::AuditReport control;
     audit::Memory controlMemory = memory;
-    audit::checkMoment(serverDb, "american", controlMemory, {{"status (the host's)", "american", 0, 0, "control", 0, hostView.output}}, control);
+    audit::checkMoment(serverDb, "american", controlMemory, {{"status (the host's)", "american", 0, 0, "control", 0, hostView.output}},
+                       control);
     CHECK(!control.violations.empty());
 
     REQUIRE(server.stop() == 0);
@@ -231,7 +236,8 @@ TEST_CASE("server: refusals: a wrong passphrase, another side, a stale day, orde
     {
         auto host = hostConnection(server.port());
         host.loginHost(kHostPass);
-        host.createCampaign("refusals", "southern-1780", 5, {{"british", kSidePass.at("british")}, {"american", kSidePass.at("american")}});
+        host.createCampaign("refusals", "southern-1780", 5,
+                            {{"british", kSidePass.at("british")}, {"american", kSidePass.at("american")}});
     }
     httplib::Client http("127.0.0.1", server.port());
     auto post = [&](const std::string& path, const json& body, const std::string& token = "") {
@@ -257,7 +263,8 @@ TEST_CASE("server: refusals: a wrong passphrase, another side, a stale day, orde
         CHECK(json::parse(unknown->body)["error"]["message"] == body["error"]["message"]);
         // The third failure in a row from this client starts the slow-down: the next guess is refused unchecked.
         post("/api/v1/login", {{"campaign", "refusals"}, {"side", "american"}, {"passphrase", "third wrong guess"}});
-        auto slowed = post("/api/v1/login", {{"campaign", "refusals"}, {"side", "american"}, {"passphrase", kSidePass.at("american")}});
+        auto slowed = post("/api/v1/login",
+                           {{"campaign", "refusals"}, {"side", "american"}, {"passphrase", kSidePass.at("american")}});
         CHECK(slowed->status == 429);
         CHECK(json::parse(slowed->body)["error"]["code"] == "AUTH-SLOW-DOWN");
         // A request without a session gets nothing.
@@ -309,7 +316,8 @@ TEST_CASE("server: refusals: a wrong passphrase, another side, a stale day, orde
         r = post("/api/v1/campaigns/refusals/sides/american/orders", {{"xml", io::writeOrdersString(orders)}}, token);
         CHECK(r->status == 200);
         // A bad orders file is 400 with its line.
-        r = post("/api/v1/campaigns/refusals/sides/american/orders", {{"xml", "<orders formatVersion=\"1\">\n<oops/>"}, {"file", "bad.xml"}}, token);
+        r = post("/api/v1/campaigns/refusals/sides/american/orders",
+                 {{"xml", "<orders formatVersion=\"1\">\n<oops/>"}, {"file", "bad.xml"}}, token);
         CHECK(r->status == 400);
         CHECK(r->body.find("bad.xml") != std::string::npos);
         // A session ends at logout.
@@ -345,11 +353,13 @@ TEST_CASE("server: malformed JSON, oversized bodies and garbage never crash it",
     {
         auto host = hostConnection(server.port());
         host.loginHost(kHostPass);
-        host.createCampaign("fuzz", "southern-1780", 2, {{"british", kSidePass.at("british")}, {"american", kSidePass.at("american")}});
+        host.createCampaign("fuzz", "southern-1780", 2,
+                            {{"british", kSidePass.at("british")}, {"american", kSidePass.at("american")}});
     }
     httplib::Client http("127.0.0.1", server.port());
     http.set_read_timeout(30);
-    auto login = http.Post("/api/v1/login", json{{"campaign", "fuzz"}, {"side", "american"}, {"passphrase", kSidePass.at("american")}}.dump(),
+    auto login = http.Post("/api/v1/login",
+                           json{{"campaign", "fuzz"}, {"side", "american"}, {"passphrase", kSidePass.at("american")}}.dump(),
                            "application/json");
     REQUIRE(login->status == 200);
     const std::string token = json::parse(login->body)["token"];
@@ -359,17 +369,25 @@ TEST_CASE("server: malformed JSON, oversized bodies and garbage never crash it",
 
     std::mt19937_64 random(12345);
     // Each path with a session that may use it, so that the bodies reach the parsing behind the door.
-    const std::vector<std::pair<std::string, std::string>> paths{
-        {"/api/v1/login", ""},
-        {"/api/v1/campaigns/fuzz/sides/american/orders", token},
-        {"/api/v1/campaigns/fuzz/sides/british/orders", token},
-        {"/api/v1/campaigns/fuzz/sides/american/battles/1/odds", token},
-        {"/api/v1/campaigns/fuzz/sides/american/battles/1/result", token},
-        {"/api/v1/campaigns", hostToken},
-        {"/api/v1/campaigns/fuzz/advance", hostToken},
-        {"/api/v1/campaigns/fuzz/battles/1/result", hostToken}};
-    const std::vector<std::string> seeds{"{\"campaign\":", "{\"xml\": 12}", "[1,2,3]", "{\"runs\": -5}", "{\"xml\": \"<orders",
-                                         "\"just a string\"", "{\"passphrase\": null}", "{", "}", "nul", "{\"a\":\"\\ud800\"}",
+    const std::vector<std::pair<std::string, std::string>> paths{{"/api/v1/login", ""},
+                                                                 {"/api/v1/campaigns/fuzz/sides/american/orders", token},
+                                                                 {"/api/v1/campaigns/fuzz/sides/british/orders", token},
+                                                                 {"/api/v1/campaigns/fuzz/sides/american/battles/1/odds", token},
+                                                                 {"/api/v1/campaigns/fuzz/sides/american/battles/1/result", token},
+                                                                 {"/api/v1/campaigns", hostToken},
+                                                                 {"/api/v1/campaigns/fuzz/advance", hostToken},
+                                                                 {"/api/v1/campaigns/fuzz/battles/1/result", hostToken}};
+    const std::vector<std::string> seeds{"{\"campaign\":",
+                                         "{\"xml\": 12}",
+                                         "[1,2,3]",
+                                         "{\"runs\": -5}",
+                                         "{\"xml\": \"<orders",
+                                         "\"just a string\"",
+                                         "{\"passphrase\": null}",
+                                         "{",
+                                         "}",
+                                         "nul",
+                                         "{\"a\":\"\\ud800\"}",
                                          "{\"xml\": \"<?xml version='1.0'?><orders formatVersion='1' side='american' week='1' day='1'>"
                                          "<order me='nobody'/></orders>\"}"};
     std::map<int, int> statuses;
@@ -484,7 +502,8 @@ TEST_CASE("server: killed at random moments of a day's run, every restart goes o
             REQUIRE(std::chrono::steady_clock::now() < until);
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
-        if (killAfterMs < 0) span = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+        if (killAfterMs < 0)
+            span = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
         REQUIRE(server.stop() == 0);
         return digestWithoutCredentials(dir + "/kill.db", work);
     };
@@ -554,8 +573,10 @@ TEST_CASE("server: a tabletop result is entered when both sides give the same on
         battle = raw.execAndGet("SELECT MIN(id) FROM battle WHERE status = 'tabletop'").getInt();
     }
     REQUIRE(battle > 0);
-    const auto british = "<?xml version=\"1.0\"?>\n<battleResult formatVersion=\"1\" battle=\"" + std::to_string(battle) + "\" winner=\"british\"/>\n";
-    const auto american = "<?xml version=\"1.0\"?>\n<battleResult formatVersion=\"1\" battle=\"" + std::to_string(battle) + "\" winner=\"american\"/>\n";
+    const auto british = "<?xml version=\"1.0\"?>\n<battleResult formatVersion=\"1\" battle=\"" + std::to_string(battle) +
+                         "\" winner=\"british\"/>\n";
+    const auto american = "<?xml version=\"1.0\"?>\n<battleResult formatVersion=\"1\" battle=\"" + std::to_string(battle) +
+                          "\" winner=\"american\"/>\n";
     const auto file = work + "/result.xml";
     const auto otherFile = work + "/other.xml";
     writeText(file, british);
@@ -592,7 +613,8 @@ TEST_CASE("server: a tabletop result is entered when both sides give the same on
     CHECK(server.stop() == 0);
 }
 
-TEST_CASE("server: the host's deadline makes the side without orders stand fast, and the host may pause and force phases", "[server]") {
+TEST_CASE("server: the host's deadline makes the side without orders stand fast, and the host may pause and force phases",
+          "[server]") {
     const auto work = workDir("deadline");
     const auto campaigns = work + "/campaigns";
     fs::create_directories(campaigns);
@@ -621,7 +643,8 @@ TEST_CASE("server: the host's deadline makes the side without orders stand fast,
     CHECK(entry.day == 2);
     {
         SQLite::Database raw(campaigns + "/late.db", SQLite::OPEN_READONLY);
-        CHECK(raw.execAndGet("SELECT stand_fast FROM orders_submitted WHERE week = 1 AND day = 1 AND side_id = 'british'").getInt() == 1);
+        CHECK(raw.execAndGet("SELECT stand_fast FROM orders_submitted WHERE week = 1 AND day = 1 AND side_id = 'british'").getInt() ==
+              1);
     }
     CHECK(server.log().find("the deadline of week 1 day 1 has passed") != std::string::npos);
     // The deadline was the day's: on day 2 the campaign waits again.
@@ -640,13 +663,15 @@ TEST_CASE("server: the host's deadline makes the side without orders stand fast,
         httplib::Client http("127.0.0.1", server.port());
         auto login = http.Post("/api/v1/login", json{{"host", true}, {"passphrase", kHostPass}}.dump(), "application/json");
         const std::string token = json::parse(login->body)["token"];
-        auto r = http.Put("/api/v1/campaigns/late/settings", httplib::Headers{{"Authorization", "Bearer " + token}}, json{{"auto", false}}.dump(),
-                          "application/json");
+        auto r = http.Put("/api/v1/campaigns/late/settings", httplib::Headers{{"Authorization", "Bearer " + token}},
+                          json{{"auto", false}}.dump(), "application/json");
         REQUIRE(r->status == 200);
         CHECK(json::parse(r->body)["waitingFor"] == "paused");
     }
     for (const auto& side : {"british", "american"})
-        REQUIRE(cli({"orders", "stand-fast", "--server", server.url(), "--side", side, "--password-file", pass.sides.at(side)}).exitCode == 0);
+        REQUIRE(
+            cli({"orders", "stand-fast", "--server", server.url(), "--side", side, "--password-file", pass.sides.at(side)}).exitCode ==
+            0);
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));
     CHECK(american.calendar().phase == "D2");
     const auto forced = host.advance("late", "phase", false);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Checksums of the campaign's state (docs/design.md "Checksums of the state"): kept current by every command, and a
 // change made outside Etat-Major, or damage to the content of a page, is found when the campaign is opened.
 #include "etatmajor/db/campaign_store.hpp"
@@ -68,7 +69,7 @@ TEST_CASE("a new campaign and every phase played after it match their checksums"
     // checksum (taken from only the tables the command changed) equals the digest of the whole state.
     for (int phase = 0; phase < 2 * 7 * 12 + 2 * 5; ++phase) {
         const auto info = store.info();
-        if (info.phase == "D1") {
+        if (info.phase == campaign::Phase::D1) {
             const auto orders = io::readOrdersString(engine::ordersTemplate(store, "blue"), "blue.xml");
             const auto given = engine::submitOrders(store, orders);
             for (const auto& i : given.items()) UNSCOPED_INFO(i.format());
@@ -120,9 +121,10 @@ TEST_CASE("a figure count changed outside Etat-Major is found on open and by the
     for (const bool readOnly : {true, false}) {
         const auto e = refusal(path, readOnly);
         CHECK(e.code() == "DB-CHECKSUM");
-        CHECK(std::string(e.what()) == "'" + path + "': the state saved at week 1 day 2, phase D1 does not match its checksum: the file "
-                                                    "was changed outside Etat-Major, or is damaged ('campaign check --db " + path +
-                                                    "' tells more)");
+        CHECK(std::string(e.what()) == "'" + path +
+                                           "': the state saved at week 1 day 2, phase D1 does not match its checksum: the file "
+                                           "was changed outside Etat-Major, or is damaged ('campaign check --db " +
+                                           path + "' tells more)");
     }
     auto store = db::CampaignStore::open(path, false, db::CampaignStore::OpenCheck::SkipChecksum);
     auto c = db::checkState(store);

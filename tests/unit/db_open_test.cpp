@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Opening what is not a sound campaign (docs/design.md "The campaign database"): every refusal names the file and
 // says what is wrong, and nothing is written to a file before it is known to be a campaign. Concurrent commands wait
 // for each other instead of failing.
@@ -85,7 +86,10 @@ TEST_CASE("a schema version below zero is refused as damaged, naming the file, a
         INFO("user_version " << version);
         const auto path = (dir / ("neg" + std::to_string(-static_cast<long long>(version)) + ".db")).string();
         std::filesystem::copy_file(good, path, std::filesystem::copy_options::overwrite_existing);
-        { SQLite::Database d(path, SQLite::OPEN_READWRITE); d.exec("PRAGMA user_version = " + std::to_string(version)); }
+        {
+            SQLite::Database d(path, SQLite::OPEN_READWRITE);
+            d.exec("PRAGMA user_version = " + std::to_string(version));
+        }
         const auto before = bytesOf(path);
         for (const bool readOnly : {true, false}) {
             const auto e = refusal(path, readOnly);
@@ -137,7 +141,10 @@ TEST_CASE("empty, foreign and damaged files get a message that says what they ar
     }
     SECTION("an SQLite database without tables") {
         const auto path = (dir / "blank.db").string();
-        { SQLite::Database d(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE); d.exec("VACUUM"); }
+        {
+            SQLite::Database d(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+            d.exec("VACUUM");
+        }
         const auto e = refusal(path);
         CHECK(e.code() == "DB-NOT-CAMPAIGN");
         CHECK(std::string(e.what()).find("empty SQLite database") != std::string::npos);
@@ -188,7 +195,10 @@ TEST_CASE("empty, foreign and damaged files get a message that says what they ar
 TEST_CASE("a schema version that does not match the tables is refused, not migrated over them", "[db][hostile]") {
     const auto dir = scratchDir("db-lying-version");
     const auto path = campaignDb(dir, "lying.db");
-    { SQLite::Database d(path, SQLite::OPEN_READWRITE); d.exec("PRAGMA user_version = 5"); }
+    {
+        SQLite::Database d(path, SQLite::OPEN_READWRITE);
+        d.exec("PRAGMA user_version = 5");
+    }
     const auto before = bytesOf(path);
     for (const bool readOnly : {true, false}) {
         const auto e = refusal(path, readOnly);
@@ -204,7 +214,10 @@ TEST_CASE("a schema version that does not match the tables is refused, not migra
 TEST_CASE("a table changed outside the program is refused by the open that skips the checksum", "[db][hostile]") {
     const auto dir = scratchDir("db-renamed-column");
     const auto path = campaignDb(dir, "renamed.db");
-    { SQLite::Database d(path, SQLite::OPEN_READWRITE); d.exec("ALTER TABLE credential RENAME COLUMN hash TO digest"); }
+    {
+        SQLite::Database d(path, SQLite::OPEN_READWRITE);
+        d.exec("ALTER TABLE credential RENAME COLUMN hash TO digest");
+    }
     const auto before = bytesOf(path);
     for (const bool readOnly : {true, false}) {
         try {
@@ -223,7 +236,10 @@ TEST_CASE("a table changed outside the program is refused by the open that skips
 TEST_CASE("a campaign whose map row was deleted is reported damaged when its state is read", "[db][hostile]") {
     const auto dir = scratchDir("db-no-map");
     const auto path = campaignDb(dir, "nomap.db");
-    { SQLite::Database d(path, SQLite::OPEN_READWRITE); d.exec("DELETE FROM map_meta"); }
+    {
+        SQLite::Database d(path, SQLite::OPEN_READWRITE);
+        d.exec("DELETE FROM map_meta");
+    }
     auto store = db::CampaignStore::open(path, true, db::CampaignStore::OpenCheck::SkipChecksum);
     try {
         (void)db::loadState(store);
@@ -247,8 +263,9 @@ TEST_CASE("a campaign of an older schema version is upgraded on open and plays o
     const std::vector<Old> olds{
         {13, {"ALTER TABLE command_log DROP COLUMN format", "DROP TABLE state_checksum"}},
         {12, {"ALTER TABLE command_log DROP COLUMN format", "DROP TABLE state_checksum", "ALTER TABLE event_log DROP COLUMN side"}},
-        {9, {"ALTER TABLE command_log DROP COLUMN format", "DROP TABLE state_checksum", "ALTER TABLE event_log DROP COLUMN side",
-             "DROP TABLE credential", "DROP TABLE weather_region_day", "ALTER TABLE loc_status DROP COLUMN reachable"}},
+        {9,
+         {"ALTER TABLE command_log DROP COLUMN format", "DROP TABLE state_checksum", "ALTER TABLE event_log DROP COLUMN side",
+          "DROP TABLE credential", "DROP TABLE weather_region_day", "ALTER TABLE loc_status DROP COLUMN reachable"}},
     };
     for (const auto& old : olds) {
         INFO("schema version " << old.version);
@@ -308,8 +325,9 @@ TEST_CASE("a write waits for another program's transaction, and says the campaig
             FAIL("the phase ran while another program was writing");
         } catch (const db::StoreError& e) {
             CHECK(e.code() == "DB-BUSY");
-            CHECK(std::string(e.what()) == "campaign '" + path +
-                                               "' in use by another command; try again (waited 200 ms; ETATMAJOR_BUSY_TIMEOUT_MS sets how long)");
+            CHECK(std::string(e.what()) ==
+                  "campaign '" + path +
+                      "' in use by another command; try again (waited 200 ms; ETATMAJOR_BUSY_TIMEOUT_MS sets how long)");
         }
         CHECK(std::chrono::steady_clock::now() - start >= std::chrono::milliseconds(190));
         other.exec("ROLLBACK");
@@ -328,7 +346,7 @@ TEST_CASE("a write waits for another program's transaction, and says the campaig
         const auto r = engine::advance(store, engine::Step::Phase, kStandFast);
         release.join();
         CHECK(r.ok);
-        CHECK(store.info().phase == "W2");
+        CHECK(store.info().phase == campaign::Phase::W2);
     }
     SECTION("a bad timeout is refused, naming the variable") {
         ScopedEnv timeout("ETATMAJOR_BUSY_TIMEOUT_MS", "soon");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/view/roll_log.hpp"
@@ -73,7 +74,10 @@ TEST_CASE("opening refuses what is not a campaign, is damaged or too new", "[db]
     }
     SECTION("another SQLite database") {
         const auto path = (dir / "other.db").string();
-        { SQLite::Database d(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE); d.exec("CREATE TABLE t (x)"); }
+        {
+            SQLite::Database d(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+            d.exec("CREATE TABLE t (x)");
+        }
         try {
             db::CampaignStore::open(path);
             FAIL();
@@ -95,7 +99,10 @@ TEST_CASE("opening refuses what is not a campaign, is damaged or too new", "[db]
     SECTION("written by a newer program") {
         const auto path = (dir / "new.db").string();
         { auto s = db::CampaignStore::create(path); }
-        { SQLite::Database d(path, SQLite::OPEN_READWRITE); d.exec("PRAGMA user_version = 999"); }
+        {
+            SQLite::Database d(path, SQLite::OPEN_READWRITE);
+            d.exec("PRAGMA user_version = 999");
+        }
         try {
             db::CampaignStore::open(path);
             FAIL();
@@ -160,14 +167,10 @@ TEST_CASE("campaign new loads the scenario and map in one go", "[db]") {
     int checked = 0;
     while (g.executeStep()) {
         const int face = g.getColumn(0).getInt();
-        const std::string nat = g.getColumn(1).getString(), rating = g.getColumn(2).getString(),
-                          source = g.getColumn(3).getString();
-        if (source == "rolled" && nat == "american")
-            CHECK(rating == (face <= 3 ? "inept" : face == 6 ? "exceptional" : "capable"));
-        else if (source == "rolled")
-            CHECK(rating == (face <= 2 ? "inept" : face == 6 ? "exceptional" : "capable"));
-        else
-            CHECK(rating == (face == 6 ? "inept" : "capable"));  // Colonel Scarlet: Capable, Inept on a 6
+        const std::string nat = g.getColumn(1).getString(), rating = g.getColumn(2).getString(), source = g.getColumn(3).getString();
+        if (source == "rolled" && nat == "american") CHECK(rating == (face <= 3 ? "inept" : face == 6 ? "exceptional" : "capable"));
+        else if (source == "rolled") CHECK(rating == (face <= 2 ? "inept" : face == 6 ? "exceptional" : "capable"));
+        else CHECK(rating == (face == 6 ? "inept" : "capable"));  // Colonel Scarlet: Capable, Inept on a 6
         ++checked;
     }
     CHECK(checked == 4);
@@ -180,8 +183,7 @@ TEST_CASE("campaign new loads the scenario and map in one go", "[db]") {
     CHECK(raw.execAndGet("SELECT controller FROM urban_area WHERE id = 'westby'").getString() == "red");
     CHECK(raw.execAndGet("SELECT controller FROM urban_area WHERE id = 'eastby'").getString() == "blue");
     CHECK(raw.execAndGet("SELECT COUNT(*) FROM objective WHERE revealed_to_assigned = 0").getInt() == 8);
-    CHECK(raw.execAndGet("SELECT COUNT(*) FROM campaign_option").getInt() ==
-          static_cast<int>(campaign::optionCatalogue().size()));
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM campaign_option").getInt() == static_cast<int>(campaign::optionCatalogue().size()));
     CHECK(raw.execAndGet("SELECT name FROM command_log").getString() == "campaign.new");
     CHECK(raw.execAndGet("SELECT COUNT(*) FROM map_hexside").getInt() == 8);
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/dice/dice.hpp"
 
 #include <catch2/catch.hpp>
@@ -96,7 +97,7 @@ TEST_CASE("scripted dice play back exactly and fail loudly", "[dice]") {
     CHECK(dice.nextSequence() == 11);
 
     CHECK(dice.roll({"x", "y", "", 1, 6, 2}).result == 8);
-    CHECK(dice.roll({"x", "y", "", 1, 4, 0}).result == 1);  // the last scripted face
+    CHECK(dice.roll({"x", "y", "", 1, 4, 0}).result == 1);           // the last scripted face
     CHECK_THROWS_AS(dice.roll({"x", "y", "", 1, 6, 0}), DiceError);  // nothing left
     ScriptedSource bad({7});
     Dice d2(bad, log);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Hex maths tested by its laws over a region of hexes (Red Blob Games' identities).
 #include "etatmajor/hex/hex.hpp"
 #include "etatmajor/hex/layout.hpp"
@@ -24,8 +25,7 @@ TEST_CASE("cube coordinates sum to zero and distance is a metric", "[hex]") {
             CHECK(distance(a, b) == distance(b, a));
             CHECK(distance(a, b) >= 0);
             CHECK((distance(a, b) == 0) == (a == b));
-            for (const Hex c : {Hex{1, 1}, Hex{-4, 0}})
-                CHECK(distance(a, c) <= distance(a, b) + distance(b, c));
+            for (const Hex c : {Hex{1, 1}, Hex{-4, 0}}) CHECK(distance(a, c) <= distance(a, b) + distance(b, c));
         }
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the readers take from hostile or careless files (docs/formats/limits.md): encodings, stray bytes, sizes,
 // duplicated blocks, a second root; every problem of a file reported with its line, long values cut in messages.
 #include "etatmajor/battle/battle_xml.hpp"
@@ -61,9 +62,9 @@ TEST_CASE("UTF-8 checks and values cut for messages", "[input][text]") {
     CHECK_FALSE(core::firstInvalidUtf8("Westb\xC3\xA9 \xE2\x80\x99 \xF0\x9F\x98\x80"));
     CHECK(core::firstInvalidUtf8("Westb\xE9") == 5u);
     CHECK(core::firstInvalidUtf8("\xC0\xAF") == 0u);          // overlong
-    CHECK(core::firstInvalidUtf8("a\xED\xA0\x80") == 1u);      // a surrogate
+    CHECK(core::firstInvalidUtf8("a\xED\xA0\x80") == 1u);     // a surrogate
     CHECK(core::firstInvalidUtf8("\xF4\x90\x80\x80") == 0u);  // above U+10FFFF
-    CHECK(core::firstInvalidUtf8("ab\xE2\x80") == 2u);         // cut short
+    CHECK(core::firstInvalidUtf8("ab\xE2\x80") == 2u);        // cut short
     CHECK(core::utf8Length("Westb\xC3\xA9") == 6u);
 
     CHECK(core::shorten("short") == "short");
@@ -222,9 +223,10 @@ TEST_CASE("campaign files: every problem reported, duplicated blocks and guns re
 
 TEST_CASE("a campaign file's problems in several elements are all reported", "[input][campaign]") {
     auto text = readText(sourcePath("tests/data/campaigns/small.xml"));
-    text = replaced(text, "class=\"3\" stands=\"4\"/>", "class=\"9\" stands=\"4\"/>");       // line 15
-    text = replaced(text, "rating=\"inept\"/>", "rating=\"awful\"/>");                       // line 51
-    text = replaced(text, "<objective id=\"o-r1\" name=\"Eastby\" kind=\"primary\"", "<objective id=\"o-r1\" name=\"Eastby\" kind=\"main\"");
+    text = replaced(text, "class=\"3\" stands=\"4\"/>", "class=\"9\" stands=\"4\"/>");  // line 15
+    text = replaced(text, "rating=\"inept\"/>", "rating=\"awful\"/>");                  // line 51
+    text = replaced(text, "<objective id=\"o-r1\" name=\"Eastby\" kind=\"primary\"",
+                    "<objective id=\"o-r1\" name=\"Eastby\" kind=\"main\"");
     const auto issues = refusal([&] { io::readScenarioString(text, "many.xml", sourcePath("tests/data/campaigns")); });
     INFO(everything(issues));
     CHECK(has(issues, "XML-ATTR-VALUE", 15));

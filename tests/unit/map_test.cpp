@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/io/scenario_xml.hpp"

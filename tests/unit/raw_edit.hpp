@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A connection through which a test sets a case up by hand (moving MEs, changing counts) on a campaign database.
 // When it closes, the host accepts the state as it stands, as `campaign check --accept` does: a change made outside
 // Etat-Major is otherwise refused by the next command that opens the campaign (DB-CHECKSUM). Nothing is written when

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/campaign/points.hpp"
 #include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/io/scenario_xml.hpp"
@@ -29,8 +30,18 @@ TEST_CASE("§13.1 stand costs, by class and with the modifiers", "[campaign][poi
     CHECK(unitPoints(rifles) == 3 * (12 + 4));
     UnitDef horse{"h", "Horse", Nationality::British, UnitType::LightCavalry, 3, 3, 3, Armament::Carbine, false, false, {}, 0};
     CHECK(unitPoints(horse) == 3 * (12 + 20));
-    UnitDef guns{"g", "Guns", Nationality::British, UnitType::Artillery, 3, 2, 3, Armament::Musket, false, false,
-                 {{Calibre::LightMedium, 2}, {Calibre::Light, 1}}, 0};
+    UnitDef guns{"g",
+                 "Guns",
+                 Nationality::British,
+                 UnitType::Artillery,
+                 3,
+                 2,
+                 3,
+                 Armament::Musket,
+                 false,
+                 false,
+                 {{Calibre::LightMedium, 2}, {Calibre::Light, 1}},
+                 0};
     CHECK(unitPoints(guns) == 2 * (12 + 6) + 2 * 20 + 10);
     UnitDef sappers{"e", "Engineers", Nationality::British, UnitType::Engineers, 2, 3, 3, Armament::Musket, false, false, {}, 0};
     CHECK(unitPoints(sappers) == 30);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every row of every table of a campaign database as text, table by table, for tests that compare two campaigns
 // (a campaign and its replay): the state digest says whether they differ, the dump says where.
 #pragma once
@@ -29,7 +30,8 @@ inline std::map<std::string, std::vector<std::string>> dumpTables(const std::str
             while (q.executeStep()) columns.push_back(q.getColumn(0).getString());
         }
         std::string select;
-        for (std::size_t i = 0; i < columns.size(); ++i) select += (i ? " || '|' || " : "") + std::string("quote(\"") + columns[i] + "\")";
+        for (std::size_t i = 0; i < columns.size(); ++i)
+            select += (i ? " || '|' || " : "") + std::string("quote(\"") + columns[i] + "\")";
         // The literals first, then the columns to order by (ORDER BY n names the n-th result column).
         std::string columnsList;
         for (const auto& c : columns) columnsList += ", \"" + c + "\"";

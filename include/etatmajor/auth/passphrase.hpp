@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Side and host passphrases, and who acts (docs/secrecy-auth.md). A campaign where no one has set a passphrase is
 // open: anyone may act as anyone, as before passphrases existed. Once a side has one, that side's commands and views
 // need it; the host's view needs the host's, and is closed while sides have passphrases and the host has none.
@@ -42,8 +43,7 @@ struct Actor {
 // A passphrase refused before anything is stored (AUTH-TOO-SHORT, AUTH-TOO-LONG).
 class PassphraseError : public std::runtime_error {
 public:
-    PassphraseError(std::string code, const std::string& message)
-        : std::runtime_error(message), m_code(std::move(code)) {}
+    PassphraseError(std::string code, const std::string& message) : std::runtime_error(message), m_code(std::move(code)) {}
     const std::string& code() const { return m_code; }
 
 private:
@@ -121,10 +121,9 @@ Authority authorityToChange(const db::CampaignStore& store, const std::string& w
 // the command "auth.passphrase" (engine/commands.hpp), logged with whose, the new hash or none, and on whose
 // authority; never the passphrase. Throws
 // db::StoreError DB-UNKNOWN-SIDE for a side the campaign does not have.
-core::IssueList changePassphrase(db::CampaignStore& store, const std::string& who,
-                                 const std::optional<std::string>& newPassphrase, const Passphrases& given);
-core::IssueList changePassphrase(db::CampaignStore& store, const std::string& who,
-                                 const std::optional<std::string>& newPassphrase, const Passphrases& given,
-                                 const Pacing& pacing);
+core::IssueList changePassphrase(db::CampaignStore& store, const std::string& who, const std::optional<std::string>& newPassphrase,
+                                 const Passphrases& given);
+core::IssueList changePassphrase(db::CampaignStore& store, const std::string& who, const std::optional<std::string>& newPassphrase,
+                                 const Passphrases& given, const Pacing& pacing);
 
 }  // namespace etatmajor::auth

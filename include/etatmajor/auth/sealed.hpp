@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Texts sealed under a side's passphrase (docs/secrecy-auth.md), for what the program keeps beside the campaign for
 // one side alone, such as the turn manager's draft of today's orders: readable only with the passphrase, and any
 // change to the text is found. The key is derived from the passphrase with Argon2id and a random salt kept in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Points accounting and the winner (tactical-resolver.md §2.21, §1.17; rulebook ¶577). Points are exact rationals
 // with denominator 6 (crew thirds and halves), kept as integer sixths.
 #pragma once
@@ -19,8 +20,14 @@ public:
     static Points6 fraction(std::int64_t value, std::int64_t num, std::int64_t den);
     constexpr std::int64_t inSixths() const { return m_sixths; }
     Points6 half() const { return Points6(m_sixths / 2); }
-    Points6& operator+=(Points6 o) { m_sixths += o.m_sixths; return *this; }
-    Points6& operator-=(Points6 o) { m_sixths -= o.m_sixths; return *this; }
+    Points6& operator+=(Points6 o) {
+        m_sixths += o.m_sixths;
+        return *this;
+    }
+    Points6& operator-=(Points6 o) {
+        m_sixths -= o.m_sixths;
+        return *this;
+    }
     friend Points6 operator+(Points6 a, Points6 b) { return Points6(a.m_sixths + b.m_sixths); }
     friend Points6 operator-(Points6 a, Points6 b) { return Points6(a.m_sixths - b.m_sixths); }
     friend auto operator<=>(Points6 a, Points6 b) = default;
@@ -63,7 +70,7 @@ struct SideLedger {
     Points6 lostFull() const;
     Points6 lostHalf() const;
     Points6 gainedTotal() const;
-    Points6 score() const { return start - lostFull() - lostHalf() + gainedTotal(); }   // ¶577
+    Points6 score() const { return start - lostFull() - lostHalf() + gainedTotal(); }  // ¶577
     Points6 netLoss() const { return lostFull() + lostHalf() - gainedTotal(); }        // decides the winner
     Points6 pointsLostForVcs() const { return lostFull() + lostHalf(); }
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The battle's one stream of d6 (tactical-resolver.md §4.1): one generator per battle, every die through roll(tag),
 // a compact roll log (turn, phase, tag, value) and its FNV-1a-64 hash (roll_log_hash, §3.1). Seeded battles use the
 // hand-written SplitMix64 of dice.hpp directly; tests pass a dice::ScriptedSource (running out of scripted dice

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Battle files (XML, schemas/battle.xsd, docs/formats/battle.md): a stand-alone battle set-up for
 // `etatmajor-cli battle …` and for tests. Errors are core::FileError with the file, line and element.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reports on seeded trials: the `battle simulate` summary (text and JSON) and the `battle calibrate` report (its
 // console lines and the whole of docs/calibration.md), tactical-resolver.md §5 method. They are built from the trial
 // outcomes alone, so the same battles, seeds and parameters give byte-identical reports whatever the thread count.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every chart of tactical-resolver.md §1 as data, in one place, with the rule each row comes from.
 // The numbers are the rulebook's (seed 001: facts, tables and values); the wording here is our own.
 // Reconstructions of garbled cells follow §1.22 (G1–G23); the G-numbered switches live in Params (§2.23).
@@ -64,7 +65,7 @@ struct CalibreRow {
     std::array<int, 4> bandMax;  // upper limit of point-blank, close, medium, long (§1.13a)
     int shellMin;                // common-shell window (§1.13a, last column)
     int shellMax;
-    std::array<int, 4> bounce;   // bounce-through depth behind the target per band (§1.13b, G2)
+    std::array<int, 4> bounce;  // bounce-through depth behind the target per band (§1.13b, G2)
 };
 const CalibreRow& calibreRow(Calibre c);
 ArtilleryBand artilleryBand(Calibre c, int range);
@@ -77,24 +78,24 @@ HitCell shellCell(TargetClass c);
 std::string_view artilleryBandName(ArtilleryBand b);
 
 // §1.5 procedure numbers.
-constexpr int kCrewFiguresPerGun = 3;       // a crew stand of three serves one gun stand (¶139)
-constexpr int kMinCrewToFire = 2;           // fewer than two crew figures: the gun is silent (¶166)
-constexpr int kBattalionGunCrew = 2;        // a battalion gun stand: one gun and two gunners, no limber (§1.1)
-constexpr int kBombardDepth = 150;          // bombardment box depth (§4.22)
-constexpr int kShellDepth = 100;            // howitzer shell zone depth (§4.24)
-constexpr int kHighHillDeadGround = 100;    // guns on a High hill cannot hit within 100 paces (¶170)
+constexpr int kCrewFiguresPerGun = 3;     // a crew stand of three serves one gun stand (¶139)
+constexpr int kMinCrewToFire = 2;         // fewer than two crew figures: the gun is silent (¶166)
+constexpr int kBattalionGunCrew = 2;      // a battalion gun stand: one gun and two gunners, no limber (§1.1)
+constexpr int kBombardDepth = 150;        // bombardment box depth (§4.22)
+constexpr int kShellDepth = 100;          // howitzer shell zone depth (§4.24)
+constexpr int kHighHillDeadGround = 100;  // guns on a High hill cannot hit within 100 paces (¶170)
 
 // ---------------------------------------------------------------------------------------------------------
 // §1.14 Damage Table. One d6 per hit on artillery, staff, engineers; −1 for hits from small arms or close assault
 // (results below 1 read as 1), so only artillery fire can destroy a gun.
 constexpr int kSmallArmsDamageModifier = -1;
 enum class ArtilleryDamage : std::uint8_t {
-    LimberHalfSpeed,   // 1
-    LimberImmobile,    // 2
-    CrewFigure,        // 3: one crew figure, that gun −1
-    TwoCrewFigures,    // 4
-    CrewStand,         // 5: three crew figures, that gun silent
-    TwoCrewAndGun      // 6: two crew figures and one gun stand destroyed
+    LimberHalfSpeed,  // 1
+    LimberImmobile,   // 2
+    CrewFigure,       // 3: one crew figure, that gun −1
+    TwoCrewFigures,   // 4
+    CrewStand,        // 5: three crew figures, that gun silent
+    TwoCrewAndGun     // 6: two crew figures and one gun stand destroyed
 };
 ArtilleryDamage artilleryDamage(int modifiedRoll);
 enum class StaffDamage : std::uint8_t { NoEffect, EscortLost, Wounded1, Wounded2, SeverelyWounded, Killed };
@@ -146,25 +147,25 @@ constexpr int kArtilleryOrAnchoredFlank = -1;
 constexpr int kDefendingObstacle = -1;
 constexpr int kAdcAttached = -1;
 }  // namespace bct
-namespace cwe {  // Closing With the Enemy / Shooting Casualties Test (§13.5–13.6), one chart
-constexpr int kTargetPassedBct = 3;         // CWE
-constexpr int kChargerInBurningArea = 2;    // CWE
-constexpr int kTargetHeavyCover = 2;        // CWE
-constexpr int kTargetOnHighHill = 2;        // CWE
-constexpr int kCommonShell = 2;             // SCT
-constexpr int kFlankOrRearFire = 2;         // SCT
-constexpr int kSurprised = 2;               // both
-constexpr int kPassageOfLines = 2;          // both
-constexpr int kShaken = 2;                  // both
-constexpr int kPerShootingHit = 1;          // both
-constexpr int kTargetLightCover = 1;        // CWE
-constexpr int kIntoFlankOrRear = -3;        // CWE
-constexpr int kClass5 = -3;                 // both
-constexpr int kClass3 = -2;                 // both
-constexpr int kGeneralAttached = -2;        // both
+namespace cwe {                                // Closing With the Enemy / Shooting Casualties Test (§13.5–13.6), one chart
+constexpr int kTargetPassedBct = 3;            // CWE
+constexpr int kChargerInBurningArea = 2;       // CWE
+constexpr int kTargetHeavyCover = 2;           // CWE
+constexpr int kTargetOnHighHill = 2;           // CWE
+constexpr int kCommonShell = 2;                // SCT
+constexpr int kFlankOrRearFire = 2;            // SCT
+constexpr int kSurprised = 2;                  // both
+constexpr int kPassageOfLines = 2;             // both
+constexpr int kShaken = 2;                     // both
+constexpr int kPerShootingHit = 1;             // both
+constexpr int kTargetLightCover = 1;           // CWE
+constexpr int kIntoFlankOrRear = -3;           // CWE
+constexpr int kClass5 = -3;                    // both
+constexpr int kClass3 = -2;                    // both
+constexpr int kGeneralAttached = -2;           // both
 constexpr int kTargetShakenOrNoBayonets = -2;  // CWE
-constexpr int kClass4 = -1;                 // both
-constexpr int kTargetUnsteadyOrAdc = -1;    // CWE (target Unsteady) / both (ADC attached)
+constexpr int kClass4 = -1;                    // both
+constexpr int kTargetUnsteadyOrAdc = -1;       // CWE (target Unsteady) / both (ADC attached)
 constexpr int kNativeOrHighlandCharging = -1;  // CWE
 }  // namespace cwe
 constexpr int kWaverDistance = 120;  // a charger failing its CWE halts two stand-widths from its target (§1.10)
@@ -179,8 +180,8 @@ constexpr int kEnemyInBurningArea = 2;
 constexpr int kUphillHighHill = 2;
 constexpr int kUphillLowRise = 1;
 constexpr int kPerPushBackSuffered = -1;
-constexpr int kFlankOrRear = 6;          // once per phase
-constexpr int kOverlap = 2;              // once per phase
+constexpr int kFlankOrRear = 6;  // once per phase
+constexpr int kOverlap = 2;      // once per phase
 constexpr int kPerStandMore = 1;
 constexpr int kExceptional = 3;
 constexpr int kCapable = 2;
@@ -189,18 +190,18 @@ constexpr int kStaffLost = -1;
 // mounted troops
 constexpr int kMountedVsShakenOrNative = 5;
 constexpr int kMountedVsFoot = 5;
-constexpr int kMountedChargingSteady = 3;       // once per phase
+constexpr int kMountedChargingSteady = 3;  // once per phase
 constexpr int kMountedVsArtilleryOrScreen = 3;
 constexpr int kMountedVsMountedInfantry = 2;
 constexpr int kCavalryVsFootOrIrregular = 1;
-constexpr int kMountedChargingUnsteady = 1;     // once per phase
+constexpr int kMountedChargingUnsteady = 1;  // once per phase
 constexpr int kColumnChargingLine = 1;
 // foot
 constexpr int kFootVsScreenOrArtillery = 3;
 constexpr int kFootVsShaken = 3;
 constexpr int kNativeFoot = 2;
 constexpr int kDenseVsMounted = 2;
-constexpr int kInfantryCharging = 2;            // once per phase
+constexpr int kInfantryCharging = 2;  // once per phase
 constexpr int kLightInfantryInWoodsOrUrban = 2;
 constexpr int kTouchingSteadyFriendOrCover = 1;
 }  // namespace ca
@@ -305,8 +306,8 @@ constexpr int kMinDistanceToEnemy = 60;  // no unit ends within one stand-width 
 
 // ---------------------------------------------------------------------------------------------------------
 // §1.1 basing and scale.
-constexpr int kMenPerFigure = 25;       // infantry and cavalry
-constexpr int kMenPerCrewFigure = 5;    // artillery, engineer and staff figures
+constexpr int kMenPerFigure = 25;     // infantry and cavalry
+constexpr int kMenPerCrewFigure = 5;  // artillery, engineer and staff figures
 constexpr int kGunsPerGunStand = 2;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -341,9 +342,9 @@ struct ClassRow {
     bool steadyWhateverSmoke;  // Class 4–5 ignore the smoke marker (G12)
     bool alwaysUnsteadyTable;  // Class 1
     SkirmishRight skirmish;
-    bool counterChargeFoot;    // Class 3+ infantry may counter-charge; below only cavalry and irregulars
+    bool counterChargeFoot;  // Class 3+ infantry may counter-charge; below only cavalry and irregulars
     bool passageOfLines;
-    bool bayonetsByDefault;    // Class 2 regulars yes, irregulars no (¶83); Class 1 never (¶85)
+    bool bayonetsByDefault;  // Class 2 regulars yes, irregulars no (¶83); Class 1 never (¶85)
 };
 const ClassRow& classRow(int unitClass);
 
@@ -351,8 +352,8 @@ const ClassRow& classRow(int unitClass);
 struct TypeRow {
     UnitType type;
     int figuresPerStand;
-    bool mayEvade;             // after a passed BCT, if not contacted
-    bool extraPursuit;         // one extra pursuit move after compulsory movement
+    bool mayEvade;      // after a passed BCT, if not contacted
+    bool extraPursuit;  // one extra pursuit move after compulsory movement
     bool chargesFormedFrontally;
     bool mayCharge;
 };
@@ -364,14 +365,14 @@ enum class StaffRow : std::uint8_t { France, EnglishHessian, American, Other };
 StaffRow staffRow(Nationality n);
 // Rating by 1d6 on the nationality row (§8.3; G7 for "Other"); the OR2 option uses the English row for everyone.
 Rating ratingRoll(StaffRow row, int face);
-int initiativePoints(Rating r);          // 1 / 2 / 3 (§8.4 ¶293)
-constexpr int kCommandRadius = 400;      // ¶300
-constexpr int kRallyRadius = 200;        // ¶490
-constexpr int kRalliesPerGeneral = 1;    // ¶493
-Rating replacementRating(int face);      // 1–3 Inept, 4–6 Capable (¶320)
-Rating demoted(Rating r);                // player general killed: successor drops one level (¶322)
-constexpr int kSpentBrigadePercent = 75; // ≥ 75 % stands lost: spent (¶309)
-constexpr int kSevereWoundTurns = 3;     // three-turn wound marker (G8)
+int initiativePoints(Rating r);           // 1 / 2 / 3 (§8.4 ¶293)
+constexpr int kCommandRadius = 400;       // ¶300
+constexpr int kRallyRadius = 200;         // ¶490
+constexpr int kRalliesPerGeneral = 1;     // ¶493
+Rating replacementRating(int face);       // 1–3 Inept, 4–6 Capable (¶320)
+Rating demoted(Rating r);                 // player general killed: successor drops one level (¶322)
+constexpr int kSpentBrigadePercent = 75;  // ≥ 75 % stands lost: spent (¶309)
+constexpr int kSevereWoundTurns = 3;      // three-turn wound marker (G8)
 struct NamedGeneral {
     std::string_view name;
     Nationality nationality;
@@ -390,8 +391,8 @@ constexpr int kScoutingNativeStand = 3;
 // Brigades the out-scouted side places first (§9.4): 0 = none (alternate), 1 = cavalry, 2 = cavalry and one more,
 // 3 = cavalry and two more, -1 = whole force.
 int scoutingPlacesFirst(int margin);
-constexpr int kDeploymentZone = 300;     // ¶328
-constexpr int kReserveFractionDiv = 3;   // up to one third off table (¶362)
+constexpr int kDeploymentZone = 300;    // ¶328
+constexpr int kReserveFractionDiv = 3;  // up to one third off table (¶362)
 
 // §1.8 visibility.
 constexpr int kSightOpen = 1500;
@@ -411,9 +412,9 @@ constexpr int kDefaultPermanentShakenPercent = 50;  // ¶376
 constexpr int kAmmunitionDice = 2;                  // OR1: 2d6 fire phases
 
 // §1.19 campaign numbers.
-int daylightTurns(Season s);               // 12 / 10 / 8 / 10
-int turnsAvailable(Season s, Contact c);   // full day, ⌈N/2⌉, or 2 at dusk (§2.6.1)
-int weatherMusketryModifier(Weather w);    // 0 / −1 / −2 / (storm: no fire) / −1
+int daylightTurns(Season s);              // 12 / 10 / 8 / 10
+int turnsAvailable(Season s, Contact c);  // full day, ⌈N/2⌉, or 2 at dusk (§2.6.1)
+int weatherMusketryModifier(Weather w);   // 0 / −1 / −2 / (storm: no fire) / −1
 bool weatherForbidsSmallArms(Weather w);
 int forcedMarchAttrition(int unitClass, Season s);  // figures per unit; +1 in winter
 constexpr int kNightSeparation = 300;

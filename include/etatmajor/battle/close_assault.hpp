@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // §1.15 close assault tactical factors as a sum over one side of a combat (§2.14.2 [I]): per-unit rows are counted
 // for every unit of the side to which they apply; the "once per phase" rows are flags added once. The engine
 // evaluates the predicates; this adds the chart values. §1.16 letters and result lines are in charts.hpp.
@@ -34,8 +35,8 @@ struct CaSideInputs {
     // mounted troops (per unit)
     int mountedVsShakenOrNative = 0;
     int mountedVsFoot = 0;
-    int mountedVsBoth = 0;  // units to which both +5 rows apply (G23: stacked or the larger only)
-    bool mountedChargingSteady = false;    // once per phase
+    int mountedVsBoth = 0;               // units to which both +5 rows apply (G23: stacked or the larger only)
+    bool mountedChargingSteady = false;  // once per phase
     int mountedVsArtilleryOrScreen = 0;
     int mountedVsMountedInfantry = 0;
     int cavalryVsFootOrIrregular = 0;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Redcoats & Rebels battle engine: the abstract state of tactical-resolver.md §2.2 on the file-and-depth strip
 // of §2.4–2.5, and the turn sequence of §2.10 as one method per phase. RedcoatsResolver runs it turn by turn;
 // tests drive single phases through the same methods (and a few hooks that set up a situation directly).
@@ -34,12 +35,12 @@ enum class Role : std::uint8_t { FirstLine, SecondLine, Reserve, Screen, Cavalry
 struct Gun {
     Calibre calibre = Calibre::Light;
     bool howitzer = false;
-    int crew = 0;              // crew figures serving it (0–3)
+    int crew = 0;  // crew figures serving it (0–3)
     bool destroyed = false;
-    bool abandoned = false;    // crews fled; stays where it stood (§2.18)
-    int holder = kNoSide;      // side holding an abandoned gun (§2.18 [A])
-    int limber = 0;            // 0 sound, 1 half speed, 2 immobile
-    int x = 0;                 // where an abandoned gun stands: file and pace from side A's rear edge
+    bool abandoned = false;  // crews fled; stays where it stood (§2.18)
+    int holder = kNoSide;    // side holding an abandoned gun (§2.18 [A])
+    int limber = 0;          // 0 sound, 1 half speed, 2 immobile
+    int x = 0;               // where an abandoned gun stands: file and pace from side A's rear edge
     int y = 0;
     // Its target as chosen from `choiceFile` in the bombardment pass of Fire Phase number `choiceFire`, while the
     // cover had been battered `choiceCover` times: the tactical pass of that phase reuses it when the cover is
@@ -104,7 +105,7 @@ struct Unit {
     int depth = 20;
     Formation formation = Formation::Line;
     bool hidden = false;
-    int anchor = kNone;  // second line: the first-line unit it follows
+    int anchor = kNone;                        // second line: the first-line unit it follows
     int slotX0 = 0, slotW = 0, slotFront = 0;  // first line: the stretch of the line it holds (gap filling)
     bool rearguard = false;
 
@@ -355,8 +356,7 @@ public:
         if (isMounted(u.type) && u.formation != Formation::Dismounted) return FireTable::Mounted;
         if (u.formation == Formation::Dismounted) return FireTable::Mounted;
         if (u.type == UnitType::Native || (u.armament == Armament::MixedBow)) return FireTable::Skirmish;
-        if (u.formation == Formation::Skirmish)
-            return u.armament == Armament::Rifle ? FireTable::RifleSkirmish : FireTable::Skirmish;
+        if (u.formation == Formation::Skirmish) return u.armament == Armament::Rifle ? FireTable::RifleSkirmish : FireTable::Skirmish;
         const bool unsteadying = u.inWood || u.difficult || u.inWorks || u.inUrban || u.inMarsh;
         if (u.unitClass == 1 || isIrregularType(u.type) || u.morale == Morale::Shaken || u.morale == Morale::Unsteady ||
             u.morale == Morale::Routing || unsteadying)
@@ -374,24 +374,24 @@ public:
     int bisOf(int side) const;             // §11.1 battle initiative sum
     int initiativeDiceOf(int side) const;  // eligible generals
     std::vector<int> eligibleGenerals(int side) const;
-    Points6 netLossNow(int side) const;    // provisional, for the withdraw switch (§2.20)
+    Points6 netLossNow(int side) const;  // provisional, for the withdraw switch (§2.20)
 
     // §2.7 scouting and deployment order (tactical.scouting_deployment = on).
     int scoutingPoints(int side) const;  // §1.7 over the side's troops on the table at the start
     struct ScoutingPlan {
-        bool used = false;               // the parameter was on and the plan decided the placement
+        bool used = false;  // the parameter was on and the plan decided the placement
         std::array<int, 2> points{};
         int margin = 0;
-        int outScouted = kNoSide;        // the side with fewer points (kNoSide on equal points)
-        int placesFirst = 0;             // charts::scoutingPlacesFirst(margin): 0 alternate, 1–3, -1 whole force
-        int firstPlacer = kNoSide;       // the side whose line goes down before the other side places anything
-        std::vector<char> seen;          // per brigade of the first placer: visible when the other side placed
+        int outScouted = kNoSide;   // the side with fewer points (kNoSide on equal points)
+        int placesFirst = 0;        // charts::scoutingPlacesFirst(margin): 0 alternate, 1–3, -1 whole force
+        int firstPlacer = kNoSide;  // the side whose line goes down before the other side places anything
+        std::vector<char> seen;     // per brigade of the first placer: visible when the other side placed
     };
     const ScoutingPlan& scoutingPlan() const { return m_scouting; }
 
     // --- hooks for tests and scenario set-up ---
     void setInitiative(int side) { m_initiative = side; }
-    void forceCharge(int charger, int target);  // replaces doctrine declarations for this unit this turn
+    void forceCharge(int charger, int target);      // replaces doctrine declarations for this unit this turn
     void setDoctrine(bool on) { m_doctrine = on; }  // off: no doctrine charges, moves or formation choices
     void placeContact(int a, int b, bool flank = false);
     void receiveHits(int unit, int removable, int moraleOnly);  // tallies as if from one fire phase
@@ -422,8 +422,7 @@ private:
 
     // set-up (engine.cpp)
     void build(const BattleSetup& setup);
-    void buildFormation(const FormationSpec& f, int side, Mode mode, int arrival, ArrivalTrigger trig, Edge entry,
-                        int parentGeneral);
+    void buildFormation(const FormationSpec& f, int side, Mode mode, int arrival, ArrivalTrigger trig, Edge entry, int parentGeneral);
     int addGeneral(const GeneralSpec& g, int side, int parent, int arrival);
     void place();
     void placeSide(int side);
@@ -444,13 +443,13 @@ private:
     int depthFor(int lane) const { return lane == 0 ? m_depth : m_laneLength[static_cast<std::size_t>(lane)]; }
     int laneEnd(int lane) const { return m_laneEnd[static_cast<std::size_t>(lane)]; }
     void refreshLanes();
-    bool engaged(const Unit& a, const Unit& b) const;       // may fight each other at all (§2.6.5 lanes)
+    bool engaged(const Unit& a, const Unit& b) const;  // may fight each other at all (§2.6.5 lanes)
     // engaged, and able to face it; two units of the main strip always may (inline: called for every pair)
     bool mayFireAt(const Unit& firer, const Unit& t) const {
         return (firer.lane == 0 && t.lane == 0) || mayFireAtAcrossLanes(firer, t);
     }
     bool mayFireAtAcrossLanes(const Unit& firer, const Unit& t) const;
-    bool laneBlocked(const Unit& u) const;                   // a friend ahead of it in its lane
+    bool laneBlocked(const Unit& u) const;  // a friend ahead of it in its lane
     void laneMove(int u);
     void exitLane(int u);
     bool refuseFlank(int u);
@@ -480,8 +479,7 @@ private:
         if (u.formation == Formation::Skirmish || u.formation == Formation::Dismounted) return true;
         // G22: the literal ¶112/¶118 reading behind a switch.
         return m_params.lightCavAlwaysSkirmishers &&
-               (u.type == UnitType::LightCavalry || u.type == UnitType::IrregularCavalry ||
-                u.type == UnitType::MountedInfantry);
+               (u.type == UnitType::LightCavalry || u.type == UnitType::IrregularCavalry || u.type == UnitType::MountedInfantry);
     }
     bool visibleTo(int side, const Unit& u) const;
     int sightLimit(const Unit& u) const;
@@ -506,9 +504,7 @@ private:
 
     // command and staff (engine_geometry.cpp)
     void refreshCommand();
-    bool generalAvailable(const General& g) const {
-        return g.onTable && !g.gone && m_turn >= g.outUntil && g.replacedBy == kNone;
-    }
+    bool generalAvailable(const General& g) const { return g.onTable && !g.gone && m_turn >= g.outUntil && g.replacedBy == kNone; }
     bool ownBrigadeGeneralCommands(int unit) const;
     bool generalAttachedTo(int unit) const;
     bool adcAttachedTo(int unit) const;
@@ -574,7 +570,7 @@ private:
     // is with (m_gunGeneral).
     void attachArtilleryGenerals();
     bool commandsBrigade(int general, int brigade) const;  // the brigade's chain of command runs through him
-    bool gunGeneralWith(int u) const {  // an artillery general is with this battery this Fire Phase
+    bool gunGeneralWith(int u) const {                     // an artillery general is with this battery this Fire Phase
         return static_cast<std::size_t>(u) < m_gunGeneral.size() && m_gunGeneral[static_cast<std::size_t>(u)] != 0;
     }
     void tally(int target, int firer, int hits, bool removable);
@@ -622,12 +618,12 @@ private:
     std::vector<std::vector<int>> combats() const;
     void fightCombat(const std::vector<int>& members, bool wrapUp);
     bool autoVictory(const std::vector<int>& side, const std::vector<int>& enemy, charts::AutoVictory& kind) const;
-    CaSideInputs caInputs(std::span<const int> side, std::span<const int> enemy, bool hypothetical,
-                          int hypoCharger, bool hypoFlank) const;
+    CaSideInputs caInputs(std::span<const int> side, std::span<const int> enemy, bool hypothetical, int hypoCharger,
+                          bool hypoFlank) const;
     // `victorsPaid`: winners that have already taken a victor's stand loss in this combat and do not take another
     // (§2.14.4: the result line applies once per unit and combat).
-    void applyCaResult(const std::vector<int>& winners, const std::vector<int>& losers, charts::CaLetter letter,
-                       bool wrapUp, bool automatic, const std::vector<int>* victorsPaid = nullptr);
+    void applyCaResult(const std::vector<int>& winners, const std::vector<int>& losers, charts::CaLetter letter, bool wrapUp,
+                       bool automatic, const std::vector<int>* victorsPaid = nullptr);
     void surrenderUnit(int u, int captorSide, int captorUnit);
     void removeSpentUnits();
     // enemySide: the captor of the colours of a unit destroyed in close assault; kNoSide when nobody takes them
@@ -687,7 +683,7 @@ private:
     std::vector<ContactPair> m_contacts;
     std::vector<int> m_contactCount;  // per unit: contact pairs it is in (inContact)
     std::vector<PendingCharge> m_forced;
-    std::vector<PendingCharge> m_charges;   // this turn's charges
+    std::vector<PendingCharge> m_charges;  // this turn's charges
     std::map<std::string, int> m_events;
     std::vector<char> m_inCommand;
     std::vector<Rating> m_commandRating;
@@ -708,27 +704,27 @@ private:
             count += e.count;
         }
     };
-    std::vector<PostExtent> m_extentScratch;          // updatePosts: per brigade, reused
-    std::vector<PostExtent> m_generalExtentScratch;   // updatePosts: per general, reused
+    std::vector<PostExtent> m_extentScratch;         // updatePosts: per brigade, reused
+    std::vector<PostExtent> m_generalExtentScratch;  // updatePosts: per general, reused
     struct FireCandidate {
         int index;
         int range;
     };
-    std::vector<FireCandidate> m_candidateScratch;    // fire: a unit's candidate targets, reused
+    std::vector<FireCandidate> m_candidateScratch;   // fire: a unit's candidate targets, reused
     std::vector<std::pair<int, int>> m_rankScratch;  // fire: candidate ranking, reused to spare allocations
     std::vector<std::pair<int, int>> m_maskScratch;  // fire: maskingFiles of one firer and target, reused
-    std::vector<int> m_fireTargetScratch;             // smallArmsFire: the enemy units that may be fired at
+    std::vector<int> m_fireTargetScratch;            // smallArmsFire: the enemy units that may be fired at
     // eligibleGenerals: per general, the brigades he commands directly or through subordinates
     struct StaffCommand {
         int start = 0, onTable = 0, offTable = 0;
         bool any = false, spent = false;
     };
     mutable std::vector<StaffCommand> m_staffCommandScratch;
-    mutable std::vector<std::pair<int, int>> m_classScratch;         // caInputs: stands by class, reused
+    mutable std::vector<std::pair<int, int>> m_classScratch;  // caInputs: stands by class, reused
     std::array<bool, 2> m_placed{false, false};
     ScoutingPlan m_scouting;
     std::array<bool, 2> m_surrounded{false, false};  // a unit of the side was surrounded at nightfall
-    std::array<int, 3> m_laneLength{0, 0, 0};     // §2.6.5 flank lanes: 1 beyond file 0, 2 beyond the last file
+    std::array<int, 3> m_laneLength{0, 0, 0};        // §2.6.5 flank lanes: 1 beyond file 0, 2 beyond the last file
     std::array<int, 3> m_laneOwner{kNoSide, kNoSide, kNoSide};
     std::array<int, 3> m_laneEnd{kNone, kNone, kNone};
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // §1.10 morale tests as sums of predicates (§2.11). Each field is one printed chart line; the engine evaluates the
 // predicates on its state, these functions only add the chart values. A test is passed when the d6 is strictly
 // greater than the total (§13.1 ¶373); a total below 1 passes and a total of 6 or more fails without a die.
@@ -50,19 +51,19 @@ int bctTotal(const BctInputs& in);
 enum class CloseOrShoot : std::uint8_t { Cwe, Sct };
 struct CweInputs {
     CloseOrShoot kind = CloseOrShoot::Cwe;
-    bool targetPassedBct = false;      // CWE
-    bool chargerInBurningArea = false; // CWE
-    bool targetHeavyCover = false;     // CWE
-    bool targetOnHighHill = false;     // CWE
-    bool commonShell = false;          // SCT
-    bool flankOrRearFire = false;      // SCT
+    bool targetPassedBct = false;       // CWE
+    bool chargerInBurningArea = false;  // CWE
+    bool targetHeavyCover = false;      // CWE
+    bool targetOnHighHill = false;      // CWE
+    bool commonShell = false;           // SCT
+    bool flankOrRearFire = false;       // SCT
     bool surprised = false;
     bool passageOfLines = false;
     bool shaken = false;
     int shootingHits = 0;
-    bool targetLightCover = false;     // CWE
-    bool intoFlankOrRear = false;      // CWE
-    int unitClass = 2;                 // Class 5 −3, Class 4 −1, Class 3 −2
+    bool targetLightCover = false;  // CWE
+    bool intoFlankOrRear = false;   // CWE
+    int unitClass = 2;              // Class 5 −3, Class 4 −1, Class 3 −2
     bool generalAttached = false;
     bool targetShakenOrNoBayonets = false;  // CWE
     bool targetUnsteady = false;            // CWE; one line with adcAttached

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The battle log as a readable narrative: turn by turn who fired at whom, dice, hits, tests and results.
 // The engine writes to it only when one is given, so odds runs pay nothing for it.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The resolver's parameter set (tactical-resolver.md §2.23): doctrine knobs, interpretation switches of §1.22 and
 // the optional rules of §1.18. Keys are the campaign option keys without their "tactical." prefix, so a campaign
 // passes its options straight through. params_hash (§3.1) is FNV-1a-64 over canonicalText().
@@ -25,11 +26,11 @@ struct Params {
     int reserveGap = 300;
     int screenGap = 100;
     int maxFirefight = 3;
-    bool standOff = true;       // §2.8: Steady-v-Unsteady units stop at 101–200 paces instead of closing
-    int rallyClearance = 200;   // §2.8 rallying: an Unsteady unit rallies when no formed enemy is this close
-    int chargeThreshold = 80;   // of 216 (§2.8 rule (c)); spec default 108, tuned (rules-mapping-battle.md)
+    bool standOff = true;      // §2.8: Steady-v-Unsteady units stop at 101–200 paces instead of closing
+    int rallyClearance = 200;  // §2.8 rallying: an Unsteady unit rallies when no formed enemy is this close
+    int chargeThreshold = 80;  // of 216 (§2.8 rule (c)); spec default 108, tuned (rules-mapping-battle.md)
     int lateThreshold = 72;
-    int withdrawLoss = 40;      // percent of start points (spec default 50; tuned, rules-mapping-battle.md)
+    int withdrawLoss = 40;                   // percent of start points (spec default 50; tuned, rules-mapping-battle.md)
     bool lightCavAlwaysSkirmishers = false;  // G22
     bool mountedVsFootStack = true;          // G23
     bool artLineClose456 = false;            // G4 variant
@@ -37,12 +38,12 @@ struct Params {
     bool weatherOnArtillery = false;
     bool defenderPasses = false;
     bool bombardError = false;
-    bool closedColumn = false;   // §2.4 optional
-    bool lyingDown = false;      // §2.8 optional (never chosen by the doctrine)
-    bool ammunition = false;     // OR1
-    bool standardStaff = false;  // OR2
-    bool massPanic = false;      // OR4
-    bool shakenLevels = false;   // OR5
+    bool closedColumn = false;      // §2.4 optional
+    bool lyingDown = false;         // §2.8 optional (never chosen by the doctrine)
+    bool ammunition = false;        // OR1
+    bool standardStaff = false;     // OR2
+    bool massPanic = false;         // OR4
+    bool shakenLevels = false;      // OR5
     bool simpleInitiative = false;  // OR6
     bool earlyVolleys = false;      // OR7
     int extraMeleeRounds = 3;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The tactical resolver port: a campaign contact (or a battle file) goes in, a §3 result comes out. Each rule set
 // implements Resolver; RedcoatsResolver fights under Redcoats & Rebels (tactical-resolver.md). Resolvers hold no
 // state between battles, so one instance may fight many battles on many threads, each with its own dice.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a battle returns to the campaign (tactical-resolver.md §3): battle level, per side, per unit and per general,
 // serialised as canonical JSON (keys sorted, integers only, points as "num/den" strings).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The input of one battle: both sides' orders of battle with their MEs, modes and arrival turns, the terrain of
 // the hex, daylight and weather. Built by the campaign from a contact, or read from a battle file
 // (docs/formats/battle.md, schemas/battle.xsd). Spec: tactical-resolver.md §2.2, §2.5, §2.6.
@@ -73,8 +74,8 @@ std::optional<WoodKind> woodKindFromName(std::string_view s);
 struct TerrainSpec {
     HexTerrain hex = HexTerrain::Open;
     WoodKind woods = WoodKind::Unknown;  // the kind of the woods template's blocks (a campaign map gives it)
-    bool templateFeatures = false;  // generate §2.5 template features from `hex` (campaign contacts)
-    bool minorFeatures = false;     // one seeded minor feature per ME (EM: Terrain Set up)
+    bool templateFeatures = false;       // generate §2.5 template features from `hex` (campaign contacts)
+    bool minorFeatures = false;          // one seeded minor feature per ME (EM: Terrain Set up)
     std::vector<FeatureSpec> features;
     std::vector<WorksSpec> works;
 };
@@ -108,8 +109,8 @@ struct UnitSpec {
     bool guards = false;
     bool independentLight = false;
     bool alwaysInCommand = false;
-    bool hidden = false;  // hidden deployment (§9.5): unseen until it fires, moves or is approached
-    bool screen = false;  // deploys as a skirmish screen ahead of its brigade
+    bool hidden = false;        // hidden deployment (§9.5): unseen until it fires, moves or is approached
+    bool screen = false;        // deploys as a skirmish screen ahead of its brigade
     std::string inCommandNear;  // in command while within 400 paces of this unit (Eutaw: Marion's pair)
     std::vector<GunSpec> guns;  // artillery only
     // Battalion guns (§1.1, §2.18, §4.15): gun stands of one gun and two gunners each, serving with this foot
@@ -177,13 +178,13 @@ struct SideSpec {
 // `etatmajor-cli battle calibrate` (never by the resolver). Values are in thousandths (0.75 = 750).
 struct CalibrationTarget {
     std::string id;
-    std::string metric;  // see docs/formats/battle.md: holds_field, net_loss_more, men_lost_more, wins, …
-    std::string side;    // the side the metric is about
-    std::string other;   // second side for ratios
-    std::string event;   // for event_at_least
-    std::string given;   // restrict to runs where this side holds the field
-    int unitClass = 0;   // 0: any class
-    int count = 1;       // "at least count" metrics
+    std::string metric;      // see docs/formats/battle.md: holds_field, net_loss_more, men_lost_more, wins, …
+    std::string side;        // the side the metric is about
+    std::string other;       // second side for ratios
+    std::string event;       // for event_at_least
+    std::string given;       // restrict to runs where this side holds the field
+    int unitClass = 0;       // 0: any class
+    int count = 1;           // "at least count" metrics
     std::optional<int> min;  // thousandths
     std::optional<int> max;
     bool majority = false;  // met when more than half of the runs count (instead of min/max)
@@ -196,12 +197,12 @@ struct CalibrationTarget {
 // <calibration>): read by `etatmajor-cli battle calibrate` beside the simulated losses, never by the resolver. A
 // figure left out is unknown; a High figure, when given, is the top of the range the sources disagree over.
 struct HistoricalFigures {
-    bool heldField = false;              // this side held the field at the end of the day
-    std::optional<int> menLost;          // killed, wounded, missing and taken; the lowest figure
+    bool heldField = false;      // this side held the field at the end of the day
+    std::optional<int> menLost;  // killed, wounded, missing and taken; the lowest figure
     std::optional<int> menLostHigh;
-    std::optional<int> prisoners;        // men of this side taken by the enemy (part of menLost)
+    std::optional<int> prisoners;  // men of this side taken by the enemy (part of menLost)
     std::optional<int> prisonersHigh;
-    std::optional<int> guns;             // real guns taken by the enemy
+    std::optional<int> guns;  // real guns taken by the enemy
     std::string source;
     int line = 0;
 };
@@ -215,8 +216,8 @@ struct BattleSetup {
     Contact contact = Contact::FullDay;
     int turns = 0;  // 0: from season and contact (§2.6.1)
     Weather weather = Weather::Fine;
-    int fieldWidth = 0;  // files; 0: from the table rule (§2.5)
-    int fieldDepth = 0;  // paces; 0: from the table rule
+    int fieldWidth = 0;    // files; 0: from the table rule (§2.5)
+    int fieldDepth = 0;    // paces; 0: from the table rule
     int holder = kNoSide;  // side that held the hex first; kNoSide: the Deployed-Defensive side, else B
     TerrainSpec terrain;
     Params params;
@@ -224,7 +225,7 @@ struct BattleSetup {
     std::string history;  // calibration: the historical outcome, in our own words
     std::vector<CalibrationTarget> targets;
     std::array<std::optional<HistoricalFigures>, 2> historical;  // by side index
-    std::string file;  // where it was read from, for messages
+    std::string file;                                            // where it was read from, for messages
 };
 
 // §4.2: sorts every input list by id (MEs, formations, units, features by position) so that the order in which a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Many seeded trials of one battle (odds previews, `battle simulate`, calibration of tactical-resolver.md §5):
 // a compact outcome per trial, the distribution summaries, and the calibration targets a battle file carries.
 // Trial k of a run starting at seed S is the battle with seed S + k, so `battle narrate --seed S+k` replays it.
@@ -44,8 +45,8 @@ TrialOutcome outcomeOf(const BattleResult& r);
 
 // Runs `runs` trials with seeds first, first+1, … on `threads` threads (one generator per battle). `progress` is
 // called from the calling thread with the number done; returning false cancels (the result is then shorter).
-std::vector<TrialOutcome> runTrials(const Resolver& resolver, const BattleSetup& setup, std::uint64_t firstSeed, int runs,
-                                    int threads, const std::function<bool(int)>& progress = {});
+std::vector<TrialOutcome> runTrials(const Resolver& resolver, const BattleSetup& setup, std::uint64_t firstSeed, int runs, int threads,
+                                    const std::function<bool(int)>& progress = {});
 
 // Nearest-rank quantile (percent 0–100) of integers; 0 for an empty list.
 std::int64_t quantile(std::vector<std::int64_t> values, int percent);
@@ -76,7 +77,7 @@ inline constexpr int kStandingFieldShare = 750;  // thousandths of the runs
 
 struct TargetResult {
     CalibrationTarget target;
-    int value = 0;     // thousandths
+    int value = 0;  // thousandths
     bool met = false;
     int runsUsed = 0;  // runs matching `given`
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Vocabulary of the tactical resolver: the enumerations every other battle header uses, with their file names.
 // Spec: tactical-resolver.md §2.2 (state model). Calibres, ratings, ranks, arms, seasons and formation modes are the
 // campaign's own enumerations (etatmajor/campaign/scenario.hpp), so a campaign contact converts without mapping.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Which MEs a side may field: the composition of an ME (etat-major.md §4, G-52 me_granularity) and how many MEs a
 // player commands (§3, G-54 command_limit). Checked on the campaign's MEs at set-up and on every ME made in play.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Campaign options: every variant key of the rule specifications, with its default.
 // etat-major.md §17 (variant key index) and tactical-resolver.md §2.23 (resolver parameters, prefixed "tactical.").
 #pragma once

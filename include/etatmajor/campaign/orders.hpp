@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A side's written orders for one day (etat-major.md §8.2, §15.12; G-30).
 #pragma once
 
@@ -15,7 +16,8 @@ std::string_view scoutContactName(ScoutContact c);
 std::optional<ScoutContact> scoutContactFromName(std::string_view s);
 
 struct OrderAction {
-    std::string kind;  // reorganise, build_earthworks, destroy_transport, destroy_ua, embark, disembark, lay_pontoon, take_up_pontoon, offer_terms
+    std::string kind;  // reorganise, build_earthworks, destroy_transport, destroy_ua, embark, disembark, lay_pontoon, take_up_pontoon,
+                       // offer_terms
     std::string note;
 };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The campaign set-up as written in a campaign file (campaigns/*.xml, schemas/campaign.xsd):
 // sides, players, orders of battle, MEs, objectives, calendar and options.
 // Spec: etat-major.md §1, §3, §4, §12.1, §13, §15.1–15.7, §15.10.
@@ -78,9 +79,9 @@ struct UnitDef {
     std::string name;
     Nationality nationality = Nationality::British;
     UnitType type = UnitType::LineInfantry;
-    int unitClass = 2;          // 1..5 (§13.2)
-    int stands = 0;             // infantry/cavalry stands, or artillery crew stands
-    int figuresPerStand = 0;    // §13.7 default by type when the file leaves it out
+    int unitClass = 2;        // 1..5 (§13.2)
+    int stands = 0;           // infantry/cavalry stands, or artillery crew stands
+    int figuresPerStand = 0;  // §13.7 default by type when the file leaves it out
     Armament armament = Armament::Musket;
     bool bayonets = true;
     bool guard = false;          // Guard troops are replaced only from the primary grant (G-80)
@@ -137,12 +138,12 @@ struct MePlacement {
 
 struct MeDef {
     std::string id;
-    std::string label;              // counter label: type symbol and numbers
+    std::string label;                 // counter label: type symbol and numbers
     std::vector<std::string> members;  // formation or unit ids
     MePlacement placement;
     Mode mode = Mode::March;
-    std::string supplySource;       // urban-area id of the map
-    std::string commander;          // player id, optional
+    std::string supplySource;  // urban-area id of the map
+    std::string commander;     // player id, optional
     int line = 0;
 };
 
@@ -171,8 +172,8 @@ struct ObjectiveDef {
     ObjectiveKind kind = ObjectiveKind::Secondary;
     std::optional<hex::Offset> hex;  // either a hex …
     std::string urban;               // … or the hex of a map urban area
-    std::string assignedTo;  // the side that must take it
-    std::string writtenBy;   // the side whose commander wrote it (G-63: the enemy)
+    std::string assignedTo;          // the side that must take it
+    std::string writtenBy;           // the side whose commander wrote it (G-63: the enemy)
     int line = 0;
 };
 

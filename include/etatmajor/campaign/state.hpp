@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The running campaign as the weekly and daily phases see it: loaded from the campaign database, changed by the
 // rules, written back by the phase that changed it (etat-major.md §15).
 #pragma once
 
 #include "etatmajor/campaign/options.hpp"
+#include "etatmajor/campaign/phase.hpp"
 #include "etatmajor/campaign/scenario.hpp"
 #include "etatmajor/hex/hex.hpp"
 #include "etatmajor/map/map.hpp"
@@ -128,7 +130,7 @@ struct SideState {
 struct CampaignState {
     int week = 1;
     int day = 1;
-    std::string phase;
+    Phase phase = Phase::W1;  // the next phase to run
     int lengthWeeks = 21;
     Season startSeason = Season::Summer;
     int seasonWeek = 1;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The client of a campaign server (docs/server.md): logs a side (or the host) in and asks the server for what the
 // side may know and do. The command-line program uses it for `--server`; the turn manager can use it the same way.
 // It hands typed objects to its caller; the JSON of the wire stays inside it. The client never receives the
@@ -97,7 +98,8 @@ struct PaperRequest {
 };
 
 // The side's view (or the host's) from its JSON (`status --json`, the server's status): the typed object the core
-// builds locally, with the hexes' offsets and the hexes the side's MEs see now. Throws ClientError SERVER-ANSWER for a text that is not such a document.
+// builds locally, with the hexes' offsets and the hexes the side's MEs see now. Throws ClientError SERVER-ANSWER for a text that is
+// not such a document.
 view::SideView sideViewFromJson(const std::string& json);
 
 class Connection {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The core's narrow port for reporting problems: a list of coded issues, never a dialog.
 #pragma once
 
@@ -12,10 +13,10 @@ enum class Severity { Warning, Error };
 
 struct Issue {
     Severity severity = Severity::Error;
-    std::string code;     // stable identifier, e.g. "MAP-ROUTE-OFFMAP"; documented in docs/formats/
-    std::string message;  // complete sentence for a person
-    std::string file;     // empty when not known
-    int line = 0;         // 0 when not known
+    std::string code;                  // stable identifier, e.g. "MAP-ROUTE-OFFMAP"; documented in docs/formats/
+    std::string message;               // complete sentence for a person
+    std::string file;                  // empty when not known
+    int line = 0;                      // 0 when not known
     std::optional<std::string> where;  // hex ("col,row"), ME id or field, when there is one
 
     // "FILE:LINE: error CODE: message" (parts omitted when unknown).

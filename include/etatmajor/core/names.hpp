@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Enum <-> name tables shared by the models: a std::array of names indexed by the enum's value.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Text of files and messages: UTF-8 checks, and values cut short for messages (docs/formats/limits.md).
 #pragma once
 

@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The campaign database: the single authority for a running campaign (architecture §6).
 // SQLite with a fixed application_id, user_version migrations, WAL and synchronous=FULL.
 // SQLiteCpp stays behind this header.
 #pragma once
 
 #include "etatmajor/campaign/options.hpp"
+#include "etatmajor/campaign/phase.hpp"
 #include "etatmajor/campaign/scenario.hpp"
 #include "etatmajor/dice/dice.hpp"
 #include "etatmajor/map/map.hpp"
@@ -50,7 +52,7 @@ struct CommandLogRow {
     std::string args;    // JSON: every input of the command (format 1)
     std::string result;  // JSON: what it did (lines for people, and what it decided)
     int week = 0, day = 0;
-    std::string phase;   // where the campaign stood once the command was done
+    std::string phase;  // where the campaign stood once the command was done
     int format = 0;
 };
 
@@ -66,7 +68,7 @@ struct CampaignInfo {
     std::uint64_t seed = 0;
     int week = 1;
     int day = 1;
-    std::string phase;
+    campaign::Phase phase = campaign::Phase::W1;  // the next phase to run
     std::string mapId;
 };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "campaign new" command: loads a scenario and its map into a new campaign database in one transaction.
 #pragma once
 
@@ -43,7 +44,7 @@ struct NewCampaignRequest {
 // text, the seed, the options given, the set-up dice when they were not the seeded generator's, and the passphrase
 // hashes set with it (never a passphrase). Its arguments read back, or nothing and why not.
 struct LoggedNewCampaign {
-    NewCampaignRequest request;  // contents, seed, options and passphrase hashes (dbPath and dice left to the caller)
+    NewCampaignRequest request;             // contents, seed, options and passphrase hashes (dbPath and dice left to the caller)
     std::optional<std::vector<int>> faces;  // the set-up dice, in order, when they were not the seeded generator's
     std::string diceKind = "seeded";        // where they came from ("manual": typed in)
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The checksum of a campaign's state (docs/design.md "Checksums of the state"): a BLAKE2b-256 digest of a canonical
 // serialisation of every table of the campaign database except the checksums themselves, stored with the save point
 // (week, day, phase) of every transaction that changes the state, and checked whenever a campaign is opened.
@@ -26,10 +27,10 @@ struct StateCheck {
     bool ok = false;
     bool stored = false;  // a checksum was found
     int week = 0, day = 0;
-    std::string phase;          // the save point of the latest stored checksum
-    std::string storedDigest;   // as stored
-    std::string actualDigest;   // of the state as it stands
-    std::string problem;        // why not ok, in words; empty when ok
+    std::string phase;         // the save point of the latest stored checksum
+    std::string storedDigest;  // as stored
+    std::string actualDigest;  // of the state as it stands
+    std::string problem;       // why not ok, in words; empty when ok
     // "week 3 day 2, phase D5" (or "week 3, phase W2" before the days of the week)
     std::string savePoint() const;
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Loading the running campaign from the database and writing its changed state back (used by the phases,
 // inside their transaction).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one dice service of the core (architecture §5; tactical-resolver.md §4.1).
 // Sources: seeded (SplitMix64, written by hand so every platform rolls the same), scripted (tests),
 // manual (players roll real dice and type the faces in). Every roll is recorded with its purpose,
@@ -30,10 +31,10 @@ private:
 
 // What is being rolled and why; passed to sources (a manual source shows it to the person rolling).
 struct RollRequest {
-    std::string purpose;   // e.g. "general rating"
-    std::string rule;      // spec reference, e.g. "etat-major.md §13.3"
-    std::string subject;   // ME, unit, general or side id; empty when none
-    int count = 1;         // number of dice
+    std::string purpose;  // e.g. "general rating"
+    std::string rule;     // spec reference, e.g. "etat-major.md §13.3"
+    std::string subject;  // ME, unit, general or side id; empty when none
+    int count = 1;        // number of dice
     int faces = 6;
     int modifier = 0;
 };
@@ -49,8 +50,8 @@ struct RollRecord {
     std::string expression;  // "2d6+1"
     std::vector<int> faces;
     int modifier = 0;
-    int result = 0;          // sum of faces + modifier
-    std::string effect;      // filled in by the caller once the effect is known
+    int result = 0;      // sum of faces + modifier
+    std::string effect;  // filled in by the caller once the effect is known
     // Whose die it is: a side id, "" for a public roll (weather, wind), unset when not known (docs/secrecy.md).
     std::optional<std::string> side;
 };
@@ -147,8 +148,7 @@ private:
 // The service the rules call. Not thread-safe: one per campaign command or per battle.
 class Dice {
 public:
-    Dice(Source& source, LogSink& log, std::int64_t firstSequence = 1)
-        : m_source(source), m_log(log), m_next(firstSequence) {}
+    Dice(Source& source, LogSink& log, std::int64_t firstSequence = 1) : m_source(source), m_log(log), m_next(firstSequence) {}
 
     void setContext(int week, int day, std::string phase);
     RollRecord roll(const RollRequest& request);

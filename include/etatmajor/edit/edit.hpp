@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A map-editor edit: plain data that moves a map::Map from one state to another and back.
 //
 // An Edit is a list of primitive changes, each carrying both the state before and the state after, so applying and
@@ -43,12 +44,12 @@ struct ElementChange {
     std::optional<T> after;
 };
 
-using RiverChange = ElementChange<map::River>;              // Map::rivers()
-using CrossingChange = ElementChange<map::CrossingPoint>;   // Map::crossings()
-using RouteChange = ElementChange<map::Route>;              // Map::routes()
-using UrbanChange = ElementChange<map::UrbanArea>;          // Map::urbanAreas()
-using LabelChange = ElementChange<map::Label>;              // Map::labels()
-using SideChange = ElementChange<map::SideGeography>;       // Map::sides()
+using RiverChange = ElementChange<map::River>;             // Map::rivers()
+using CrossingChange = ElementChange<map::CrossingPoint>;  // Map::crossings()
+using RouteChange = ElementChange<map::Route>;             // Map::routes()
+using UrbanChange = ElementChange<map::UrbanArea>;         // Map::urbanAreas()
+using LabelChange = ElementChange<map::Label>;             // Map::labels()
+using SideChange = ElementChange<map::SideGeography>;      // Map::sides()
 
 // The map's descriptive metadata. Width, height, orientation and parity never change through an edit.
 struct MetadataChange {
@@ -56,8 +57,8 @@ struct MetadataChange {
     map::MapMetadata after;
 };
 
-using Change = std::variant<TerrainChange, RiverChange, CrossingChange, RouteChange, UrbanChange, LabelChange,
-                            SideChange, MetadataChange>;
+using Change =
+    std::variant<TerrainChange, RiverChange, CrossingChange, RouteChange, UrbanChange, LabelChange, SideChange, MetadataChange>;
 
 // What merges: edits of the same kind from the same stroke (one press-drag-release of the mouse, or one scripted
 // drag). kind None never merges.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Undo/redo history of a map being edited, without any GUI: the same rules as the editor's wxCommandProcessor
 // adapter (a stroke's edits merge into one step, the saved state is remembered for the dirty flag).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The map editor's commands: each reads the current map and returns the Edit that carries out one request of a
 // tool (paint these hexes, add this river hexside, ...). Nothing here changes the map; Edit::apply does.
 //
@@ -55,8 +56,7 @@ Edit removeRiverSide(const map::Map& map, HexsideRef side, MergeKey merge = {});
 // ---- fords and bridges ----------------------------------------------------------------------------------------
 
 // Places or changes the ford or bridge on `side`; refused where no river or stream runs.
-Edit setCrossing(const map::Map& map, HexsideRef side, map::Crossing kind, const std::string& name,
-                 MergeKey merge = {});
+Edit setCrossing(const map::Map& map, HexsideRef side, map::Crossing kind, const std::string& name, MergeKey merge = {});
 Edit removeCrossing(const map::Map& map, HexsideRef side, MergeKey merge = {});
 
 // ---- roads, tracks and waterways ------------------------------------------------------------------------------
@@ -88,8 +88,7 @@ Edit removeLabel(const map::Map& map, Hex hex, MergeKey merge = {});
 
 Edit addSide(const map::Map& map, const std::string& sideId);
 Edit removeSide(const map::Map& map, const std::string& sideId);
-Edit setHomeEdges(const map::Map& map, const std::string& sideId, const std::vector<map::MapEdge>& edges,
-                  bool homeCoast);
+Edit setHomeEdges(const map::Map& map, const std::string& sideId, const std::vector<map::MapEdge>& edges, bool homeCoast);
 // Makes `hex` a LOC entry of the side (or changes the kind and name of the one there). A new primary entry turns
 // the side's previous primary into a secondary one, as a side has exactly one (MAP-SIDE-MULTI-PRIMARY).
 Edit setLocEntry(const map::Map& map, const std::string& sideId, Hex hex, map::LocKind kind, const std::string& name,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // After the battle (etat-major.md §8.11.4, §9.8; G-50, G-66, G-67, G-69, G-70, G-72): nightfall, the separation,
 // surrounded forces, routers going to their rally point, who stays Shaken, and the next morning's overnight
 // withdrawals with their attrition. Decisions: docs/rules-mapping.md ("The rest of the daily cycle").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Battles inside the campaign (etat-major.md §8.8–§8.11): D6 finds the hexes where both sides' MEs stand and
 // records a battle with each ME's arrival turn; D9 has the Redcoats resolver fight it (or waits for the players'
 // tabletop result, option battle_resolution) and writes the losses back; D10 reports the points; D11 sends the
@@ -69,8 +70,8 @@ void runCombatDetermination(SQLite::Database& db, campaign::CampaignState& state
 // layer then hands each to the table (handBattleToTable).
 core::IssueList runBattleResolution(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines,
                                     std::vector<std::pair<int, std::string>>& unfought);
-void runBattlePoints(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);         // D10
-void runBattleNight(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);          // D11
+void runBattlePoints(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);  // D10
+void runBattleNight(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);   // D11
 
 // Why D9 cannot run yet (tabletop battles without a result), or nothing.
 std::optional<std::string> battlesAwaitingResults(SQLite::Database& db);
@@ -89,8 +90,8 @@ struct BattleRecord {
     int id = 0;
     int week = 0;
     int day = 0;
-    std::string hex;  // "col,row"
-    std::string status;  // pending | tabletop | resolved
+    std::string hex;              // "col,row"
+    std::string status;           // pending | tabletop | resolved
     std::string kind = "battle";  // battle | scouting_combat (§8.6.4)
     int daylight = 0;
     int startTurn = 1;
@@ -120,8 +121,8 @@ battle::BattleSetup campaignBattleSetup(db::CampaignStore& store, int id);
 battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::string& side, std::vector<std::string>& missing);
 
 // Fights a pending (or tabletop) battle now and writes the results back, in one transaction; an ME the result leaves
-// with no troops is settled at once (settleEmptyMes, then the decoys' stacking where it moved). When the resolver cannot set the battle up or fight it, the
-// command fails (BATTLE-RESOLVER, naming the battle) and writes nothing.
+// with no troops is settled at once (settleEmptyMes, then the decoys' stacking where it moved). When the resolver cannot set the
+// battle up or fight it, the command fails (BATTLE-RESOLVER, naming the battle) and writes nothing.
 core::IssueList resolveBattleNow(db::CampaignStore& store, int id, std::vector<std::string>& lines);
 
 // Records a tabletop result (docs/formats/battle-result.md) after checking it against the battle; refuses,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every change to a running campaign as a command (architecture §2, docs/replay.md): plain data holding all of its
 // inputs, which validate() tries without changing the campaign and execute() applies in one transaction and logs
 // whole in the command log. `campaign replay` rebuilds a campaign by running its logged commands again.
@@ -133,18 +134,18 @@ struct SetPassphrase {
     std::vector<std::string> by;
 };
 
-using Command = std::variant<SubmitOrders, StandFast, WithdrawOrders, RunPhase, DeclineInitiative, ResolveBattle, HandToTable, EnterBattleResult,
-                             SplitMe, TransferMembers, FormProvisional, BuyWithGrant, ReplaceFromGrant, AllocateSupply,
-                             RequestSpending, AnswerTerms, SetPassphrase>;
+using Command = std::variant<SubmitOrders, StandFast, WithdrawOrders, RunPhase, DeclineInitiative, ResolveBattle, HandToTable,
+                             EnterBattleResult, SplitMe, TransferMembers, FormProvisional, BuyWithGrant, ReplaceFromGrant,
+                             AllocateSupply, RequestSpending, AnswerTerms, SetPassphrase>;
 
 // The name the command is logged under ("orders.submit", "phase.D3", ...).
 std::string commandName(const Command& command);
 
 struct CommandResult {
-    core::IssueList issues;            // why it was refused (nothing changed), or warnings
-    std::vector<std::string> lines;    // what was done, for people
-    std::optional<PhaseReport> phase;  // RunPhase: the phase that ran
-    std::int64_t logSeq = 0;           // the command log row, once executed
+    core::IssueList issues;                            // why it was refused (nothing changed), or warnings
+    std::vector<std::string> lines;                    // what was done, for people
+    std::optional<PhaseReport> phase;                  // RunPhase: the phase that ran
+    std::int64_t logSeq = 0;                           // the command log row, once executed
     std::vector<std::pair<int, std::string>> toTable;  // RunPhase refused at D9: the battles handed to the table
     bool ok() const { return !issues.hasErrors(); }
 };

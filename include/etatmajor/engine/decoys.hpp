@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Decoy counters (etat-major.md §2.3, §15.7; G-41, G-42): blank counters a side places and moves through its
 // orders file, that the enemy cannot tell from MEs until one of its MEs finds them, and that then leave the map
 // for the rest of the week. They never fight, never cut a LOC (the LOC code looks at MEs only), never take
 // control of anything and never block foraging.
 #pragma once
-
 #include "etatmajor/rules/loc.hpp"
 
 #include "etatmajor/campaign/orders.hpp"
+#include "etatmajor/campaign/phase.hpp"
 #include "etatmajor/campaign/state.hpp"
 #include "etatmajor/core/issue.hpp"
 #include "etatmajor/rules/weather.hpp"
@@ -64,7 +65,7 @@ void moveDecoys(SQLite::Database& db, const campaign::CampaignState& state, cons
 
 // G-41: a decoy put down with the day's orders (D2) may share a full hex until the day's movement is over (D4, D5);
 // after any other phase (`ran`: the phase that has just run) decoys count toward the stacking limit where they stand.
-bool decoysStackAfter(const std::string& ran);
+bool decoysStackAfter(campaign::Phase ran);
 
 // G-41 (decoys_stack = yes): where a side's counters stand more than three to a hex, its newest decoys there are taken
 // off the map (docs/rules-mapping.md). Run at the end of each phase after which decoys count (decoysStackAfter), and by

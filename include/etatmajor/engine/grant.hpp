@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Spending the primary-LOC grant on new MEs and units (etat-major.md §9.4, §10.3; G-53, G-83, G-92, G-93).
 #pragma once
 

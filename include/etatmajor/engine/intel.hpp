@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Scouting and intelligence during movement (etat-major.md §8.6) and the side's intelligence view.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The daily orders of a side: template, submission, standing fast, and the side's own view (etat-major.md §8.2).
 // Orders are simultaneous and secret: a side sees only its own, and the day's D2 phase does not run until every
 // side has submitted orders or stands fast.

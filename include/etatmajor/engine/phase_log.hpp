@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The phases a campaign has run, in order: public facts (the calendar, docs/secrecy.md), numbered from 1. Front ends
 // that tell players the campaign moved on (the server's events) read them here.
 #pragma once
@@ -10,7 +11,7 @@
 namespace etatmajor::engine {
 
 struct PhaseRun {
-    int seq = 0;  // 1 for the first phase the campaign ran
+    int seq = 0;            // 1 for the first phase the campaign ran
     int week = 0, day = 0;  // day 0 for a weekly phase
     std::string phase;
 };

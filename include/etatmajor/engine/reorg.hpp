@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reorganisation, provisional units and transfers (etat-major.md §10; G-94, G-95).
 // Each is a command applied at once to the campaign database in one transaction and logged; it refuses, changing
 // nothing, with the ME and field named. A reorganised ME takes the Reorganisation mode: it stays where it is for

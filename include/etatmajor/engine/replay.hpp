@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `campaign replay` (docs/replay.md): rebuilds a campaign from its command log alone, into a new database, and says
 // whether the state it reaches is the original's.
 #pragma once
@@ -12,16 +13,16 @@
 namespace etatmajor::engine {
 
 struct ReplayResult {
-    bool ok = false;          // every logged command ran again (the replay reached the end of the log)
-    core::IssueList issues;   // why it could not start or stopped, each naming its row of the command log
-    int commands = 0;         // rows of the command log run again, campaign.new included
-    int rows = 0;             // rows of the original's command log
+    bool ok = false;         // every logged command ran again (the replay reached the end of the log)
+    core::IssueList issues;  // why it could not start or stopped, each naming its row of the command log
+    int commands = 0;        // rows of the command log run again, campaign.new included
+    int rows = 0;            // rows of the original's command log
     // The first row whose replay logged something else than the original row (its arguments, result or the point
     // it left the campaign at); 0 when every row was reproduced.
     std::int64_t firstDivergence = 0;
-    std::string divergence;   // what differed there
+    std::string divergence;                      // what differed there
     std::string originalDigest, replayedDigest;  // db::stateDigest of each
-    bool identical = false;   // the two digests are equal
+    bool identical = false;                      // the two digests are equal
     std::vector<std::string> differingTables;    // the tables whose contents differ (db::tableDigests)
 };
 

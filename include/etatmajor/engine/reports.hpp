@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The CLI's renderings of a side's LOCs and supply (etat-major.md §9), as JSON (--json) or text. Both render the typed
 // per-side reports of view/supply_view.hpp: a side sees only its own MEs and sources.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Sieges in the campaign turn (etat-major.md §11.4; G-98).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the week's supply points pay for besides the automatic replacements, and who gets them
 // (etat-major.md §9.1, §9.6, §9.7, §10.3, §11.1, §11.5; G-79, G-86, G-97, G-99).
 //
@@ -36,11 +37,11 @@ public:
     void expire(SQLite::Database& db, const campaign::CampaignState& state) const;
 
 private:
-    std::map<std::string, int> m_pool;    // pool key (UA id, or "siege:" + UA id) -> unallocated SP left
-    std::map<std::string, int> m_share;   // ME -> allocated SP left
-    std::map<std::string, int> m_forage;  // ME -> forage SP left
-    std::map<std::string, std::string> m_key;  // ME -> the pool it draws on
-    std::map<std::string, std::string> m_source;  // ME -> UA id of that pool
+    std::map<std::string, int> m_pool;                       // pool key (UA id, or "siege:" + UA id) -> unallocated SP left
+    std::map<std::string, int> m_share;                      // ME -> allocated SP left
+    std::map<std::string, int> m_forage;                     // ME -> forage SP left
+    std::map<std::string, std::string> m_key;                // ME -> the pool it draws on
+    std::map<std::string, std::string> m_source;             // ME -> UA id of that pool
     std::map<std::string, std::vector<std::string>> m_more;  // ME -> further pools it may draw on (G-81 any_traceable)
     std::map<std::string, bool> m_draws;
     static const std::string kNone;

@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The campaign turn: weekly phases W1–W5, then seven days of D1–D12 (etat-major.md §6).
 // Every phase is a core command that runs in one database transaction and is logged in the command log;
 // re-running from the same database gives the same result (the dice generator's state lives in the database).
 #pragma once
 
+#include "etatmajor/campaign/phase.hpp"
 #include "etatmajor/core/issue.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/dice/dice.hpp"
@@ -13,15 +15,12 @@
 
 namespace etatmajor::engine {
 
-// The canonical sequence of §6. A campaign's pointer names the next phase to run.
-const std::vector<std::string>& weeklyPhases();  // W1..W5
-const std::vector<std::string>& dailyPhases();   // D1..D12
-std::string phaseTitle(const std::string& phase);
+// The sequence of §6 is campaign::kPhases (campaign/phase.hpp); a campaign's pointer names the next phase to run.
 
 struct PhaseReport {
     int week = 0;
     int day = 0;  // 0 for weekly phases
-    std::string phase;
+    campaign::Phase phase = campaign::Phase::W1;
     std::string title;
     std::vector<std::string> lines;  // what happened, for people
     // D9 refused: the battles the resolver could not fight (id, why), which the command layer hands to the table.

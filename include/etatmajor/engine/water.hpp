@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Water transport in the daily movement (etat-major.md §11.1, §11.2; G-96, G-97).
 #pragma once
 

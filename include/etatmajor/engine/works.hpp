@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What Reorganisation and Deployed-Defensive orders do overnight, and the works a battle finds in its hex
 // (etat-major.md §9.2.4, §10.1, §11.1, §11.4, §11.5; G-84, G-99).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Hex coordinates in cube/axial form (the only form used inside the core).
 // Offset coordinates exist only at file and display edges: see hex/offset.hpp.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Conversion between hexes and screen/page points, for pointy-top and flat-top maps.
 #pragma once
 

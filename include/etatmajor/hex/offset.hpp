@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Offset coordinates (column, row) as used by map files and by people reading a map.
 // This is the only place that knows how offset coordinates map to axial ones.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Map file format (XML, schemas/map.xsd, docs/formats/map.md).
 #pragma once
 

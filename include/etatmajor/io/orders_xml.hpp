@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Orders file format (XML, schemas/orders.xsd, docs/formats/orders.md).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Campaign (scenario) file format (XML, schemas/campaign.xsd, docs/formats/campaign.md).
 #pragma once
 

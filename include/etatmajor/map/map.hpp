@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The campaign hex map: terrain, hexside obstacles, roads/tracks/waterways between hex centres,
 // urban areas, and each side's geography (home edge, LOC entries, HQ).
 // Spec: etat-major.md §2.1, §9.2, §9.5, §11, §15.8, §15.9; G-55, G-56, G-85, G-89.
@@ -36,10 +37,10 @@ enum class Crossing : std::uint8_t { None, Ford, Bridge };
 
 struct Hexside {
     Watercourse watercourse = Watercourse::None;
-    bool navigable = false;     // only for rivers
-    bool fordable = true;       // a river hexside that can be waded (G-55); streams always can
+    bool navigable = false;  // only for rivers
+    bool fordable = true;    // a river hexside that can be waded (G-55); streams always can
     Crossing crossing = Crossing::None;
-    std::string name;           // the river's name, for labels and reports
+    std::string name;  // the river's name, for labels and reports
 };
 
 // Links run between adjacent hex centres (G-56, G-89).
@@ -220,9 +221,7 @@ private:
     struct SideKey {
         Hex hex;
         int dir;
-        friend bool operator<(const SideKey& a, const SideKey& b) {
-            return a.hex != b.hex ? a.hex < b.hex : a.dir < b.dir;
-        }
+        friend bool operator<(const SideKey& a, const SideKey& b) { return a.hex != b.hex ? a.hex < b.hex : a.dir < b.dir; }
     };
     static SideKey canonical(Hex h, int dir);
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The report layer's abstract page description (issue 7, printed papers). A paper is laid out once as pages of
 // simple, positioned elements in points (1/72 inch, origin at the top left of the sheet); a backend renders the
 // same description to PDF (cairo, headless) or, later, to a printer through the GUI. Nothing here knows about

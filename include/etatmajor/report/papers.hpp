@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The printed papers of one side (issue 7): each shows only what that side may know, from the same per-side
 // views the command line prints (status, loc, supply, orders, intel, battle list). See docs/papers.md.
 #pragma once

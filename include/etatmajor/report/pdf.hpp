@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Renders a laid-out document to a PDF file, headless (cairo and pango stay behind this header).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // W1 strategic initiative (etat-major.md §7.1, §13.6; G-49, G-51).
 #pragma once
 
@@ -24,7 +25,7 @@ struct SideInitiative {
 };
 
 struct InitiativeResult {
-    std::vector<SideInitiative> sides;  // in side order
+    std::vector<SideInitiative> sides;       // in side order
     std::vector<std::vector<int>> tieRolls;  // each round of 1d6 per side rolled to break a tie
     std::string winner;
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Scouting intelligence (etat-major.md §8.6; G-12, G-36, G-37, G-38).
 #pragma once
 

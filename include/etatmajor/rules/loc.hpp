@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lines of communication (etat-major.md §9.5; G-56, G-59, G-89, G-90, G-91).
 //
 // The LOC network is the graph of hexes joined by roads, tracks and navigable waterways (option loc_media). It is
@@ -20,13 +21,13 @@ namespace etatmajor::rules {
 
 enum class LocProblem {
     None,
-    SourceUnknown,         // the nominated source is no urban area
-    SourceNotControlled,   // the side does not control it (§9.2.2)
-    SourceOccupied,        // an enemy ME stands in the source hex (G-91)
-    OwnHexOccupied,        // an enemy ME shares the ME's hex (G-91, loc_cut_colocated = yes)
-    NotOnNetwork,          // no road, track or waterway within reach of the ME (G-90)
-    NoRoute,               // the network does not join the ME to its source at all
-    Cut,                   // a route exists, but enemy MEs block every one (G-91)
+    SourceUnknown,        // the nominated source is no urban area
+    SourceNotControlled,  // the side does not control it (§9.2.2)
+    SourceOccupied,       // an enemy ME stands in the source hex (G-91)
+    OwnHexOccupied,       // an enemy ME shares the ME's hex (G-91, loc_cut_colocated = yes)
+    NotOnNetwork,         // no road, track or waterway within reach of the ME (G-90)
+    NoRoute,              // the network does not join the ME to its source at all
+    Cut,                  // a route exists, but enemy MEs block every one (G-91)
 };
 std::string_view locProblemName(LocProblem p);
 

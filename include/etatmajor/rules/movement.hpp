@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Map movement: base rates, modifiers along a route, tardy halving, and forced-march attrition
 // (etat-major.md §8.7; G-13, G-28, G-43, G-44, G-45, G-47, G-55, G-57).
 #pragma once
@@ -30,9 +31,9 @@ struct MoveInput {
 };
 
 struct MovePlan {
-    std::vector<hex::Hex> entered;  // the hexes entered, in order (a prefix of the route)
-    int allowance = 0;              // the final allowance the walk ended with
-    int modifiedMr = 0;             // the same before tardy halving (G-21 mr_fraction_basis = modified_mr)
+    std::vector<hex::Hex> entered;       // the hexes entered, in order (a prefix of the route)
+    int allowance = 0;                   // the final allowance the walk ended with
+    int modifiedMr = 0;                  // the same before tardy halving (G-21 mr_fraction_basis = modified_mr)
     std::vector<std::string> modifiers;  // each modifier that applied, for the log
 };
 

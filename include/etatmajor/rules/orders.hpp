@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Orders: who may scout, what an order may ask, and order receipt (etat-major.md §5, §8.2, §8.3; G-26…G-29, G-34,
 // G-45, G-48).
 #pragma once
@@ -35,9 +36,9 @@ enum class Receipt { NotReceived, Tardy, Received };
 std::string_view receiptName(Receipt r);
 
 struct ReceiptInput {
-    bool scouting = false;          // the order is a Scouting order
-    bool locValid = true;           // today's LOC to the supply source (D1)
-    bool commanderWithMe = false;   // an army or corps commander is attached to the ME
+    bool scouting = false;         // the order is a Scouting order
+    bool locValid = true;          // today's LOC to the supply source (D1)
+    bool commanderWithMe = false;  // an army or corps commander is attached to the ME
     bool winter = false;
 };
 // §8.3 modifiers by the defaults and keys order_loc_penalty, order_commander_bonus, order_winter_penalty.

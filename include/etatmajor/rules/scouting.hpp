@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Scouting points (etat-major.md §13.4, G-58) and generals' commands.
 #pragma once
 

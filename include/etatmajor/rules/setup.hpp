@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rolls made when a campaign is set up or forces are raised (etat-major.md §8.1.1, §13.3; G-10, G-101).
 #pragma once
 

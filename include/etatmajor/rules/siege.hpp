@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Sieges (etat-major.md §11.4; G-98): when an ME in an urban area is besieged, how long it lives on the town, and
 // when attrition starts.
 #pragma once
@@ -11,9 +12,9 @@ namespace etatmajor::rules {
 
 struct SiegeCheck {
     bool besieged = false;
-    std::string ua;                     // the urban area the ME stands in (empty: none, so no siege)
-    std::string besieger;               // the side whose MEs close every land hex around it
-    std::vector<hex::Hex> openHexes;    // adjacent hexes that leave the ME a way out
+    std::string ua;                   // the urban area the ME stands in (empty: none, so no siege)
+    std::string besieger;             // the side whose MEs close every land hex around it
+    std::vector<hex::Hex> openHexes;  // adjacent hexes that leave the ME a way out
 };
 
 // §11.4 / G-98: an ME in a UA hex is besieged when an enemy ME (never a decoy) stands in every adjacent land hex.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Supply points, foraging and replacements (etat-major.md §9.1–9.4, §9.7; G-76…G-82, G-87).
 #pragma once
 

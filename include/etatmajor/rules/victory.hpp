@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Victory condition status and the end of the campaign (etat-major.md §7.2, §12; G-64, G-65, G-100).
 #pragma once
 
@@ -23,7 +24,7 @@ struct Vcs {
     int objectivesValue = 0;  // objectives held (objective_scoring)
     int supplyValue = 0;      // weekly value of the UAs the side controls
     int value = 0;
-    bool defeated = false;    // value <= 25% of baseline
+    bool defeated = false;  // value <= 25% of baseline
 };
 
 // §12.2 (vcs_formula = body): baseline − points lost + objectives held + SP of supply sources held.

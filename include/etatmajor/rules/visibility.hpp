@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Sight on the map (etat-major.md §8.1.5, §2.2; G-12, G-36, G-40): who can see an enemy counter, for the fog of war.
 #pragma once
 

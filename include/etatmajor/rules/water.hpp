@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Water transport and water movement (etat-major.md §11.1, §11.2; G-96, G-97).
 #pragma once
 
@@ -8,8 +9,8 @@
 
 namespace etatmajor::rules {
 
-inline constexpr int kWaterMr = 8;            // §11.2 hexes a day along navigable water
-inline constexpr int kLiftPerMe = 400;        // §11.1 SP of transport that move one ME
+inline constexpr int kWaterMr = 8;               // §11.2 hexes a day along navigable water
+inline constexpr int kLiftPerMe = 400;           // §11.1 SP of transport that move one ME
 inline constexpr int kTransportBuildCost = 400;  // §11.1 SP for 400 SP of transport
 inline constexpr int kTransportBuildWeeks = 3;   // §11.1 weeks of work per 400 SP
 
@@ -36,8 +37,8 @@ struct WaterPlan {
 };
 // §11.2 water move of one day: MR 8 (regardless of current, G-96), −1 when it embarks today, −1 when it lands
 // today; weather modifiers as on land are applied by the caller through `weatherModifier` (≤ 0).
-WaterPlan planWaterMove(const map::Map& map, hex::Hex from, const std::vector<hex::Hex>& route, bool embark,
-                        bool disembark, int weatherModifier);
+WaterPlan planWaterMove(const map::Map& map, hex::Hex from, const std::vector<hex::Hex>& route, bool embark, bool disembark,
+                        int weatherModifier);
 
 // G-97 transport_payment: what building 400 SP of transport costs in each week of the work (upfront: 400 in the
 // first week; three_instalments: 134, 133, 133), and the week it is ready (the start of the 4th week counting the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Daily weather, wind, visibility and daylight (etat-major.md §8.1; G-03, G-12, G-13, G-17).
 #pragma once
 

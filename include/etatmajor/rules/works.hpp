@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Earthworks, bridges and pontoons, and the prices of what supply points buy besides replacements
 // (etat-major.md §9.1, §10.3, §11.5, §13.1; G-99).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A campaign battle's set-up and a side's odds in it, as every front end shows them (`battle show`, `battle odds`,
 // the server's answers): rendered from the viewer's knowledge only (docs/secrecy.md). The enemy's MEs are named by
 // their counters; the odds picture the enemy as the side's latest intelligence reports describe it.

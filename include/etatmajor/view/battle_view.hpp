@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The campaign's battles as a viewer may know them (docs/secrecy.md): the host every battle in full; a side only the
 // battles it takes part in, its own MEs with their timing, and the enemy's MEs by their counters (turned over by the
 // contact that made the battle, §2.2), never by id, timing or composition.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A side's day, told to that side (docs/secrecy.md): its orders and whether they arrived, its moves and where and why
 // they stopped, its contacts and sightings, what its scouts reported, and its battles with its own losses. Built from
 // the side's own records only; enemy MEs appear as counters (their hex, and their label once turned over), never by

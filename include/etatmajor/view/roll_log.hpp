@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The dice a viewer may see (docs/secrecy.md): the host every die; a side its own dice and the public ones.
 #pragma once
 

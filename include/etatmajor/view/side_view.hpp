@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What one side may know of the campaign, and the host's full view: the one per-side knowledge model (architecture
 // §2, docs/secrecy.md). A side's view is built here from the authoritative state and nothing else; every output a
 // side can get — status text and JSON, the GUI's panels and overlays, the papers — renders this object. The host's
@@ -188,7 +189,7 @@ struct SideView {
     CampaignHeader campaign;
     std::vector<SideSummaryView> sides;  // in the campaign's order
     std::vector<ObjectiveView> objectives;
-    std::vector<FinalResultView> finalResult;                  // once the campaign has ended
+    std::vector<FinalResultView> finalResult;                         // once the campaign has ended
     std::vector<std::pair<std::string, std::string>> optionsChanged;  // the host's view only
     // A side's view only: every map hex the side's MEs see now (§8.1.5, G-12, G-36, G-102), each asked of
     // rules::meSeesHex as for the enemy counters' `inSight`; in row, then column order. The fog of war is the rest.
@@ -206,8 +207,12 @@ SideView buildSideView(const db::CampaignStore& store, const Viewer& viewer);
 // The CLI's renderings (docs/cli.md `status`).
 std::string statusJson(const SideView& view);
 std::string statusText(const SideView& view);
-inline std::string statusJson(const db::CampaignStore& store, const Viewer& viewer) { return statusJson(buildSideView(store, viewer)); }
-inline std::string statusText(const db::CampaignStore& store, const Viewer& viewer) { return statusText(buildSideView(store, viewer)); }
+inline std::string statusJson(const db::CampaignStore& store, const Viewer& viewer) {
+    return statusJson(buildSideView(store, viewer));
+}
+inline std::string statusText(const db::CampaignStore& store, const Viewer& viewer) {
+    return statusText(buildSideView(store, viewer));
+}
 
 // The campaign's sides (id and name, in the campaign's order): public, for choosing whose view to show.
 std::vector<NamedRef> campaignSides(const db::CampaignStore& store);

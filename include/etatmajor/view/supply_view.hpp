@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A side's lines of communication and supply as that side may know them (etat-major.md §9; docs/secrecy.md): its own
 // MEs' LOCs, its own sources with their weekly values, its foraging and this week's ledger. Never the enemy's. These
 // are the typed objects every output renders: the CLI's `loc` and `supply` (text and --json, engine/reports.hpp), the
@@ -23,9 +24,9 @@ struct LocView {
     hex::Offset offset;
     std::string supplySource, supplySourceName;
     bool loc = false;
-    std::string problem;  // rules::locProblemName: "none", "cut", "no_route", ...
-    std::vector<hex::Offset> path;  // from the ME's hex to its source
-    std::string viaMe;              // traced through this friendly ME (G-90)
+    std::string problem;             // rules::locProblemName: "none", "cut", "no_route", ...
+    std::vector<hex::Offset> path;   // from the ME's hex to its source
+    std::string viaMe;               // traced through this friendly ME (G-90)
     std::vector<hex::Offset> cutAt;  // where enemy counters cut it: their hexes, never their names (§2.2)
 };
 

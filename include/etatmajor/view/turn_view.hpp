@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Read-only views of a running campaign for the turn manager: what the next phase will do and what it still
 // waits for, an order's route checked against the rules as it is drawn, and the hexes an ME could reach today.
 // Everything here asks the rules (etatmajor/rules) and the engine; nothing decides a rule of its own, and nothing
@@ -17,9 +18,9 @@ namespace etatmajor::view {
 struct PhasePreview {
     int week = 0;
     int day = 0;
-    std::string phase;   // "W1".."W5", "D1".."D12"; empty once the campaign has ended
-    std::string title;   // engine::phaseTitle
-    std::string action;  // one sentence for people: what running it will do
+    campaign::Phase phase = campaign::Phase::W1;  // meaningless once the campaign has ended
+    std::string title;                            // campaign::phaseTitle
+    std::string action;                           // one sentence for people: what running it will do (campaign::PhaseEntry::action)
     // Why it would refuse (orders not given by a side before D2, tabletop battles without a result before D9).
     std::vector<std::string> missing;
     // Sides that have not yet given today's orders nor stood fast (etat-major.md §8.2), whatever the phase.
@@ -39,12 +40,12 @@ struct PathStep {
 // An ME's route checked by rules::validateOrders and walked by rules::planMove with today's weather and LOC,
 // assuming the order is received (§8.3 receipt is rolled only at D3).
 struct PathCheck {
-    int allowance = 0;          // the final allowance after the modifiers met along the route (hexes)
-    int baseRate = 0;           // §8.7.1 base rate of the ME
+    int allowance = 0;  // the final allowance after the modifiers met along the route (hexes)
+    int baseRate = 0;   // §8.7.1 base rate of the ME
     std::vector<PathStep> steps;
-    std::vector<std::string> errors;    // the order would be refused (ME and field named)
-    std::vector<std::string> warnings;  // it would be accepted, but not all of it will happen
-    std::vector<std::string> modifiers; // the movement modifiers that applied
+    std::vector<std::string> errors;     // the order would be refused (ME and field named)
+    std::vector<std::string> warnings;   // it would be accepted, but not all of it will happen
+    std::vector<std::string> modifiers;  // the movement modifiers that applied
     bool ok() const { return errors.empty(); }
 };
 // `order.me` must be an ME of `side`; throws db::StoreError DB-UNKNOWN-SIDE / DB-UNKNOWN-ME otherwise.

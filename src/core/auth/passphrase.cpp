@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Side and host passphrases (docs/secrecy-auth.md): Argon2id hashes in the credential table, the authority to act
 // and to change a passphrase, and the slow-down after wrong guesses.
 #include "etatmajor/auth/passphrase.hpp"
@@ -15,9 +16,7 @@ namespace etatmajor::auth {
 
 namespace {
 
-SQLite::Database& rawDb(const db::CampaignStore& store) {
-    return const_cast<db::CampaignStore&>(store).impl().db;
-}
+SQLite::Database& rawDb(const db::CampaignStore& store) { return const_cast<db::CampaignStore&>(store).impl().db; }
 
 // libsodium is initialised once for the process; sodium_init is itself idempotent and thread-safe, and the static
 // only keeps it from being called on every hash.
@@ -56,9 +55,7 @@ std::optional<Credential> credential(const db::CampaignStore& store, const std::
     return Credential{q.getColumn(0).getString(), q.getColumn(1).getInt(), q.getColumn(2).getInt64()};
 }
 
-std::string describe(const std::string& who) {
-    return who == kHost ? "the host" : "side '" + who + "'";
-}
+std::string describe(const std::string& who) { return who == kHost ? "the host" : "side '" + who + "'"; }
 
 // Checks `passphrase` against `who`'s stored hash, after the pause earlier failures call for. A failure is counted
 // and timed in its own small transaction; a success clears the count. Nothing else is written.
@@ -76,8 +73,7 @@ bool verify(db::CampaignStore& store, const std::string& who, const std::string&
     try {
         if (!right) {
             store.transaction([&] {
-                SQLite::Statement u(db,
-                                    "UPDATE credential SET failures = failures + 1, last_failure = ? WHERE who = ?");
+                SQLite::Statement u(db, "UPDATE credential SET failures = failures + 1, last_failure = ? WHERE who = ?");
                 u.bind(1, pacing.now());
                 u.bind(2, who);
                 u.exec();
@@ -116,14 +112,11 @@ std::optional<PassphraseError> passphraseProblem(const std::string& passphrase) 
         return PassphraseError("AUTH-TOO-SHORT", "a passphrase needs at least " + std::to_string(kMinPassphraseChars) +
                                                      " characters (this one has " + std::to_string(chars) + ")");
     if (passphrase.size() > kMaxPassphraseBytes)
-        return PassphraseError("AUTH-TOO-LONG",
-                               "a passphrase may be at most " + std::to_string(kMaxPassphraseBytes) + " bytes long");
+        return PassphraseError("AUTH-TOO-LONG", "a passphrase may be at most " + std::to_string(kMaxPassphraseBytes) + " bytes long");
     return std::nullopt;
 }
 
-bool hasPassphrase(const db::CampaignStore& store, const std::string& who) {
-    return credential(store, who).has_value();
-}
+bool hasPassphrase(const db::CampaignStore& store, const std::string& who) { return credential(store, who).has_value(); }
 
 bool anyPassphrase(const db::CampaignStore& store) {
     return rawDb(store).execAndGet("SELECT EXISTS (SELECT 1 FROM credential)").getInt() != 0;
@@ -161,9 +154,8 @@ void storePassphraseHash(db::CampaignStore& store, const std::string& who, const
         q.exec();
         return;
     }
-    SQLite::Statement q(rawDb(store),
-                        "INSERT INTO credential (who, hash, failures, last_failure) VALUES (?, ?, 0, 0) "
-                        "ON CONFLICT (who) DO UPDATE SET hash = excluded.hash, failures = 0, last_failure = 0");
+    SQLite::Statement q(rawDb(store), "INSERT INTO credential (who, hash, failures, last_failure) VALUES (?, ?, 0, 0) "
+                                      "ON CONFLICT (who) DO UPDATE SET hash = excluded.hash, failures = 0, last_failure = 0");
     q.bind(1, who);
     q.bind(2, *hash);
     q.exec();
@@ -196,15 +188,13 @@ core::IssueList authorise(db::CampaignStore& store, const Actor& actor, const st
     if (!anyPassphrase(store)) return issues;  // an open campaign
     if (!hasPassphrase(store, who)) {
         if (actor.host())
-            issues.error("AUTH-HOST-CLOSED",
-                         "the host's view is closed: sides have passphrases and the host has none; set one with "
-                         "'campaign password --host' (it needs every side's passphrase)");
+            issues.error("AUTH-HOST-CLOSED", "the host's view is closed: sides have passphrases and the host has none; set one with "
+                                             "'campaign password --host' (it needs every side's passphrase)");
         return issues;  // a side without a passphrase stays open
     }
     if (!passphrase) {
-        issues.error("AUTH-REQUIRED", describe(who) +
-                                          " has a passphrase: give it with --password-file FILE, the "
-                                          "ETATMAJOR_PASSPHRASE environment variable, or at the prompt");
+        issues.error("AUTH-REQUIRED", describe(who) + " has a passphrase: give it with --password-file FILE, the "
+                                                      "ETATMAJOR_PASSPHRASE environment variable, or at the prompt");
         return issues;
     }
     if (!verify(store, who, *passphrase, pacing))
@@ -217,10 +207,8 @@ Authority authorityToChange(const db::CampaignStore& store, const std::string& w
     Authority a;
     const bool hostHas = hasPassphrase(store, kHost);
     if (who == kHost) {
-        if (hostHas)
-            a.anyOf.push_back(kHost);
-        else
-            a.allOf = sidesWithPassphrase(store);
+        if (hostHas) a.anyOf.push_back(kHost);
+        else a.allOf = sidesWithPassphrase(store);
         return a;
     }
     if (hasPassphrase(store, who)) a.anyOf.push_back(who);
@@ -228,20 +216,18 @@ Authority authorityToChange(const db::CampaignStore& store, const std::string& w
     return a;
 }
 
-core::IssueList changePassphrase(db::CampaignStore& store, const std::string& who,
-                                 const std::optional<std::string>& newPassphrase, const Passphrases& given) {
+core::IssueList changePassphrase(db::CampaignStore& store, const std::string& who, const std::optional<std::string>& newPassphrase,
+                                 const Passphrases& given) {
     return changePassphrase(store, who, newPassphrase, given, Pacing::real());
 }
 
-core::IssueList changePassphrase(db::CampaignStore& store, const std::string& who,
-                                 const std::optional<std::string>& newPassphrase, const Passphrases& given,
-                                 const Pacing& pacing) {
+core::IssueList changePassphrase(db::CampaignStore& store, const std::string& who, const std::optional<std::string>& newPassphrase,
+                                 const Passphrases& given, const Pacing& pacing) {
     core::IssueList issues;
     const auto authority = authorityToChange(store, who);
     if (newPassphrase)
         if (auto problem = passphraseProblem(*newPassphrase)) {
-            issues.error(problem->code(),
-                         std::string("the new passphrase of ") + describe(who) + " is refused: " + problem->what());
+            issues.error(problem->code(), std::string("the new passphrase of ") + describe(who) + " is refused: " + problem->what());
             return issues;
         }
 
@@ -270,10 +256,9 @@ core::IssueList changePassphrase(db::CampaignStore& store, const std::string& wh
         for (const auto& w : authority.allOf)
             if (!given.count(w)) missing.push_back(w);
         if (!missing.empty()) {
-            issues.error("AUTH-REQUIRED",
-                         "the host has no passphrase yet: setting it needs the passphrase of every side "
-                         "that has one; missing: " +
-                             joined(missing));
+            issues.error("AUTH-REQUIRED", "the host has no passphrase yet: setting it needs the passphrase of every side "
+                                          "that has one; missing: " +
+                                              joined(missing));
             return issues;
         }
         std::vector<std::string> wrong;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Texts sealed under a passphrase (sealed.hpp): Argon2id key derivation and XSalsa20-Poly1305 (libsodium's
 // crypto_pwhash and crypto_secretbox_easy).
 #include "etatmajor/auth/sealed.hpp"
@@ -97,13 +98,9 @@ SealKey SealKey::deriveFor(const std::string& sealed, const std::string& passphr
 SealKey::SealKey(const SealKey& other) = default;
 SealKey& SealKey::operator=(const SealKey& other) = default;
 
-SealKey::~SealKey() {
-    sodium_memzero(m_key.data(), m_key.size());
-}
+SealKey::~SealKey() { sodium_memzero(m_key.data(), m_key.size()); }
 
-bool isSealed(const std::string& text) {
-    return text.rfind(std::string(kMagic) + " ", 0) == 0;
-}
+bool isSealed(const std::string& text) { return text.rfind(std::string(kMagic) + " ", 0) == 0; }
 
 std::string seal(const std::string& plaintext, const SealKey& key) {
     ensureSodium();
@@ -113,8 +110,7 @@ std::string seal(const std::string& plaintext, const SealKey& key) {
     unsigned char* nonce = bytes.data() + crypto_pwhash_SALTBYTES;
     randombytes_buf(nonce, crypto_secretbox_NONCEBYTES);
     unsigned char* box = nonce + crypto_secretbox_NONCEBYTES;
-    crypto_secretbox_easy(box, reinterpret_cast<const unsigned char*>(plaintext.data()), plaintext.size(), nonce,
-                          key.key().data());
+    crypto_secretbox_easy(box, reinterpret_cast<const unsigned char*>(plaintext.data()), plaintext.size(), nonce, key.key().data());
     std::string body(sodium_base64_encoded_len(bytes.size(), sodium_base64_VARIANT_ORIGINAL), '\0');
     sodium_bin2base64(body.data(), body.size(), bytes.data(), bytes.size(), sodium_base64_VARIANT_ORIGINAL);
     body.resize(body.find('\0'));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Points accounting and the winner (tactical-resolver.md §2.21).
 #include "etatmajor/battle/accounting.hpp"
 
@@ -27,9 +28,9 @@ std::string Points6::text() const {
 }
 
 std::string_view ledgerKindName(LedgerKind k) {
-    static constexpr std::array<std::string_view, 12> kNames{
-        "casualties", "massacred", "staff_captured", "guns_captured", "engineers_captured", "routing",
-        "surrendered", "off_table", "scattered", "spent_remnant", "colours", "objective"};
+    static constexpr std::array<std::string_view, 12> kNames{"casualties",         "massacred",     "staff_captured", "guns_captured",
+                                                             "engineers_captured", "routing",       "surrendered",    "off_table",
+                                                             "scattered",          "spent_remnant", "colours",        "objective"};
     return kNames[static_cast<std::size_t>(k)];
 }
 

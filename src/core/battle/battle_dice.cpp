@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The battle's dice stream (tactical-resolver.md §4.1).
 #include "etatmajor/battle/battle_dice.hpp"
 
@@ -9,11 +10,10 @@ namespace etatmajor::battle {
 
 namespace {
 constexpr std::array<std::string_view, static_cast<std::size_t>(RollTag::Count)> kTagNames{
-    "initiative",        "initiative tie",   "replacement rating", "mass panic",       "to charge test",
-    "being charged test", "closing test",    "shooting test",      "small arms",       "artillery",
-    "bombardment",       "common shell",     "damage: artillery",  "damage: staff",    "damage: engineers",
-    "close assault",     "close assault tie", "massacre",          "terrain",          "ammunition",
-    "general rating",    "bombardment error"};
+    "initiative",        "initiative tie", "replacement rating", "mass panic",       "to charge test",    "being charged test",
+    "closing test",      "shooting test",  "small arms",         "artillery",        "bombardment",       "common shell",
+    "damage: artillery", "damage: staff",  "damage: engineers",  "close assault",    "close assault tie", "massacre",
+    "terrain",           "ammunition",     "general rating",     "bombardment error"};
 constexpr std::array<std::string_view, static_cast<std::size_t>(RollTag::Count)> kTagRules{
     "tactical-resolver.md §2.10 I.3", "tactical-resolver.md §2.10 I.3", "tactical-resolver.md §2.15",
     "tactical-resolver.md §2.19",     "tactical-resolver.md §1.10 TCT", "tactical-resolver.md §1.10 BCT",
@@ -40,24 +40,26 @@ void BattleDice::setContext(int turn, charts::Phase phase) {
 int BattleDice::d6(RollTag tag, int subject) {
     int value = 0;
     if (m_source) {
-        const dice::RollRequest request{std::string(rollTagName(tag)), std::string(rollTagRule(tag)),
-                                        subject >= 0 ? std::to_string(subject) : std::string(), 1, 6, 0};
+        const dice::RollRequest request{std::string(rollTagName(tag)),
+                                        std::string(rollTagRule(tag)),
+                                        subject >= 0 ? std::to_string(subject) : std::string(),
+                                        1,
+                                        6,
+                                        0};
         value = m_source->roll(6, request);
     } else {
         value = dice::SeededSource::uniform(m_gen, 6);
     }
     ++m_count;
     // roll_log_hash (§4.1): FNV-1a-64 over (turn, phase, tag, value) of every die, turn as two bytes.
-    const unsigned char bytes[5] = {static_cast<unsigned char>(m_turn & 0xff),
-                                    static_cast<unsigned char>((m_turn >> 8) & 0xff),
+    const unsigned char bytes[5] = {static_cast<unsigned char>(m_turn & 0xff), static_cast<unsigned char>((m_turn >> 8) & 0xff),
                                     static_cast<unsigned char>(m_phase), static_cast<unsigned char>(tag),
                                     static_cast<unsigned char>(value)};
     for (unsigned char b : bytes) {
         m_hash ^= b;
         m_hash *= kFnvPrime;
     }
-    if (m_keepLog)
-        m_log.push_back({static_cast<std::uint16_t>(m_turn), m_phase, tag, static_cast<std::uint8_t>(value), subject});
+    if (m_keepLog) m_log.push_back({static_cast<std::uint16_t>(m_turn), m_phase, tag, static_cast<std::uint8_t>(value), subject});
     return value;
 }
 

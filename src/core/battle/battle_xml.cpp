@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading battle files (docs/formats/battle.md). Every problem is reported in one core::FileError, each with its
 // file and line.
 #include "etatmajor/battle/battle_xml.hpp"
@@ -36,8 +37,7 @@ public:
         tinyxml2::XMLDocument doc;
         m_r.parse(doc, text);
         const XMLElement& root = m_r.root(doc, "battle", kBattleFormatVersion);
-        m_r.allow(root,
-                  {"formatVersion", "id", "name", "date", "season", "contact", "turns", "weather", "width", "depth", "holder"},
+        m_r.allow(root, {"formatVersion", "id", "name", "date", "season", "contact", "turns", "weather", "width", "depth", "holder"},
                   {"description", "terrain", "params", "side", "calibration"});
         // Each block but <side> is written once (docs/formats/battle.md); a second one is refused, not ignored.
         const XMLElement* description = m_r.single(root, "description");
@@ -69,7 +69,8 @@ public:
             const std::string id = m_r.str(e, attr);
             for (int i = 0; i < 2; ++i)
                 if (b.sides[static_cast<std::size_t>(i)].id == id) return i;
-            m_r.fail(e, "BATTLE-UNKNOWN-SIDE", std::string("attribute '") + attr + "' names no side of the battle: '" + core::shorten(id) + "'");
+            m_r.fail(e, "BATTLE-UNKNOWN-SIDE",
+                     std::string("attribute '") + attr + "' names no side of the battle: '" + core::shorten(id) + "'");
         };
         m_r.attempt([&] {
             if (root.Attribute("holder")) b.holder = sideIndex(root, "holder");
@@ -181,15 +182,15 @@ private:
             if (!hi) return;
             if (!lo) m_r.fail(e, "BATTLE-HISTORICAL", std::string(high) + " needs " + low + " (the lowest figure)");
             if (*hi < *lo)
-                m_r.fail(e, "BATTLE-HISTORICAL", std::string(high) + " (" + std::to_string(*hi) + ") is below " + low + " (" +
-                                                     std::to_string(*lo) + ")");
+                m_r.fail(e, "BATTLE-HISTORICAL",
+                         std::string(high) + " (" + std::to_string(*hi) + ") is below " + low + " (" + std::to_string(*lo) + ")");
         };
         range("menLost", h.menLost, "menLostHigh", h.menLostHigh);
         range("prisoners", h.prisoners, "prisonersHigh", h.prisonersHigh);
         if (h.prisoners && h.menLost && *h.prisoners > h.menLostHigh.value_or(*h.menLost))
-            m_r.fail(e, "BATTLE-HISTORICAL", "prisoners (" + std::to_string(*h.prisoners) +
-                                                 ") are part of the men lost and cannot exceed them (" +
-                                                 std::to_string(h.menLostHigh.value_or(*h.menLost)) + ")");
+            m_r.fail(e, "BATTLE-HISTORICAL",
+                     "prisoners (" + std::to_string(*h.prisoners) + ") are part of the men lost and cannot exceed them (" +
+                         std::to_string(h.menLostHigh.value_or(*h.menLost)) + ")");
         const auto& other = b.historical[static_cast<std::size_t>(1 - s)];
         if (h.heldField && other && other->heldField)
             m_r.fail(e, "BATTLE-HISTORICAL", "only one side can have held the field (heldField)");
@@ -227,7 +228,8 @@ private:
                 }
         }
         if (!any || i != v.size() || whole > 1000000)
-            m_r.fail(e, "XML-ATTR-VALUE", std::string("attribute '") + attr + "' must be a decimal number, not '" + core::shorten(v) + "'");
+            m_r.fail(e, "XML-ATTR-VALUE",
+                     std::string("attribute '") + attr + "' must be a decimal number, not '" + core::shorten(v) + "'");
         while (digits < 3) {
             frac *= 10;
             ++digits;
@@ -255,9 +257,29 @@ private:
 
     UnitSpec unit(const XMLElement& e, Nationality nat) {
         m_r.allow(e,
-                  {"id", "name", "nationality", "type", "class", "stands", "figures", "figuresPerStand", "armament",
-                   "bayonets", "colours", "highlander", "militia", "legionDragoons", "guards", "independentLight",
-                   "alwaysInCommand", "hidden", "screen", "inCommandNear", "slot", "depth", "file"},
+                  {"id",
+                   "name",
+                   "nationality",
+                   "type",
+                   "class",
+                   "stands",
+                   "figures",
+                   "figuresPerStand",
+                   "armament",
+                   "bayonets",
+                   "colours",
+                   "highlander",
+                   "militia",
+                   "legionDragoons",
+                   "guards",
+                   "independentLight",
+                   "alwaysInCommand",
+                   "hidden",
+                   "screen",
+                   "inCommandNear",
+                   "slot",
+                   "depth",
+                   "file"},
                   {"guns", "battalionGun"});
         UnitSpec u;
         u.line = e.GetLineNum();
@@ -329,13 +351,13 @@ private:
         }
         m_r.each(&e, "formation", [&](const XMLElement& c) { f.children.push_back(formation(c, nat)); });
         m_r.each(&e, "unit", [&](const XMLElement& u) { f.units.push_back(unit(u, nat)); });
-        if (!e.FirstChildElement("formation") && !e.FirstChildElement("unit")) m_r.fail(e, "BATTLE-EMPTY", "a formation needs units or formations");
+        if (!e.FirstChildElement("formation") && !e.FirstChildElement("unit"))
+            m_r.fail(e, "BATTLE-EMPTY", "a formation needs units or formations");
         return f;
     }
 
     SideSpec side(const XMLElement& e) {
-        m_r.allow(e, {"id", "name", "nationality", "initiativeTurn1", "forcedMarch", "ammunition", "supply"},
-                  {"commander", "me"});
+        m_r.allow(e, {"id", "name", "nationality", "initiativeTurn1", "forcedMarch", "ammunition", "supply"}, {"commander", "me"});
         SideSpec s;
         s.line = e.GetLineNum();
         s.id = m_r.str(e, "id");
@@ -372,7 +394,8 @@ private:
         std::set<std::string> unitIds;
         auto add = [&](const std::string& id, int line, const char* what) {
             if (!ids.insert(id).second)
-                m_r.attempt([&] { throw core::FileError(m_r.file(), line, what, "BATTLE-DUP-ID", "the id '" + id + "' is used twice"); });
+                m_r.attempt(
+                    [&] { throw core::FileError(m_r.file(), line, what, "BATTLE-DUP-ID", "the id '" + id + "' is used twice"); });
         };
         std::function<void(const FormationSpec&)> walk = [&](const FormationSpec& f) {
             add(f.id, f.line, "formation");
@@ -410,9 +433,7 @@ private:
 
 }  // namespace
 
-BattleSetup readBattleString(std::string_view xml, const std::string& fileName) {
-    return BattleParser(fileName).parse(xml);
-}
+BattleSetup readBattleString(std::string_view xml, const std::string& fileName) { return BattleParser(fileName).parse(xml); }
 
 BattleSetup readBattleFile(const std::string& path) { return readBattleString(io::readInputFile(path, io::limits::kFileBytes), path); }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reports on seeded trials: `battle simulate` and `battle calibrate` (tactical-resolver.md §5 method).
 #include "etatmajor/battle/calibration.hpp"
 
@@ -175,24 +176,23 @@ TrialSummary summariseTrials(const BattleSetup& setup, const std::vector<TrialOu
     j["turns_fought"] = quartilesJson(t.turns, false);
 
     std::ostringstream o;
-    o << setup.name << ": " << n << " trials, seeds " << firstSeed << ".." << firstSeed + static_cast<std::uint64_t>(n) - 1
-      << "\n";
-    o << "  winner (smaller net loss): " << ida << " " << percentText(t.wins[0], n) << ", " << idb << " "
-      << percentText(t.wins[1], n) << ", draw " << percentText(t.wins[2], n) << "\n";
+    o << setup.name << ": " << n << " trials, seeds " << firstSeed << ".." << firstSeed + static_cast<std::uint64_t>(n) - 1 << "\n";
+    o << "  winner (smaller net loss): " << ida << " " << percentText(t.wins[0], n) << ", " << idb << " " << percentText(t.wins[1], n)
+      << ", draw " << percentText(t.wins[2], n) << "\n";
     o << "  holds the field:           " << ida << " " << percentText(t.holds[0], n) << ", " << idb << " "
       << percentText(t.holds[1], n) << ", neither " << percentText(t.holds[2], n) << "\n";
     o << "  end of the battle:        ";
     for (const auto& [k, v] : t.ends) o << " " << k << " " << percentText(v, n);
     o << "\n";
     const auto m = quartiles(t.margin);
-    o << "  margin (" << idb << " net loss - " << ida << " net loss, points): median " << pointsApproxText(m.median)
-      << ", quartiles " << pointsApproxText(m.q1) << " / " << pointsApproxText(m.q3) << "\n";
+    o << "  margin (" << idb << " net loss - " << ida << " net loss, points): median " << pointsApproxText(m.median) << ", quartiles "
+      << pointsApproxText(m.q1) << " / " << pointsApproxText(m.q3) << "\n";
     for (int s = 0; s < 2; ++s) {
         const auto& id = setup.sides[static_cast<std::size_t>(s)].id;
         const auto net = quartiles(t.net[s]);
-        o << "  " << id << ": net loss median " << pointsApproxText(net.median) << " (quartiles "
-          << pointsApproxText(net.q1) << " / " << pointsApproxText(net.q3) << "); stands lost median "
-          << quartilesText(t.stands[s]) << "; units routed median " << quartilesText(t.routed[s]) << "\n";
+        o << "  " << id << ": net loss median " << pointsApproxText(net.median) << " (quartiles " << pointsApproxText(net.q1) << " / "
+          << pointsApproxText(net.q3) << "); stands lost median " << quartilesText(t.stands[s]) << "; units routed median "
+          << quartilesText(t.routed[s]) << "\n";
         o << "  " << id << ": men lost median " << quartilesText(t.men[s]) << ", of them prisoners median "
           << quartilesText(t.prisoners[s]) << "; guns taken by the enemy median " << quartilesText(t.guns[s]) << "\n";
     }
@@ -220,10 +220,9 @@ std::string calibrationLines(const CalibratedBattle& b) {
     for (int s = 0; s < 2; ++s) {
         const auto& h = setup.historical[static_cast<std::size_t>(s)];
         const std::string none = "not given";
-        o << "  " << setup.sides[static_cast<std::size_t>(s)].id << ": men lost median " << quartilesText(t.men[s])
-          << ", history " << (h ? rangeText(h->menLost, h->menLostHigh, none, "-") : none) << "; prisoners median "
-          << quartilesText(t.prisoners[s]) << ", history "
-          << (h ? rangeText(h->prisoners, h->prisonersHigh, none, "-") : none) << "; guns taken by the enemy median "
+        o << "  " << setup.sides[static_cast<std::size_t>(s)].id << ": men lost median " << quartilesText(t.men[s]) << ", history "
+          << (h ? rangeText(h->menLost, h->menLostHigh, none, "-") : none) << "; prisoners median " << quartilesText(t.prisoners[s])
+          << ", history " << (h ? rangeText(h->prisoners, h->prisonersHigh, none, "-") : none) << "; guns taken by the enemy median "
           << quantile(t.guns[s], 50) << ", history " << (h ? rangeText(h->guns, std::nullopt, none, "-") : none) << "\n";
     }
     for (const auto& r : v.results) o << "  " << (r.met ? "[met]  " : "[MISS] ") << resultLine(r) << "\n";
@@ -235,7 +234,7 @@ std::string calibrationLines(const CalibratedBattle& b) {
 std::string calibrationMarkdown(const std::vector<CalibratedBattle>& battles, int runs, std::uint64_t firstSeed,
                                 const std::string& command, const Params& shared) {
     // Every figure below comes from the trials, the battle files or the parameters: nothing is written by hand.
-    const int fieldShare = kStandingFieldShare / 10;  // percent
+    const int fieldShare = kStandingFieldShare / 10;                                               // percent
     const long stdErr = std::lround(500.0 / std::sqrt(static_cast<double>(runs > 0 ? runs : 1)));  // thousandths
     std::ostringstream head, table, body;
     int met = 0, total = 0, standing = 0, standingMet = 0;
@@ -256,35 +255,32 @@ std::string calibrationMarkdown(const std::vector<CalibratedBattle>& battles, in
         auto id = [&](int s) { return setup.sides[static_cast<std::size_t>(s)].id; };
         auto hist = [&](int s) -> const std::optional<HistoricalFigures>& { return setup.historical[static_cast<std::size_t>(s)]; };
         auto histMen = [&](int s) { return hist(s) ? rangeText(hist(s)->menLost, hist(s)->menLostHigh, none, "–") : none; };
-        auto histPrisoners = [&](int s) {
-            return hist(s) ? rangeText(hist(s)->prisoners, hist(s)->prisonersHigh, none, "–") : none;
-        };
+        auto histPrisoners = [&](int s) { return hist(s) ? rangeText(hist(s)->prisoners, hist(s)->prisonersHigh, none, "–") : none; };
         auto histGuns = [&](int s) { return hist(s) ? rangeText(hist(s)->guns, std::nullopt, none, "–") : none; };
 
         table << "| " << setup.name << " | " << v.met << " of " << v.results.size() << " | " << id(0) << " "
               << percentText(t.holds[0], n) << ", " << id(1) << " " << percentText(t.holds[1], n) << " ("
-              << (heldField == kNoSide ? none : id(heldField)) << ") | " << id(0) << " " << percentText(t.wins[0], n)
-              << ", " << id(1) << " " << percentText(t.wins[1], n) << " | " << id(0) << " " << quantile(t.men[0], 50)
-              << " (" << histMen(0) << "), " << id(1) << " " << quantile(t.men[1], 50) << " (" << histMen(1) << ") | "
-              << id(0) << " " << quantile(t.prisoners[0], 50) << " (" << histPrisoners(0) << "), " << id(1) << " "
-              << quantile(t.prisoners[1], 50) << " (" << histPrisoners(1) << ") |\n";
+              << (heldField == kNoSide ? none : id(heldField)) << ") | " << id(0) << " " << percentText(t.wins[0], n) << ", " << id(1)
+              << " " << percentText(t.wins[1], n) << " | " << id(0) << " " << quantile(t.men[0], 50) << " (" << histMen(0) << "), "
+              << id(1) << " " << quantile(t.men[1], 50) << " (" << histMen(1) << ") | " << id(0) << " " << quantile(t.prisoners[0], 50)
+              << " (" << histPrisoners(0) << "), " << id(1) << " " << quantile(t.prisoners[1], 50) << " (" << histPrisoners(1)
+              << ") |\n";
 
         body << "\n## " << setup.name << (setup.date.empty() ? "" : " (" + setup.date + ")") << "\n\n";
         if (!setup.history.empty()) body << "*Historical outcome.* " << oneLine(setup.history) << "\n\n";
-        body << "*Simulated:* " << n << " runs. Neither side holds the field in " << percentText(t.holds[2], n)
-             << " of them; " << percentText(t.wins[2], n) << " are drawn on net loss.\n\n";
+        body << "*Simulated:* " << n << " runs. Neither side holds the field in " << percentText(t.holds[2], n) << " of them; "
+             << percentText(t.wins[2], n) << " are drawn on net loss.\n\n";
         body << "| | " << id(0) << ", simulated | " << id(0) << ", history | " << id(1) << ", simulated | " << id(1)
              << ", history |\n|---|---|---|---|---|\n";
         auto held = [&](int s) { return heldField == kNoSide ? none : (heldField == s ? "yes" : "no"); };
-        body << "| Holds the field | " << percentText(t.holds[0], n) << " | " << held(0) << " | "
-             << percentText(t.holds[1], n) << " | " << held(1) << " |\n";
+        body << "| Holds the field | " << percentText(t.holds[0], n) << " | " << held(0) << " | " << percentText(t.holds[1], n)
+             << " | " << held(1) << " |\n";
         body << "| Wins on net loss | " << percentText(t.wins[0], n) << " | | " << percentText(t.wins[1], n) << " | |\n";
-        body << "| Net loss, points | " << pointsQuartilesText(t.net[0], "–") << " | | "
-             << pointsQuartilesText(t.net[1], "–") << " | |\n";
-        body << "| Stands lost | " << quartilesText(t.stands[0], "–") << " | | " << quartilesText(t.stands[1], "–")
+        body << "| Net loss, points | " << pointsQuartilesText(t.net[0], "–") << " | | " << pointsQuartilesText(t.net[1], "–")
              << " | |\n";
-        body << "| Men lost | " << quartilesText(t.men[0], "–") << " | " << histMen(0) << " | "
-             << quartilesText(t.men[1], "–") << " | " << histMen(1) << " |\n";
+        body << "| Stands lost | " << quartilesText(t.stands[0], "–") << " | | " << quartilesText(t.stands[1], "–") << " | |\n";
+        body << "| Men lost | " << quartilesText(t.men[0], "–") << " | " << histMen(0) << " | " << quartilesText(t.men[1], "–")
+             << " | " << histMen(1) << " |\n";
         body << "| Prisoners | " << quartilesText(t.prisoners[0], "–") << " | " << histPrisoners(0) << " | "
              << quartilesText(t.prisoners[1], "–") << " | " << histPrisoners(1) << " |\n";
         body << "| Guns taken by the enemy | " << quartilesText(t.guns[0], "–") << " | " << histGuns(0) << " | "

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The §1 charts of tactical-resolver.md as data. Row comments name the rule each value comes from.
 #include "etatmajor/battle/charts.hpp"
 
@@ -367,10 +368,22 @@ Rating ratingRoll(StaffRow row, int face) {
     // Highest face that still gives Inept, highest that gives Capable (§8.3; "Other" per G7: no Exceptional).
     int ineptMax = 2, capableMax = 5;
     switch (row) {
-        case StaffRow::France: ineptMax = 1; capableMax = 5; break;
-        case StaffRow::EnglishHessian: ineptMax = 2; capableMax = 5; break;
-        case StaffRow::American: ineptMax = 3; capableMax = 5; break;
-        case StaffRow::Other: ineptMax = 2; capableMax = 6; break;
+        case StaffRow::France:
+            ineptMax = 1;
+            capableMax = 5;
+            break;
+        case StaffRow::EnglishHessian:
+            ineptMax = 2;
+            capableMax = 5;
+            break;
+        case StaffRow::American:
+            ineptMax = 3;
+            capableMax = 5;
+            break;
+        case StaffRow::Other:
+            ineptMax = 2;
+            capableMax = 6;
+            break;
     }
     if (face <= ineptMax) return Rating::Inept;
     if (face <= capableMax) return Rating::Capable;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // §1.15 close assault factors summed over one side of a combat (tactical-resolver.md §2.14.2).
 #include "etatmajor/battle/close_assault.hpp"
 

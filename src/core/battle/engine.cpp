@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Engine: building the state from a set-up, deployment (tactical-resolver.md §2.6), the turn loop (§2.10), the end
 // of the battle (§2.20) and the points accounting (§2.21, §3).
 #include "etatmajor/battle/engine.hpp"
@@ -52,9 +53,7 @@ int standValue(const Unit& u) {
 }
 
 // Value of `figures` figures of a unit, exactly: stand value × figures / figures per stand.
-Points6 figureValue(const Unit& u, int figures) {
-    return Points6::fraction(standValue(u), figures, u.fps);
-}
+Points6 figureValue(const Unit& u, int figures) { return Points6::fraction(standValue(u), figures, u.fps); }
 
 }  // namespace
 
@@ -70,8 +69,7 @@ std::shared_ptr<const BattleSetup> canonicalCopy(const BattleSetup& setup) {
 }  // namespace
 
 Engine::Engine(const BattleSetup& setup, BattleDice& dice, Narrative* narrative)
-    : m_setupShared(canonicalCopy(setup)), m_setup(*m_setupShared), m_params(setup.params), m_dice(&dice),
-      m_narrative(narrative) {
+    : m_setupShared(canonicalCopy(setup)), m_setup(*m_setupShared), m_params(setup.params), m_dice(&dice), m_narrative(narrative) {
     build(m_setup);
 }
 
@@ -154,7 +152,8 @@ void Engine::buildFormation(const FormationSpec& f, int side, Mode mode, int arr
             u.figures = us.figures > 0 ? us.figures : us.stands * u.fps;
             const bool irregular = isIrregularType(us.type) && !isMounted(us.type);
             // §2.2: no bayonets for Class 1 and for Class 2 irregular foot unless the OOB says otherwise.
-            u.bayonets = us.bayonets.value_or(!(u.unitClass == 1 || (u.unitClass == 2 && (irregular || us.type == UnitType::MountedInfantry))));
+            u.bayonets = us.bayonets.value_or(
+                !(u.unitClass == 1 || (u.unitClass == 2 && (irregular || us.type == UnitType::MountedInfantry))));
             const bool regularFoot = us.type == UnitType::LineInfantry || us.type == UnitType::LightInfantry;
             u.hasColours = us.colours.value_or(regularFoot || us.type == UnitType::LightCavalry);
             u.highlander = us.highlander;
@@ -182,8 +181,7 @@ void Engine::buildFormation(const FormationSpec& f, int side, Mode mode, int arr
             m_units.push_back(std::move(u));
         }
     }
-    for (const auto& child : f.children)
-        buildFormation(child, side, mode, arrival, trig, entry, own != kNone ? own : parentGeneral);
+    for (const auto& child : f.children) buildFormation(child, side, mode, arrival, trig, entry, own != kNone ? own : parentGeneral);
 }
 
 void Engine::build(const BattleSetup& setup) {
@@ -353,8 +351,7 @@ void Engine::build(const BattleSetup& setup) {
         for (int s = 0; s < 2; ++s) {
             int flankTurn = 0;
             for (const auto& u : m_units)
-                if (u.side == s && u.status == UnitStatus::Arriving && u.entry != Edge::OwnRear &&
-                    u.trigger == ArrivalTrigger::None)
+                if (u.side == s && u.status == UnitStatus::Arriving && u.entry != Edge::OwnRear && u.trigger == ArrivalTrigger::None)
                     flankTurn = flankTurn == 0 ? u.arrivalTurn : std::min(flankTurn, u.arrivalTurn);
             if (flankTurn <= 1) continue;
             for (auto& b : m_brigades) {
@@ -417,8 +414,9 @@ void Engine::build(const BattleSetup& setup) {
 
     if (m_narrative) {
         if (m_narrative) log(m_setup.name.empty() ? m_setup.id : m_setup.name);
-        if (m_narrative) log("Field " + std::to_string(m_width) + " files by " + std::to_string(m_depth) + " paces; " +
-            std::to_string(m_turns) + " daylight turns; weather " + std::string(weatherName(m_setup.weather)) + ".");
+        if (m_narrative)
+            log("Field " + std::to_string(m_width) + " files by " + std::to_string(m_depth) + " paces; " + std::to_string(m_turns) +
+                " daylight turns; weather " + std::string(weatherName(m_setup.weather)) + ".");
         for (int s = 0; s < 2; ++s) {
             const auto& side = m_sides[static_cast<std::size_t>(s)];
             std::string line = side.name + ": " + side.start.text() + " points";
@@ -593,8 +591,8 @@ void Engine::placeSide(int side) {
     }
 
     // Roles.
-    std::vector<int> line;         // first line, left to right
-    std::vector<int> centreGuns;   // batteries of artillery-only brigades, placed at the centre
+    std::vector<int> line;        // first line, left to right
+    std::vector<int> centreGuns;  // batteries of artillery-only brigades, placed at the centre
     std::vector<int> cavalry, screens, seconds, reserves;
     for (int bi : brigadesHere) {
         auto& b = brigade(bi);
@@ -752,8 +750,8 @@ void Engine::placeSide(int side) {
         // Against the holder's frontage; if shorter, opposite the holder's weakest third (points per file).
         int lo = m_width, hi = 0, holderFrontage = 0;
         for (const auto& u : m_units)
-            if (u.side == other && u.status == UnitStatus::OnTable &&
-                (u.role == Role::FirstLine || u.role == Role::Artillery) && seenAtPlacement(u)) {
+            if (u.side == other && u.status == UnitStatus::OnTable && (u.role == Role::FirstLine || u.role == Role::Artillery) &&
+                seenAtPlacement(u)) {
                 lo = std::min(lo, u.x0);
                 hi = std::max(hi, u.x0 + u.w);
             }
@@ -773,8 +771,8 @@ void Engine::placeSide(int side) {
     if (m_params.scoutingDeployment && m_placed[static_cast<std::size_t>(other)] && line.size() > 1) {
         int lo = m_width, hi = 0;
         for (const auto& u : m_units)
-            if (u.side == other && u.status == UnitStatus::OnTable &&
-                (u.role == Role::FirstLine || u.role == Role::Artillery) && seenAtPlacement(u)) {
+            if (u.side == other && u.status == UnitStatus::OnTable && (u.role == Role::FirstLine || u.role == Role::Artillery) &&
+                seenAtPlacement(u)) {
                 lo = std::min(lo, u.x0);
                 hi = std::max(hi, u.x0 + u.w);
             }
@@ -943,8 +941,8 @@ void Engine::placeSide(int side) {
     // Cavalry on the open flanks, 100 paces back; if both flanks are anchored, in reserve (§2.6.4 step 5).
     auto anchoredAt = [&](int file) {
         for (const auto& f : m_features) {
-            const bool anchoring = f.kind == FeatureKind::Marsh || f.kind == FeatureKind::Swamp ||
-                                   f.kind == FeatureKind::River || f.kind == FeatureKind::HeavyWood;
+            const bool anchoring = f.kind == FeatureKind::Marsh || f.kind == FeatureKind::Swamp || f.kind == FeatureKind::River ||
+                                   f.kind == FeatureKind::HeavyWood;
             if (anchoring && file >= f.x0 - 3 && file < f.x1 + 3) return true;
         }
         return file < 0 || file >= m_width;
@@ -994,8 +992,8 @@ void Engine::placeSide(int side) {
     for (int ui : reserves) {
         auto& u = unit(ui);
         u.w = std::max(1, stands(u));
-        setFormation(u, isMounted(u.type) ? Formation::OpenColumn
-                                          : (isArtillery(u.type) ? Formation::Limbered : Formation::OpenColumn));
+        setFormation(u,
+                     isMounted(u.type) ? Formation::OpenColumn : (isArtillery(u.type) ? Formation::Limbered : Formation::OpenColumn));
         const int offset = (k % 2 == 0 ? 1 : -1) * ((k + 1) / 2) * 2;
         u.x0 = std::max(0, std::min(m_width - 1, centre + offset));
         u.front = u.fixedDepth >= 0 ? u.fixedDepth : std::max(u.depth, lineFront - m_params.reserveGap);
@@ -1128,7 +1126,8 @@ void Engine::generateTemplateTerrain() {
             case HexTerrain::Hamlet: add(FeatureKind::LightUrban, W / 2 - 1, W / 2 + 1, holderLine - 30, holderLine + 30, true); break;
             case HexTerrain::Village: {
                 const bool heavy = m_dice->d6(RollTag::Terrain) >= 5;
-                add(heavy ? FeatureKind::HeavyUrban : FeatureKind::LightUrban, W / 2 - 2, W / 2 + 2, holderLine - 60, holderLine + 60, true);
+                add(heavy ? FeatureKind::HeavyUrban : FeatureKind::LightUrban, W / 2 - 2, W / 2 + 2, holderLine - 60, holderLine + 60,
+                    true);
                 break;
             }
             case HexTerrain::Town: add(FeatureKind::HeavyUrban, W / 2 - 4, W / 2 + 4, holderLine - 90, holderLine + 90, true); break;
@@ -1308,8 +1307,9 @@ void Engine::permanentShaken() {
         if (m_params.shakenLevels ? (s * 100 < pct * u.standsStart) : (s * 100 <= pct * u.standsStart)) {
             u.permShaken = true;
             if (u.morale != Morale::Routing) u.morale = Morale::Shaken;
-            if (m_narrative) log(unitName(u.index) + " is down to " + std::to_string(s) + " of " + std::to_string(u.standsStart) +
-                " stands and stays Shaken.");
+            if (m_narrative)
+                log(unitName(u.index) + " is down to " + std::to_string(s) + " of " + std::to_string(u.standsStart) +
+                    " stands and stays Shaken.");
         }
     }
 }
@@ -1320,8 +1320,8 @@ bool Engine::present(const Unit& u) const {
 
 bool Engine::arrivalsPending(int side) const {
     for (const auto& u : m_units)
-        if (u.side == side && (u.status == UnitStatus::Arriving || u.status == UnitStatus::ReserveOff ||
-                               u.status == UnitStatus::OffReturning))
+        if (u.side == side &&
+            (u.status == UnitStatus::Arriving || u.status == UnitStatus::ReserveOff || u.status == UnitStatus::OffReturning))
             return true;
     return false;
 }
@@ -1387,10 +1387,13 @@ void Engine::withdrawalChecks() {
             for (auto& b : m_brigades)
                 if (b.side == s) b.posture = Posture::Withdraw;
             ++m_events[side.id + ".withdrew"];
-            if (m_narrative) log(side.name + " breaks off and withdraws" +
-                (byLoss ? " (losses " + loss.text() + " of " + side.start.text() + " points)"
-                        : allSpent ? " (every brigade spent)" : generalLost ? " (army general lost)" : "") +
-                ".");
+            if (m_narrative)
+                log(side.name + " breaks off and withdraws" +
+                    (byLoss        ? " (losses " + loss.text() + " of " + side.start.text() + " points)"
+                     : allSpent    ? " (every brigade spent)"
+                     : generalLost ? " (army general lost)"
+                                   : "") +
+                    ".");
         }
     }
 }
@@ -1592,17 +1595,13 @@ int Engine::fieldHolder(std::string* why) const {
             case FieldTest::MiddleThird:
                 if (y >= m_depth / 3 && y <= 2 * m_depth / 3) count[u.side] += stands(u);
                 break;
-            case FieldTest::FormedStands:
-                count[u.side] += stands(u);
-                break;
-            case FieldTest::FormedPoints:
-                count[u.side] += static_cast<std::int64_t>(stands(u)) * standValue(u);
-                break;
+            case FieldTest::FormedStands: count[u.side] += stands(u); break;
+            case FieldTest::FormedPoints: count[u.side] += static_cast<std::int64_t>(stands(u)) * standValue(u); break;
         }
     }
-    const char* reason = m_params.fieldTest == FieldTest::MiddleThird ? "it has more formed stands in the middle of the field"
+    const char* reason = m_params.fieldTest == FieldTest::MiddleThird    ? "it has more formed stands in the middle of the field"
                          : m_params.fieldTest == FieldTest::FormedStands ? "it has more formed stands on the field"
-                                                                          : "it is the stronger in formed troops on the field";
+                                                                         : "it is the stronger in formed troops on the field";
     if (count[0] != count[1]) return because(count[0] > count[1] ? kSideA : kSideB, reason);
     return because(m_holder, "neither side drove the other from it");  // (5)
 }
@@ -1618,9 +1617,7 @@ SideLedger Engine::ledgerFor(int side, bool final, std::vector<UnitResult>* unit
     SideLedger l;
     l.start = m_sides[static_cast<std::size_t>(side)].start;
     // Item names are left out of an outcome-only result (the totals read only the points).
-    auto itemName = [&](const std::string& id, const char* suffix = "") {
-        return m_outcomeOnly ? std::string() : id + suffix;
-    };
+    auto itemName = [&](const std::string& id, const char* suffix = "") { return m_outcomeOnly ? std::string() : id + suffix; };
     for (const auto& u : m_units) {
         if (u.side == side) {
             UnitResult r;
@@ -1731,8 +1728,7 @@ SideLedger Engine::ledgerFor(int side, bool final, std::vector<UnitResult>* unit
             }
         } else {
             // Colours and guns taken from this enemy unit.
-            if (u.coloursLostTo == side)
-                l.gained.push_back({LedgerKind::Colours, itemName(u.id), Points6::whole(c::kColoursValue)});
+            if (u.coloursLostTo == side) l.gained.push_back({LedgerKind::Colours, itemName(u.id), Points6::whole(c::kColoursValue)});
         }
     }
     for (const auto& g : m_generals) {
@@ -1743,7 +1739,7 @@ SideLedger Engine::ledgerFor(int side, bool final, std::vector<UnitResult>* unit
     for (const auto& g : m_generals)
         if (g.side == side && g.army && g.fate == StaffFate::Killed)
             l.full.push_back({LedgerKind::StaffCaptured, itemName(g.id), Points6::whole(c::kCorpsValueForPlayerGeneral)});
-    (void)final;
+    (void) final;
     return l;
 }
 
@@ -1799,8 +1795,7 @@ BattleResult Engine::finish() {
             }
         }
         if (u.surrendered > 0 || u.status == UnitStatus::Surrendered) ++m_events[mine.id + ".units_surrendered"];
-        if (u.status == UnitStatus::RemovedSpent || u.status == UnitStatus::Destroyed)
-            ++m_events[mine.id + ".units_removed"];
+        if (u.status == UnitStatus::RemovedSpent || u.status == UnitStatus::Destroyed) ++m_events[mine.id + ".units_removed"];
     }
     for (const auto& g : m_generals) {
         if (m_outcomeOnly) break;
@@ -1825,26 +1820,25 @@ BattleResult Engine::finish() {
         r.generals.push_back(gr);
     }
     r.verdict = settle(r.sides[0].ledger, r.sides[1].ledger);
-    for (int s = 0; s < 2; ++s)
-        r.sides[static_cast<std::size_t>(s)].lineOfRetreatBlocked = m_surrounded[static_cast<std::size_t>(s)];
+    for (int s = 0; s < 2; ++s) r.sides[static_cast<std::size_t>(s)].lineOfRetreatBlocked = m_surrounded[static_cast<std::size_t>(s)];
     r.rollCount = m_dice->count();
     r.rollLogHash = m_dice->logHash();
     if (m_outcomeOnly) r.events = std::move(m_events);
     else r.events = m_events;
     if (m_narrative) {
         m_dice->setContext(m_turn, c::Phase::Nightfall);
-        std::string line = "The battle ends (" + std::string(endReasonName(m_endReason)) + ") after " +
-                           std::to_string(m_turn) + " turns. ";
+        std::string line = "The battle ends (" + std::string(endReasonName(m_endReason)) + ") after " + std::to_string(m_turn) +
+                           " turns. ";
         line += holder == kNoSide ? "Neither side holds the field (" + fieldWhy + "). "
                                   : m_sides[static_cast<std::size_t>(holder)].name + " holds the field (" + fieldWhy + "). ";
         for (int s = 0; s < 2; ++s) {
             const auto& led = r.sides[static_cast<std::size_t>(s)].ledger;
-            line += m_sides[static_cast<std::size_t>(s)].name + " net loss " + led.netLoss().text() + " of " +
-                    led.start.text() + "; ";
+            line += m_sides[static_cast<std::size_t>(s)].name + " net loss " + led.netLoss().text() + " of " + led.start.text() + "; ";
         }
-        line += r.verdict.winner == kNoSide ? "a draw." : "winner " + m_sides[static_cast<std::size_t>(r.verdict.winner)].name +
-                                                             " by " + r.verdict.margin.text() + " (" +
-                                                             std::string(decisivenessName(r.verdict.decisiveness)) + ").";
+        line += r.verdict.winner == kNoSide
+                    ? "a draw."
+                    : "winner " + m_sides[static_cast<std::size_t>(r.verdict.winner)].name + " by " + r.verdict.margin.text() + " (" +
+                          std::string(decisivenessName(r.verdict.decisiveness)) + ").";
         if (m_narrative) log(line);
     }
     return r;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Engine: the Close Assault Phase (tactical-resolver.md §2.10 VI, §2.14): combats, automatic victories (§1.15),
 // factors, dice, the victory scale and results (§1.16), compulsory moves, break-throughs, pursuit, captured guns,
 // surrenders and massacres (§1.17, §2.16), removal of spent units (G10).
@@ -68,14 +69,12 @@ bool touches(const std::vector<ContactPair>& contacts, int a, int b) {
 }
 }  // namespace
 
-CaSideInputs Engine::caInputs(std::span<const int> side, std::span<const int> enemy, bool hypothetical,
-                              int hypoCharger, bool hypoFlank) const {
+CaSideInputs Engine::caInputs(std::span<const int> side, std::span<const int> enemy, bool hypothetical, int hypoCharger,
+                              bool hypoFlank) const {
     CaSideInputs in;
     auto touching = [&](int x, int e) { return hypothetical || touches(m_contacts, x, e); };
     auto charging = [&](const Unit& x) { return hypothetical ? x.index == hypoCharger : x.charging; };
-    auto startSteady = [&](const Unit& x) {
-        return hypothetical ? (x.morale == Morale::Ordered) : x.chargeStartSteady;
-    };
+    auto startSteady = [&](const Unit& x) { return hypothetical ? (x.morale == Morale::Ordered) : x.chargeStartSteady; };
     bool cover = false;
     for (int x : side) cover = cover || unit(x).inWood || unit(x).inUrban || unit(x).inWorks;
     for (int e : enemy) cover = cover || unit(e).inWood || unit(e).inUrban || unit(e).inWorks;
@@ -156,7 +155,8 @@ CaSideInputs Engine::caInputs(std::span<const int> side, std::span<const int> en
             if (charged && !startSteady(u)) in.mountedChargingUnsteady = true;
             if (vsArtilleryOrScreen) ++in.mountedVsArtilleryOrScreen;
             if (vsMountedInf) ++in.mountedVsMountedInfantry;
-            if ((charged || u.pushBacks > 0) && vsFootOrIrregular && (u.type == UnitType::LightCavalry || u.type == UnitType::IrregularCavalry))
+            if ((charged || u.pushBacks > 0) && vsFootOrIrregular &&
+                (u.type == UnitType::LightCavalry || u.type == UnitType::IrregularCavalry))
                 ++in.cavalryVsFootOrIrregular;
             if (charged && (u.formation == Formation::OpenColumn || u.formation == Formation::ClosedColumn) && vsLine)
                 ++in.columnChargingLine;
@@ -164,8 +164,7 @@ CaSideInputs Engine::caInputs(std::span<const int> side, std::span<const int> en
             if (vsArtilleryOrScreen) ++in.footVsScreenOrArtillery;
             if (vsShaken) ++in.footVsShaken;
             if (u.type == UnitType::Native) ++in.nativeFoot;
-            if ((u.formation == Formation::ClosedColumn || u.formation == Formation::ReinforcedLine) && vsMounted)
-                ++in.denseVsMounted;
+            if ((u.formation == Formation::ClosedColumn || u.formation == Formation::ReinforcedLine) && vsMounted) ++in.denseVsMounted;
             if (charged) in.infantryCharging = true;
             if (u.type == UnitType::LightInfantry && (u.inWood || u.inUrban)) ++in.lightInfantryInWoodsOrUrban;
             if ((inOpen(u) && touchingSteadyFriend(u)) || u.inUrban || u.inWood || u.inWorks) ++in.touchingSteadyFriendOrCover;
@@ -300,7 +299,8 @@ void Engine::fightCombat(const std::vector<int>& members, bool wrapUp) {
             bool mounted = false;
             for (int w : winners) mounted = mounted || isMounted(unit(w).type);
             const auto letter = c::majorLetter(mounted, isMounted(unit(x).type));
-            if (m_narrative) log(unitName(x) + " is caught while routing and cut down (" + std::string(1, c::letterChar(letter)) + ").");
+            if (m_narrative)
+                log(unitName(x) + " is caught while routing and cut down (" + std::string(1, c::letterChar(letter)) + ").");
             m_combatLog.push_back({m_turn, 1 - s, letter, true, 0});
             ++m_events[m_sides[static_cast<std::size_t>(1 - s)].id + ".melees_won"];
             // One combat, one result line for each unit (§2.14.4): a victor that has already paid for another
@@ -334,8 +334,9 @@ void Engine::fightCombat(const std::vector<int>& members, bool wrapUp) {
             for (int w : sides[s]) mounted = mounted || isMounted(unit(w).type);
             for (int l : sides[1 - s]) loserMounted = loserMounted || isMounted(unit(l).type);
             const auto letter = c::majorLetter(mounted, loserMounted);
-            if (m_narrative) log(m_sides[static_cast<std::size_t>(s)].name + " wins automatically (" + std::string(c::autoVictoryName(kind)) +
-                "): " + std::string(1, c::letterChar(letter)) + ".");
+            if (m_narrative)
+                log(m_sides[static_cast<std::size_t>(s)].name + " wins automatically (" + std::string(c::autoVictoryName(kind)) +
+                    "): " + std::string(1, c::letterChar(letter)) + ".");
             m_combatLog.push_back({m_turn, s, letter, true, 0});
             ++m_events[m_sides[static_cast<std::size_t>(s)].id + ".melees_won"];
             applyCaResult(sides[s], sides[1 - s], letter, wrapUp, true);
@@ -354,7 +355,8 @@ void Engine::fightCombat(const std::vector<int>& members, bool wrapUp) {
     const std::string ties = roll.tieRounds > 0 ? " tied, re-rolled " + std::to_string(roll.tieRounds) + "x;" : "";
     auto majorityMounted = [&](const std::vector<int>& g) {
         int m = 0, f = 0;
-        for (int x : g) (isMounted(unit(x).type) && unit(x).formation != Formation::Dismounted ? m : f) += std::max(1, stands(unit(x)));
+        for (int x : g)
+            (isMounted(unit(x).type) && unit(x).formation != Formation::Dismounted ? m : f) += std::max(1, stands(unit(x)));
         return m > f;
     };
     const auto letter = c::victoryLetter(majorityMounted(sides[winner]), majorityMounted(sides[1 - winner]), margin);
@@ -364,10 +366,11 @@ void Engine::fightCombat(const std::vector<int>& members, bool wrapUp) {
             for (int x : g) s += (s.empty() ? "" : ", ") + unitName(x);
             return s;
         };
-        if (m_narrative) log("Melee: " + names(sides[0]) + " " + std::to_string(factors[0]) + "+" + std::to_string(dice[0]) + " against " +
-            names(sides[1]) + " " + std::to_string(factors[1]) + "+" + std::to_string(dice[1]) + ";" + ties + " " +
-            m_sides[static_cast<std::size_t>(winner)].name + " win by " + std::to_string(margin) + " (" +
-            std::string(1, c::letterChar(letter)) + ").");
+        if (m_narrative)
+            log("Melee: " + names(sides[0]) + " " + std::to_string(factors[0]) + "+" + std::to_string(dice[0]) + " against " +
+                names(sides[1]) + " " + std::to_string(factors[1]) + "+" + std::to_string(dice[1]) + ";" + ties + " " +
+                m_sides[static_cast<std::size_t>(winner)].name + " win by " + std::to_string(margin) + " (" +
+                std::string(1, c::letterChar(letter)) + ").");
     }
     m_combatLog.push_back({m_turn, winner, letter, false, margin});
     ++m_events[m_sides[static_cast<std::size_t>(winner)].id + ".melees_won"];
@@ -490,8 +493,8 @@ void Engine::flankAdvance(int vi, int paces, int direction) {
     }
 }
 
-void Engine::applyCaResult(const std::vector<int>& winners, const std::vector<int>& losers, c::CaLetter letter,
-                           bool wrapUp, bool automatic, const std::vector<int>* victorsPaid) {
+void Engine::applyCaResult(const std::vector<int>& winners, const std::vector<int>& losers, c::CaLetter letter, bool wrapUp,
+                           bool automatic, const std::vector<int>* victorsPaid) {
     (void)automatic;
     const auto& line = c::caResult(letter);
     const int winnerSide = unit(winners.front()).side;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Engine: the Fire Phase (tactical-resolver.md §2.10 IV, §2.13): target selection per stand or gun (§2.9),
 // small arms (§1.12), artillery zones, bombardment and shell (§1.13, §2.18), hit tallies, removal, the Damage Table
 // (§1.14) and the Shooting Casualties Tests.
@@ -304,12 +305,13 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget, const std::vector<int>*
     u.firefightThisTurn = mainTarget;
     m_actionThisTurn = true;
     if (m_narrative) {
-        std::string targets;
+        std::string seenNames;
         for (int x : targetsSeen)
-            if (x != kNone) targets += (targets.empty() ? "" : ", ") + unitName(x);
-        if (m_narrative) log(unitName(ui) + " fires (" + std::string(c::fireTableName(table)) + ", " + std::to_string(firedStands) +
-            " dice: " + narrative + ") at " + targets + ": " + std::to_string(totalHits) + " hit(s)" +
-            (skirmishFire ? " (morale only)" : "") + ".");
+            if (x != kNone) seenNames += (seenNames.empty() ? "" : ", ") + unitName(x);
+        if (m_narrative)
+            log(unitName(ui) + " fires (" + std::string(c::fireTableName(table)) + ", " + std::to_string(firedStands) +
+                " dice: " + narrative + ") at " + seenNames + ": " + std::to_string(totalHits) + " hit(s)" +
+                (skirmishFire ? " (morale only)" : "") + ".");
     }
 }
 
@@ -444,15 +446,16 @@ int Engine::chooseArtilleryTarget(int ui, const Gun& g, int file, int& zoneFile)
     return best;
 }
 
-void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, int zoneFile, RollTag tag, int diceEach,
-                               int extraUnit, std::vector<char>* generalSeen) {
+void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, int zoneFile, RollTag tag, int diceEach, int extraUnit,
+                               std::vector<char>* generalSeen) {
     (void)gunFile;
     const auto& u = unit(ui);
     const auto& t = unit(target);
     const int r = separation(u, t);
     const auto band = c::artilleryBand(g.calibre, r);
-    const int bounce = tag == RollTag::Shell ? c::kShellDepth
-                                             : c::calibreRow(g.calibre).bounce[static_cast<std::size_t>(std::min(3, static_cast<int>(band)))];
+    const int bounce = tag == RollTag::Shell
+                           ? c::kShellDepth
+                           : c::calibreRow(g.calibre).bounce[static_cast<std::size_t>(std::min(3, static_cast<int>(band)))];
     const int mod = g.crew - c::kCrewFiguresPerGun + (m_params.weatherOnArtillery ? m_weatherMusketry : 0);
     const bool shell = tag == RollTag::Shell;
     for (auto& z : m_units) {
@@ -484,8 +487,8 @@ void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, in
             tally(z.index, ui, hits, true);
             if (shell && hits > 0) z.shellHit = true;
             if (m_narrative && hits > 0)
-                log(unitName(ui) + "'s gun hits " + unitName(z.index) + " (" + std::to_string(roll) + ": " +
-                    std::to_string(hits) + ").");
+                log(unitName(ui) + "'s gun hits " + unitName(z.index) + " (" + std::to_string(roll) + ": " + std::to_string(hits) +
+                    ").");
         }
         if (hasBattalionGuns(z)) rollAtBattalionGuns(z.index, ui, cell, mod, tag, true);
         // Direct fire at point-blank or close range also strikes the cover (¶282).
@@ -493,18 +496,19 @@ void Engine::artilleryZoneDice(int ui, const Gun& g, int gunFile, int target, in
             for (auto& f : m_features) {
                 if (f.flattened) continue;
                 const bool cover = f.kind == FeatureKind::LightWood || f.kind == FeatureKind::HeavyWood ||
-                                   f.kind == FeatureKind::LightUrban || f.kind == FeatureKind::HeavyUrban ||
-                                   isLinearFeature(f.kind);
+                                   f.kind == FeatureKind::LightUrban || f.kind == FeatureKind::HeavyUrban || isLinearFeature(f.kind);
                 if (!cover || zoneFile < f.x0 || zoneFile >= f.x1) continue;
                 const int y = absFront(z);
                 if (y < f.y0 - 30 || y > f.y1 + 30) continue;
                 ++m_coverBattered;
                 ++f.hits;
                 if (g.calibre == Calibre::Siege) ++f.siegeHits;
-                const bool heavy = f.kind == FeatureKind::HeavyWood || f.kind == FeatureKind::HeavyUrban || f.kind == FeatureKind::HeavyWorks;
+                const bool heavy = f.kind == FeatureKind::HeavyWood || f.kind == FeatureKind::HeavyUrban ||
+                                   f.kind == FeatureKind::HeavyWorks;
                 if (heavy && (f.siegeHits >= c::kHeavyCoverSiegeHits || f.hits >= c::kHeavyCoverOtherHits)) {
-                    f.kind = f.kind == FeatureKind::HeavyWood ? FeatureKind::LightWood
-                             : f.kind == FeatureKind::HeavyUrban ? FeatureKind::LightUrban : FeatureKind::LightWorks;
+                    f.kind = f.kind == FeatureKind::HeavyWood    ? FeatureKind::LightWood
+                             : f.kind == FeatureKind::HeavyUrban ? FeatureKind::LightUrban
+                                                                 : FeatureKind::LightWorks;
                     f.hits = f.siegeHits = 0;
                     if (m_narrative) log("Artillery fire has battered the cover down to light cover.");
                 } else if (!heavy && (f.siegeHits >= c::kLightCoverSiegeHits || f.hits >= c::kLightCoverOtherHits)) {
@@ -597,7 +601,8 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
             const bool behind = dd == 0 || dd * (shiftedFront - absFront(u)) > 0;
             if (!behind || std::abs(dd) > c::kBombardDepth) continue;
             const int rz = z.side == u.side ? separation(u, t) + std::abs(d) : separation(u, z);
-            const auto cell = c::artilleryCell(c::artilleryBand(sample->calibre, rz), targetClass(z, true, &u), m_params.artLineClose456);
+            const auto cell = c::artilleryCell(c::artilleryBand(sample->calibre, rz), targetClass(z, true, &u),
+                                               m_params.artLineClose456);
             for (int k = 0; k < diceInBox; ++k) {
                 const int roll = m_dice->d6(RollTag::Bombardment, ui);
                 tally(z.index, ui, c::hits(cell, roll + sample->crew - c::kCrewFiguresPerGun), true);
@@ -687,7 +692,8 @@ void Engine::rollAtBattalionGuns(int ti, int firer, const c::HitCell& cell, int 
     if (fromArtillery) t.gunHitsArtillery += hits;
     else t.gunHitsSmallArms += hits;
     if (m_narrative && hits > 0)
-        log(unitName(firer) + " hits " + unitName(ti) + "'s battalion gun (" + std::to_string(roll) + ": " + std::to_string(hits) + ").");
+        log(unitName(firer) + " hits " + unitName(ti) + "'s battalion gun (" + std::to_string(roll) + ": " + std::to_string(hits) +
+            ").");
 }
 
 // Every hit on battalion guns is a Damage Table roll (−1 from small arms, ¶418) against the best-crewed gun. They
@@ -830,8 +836,8 @@ void Engine::shootingTests() {
         const int total = cweTotal(sctInputs(u.index));
         const auto out = rollTest(*m_dice, RollTag::Sct, u.index, total);
         if (m_narrative)
-            log(unitName(u.index) + " takes " + std::to_string(u.hitsThisTurn) + " hit(s): shooting test " +
-                std::to_string(total) + (out.roll ? ", rolls " + std::to_string(out.roll) : std::string(", no roll needed")) +
+            log(unitName(u.index) + " takes " + std::to_string(u.hitsThisTurn) + " hit(s): shooting test " + std::to_string(total) +
+                (out.roll ? ", rolls " + std::to_string(out.roll) : std::string(", no roll needed")) +
                 (out.passed ? " - holds." : " - fails."));
         if (!out.passed) ladderFailure(u.index, kNone);
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Engine: the strip geometry (tactical-resolver.md §2.3–2.5), terrain under units, visibility (§1.8), command
 // (§2.15) and staff casualties (§1.14, §2.15).
 #include "etatmajor/battle/engine.hpp"
@@ -23,8 +24,7 @@ bool Engine::engaged(const Unit& a, const Unit& b) const {
     if (a.lane == b.lane) return true;
     const Unit& l = a.lane != 0 ? a : b;
     const Unit& m = a.lane != 0 ? b : a;
-    return m.lane == 0 && l.side == m_laneOwner[static_cast<std::size_t>(l.lane)] && m.index == laneEnd(l.lane) &&
-           l.side != m.side;
+    return m.lane == 0 && l.side == m_laneOwner[static_cast<std::size_t>(l.lane)] && m.index == laneEnd(l.lane) && l.side != m.side;
 }
 
 // A lane is one column wide: only the unit at the head of each side's queue can fire or charge.
@@ -124,9 +124,7 @@ void Engine::setFormation(Unit& u, Formation f) {
 }
 
 void Engine::shrinkToStands(Unit& u) {
-    if (u.formation == Formation::OpenColumn || u.formation == Formation::ClosedColumn ||
-        u.formation == Formation::Limbered)
-        return;
+    if (u.formation == Formation::OpenColumn || u.formation == Formation::ClosedColumn || u.formation == Formation::Limbered) return;
     const int centre = u.x0 + u.w / 2;
     const int w = frontageFor(u, u.formation);
     if (w == u.w) return;
@@ -175,17 +173,41 @@ void Engine::refreshTerrain(Unit& u) {
         }
         if (!inside) continue;
         switch (f.kind) {
-            case FeatureKind::LightWood: u.inWood = true; u.cover = std::max(u.cover, 1); break;
-            case FeatureKind::HeavyWood: u.inWood = u.inHeavyWood = true; u.cover = 2; break;
-            case FeatureKind::LightUrban: u.inUrban = true; u.cover = std::max(u.cover, 1); break;
-            case FeatureKind::HeavyUrban: u.inUrban = true; u.cover = 2; break;
-            case FeatureKind::LowRise: u.elevation = std::max(u.elevation, 1); u.difficult = u.difficult || f.difficult; break;
-            case FeatureKind::HighHill: u.elevation = 2; u.difficult = u.difficult || f.difficult; break;
+            case FeatureKind::LightWood:
+                u.inWood = true;
+                u.cover = std::max(u.cover, 1);
+                break;
+            case FeatureKind::HeavyWood:
+                u.inWood = u.inHeavyWood = true;
+                u.cover = 2;
+                break;
+            case FeatureKind::LightUrban:
+                u.inUrban = true;
+                u.cover = std::max(u.cover, 1);
+                break;
+            case FeatureKind::HeavyUrban:
+                u.inUrban = true;
+                u.cover = 2;
+                break;
+            case FeatureKind::LowRise:
+                u.elevation = std::max(u.elevation, 1);
+                u.difficult = u.difficult || f.difficult;
+                break;
+            case FeatureKind::HighHill:
+                u.elevation = 2;
+                u.difficult = u.difficult || f.difficult;
+                break;
             case FeatureKind::Marsh:
-            case FeatureKind::Swamp: u.inMarsh = true; u.difficult = true; break;
+            case FeatureKind::Swamp:
+                u.inMarsh = true;
+                u.difficult = true;
+                break;
             case FeatureKind::Road: u.onRoad = true; break;
             case FeatureKind::River: u.inRiver = true; break;
-            case FeatureKind::Camp: u.inCamp = true; u.difficult = true; break;
+            case FeatureKind::Camp:
+                u.inCamp = true;
+                u.difficult = true;
+                break;
             default: break;
         }
     }
@@ -308,8 +330,9 @@ void Engine::revealIfSeen(Unit& u) {
             ++surprised;
         }
     if (surprised > 0) m_events[m_sides[static_cast<std::size_t>(1 - u.side)].id + ".surprised"] += surprised;
-    if (m_narrative) log(unitName(u.index) + " is revealed" +
-        (surprised > 0 ? ", surprising " + std::to_string(surprised) + " enemy unit(s)" : std::string()) + ".");
+    if (m_narrative)
+        log(unitName(u.index) + " is revealed" +
+            (surprised > 0 ? ", surprising " + std::to_string(surprised) + " enemy unit(s)" : std::string()) + ".");
 }
 
 // §2.9 line of fire: blocked by any other unit in the target's file between firer and target.
@@ -321,8 +344,8 @@ inline bool masksInDepth(const Unit& firer, const Unit& x, int xf, int yF, int y
     const int xlo = std::min(xf, xb), xhi = std::max(xf, xb);
     if (xhi <= lo || xlo >= hi) return false;
     // ¶171 overhead fire from a hill or rise over lower friends at least a stand-width ahead, not near the target
-    if (firerArtillery && x.side == firer.side && firer.elevation > x.elevation &&
-        std::abs(xf - yF) >= c::kStandWidth && std::abs(xf - yT) > c::kStandWidth)
+    if (firerArtillery && x.side == firer.side && firer.elevation > x.elevation && std::abs(xf - yF) >= c::kStandWidth &&
+        std::abs(xf - yT) > c::kStandWidth)
         return false;
     return true;
 }
@@ -436,16 +459,15 @@ bool Engine::anchoredFlank(const Unit& u) const {
         const int y = absFront(u);
         for (const auto& f : m_features) {
             const bool a = f.kind == FeatureKind::Marsh || f.kind == FeatureKind::Swamp || f.kind == FeatureKind::River ||
-                           f.kind == FeatureKind::HeavyWood || f.kind == FeatureKind::HeavyUrban ||
-                           f.kind == FeatureKind::LightUrban;
+                           f.kind == FeatureKind::HeavyWood || f.kind == FeatureKind::HeavyUrban || f.kind == FeatureKind::LightUrban;
             if (a && file >= f.x0 && file < f.x1 && y >= f.y0 - 60 && y <= f.y1 + 60) return true;
         }
         return false;
     };
     auto friendAt = [&](int file) {
         for (const auto& x : sideUnits(u.side))
-            if (x.index != u.index && x.side == u.side && x.status == UnitStatus::OnTable && x.lane == 0 &&
-                file >= x.x0 && file < x.x0 + x.w && std::abs(x.front - u.front) <= 20)
+            if (x.index != u.index && x.side == u.side && x.status == UnitStatus::OnTable && x.lane == 0 && file >= x.x0 &&
+                file < x.x0 + x.w && std::abs(x.front - u.front) <= 20)
                 return true;
         return false;
     };
@@ -482,8 +504,8 @@ int Engine::nearestEnemyDistance(const Unit& u, bool formedOnly, bool visibleOnl
 
 bool Engine::unitsOverlapSameSide(const Unit& a) const {
     for (const auto& x : sideUnits(a.side))
-        if (x.index != a.index && x.side == a.side && x.status == UnitStatus::OnTable && x.lane == a.lane &&
-            overlapFiles(a, x) > 0 && std::abs(x.front - a.front) < 20)
+        if (x.index != a.index && x.side == a.side && x.status == UnitStatus::OnTable && x.lane == a.lane && overlapFiles(a, x) > 0 &&
+            std::abs(x.front - a.front) < 20)
             return true;
     return false;
 }
@@ -547,8 +569,7 @@ void Engine::refreshCommand() {
         if (best < 0 && u.independentLight) {
             for (const auto& g : m_generals)
                 if (g.side == u.side && generalAvailable(g) && g.attachedTo == kNone && g.arm != Arm::Cavalry &&
-                    std::max(c::kStandWidth * std::abs(g.x - (u.x0 + u.w / 2)), std::abs(g.front - u.front)) <=
-                        c::kCommandRadius)
+                    std::max(c::kStandWidth * std::abs(g.x - (u.x0 + u.w / 2)), std::abs(g.front - u.front)) <= c::kCommandRadius)
                     best = std::max(best, static_cast<int>(g.rating));
         }
         if (best >= 0) {
@@ -631,7 +652,9 @@ void Engine::loseGeneral(int gi, StaffFate fate) {
     // successor takes over at the next Initiative Phase (¶322).
     g.replacementDue = g.army ? m_turn + 1 : m_turn + 1 + c::kSevereWoundTurns;
     if (g.army) m_sides[static_cast<std::size_t>(g.side)].armyGeneralLost = true;
-    const char* what = fate == StaffFate::Killed ? " is killed." : fate == StaffFate::Captured ? " is captured." : " is severely wounded and carried from the field.";
+    const char* what = fate == StaffFate::Killed     ? " is killed."
+                       : fate == StaffFate::Captured ? " is captured."
+                                                     : " is severely wounded and carried from the field.";
     if (m_narrative) log(g.name + what);
     ++m_events[m_sides[static_cast<std::size_t>(g.side)].id + ".generals_lost"];
 }
@@ -673,7 +696,8 @@ void Engine::staffUpkeep() {
             for (auto& b : m_brigades)
                 if (b.parentGeneral == old.index) b.parentGeneral = succ;
             m_generals[i].replacedBy = succ;
-            if (m_narrative) log(s.name + " takes command of the army, one rating lower (" + std::string(campaign::ratingName(s.rating)) + ").");
+            if (m_narrative)
+                log(s.name + " takes command of the army, one rating lower (" + std::string(campaign::ratingName(s.rating)) + ").");
             // his brigade gets a new general, rated by 1d6 (¶320)
             General rep;
             rep.id = s.id + "-successor";

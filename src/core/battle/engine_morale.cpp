@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Engine: Initiative Phase (tactical-resolver.md §2.10 I), Morale Phase with charges (§2.10 III, §2.12), the morale
 // tests as predicates (§2.11), the failure ladder, rout and rally (§2.16), and the charge doctrine (§2.8).
 #include "etatmajor/battle/engine.hpp"
@@ -26,8 +27,7 @@ std::vector<int> Engine::eligibleGenerals(int side) const {
         for (int ui : b.units) {
             const auto& u = unit(ui);
             if (u.status == UnitStatus::OnTable) onTable += stands(u);
-            else if (u.status == UnitStatus::Arriving || u.status == UnitStatus::ReserveOff ||
-                     u.status == UnitStatus::OffReturning)
+            else if (u.status == UnitStatus::Arriving || u.status == UnitStatus::ReserveOff || u.status == UnitStatus::OffReturning)
                 offTable += stands(u);
         }
         for (int x = b.general != kNone ? b.general : b.parentGeneral; x != kNone; x = general(x).parent) {
@@ -175,9 +175,10 @@ void Engine::initiativePhase() {
         }
         if (m_narrative) {
             const auto& r = m_lastInitiative;
-            if (m_narrative) log("Initiative: " + m_sides[0].name + " " + std::to_string(r.total[0]) + " (BIS " + std::to_string(r.bis[0]) +
-                "), " + m_sides[1].name + " " + std::to_string(r.total[1]) + " (BIS " + std::to_string(r.bis[1]) + "): " +
-                m_sides[static_cast<std::size_t>(m_initiative)].name + " moves first.");
+            if (m_narrative)
+                log("Initiative: " + m_sides[0].name + " " + std::to_string(r.total[0]) + " (BIS " + std::to_string(r.bis[0]) + "), " +
+                    m_sides[1].name + " " + std::to_string(r.total[1]) + " (BIS " + std::to_string(r.bis[1]) +
+                    "): " + m_sides[static_cast<std::size_t>(m_initiative)].name + " moves first.");
         }
     }
     // Flank arrivals are announced one turn ahead (¶365).
@@ -192,8 +193,7 @@ void Engine::initiativePhase() {
 
 void Engine::refreshVisibility() {
     refreshLanes();
-    for (const auto& u : m_units)
-        m_visibleToEnemy[static_cast<std::size_t>(u.index)] = visibleTo(1 - u.side, u) ? 1 : 0;
+    for (const auto& u : m_units) m_visibleToEnemy[static_cast<std::size_t>(u.index)] = visibleTo(1 - u.side, u) ? 1 : 0;
 }
 
 void Engine::moralePhase() {
@@ -235,15 +235,16 @@ bool Engine::standOff(const Unit& u, const Unit& t) const {
     if (!m_params.standOff) return false;
     if (volleyTable(u) != c::FireTable::SteadyVolley || volleyTable(t) != c::FireTable::UnsteadyVolley) return false;
     const int weather = m_weatherMusketry;
-    const int mine = c::expectedSixths(
-        c::smallArmsCell(volleyTable(u), 150, targetClass(t, false, &u), m_params.longRangeRepeatShort), weather);
-    const int theirs = c::expectedSixths(
-        c::smallArmsCell(volleyTable(t), 150, targetClass(u, false, &t), m_params.longRangeRepeatShort), weather);
+    const int mine = c::expectedSixths(c::smallArmsCell(volleyTable(u), 150, targetClass(t, false, &u), m_params.longRangeRepeatShort),
+                                       weather);
+    const int theirs = c::expectedSixths(c::smallArmsCell(volleyTable(t), 150, targetClass(u, false, &t),
+                                                          m_params.longRangeRepeatShort),
+                                         weather);
     return mine > 0 && mine >= 2 * theirs;
 }
 
 int Engine::chargeReach(const Unit& u, ChargeKind kind) const {
-    const int full = moveAllowance(u, false, false);  // battalion guns do not shorten a charge [X]
+    const int full = moveAllowance(u, false, false);        // battalion guns do not shorten a charge [X]
     return kind == ChargeKind::Declared ? full : full / 2;  // opportunity and counter-charges: half (§2.12.2)
 }
 
@@ -291,8 +292,8 @@ bool Engine::mayTarget(int ui, int ti, bool declared, bool& flank, int knownReac
     // §2.12.1 who may charge whom.
     if (isFoot(u.type) && isMounted(t.type) && (t.charging || t.pursuing)) return false;
     const bool tFormed = isFormed(t) && !isArtillery(t.type);
-    if ((u.type == UnitType::IrregularCavalry || u.type == UnitType::Native || u.type == UnitType::MountedInfantry) &&
-        tFormed && !flank && !t.facingAway)
+    if ((u.type == UnitType::IrregularCavalry || u.type == UnitType::Native || u.type == UnitType::MountedInfantry) && tFormed &&
+        !flank && !t.facingAway)
         return false;
     if (treatedAsSkirmishers(u)) {
         const bool ok = t.formation == Formation::Skirmish || isArtillery(t.type) ||
@@ -593,8 +594,7 @@ void Engine::startCharge(int ci, int ti, ChargeKind kind, bool flank) {
     const int reach = chargeReach(u, kind);
     const bool mounted = isMounted(u.type);
     // G11: infantry within 50 paces or cavalry within 100 contact at once; the target may not respond.
-    const bool immediate = (kind == ChargeKind::Declared || kind == ChargeKind::Opportunity) &&
-                           (dist <= (mounted ? 100 : 50));
+    const bool immediate = (kind == ChargeKind::Declared || kind == ChargeKind::Opportunity) && (dist <= (mounted ? 100 : 50));
     if (immediate || dist == 0 || kind == ChargeKind::Pursuit || kind == ChargeKind::Opportunity) {
         const int blocker = (dist <= reach || immediate) ? chargePathBlocker(ci, ti, flank) : kNone;
         if (blocker != kNone) {
@@ -703,8 +703,8 @@ void Engine::secondImpulses() {
         // Feint (§2.12.4): not Class 1, irregulars, or units under an Inept or absent commander.
         const auto& b = m_brigades[static_cast<std::size_t>(u.brigade)];
         const int g = b.general != kNone ? b.general : b.parentGeneral;
-        const bool mayFeint = u.unitClass > 1 && !isIrregularType(u.type) && g != kNone &&
-                              generalAvailable(general(g)) && general(g).rating != Rating::Inept;
+        const bool mayFeint = u.unitClass > 1 && !isIrregularType(u.type) && g != kNone && generalAvailable(general(g)) &&
+                              general(g).rating != Rating::Inept;
         if (mayFeint && m_doctrine && t.morale != Morale::Routing) {
             CweInputs cw = cweInputs(p.charger, p.target, p.flank);
             cw.shootingHits += expectedDefensiveHits(p.target, p.charger) / 6;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Engine: Grand Tactical Movement (tactical-resolver.md §2.10 II), the Tactical Movement Phase (§2.10 V): rout
 // and pursuit (§2.16), opportunity charges, the doctrine's moves (§2.8), CWEs, rallies; arrivals (§2.6.2).
 #include "etatmajor/battle/engine.hpp"
@@ -90,10 +91,8 @@ void Engine::arrivals() {
     for (auto& u : m_units) {
         if (u.status != UnitStatus::Arriving) continue;
         bool due = false;
-        if (u.trigger == ArrivalTrigger::FirstAssaultFails)
-            due = m_firstAssaultFailed && m_turn > m_assaultFailedTurn && m_turn > 1;
-        else
-            due = u.arrivalTurn <= m_turn && !(u.entry != Edge::OwnRear && m_turn == 1);
+        if (u.trigger == ArrivalTrigger::FirstAssaultFails) due = m_firstAssaultFailed && m_turn > m_assaultFailedTurn && m_turn > 1;
+        else due = u.arrivalTurn <= m_turn && !(u.entry != Edge::OwnRear && m_turn == 1);
         if (due) arrive(u.index, true);
     }
 }
@@ -145,8 +144,7 @@ void Engine::grandTacticalPhase() {
 
 void Engine::grandTacticalMove(int ui) {
     auto& u = unit(ui);
-    if (u.formation != Formation::OpenColumn && u.formation != Formation::ClosedColumn && u.formation != Formation::Limbered)
-        return;
+    if (u.formation != Formation::OpenColumn && u.formation != Formation::ClosedColumn && u.formation != Formation::Limbered) return;
     if (u.morale == Morale::Routing || inContact(ui) || u.lane != 0) return;
     const auto& b = m_brigades[static_cast<std::size_t>(u.brigade)];
     const bool withdrawing = b.posture == Posture::Withdraw || m_sides[static_cast<std::size_t>(u.side)].withdrawing;
@@ -161,7 +159,10 @@ void Engine::grandTacticalMove(int ui) {
     const int near = nearestEnemyDistance(u, true, true);
     int rate = 0;
     if (u.formation == Formation::Limbered) rate = c::moveRates(c::MoveRow::LimberedMediumOrHeavier).grandTactical;
-    else if (isMounted(u.type)) rate = c::moveRates(u.type == UnitType::IrregularCavalry ? c::MoveRow::IrregularCavalry : c::MoveRow::LightCavalryOrMountedInfantry).grandTactical;
+    else if (isMounted(u.type))
+        rate = c::moveRates(u.type == UnitType::IrregularCavalry ? c::MoveRow::IrregularCavalry
+                                                                 : c::MoveRow::LightCavalryOrMountedInfantry)
+                   .grandTactical;
     else rate = c::moveRates(u.formation == Formation::ClosedColumn ? c::MoveRow::ClosedColumn : c::MoveRow::OpenColumn).grandTactical;
     rate = rate * (100 - terrainPercent(u)) / 100;
     if (withdrawing) {
@@ -543,9 +544,8 @@ void Engine::opportunityCharges(int side) {
         u.chargeAttempted = true;
         m_actionThisTurn = true;
         if (m_narrative)
-            log(unitName(u.index) + " seizes the moment against " + unitName(best) + ": to-charge test " +
-                std::to_string(total) + (out.roll ? ", rolls " + std::to_string(out.roll) : std::string()) +
-                (out.passed ? " - charges." : " - holds back."));
+            log(unitName(u.index) + " seizes the moment against " + unitName(best) + ": to-charge test " + std::to_string(total) +
+                (out.roll ? ", rolls " + std::to_string(out.roll) : std::string()) + (out.passed ? " - charges." : " - holds back."));
         if (!out.passed) continue;
         startCharge(u.index, best, ChargeKind::Opportunity, bestFlank);
         auto& t = unit(best);
@@ -605,8 +605,7 @@ void Engine::doctrineMoves(int side) {
         if (u.lane != 0) {
             if (!(u.ladder == Ladder::Halt && u.ladderTurn == m_turn) && !m_sides[static_cast<std::size_t>(side)].withdrawing)
                 laneMove(u.index);
-            else if (m_sides[static_cast<std::size_t>(side)].withdrawing)
-                moveUnitBack(u.index, moveAllowance(u, false), false);
+            else if (m_sides[static_cast<std::size_t>(side)].withdrawing) moveUnitBack(u.index, moveAllowance(u, false), false);
             continue;
         }
         if (u.ladder != Ladder::None && u.ladderTurn >= m_turn - 1 && u.ladder == Ladder::Halt && u.ladderTurn == m_turn) continue;
@@ -794,8 +793,8 @@ int Engine::gunSafeFront(const Unit& u) const {
 void Engine::holdMove(int ui) {
     auto& u = unit(ui);
     if (m_params.forwardClass1FallBack && militiaFallBack(ui)) return;
-    if ((u.formation == Formation::OpenColumn || u.formation == Formation::ClosedColumn) && !u.formationChanged &&
-        isFoot(u.type) && nearestEnemyDistance(u, false, true) <= 650) {
+    if ((u.formation == Formation::OpenColumn || u.formation == Formation::ClosedColumn) && !u.formationChanged && isFoot(u.type) &&
+        nearestEnemyDistance(u, false, true) <= 650) {
         setFormation(u, Formation::Line);
         u.formationChanged = true;
         u.moved = true;
@@ -811,8 +810,8 @@ void Engine::holdMove(int ui) {
 bool Engine::militiaFallBack(int ui) {
     // §2.8 [X] forward_class1 = fall_back: Class 1 foot standing in front of a line of better troops of its own side
     // (a forward line, as Morgan's at the Cowpens and Greene's at Guilford) gives its fire and then, once formed
-    // enemy comes within 200 paces (a charge could reach it next turn), falls back behind that line instead of waiting for the bayonet. A militia line
-    // with nobody behind it (Camden) stands or breaks as before.
+    // enemy comes within 200 paces (a charge could reach it next turn), falls back behind that line instead of waiting for the
+    // bayonet. A militia line with nobody behind it (Camden) stands or breaks as before.
     auto& u = unit(ui);
     if (u.unitClass != 1 || !isFoot(u.type) || u.role != Role::FirstLine || u.lane != 0) return false;
     if (u.morale == Morale::Routing || u.formation == Formation::Skirmish) return false;

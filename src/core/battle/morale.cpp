@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // §1.10 morale charts: sums of the printed lines (tactical-resolver.md §2.11).
 #include "etatmajor/battle/morale.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Narrative text of a battle log.
 #include "etatmajor/battle/narrative.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Resolver parameters (tactical-resolver.md §2.23) and their canonical text and hash (§3.1 params_hash).
 #include "etatmajor/battle/params.hpp"
 
@@ -35,31 +36,32 @@ std::optional<std::string> setChoice(bool& field, std::string_view key, std::str
     if (v == off) field = false;
     else if (v == on) field = true;
     else
-        return std::string("parameter '") + std::string(key) + "' is '" + std::string(off) + "' or '" + std::string(on) +
-               "', not '" + std::string(v) + "'";
+        return std::string("parameter '") + std::string(key) + "' is '" + std::string(off) + "' or '" + std::string(on) + "', not '" +
+               std::string(v) + "'";
     return std::nullopt;
 }
 
-#define INT_KEY(name, field)                                                                          \
-    Key {                                                                                             \
-        name, [](const Params& p) { return std::to_string(p.field); },                                \
-            [](Params& p, std::string_view v) { return setInt(p.field, name, v); }                    \
+#define INT_KEY(name, field)                                                       \
+    Key {                                                                          \
+        name, [](const Params& p) { return std::to_string(p.field); },             \
+            [](Params& p, std::string_view v) { return setInt(p.field, name, v); } \
     }
-#define BOOL_KEY(name, field, off, on)                                                                \
-    Key {                                                                                             \
-        name, [](const Params& p) { return std::string(p.field ? on : off); },                        \
-            [](Params& p, std::string_view v) { return setChoice(p.field, name, v, off, on); }        \
+#define BOOL_KEY(name, field, off, on)                                                         \
+    Key {                                                                                      \
+        name, [](const Params& p) { return std::string(p.field ? on : off); },                 \
+            [](Params& p, std::string_view v) { return setChoice(p.field, name, v, off, on); } \
     }
 // A two-valued key added after redcoats-3: left out of the canonical text while at its default (Key::omitAtDefault).
-#define LATE_BOOL_KEY(name, field, off, on)                                                           \
-    Key {                                                                                             \
-        name, [](const Params& p) { return std::string(p.field ? on : off); },                        \
-            [](Params& p, std::string_view v) { return setChoice(p.field, name, v, off, on); }, true  \
+#define LATE_BOOL_KEY(name, field, off, on)                                                          \
+    Key {                                                                                            \
+        name, [](const Params& p) { return std::string(p.field ? on : off); },                       \
+            [](Params& p, std::string_view v) { return setChoice(p.field, name, v, off, on); }, true \
     }
 
 const std::vector<Key>& keyTable() {
     static const std::vector<Key> kKeys = {
-        Key{"table_rule", [](const Params& p) { return std::string(p.tableRule == TableRule::EmChart ? "em_chart" : "terrain_setup"); },
+        Key{"table_rule",
+            [](const Params& p) { return std::string(p.tableRule == TableRule::EmChart ? "em_chart" : "terrain_setup"); },
             [](Params& p, std::string_view v) -> std::optional<std::string> {
                 bool em = false;
                 auto err = setChoice(em, "table_rule", v, "terrain_setup", "em_chart");
@@ -114,8 +116,8 @@ const std::vector<Key>& keyTable() {
                 else if (v == "formed_stands") p.fieldTest = FieldTest::FormedStands;
                 else if (v == "formed_points") p.fieldTest = FieldTest::FormedPoints;
                 else
-                    return "parameter 'field_test' is 'middle_third', 'formed_stands' or 'formed_points', not '" +
-                           std::string(v) + "'";
+                    return "parameter 'field_test' is 'middle_third', 'formed_stands' or 'formed_points', not '" + std::string(v) +
+                           "'";
                 return std::nullopt;
             },
             true},

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The resolver port and the Redcoats & Rebels resolver.
 #include "etatmajor/battle/resolver.hpp"
 
@@ -5,8 +6,7 @@
 
 namespace etatmajor::battle {
 
-BattleResult Resolver::fightSeeded(const BattleSetup& setup, std::uint64_t seed, Narrative* narrative,
-                                   bool keepRollLog) const {
+BattleResult Resolver::fightSeeded(const BattleSetup& setup, std::uint64_t seed, Narrative* narrative, bool keepRollLog) const {
     BattleDice dice(seed, keepRollLog);
     BattleResult r = fight(setup, dice, narrative);
     r.seed = seed;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Canonical JSON of a battle result (tactical-resolver.md §3): keys sorted, integers only, rationals as strings.
 #include "etatmajor/battle/result.hpp"
 
@@ -10,15 +11,13 @@
 namespace etatmajor::battle {
 
 std::string_view endReasonName(EndReason r) {
-    static constexpr std::array<std::string_view, 4> kNames{"NIGHTFALL", "ONE_SIDE_BROKEN", "MUTUAL_BREAKOFF",
-                                                            "WITHDRAWAL"};
+    static constexpr std::array<std::string_view, 4> kNames{"NIGHTFALL", "ONE_SIDE_BROKEN", "MUTUAL_BREAKOFF", "WITHDRAWAL"};
     return kNames[static_cast<std::size_t>(r)];
 }
 
 std::string_view unitEndName(UnitEnd e) {
-    static constexpr std::array<std::string_view, 8> kNames{"EFFECTIVE", "SHAKEN_PERMANENT", "ROUTED_TO_RALLY_POINT",
-                                                            "SCATTERED", "SURRENDERED",      "DESTROYED",
-                                                            "REMOVED_SPENT", "WITHDRAWN"};
+    static constexpr std::array<std::string_view, 8> kNames{"EFFECTIVE",   "SHAKEN_PERMANENT", "ROUTED_TO_RALLY_POINT", "SCATTERED",
+                                                            "SURRENDERED", "DESTROYED",        "REMOVED_SPENT",         "WITHDRAWN"};
     return kNames[static_cast<std::size_t>(e)];
 }
 
@@ -40,9 +39,7 @@ Json items(const std::vector<LedgerItem>& list) {
 Json guns(const std::vector<GunRecord>& list) {
     Json a = Json::array();
     for (const auto& g : list)
-        a.push_back({{"calibre", std::string(campaign::calibreName(g.calibre))},
-                     {"howitzer", g.howitzer},
-                     {"from_unit", g.fromUnit}});
+        a.push_back({{"calibre", std::string(campaign::calibreName(g.calibre))}, {"howitzer", g.howitzer}, {"from_unit", g.fromUnit}});
     return a;
 }
 }  // namespace
@@ -138,8 +135,7 @@ std::string toJson(const BattleResult& r, bool pretty) {
         o["escort_lost"] = g.escortLost;
         o["replacement"] = g.replacementId.empty()
                                ? Json(nullptr)
-                               : Json({{"id", g.replacementId},
-                                       {"rating", std::string(campaign::ratingName(*g.replacementRating))}});
+                               : Json({{"id", g.replacementId}, {"rating", std::string(campaign::ratingName(*g.replacementRating))}});
         o["points_lost"] = g.pointsLost.text();
         generals.push_back(o);
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Battle set-up helpers: names of terrain kinds and slots, canonical order (§4.2), turns (§2.6.1), unit points.
 #include "etatmajor/battle/setup.hpp"
 
@@ -11,33 +12,28 @@
 namespace etatmajor::battle {
 
 namespace {
-constexpr std::array<std::string_view, 16> kFeatureKinds{
-    "light_wood", "heavy_wood", "light_urban", "heavy_urban", "light_works", "heavy_works", "low_rise", "high_hill",
-    "marsh",      "swamp",      "river",       "ford",        "bridge",      "stream",      "road",     "camp"};
-constexpr std::array<std::string_view, 12> kHexTerrains{"open",          "woods", "hamlet", "village",
-                                                        "town",          "city",  "fortification", "river",
-                                                        "stream",        "rolling", "hills", "marsh"};
+constexpr std::array<std::string_view, 16> kFeatureKinds{"light_wood",  "heavy_wood",  "light_urban", "heavy_urban",
+                                                         "light_works", "heavy_works", "low_rise",    "high_hill",
+                                                         "marsh",       "swamp",       "river",       "ford",
+                                                         "bridge",      "stream",      "road",        "camp"};
+constexpr std::array<std::string_view, 12> kHexTerrains{"open",          "woods", "hamlet", "village", "town",  "city",
+                                                        "fortification", "river", "stream", "rolling", "hills", "marsh"};
 constexpr std::array<std::string_view, 5> kSlots{"auto", "first", "second", "reserve", "screen"};
 constexpr std::array<std::string_view, 3> kWoodKinds{"unknown", "light", "heavy"};
 
 void sortFormation(FormationSpec& f) {
     std::sort(f.units.begin(), f.units.end(), [](const UnitSpec& a, const UnitSpec& b) { return a.id < b.id; });
     for (auto& c : f.children) sortFormation(c);
-    std::sort(f.children.begin(), f.children.end(),
-              [](const FormationSpec& a, const FormationSpec& b) { return a.id < b.id; });
+    std::sort(f.children.begin(), f.children.end(), [](const FormationSpec& a, const FormationSpec& b) { return a.id < b.id; });
 }
 }  // namespace
 
 std::string_view featureKindName(FeatureKind k) { return core::enumName(kFeatureKinds, k); }
-std::optional<FeatureKind> featureKindFromName(std::string_view s) {
-    return core::enumFromName<FeatureKind>(kFeatureKinds, s);
-}
+std::optional<FeatureKind> featureKindFromName(std::string_view s) { return core::enumFromName<FeatureKind>(kFeatureKinds, s); }
 bool isLinearFeature(FeatureKind k) { return k == FeatureKind::LightWorks || k == FeatureKind::HeavyWorks; }
 
 std::string_view hexTerrainName(HexTerrain h) { return core::enumName(kHexTerrains, h); }
-std::optional<HexTerrain> hexTerrainFromName(std::string_view s) {
-    return core::enumFromName<HexTerrain>(kHexTerrains, s);
-}
+std::optional<HexTerrain> hexTerrainFromName(std::string_view s) { return core::enumFromName<HexTerrain>(kHexTerrains, s); }
 std::string_view woodKindName(WoodKind w) { return core::enumName(kWoodKinds, w); }
 std::optional<WoodKind> woodKindFromName(std::string_view s) { return core::enumFromName<WoodKind>(kWoodKinds, s); }
 std::string_view slotName(Slot s) { return core::enumName(kSlots, s); }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Trial runs, summaries and calibration targets (tactical-resolver.md §5 method).
 #include "etatmajor/battle/trials.hpp"
 
@@ -45,8 +46,8 @@ TrialOutcome outcomeOf(const BattleResult& r) {
     return t;
 }
 
-std::vector<TrialOutcome> runTrials(const Resolver& resolver, const BattleSetup& setup, std::uint64_t firstSeed, int runs,
-                                    int threads, const std::function<bool(int)>& progress) {
+std::vector<TrialOutcome> runTrials(const Resolver& resolver, const BattleSetup& setup, std::uint64_t firstSeed, int runs, int threads,
+                                    const std::function<bool(int)>& progress) {
     if (runs <= 0) return {};
     threads = std::max(1, std::min(threads, runs));
     // Unit classes by index of the result's unit list (the same for every trial of one set-up).
@@ -153,8 +154,8 @@ std::vector<CalibrationTarget> historicalChecks(const BattleSetup& setup) {
         t.side = id;
         t.min = kStandingFieldShare;
         t.standing = true;
-        t.text = "standing check: " + id + ", who held the field in history, holds it in >= " +
-                 std::to_string(kStandingFieldShare / 10) + " % of runs";
+        t.text = "standing check: " + id +
+                 ", who held the field in history, holds it in >= " + std::to_string(kStandingFieldShare / 10) + " % of runs";
         out.push_back(t);
     }
     if (const int s = historicalHeavierLoser(setup); s != kNoSide) {
@@ -167,8 +168,7 @@ std::vector<CalibrationTarget> historicalChecks(const BattleSetup& setup) {
         t.other = other;
         t.majority = true;
         t.standing = true;
-        t.text = "standing check: " + id + ", who lost more men in history, loses more men than " + other +
-                 " in a majority of runs";
+        t.text = "standing check: " + id + ", who lost more men in history, loses more men than " + other + " in a majority of runs";
         out.push_back(t);
     }
     return out;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Names of the battle vocabulary as they appear in battle files and reports.
 #include "etatmajor/battle/types.hpp"
 
@@ -10,25 +11,22 @@ namespace etatmajor::battle {
 namespace {
 constexpr std::array<std::string_view, 9> kNationalities{"british",     "loyalist", "german",  "french", "spanish",
                                                          "continental", "state",    "militia", "native"};
-constexpr std::array<std::string_view, 9> kTypes{"line_infantry",     "light_infantry",   "irregular_infantry",
-                                                 "native",            "light_cavalry",    "irregular_cavalry",
-                                                 "mounted_infantry",  "foot_artillery",   "horse_artillery"};
-constexpr std::array<std::string_view, 11> kFormations{"line",     "reinforced_line", "open_column", "closed_column",
-                                                       "skirmish", "urban",           "limbered",    "deployed",
-                                                       "compressed", "lying",         "dismounted"};
+constexpr std::array<std::string_view, 9> kTypes{"line_infantry",    "light_infantry", "irregular_infantry",
+                                                 "native",           "light_cavalry",  "irregular_cavalry",
+                                                 "mounted_infantry", "foot_artillery", "horse_artillery"};
+constexpr std::array<std::string_view, 11> kFormations{"line",       "reinforced_line", "open_column", "closed_column",
+                                                       "skirmish",   "urban",           "limbered",    "deployed",
+                                                       "compressed", "lying",           "dismounted"};
 constexpr std::array<std::string_view, 4> kArmaments{"musket", "rifle", "carbine", "mixed_bow"};
 constexpr std::array<std::string_view, 4> kMorale{"ordered", "unsteady", "shaken", "routing"};
-constexpr std::array<std::string_view, 10> kStatus{"on_table",  "reserve_off", "arriving",  "off_returning",
-                                                   "removed_spent", "destroyed", "surrendered", "massacred",
-                                                   "scattered", "withdrawn"};
+constexpr std::array<std::string_view, 10> kStatus{"on_table",  "reserve_off", "arriving",  "off_returning", "removed_spent",
+                                                   "destroyed", "surrendered", "massacred", "scattered",     "withdrawn"};
 constexpr std::array<std::string_view, 5> kWeather{"fine", "gusty", "rain", "storm", "snow"};
 constexpr std::array<std::string_view, 3> kContact{"full_day", "half_day", "dusk"};
 constexpr std::array<std::string_view, 3> kEdges{"own_rear", "left", "right"};
 constexpr std::array<std::string_view, 4> kPostures{"assault", "hold", "screen", "withdraw"};
-constexpr std::array<std::string_view, 6> kTargets{"fast_dispersed", "dense", "closed_column", "line", "light_cover",
-                                                   "heavy_cover"};
-constexpr std::array<std::string_view, 6> kFates{"UNHURT", "WOUNDED_1", "WOUNDED_2", "SEVERELY_WOUNDED", "KILLED",
-                                                 "CAPTURED"};
+constexpr std::array<std::string_view, 6> kTargets{"fast_dispersed", "dense", "closed_column", "line", "light_cover", "heavy_cover"};
+constexpr std::array<std::string_view, 6> kFates{"UNHURT", "WOUNDED_1", "WOUNDED_2", "SEVERELY_WOUNDED", "KILLED", "CAPTURED"};
 
 }  // namespace
 

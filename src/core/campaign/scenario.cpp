@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/campaign/scenario.hpp"
 
 #include "etatmajor/core/names.hpp"
@@ -11,16 +12,16 @@ using core::enumFromName;
 using core::enumName;
 
 constexpr std::array<std::string_view, 7> kNationalities{"british", "loyalist", "german", "american", "french", "spanish", "native"};
-constexpr std::array<std::string_view, 7> kUnitTypes{"line_infantry", "light_infantry", "irregular_infantry", "light_cavalry",
-                                                      "irregular_cavalry", "artillery", "engineers"};
+constexpr std::array<std::string_view, 7> kUnitTypes{"line_infantry",     "light_infantry", "irregular_infantry", "light_cavalry",
+                                                     "irregular_cavalry", "artillery",      "engineers"};
 constexpr std::array<std::string_view, 6> kCalibres{"very_light", "light", "light_medium", "medium", "heavy", "siege"};
 constexpr std::array<std::string_view, 3> kArmaments{"musket", "rifle", "carbine"};
 constexpr std::array<std::string_view, 3> kRatings{"inept", "capable", "exceptional"};
 constexpr std::array<std::string_view, 5> kRanks{"army_commander", "corps", "division", "brigade", "artillery_general"};
 constexpr std::array<std::string_view, 4> kArms{"infantry", "cavalry", "artillery", "mixed"};
 constexpr std::array<std::string_view, 4> kSeasons{"summer", "autumn", "winter", "spring"};
-constexpr std::array<std::string_view, 8> kModes{"march", "forced_march", "forage", "reorganisation",
-                                                 "scouting", "deployed_defensive", "deployed_offensive", "breakoff"};
+constexpr std::array<std::string_view, 8> kModes{
+    "march", "forced_march", "forage", "reorganisation", "scouting", "deployed_defensive", "deployed_offensive", "breakoff"};
 constexpr std::array<std::string_view, 4> kFormationKinds{"army", "corps", "division", "brigade"};
 constexpr std::array<std::string_view, 3> kRoles{"overall_commander", "me_commander", "subordinate"};
 }  // namespace

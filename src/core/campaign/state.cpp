@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/campaign/state.hpp"
 #include "etatmajor/campaign/command.hpp"
 
@@ -15,9 +16,7 @@ constexpr std::array<std::string_view, 4> kStatusNames{"active", "wounded", "kil
 }
 
 std::string_view generalStatusName(GeneralStatus s) { return core::enumName(kStatusNames, s); }
-std::optional<GeneralStatus> generalStatusFromName(std::string_view s) {
-    return core::enumFromName<GeneralStatus>(kStatusNames, s);
-}
+std::optional<GeneralStatus> generalStatusFromName(std::string_view s) { return core::enumFromName<GeneralStatus>(kStatusNames, s); }
 
 const SideState* CampaignState::side(std::string_view id) const {
     for (const auto& s : sides)
@@ -152,13 +151,13 @@ std::optional<std::string> compositionProblem(const CampaignState& s, const std:
     int infantry = 0, cavalry = 0;
     for (const auto* u : units) {
         if (isCavalry(u->type)) ++cavalry;
-        else if (u->type == UnitType::LineInfantry || u->type == UnitType::LightInfantry ||
-                 u->type == UnitType::IrregularInfantry)
+        else if (u->type == UnitType::LineInfantry || u->type == UnitType::LightInfantry || u->type == UnitType::IrregularInfantry)
             ++infantry;
     }
     if (infantry <= 6 && cavalry <= 5) return std::nullopt;
-    return "it draws on " + std::to_string(brigades.size()) + " brigades with " + std::to_string(infantry) +
-           " infantry and " + std::to_string(cavalry) + " cavalry units, more than a brigade (at most 6 infantry and 5 "
+    return "it draws on " + std::to_string(brigades.size()) + " brigades with " + std::to_string(infantry) + " infantry and " +
+           std::to_string(cavalry) +
+           " cavalry units, more than a brigade (at most 6 infantry and 5 "
            "cavalry units; G-52, option me_granularity = body_brigade_level)";
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/core/issue.hpp"
 
 #include "etatmajor/core/text.hpp"
@@ -39,9 +40,7 @@ void IssueList::setFile(const std::string& file) {
         if (i.file.empty()) i.file = file;
 }
 
-void IssueList::append(const IssueList& other) {
-    m_issues.insert(m_issues.end(), other.m_issues.begin(), other.m_issues.end());
-}
+void IssueList::append(const IssueList& other) { m_issues.insert(m_issues.end(), other.m_issues.begin(), other.m_issues.end()); }
 
 bool IssueList::hasErrors() const {
     return std::any_of(m_issues.begin(), m_issues.end(), [](const Issue& i) { return i.severity == Severity::Error; });

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/state_checksum.hpp"
 
@@ -67,9 +68,8 @@ std::optional<std::string> knownRollOwner(SQLite::Database& db, const std::strin
 }
 
 void StoreRollLog::record(const dice::RollRecord& r) {
-    SQLite::Statement q(m_db,
-                        "INSERT INTO event_log (seq, week, day, phase, subject, purpose, rule, expression, faces, modifier, "
-                        "result, effect, side) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    SQLite::Statement q(m_db, "INSERT INTO event_log (seq, week, day, phase, subject, purpose, rule, expression, faces, modifier, "
+                              "result, effect, side) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
     q.bind(1, static_cast<std::int64_t>(r.sequence));
     q.bind(2, r.week);
     q.bind(3, r.day);
@@ -85,7 +85,8 @@ void StoreRollLog::record(const dice::RollRecord& r) {
     // Whose die, fixed when it is rolled; left NULL when its subject is not in the database yet (a general rated while
     // the campaign is being set up), and then worked out when it is read.
     const auto owner = r.side ? r.side : knownRollOwner(m_db, r.subject, r.purpose);
-    if (owner) q.bind(13, *owner); else q.bind(13);
+    if (owner) q.bind(13, *owner);
+    else q.bind(13);
     q.exec();
 }
 
@@ -147,7 +148,8 @@ void checkFileBytes(const std::string& path) {
     const auto got = static_cast<std::size_t>(in.gcount());
     if (got < sizeof kSqliteMagic || std::memcmp(header.data(), kSqliteMagic, sizeof kSqliteMagic) != 0)
         throw StoreError("DB-NOT-CAMPAIGN", "'" + path + "' is not a campaign database: it is not an SQLite file at all (" +
-                                                std::to_string(size) + " bytes; a campaign whose first bytes were overwritten "
+                                                std::to_string(size) +
+                                                " bytes; a campaign whose first bytes were overwritten "
                                                 "looks the same)");
     if (got < kHeaderBytes)
         throw StoreError("DB-CORRUPT", "'" + path + "' is truncated: " + std::to_string(size) +
@@ -279,8 +281,9 @@ int busyTimeoutMs() {
         v = v * 10 + (c - '0');
     }
     if (v < 0 || v > 86400000)
-        throw StoreError("DB-BUSY-TIMEOUT", "ETATMAJOR_BUSY_TIMEOUT_MS must be a whole number of milliseconds from 0 to 86400000, not '" +
-                                                shortened(s, 40) + "'");
+        throw StoreError("DB-BUSY-TIMEOUT",
+                         "ETATMAJOR_BUSY_TIMEOUT_MS must be a whole number of milliseconds from 0 to 86400000, not '" +
+                             shortened(s, 40) + "'");
     return static_cast<int>(v);
 }
 
@@ -297,18 +300,13 @@ std::optional<StoreError> storeErrorOf(const std::exception& e, const std::strin
                                              "; ETATMAJOR_BUSY_TIMEOUT_MS sets how long)");
         }
         case SQLITE_CORRUPT:
-        case SQLITE_NOTADB:
-            return StoreError("DB-CORRUPT", "'" + path + "' is damaged: SQLite found pages that are not well-formed");
+        case SQLITE_NOTADB: return StoreError("DB-CORRUPT", "'" + path + "' is damaged: SQLite found pages that are not well-formed");
         case SQLITE_READONLY:
-        case SQLITE_PERM:
-            return StoreError("DB-READONLY", "'" + path + "' cannot be written: the file or its directory is read-only");
-        case SQLITE_FULL:
-            return StoreError("DB-FULL", "'" + path + "' cannot be written: the disk is full");
+        case SQLITE_PERM: return StoreError("DB-READONLY", "'" + path + "' cannot be written: the file or its directory is read-only");
+        case SQLITE_FULL: return StoreError("DB-FULL", "'" + path + "' cannot be written: the disk is full");
         case SQLITE_IOERR:
-        case SQLITE_CANTOPEN:
-            return StoreError("DB-IO", "'" + path + "' could not be read or written (an input/output error)");
-        default:
-            return std::nullopt;
+        case SQLITE_CANTOPEN: return StoreError("DB-IO", "'" + path + "' could not be read or written (an input/output error)");
+        default: return std::nullopt;
     }
 }
 
@@ -333,8 +331,7 @@ void CampaignStore::transaction(const std::function<void()>& f) {
         const auto before = sqlite3_total_changes64(db.getHandle());
         f();
         std::optional<DigestCache> next;
-        if (sqlite3_total_changes64(db.getHandle()) != before && !m_impl->scratch)
-            next = recordStateChecksum(db, &m_impl->digests);
+        if (sqlite3_total_changes64(db.getHandle()) != before && !m_impl->scratch) next = recordStateChecksum(db, &m_impl->digests);
         t.commit();
         if (next) {
             m_impl->digests = std::move(*next);
@@ -355,10 +352,8 @@ void CampaignStore::transaction(const std::function<void()>& f) {
             case SQLITE_CORRUPT:
             case SQLITE_NOTADB:
             case SQLITE_FULL:
-            case SQLITE_IOERR:
-                throw *storeErrorOf(e, m_impl->path);
-            default:
-                throw;
+            case SQLITE_IOERR: throw *storeErrorOf(e, m_impl->path);
+            default: throw;
         }
     }
 }
@@ -380,7 +375,7 @@ CampaignInfo CampaignStore::info() const {
     i.seed = toUnsigned(q.getColumn(8).getInt64());
     i.week = q.getColumn(9).getInt();
     i.day = q.getColumn(10).getInt();
-    i.phase = q.getColumn(11).getString();
+    i.phase = storedPhase(q.getColumn(11).getString());
     i.mapId = q.getColumn(12).getString();
     return i;
 }
@@ -446,9 +441,8 @@ std::vector<dice::RollRecord> CampaignStore::rolls() const {
 }
 
 std::int64_t CampaignStore::logCommand(const std::string& name, const std::string& argsJson, const std::string& resultJson) {
-    SQLite::Statement q(m_impl->db,
-                        "INSERT INTO command_log (name, args, result, week, day, phase, format) "
-                        "SELECT ?, ?, ?, current_week, current_day, current_phase, ? FROM campaign WHERE id = 1");
+    SQLite::Statement q(m_impl->db, "INSERT INTO command_log (name, args, result, week, day, phase, format) "
+                                    "SELECT ?, ?, ?, current_week, current_day, current_phase, ? FROM campaign WHERE id = 1");
     q.bind(1, name);
     q.bind(2, argsJson);
     q.bind(3, resultJson);

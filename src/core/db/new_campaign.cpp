@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // "campaign new": scenario + map -> a new campaign database (etat-major.md §1 set-up).
 #include "etatmajor/db/new_campaign.hpp"
 
@@ -81,9 +82,8 @@ public:
         q.exec();
 
         SQLite::Statement h(m_db, "INSERT INTO map_hex (q, r, col, row, terrain) VALUES (?,?,?,?,?)");
-        SQLite::Statement side(m_db,
-                               "INSERT INTO map_hexside (q, r, dir, watercourse, navigable, fordable, crossing, name) "
-                               "VALUES (?,?,?,?,?,?,?,?)");
+        SQLite::Statement side(m_db, "INSERT INTO map_hexside (q, r, dir, watercourse, navigable, fordable, crossing, name) "
+                                     "VALUES (?,?,?,?,?,?,?,?)");
         for (const auto& x : m_map.allHexes()) {
             const auto o = m_map.offsets().toOffset(x);
             h.bind(1, x.q);
@@ -99,7 +99,9 @@ public:
                 side.bind(1, x.q);
                 side.bind(2, x.r);
                 side.bind(3, d);
-                side.bind(4, hs->watercourse == map::Watercourse::River ? "river" : hs->watercourse == map::Watercourse::Stream ? "stream" : "none");
+                side.bind(4, hs->watercourse == map::Watercourse::River    ? "river"
+                             : hs->watercourse == map::Watercourse::Stream ? "stream"
+                                                                           : "none");
                 side.bind(5, hs->navigable ? 1 : 0);
                 side.bind(6, hs->fordable ? 1 : 0);
                 side.bind(7, hs->crossing == map::Crossing::Bridge ? "bridge" : hs->crossing == map::Crossing::Ford ? "ford" : "none");
@@ -208,9 +210,8 @@ public:
         // Which ME each unit belongs to, resolving formation references to their units.
         std::map<std::string, std::vector<std::string>> formationUnits;
         collect(s.army, formationUnits);
-        SQLite::Statement q(m_db,
-                            "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, commander, entry_kind, "
-                            "march_order) VALUES (?,?,?,?,?,?,?,?,?,?,?)");
+        SQLite::Statement q(m_db, "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, commander, entry_kind, "
+                                  "march_order) VALUES (?,?,?,?,?,?,?,?,?,?,?)");
         SQLite::Statement mf(m_db, "INSERT INTO me_formation (me_id, formation_id) VALUES (?,?)");
         SQLite::Statement unitMe(m_db, "UPDATE unit SET me_id = ? WHERE id = ?");
         SQLite::Statement genMe(m_db, "UPDATE general SET me_id = ? WHERE formation_id = ? AND me_id IS NULL");
@@ -225,7 +226,8 @@ public:
             q.bind(6, h->r);
             q.bind(7, std::string(modeName(me.mode)));
             q.bind(8, me.supplySource);
-            if (me.commander.empty()) q.bind(9); else q.bind(9, me.commander);
+            if (me.commander.empty()) q.bind(9);
+            else q.bind(9, me.commander);
             if (me.placement.kind == MePlacement::Kind::Entry) q.bind(10, me.placement.primary ? "primary" : "secondary");
             else q.bind(10);
             q.bind(11, me.placement.marchOrder);
@@ -262,15 +264,13 @@ public:
                 }
             }
             // An ME that starts in an urban area controls it (§9.2.2: the side whose ME last occupied it).
-            if (const auto* u = m_map.urbanAreaAt(*h); u && me.placement.kind != MePlacement::Kind::Entry)
-                setController(u->id, s.id);
+            if (const auto* u = m_map.urbanAreaAt(*h); u && me.placement.kind != MePlacement::Kind::Entry) setController(u->id, s.id);
         }
     }
 
     void insertObjectives(const Scenario& s) {
-        SQLite::Statement q(m_db,
-                            "INSERT INTO objective (id, name, kind, q, r, value, assigned_to, written_by, revealed_to_assigned) "
-                            "VALUES (?,?,?,?,?,?,?,?,?)");
+        SQLite::Statement q(m_db, "INSERT INTO objective (id, name, kind, q, r, value, assigned_to, written_by, revealed_to_assigned) "
+                                  "VALUES (?,?,?,?,?,?,?,?,?)");
         for (const auto& o : s.objectives) {
             const auto h = io::objectiveHex(o, m_map);
             q.bind(1, o.id);
@@ -440,15 +440,9 @@ NewCampaignResult createCampaign(const NewCampaignRequest& req) {
                     SQLite::Statement c(db, "SELECT who, hash FROM credential ORDER BY who");
                     while (c.executeStep()) credentials[c.getColumn(0).getString()] = c.getColumn(1).getString();
                 }
-                nlohmann::json args{{"scenario", scenarioFile},
-                                    {"scenarioId", scenario.id},
-                                    {"scenarioText", scenarioText},
-                                    {"map", mapFile},
-                                    {"mapText", mapXml},
-                                    {"seed", req.seed},
-                                    {"dice", source.kind()},
-                                    {"options", req.options},
-                                    {"credentials", credentials}};
+                nlohmann::json args{{"scenario", scenarioFile}, {"scenarioId", scenario.id}, {"scenarioText", scenarioText},
+                                    {"map", mapFile},           {"mapText", mapXml},         {"seed", req.seed},
+                                    {"dice", source.kind()},    {"options", req.options},    {"credentials", credentials}};
                 if (recorded) args["faces"] = recorded->faces();
                 nlohmann::json res{{"sides", scenario.sides.size()}, {"rolls", dice.nextSequence() - 1}};
                 store.logCommand("campaign.new", args.dump(), res.dump());
@@ -472,8 +466,7 @@ NewCampaignResult createCampaign(const NewCampaignRequest& req) {
             for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(tmp + suffix, ec);
         const bool diceFailed = dynamic_cast<const dice::DiceError*>(&e) != nullptr;
         issues.error(diceFailed ? "DICE" : "DB-CREATE",
-                     std::string(diceFailed ? "the campaign was not created: " : "cannot create the campaign database: ") +
-                         e.what());
+                     std::string(diceFailed ? "the campaign was not created: " : "cannot create the campaign database: ") + e.what());
         return result;
     }
     int mes = 0;

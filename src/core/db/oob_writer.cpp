@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "oob_writer.hpp"
 
 #include "etatmajor/campaign/points.hpp"
@@ -9,20 +10,20 @@ using namespace campaign;
 
 // Returns the ids of f and every formation below it (for moving generals with their formation).
 std::vector<std::string> OobWriter::insertFormation(const std::string& side, const FormationDef& f, const std::string& parent,
-                                                int& ord, int& unitOrd) {
+                                                    int& ord, int& unitOrd) {
     SQLite::Statement q(m_db, "INSERT INTO formation (id, side_id, parent_id, ord, kind, name) VALUES (?,?,?,?,?,?)");
     q.bind(1, f.id);
     q.bind(2, side);
-    if (parent.empty()) q.bind(3); else q.bind(3, parent);
+    if (parent.empty()) q.bind(3);
+    else q.bind(3, parent);
     q.bind(4, ord++);
     q.bind(5, std::string(formationKindName(f.kind)));
     q.bind(6, f.name);
     q.exec();
     if (f.general) insertGeneral(side, *f.general, f.id);
-    SQLite::Statement u(m_db,
-                        "INSERT INTO unit (id, side_id, formation_id, ord, name, nationality, type, class, stands_original, "
-                        "stands_current, figures_per_stand, figures_original, figures_current, armament, bayonets, "
-                        "points_original, guard) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    SQLite::Statement u(m_db, "INSERT INTO unit (id, side_id, formation_id, ord, name, nationality, type, class, stands_original, "
+                              "stands_current, figures_per_stand, figures_original, figures_current, armament, bayonets, "
+                              "points_original, guard) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     SQLite::Statement g(m_db, "INSERT INTO unit_gun (unit_id, calibre, stands_original, stands_current) VALUES (?,?,?,?)");
     for (const auto& unit : f.units) {
         const int figures = unit.stands * unit.figuresPerStand;
@@ -83,9 +84,8 @@ void OobWriter::insertGeneral(const std::string& side, const GeneralDef& g, cons
         m_dice.effect(roll, g.name + " is " + std::string(ratingName(rating)));
         source = "historical_roll";
     }
-    SQLite::Statement q(m_db,
-                        "INSERT INTO general (id, side_id, formation_id, name, nationality, rank, arm, rating, rating_source, "
-                        "player_figure, aides, escort) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+    SQLite::Statement q(m_db, "INSERT INTO general (id, side_id, formation_id, name, nationality, rank, arm, rating, rating_source, "
+                              "player_figure, aides, escort) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
     q.bind(1, g.id);
     q.bind(2, side);
     q.bind(3, formation);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Private: writes order-of-battle trees (formations, generals with their rating rolls, units, guns) into the
 // campaign database; used by campaign creation and by purchases with the primary grant.
 #pragma once
@@ -17,8 +18,7 @@ namespace etatmajor::db {
 
 class OobWriter {
 public:
-    OobWriter(SQLite::Database& db, dice::Dice& dice, const campaign::Options& options)
-        : m_db(db), m_dice(dice), m_options(options) {}
+    OobWriter(SQLite::Database& db, dice::Dice& dice, const campaign::Options& options) : m_db(db), m_dice(dice), m_options(options) {}
 
     // Inserts f and everything below it; parent empty for an army's root. Returns f's id and every formation id
     // below it.

@@ -1,6 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Campaign database schema and migrations (architecture §6). Each entry moves the schema one version up;
 // entries are never renumbered or edited once released: a change is a new entry.
 #include "store_impl.hpp"
+
+#include "etatmajor/db/schema.hpp"
 
 #include <array>
 #include <map>
@@ -379,9 +382,9 @@ constexpr std::string_view kSchemaV15 = R"SQL(
 ALTER TABLE command_log ADD COLUMN format INTEGER NOT NULL DEFAULT 0;
 )SQL";
 
-constexpr std::array<std::string_view, 15> kMigrations{kSchemaV1, kSchemaV2, kSchemaV3, kSchemaV4, kSchemaV5, kSchemaV6,
-                                                       kSchemaV7, kSchemaV8, kSchemaV9, kSchemaV10, kSchemaV11,
-                                                       kSchemaV12, kSchemaV13, kSchemaV14, kSchemaV15};
+constexpr std::array<std::string_view, 15> kMigrations{kSchemaV1,  kSchemaV2,  kSchemaV3,  kSchemaV4,  kSchemaV5,
+                                                       kSchemaV6,  kSchemaV7,  kSchemaV8,  kSchemaV9,  kSchemaV10,
+                                                       kSchemaV11, kSchemaV12, kSchemaV13, kSchemaV14, kSchemaV15};
 
 // The tables and their columns (name, declared type, NOT NULL, place in the primary key) as the migrations leave them.
 using TableShape = std::map<std::string, std::vector<std::string>>;
@@ -399,7 +402,8 @@ TableShape shapeOf(SQLite::Database& db) {
         q.bind(1, t);
         auto& columns = shape[t];
         while (q.executeStep())
-            columns.push_back(q.getColumn(0).getString() + " " + q.getColumn(1).getString() + (q.getColumn(2).getInt() ? " not null" : "") +
+            columns.push_back(q.getColumn(0).getString() + " " + q.getColumn(1).getString() +
+                              (q.getColumn(2).getInt() ? " not null" : "") +
                               (q.getColumn(3).getInt() ? " pk" + std::to_string(q.getColumn(3).getInt()) : ""));
     }
     return shape;
@@ -423,6 +427,11 @@ const std::vector<TableShape>& shapesOfVersions() {
 }  // namespace
 
 int latestSchemaVersion() { return static_cast<int>(kMigrations.size()); }
+
+std::string_view migrationScript(int version) {
+    if (version < 1 || version > latestSchemaVersion()) return {};
+    return kMigrations[static_cast<std::size_t>(version - 1)];
+}
 
 void configure(SQLite::Database& db, bool readOnly) {
     db.exec("PRAGMA foreign_keys = ON");
@@ -452,7 +461,8 @@ std::vector<std::string> schemaProblems(SQLite::Database& db, int version) {
             out.push_back("table '" + table + "' does not belong to schema version " + std::to_string(version));
             continue;
         }
-        if (columns != w->second) out.push_back("table '" + table + "' does not have the columns of schema version " + std::to_string(version));
+        if (columns != w->second)
+            out.push_back("table '" + table + "' does not have the columns of schema version " + std::to_string(version));
     }
     for (const auto& [table, columns] : want)
         if (!have.count(table)) out.push_back("table '" + table + "' of schema version " + std::to_string(version) + " is missing");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Checksums of the campaign's state (docs/design.md "Checksums of the state").
 #include "etatmajor/db/state_checksum.hpp"
 
@@ -147,7 +148,8 @@ StateCheck check(SQLite::Database& db) {
     const std::string algorithm = q.getColumn(3).getString();
     c.storedDigest = q.getColumn(4).getString();
     if (algorithm != kStateDigestAlgorithm) {
-        c.problem = "the checksum of the state saved at " + c.savePoint() + " is of an unknown kind ('" + algorithm.substr(0, 40) + "')";
+        c.problem = "the checksum of the state saved at " + c.savePoint() + " is of an unknown kind ('" + algorithm.substr(0, 40) +
+                    "')";
         return c;
     }
     if (c.storedDigest != c.actualDigest) {
@@ -259,9 +261,7 @@ void hashRow(Hasher& h, sqlite3_stmt* st, int n) {
                 h.bytes(blob, static_cast<std::size_t>(sqlite3_column_bytes(st, i)));
                 break;
             }
-            default:
-                h.byte('N');
-                break;
+            default: h.byte('N'); break;
         }
     }
 }
@@ -305,12 +305,9 @@ std::string combine(SQLite::Database& db, const std::vector<TableInfo>& layout, 
         }
         const auto changed = dirty.find(t.name);
         DigestCache::Table digest;
-        if (known && changed == dirty.end())
-            digest = *known;
-        else if (known && t.rowidColumn >= 0 && changed->second > known->lastRowid)
-            digest = hashTable(db, t, known);
-        else
-            digest = hashTable(db, t, nullptr);
+        if (known && changed == dirty.end()) digest = *known;
+        else if (known && t.rowidColumn >= 0 && changed->second > known->lastRowid) digest = hashTable(db, t, known);
+        else digest = hashTable(db, t, nullptr);
         h.byte('T');
         h.text(t.name);
         h.u64(t.columns.size());

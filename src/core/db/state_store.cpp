@@ -1,7 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/db/state_store.hpp"
 
 #include "store_impl.hpp"
 
+#include "etatmajor/core/text.hpp"
 #include "etatmajor/engine/works.hpp"
 
 namespace etatmajor::db {
@@ -17,6 +19,12 @@ T parseOr(const std::string& text, F from, T fallback) {
 std::string optText(const SQLite::Column& c) { return c.isNull() ? std::string() : c.getString(); }
 }  // namespace
 
+campaign::Phase storedPhase(const std::string& id) {
+    if (const auto p = phaseFromId(id)) return *p;
+    throw StoreError("DB-CORRUPT", "the campaign's current phase '" + core::shorten(id) +
+                                       "' is none of the turn's phases (W1 to W5, D1 to D12): the database was edited or damaged");
+}
+
 CampaignState loadState(const CampaignStore& store) {
     auto& db = const_cast<CampaignStore&>(store).impl().db;
     CampaignState s;
@@ -26,7 +34,7 @@ CampaignState loadState(const CampaignStore& store) {
         if (!q.executeStep()) throw StoreError("DB-EMPTY", "the campaign database holds no campaign");
         s.week = q.getColumn(0).getInt();
         s.day = q.getColumn(1).getInt();
-        s.phase = q.getColumn(2).getString();
+        s.phase = storedPhase(q.getColumn(2).getString());
         s.lengthWeeks = q.getColumn(3).getInt();
         s.startSeason = parseOr(q.getColumn(4).getString(), seasonFromName, Season::Summer);
         s.seasonWeek = q.getColumn(5).getInt();
@@ -39,8 +47,8 @@ CampaignState loadState(const CampaignStore& store) {
                                 "initiative_declined FROM side ORDER BY ord");
         while (q.executeStep())
             s.sides.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getInt(),
-                               q.getColumn(3).getInt(), q.getColumn(4).getInt(), q.getColumn(5).getInt(),
-                               q.getColumn(6).getInt() != 0, q.getColumn(7).getInt() != 0});
+                               q.getColumn(3).getInt(), q.getColumn(4).getInt(), q.getColumn(5).getInt(), q.getColumn(6).getInt() != 0,
+                               q.getColumn(7).getInt() != 0});
     }
     {
         SQLite::Statement q(db, "SELECT id, side_id, parent_id, kind, name FROM formation ORDER BY side_id, ord");
@@ -106,9 +114,10 @@ CampaignState loadState(const CampaignStore& store) {
         }
     }
     {
-        SQLite::Statement q(db, "SELECT id, side_id, ord, label, q, r, mode, supply_source, on_map, forage_days, "
-                                "forage_days_last_week, forced_march_streak, supply_changed_week, revealed, moved_today, allowance_today, pinned, "
-                                "COALESCE(commander, '') FROM me ORDER BY side_id, ord");
+        SQLite::Statement q(
+            db, "SELECT id, side_id, ord, label, q, r, mode, supply_source, on_map, forage_days, "
+                "forage_days_last_week, forced_march_streak, supply_changed_week, revealed, moved_today, allowance_today, pinned, "
+                "COALESCE(commander, '') FROM me ORDER BY side_id, ord");
         while (q.executeStep()) {
             MeState m;
             m.id = q.getColumn(0).getString();
@@ -151,11 +160,16 @@ CampaignState loadState(const CampaignStore& store) {
         SQLite::Statement q(db, "SELECT id, name, kind, q, r, value, assigned_to, written_by, revealed_to_assigned, "
                                 "COALESCE(controller, ''), captures FROM objective ORDER BY id");
         while (q.executeStep())
-            s.objectives.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(),
+            s.objectives.push_back({q.getColumn(0).getString(),
+                                    q.getColumn(1).getString(),
                                     q.getColumn(2).getString() == "primary" ? ObjectiveKind::Primary : ObjectiveKind::Secondary,
-                                    {q.getColumn(3).getInt(), q.getColumn(4).getInt()}, q.getColumn(5).getInt(),
-                                    q.getColumn(6).getString(), q.getColumn(7).getString(), q.getColumn(8).getInt() != 0,
-                                    q.getColumn(9).getString(), q.getColumn(10).getInt()});
+                                    {q.getColumn(3).getInt(), q.getColumn(4).getInt()},
+                                    q.getColumn(5).getInt(),
+                                    q.getColumn(6).getString(),
+                                    q.getColumn(7).getString(),
+                                    q.getColumn(8).getInt() != 0,
+                                    q.getColumn(9).getString(),
+                                    q.getColumn(10).getInt()});
     }
     return s;
 }
@@ -166,7 +180,7 @@ void saveState(CampaignStore& store, const CampaignState& s) {
         SQLite::Statement q(db, "UPDATE campaign SET current_week = ?, current_day = ?, current_phase = ? WHERE id = 1");
         q.bind(1, s.week);
         q.bind(2, s.day);
-        q.bind(3, s.phase);
+        q.bind(3, phaseString(s.phase));
         q.exec();
     }
     {
@@ -189,7 +203,8 @@ void saveState(CampaignStore& store, const CampaignState& s) {
         SQLite::Statement g(db, "UPDATE unit_gun SET stands_current = ? WHERE unit_id = ? AND calibre = ?");
         for (const auto& u : s.units) {
             // G-57: a removed unit is gone for good and belongs to no ME (it is never rebuilt or listed).
-            if (u.me.empty() || u.removed) q.bind(1); else q.bind(1, u.me);
+            if (u.me.empty() || u.removed) q.bind(1);
+            else q.bind(1, u.me);
             q.bind(2, u.standsCurrent);
             q.bind(3, u.figuresCurrent);
             q.bind(4, u.lostCombat);
@@ -211,19 +226,22 @@ void saveState(CampaignStore& store, const CampaignState& s) {
     {
         SQLite::Statement q(db, "UPDATE general SET me_id = ?, rating = ?, status = ?, return_week = ? WHERE id = ?");
         for (const auto& g : s.generals) {
-            if (g.me.empty()) q.bind(1); else q.bind(1, g.me);
+            if (g.me.empty()) q.bind(1);
+            else q.bind(1, g.me);
             q.bind(2, std::string(ratingName(g.rating)));
             q.bind(3, std::string(generalStatusName(g.status)));
-            if (g.returnWeek > 0) q.bind(4, g.returnWeek); else q.bind(4);
+            if (g.returnWeek > 0) q.bind(4, g.returnWeek);
+            else q.bind(4);
             q.bind(5, g.id);
             q.exec();
             q.reset();
         }
     }
     {
-        SQLite::Statement q(db, "UPDATE me SET q = ?, r = ?, mode = ?, supply_source = ?, on_map = ?, forage_days = ?, "
-                                "forage_days_last_week = ?, forced_march_streak = ?, supply_changed_week = ?, revealed = ?, moved_today = ?, "
-                                "allowance_today = ?, pinned = ? WHERE id = ?");
+        SQLite::Statement q(
+            db, "UPDATE me SET q = ?, r = ?, mode = ?, supply_source = ?, on_map = ?, forage_days = ?, "
+                "forage_days_last_week = ?, forced_march_streak = ?, supply_changed_week = ?, revealed = ?, moved_today = ?, "
+                "allowance_today = ?, pinned = ? WHERE id = ?");
         for (const auto& m : s.mes) {
             q.bind(1, m.hex.q);
             q.bind(2, m.hex.r);
@@ -247,10 +265,12 @@ void saveState(CampaignStore& store, const CampaignState& s) {
         SQLite::Statement q(db, "UPDATE urban_area SET sp_raw_roll = ?, combat_halvings = ?, destroyed = ?, controller = ? "
                                 "WHERE id = ?");
         for (const auto& u : s.urban) {
-            if (u.rawRoll) q.bind(1, *u.rawRoll); else q.bind(1);
+            if (u.rawRoll) q.bind(1, *u.rawRoll);
+            else q.bind(1);
             q.bind(2, u.combatHalvings);
             q.bind(3, u.destroyed ? 1 : 0);
-            if (u.controller.empty()) q.bind(4); else q.bind(4, u.controller);
+            if (u.controller.empty()) q.bind(4);
+            else q.bind(4, u.controller);
             q.bind(5, u.id);
             q.exec();
             q.reset();
@@ -260,7 +280,8 @@ void saveState(CampaignStore& store, const CampaignState& s) {
         SQLite::Statement q(db, "UPDATE objective SET revealed_to_assigned = ?, controller = ?, captures = ? WHERE id = ?");
         for (const auto& o : s.objectives) {
             q.bind(1, o.revealedToAssigned ? 1 : 0);
-            if (o.controller.empty()) q.bind(2); else q.bind(2, o.controller);
+            if (o.controller.empty()) q.bind(2);
+            else q.bind(2, o.controller);
             q.bind(3, o.captures);
             q.bind(4, o.id);
             q.exec();

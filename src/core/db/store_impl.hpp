@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Private: the SQLiteCpp handle behind CampaignStore, for the core's db modules.
 #pragma once
 
@@ -39,9 +40,9 @@ private:
 // (data_version) or a change of the tables (schema_version) makes it start again from scratch.
 struct DigestCache {
     struct Table {
-        crypto_generichash_state state{};          // after every row up to lastRowid
-        std::int64_t lastRowid = 0;                 // for a table ordered by its rowid
-        std::array<unsigned char, 32> digest{};     // of every row
+        crypto_generichash_state state{};        // after every row up to lastRowid
+        std::int64_t lastRowid = 0;              // for a table ordered by its rowid
+        std::array<unsigned char, 32> digest{};  // of every row
     };
     // A table as the digest reads it.
     struct Layout {
@@ -80,6 +81,10 @@ hex::OffsetSystem offsetSystem(SQLite::Database& db);
 std::string rollOwnerNow(SQLite::Database& db, const std::string& subject, const std::string& purpose);
 // The same, or nothing when the subject names nothing in the database (yet).
 std::optional<std::string> knownRollOwner(SQLite::Database& db, const std::string& subject, const std::string& purpose);
+
+// The phase a campaign stands at, from campaign.current_phase (state_store.cpp). Throws StoreError DB-CORRUPT, naming
+// the value, for text that is no phase of the turn: the file was edited or damaged.
+campaign::Phase storedPhase(const std::string& id);
 
 // Schema migrations (schema.cpp). Version n's script takes a database at n-1 to n. Never renumbered.
 void migrate(SQLite::Database& db);

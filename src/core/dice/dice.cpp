@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/dice/dice.hpp"
 
 namespace etatmajor::dice {
@@ -33,20 +34,18 @@ int SeededSource::uniform(SplitMix64& gen, int faces) {
 int SeededSource::roll(int faces, const RollRequest&) { return uniform(m_gen, faces); }
 
 int ScriptedSource::roll(int faces, const RollRequest& request) {
-    if (m_faces.empty())
-        throw DiceError("the dice script ran out while rolling for " + request.purpose + " (" + request.rule + ")");
+    if (m_faces.empty()) throw DiceError("the dice script ran out while rolling for " + request.purpose + " (" + request.rule + ")");
     const int f = m_faces.front();
     if (f < 1 || f > faces)
-        throw DiceError("the dice script gives " + std::to_string(f) + " for a d" + std::to_string(faces) + " (" +
-                        request.purpose + ")");
+        throw DiceError("the dice script gives " + std::to_string(f) + " for a d" + std::to_string(faces) + " (" + request.purpose +
+                        ")");
     m_faces.pop_front();
     return f;
 }
 
 int ManualSource::roll(int faces, const RollRequest& request) {
     const int f = m_ask(request, m_dieIndex++, faces);
-    if (f < 1 || f > faces)
-        throw DiceError("a typed-in roll of " + std::to_string(f) + " does not fit a d" + std::to_string(faces));
+    if (f < 1 || f > faces) throw DiceError("a typed-in roll of " + std::to_string(f) + " does not fit a d" + std::to_string(faces));
     return f;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/edit/edit.hpp"
 
 #include <algorithm>
@@ -12,17 +13,29 @@ namespace {
 template <typename T>
 std::vector<T>& listOf(map::Map& m);
 template <>
-std::vector<map::River>& listOf(map::Map& m) { return m.rivers(); }
+std::vector<map::River>& listOf(map::Map& m) {
+    return m.rivers();
+}
 template <>
-std::vector<map::CrossingPoint>& listOf(map::Map& m) { return m.crossings(); }
+std::vector<map::CrossingPoint>& listOf(map::Map& m) {
+    return m.crossings();
+}
 template <>
-std::vector<map::Route>& listOf(map::Map& m) { return m.routes(); }
+std::vector<map::Route>& listOf(map::Map& m) {
+    return m.routes();
+}
 template <>
-std::vector<map::UrbanArea>& listOf(map::Map& m) { return m.urbanAreas(); }
+std::vector<map::UrbanArea>& listOf(map::Map& m) {
+    return m.urbanAreas();
+}
 template <>
-std::vector<map::Label>& listOf(map::Map& m) { return m.labels(); }
+std::vector<map::Label>& listOf(map::Map& m) {
+    return m.labels();
+}
 template <>
-std::vector<map::SideGeography>& listOf(map::Map& m) { return m.sides(); }
+std::vector<map::SideGeography>& listOf(map::Map& m) {
+    return m.sides();
+}
 
 // Moves the list from `from` to `to` at the change's index (one of them may be absent: insert or erase).
 template <typename T>
@@ -66,10 +79,8 @@ void applyOne(map::Map& m, const Change& change, bool forward) {
                 m.metadata() = forward ? c.after : c.before;
             } else {
                 using T = typename decltype(c.before)::value_type;
-                if (forward)
-                    move(listOf<T>(m), c.index, c.before, c.after);
-                else
-                    move(listOf<T>(m), c.index, c.after, c.before);
+                if (forward) move(listOf<T>(m), c.index, c.before, c.after);
+                else move(listOf<T>(m), c.index, c.after, c.before);
             }
         },
         change);
@@ -110,8 +121,7 @@ void riverHexes(std::vector<Hex>& out, const std::optional<map::River>& a, const
 void routeHexes(std::vector<Hex>& out, const std::optional<map::Route>& a, const std::optional<map::Route>& b) {
     auto steps = [](const map::Route& r) {
         std::set<std::pair<Hex, Hex>> s;
-        for (std::size_t i = 1; i < r.hexes.size(); ++i)
-            s.insert(std::minmax(r.hexes[i - 1], r.hexes[i]));
+        for (std::size_t i = 1; i < r.hexes.size(); ++i) s.insert(std::minmax(r.hexes[i - 1], r.hexes[i]));
         return s;
     };
     if (!(a && b && a->kind == b->kind)) {
@@ -147,9 +157,7 @@ void Edit::revert(map::Map& m) const {
     derived.rebuild(m);
 }
 
-bool Edit::canMergeWith(const Edit& next) const {
-    return m_merge.kind != MergeKind::None && m_merge == next.m_merge;
-}
+bool Edit::canMergeWith(const Edit& next) const { return m_merge.kind != MergeKind::None && m_merge == next.m_merge; }
 
 void Edit::mergeWith(Edit next) {
     assert(canMergeWith(next));
@@ -164,10 +172,8 @@ void Edit::mergeWith(Edit next) {
         for (const auto& cell : incoming->cells) {
             const auto found = std::find_if(last->cells.begin(), last->cells.end(),
                                             [&](const TerrainCell& c) { return c.hex == cell.hex; });
-            if (found != last->cells.end())
-                found->after = cell.after;
-            else
-                last->cells.push_back(cell);
+            if (found != last->cells.end()) found->after = cell.after;
+            else last->cells.push_back(cell);
         }
     }
     if (!next.m_subject.empty()) m_subject = std::move(next.m_subject);
@@ -207,8 +213,7 @@ std::vector<Hex> Edit::touchedHexes() const {
 }
 
 bool Edit::touchesMetadata() const {
-    return std::any_of(m_changes.begin(), m_changes.end(),
-                       [](const Change& c) { return std::holds_alternative<MetadataChange>(c); });
+    return std::any_of(m_changes.begin(), m_changes.end(), [](const Change& c) { return std::holds_alternative<MetadataChange>(c); });
 }
 
 }  // namespace etatmajor::edit

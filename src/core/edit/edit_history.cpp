@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/edit/edit_history.hpp"
 
 namespace etatmajor::edit {
@@ -28,13 +29,9 @@ bool EditHistory::perform(map::Map& map, Edit edit) {
     return true;
 }
 
-std::string EditHistory::undoLabel() const {
-    return canUndo() ? m_steps[m_position - 1].label() : std::string();
-}
+std::string EditHistory::undoLabel() const { return canUndo() ? m_steps[m_position - 1].label() : std::string(); }
 
-std::string EditHistory::redoLabel() const {
-    return canRedo() ? m_steps[m_position].label() : std::string();
-}
+std::string EditHistory::redoLabel() const { return canRedo() ? m_steps[m_position].label() : std::string(); }
 
 const Edit* EditHistory::undo(map::Map& map) {
     m_mergeOpen = false;

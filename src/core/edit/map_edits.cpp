@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/edit/map_edits.hpp"
 
 #include <algorithm>
@@ -107,24 +108,18 @@ bool sameStyle(const map::River& r, const WatercourseStyle& s) {
 
 std::string linkLabel(map::LinkKind k) {
     switch (k) {
-        case map::LinkKind::MajorRoad:
-            return "Major Road";
-        case map::LinkKind::MinorRoad:
-            return "Minor Road";
-        case map::LinkKind::NavigableRiver:
-            return "Waterway";
+        case map::LinkKind::MajorRoad: return "Major Road";
+        case map::LinkKind::MinorRoad: return "Minor Road";
+        case map::LinkKind::NavigableRiver: return "Waterway";
     }
     return "Route";
 }
 
 std::string linkIdBase(map::LinkKind k) {
     switch (k) {
-        case map::LinkKind::MajorRoad:
-            return "road";
-        case map::LinkKind::MinorRoad:
-            return "track";
-        case map::LinkKind::NavigableRiver:
-            return "waterway";
+        case map::LinkKind::MajorRoad: return "road";
+        case map::LinkKind::MinorRoad: return "track";
+        case map::LinkKind::NavigableRiver: return "waterway";
     }
     return "route";
 }
@@ -162,13 +157,9 @@ HexsideRef canonicalSide(HexsideRef side) {
     return {side.hex, dir};
 }
 
-bool onMap(const Map& m, HexsideRef side) {
-    return m.contains(side.hex) || m.contains(hex::neighbour(side.hex, side.dir));
-}
+bool onMap(const Map& m, HexsideRef side) { return m.contains(side.hex) || m.contains(hex::neighbour(side.hex, side.dir)); }
 
-std::string uniqueId(const Map& m, std::string_view base) {
-    return uniqueIdAvoiding(m, base, {});
-}
+std::string uniqueId(const Map& m, std::string_view base) { return uniqueIdAvoiding(m, base, {}); }
 
 // ---- terrain --------------------------------------------------------------------------------------------------
 
@@ -191,8 +182,7 @@ Edit paintTerrain(const Map& m, Hex centre, int radius, map::Terrain terrain, Me
 
 // ---- rivers and streams ---------------------------------------------------------------------------------------
 
-Edit addRiverSide(const Map& m, HexsideRef side, const WatercourseStyle& styleIn, const std::string& extendId,
-                  MergeKey merge) {
+Edit addRiverSide(const Map& m, HexsideRef side, const WatercourseStyle& styleIn, const std::string& extendId, MergeKey merge) {
     WatercourseStyle style = styleIn;
     if (style.kind == map::Watercourse::None) style.kind = map::Watercourse::River;
     if (style.kind == map::Watercourse::Stream) {
@@ -215,10 +205,8 @@ Edit addRiverSide(const Map& m, HexsideRef side, const WatercourseStyle& styleIn
         if (!hasSide(rivers[i], side)) continue;
         map::River r = rivers[i];
         eraseIf(r.sides, [&](const HexsideRef& s) { return sameSide(s, side); });
-        if (r.sides.empty())
-            rivers.erase(i);
-        else
-            rivers.replace(i, std::move(r));
+        if (r.sides.empty()) rivers.erase(i);
+        else rivers.replace(i, std::move(r));
     }
 
     std::size_t target = rivers.size();
@@ -255,10 +243,8 @@ Edit removeRiverSide(const Map& m, HexsideRef side, MergeKey merge) {
         if (!hasSide(rivers[i], side)) continue;
         map::River r = rivers[i];
         eraseIf(r.sides, [&](const HexsideRef& s) { return sameSide(s, side); });
-        if (r.sides.empty())
-            rivers.erase(i);
-        else
-            rivers.replace(i, std::move(r));
+        if (r.sides.empty()) rivers.erase(i);
+        else rivers.replace(i, std::move(r));
     }
     if (edit.empty()) return edit;
     // A ford or bridge cannot stay where no water runs (MAP-CROSSING-NO-RIVER).
@@ -301,8 +287,8 @@ Edit removeCrossing(const Map& m, HexsideRef side, MergeKey merge) {
 
 // ---- roads, tracks and waterways ------------------------------------------------------------------------------
 
-Edit addRouteStep(const Map& m, Hex from, Hex to, map::LinkKind kind, const std::string& name,
-                  const std::string& extendId, MergeKey merge) {
+Edit addRouteStep(const Map& m, Hex from, Hex to, map::LinkKind kind, const std::string& name, const std::string& extendId,
+                  MergeKey merge) {
     Edit edit("Draw " + linkLabel(kind), merge);
     const int dir = hex::directionTo(from, to);
     if (dir < 0) return refused(edit.label(), "A route runs only between neighbouring hexes.");
@@ -314,10 +300,8 @@ Edit addRouteStep(const Map& m, Hex from, Hex to, map::LinkKind kind, const std:
     Recorder routes(m.routes(), edit);
     auto grow = [&](std::size_t i) {
         map::Route r = routes[i];
-        if (r.hexes.back() == from)
-            r.hexes.push_back(to);
-        else
-            r.hexes.insert(r.hexes.begin(), to);
+        if (r.hexes.back() == from) r.hexes.push_back(to);
+        else r.hexes.insert(r.hexes.begin(), to);
         edit.setSubject(r.id);
         routes.replace(i, std::move(r));
     };
@@ -404,8 +388,7 @@ Edit placeUrbanArea(const Map& m, map::UrbanArea urban) {
     Edit edit("Add Urban Area");
     if (!m.contains(urban.hex)) return refused(edit.label(), "That hex is off the map.");
     if (urban.name.empty()) return refused(edit.label(), "An urban area needs a name.");
-    if (map::isWater(m.terrain(urban.hex)))
-        return refused(edit.label(), "An urban area cannot stand on a sea or lake hex.");
+    if (map::isWater(m.terrain(urban.hex))) return refused(edit.label(), "An urban area cannot stand on a sea or lake hex.");
     Recorder list(m.urbanAreas(), edit);
     for (std::size_t i = 0; i < list.size(); ++i) {
         if (list[i].hex != urban.hex) continue;
@@ -415,8 +398,7 @@ Edit placeUrbanArea(const Map& m, map::UrbanArea urban) {
         u.name = urban.name;
         u.size = urban.size;
         u.fortification = urban.fortification;
-        if (u.id == list[i].id && u.name == list[i].name && u.size == list[i].size &&
-            u.fortification == list[i].fortification)
+        if (u.id == list[i].id && u.name == list[i].name && u.size == list[i].size && u.fortification == list[i].fortification)
             return edit;
         edit.setSubject(u.id);
         list.replace(i, std::move(u));
@@ -502,8 +484,7 @@ Edit setHomeEdges(const Map& m, const std::string& sideId, const std::vector<map
     return edit;
 }
 
-Edit setLocEntry(const Map& m, const std::string& sideId, Hex h, map::LocKind kind, const std::string& name,
-                 MergeKey merge) {
+Edit setLocEntry(const Map& m, const std::string& sideId, Hex h, map::LocKind kind, const std::string& name, MergeKey merge) {
     Edit edit(kind == map::LocKind::Primary ? "Set Primary LOC Entry" : "Set Secondary LOC Entry", merge);
     const std::size_t i = sideIndex(m, sideId);
     if (i == m.sides().size()) return refused(edit.label(), "The map does not describe the side '" + sideId + "'.");
@@ -523,9 +504,8 @@ Edit setLocEntry(const Map& m, const std::string& sideId, Hex h, map::LocKind ki
     if (!found) s.locEntries.push_back({kind, h, name, 0});
     const auto& old = m.sides()[i].locEntries;
     const bool same = old.size() == s.locEntries.size() &&
-                      std::equal(old.begin(), old.end(), s.locEntries.begin(), [](const auto& a, const auto& b) {
-                          return a.kind == b.kind && a.hex == b.hex && a.name == b.name;
-                      });
+                      std::equal(old.begin(), old.end(), s.locEntries.begin(),
+                                 [](const auto& a, const auto& b) { return a.kind == b.kind && a.hex == b.hex && a.name == b.name; });
     if (same) return edit;
     Recorder list(m.sides(), edit);
     list.replace(i, std::move(s));
@@ -572,14 +552,12 @@ Edit removeHq(const Map& m, Hex h, const std::string& sideId, MergeKey merge) {
 Edit setMetadata(const Map& m, const map::MapMetadata& meta) {
     Edit edit("Change Map Properties");
     const auto& old = m.metadata();
-    if (meta.width != old.width || meta.height != old.height || meta.orientation != old.orientation ||
-        meta.parity != old.parity)
+    if (meta.width != old.width || meta.height != old.height || meta.orientation != old.orientation || meta.parity != old.parity)
         return refused(edit.label(), "The size and layout of the hexes cannot be changed on an existing map.");
     if (!(meta.kmPerHex > 0)) return refused(edit.label(), "The scale must be more than 0 km per hex.");
     if (slug(meta.id) != meta.id || meta.id.empty())
         return refused(edit.label(), "A map id is made of lower-case letters, digits and hyphens.");
-    if (meta.id == old.id && meta.name == old.name && meta.description == old.description &&
-        meta.kmPerHex == old.kmPerHex)
+    if (meta.id == old.id && meta.name == old.name && meta.description == old.description && meta.kmPerHex == old.kmPerHex)
         return edit;
     edit.add(MetadataChange{old, meta});
     return edit;
@@ -594,20 +572,13 @@ Edit eraseFeature(const Map& m, FeatureClass cls, Hex h, HexsideRef side, map::T
             e.setLabel("Erase Terrain");
             return e;
         }
-        case FeatureClass::Watercourse:
-            return removeRiverSide(m, side, merge);
-        case FeatureClass::Crossing:
-            return removeCrossing(m, side, merge);
-        case FeatureClass::Route:
-            return removeRouteStep(m, side.hex, hex::neighbour(side.hex, side.dir), std::nullopt, merge);
-        case FeatureClass::Urban:
-            return removeUrbanArea(m, h, merge);
-        case FeatureClass::Label:
-            return removeLabel(m, h, merge);
-        case FeatureClass::LocEntry:
-            return removeLocEntry(m, h, {}, merge);
-        case FeatureClass::Hq:
-            return removeHq(m, h, {}, merge);
+        case FeatureClass::Watercourse: return removeRiverSide(m, side, merge);
+        case FeatureClass::Crossing: return removeCrossing(m, side, merge);
+        case FeatureClass::Route: return removeRouteStep(m, side.hex, hex::neighbour(side.hex, side.dir), std::nullopt, merge);
+        case FeatureClass::Urban: return removeUrbanArea(m, h, merge);
+        case FeatureClass::Label: return removeLabel(m, h, merge);
+        case FeatureClass::LocEntry: return removeLocEntry(m, h, {}, merge);
+        case FeatureClass::Hq: return removeHq(m, h, {}, merge);
     }
     return Edit();
 }
@@ -630,10 +601,8 @@ std::vector<std::string> describeHex(const Map& m, Hex h) {
         if (!hs || (hs->watercourse == map::Watercourse::None && hs->crossing == map::Crossing::None)) continue;
         std::string line = std::string(hex::directionName(orientation, dir)) + " side: ";
         if (hs->watercourse != map::Watercourse::None) {
-            line += hs->name.empty() ? std::string(hs->watercourse == map::Watercourse::Stream ? "stream" : "river")
-                                     : hs->name;
-            if (hs->watercourse == map::Watercourse::Stream)
-                line += " (stream)";
+            line += hs->name.empty() ? std::string(hs->watercourse == map::Watercourse::Stream ? "stream" : "river") : hs->name;
+            if (hs->watercourse == map::Watercourse::Stream) line += " (stream)";
             else
                 line += std::string(" (river") + (hs->navigable ? ", navigable" : "") +
                         (hs->fordable ? ", fordable" : ", not fordable") + ")";

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // After the battle (etat-major.md §8.11.4, §9.8; G-50, G-66, G-67, G-69, G-70, G-72).
 #include "etatmajor/engine/after_battle.hpp"
 
@@ -187,8 +188,7 @@ void nightfall(SQLite::Database& db, CampaignState& s, int battleId, hex::Hex h,
         for (const auto& e : s.mes)
             if (e.onMap && e.side != me.side && participants.count(e.id)) theirs += rules::meScoutingPoints(s, e.id);
         const int ours = rules::meScoutingPoints(s, me.id);
-        const int applications =
-            surroundedAttritionApplications(theirs, ours, std::stoi(s.options.get("surround_extra_cap")));
+        const int applications = surroundedAttritionApplications(theirs, ours, std::stoi(s.options.get("surround_extra_cap")));
         // It slips out to the nearest hex free of the enemy, toward its rally point.
         std::optional<hex::Hex> best;
         int bestKey = 1 << 20;
@@ -301,7 +301,8 @@ std::vector<std::string> overnightWithdrawals(SQLite::Database& db, CampaignStat
             const auto* ua = s.urbanArea(me.supplySource);
             int bestKey = 1 << 20;
             for (const hex::Hex n : hex::neighbours(from))
-                if (land(s, n) && !enemyIn(s, me.side, n) && roomFor(s, me, n) && (!to || (ua ? hex::distance(n, ua->hex) : 0) < bestKey)) {
+                if (land(s, n) && !enemyIn(s, me.side, n) && roomFor(s, me, n) &&
+                    (!to || (ua ? hex::distance(n, ua->hex) : 0) < bestKey)) {
                     to = n;
                     bestKey = ua ? hex::distance(n, ua->hex) : 0;
                 }
@@ -320,7 +321,7 @@ std::vector<std::string> overnightWithdrawals(SQLite::Database& db, CampaignStat
         m.bind(1, s.week);
         m.bind(2, s.day);
         m.bind(3, me.id);
-        m.bind(4, "D4");
+        m.bind(4, campaign::phaseString(campaign::Phase::D4));
         m.bind(5, at(s, *to));
         m.bind(6, 1);
         m.bind(7, "");
@@ -375,7 +376,8 @@ void settleEmptyMes(SQLite::Database& db, CampaignState& s, std::vector<std::str
                     rejoin.reset();
                 }
             if (keeper == &me) {
-                lines.push_back(me.label + " has no troops left where it stood: its counter goes to its units at " + at(s, to) + " (G-69)");
+                lines.push_back(me.label + " has no troops left where it stood: its counter goes to its units at " + at(s, to) +
+                                " (G-69)");
                 me.hex = to;
                 continue;
             }
@@ -399,14 +401,16 @@ void settleEmptyMes(SQLite::Database& db, CampaignState& s, std::vector<std::str
                 staff += (staff.empty() ? "" : ", ") + g.name;
             }
         me.onMap = false;
-        lines.push_back(me.label + " has no unit left and leaves the map" + (staff.empty() ? std::string() : "; " + staff + " joins " + nearest->label));
+        lines.push_back(me.label + " has no unit left and leaves the map" +
+                        (staff.empty() ? std::string() : "; " + staff + " joins " + nearest->label));
     }
 }
 
 void endOfDayDetachments(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
     SQLite::Statement q(db, "SELECT id, detached_q, detached_r FROM unit WHERE detached_q IS NOT NULL ORDER BY id");
     std::vector<std::pair<std::string, hex::Hex>> groups;
-    while (q.executeStep()) groups.emplace_back(q.getColumn(0).getString(), hex::Hex{q.getColumn(1).getInt(), q.getColumn(2).getInt()});
+    while (q.executeStep())
+        groups.emplace_back(q.getColumn(0).getString(), hex::Hex{q.getColumn(1).getInt(), q.getColumn(2).getInt()});
     SQLite::Statement u(db, "UPDATE unit SET detached_q = NULL, detached_r = NULL WHERE id = ?");
     const bool travel = s.options.is("router_return", "travel_at_infantry_mr");
     SQLite::Statement moveGroup(db, "UPDATE unit SET detached_q = ?, detached_r = ? WHERE id = ?");
@@ -427,8 +431,9 @@ void endOfDayDetachments(SQLite::Database& db, CampaignState& s, std::vector<std
                     moveGroup.bind(3, id);
                     moveGroup.exec();
                     moveGroup.reset();
-                    lines.push_back(it->name + " marches " + std::to_string(hex::distance(h, to)) + " hexes toward its rally point, now at " +
-                                    at(s, to) + (to == *rally ? " (arrived)" : "") + " (G-69 travel_at_infantry_mr)");
+                    lines.push_back(it->name + " marches " + std::to_string(hex::distance(h, to)) +
+                                    " hexes toward its rally point, now at " + at(s, to) + (to == *rally ? " (arrived)" : "") +
+                                    " (G-69 travel_at_infantry_mr)");
                     h = to;
                 }
                 arrived = h == *rally;

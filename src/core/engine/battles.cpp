@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Battles inside the campaign: D6 determination, D9 resolution (automatic or tabletop), D10 points, D11 night.
 // Decisions are listed in docs/rules-mapping.md ("Battles in the campaign").
 #include "etatmajor/engine/battles.hpp"
@@ -46,9 +47,18 @@ using campaign::UnitState;
 Encounter encounterTiming(int moved, int allowance, int daylight, const campaign::Options& options, bool forced) {
     Encounter e;
     const int d = std::max(2, daylight);
-    const auto full = [&] { e.turnsOfDaylight = d; e.how = "full day"; };
-    const auto half = [&] { e.turnsOfDaylight = d / 2; e.how = "half day"; };
-    const auto dusk = [&] { e.turnsOfDaylight = 2; e.how = "dusk"; };
+    const auto full = [&] {
+        e.turnsOfDaylight = d;
+        e.how = "full day";
+    };
+    const auto half = [&] {
+        e.turnsOfDaylight = d / 2;
+        e.how = "half day";
+    };
+    const auto dusk = [&] {
+        e.turnsOfDaylight = 2;
+        e.how = "dusk";
+    };
     const std::string& timing = options.get("encounter_timing");
     if (timing == "chart_arrival") {
         // Chart: half the move or less → on the field from the first turn; more, or a forced march → turn 6.
@@ -320,7 +330,7 @@ battle::BattleSetup buildSetup(SQLite::Database& db, const CampaignState& s, con
     setup.params = battle::Params::fromOptions(s.options);
     if (s.options.is("weather_artillery", "as_musketry")) setup.params.weatherOnArtillery = true;  // G-14, §8.1.3
     if (s.options.is("table_size", "chart")) setup.params.tableRule = battle::TableRule::EmChart;  // G-61, §8.10
-    if (s.options.is("snow_table_move", "normal")) setup.params.snowHalvesMove = false;           // G-15
+    if (s.options.is("snow_table_move", "normal")) setup.params.snowHalvesMove = false;            // G-15
     // The side that stood in the hex (moved least) holds it (tactical-resolver §2.5).
     int leastMoved[2] = {1 << 20, 1 << 20};
     // Routers away at the rally point (G-69) are not with their ME.
@@ -416,7 +426,7 @@ struct UnitLoss {
     int standsLost = 0;
     int gunsLost = 0;
     bool routed = false;
-    bool gone = false;  // scattered, surrendered, destroyed: every figure is lost
+    bool gone = false;   // scattered, surrendered, destroyed: every figure is lost
     int points175 = -1;  // T 17.5 points lost by the resolver's accounting (G-68 tactical_17_5); -1: not known
 };
 
@@ -526,8 +536,9 @@ void applyOutcome(SQLite::Database& db, CampaignState& s, int id, hex::Hex h, co
             ++ua.combatHalvings;
             lines.push_back("  " + ua.name + " is fought over: its value is halved");
         }
-    SQLite::Statement u(db, "UPDATE battle SET status = 'resolved', winner = ?, field_holder = ?, summary = ?, narrative = ?, result = ? "
-                            "WHERE id = ?");
+    SQLite::Statement u(db,
+                        "UPDATE battle SET status = 'resolved', winner = ?, field_holder = ?, summary = ?, narrative = ?, result = ? "
+                        "WHERE id = ?");
     u.bind(1, o.winner);
     u.bind(2, o.holder);
     u.bind(3, o.summary);
@@ -541,13 +552,15 @@ void applyOutcome(SQLite::Database& db, CampaignState& s, int id, hex::Hex h, co
 // resolver's decisiveness when there is one) or "a draw", then who holds the field when it is not the winner (§2.20).
 std::string verdictText(const CampaignState& s, const Outcome& o, std::string_view decisiveness = {}) {
     const auto name = [&](const std::string& id) { return s.side(id) ? s.side(id)->name : id; };
-    std::string out = o.winner.empty() ? std::string("a draw")
-                                       : name(o.winner) + " win" + (decisiveness.empty() ? std::string() : " (" + std::string(decisiveness) + ")");
+    std::string out = o.winner.empty()
+                          ? std::string("a draw")
+                          : name(o.winner) + " win" + (decisiveness.empty() ? std::string() : " (" + std::string(decisiveness) + ")");
     if (o.holder != o.winner && !o.holder.empty()) out += "; " + name(o.holder) + " hold the field";
     return out;
 }
 
-Outcome outcomeOf(const CampaignState& s, const battle::BattleSetup& setup, const battle::BattleResult& r, const std::string& narrative) {
+Outcome outcomeOf(const CampaignState& s, const battle::BattleSetup& setup, const battle::BattleResult& r,
+                  const std::string& narrative) {
     Outcome o;
     o.winner = r.verdict.winner == battle::kNoSide ? std::string() : setup.sides[static_cast<std::size_t>(r.verdict.winner)].id;
     o.holder = r.fieldHolder == battle::kNoSide ? std::string() : setup.sides[static_cast<std::size_t>(r.fieldHolder)].id;
@@ -675,7 +688,6 @@ std::vector<std::string> words(const std::string& text) {
     return out;
 }
 
-
 // The table set-up decided at D6 (battle.setup): the table's wind, the terrain dice, the battle it goes on from.
 nlohmann::json tableSetupOf(SQLite::Database& db, int id) {
     SQLite::Statement q(db, "SELECT COALESCE(setup, '') FROM battle WHERE id = ?");
@@ -758,7 +770,7 @@ void chartTerrainPieces(battle::BattleSetup& setup, std::uint64_t seed, const ca
 
 int tablesNeeded(int mesA, int mesB, const campaign::Options& options) {
     if (options.is("table_size", "chart")) return std::max(1, (mesA + mesB + 3) / 4);  // G-61 chart: 2 m x 3 m
-    return std::max(1, (std::max(mesA, mesB) + 1) / 2);                                  // body: 6'x4'
+    return std::max(1, (std::max(mesA, mesB) + 1) / 2);                                // body: 6'x4'
 }
 
 std::string battleClock(int turns, const campaign::Options& options) {
@@ -816,7 +828,7 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
             bool d4 = false, other = false;
             std::set<std::string> scoutingSides;
             while (k.executeStep()) {
-                const bool scoutPhase = k.getColumn(0).getString() == "D4";
+                const bool scoutPhase = k.getColumn(0).getString() == campaign::phaseId(campaign::Phase::D4);
                 (scoutPhase ? d4 : other) = true;
                 if (!scoutPhase) continue;
                 const std::string mover = k.getColumn(1).getString();
@@ -825,8 +837,9 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
                 const auto met = words(k.getColumn(2).getString());
                 std::vector<std::string> willing;
                 for (const auto& id : met)
-                    if (const auto* e = s.me(id); e && (e->mode == campaign::Mode::Scouting || e->mode == campaign::Mode::DeployedOffensive) &&
-                                                  scoutContactToday(db, s, id) == "engage")
+                    if (const auto* e = s.me(id);
+                        e && (e->mode == campaign::Mode::Scouting || e->mode == campaign::Mode::DeployedOffensive) &&
+                        scoutContactToday(db, s, id) == "engage")
                         willing.push_back(id);
                 const bool scoutChose = scoutContactToday(db, s, mover) == "engage";
                 for (const auto& id : (scoutChose || willing.empty()) ? met : willing) scoutFight.insert(id);
@@ -882,7 +895,8 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
             for (auto& me : s.mes) {
                 if (me.hex == h || !fights(s, me) || marched.count(me.id) || hex::distance(me.hex, h) != 1) continue;
                 if (engagedAtHome(me) || sideFull(me.side)) continue;
-                const auto e = encounterTiming(me.movedToday, me.allowanceToday, w.daylight, chart, me.mode == campaign::Mode::ForcedMarch);
+                const auto e = encounterTiming(me.movedToday, me.allowanceToday, w.daylight, chart,
+                                               me.mode == campaign::Mode::ForcedMarch);
                 ps.push_back({me.id, me.side, std::max(start, e.arrivalTurn), std::string(campaign::modeName(me.mode)), me.movedToday,
                               me.allowanceToday, "adjacent at " + at(s, me.hex) + " (G-23 chart, " + e.how + ")"});
                 marched.insert(me.id);
@@ -898,8 +912,8 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
             if (distance > 2) continue;
             if (engagedAtHome(me) || sideFull(me.side)) continue;
             if (!downwindOf(h, me.hex, w.windFrom, s.map.metadata().orientation, s.options)) continue;
-            const auto turn = marchToGunsArrival(distance, byRoad(s, me.hex, h), me.mode, me.mode == campaign::Mode::ForcedMarch, start,
-                                                 w.daylight, s.options);
+            const auto turn = marchToGunsArrival(distance, byRoad(s, me.hex, h), me.mode, me.mode == campaign::Mode::ForcedMarch,
+                                                 start, w.daylight, s.options);
             if (!turn || !ordersAllowMarchToGuns(db, s, me.id)) continue;
             ps.push_back({me.id, me.side, *turn, std::string(campaign::modeName(me.mode)), me.movedToday, me.allowanceToday,
                           "march to the guns from " + at(s, me.hex)});
@@ -977,8 +991,9 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
             }
             if (tie) heldBy.clear();
             if (const auto yesterday = battleOfYesterday(db, s.week, s.day, h)) {
-                const std::string held = !yesterday->second.empty() ? yesterday->second
-                                                                    : tableSetupOf(db, yesterday->first).value("heldBy", std::string());
+                const std::string held = !yesterday->second.empty()
+                                             ? yesterday->second
+                                             : tableSetupOf(db, yesterday->first).value("heldBy", std::string());
                 table["continues"] = yesterday->first;
                 table["holder"] = held;
                 if (!held.empty()) heldBy = held;
@@ -991,8 +1006,9 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
             st.bind(2, id);
             st.exec();
         }
-        SQLite::Statement pi(db, "INSERT INTO battle_participant (battle_id, me_id, side_id, arrival_turn, mode, moved, allowance, how) "
-                                 "VALUES (?,?,?,?,?,?,?,?)");
+        SQLite::Statement pi(db,
+                             "INSERT INTO battle_participant (battle_id, me_id, side_id, arrival_turn, mode, moved, allowance, how) "
+                             "VALUES (?,?,?,?,?,?,?,?)");
         std::string who;
         for (const auto& p : ps) {
             pi.bind(1, id);
@@ -1021,8 +1037,8 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
             continue;
         }
         ++made;
-        lines.push_back(std::string(scoutingCombat ? "scouting combat " : "battle ") + std::to_string(id) + " at " + at(s, h) + ": " + who +
-                        "; fighting from turn " + std::to_string(start) + " to " + std::to_string(w.daylight) + " (" +
+        lines.push_back(std::string(scoutingCombat ? "scouting combat " : "battle ") + std::to_string(id) + " at " + at(s, h) + ": " +
+                        who + "; fighting from turn " + std::to_string(start) + " to " + std::to_string(w.daylight) + " (" +
                         battleClock(w.daylight - start + 1, s.options) + ")" + (tabletop ? " (to be fought on the table)" : ""));
     }
     if (made == 0) lines.push_back("no battles today");
@@ -1031,8 +1047,9 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
 // --- D9 ---
 
 std::optional<std::string> battlesAwaitingResults(SQLite::Database& db) {
-    SQLite::Statement q(db, "SELECT b.id FROM battle b, campaign c WHERE c.id = 1 AND b.week = c.current_week AND b.day = c.current_day "
-                            "AND b.status = 'tabletop' ORDER BY b.id");
+    SQLite::Statement q(db,
+                        "SELECT b.id FROM battle b, campaign c WHERE c.id = 1 AND b.week = c.current_week AND b.day = c.current_day "
+                        "AND b.status = 'tabletop' ORDER BY b.id");
     std::string ids;
     while (q.executeStep()) ids += (ids.empty() ? "" : ", ") + q.getColumn(0).getString();
     if (ids.empty()) return std::nullopt;
@@ -1081,7 +1098,8 @@ core::IssueList applyHandToTable(db::CampaignStore& store, int id, const std::st
         return issues;
     }
     if (const std::string status = q.getColumn(0).getString(); status != "pending") {
-        issues.error("BATTLE-NOT-PENDING", "battle " + std::to_string(id) + " is " + status + ", not waiting for D9; only a pending battle is handed to the table");
+        issues.error("BATTLE-NOT-PENDING", "battle " + std::to_string(id) + " is " + status +
+                                               ", not waiting for D9; only a pending battle is handed to the table");
         return issues;
     }
     SQLite::Statement u(db, "UPDATE battle SET status = 'tabletop', summary = ? WHERE id = ?");
@@ -1114,8 +1132,9 @@ void runBattlePoints(SQLite::Database& db, CampaignState& s, std::vector<std::st
 void runBattleNight(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
     std::vector<std::pair<int, std::string>> fought;
     {
-        SQLite::Statement q(db, "SELECT id, CASE WHEN winner <> '' THEN winner ELSE field_holder END FROM battle WHERE week = ? AND day = ? "
-                                "AND status = 'resolved' ORDER BY id");
+        SQLite::Statement q(
+            db, "SELECT id, CASE WHEN winner <> '' THEN winner ELSE field_holder END FROM battle WHERE week = ? AND day = ? "
+                "AND status = 'resolved' ORDER BY id");
         q.bind(1, s.week);
         q.bind(2, s.day);
         while (q.executeStep()) fought.emplace_back(q.getColumn(0).getInt(), q.getColumn(1).getString());
@@ -1185,7 +1204,8 @@ void runBattleNight(SQLite::Database& db, CampaignState& s, std::vector<std::str
                 lines.push_back(me.label + " has nowhere to fall back and stays on the field");
             }
         }
-        if (loser.empty()) lines.push_back("battle " + std::to_string(id) + ": neither side holds the field, both keep their ground (G-72 persist)");
+        if (loser.empty())
+            lines.push_back("battle " + std::to_string(id) + ": neither side holds the field, both keep their ground (G-72 persist)");
         if (simultaneous) toFinish.emplace_back(id, h, loser);
         else nightfall(db, s, id, h, loser, lines);
     }
@@ -1244,7 +1264,8 @@ std::vector<std::string> battleTableLines(db::CampaignStore& store, int id) {
     const std::string& a = sides[0];
     const std::string& c = sides[1];
     if (b.kind == "scouting_combat")
-        out.push_back("A scouting combat (§8.6.4): fought by the scouts and the MEs that took up their fight; nobody marches to its guns");
+        out.push_back(
+            "A scouting combat (§8.6.4): fought by the scouts and the MEs that took up their fight; nobody marches to its guns");
     // G-09: the campaign clock.
     const int turns = std::max(0, b.daylight - b.startTurn + 1);
     out.push_back("Battle turns of " + std::string(s.options.is("battle_turn_minutes", "45") ? "45" : "60") + " minutes: turns " +
@@ -1254,7 +1275,8 @@ std::vector<std::string> battleTableLines(db::CampaignStore& store, int id) {
     const int tables = tablesNeeded(mes[a], mes[c], s.options);
     out.push_back(s.options.is("table_size", "chart")
                       ? "Tables: " + std::to_string(tables) + " of 2 m x 3 m, one for every four MEs of both sides (G-61 chart)"
-                      : "Tables: " + std::to_string(tables) + " of 6'x4' (1830 x 1220 mm), one for every two MEs of the larger side (G-61)");
+                      : "Tables: " + std::to_string(tables) +
+                            " of 6'x4' (1830 x 1220 mm), one for every two MEs of the larger side (G-61)");
     // G-60: which edge each side takes.
     if (s.options.is("table_orientation", "players_agree")) {
         out.push_back("Orientation: as the players agree (G-60 players_agree)");
@@ -1287,9 +1309,10 @@ std::vector<std::string> battleTableLines(db::CampaignStore& store, int id) {
                 if (const auto o = hex::parseOffset(p.how.substr(pos + 6))) came = s.map.offsets().toHex(*o);
             if (came && *came != h) edge[p.side] = compassFrom(s, h, *came);
         }
-        static const std::map<std::string, std::string> kOpposite{{"north", "south"}, {"north-east", "south-west"}, {"east", "west"},
-                                                                  {"south-east", "north-west"}, {"south", "north"},
-                                                                  {"south-west", "north-east"}, {"west", "east"}, {"north-west", "south-east"}};
+        static const std::map<std::string, std::string> kOpposite{{"north", "south"}, {"north-east", "south-west"},
+                                                                  {"east", "west"},   {"south-east", "north-west"},
+                                                                  {"south", "north"}, {"south-west", "north-east"},
+                                                                  {"west", "east"},   {"north-west", "south-east"}};
         for (const auto& [side, other] : {std::pair{a, c}, std::pair{c, a}})
             if (!edge.count(side) && edge.count(other)) edge[side] = kOpposite.at(edge.at(other));
         std::string line = "Orientation (G-60, rear edges toward the hexside each side came in by):";
@@ -1306,14 +1329,16 @@ std::vector<std::string> battleTableLines(db::CampaignStore& store, int id) {
         if (table.contains("terrainRolls"))
             rolls = " (rolled " + std::to_string(table["terrainRolls"].value(first, 0)) + " against " +
                     std::to_string(table["terrainRolls"].value(second, 0)) + ")";
-        out.push_back("Terrain: the map's features of the hex, then " + sideName(first) + rolls + " places 2 pieces (no roads, rivers or " +
-                      "towns) in the enemy's half, then " + sideName(second) + "; at most 6 pieces a side a table (G-62 chart)");
+        out.push_back("Terrain: the map's features of the hex, then " + sideName(first) + rolls +
+                      " places 2 pieces (no roads, rivers or " + "towns) in the enemy's half, then " + sideName(second) +
+                      "; at most 6 pieces a side a table (G-62 chart)");
     } else {
         std::string first = a;
         for (const auto& sd : s.sides)
             if (sd.hasInitiative) first = sd.id;
-        out.push_back("Terrain: the map's features of the hex, then 1 or 2 pieces a player for each ME he has here, in the enemy's half, " +
-                      sideName(first) + " first, then in turn (G-62)");
+        out.push_back(
+            "Terrain: the map's features of the hex, then 1 or 2 pieces a player for each ME he has here, in the enemy's half, " +
+            sideName(first) + " first, then in turn (G-62)");
     }
     // G-73: deployment order.
     const bool bothOffensive = allOffensive[a] && allOffensive[c];
@@ -1321,7 +1346,8 @@ std::vector<std::string> battleTableLines(db::CampaignStore& store, int id) {
         std::string order = "Deployment: Deployed-Defensive MEs first, then by the out-scouting table [T 9.4]: " + sideName(a) + " " +
                             std::to_string(scouting[a]) + " scouting points, " + sideName(c) + " " + std::to_string(scouting[c]);
         if (scouting[a] != scouting[c])
-            order += "; " + sideName(scouting[a] > scouting[c] ? a : c) + " out-scout by " + std::to_string(std::abs(scouting[a] - scouting[c]));
+            order += "; " + sideName(scouting[a] > scouting[c] ? a : c) + " out-scout by " +
+                     std::to_string(std::abs(scouting[a] - scouting[c]));
         out.push_back(order + (bothOffensive ? " (both wholly Deployed-Offensive: the tactical procedure [T 9.6])" : " (G-73)"));
     } else {
         out.push_back("Deployment: by mode only: Deployed-Defensive MEs first, Deployed-Offensive last, the rest in between; the "
@@ -1333,7 +1359,8 @@ std::vector<std::string> battleTableLines(db::CampaignStore& store, int id) {
         out.push_back("Wind on the table: from the " + wind + ", " + sideName(table.value("windRolledBy", a)) + " rolled " +
                       std::to_string(table.value("windRoll", 0)) + " on 2d6 (G-18 tactical_roll)");
     else
-        out.push_back("Wind on the table: " + (wind.empty() ? std::string("none recorded") : "from the " + wind) + ", the campaign day's wind (G-18)");
+        out.push_back("Wind on the table: " + (wind.empty() ? std::string("none recorded") : "from the " + wind) +
+                      ", the campaign day's wind (G-18)");
     // G-72.
     if (table.contains("continues")) {
         const int from = table.value("continues", 0);
@@ -1448,7 +1475,8 @@ battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::s
                     const std::string kind = c.value("kind", "");
                     const std::string nat = c.value("nationality", "");
                     for (int k = 0; k < c.value("count", 0); ++k)
-                        if (auto u = typicalUnit(kind, nat, army, m.id + "-reported-" + std::to_string(++n))) f.units.push_back(std::move(*u));
+                        if (auto u = typicalUnit(kind, nat, army, m.id + "-reported-" + std::to_string(++n)))
+                            f.units.push_back(std::move(*u));
                 }
             m.formations.clear();
             if (f.units.empty()) missing.push_back(m.name);  // the counter as the side knows it, never its id
@@ -1465,9 +1493,9 @@ battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::s
 // have not moved yet.
 void settleAfterResult(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
     settleEmptyMes(db, s, lines);
-    const auto& daily = dailyPhases();
-    const auto at = std::find(daily.begin(), daily.end(), s.phase);  // the phase to run next
-    const std::string ran = at == daily.end() || at == daily.begin() ? std::string() : *(at - 1);
+    // The phase that ran last is the one before the campaign's pointer (before W1, the last week's D12).
+    const auto next = static_cast<std::size_t>(s.phase);
+    const auto ran = next == 0 ? campaign::Phase::D12 : static_cast<campaign::Phase>(next - 1);
     if (decoysStackAfter(ran)) settleDecoyStacking(db, s, lines);
 }
 
@@ -1525,8 +1553,8 @@ core::IssueList applyEnterBattleResult(db::CampaignStore& store, int id, const s
             const auto* notes = r.single(root, "notes");
             r.attempt([&] {
                 if (r.integer(root, "battle") != id)
-                    r.fail(root, "BATTLE-RESULT-BATTLE", "the file is the result of battle " + r.str(root, "battle") + ", not of battle " +
-                                                             std::to_string(id));
+                    r.fail(root, "BATTLE-RESULT-BATTLE",
+                           "the file is the result of battle " + r.str(root, "battle") + ", not of battle " + std::to_string(id));
             });
             r.attempt([&] {
                 o.winner = r.str(root, "winner", "");
@@ -1539,8 +1567,9 @@ core::IssueList applyEnterBattleResult(db::CampaignStore& store, int id, const s
                 const std::string held = r.str(root, "fieldHolder", "");
                 o.holder = held.empty() ? o.winner : held == "none" ? std::string() : held;
                 if (!held.empty() && held != "none" && !b.takesPart(held))
-                    r.fail(root, "BATTLE-RESULT-HOLDER", "attribute 'fieldHolder' names no side of battle " + std::to_string(id) + ": '" +
-                                                             held + "' (a side id, or none)");
+                    r.fail(root, "BATTLE-RESULT-HOLDER",
+                           "attribute 'fieldHolder' names no side of battle " + std::to_string(id) + ": '" + held +
+                               "' (a side id, or none)");
             });
             std::set<std::string> mes, seen;
             for (const auto& p : b.participants) mes.insert(p.me);
@@ -1553,10 +1582,12 @@ core::IssueList applyEnterBattleResult(db::CampaignStore& store, int id, const s
                 l.unit = r.str(e, "id");
                 const auto it = std::find_if(s.units.begin(), s.units.end(), [&](const UnitState& u) { return u.id == l.unit; });
                 if (it == s.units.end() || !mes.count(it->me) || it->removed) {
-                    problem(e, "BATTLE-RESULT-UNIT", l.unit + ".id", "unit '" + l.unit + "' did not fight in battle " + std::to_string(id));
+                    problem(e, "BATTLE-RESULT-UNIT", l.unit + ".id",
+                            "unit '" + l.unit + "' did not fight in battle " + std::to_string(id));
                     return;
                 }
-                if (!seen.insert(l.unit).second) problem(e, "BATTLE-RESULT-UNIT", l.unit + ".id", "unit '" + l.unit + "' is listed twice");
+                if (!seen.insert(l.unit).second)
+                    problem(e, "BATTLE-RESULT-UNIT", l.unit + ".id", "unit '" + l.unit + "' is listed twice");
                 l.figuresStart = it->figuresCurrent;
                 const bool standsGiven = e.Attribute("standsLost") != nullptr, figuresGiven = e.Attribute("figuresLost") != nullptr;
                 l.standsLost = r.integer(e, "standsLost", 0);
@@ -1575,21 +1606,24 @@ core::IssueList applyEnterBattleResult(db::CampaignStore& store, int id, const s
                                 "unit '" + l.unit + "': " + attr + " " + std::to_string(value) + " is negative");
                     else if (value > most)
                         problem(e, "BATTLE-RESULT-LOSS", l.unit + "." + attr,
-                                "unit '" + l.unit + "': " + attr + " " + std::to_string(value) + " is more than its " + std::to_string(most) + " " + what);
+                                "unit '" + l.unit + "': " + attr + " " + std::to_string(value) + " is more than its " +
+                                    std::to_string(most) + " " + what);
                 };
                 range("standsLost", l.standsLost, it->standsCurrent, "stands");
                 range("figuresLost", l.figuresLost, it->figuresCurrent, "figures");
                 range("gunsLost", l.gunsLost, guns, "gun stands");
-                if (standsGiven && figuresGiven && l.figuresLost >= 0 && l.figuresLost <= it->figuresCurrent && it->figuresPerStand > 0) {
+                if (standsGiven && figuresGiven && l.figuresLost >= 0 && l.figuresLost <= it->figuresCurrent &&
+                    it->figuresPerStand > 0) {
                     // Both given: they must agree (a stand is lost once its last figure is, §8.11.3).
                     const int left = it->figuresCurrent - l.figuresLost;
                     const int standsLeft = (left + it->figuresPerStand - 1) / it->figuresPerStand;
                     const int implied = std::max(0, it->standsCurrent - standsLeft);
                     if (implied != l.standsLost)
                         problem(e, "BATTLE-RESULT-LOSS", l.unit + ".standsLost",
-                                "unit '" + l.unit + "': figuresLost " + std::to_string(l.figuresLost) + " leaves " + std::to_string(standsLeft) +
-                                    " of its " + std::to_string(it->standsCurrent) + " stands (" + std::to_string(it->figuresPerStand) +
-                                    " figures a stand), so standsLost must be " + std::to_string(implied) + ", not " + std::to_string(l.standsLost));
+                                "unit '" + l.unit + "': figuresLost " + std::to_string(l.figuresLost) + " leaves " +
+                                    std::to_string(standsLeft) + " of its " + std::to_string(it->standsCurrent) + " stands (" +
+                                    std::to_string(it->figuresPerStand) + " figures a stand), so standsLost must be " +
+                                    std::to_string(implied) + ", not " + std::to_string(l.standsLost));
                 }
                 o.units.push_back(l);
             });
@@ -1599,13 +1633,16 @@ core::IssueList applyEnterBattleResult(db::CampaignStore& store, int id, const s
                 const auto it = std::find_if(s.generals.begin(), s.generals.end(),
                                              [&](const campaign::GeneralState& g) { return g.id == f.general; });
                 if (it == s.generals.end() || !mes.count(it->me))
-                    problem(e, "BATTLE-RESULT-GENERAL", f.general + ".id", "general '" + f.general + "' was not with an ME of battle " + std::to_string(id));
+                    problem(e, "BATTLE-RESULT-GENERAL", f.general + ".id",
+                            "general '" + f.general + "' was not with an ME of battle " + std::to_string(id));
                 const std::string fate = r.str(e, "fate");
                 if (fate == "unhurt") f.status = campaign::GeneralStatus::Active;
                 else if (fate == "wounded") f.status = campaign::GeneralStatus::Wounded;
                 else if (fate == "killed") f.status = campaign::GeneralStatus::Killed;
                 else if (fate == "captured") f.status = campaign::GeneralStatus::Captured;
-                else problem(e, "XML-ATTR-VALUE", f.general + ".fate", "general '" + f.general + "': attribute 'fate' has the unknown value '" + fate + "'");
+                else
+                    problem(e, "XML-ATTR-VALUE", f.general + ".fate",
+                            "general '" + f.general + "': attribute 'fate' has the unknown value '" + fate + "'");
                 o.generals.push_back(f);
             });
             r.finish();

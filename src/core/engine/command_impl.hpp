@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Private: what each command does (engine/commands.cpp runs them). Each applies one change to the campaign inside the
 // command's transaction (its own store.transaction joins the command's) and reports a refusal in the issues it
 // returns, after which the command rolls everything back; none of them logs: the command logs itself, whole.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The command layer (engine/commands.hpp): one dispatcher that applies a command in one transaction and logs it whole,
 // the commands' arguments as JSON both ways, and the engine's older entry points as thin wrappers over the commands.
 #include "etatmajor/engine/commands.hpp"
@@ -100,7 +101,8 @@ campaign::OrdersFile ordersOf(const json& j) {
         order.supply = o.at("supply").get<std::string>();
         order.path = offsetsOf(o.at("path"));
         order.marchOrder = o.at("marchOrder").get<std::vector<std::string>>();
-        for (const auto& a : o.at("actions")) order.actions.push_back({a.at("kind").get<std::string>(), a.at("note").get<std::string>()});
+        for (const auto& a : o.at("actions"))
+            order.actions.push_back({a.at("kind").get<std::string>(), a.at("note").get<std::string>()});
         const auto contact = campaign::scoutContactFromName(o.at("onScoutContact").get<std::string>());
         if (!contact) throw std::invalid_argument("onScoutContact");
         order.onScoutContact = *contact;
@@ -145,7 +147,7 @@ json argsOf(const BuyWithGrant& c) { return {{"file", fileName(c.file)}, {"text"
 json argsOf(const ReplaceFromGrant& c) { return {{"side", c.side}, {"me", c.me}, {"units", c.units}, {"generals", c.generals}}; }
 json argsOf(const AllocateSupply& c) { return {{"side", c.side}, {"source", c.source}, {"shares", c.shares}}; }
 json argsOf(const RequestSpending& c) {
-    return {{"side", c.side}, {"me", c.me},         {"kind", c.kind},
+    return {{"side", c.side},   {"me", c.me},           {"kind", c.kind},
             {"count", c.count}, {"class", c.workClass}, {"at", c.at ? offsetJson(*c.at) : json(nullptr)}};
 }
 json argsOf(const AnswerTerms& c) { return {{"side", c.side}, {"siege", c.siege}, {"accept", c.accept}}; }
@@ -170,7 +172,8 @@ Command fromArgs(const std::string& name, const json& a) {
     if (name == "battle.enter") return EnterBattleResult{a.at("battle").get<int>(), str(a, "file"), str(a, "text")};
     if (name == "me.split") return SplitMe{str(a, "side"), str(a, "from"), str(a, "new"), str(a, "label"), strs(a, "members")};
     if (name == "me.transfer") return TransferMembers{str(a, "side"), str(a, "from"), str(a, "to"), strs(a, "members")};
-    if (name == "unit.provisional") return FormProvisional{str(a, "side"), str(a, "me"), strs(a, "units"), str(a, "new"), str(a, "name")};
+    if (name == "unit.provisional")
+        return FormProvisional{str(a, "side"), str(a, "me"), strs(a, "units"), str(a, "new"), str(a, "name")};
     if (name == "grant.buy") return BuyWithGrant{str(a, "file"), str(a, "text")};
     if (name == "grant.replace") return ReplaceFromGrant{str(a, "side"), str(a, "me"), strs(a, "units"), strs(a, "generals")};
     if (name == "supply.allocate")
@@ -213,8 +216,8 @@ void run(db::CampaignStore& store, RunPhase& c, const CommandContext& context, C
         return;
     }
     if (logged && logged->remaining() > 0) {
-        r.issues.error("DICE-LEFT", "phase " + c.phase + " rolled " + std::to_string(c.faces->size() - logged->remaining()) + " of the " +
-                                        std::to_string(c.faces->size()) + " dice logged with it");
+        r.issues.error("DICE-LEFT", "phase " + c.phase + " rolled " + std::to_string(c.faces->size() - logged->remaining()) +
+                                        " of the " + std::to_string(c.faces->size()) + " dice logged with it");
         return;
     }
     if (recording) c.faces = recording->faces();
@@ -410,7 +413,8 @@ ReorgResult formProvisional(db::CampaignStore& store, const std::string& side, c
 
 ReorgResult buyWithGrant(db::CampaignStore& store, const io::Purchase& purchase) {
     // A purchase made in code is written out as the file it would have been read from.
-    return reorg(execute(store, BuyWithGrant{purchase.file, purchase.text.empty() ? io::writePurchaseString(purchase) : purchase.text}));
+    return reorg(
+        execute(store, BuyWithGrant{purchase.file, purchase.text.empty() ? io::writePurchaseString(purchase) : purchase.text}));
 }
 
 ReorgResult replaceFromGrant(db::CampaignStore& store, const std::string& side, const std::string& me,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Decoy counters (etat-major.md §2.3, §15.7; G-41, G-42). Decisions: docs/rules-mapping.md ("The rest of the daily
 // cycle").
 #include "etatmajor/engine/decoys.hpp"
@@ -55,7 +56,9 @@ std::vector<Decoy> activeDecoys(SQLite::Database& db) {
     std::vector<Decoy> out;
     SQLite::Statement q(db, "SELECT id, side_id, q, r, designated FROM decoy WHERE removed_week = 0 ORDER BY side_id, id");
     while (q.executeStep())
-        out.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), {q.getColumn(2).getInt(), q.getColumn(3).getInt()},
+        out.push_back({q.getColumn(0).getString(),
+                       q.getColumn(1).getString(),
+                       {q.getColumn(2).getInt(), q.getColumn(3).getInt()},
                        q.getColumn(4).getString()});
     return out;
 }
@@ -141,8 +144,8 @@ core::IssueList validateDecoyOrders(SQLite::Database& db, const CampaignState& s
                 continue;
             }
             if (++usedThisWeek > allowed) {
-                out.error("ORDERS-DECOY", who + ": side '" + f.side + "' may use " + std::to_string(allowed) +
-                                              " decoys a week (§2.3)", d.line, d.id + ".place");
+                out.error("ORDERS-DECOY", who + ": side '" + f.side + "' may use " + std::to_string(allowed) + " decoys a week (§2.3)",
+                          d.line, d.id + ".place");
                 continue;
             }
             from = off.toHex(*d.place);
@@ -167,10 +170,11 @@ core::IssueList validateDecoyOrders(SQLite::Database& db, const CampaignState& s
                         if (e.kind == map::LocKind::Primary && e.hex == from) ok = true;
             }
             if (!ok) {
-                out.error("ORDERS-DECOY", who + ": " + hex::formatOffset(*d.place) +
-                                              (s.options.is("decoy_placement", "anywhere_not_adjacent_enemy")
-                                                   ? " is next to an enemy ME (G-42)"
-                                                   : " holds no friendly ME, friendly urban area or primary LOC entry (G-42)"),
+                out.error("ORDERS-DECOY",
+                          who + ": " + hex::formatOffset(*d.place) +
+                              (s.options.is("decoy_placement", "anywhere_not_adjacent_enemy")
+                                   ? " is next to an enemy ME (G-42)"
+                                   : " holds no friendly ME, friendly urban area or primary LOC entry (G-42)"),
                           d.line, d.id + ".place");
                 continue;
             }
@@ -186,13 +190,16 @@ core::IssueList validateDecoyOrders(SQLite::Database& db, const CampaignState& s
         ordered.insert(d.id);
         const int rate = decoyMovementRate(d.designated.empty() ? "infantry" : d.designated, s.options);
         if (static_cast<int>(d.path.size()) > rate)
-            out.error("ORDERS-DECOY", who + ": a route of " + std::to_string(d.path.size()) + " hexes is longer than its rate of " +
-                                          std::to_string(rate) + " (G-42)", d.line, d.id + ".path");
+            out.error("ORDERS-DECOY",
+                      who + ": a route of " + std::to_string(d.path.size()) + " hexes is longer than its rate of " +
+                          std::to_string(rate) + " (G-42)",
+                      d.line, d.id + ".path");
         for (std::size_t i = 0; i < d.path.size(); ++i) {
             const hex::Hex to = off.toHex(d.path[i]);
             const std::string step = "step " + std::to_string(i + 1) + " (" + hex::formatOffset(d.path[i]) + ")";
             if (!s.map.contains(to) || hex::directionTo(from, to) < 0) {
-                out.error("ORDERS-DECOY", who + ": " + step + " is off the map or not next to the previous hex", d.line, d.id + ".path");
+                out.error("ORDERS-DECOY", who + ": " + step + " is off the map or not next to the previous hex", d.line,
+                          d.id + ".path");
                 break;
             }
             if (map::isWater(s.map.terrain(to))) {
@@ -216,16 +223,17 @@ core::IssueList validateDecoyOrders(SQLite::Database& db, const CampaignState& s
             std::string list;
             for (const auto& x : names[h]) list += (list.empty() ? "" : ", ") + x;
             const auto& [where, line] = lastDecoy[h];
-            out.error("ORDERS-STACKING", "decoy " + where.substr(0, where.find('.')) + ": " + std::to_string(n) + " counters of side '" +
-                                             f.side + "' (" + list + "; decoys count, G-41) would end the day in hex " + at(s, h) +
-                                             "; the limit is three (§2.2)",
+            out.error("ORDERS-STACKING",
+                      "decoy " + where.substr(0, where.find('.')) + ": " + std::to_string(n) + " counters of side '" + f.side + "' (" +
+                          list + "; decoys count, G-41) would end the day in hex " + at(s, h) + "; the limit is three (§2.2)",
                       line, where);
         }
     return out;
 }
 
 void storeDecoyOrders(SQLite::Database& db, const CampaignState& s, const OrdersFile& f) {
-    SQLite::Statement q(db, "INSERT OR REPLACE INTO decoy_order (week, day, side_id, decoy_id, place, designated, path) VALUES (?,?,?,?,?,?,?)");
+    SQLite::Statement q(
+        db, "INSERT OR REPLACE INTO decoy_order (week, day, side_id, decoy_id, place, designated, path) VALUES (?,?,?,?,?,?,?)");
     for (const auto& d : f.decoys) {
         std::string path;
         for (const auto& h : d.path) path += (path.empty() ? "" : " ") + hex::formatOffset(h);
@@ -246,8 +254,9 @@ void placeDecoys(SQLite::Database& db, const CampaignState& s, std::vector<std::
                             "ORDER BY side_id, decoy_id");
     q.bind(1, s.week);
     q.bind(2, s.day);
-    SQLite::Statement ins(db, "INSERT OR REPLACE INTO decoy (id, side_id, q, r, designated, placed_week, placed_day, removed_week, removed_by) "
-                              "VALUES (?,?,?,?,?,?,?,0,'')");
+    SQLite::Statement ins(
+        db, "INSERT OR REPLACE INTO decoy (id, side_id, q, r, designated, placed_week, placed_day, removed_week, removed_by) "
+            "VALUES (?,?,?,?,?,?,?,0,'')");
     std::map<std::string, int> placed;
     while (q.executeStep()) {
         const auto o = hex::parseOffset(q.getColumn(2).getString());
@@ -284,7 +293,8 @@ int revealDecoysSeenByScouts(SQLite::Database& db, const CampaignState& s, rules
     for (const auto& d : activeDecoys(db))
         for (const auto& me : s.mes)
             if (me.onMap && me.side != d.side && me.mode == Mode::Scouting &&
-                rules::scoutSees(s.map, me.hex, d.hex, weatherAtHex(db, s, me.hex, weather), s.options)) {  // the scout's weather (G-102)
+                rules::scoutSees(s.map, me.hex, d.hex, weatherAtHex(db, s, me.hex, weather),
+                                 s.options)) {  // the scout's weather (G-102)
                 n += revealDecoysAt(db, s, me, d.hex, lines);
                 break;
             }
@@ -346,7 +356,9 @@ void moveDecoys(SQLite::Database& db, const CampaignState& s, const std::string&
     }
 }
 
-bool decoysStackAfter(const std::string& ran) { return ran != "D2" && ran != "D3" && ran != "D4"; }
+bool decoysStackAfter(campaign::Phase ran) {
+    return ran != campaign::Phase::D2 && ran != campaign::Phase::D3 && ran != campaign::Phase::D4;
+}
 
 // G-41: decoys count toward the stacking limit. A decoy is a blank counter under its owner's hand: where a side's
 // counters stand more than three to a hex when a phase ends (an ME whose order was not received stayed beside the
@@ -359,7 +371,8 @@ void settleDecoyStacking(SQLite::Database& db, const CampaignState& s, std::vect
         if (me.onMap) ++count[{total ? std::string() : me.side, {me.hex.q, me.hex.r}}];
     std::vector<std::tuple<std::string, std::string, hex::Hex>> decoys;  // id, side, hex; newest first
     {
-        SQLite::Statement d(db, "SELECT id, side_id, q, r FROM decoy WHERE removed_week = 0 ORDER BY placed_week DESC, placed_day DESC, id DESC");
+        SQLite::Statement d(
+            db, "SELECT id, side_id, q, r FROM decoy WHERE removed_week = 0 ORDER BY placed_week DESC, placed_day DESC, id DESC");
         while (d.executeStep()) {
             const hex::Hex h{d.getColumn(2).getInt(), d.getColumn(3).getInt()};
             decoys.emplace_back(d.getColumn(0).getString(), d.getColumn(1).getString(), h);

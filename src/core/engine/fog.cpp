@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The fog of war: sightings (etat-major.md §2.2, §8.1.5; G-36, G-40).
 #include "etatmajor/engine/fog.hpp"
 
@@ -21,7 +22,7 @@ rules::Weather weatherAtHex(SQLite::Database& db, const campaign::CampaignState&
     return q.executeStep() ? rules::weatherFromName(q.getColumn(0).getString()).value_or(mapWeather) : mapWeather;
 }
 
-int recordSightings(SQLite::Database& db, const campaign::CampaignState& s, rules::Weather weather, const std::string& phase) {
+int recordSightings(SQLite::Database& db, const campaign::CampaignState& s, rules::Weather weather, campaign::Phase phase) {
     SQLite::Statement q(db, "INSERT OR REPLACE INTO sighting (side_id, target, q, r, week, day, phase) VALUES (?,?,?,?,?,?,?)");
     int n = 0;
     auto record = [&](const std::string& side, const std::string& target, hex::Hex h) {
@@ -31,7 +32,7 @@ int recordSightings(SQLite::Database& db, const campaign::CampaignState& s, rule
         q.bind(4, h.r);
         q.bind(5, s.week);
         q.bind(6, s.day);
-        q.bind(7, phase);
+        q.bind(7, campaign::phaseString(phase));
         q.exec();
         q.reset();
         ++n;

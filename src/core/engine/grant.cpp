@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/engine/grant.hpp"
 
 #include "db/oob_writer.hpp"
@@ -9,7 +10,6 @@
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/supply.hpp"
 #include "etatmajor/rules/works.hpp"
-
 
 #include <algorithm>
 #include <functional>
@@ -23,7 +23,8 @@ using namespace campaign;
 int grantRemaining(const db::CampaignStore& store, const std::string& side) {
     auto& db = const_cast<db::CampaignStore&>(store).impl().db;
     SQLite::Statement q(db, "SELECT COALESCE(SUM(points), 0) FROM supply_ledger WHERE side_id = ? AND kind IN "
-                            "('primary_grant', 'grant_purchase', 'grant_replacement', 'overnight_works') AND week = (SELECT current_week FROM campaign WHERE id = 1)");
+                            "('primary_grant', 'grant_purchase', 'grant_replacement', 'overnight_works') AND week = (SELECT "
+                            "current_week FROM campaign WHERE id = 1)");
     q.bind(1, side);
     q.executeStep();
     return q.getColumn(0).getInt();
@@ -86,180 +87,185 @@ ReorgResult applyBuyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
     ReorgResult r;
     auto& db = store.impl().db;
     try {
-    store.transaction([&] {
-        auto s = db::loadState(store);
-        if (db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0) {
-            r.issues.error("CAMPAIGN-ENDED", "the campaign is over");
-            return;
-        }
-        const SideState* side = s.side(p.side);
-        if (!side) {
-            r.issues.error("GRANT-SIDE", "the campaign has no side '" + p.side + "'", 0, p.side);
-            return;
-        }
-        // G-53 new_me_timing: at W5, or (any_orders_phase) also in the daily orders phase.
-        const bool anyOrders = s.options.is("new_me_timing", "any_orders_phase");
-        if (!(s.phase == "W5" || (anyOrders && s.phase == "D2")))
-            r.issues.error("GRANT-TIMING", std::string("new MEs are raised in the weekly phase W5") +
-                                               (anyOrders ? " or a daily orders phase (D2)" : "") + "; the next phase is " + s.phase);
-        if (!s.options.is("unit_creation_funds", "primary_only"))
-            r.issues.warning("GRANT-FUNDS", "unit_creation_funds = any_sp: purchases are still paid from the grant here");
-
-        // Ids must be new; supply sources must exist; guns only for artillery (as in a campaign file).
-        std::set<std::string> seen;
-        for (const auto& item : p.items) {
-            auto claim = [&](const std::string& id, int line) {
-                SQLite::Statement q(db, "SELECT (SELECT COUNT(*) FROM me WHERE id = ?1) + (SELECT COUNT(*) FROM unit WHERE id = ?1) + "
-                                        "(SELECT COUNT(*) FROM formation WHERE id = ?1) + (SELECT COUNT(*) FROM general WHERE id = ?1)");
-                q.bind(1, id);
-                q.executeStep();
-                if (q.getColumn(0).getInt() > 0 || !seen.insert(id).second)
-                    r.issues.error("GRANT-ID", "the id '" + id + "' is already in use", line, id);
-            };
-            claim(item.me.id, item.me.line);
-            forEachId(item.formation, claim);
-            if (!item.me.commander.empty()) {
-                SQLite::Statement pl(db, "SELECT COUNT(*) FROM player WHERE id = ? AND side_id = ?");
-                pl.bind(1, item.me.commander);
-                pl.bind(2, p.side);
-                pl.executeStep();
-                if (pl.getColumn(0).getInt() == 0)
-                    r.issues.error("GRANT-COMMANDER", "ME '" + item.me.id + "' names commander '" + item.me.commander +
-                                                          "', who is not a player of side '" + p.side + "'",
-                                   item.me.line, item.me.id + ".commander");
+        store.transaction([&] {
+            auto s = db::loadState(store);
+            if (db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0) {
+                r.issues.error("CAMPAIGN-ENDED", "the campaign is over");
+                return;
             }
-            if (!s.urbanArea(item.me.supplySource))
-                r.issues.error("GRANT-SUPPLY", "ME '" + item.me.id + "' draws supply from '" + item.me.supplySource +
-                                                   "', which is no urban area",
-                               item.me.line, item.me.id + ".supply");
-            forEachUnit(item.formation, [&](const UnitDef& u) {
-                if ((u.type == UnitType::Artillery) != !u.guns.empty())
-                    r.issues.error("GRANT-GUNS", "unit '" + u.id + "': artillery needs guns and only artillery has them",
-                                   u.line, u.id + ".guns");
-            });
-        }
-        int cost = 0;
-        for (const auto& item : p.items) cost += formationPoints(item.formation);
-        const int left = grantRemaining(store, p.side);
-        if (cost > left)
-            r.issues.error("GRANT-FUNDS", "the purchase costs " + std::to_string(cost) + " SP; " + std::to_string(left) +
-                                              " SP of this week's primary grant are left");
-
-        // G-83 / §13.2 army-list caps on the army after the purchase.
-        if (s.options.is("enforce_list_caps", "yes")) {
-            int army = side->vcsBaseline + cost, class5 = 0, class4 = 0, cavalry = 0;
-            for (const auto& u : s.units) {
-                if (u.side != p.side || u.removed) continue;
-                const int pts = rules::standPrice(u) * u.standsOriginal;
-                if (u.unitClass == 5) class5 += pts;
-                if (u.unitClass == 4) class4 += pts;
-                if (isCavalry(u.type)) cavalry += pts;
+            const SideState* side = s.side(p.side);
+            if (!side) {
+                r.issues.error("GRANT-SIDE", "the campaign has no side '" + p.side + "'", 0, p.side);
+                return;
             }
-            for (const auto& item : p.items)
+            // G-53 new_me_timing: at W5, or (any_orders_phase) also in the daily orders phase.
+            const bool anyOrders = s.options.is("new_me_timing", "any_orders_phase");
+            if (!(s.phase == Phase::W5 || (anyOrders && s.phase == Phase::D2)))
+                r.issues.error("GRANT-TIMING", std::string("new MEs are raised in the weekly phase W5") +
+                                                   (anyOrders ? " or a daily orders phase (D2)" : "") + "; the next phase is " +
+                                                   phaseString(s.phase));
+            if (!s.options.is("unit_creation_funds", "primary_only"))
+                r.issues.warning("GRANT-FUNDS", "unit_creation_funds = any_sp: purchases are still paid from the grant here");
+
+            // Ids must be new; supply sources must exist; guns only for artillery (as in a campaign file).
+            std::set<std::string> seen;
+            for (const auto& item : p.items) {
+                auto claim = [&](const std::string& id, int line) {
+                    SQLite::Statement q(
+                        db, "SELECT (SELECT COUNT(*) FROM me WHERE id = ?1) + (SELECT COUNT(*) FROM unit WHERE id = ?1) + "
+                            "(SELECT COUNT(*) FROM formation WHERE id = ?1) + (SELECT COUNT(*) FROM general WHERE id = ?1)");
+                    q.bind(1, id);
+                    q.executeStep();
+                    if (q.getColumn(0).getInt() > 0 || !seen.insert(id).second)
+                        r.issues.error("GRANT-ID", "the id '" + id + "' is already in use", line, id);
+                };
+                claim(item.me.id, item.me.line);
+                forEachId(item.formation, claim);
+                if (!item.me.commander.empty()) {
+                    SQLite::Statement pl(db, "SELECT COUNT(*) FROM player WHERE id = ? AND side_id = ?");
+                    pl.bind(1, item.me.commander);
+                    pl.bind(2, p.side);
+                    pl.executeStep();
+                    if (pl.getColumn(0).getInt() == 0)
+                        r.issues.error("GRANT-COMMANDER",
+                                       "ME '" + item.me.id + "' names commander '" + item.me.commander +
+                                           "', who is not a player of side '" + p.side + "'",
+                                       item.me.line, item.me.id + ".commander");
+                }
+                if (!s.urbanArea(item.me.supplySource))
+                    r.issues.error("GRANT-SUPPLY",
+                                   "ME '" + item.me.id + "' draws supply from '" + item.me.supplySource + "', which is no urban area",
+                                   item.me.line, item.me.id + ".supply");
                 forEachUnit(item.formation, [&](const UnitDef& u) {
-                    const int pts = unitPoints(u);
+                    if ((u.type == UnitType::Artillery) != !u.guns.empty())
+                        r.issues.error("GRANT-GUNS", "unit '" + u.id + "': artillery needs guns and only artillery has them", u.line,
+                                       u.id + ".guns");
+                });
+            }
+            int cost = 0;
+            for (const auto& item : p.items) cost += formationPoints(item.formation);
+            const int left = grantRemaining(store, p.side);
+            if (cost > left)
+                r.issues.error("GRANT-FUNDS", "the purchase costs " + std::to_string(cost) + " SP; " + std::to_string(left) +
+                                                  " SP of this week's primary grant are left");
+
+            // G-83 / §13.2 army-list caps on the army after the purchase.
+            if (s.options.is("enforce_list_caps", "yes")) {
+                int army = side->vcsBaseline + cost, class5 = 0, class4 = 0, cavalry = 0;
+                for (const auto& u : s.units) {
+                    if (u.side != p.side || u.removed) continue;
+                    const int pts = rules::standPrice(u) * u.standsOriginal;
                     if (u.unitClass == 5) class5 += pts;
                     if (u.unitClass == 4) class4 += pts;
                     if (isCavalry(u.type)) cavalry += pts;
-                });
-            const int year = db.execAndGet("SELECT year FROM campaign WHERE id = 1").getInt();
-            SQLite::Statement n(db, "SELECT nationalities FROM side WHERE id = ?");
-            n.bind(1, p.side);
-            n.executeStep();
-            const bool british = (" " + n.getColumn(0).getString() + " ").find(" british ") != std::string::npos;
-            const int class4Cap = (year >= 1778 || british) ? 25 : 10;
-            auto cap = [&](int points, int percent, const std::string& what) {
-                if (100 * points > percent * army)
-                    r.issues.error("GRANT-CAP", what + " would be " + std::to_string(points) + " of " + std::to_string(army) +
-                                                    " army points, over the " + std::to_string(percent) + "% cap (§13.2)");
-            };
-            cap(class5, 10, "Class 5 troops");
-            cap(class4, class4Cap, "Class 4 troops");
-            cap(cavalry, 20, "cavalry");
-        }
-        const auto at = entryHex(s, p.side, r.issues);
-        r.issues.setFile(p.file);
-        if (r.issues.hasErrors()) return;
+                }
+                for (const auto& item : p.items)
+                    forEachUnit(item.formation, [&](const UnitDef& u) {
+                        const int pts = unitPoints(u);
+                        if (u.unitClass == 5) class5 += pts;
+                        if (u.unitClass == 4) class4 += pts;
+                        if (isCavalry(u.type)) cavalry += pts;
+                    });
+                const int year = db.execAndGet("SELECT year FROM campaign WHERE id = 1").getInt();
+                SQLite::Statement n(db, "SELECT nationalities FROM side WHERE id = ?");
+                n.bind(1, p.side);
+                n.executeStep();
+                const bool british = (" " + n.getColumn(0).getString() + " ").find(" british ") != std::string::npos;
+                const int class4Cap = (year >= 1778 || british) ? 25 : 10;
+                auto cap = [&](int points, int percent, const std::string& what) {
+                    if (100 * points > percent * army)
+                        r.issues.error("GRANT-CAP", what + " would be " + std::to_string(points) + " of " + std::to_string(army) +
+                                                        " army points, over the " + std::to_string(percent) + "% cap (§13.2)");
+                };
+                cap(class5, 10, "Class 5 troops");
+                cap(class4, class4Cap, "Class 4 troops");
+                cap(cavalry, 20, "cavalry");
+            }
+            const auto at = entryHex(s, p.side, r.issues);
+            r.issues.setFile(p.file);
+            if (r.issues.hasErrors()) return;
 
-        dice::SeededSource source(store.rngState());
-        dice::Dice dice(source, store.rollLog(), store.nextRollSequence());
-        dice.setContext(s.week, s.phase[0] == 'D' ? s.day : 0, s.phase);
-        db::OobWriter oob(db, dice, s.options);
-        const std::string root = [&] {
-            for (const auto& f : s.formations)
-                if (f.side == p.side && f.parent.empty()) return f.id;
-            return std::string();
-        }();
-        int ord = db.execAndGet("SELECT COALESCE(MAX(ord), 0) + 1 FROM formation").getInt();
-        int unitOrd = db.execAndGet("SELECT COALESCE(MAX(ord), 0) + 1 FROM unit").getInt();
-        int meOrd = db.execAndGet("SELECT COALESCE(MAX(ord), 0) + 1 FROM me").getInt();
-        const auto off = s.map.offsets();
-        for (const auto& item : p.items) {
-            oob.insertFormation(p.side, item.formation, root, ord, unitOrd);
-            SQLite::Statement me(db, "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, entry_kind, created_week, "
-                                     "commander) VALUES (?,?,?,?,?,?,?,?,'primary',?,?)");
-            me.bind(1, item.me.id);
-            me.bind(2, p.side);
-            me.bind(3, meOrd++);
-            me.bind(4, item.me.label);
-            me.bind(5, at->q);
-            me.bind(6, at->r);
-            me.bind(7, std::string(modeName(item.me.mode)));
-            me.bind(8, item.me.supplySource);
-            me.bind(9, s.week);
-            if (item.me.commander.empty()) me.bind(10); else me.bind(10, item.me.commander);
-            me.exec();
-            SQLite::Statement mf(db, "INSERT INTO me_formation (me_id, formation_id) VALUES (?,?)");
-            mf.bind(1, item.me.id);
-            mf.bind(2, item.formation.id);
-            mf.exec();
-            for (const auto& f : oob.subtree(item.formation.id)) {
-                SQLite::Statement u(db, "UPDATE unit SET me_id = ?1 WHERE formation_id = ?2");
-                u.bind(1, item.me.id);
-                u.bind(2, f);
-                u.exec();
-                SQLite::Statement g(db, "UPDATE general SET me_id = ?1 WHERE formation_id = ?2");
-                g.bind(1, item.me.id);
-                g.bind(2, f);
-                g.exec();
-            }
-            const int price = formationPoints(item.formation);
-            SQLite::Statement l(db, "INSERT INTO supply_ledger (week, side_id, kind, source, me_id, points, note) "
-                                    "VALUES (?,?,'grant_purchase','primary LOC',?,?,?)");
-            l.bind(1, s.week);
-            l.bind(2, p.side);
-            l.bind(3, item.me.id);
-            l.bind(4, -price);
-            l.bind(5, item.me.label);
-            l.exec();
-            r.lines.push_back("ME '" + item.me.id + "' (" + item.me.label + ") raised for " + std::to_string(price) +
-                              " SP at " + hex::formatOffset(off.toOffset(*at)));
-        }
-        // §4, §10, G-52, G-54: each new ME must be one the side may field; a refusal names it and buys nothing.
-        {
-            const auto after = db::loadState(store);
+            dice::SeededSource source(store.rngState());
+            dice::Dice dice(source, store.rollLog(), store.nextRollSequence());
+            dice.setContext(s.week, isDaily(s.phase) ? s.day : 0, phaseString(s.phase));
+            db::OobWriter oob(db, dice, s.options);
+            const std::string root = [&] {
+                for (const auto& f : s.formations)
+                    if (f.side == p.side && f.parent.empty()) return f.id;
+                return std::string();
+            }();
+            int ord = db.execAndGet("SELECT COALESCE(MAX(ord), 0) + 1 FROM formation").getInt();
+            int unitOrd = db.execAndGet("SELECT COALESCE(MAX(ord), 0) + 1 FROM unit").getInt();
+            int meOrd = db.execAndGet("SELECT COALESCE(MAX(ord), 0) + 1 FROM me").getInt();
+            const auto off = s.map.offsets();
             for (const auto& item : p.items) {
-                if (const auto why = compositionProblem(after, item.me.id))
-                    r.issues.error("ME-COMPOSITION", "ME '" + item.me.id + "' would not be an ME: " + *why, item.me.line,
-                                   item.me.id + ".members");
-                if (const auto why = commandLimitProblem(after, item.me.id))
-                    r.issues.error("ME-COMMAND-LIMIT", "ME '" + item.me.id + "' is refused: " + *why, item.me.line,
-                                   item.me.id + ".commander");
+                oob.insertFormation(p.side, item.formation, root, ord, unitOrd);
+                SQLite::Statement me(db,
+                                     "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, entry_kind, created_week, "
+                                     "commander) VALUES (?,?,?,?,?,?,?,?,'primary',?,?)");
+                me.bind(1, item.me.id);
+                me.bind(2, p.side);
+                me.bind(3, meOrd++);
+                me.bind(4, item.me.label);
+                me.bind(5, at->q);
+                me.bind(6, at->r);
+                me.bind(7, std::string(modeName(item.me.mode)));
+                me.bind(8, item.me.supplySource);
+                me.bind(9, s.week);
+                if (item.me.commander.empty()) me.bind(10);
+                else me.bind(10, item.me.commander);
+                me.exec();
+                SQLite::Statement mf(db, "INSERT INTO me_formation (me_id, formation_id) VALUES (?,?)");
+                mf.bind(1, item.me.id);
+                mf.bind(2, item.formation.id);
+                mf.exec();
+                for (const auto& f : oob.subtree(item.formation.id)) {
+                    SQLite::Statement u(db, "UPDATE unit SET me_id = ?1 WHERE formation_id = ?2");
+                    u.bind(1, item.me.id);
+                    u.bind(2, f);
+                    u.exec();
+                    SQLite::Statement g(db, "UPDATE general SET me_id = ?1 WHERE formation_id = ?2");
+                    g.bind(1, item.me.id);
+                    g.bind(2, f);
+                    g.exec();
+                }
+                const int price = formationPoints(item.formation);
+                SQLite::Statement l(db, "INSERT INTO supply_ledger (week, side_id, kind, source, me_id, points, note) "
+                                        "VALUES (?,?,'grant_purchase','primary LOC',?,?,?)");
+                l.bind(1, s.week);
+                l.bind(2, p.side);
+                l.bind(3, item.me.id);
+                l.bind(4, -price);
+                l.bind(5, item.me.label);
+                l.exec();
+                r.lines.push_back("ME '" + item.me.id + "' (" + item.me.label + ") raised for " + std::to_string(price) + " SP at " +
+                                  hex::formatOffset(off.toOffset(*at)));
             }
-            if (r.issues.hasErrors()) {
-                r.lines.clear();
-                r.issues.setFile(p.file);
-                throw Refused{};
+            // §4, §10, G-52, G-54: each new ME must be one the side may field; a refusal names it and buys nothing.
+            {
+                const auto after = db::loadState(store);
+                for (const auto& item : p.items) {
+                    if (const auto why = compositionProblem(after, item.me.id))
+                        r.issues.error("ME-COMPOSITION", "ME '" + item.me.id + "' would not be an ME: " + *why, item.me.line,
+                                       item.me.id + ".members");
+                    if (const auto why = commandLimitProblem(after, item.me.id))
+                        r.issues.error("ME-COMMAND-LIMIT", "ME '" + item.me.id + "' is refused: " + *why, item.me.line,
+                                       item.me.id + ".commander");
+                }
+                if (r.issues.hasErrors()) {
+                    r.lines.clear();
+                    r.issues.setFile(p.file);
+                    throw Refused{};
+                }
             }
-        }
-        // §10.3: the new forces join the side's VCS baseline.
-        SQLite::Statement b(db, "UPDATE side SET vcs_baseline = vcs_baseline + ? WHERE id = ?");
-        b.bind(1, cost);
-        b.bind(2, p.side);
-        b.exec();
-        store.setRngState(source.state());
-        r.issues.setFile(p.file);
-    });
+            // §10.3: the new forces join the side's VCS baseline.
+            SQLite::Statement b(db, "UPDATE side SET vcs_baseline = vcs_baseline + ? WHERE id = ?");
+            b.bind(1, cost);
+            b.bind(2, p.side);
+            b.exec();
+            store.setRngState(source.state());
+            r.issues.setFile(p.file);
+        });
     } catch (const Refused&) {
     }
     return r;
@@ -309,7 +315,7 @@ int engineerFigurePrice(const UnitState& u, int figures) {
 }
 
 ReorgResult applyReplaceFromGrant(db::CampaignStore& store, const std::string& sideId, const std::string& meId,
-                             const std::vector<std::string>& unitIds, const std::vector<std::string>& generalIds) {
+                                  const std::vector<std::string>& unitIds, const std::vector<std::string>& generalIds) {
     ReorgResult r;
     auto& db = store.impl().db;
     store.transaction([&] {
@@ -327,8 +333,9 @@ ReorgResult applyReplaceFromGrant(db::CampaignStore& store, const std::string& s
             r.issues.error("GRANT-ME", "side '" + sideId + "' has no ME '" + meId + "' on the map", 0, meId + ".me");
             return;
         }
-        if (s.phase == "W1" || s.phase == "W2" || s.phase == "W3") {
-            r.issues.error("GRANT-TIMING", "this week's grant arrives at the supply phase W3; the next phase is " + s.phase, 0, "phase");
+        if (s.phase == Phase::W1 || s.phase == Phase::W2 || s.phase == Phase::W3) {
+            r.issues.error("GRANT-TIMING",
+                           "this week's grant arrives at the supply phase W3; the next phase is " + phaseString(s.phase), 0, "phase");
             return;
         }
         if (unitIds.empty() && generalIds.empty())
@@ -351,7 +358,8 @@ ReorgResult applyReplaceFromGrant(db::CampaignStore& store, const std::string& s
             if (reservedFigures) {
                 // §9.4: the grant is spent freely, so it may bring a reserved unit back to full strength.
                 d.figures = std::max(0, it->figuresOriginal - it->figuresCurrent - figuresInTransit(db, it->id));
-                d.cost = it->type == UnitType::Engineers ? engineerFigurePrice(*it, d.figures) : rules::replacementCost(*it, d.figures, s.options);
+                d.cost = it->type == UnitType::Engineers ? engineerFigurePrice(*it, d.figures)
+                                                         : rules::replacementCost(*it, d.figures, s.options);
             }
             for (const auto& g : it->guns) {
                 const int missing = g.standsOriginal - g.standsCurrent - gunsInTransit(db, it->id, g.calibre);
@@ -361,12 +369,15 @@ ReorgResult applyReplaceFromGrant(db::CampaignStore& store, const std::string& s
                 }
             }
             if (!reservedFigures && it->guns.empty())
-                r.issues.error("GRANT-REPLACE", "unit '" + id + "' is neither Guard, engineers nor artillery: its losses are "
-                                                "replaced from local SPs at W4 (§9.7)", 0, id + ".unit");
+                r.issues.error("GRANT-REPLACE",
+                               "unit '" + id +
+                                   "' is neither Guard, engineers nor artillery: its losses are "
+                                   "replaced from local SPs at W4 (§9.7)",
+                               0, id + ".unit");
             else if (d.figures == 0 && d.guns.empty())
-                r.issues.error("GRANT-REPLACE", "unit '" + id + "' has nothing to replace (or it is already on its way)", 0, id + ".unit");
-            else
-                drafts.push_back(d);
+                r.issues.error("GRANT-REPLACE", "unit '" + id + "' has nothing to replace (or it is already on its way)", 0,
+                               id + ".unit");
+            else drafts.push_back(d);
         }
         std::vector<const GeneralState*> staff;
         int staffCost = 0;
@@ -382,8 +393,9 @@ ReorgResult applyReplaceFromGrant(db::CampaignStore& store, const std::string& s
                 continue;
             }
             if (it->status != GeneralStatus::Killed && it->status != GeneralStatus::Captured) {
-                r.issues.error("GRANT-REPLACE", "general '" + id + "' is " + std::string(generalStatusName(it->status)) +
-                                                    ", not killed or captured", 0, id + ".general");
+                r.issues.error("GRANT-REPLACE",
+                               "general '" + id + "' is " + std::string(generalStatusName(it->status)) + ", not killed or captured", 0,
+                               id + ".general");
                 continue;
             }
             if (it->playerFigure || it->rank == Rank::ArmyCommander) {
@@ -407,14 +419,16 @@ ReorgResult applyReplaceFromGrant(db::CampaignStore& store, const std::string& s
         for (const auto& d : drafts) cost += d.cost;
         const int left = grantRemaining(store, sideId);
         if (cost > left)
-            r.issues.error("GRANT-FUNDS", "the replacements cost " + std::to_string(cost) + " SP; " + std::to_string(left) +
-                                              " SP of this week's primary grant are left", 0, meId + ".unit");
+            r.issues.error("GRANT-FUNDS",
+                           "the replacements cost " + std::to_string(cost) + " SP; " + std::to_string(left) +
+                               " SP of this week's primary grant are left",
+                           0, meId + ".unit");
         const auto at = entryHex(s, sideId, r.issues);
         if (r.issues.hasErrors()) return;
 
         dice::SeededSource source(store.rngState());
         dice::Dice dice(source, store.rollLog(), store.nextRollSequence());
-        dice.setContext(s.week, s.phase[0] == 'D' ? s.day : 0, s.phase);
+        dice.setContext(s.week, isDaily(s.phase) ? s.day : 0, phaseString(s.phase));
         // §9.4: what the grant buys enters at the primary LOC entry hex (another home-edge road while the enemy holds
         // it, G-92) as an ME of its own that must travel to its parent ME.
         const std::string draftMe = freshId(db, meId + "-repl-w" + std::to_string(s.week));
@@ -435,9 +449,10 @@ ReorgResult applyReplaceFromGrant(db::CampaignStore& store, const std::string& s
             }
         }
         {
-            SQLite::Statement q(db, "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, entry_kind, on_map, created_week, "
-                                    "commander) VALUES (?,?,(SELECT COALESCE(MAX(ord), 0) + 1 FROM me WHERE side_id = ?2),?,?,?,'march',?,"
-                                    "'primary',1,?,?)");
+            SQLite::Statement q(
+                db, "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, entry_kind, on_map, created_week, "
+                    "commander) VALUES (?,?,(SELECT COALESCE(MAX(ord), 0) + 1 FROM me WHERE side_id = ?2),?,?,?,'march',?,"
+                    "'primary',1,?,?)");
             q.bind(1, draftMe);
             q.bind(2, sideId);
             q.bind(3, "Replacements for " + target->label);
@@ -445,7 +460,8 @@ ReorgResult applyReplaceFromGrant(db::CampaignStore& store, const std::string& s
             q.bind(5, at->r);
             q.bind(6, target->supplySource);
             q.bind(7, s.week);
-            if (target->commander.empty()) q.bind(8); else q.bind(8, target->commander);
+            if (target->commander.empty()) q.bind(8);
+            else q.bind(8, target->commander);
             q.exec();
         }
         const auto off = s.map.offsets();
@@ -453,12 +469,13 @@ ReorgResult applyReplaceFromGrant(db::CampaignStore& store, const std::string& s
             const std::string id = freshId(db, d.unit->id + "-draft-w" + std::to_string(s.week));
             const int fps = std::max(1, d.unit->figuresPerStand);
             const int stands = (d.figures + fps - 1) / fps;
-            SQLite::Statement q(db, "INSERT INTO unit (id, side_id, formation_id, ord, name, nationality, type, class, stands_original, "
-                                    "stands_current, figures_per_stand, figures_original, figures_current, armament, bayonets, "
-                                    "points_original, me_id, guard, draft_for) "
-                                    "SELECT ?1, side_id, formation_id, (SELECT COALESCE(MAX(ord), 0) + 1 FROM unit), name || ' (replacements)', "
-                                    "nationality, type, class, ?2, ?2, figures_per_stand, ?3, ?3, armament, bayonets, ?4, ?5, guard, id "
-                                    "FROM unit WHERE id = ?6");
+            SQLite::Statement q(
+                db, "INSERT INTO unit (id, side_id, formation_id, ord, name, nationality, type, class, stands_original, "
+                    "stands_current, figures_per_stand, figures_original, figures_current, armament, bayonets, "
+                    "points_original, me_id, guard, draft_for) "
+                    "SELECT ?1, side_id, formation_id, (SELECT COALESCE(MAX(ord), 0) + 1 FROM unit), name || ' (replacements)', "
+                    "nationality, type, class, ?2, ?2, figures_per_stand, ?3, ?3, armament, bayonets, ?4, ?5, guard, id "
+                    "FROM unit WHERE id = ?6");
             q.bind(1, id);
             q.bind(2, stands);
             q.bind(3, d.figures);
@@ -561,8 +578,8 @@ void joinArrivedReinforcements(SQLite::Database& db, CampaignState& s, std::vect
                 continue;
             }
             parent->figuresCurrent = std::min(parent->figuresOriginal, parent->figuresCurrent + d.figuresCurrent);
-            parent->standsCurrent =
-                std::min(parent->standsOriginal, (parent->figuresCurrent + parent->figuresPerStand - 1) / std::max(1, parent->figuresPerStand));
+            parent->standsCurrent = std::min(parent->standsOriginal, (parent->figuresCurrent + parent->figuresPerStand - 1) /
+                                                                         std::max(1, parent->figuresPerStand));
             for (const auto& g : d.guns)
                 for (auto& pg : parent->guns)
                     if (pg.calibre == g.calibre) pg.standsCurrent = std::min(pg.standsOriginal, pg.standsCurrent + g.standsCurrent);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/engine/intel.hpp"
 
 #include "db/store_impl.hpp"
@@ -72,7 +73,6 @@ bool evadeTarget(const CampaignState& s, const MeState& me, hex::Hex h) {
     return friends < 3;
 }
 
-
 std::vector<std::string> splitWords(const std::string& text) {
     std::vector<std::string> out;
     std::istringstream in(text);
@@ -98,8 +98,8 @@ std::optional<hex::Hex> evadeHex(const CampaignState& s, const MeState& me, hex:
     return best;
 }
 
-void retreatFurther(const CampaignState& s, const MeState& me, std::vector<hex::Hex>& path, std::vector<hex::Hex> cameBy, hex::Hex enemy,
-                    int further) {
+void retreatFurther(const CampaignState& s, const MeState& me, std::vector<hex::Hex>& path, std::vector<hex::Hex> cameBy,
+                    hex::Hex enemy, int further) {
     if (path.empty()) return;
     std::vector<hex::Hex> visited(path.begin(), path.end());
     for (int step = 0; step < further; ++step) {
@@ -110,7 +110,8 @@ void retreatFurther(const CampaignState& s, const MeState& me, std::vector<hex::
             const hex::Hex h = cameBy.front();
             cameBy.erase(cameBy.begin());
             if (std::find(visited.begin(), visited.end(), h) != visited.end()) continue;
-            if (hex::distance(h, here) == 1 && evadeTarget(s, me, h) && hex::distance(h, enemy) >= hex::distance(here, enemy)) next = h;
+            if (hex::distance(h, here) == 1 && evadeTarget(s, me, h) && hex::distance(h, enemy) >= hex::distance(here, enemy))
+                next = h;
             else cameBy.clear();
         }
         if (!next) {
@@ -130,8 +131,8 @@ void retreatFurther(const CampaignState& s, const MeState& me, std::vector<hex::
     }
 }
 
-std::vector<std::string> evadeEnteredScouts(SQLite::Database& db, CampaignState& s, const MeState& mover, hex::Hex at, hex::Hex moverFrom,
-                                            std::vector<std::string>& lines) {
+std::vector<std::string> evadeEnteredScouts(SQLite::Database& db, CampaignState& s, const MeState& mover, hex::Hex at,
+                                            hex::Hex moverFrom, std::vector<std::string>& lines) {
     std::vector<std::string> gone;
     const auto off = s.map.offsets();
     for (auto& e : s.mes) {
@@ -154,8 +155,9 @@ std::vector<std::string> evadeEnteredScouts(SQLite::Database& db, CampaignState&
 
 std::map<std::string, std::vector<hex::Hex>> scoutPursuits(SQLite::Database& db, const CampaignState& s) {
     std::map<std::string, std::vector<hex::Hex>> out;
-    SQLite::Statement q(db, "SELECT me_id FROM movement WHERE week = ? AND day = ? AND phase = 'D4' AND stopped_by LIKE 'scouted the enemy (%' "
-                            "AND stopped_by NOT LIKE '%(engage)' ORDER BY me_id");
+    SQLite::Statement q(
+        db, "SELECT me_id FROM movement WHERE week = ? AND day = ? AND phase = 'D4' AND stopped_by LIKE 'scouted the enemy (%' "
+            "AND stopped_by NOT LIKE '%(engage)' ORDER BY me_id");
     q.bind(1, s.week);
     q.bind(2, s.day);
     std::vector<std::string> scouts;

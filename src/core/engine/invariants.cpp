@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The invariants of a campaign (invariants.hpp).
 #include "etatmajor/engine/invariants.hpp"
 
@@ -109,8 +110,9 @@ struct Checker {
             if (value != expected)
                 breach("VCS", "the VCS of " + who + " is " + std::to_string(value) + ", its parts give " + std::to_string(expected));
             if ((q.getColumn(7).getInt() != 0) != (value * 4 <= baseline))
-                breach("VCS-DEFEAT", "the VCS of " + who + " is " + std::to_string(value) + " of a baseline of " + std::to_string(baseline) +
-                                         (q.getColumn(7).getInt() != 0 ? " but it is marked defeated" : " but it is not marked defeated"));
+                breach("VCS-DEFEAT",
+                       "the VCS of " + who + " is " + std::to_string(value) + " of a baseline of " + std::to_string(baseline) +
+                           (q.getColumn(7).getInt() != 0 ? " but it is marked defeated" : " but it is not marked defeated"));
         }
     }
 
@@ -130,9 +132,10 @@ struct Checker {
                 figures += u->figuresCurrent;
             }
             if (me->points != points || me->stands != stands || me->figures != figures)
-                breach("VIEW-COUNT", "ME " + me->id + " is shown with " + std::to_string(me->points) + " points, " + std::to_string(me->stands) +
-                                         " stands, " + std::to_string(me->figures) + " figures; its units present have " +
-                                         std::to_string(points) + ", " + std::to_string(stands) + ", " + std::to_string(figures));
+                breach("VIEW-COUNT", "ME " + me->id + " is shown with " + std::to_string(me->points) + " points, " +
+                                         std::to_string(me->stands) + " stands, " + std::to_string(me->figures) +
+                                         " figures; its units present have " + std::to_string(points) + ", " + std::to_string(stands) +
+                                         ", " + std::to_string(figures));
             for (const auto& u : me->units)
                 for (const auto& su : s.units)
                     if (su.id == u.id && su.removed) breach("VIEW-REMOVED", "ME " + me->id + " lists the removed unit " + u.id);
@@ -142,13 +145,14 @@ struct Checker {
 
 }  // namespace
 
-core::IssueList checkInvariants(const db::CampaignStore& store, const std::string& afterPhase) {
+core::IssueList checkInvariants(const db::CampaignStore& store, std::optional<campaign::Phase> afterPhase) {
+    using campaign::Phase;
     const auto state = db::loadState(store);
     Checker c{state, const_cast<db::CampaignStore&>(store).impl().db, {}};
     c.forces();
     // Decoys put down with the day's orders count where they stop, once the day's movement is over (G-41).
-    c.stacking(decoysStackAfter(afterPhase));
-    if (afterPhase == "D12") c.control();
+    c.stacking(!afterPhase || decoysStackAfter(*afterPhase));
+    if (afterPhase == Phase::D12) c.control();
     c.vcs();
     c.views(store);
     return c.out;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/engine/orders.hpp"
 
 #include "command_impl.hpp"
@@ -23,7 +24,7 @@ void requireSide(const CampaignState& s, const std::string& side, core::IssueLis
 }
 
 // Orders for (week, day) may be given from the start of that day's turn until its orders phase D2 has run.
-bool ordersPhaseOpen(const CampaignState& s) { return s.phase[0] == 'W' || s.phase == "D1" || s.phase == "D2"; }
+bool ordersPhaseOpen(const CampaignState& s) { return isWeekly(s.phase) || s.phase == Phase::D1 || s.phase == Phase::D2; }
 
 bool alreadyGiven(SQLite::Database& db, int week, int day, const std::string& side) {
     SQLite::Statement q(db, "SELECT COUNT(*) FROM orders_submitted WHERE week = ? AND day = ? AND side_id = ?");
@@ -82,7 +83,8 @@ std::string ordersTemplate(const db::CampaignStore& store, const std::string& si
         q.bind(1, me.id);
         std::string formation = q.executeStep() ? q.getColumn(0).getString() : std::string();
         for (int guard = 0; !formation.empty() && guard < 16; ++guard) {
-            const auto it = std::find_if(s.formations.begin(), s.formations.end(), [&](const FormationState& f2) { return f2.id == formation; });
+            const auto it = std::find_if(s.formations.begin(), s.formations.end(),
+                                         [&](const FormationState& f2) { return f2.id == formation; });
             if (it == s.formations.end()) break;
             if (it->kind == FormationKind::Brigade && o.brigade.empty()) o.brigade = it->name;
             if (it->kind == FormationKind::Division && o.division.empty()) o.division = it->name;
@@ -118,12 +120,13 @@ core::IssueList applySubmitOrders(db::CampaignStore& store, const OrdersFile& f)
         issues.append(validateDecoyOrders(db, s, f));  // §2.3
         if (issues.hasErrors()) return;
         if (!ordersPhaseOpen(s)) {
-            issues.error("ORDERS-TOO-LATE", "the orders phase of week " + std::to_string(s.week) + " day " + std::to_string(s.day) +
-                                                " is over");
+            issues.error("ORDERS-TOO-LATE",
+                         "the orders phase of week " + std::to_string(s.week) + " day " + std::to_string(s.day) + " is over");
             return;
         }
         if (alreadyGiven(db, s.week, s.day, f.side)) {
-            issues.error("ORDERS-GIVEN", "side '" + f.side + "' has already given its orders for today; orders cannot be changed (§8.2)");
+            issues.error("ORDERS-GIVEN",
+                         "side '" + f.side + "' has already given its orders for today; orders cannot be changed (§8.2)");
             return;
         }
         SQLite::Statement q(db, "INSERT INTO order_sheet (week, day, side_id, me_id, body, submitted) VALUES (?,?,?,?,?,1)");
@@ -208,8 +211,9 @@ core::IssueList applyWithdrawOrders(db::CampaignStore& store, const std::string&
 
 std::vector<hex::Hex> declaredLocPath(SQLite::Database& db, const CampaignState& s, const std::string& me) {
     // etat-major.md §9.5, G-32: the order sheet keeps every day's orders; the latest that declared a path and arrived.
-    SQLite::Statement q(db, "SELECT body FROM order_sheet WHERE me_id = ? AND (week < ? OR (week = ? AND day <= ?)) AND receipt IS NOT NULL "
-                            "AND receipt <> 'not_received' AND body LIKE '%\"locPath\"%' ORDER BY week DESC, day DESC LIMIT 1");
+    SQLite::Statement q(
+        db, "SELECT body FROM order_sheet WHERE me_id = ? AND (week < ? OR (week = ? AND day <= ?)) AND receipt IS NOT NULL "
+            "AND receipt <> 'not_received' AND body LIKE '%\"locPath\"%' ORDER BY week DESC, day DESC LIMIT 1");
     q.bind(1, me);
     q.bind(2, s.week);
     q.bind(3, s.week);
@@ -222,8 +226,8 @@ std::vector<hex::Hex> declaredLocPath(SQLite::Database& db, const CampaignState&
     return out;
 }
 
-std::vector<rules::MeLoc> sideLocs(SQLite::Database& db, const CampaignState& s, const rules::LocNetwork& net,
-                                   const std::string& side, const std::vector<rules::LocBlocker>& blockers) {
+std::vector<rules::MeLoc> sideLocs(SQLite::Database& db, const CampaignState& s, const rules::LocNetwork& net, const std::string& side,
+                                   const std::vector<rules::LocBlocker>& blockers) {
     auto locs = net.trace(s, side, blockers);
     if (s.options.is("loc_path", "declared_only"))  // G-32: only the path the orders declared
         for (auto& loc : locs) rules::applyDeclaredLoc(s, declaredLocPath(db, s, loc.me), blockers, loc);
@@ -297,7 +301,9 @@ std::string ordersJson(const db::CampaignStore& store, const std::string& side) 
     while (q.executeStep()) {
         ordered_json o = ordered_json::parse(q.getColumn(1).getString());
         if (!q.getColumn(4).isNull())
-            o["receipt"] = {{"roll", q.getColumn(2).getInt()}, {"modifier", q.getColumn(3).getInt()}, {"result", q.getColumn(4).getString()}};
+            o["receipt"] = {{"roll", q.getColumn(2).getInt()},
+                            {"modifier", q.getColumn(3).getInt()},
+                            {"result", q.getColumn(4).getString()}};
         orders.push_back(o);
     }
     const std::string state = submittedStatus(db, s.week, s.day, side);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/engine/phase_log.hpp"
 
 #include "db/store_impl.hpp"

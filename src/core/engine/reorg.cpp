@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/engine/reorg.hpp"
 
 #include "etatmajor/rules/movement.hpp"
@@ -8,7 +9,6 @@
 #include "etatmajor/campaign/points.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/hex/offset.hpp"
-
 
 #include <algorithm>
 #include <map>
@@ -45,7 +45,8 @@ Members resolve(const CampaignState& s, const std::string& meId, const std::vect
         for (const auto& g : s.generals)
             if (g.id == ref) {
                 found = true;
-                if (g.me != meId) issues.error("REORG-MEMBER", "general '" + ref + "' is not with ME '" + meId + "'", 0, meId + ".members");
+                if (g.me != meId)
+                    issues.error("REORG-MEMBER", "general '" + ref + "' is not with ME '" + meId + "'", 0, meId + ".members");
                 else out.generals.push_back(ref);
             }
         for (const auto& f : s.formations) {
@@ -98,21 +99,22 @@ MeState* checkMe(CampaignState& s, SQLite::Database& db, const std::string& side
     }
     // §10.1: reorganising keeps the ME stationary for the day, so it is done before the day's orders are written (the
     // weekly phases, D1 and the orders phase D2), never after the ME has marched.
-    const bool beforeOrders = s.phase.empty() || s.phase[0] == 'W' || s.phase == "D1" || s.phase == "D2";
+    const bool beforeOrders = isWeekly(s.phase) || s.phase == Phase::D1 || s.phase == Phase::D2;
     SQLite::Statement given(db, "SELECT COUNT(*) FROM orders_submitted WHERE week = ? AND day = ? AND side_id = ?");
     given.bind(1, s.week);
     given.bind(2, s.day);
     given.bind(3, side);
     given.executeStep();
-    if (given.getColumn(0).getInt() > 0 && (s.phase == "D2" || s.phase == "D1")) {
+    if (given.getColumn(0).getInt() > 0 && (s.phase == Phase::D2 || s.phase == Phase::D1)) {
         issues.error("REORG-TOO-LATE", "side '" + side + "' has already given today's orders; reorganise before writing them", 0,
                      meId + "." + field);
         return nullptr;
     }
     if (!beforeOrders || me->movedToday > 0) {
         issues.error("REORG-TOO-LATE",
-                     "ME '" + meId + "' can be reorganised only before the day's orders are written (weekly phases, D1, D2); the next phase is " +
-                         s.phase + (me->movedToday > 0 ? " and it has marched today" : ""),
+                     "ME '" + meId +
+                         "' can be reorganised only before the day's orders are written (weekly phases, D1, D2); the next phase is " +
+                         phaseString(s.phase) + (me->movedToday > 0 ? " and it has marched today" : ""),
                      0, meId + "." + field);
         return nullptr;
     }
@@ -123,8 +125,9 @@ MeState* checkMe(CampaignState& s, SQLite::Database& db, const std::string& side
 // room for one more ME there (decoys that overfill it are settled at the phase's end).
 bool roomForNewMe(const CampaignState& s, const MeState& from, core::IssueList& issues) {
     if (rules::stackedAt(s, from, from.hex, {}, s.options) + 1 < rules::kStackLimit) return true;  // the others and `from`
-    issues.error("REORG-STACKING", "a new ME from '" + from.id + "' would be the fourth of its side in its hex (at most " +
-                                       std::to_string(rules::kStackLimit) + ", §2.2)",
+    issues.error("REORG-STACKING",
+                 "a new ME from '" + from.id + "' would be the fourth of its side in its hex (at most " +
+                     std::to_string(rules::kStackLimit) + ", §2.2)",
                  0, from.id + ".members");
     return false;
 }
@@ -140,9 +143,11 @@ void insertMe(SQLite::Database& db, const MeState& m, const std::string& entryKi
     q.bind(6, m.hex.r);
     q.bind(7, std::string(modeName(m.mode)));
     q.bind(8, m.supplySource);
-    if (entryKind.empty()) q.bind(9); else q.bind(9, entryKind);
+    if (entryKind.empty()) q.bind(9);
+    else q.bind(9, entryKind);
     q.bind(10, week);
-    if (m.commander.empty()) q.bind(11); else q.bind(11, m.commander);
+    if (m.commander.empty()) q.bind(11);
+    else q.bind(11, m.commander);
     q.exec();
 }
 
@@ -201,114 +206,116 @@ bool emptyMe(const CampaignState& s, const std::string& id) {
 }  // namespace
 
 ReorgResult applySplitMe(db::CampaignStore& store, const std::string& side, const std::string& fromMe, const std::string& newMe,
-                    const std::string& label, const std::vector<std::string>& members) {
+                         const std::string& label, const std::vector<std::string>& members) {
     ReorgResult r;
     auto& db = store.impl().db;
     try {
-    store.transaction([&] {
-        auto s = db::loadState(store);
-        MeState* from = checkMe(s, db, side, fromMe, "from", r.issues);
-        if (!from) return;
-        if (!validId(newMe)) r.issues.error("REORG-ID", "'" + newMe + "' is not a valid id (lower case, digits, - and _)", 0, "new");
-        else if (idTaken(db, newMe)) r.issues.error("REORG-ID", "the id '" + newMe + "' is already in use", 0, "new");
-        if (members.empty()) r.issues.error("REORG-MEMBER", "name the units, formations or generals of the new ME", 0, fromMe + ".members");
-        const auto m = resolve(s, fromMe, members, r.issues);
-        if (r.issues.hasErrors()) return;
-        if (m.units.empty()) {
-            r.issues.error("REORG-MEMBER", "a new ME needs at least one unit", 0, fromMe + ".members");
-            return;
-        }
-        std::size_t left = 0;
-        for (const auto& u : s.units)
-            if (u.me == fromMe && !u.removed) ++left;
-        if (left == m.units.size()) {
-            r.issues.error("REORG-MEMBER", "ME '" + fromMe + "' would be left without units; dissolve it instead", 0,
-                           fromMe + ".members");
-            return;
-        }
-        if (!roomForNewMe(s, *from, r.issues)) return;
-        MeState created;
-        created.id = newMe;
-        created.side = side;
-        created.ord = nextOrd(s, side);
-        created.label = label.empty() ? newMe : label;
-        created.hex = from->hex;
-        created.mode = Mode::Reorganisation;
-        created.supplySource = from->supplySource;
-        created.commander = from->commander;  // the new ME stays with the player who split it (G-54)
-        insertMe(db, created, "", s.week);
-        s.mes.push_back(created);
-        from = findMe(s, fromMe);
-        from->mode = Mode::Reorganisation;
-        move(s, m, newMe);
-        checkFielded(s, {newMe, fromMe}, {newMe}, r);
-        r.lines.push_back("ME '" + newMe + "' formed from " + std::to_string(m.units.size()) + " unit(s) of '" + fromMe +
-                          "'; both reorganise today");
-        finish(store, s);
-    });
+        store.transaction([&] {
+            auto s = db::loadState(store);
+            MeState* from = checkMe(s, db, side, fromMe, "from", r.issues);
+            if (!from) return;
+            if (!validId(newMe))
+                r.issues.error("REORG-ID", "'" + newMe + "' is not a valid id (lower case, digits, - and _)", 0, "new");
+            else if (idTaken(db, newMe)) r.issues.error("REORG-ID", "the id '" + newMe + "' is already in use", 0, "new");
+            if (members.empty())
+                r.issues.error("REORG-MEMBER", "name the units, formations or generals of the new ME", 0, fromMe + ".members");
+            const auto m = resolve(s, fromMe, members, r.issues);
+            if (r.issues.hasErrors()) return;
+            if (m.units.empty()) {
+                r.issues.error("REORG-MEMBER", "a new ME needs at least one unit", 0, fromMe + ".members");
+                return;
+            }
+            std::size_t left = 0;
+            for (const auto& u : s.units)
+                if (u.me == fromMe && !u.removed) ++left;
+            if (left == m.units.size()) {
+                r.issues.error("REORG-MEMBER", "ME '" + fromMe + "' would be left without units; dissolve it instead", 0,
+                               fromMe + ".members");
+                return;
+            }
+            if (!roomForNewMe(s, *from, r.issues)) return;
+            MeState created;
+            created.id = newMe;
+            created.side = side;
+            created.ord = nextOrd(s, side);
+            created.label = label.empty() ? newMe : label;
+            created.hex = from->hex;
+            created.mode = Mode::Reorganisation;
+            created.supplySource = from->supplySource;
+            created.commander = from->commander;  // the new ME stays with the player who split it (G-54)
+            insertMe(db, created, "", s.week);
+            s.mes.push_back(created);
+            from = findMe(s, fromMe);
+            from->mode = Mode::Reorganisation;
+            move(s, m, newMe);
+            checkFielded(s, {newMe, fromMe}, {newMe}, r);
+            r.lines.push_back("ME '" + newMe + "' formed from " + std::to_string(m.units.size()) + " unit(s) of '" + fromMe +
+                              "'; both reorganise today");
+            finish(store, s);
+        });
     } catch (const Refused&) {
     }
     return r;
 }
 
 ReorgResult applyTransfer(db::CampaignStore& store, const std::string& side, const std::string& fromMe, const std::string& toMe,
-                     const std::vector<std::string>& members) {
+                          const std::vector<std::string>& members) {
     ReorgResult r;
     auto& db = store.impl().db;
     try {
-    store.transaction([&] {
-        auto s = db::loadState(store);
-        MeState* from = checkMe(s, db, side, fromMe, "from", r.issues);
-        if (!from) return;
-        MeState* to = checkMe(s, db, side, toMe, "to", r.issues);
-        if (!to) return;
-        if (fromMe == toMe) {
-            r.issues.error("REORG-ME", "an ME cannot transfer units to itself", 0, toMe + ".to");
-            return;
-        }
-        const auto m = resolve(s, fromMe, members, r.issues);
-        if (r.issues.hasErrors()) return;
-        if (m.units.empty() && m.generals.empty()) {
-            r.issues.error("REORG-MEMBER", "nothing to transfer", 0, fromMe + ".members");
-            return;
-        }
-        const auto off = s.map.offsets();
-        std::string transitId;
-        if (from->hex == to->hex) {
-            move(s, m, toMe);
-            findMe(s, toMe)->mode = Mode::Reorganisation;
-            r.lines.push_back(std::to_string(m.units.size()) + " unit(s) join '" + toMe + "' in hex " +
-                              hex::formatOffset(off.toOffset(to->hex)) + "; it reorganises today");
-        } else {
-            // G-95: the brigade in transit is a temporary ME for movement, stacking and orders.
-            if (!roomForNewMe(s, *from, r.issues)) return;
-            std::string id = fromMe + "-to-" + toMe;
-            for (int k = 2; idTaken(db, id); ++k) id = fromMe + "-to-" + toMe + "-" + std::to_string(k);
-            MeState transit;
-            transit.id = id;
-            transit.side = side;
-            transit.ord = nextOrd(s, side);
-            transit.label = "In transit to " + to->label;
-            transit.hex = from->hex;
-            transit.mode = Mode::March;
-            transit.supplySource = from->supplySource;
-            transit.commander = from->commander;  // its orders are written by the player who sent it (G-54)
-            insertMe(db, transit, "", s.week);
-            s.mes.push_back(transit);
-            move(s, m, id);
-            transitId = id;
-            r.lines.push_back(std::to_string(m.units.size()) + " unit(s) leave '" + fromMe + "' as ME '" + id +
-                              "', which must travel to '" + toMe + "' at " + hex::formatOffset(off.toOffset(to->hex)));
-        }
-        if (emptyMe(s, fromMe)) {
-            findMe(s, fromMe)->onMap = false;
-            r.lines.push_back("ME '" + fromMe + "' has no units left and leaves the map");
-        }
-        // G-95: a detachment in transit is an ME only for the road; its composition is not checked, but it counts
-        // toward its commander's MEs (an ME it leaves empty no longer does).
-        checkFielded(s, {fromMe, toMe}, transitId.empty() ? std::vector<std::string>{} : std::vector<std::string>{transitId}, r);
-        finish(store, s);
-    });
+        store.transaction([&] {
+            auto s = db::loadState(store);
+            MeState* from = checkMe(s, db, side, fromMe, "from", r.issues);
+            if (!from) return;
+            MeState* to = checkMe(s, db, side, toMe, "to", r.issues);
+            if (!to) return;
+            if (fromMe == toMe) {
+                r.issues.error("REORG-ME", "an ME cannot transfer units to itself", 0, toMe + ".to");
+                return;
+            }
+            const auto m = resolve(s, fromMe, members, r.issues);
+            if (r.issues.hasErrors()) return;
+            if (m.units.empty() && m.generals.empty()) {
+                r.issues.error("REORG-MEMBER", "nothing to transfer", 0, fromMe + ".members");
+                return;
+            }
+            const auto off = s.map.offsets();
+            std::string transitId;
+            if (from->hex == to->hex) {
+                move(s, m, toMe);
+                findMe(s, toMe)->mode = Mode::Reorganisation;
+                r.lines.push_back(std::to_string(m.units.size()) + " unit(s) join '" + toMe + "' in hex " +
+                                  hex::formatOffset(off.toOffset(to->hex)) + "; it reorganises today");
+            } else {
+                // G-95: the brigade in transit is a temporary ME for movement, stacking and orders.
+                if (!roomForNewMe(s, *from, r.issues)) return;
+                std::string id = fromMe + "-to-" + toMe;
+                for (int k = 2; idTaken(db, id); ++k) id = fromMe + "-to-" + toMe + "-" + std::to_string(k);
+                MeState transit;
+                transit.id = id;
+                transit.side = side;
+                transit.ord = nextOrd(s, side);
+                transit.label = "In transit to " + to->label;
+                transit.hex = from->hex;
+                transit.mode = Mode::March;
+                transit.supplySource = from->supplySource;
+                transit.commander = from->commander;  // its orders are written by the player who sent it (G-54)
+                insertMe(db, transit, "", s.week);
+                s.mes.push_back(transit);
+                move(s, m, id);
+                transitId = id;
+                r.lines.push_back(std::to_string(m.units.size()) + " unit(s) leave '" + fromMe + "' as ME '" + id +
+                                  "', which must travel to '" + toMe + "' at " + hex::formatOffset(off.toOffset(to->hex)));
+            }
+            if (emptyMe(s, fromMe)) {
+                findMe(s, fromMe)->onMap = false;
+                r.lines.push_back("ME '" + fromMe + "' has no units left and leaves the map");
+            }
+            // G-95: a detachment in transit is an ME only for the road; its composition is not checked, but it counts
+            // toward its commander's MEs (an ME it leaves empty no longer does).
+            checkFielded(s, {fromMe, toMe}, transitId.empty() ? std::vector<std::string>{} : std::vector<std::string>{transitId}, r);
+            finish(store, s);
+        });
     } catch (const Refused&) {
     }
     return r;
@@ -332,7 +339,7 @@ ReorgResult dissolveMe(db::CampaignStore& store, const std::string& side, const 
 }
 
 ReorgResult applyFormProvisional(db::CampaignStore& store, const std::string& side, const std::string& meId,
-                            const std::vector<std::string>& unitIds, const std::string& newUnit, const std::string& name) {
+                                 const std::vector<std::string>& unitIds, const std::string& newUnit, const std::string& name) {
     ReorgResult r;
     auto& db = store.impl().db;
     store.transaction([&] {
@@ -341,7 +348,8 @@ ReorgResult applyFormProvisional(db::CampaignStore& store, const std::string& si
         if (!me) return;
         if (!validId(newUnit)) r.issues.error("REORG-ID", "'" + newUnit + "' is not a valid id", 0, "new");
         else if (idTaken(db, newUnit)) r.issues.error("REORG-ID", "the id '" + newUnit + "' is already in use", 0, "new");
-        if (unitIds.size() < 2) r.issues.error("REORG-PROVISIONAL", "a provisional unit combines at least two units", 0, meId + ".units");
+        if (unitIds.size() < 2)
+            r.issues.error("REORG-PROVISIONAL", "a provisional unit combines at least two units", 0, meId + ".units");
         std::vector<UnitState*> units;
         for (const auto& id : unitIds) {
             auto it = std::find_if(s.units.begin(), s.units.end(), [&](const UnitState& u) { return u.id == id && !u.removed; });
@@ -351,15 +359,17 @@ ReorgResult applyFormProvisional(db::CampaignStore& store, const std::string& si
             }
             // §10.2: at or below half strength after the week's replacements.
             if (2 * it->figuresCurrent > it->figuresOriginal)
-                r.issues.error("REORG-PROVISIONAL", "unit '" + id + "' is above half strength (" + std::to_string(it->figuresCurrent) +
-                                                        " of " + std::to_string(it->figuresOriginal) + " figures)",
+                r.issues.error("REORG-PROVISIONAL",
+                               "unit '" + id + "' is above half strength (" + std::to_string(it->figuresCurrent) + " of " +
+                                   std::to_string(it->figuresOriginal) + " figures)",
                                0, id + ".figures");
             units.push_back(&*it);
         }
         for (const auto* u : units)
             if (!units.empty() && (u->type != units.front()->type || u->nationality != units.front()->nationality))
-                r.issues.error("REORG-PROVISIONAL", "unit '" + u->id + "' is not of the type and nationality of '" + units.front()->id + "'",
-                               0, u->id + ".type");
+                r.issues.error("REORG-PROVISIONAL",
+                               "unit '" + u->id + "' is not of the type and nationality of '" + units.front()->id + "'", 0,
+                               u->id + ".type");
         if (r.issues.hasErrors()) return;
 
         // G-94 class: mean of unit classes (.5 up), figure-weighted mean, or the class of the majority of figures.

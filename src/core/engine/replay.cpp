@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `campaign replay` (engine/replay.hpp, docs/replay.md).
 #include "etatmajor/engine/replay.hpp"
 
@@ -60,9 +61,9 @@ ReplayResult replayCampaign(const std::string& source, const std::string& output
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const auto& r = rows[i];
         if (r.format > db::kCommandLogFormat) {
-            issues.error("REPLAY-TOO-NEW", rowName(r) + " was logged by a newer Etat-Major (command log format " + std::to_string(r.format) +
-                                               "; this program replays format " + std::to_string(db::kCommandLogFormat) +
-                                               " and older): update Etat-Major");
+            issues.error("REPLAY-TOO-NEW", rowName(r) + " was logged by a newer Etat-Major (command log format " +
+                                               std::to_string(r.format) + "; this program replays format " +
+                                               std::to_string(db::kCommandLogFormat) + " and older): update Etat-Major");
             continue;
         }
         if (r.format < 1) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The CLI's renderings of a side's LOCs and supply (text and JSON): both render the typed per-side reports of
 // view/supply_view.hpp and read nothing else.
 #include "etatmajor/engine/reports.hpp"
@@ -73,10 +74,12 @@ ordered_json supplyDocument(const view::SupplyReport& r) {
                           {"note", l.note}});
     ordered_json foraging = ordered_json::array();
     for (const auto& f : r.foraging)
-        foraging.push_back({{"me", f.me}, {"mode", f.mode}, {"forageDaysThisWeek", f.forageDaysThisWeek},
+        foraging.push_back({{"me", f.me},
+                            {"mode", f.mode},
+                            {"forageDaysThisWeek", f.forageDaysThisWeek},
                             {"forageDaysLastWeek", f.forageDaysLastWeek}});
-    return {{"week", r.week},          {"side", r.side},         {"season", r.season}, {"multiplier", r.multiplier},
-            {"sources", sources},      {"foraging", foraging},   {"ledger", ledger},   {"balance", r.balance}};
+    return {{"week", r.week},     {"side", r.side},       {"season", r.season}, {"multiplier", r.multiplier},
+            {"sources", sources}, {"foraging", foraging}, {"ledger", ledger},   {"balance", r.balance}};
 }
 
 }  // namespace
@@ -91,7 +94,8 @@ std::string locText(const db::CampaignStore& store, const std::string& side) {
     out << "Lines of communication of " << side << ", week " << r.week << " day " << r.day << "\n";
     for (const auto& me : r.mes) {
         // Columns kept apart however long an ME's id or a town's name is.
-        out << "  " << std::left << std::setw(14) << me.me << " " << std::setw(7) << me.hex << " -> " << std::setw(20) << me.supplySourceName;
+        out << "  " << std::left << std::setw(14) << me.me << " " << std::setw(7) << me.hex << " -> " << std::setw(20)
+            << me.supplySourceName;
         if (me.loc) {
             out << " LOC yes";
             if (!me.viaMe.empty()) out << " (through " << me.viaMe << ")";

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/engine/siege.hpp"
 
 #include "command_impl.hpp"
@@ -102,7 +103,8 @@ void updateSieges(SQLite::Database& db, CampaignState& s, dice::Dice& dice, std:
         const auto c = rules::checkSiege(s, me);
         if (!c.besieged) continue;
         const auto* ua = s.urbanArea(c.ua);
-        const auto roll = dice.roll({"siege supply of " + me.label + " in " + (ua ? ua->name : c.ua), "etat-major.md §11.4", me.id, 1, 6, 0});
+        const auto roll = dice.roll(
+            {"siege supply of " + me.label + " in " + (ua ? ua->name : c.ua), "etat-major.md §11.4", me.id, 1, 6, 0});
         dice.effect(roll, me.label + " can live on " + (ua ? ua->name : c.ua) + " for " + std::to_string(roll.result) +
                               " week(s); then attrition (told to its side)");
         SQLite::Statement q(db, "INSERT INTO siege (ua_id, me_id, side_id, besieger, start_week, start_day, supply_weeks) "
@@ -115,8 +117,8 @@ void updateSieges(SQLite::Database& db, CampaignState& s, dice::Dice& dice, std:
         q.bind(6, day);
         q.bind(7, roll.result);
         q.exec();
-        lines.push_back(me.label + " is besieged in " + (ua ? ua->name : c.ua) + " (§11.4): stores for " + std::to_string(roll.result) +
-                        " week(s)");
+        lines.push_back(me.label + " is besieged in " + (ua ? ua->name : c.ua) + " (§11.4): stores for " +
+                        std::to_string(roll.result) + " week(s)");
     }
 }
 
@@ -134,7 +136,8 @@ void runSiegeSupplyPhase(SQLite::Database& db, CampaignState& s, dice::Dice& dic
         const auto* ua = s.urbanArea(town);
         if (fed.empty() && ua && s.options.is("siege_starved_supply", "none")) {
             // §11.4: the stores are gone; the town feeds nobody this week (it is shut in, and its garrison starves).
-            SQLite::Statement del(db, "DELETE FROM supply_ledger WHERE week = ? AND kind IN ('ua_income', 'ua_unclaimed') AND source = ?");
+            SQLite::Statement del(db,
+                                  "DELETE FROM supply_ledger WHERE week = ? AND kind IN ('ua_income', 'ua_unclaimed') AND source = ?");
             del.bind(1, s.week);
             del.bind(2, town);
             del.exec();
@@ -143,7 +146,8 @@ void runSiegeSupplyPhase(SQLite::Database& db, CampaignState& s, dice::Dice& dic
                 forage.bind(1, s.week);
                 forage.bind(2, g.me);
                 forage.exec();
-                ledgerRow(db, s.week, g.side, "siege_starved", town, g.me, "", 0, 0, "no supply points while the stores are gone (§11.4)");
+                ledgerRow(db, s.week, g.side, "siege_starved", town, g.me, "", 0, 0,
+                          "no supply points while the stores are gone (§11.4)");
             }
             lines.push_back(ua->name + "'s garrison has no stores left: it draws no supply points this week (§11.4)");
             continue;
@@ -215,7 +219,7 @@ SupplyCommandResult applyAnswerTerms(db::CampaignStore& store, const std::string
                 if (m.id == meId) m.onMap = false;
             if (auto* sd = s.side(besieged)) sd->pointsLost += points;
             if (auto* ua = s.urbanArea(town)) ua->controller = besieger;
-            endSiege(db, s, siegeId, "surrendered", s.phase[0] == 'D' ? s.day : 0);
+            endSiege(db, s, siegeId, "surrendered", isDaily(s.phase) ? s.day : 0);
             db::saveState(store, s);
             r.lines.push_back("the garrison of " + town + " surrenders on the terms offered: " + std::to_string(points) +
                               " points captured; " + town + " passes to " + besieger);
@@ -229,11 +233,12 @@ SupplyCommandResult applyAnswerTerms(db::CampaignStore& store, const std::string
 std::string siegesJson(const db::CampaignStore& store, const std::string& side) {
     auto& db = const_cast<db::CampaignStore&>(store).impl().db;
     nlohmann::ordered_json out = nlohmann::ordered_json::array();
-    SQLite::Statement q(db, "SELECT id, ua_id, me_id, side_id, besieger, start_week, start_day, supply_weeks, terms, reply, "
-                            "attrition_applied, COALESCE(end_week, 0), end_reason FROM siege WHERE side_id = ?1 OR besieger = ?1 ORDER BY id");
+    SQLite::Statement q(
+        db, "SELECT id, ua_id, me_id, side_id, besieger, start_week, start_day, supply_weeks, terms, reply, "
+            "attrition_applied, COALESCE(end_week, 0), end_reason FROM siege WHERE side_id = ?1 OR besieger = ?1 ORDER BY id");
     q.bind(1, side);
     while (q.executeStep()) {
-        nlohmann::ordered_json g{{"id", q.getColumn(0).getInt()}, {"town", q.getColumn(1).getString()},
+        nlohmann::ordered_json g{{"id", q.getColumn(0).getInt()},          {"town", q.getColumn(1).getString()},
                                  {"garrison", q.getColumn(2).getString()}, {"besieged", q.getColumn(3).getString()},
                                  {"besieger", q.getColumn(4).getString()}, {"startWeek", q.getColumn(5).getInt()},
                                  {"startDay", q.getColumn(6).getInt()}};

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/engine/supply_orders.hpp"
 #include "etatmajor/engine/siege.hpp"
 
@@ -9,7 +10,6 @@
 #include "etatmajor/rules/supply.hpp"
 #include "etatmajor/rules/water.hpp"
 #include "etatmajor/rules/works.hpp"
-
 
 #include <algorithm>
 #include <set>
@@ -47,7 +47,7 @@ std::vector<std::string> words(const std::string& s) {
 }
 
 // Whether the W3 supply phase of this week has run and W4 has not.
-bool betweenW3AndW4(const CampaignState& s) { return s.phase == "W4"; }
+bool betweenW3AndW4(const CampaignState& s) { return s.phase == Phase::W4; }
 
 }  // namespace
 
@@ -178,7 +178,7 @@ void SupplyPurse::expire(SQLite::Database& db, const CampaignState& s) const {
 }
 
 SupplyCommandResult applyAllocateSupply(db::CampaignStore& store, const std::string& side, const std::string& source,
-                                   const std::vector<std::pair<std::string, int>>& shares) {
+                                        const std::vector<std::pair<std::string, int>>& shares) {
     SupplyCommandResult r;
     auto& db = store.impl().db;
     store.transaction([&] {
@@ -188,8 +188,11 @@ SupplyCommandResult applyAllocateSupply(db::CampaignStore& store, const std::str
             return;
         }
         if (!betweenW3AndW4(s)) {
-            r.issues.error("SUPPLY-TIMING", "shares are set after the supply phase W3 and before the replacements W4; the next "
-                                            "phase is " + s.phase, 0, "phase");
+            r.issues.error("SUPPLY-TIMING",
+                           "shares are set after the supply phase W3 and before the replacements W4; the next "
+                           "phase is " +
+                               phaseString(s.phase),
+                           0, "phase");
             return;
         }
         if (s.options.is("ua_claims", "each_full")) {
@@ -203,8 +206,11 @@ SupplyCommandResult applyAllocateSupply(db::CampaignStore& store, const std::str
         q.bind(2, side);
         q.bind(3, source);
         if (!q.executeStep()) {
-            r.issues.error("SUPPLY-SOURCE", "'" + source + "' gives side '" + side + "' no income this week (uncontrolled, "
-                                            "destroyed, denied or with no ME able to draw on it, §9.2.5)", 0, "source");
+            r.issues.error("SUPPLY-SOURCE",
+                           "'" + source + "' gives side '" + side +
+                               "' no income this week (uncontrolled, "
+                               "destroyed, denied or with no ME able to draw on it, §9.2.5)",
+                           0, "source");
             return;
         }
         const int income = q.getColumn(0).getInt();
@@ -215,15 +221,20 @@ SupplyCommandResult applyAllocateSupply(db::CampaignStore& store, const std::str
             const auto* m = s.me(me);
             if (!m || m->side != side) r.issues.error("SUPPLY-ME", "side '" + side + "' has no ME '" + me + "'", 0, me + ".me");
             else if (std::find(claimants.begin(), claimants.end(), me) == claimants.end())
-                r.issues.error("SUPPLY-ME", "ME " + me + " does not draw on " + source + " this week (it names another source "
-                                            "or had no LOC at W3)", 0, me + ".source");
+                r.issues.error("SUPPLY-ME",
+                               "ME " + me + " does not draw on " + source +
+                                   " this week (it names another source "
+                                   "or had no LOC at W3)",
+                               0, me + ".source");
             if (!seen.insert(me).second) r.issues.error("SUPPLY-ME", "ME " + me + " is named twice", 0, me + ".me");
             if (points < 0) r.issues.error("SUPPLY-POINTS", "ME " + me + ": a share cannot be negative", 0, me + ".points");
             total += std::max(0, points);
         }
         if (total > income)
-            r.issues.error("SUPPLY-POINTS", "the shares add up to " + std::to_string(total) + " SP; " + source + " gives " +
-                                                std::to_string(income) + " SP this week", 0, "points");
+            r.issues.error("SUPPLY-POINTS",
+                           "the shares add up to " + std::to_string(total) + " SP; " + source + " gives " + std::to_string(income) +
+                               " SP this week",
+                           0, "points");
         if (r.issues.hasErrors()) return;
         SQLite::Statement d(db, "DELETE FROM supply_allocation WHERE week = ? AND source = ?");
         d.bind(1, s.week);
@@ -306,8 +317,11 @@ SupplyCommandResult applyRequestSpending(db::CampaignStore& store, const SpendRe
             return;
         }
         if (!betweenW3AndW4(s)) {
-            r.issues.error("SUPPLY-TIMING", "SPs are spent after the supply phase W3 and before the replacements W4; the next "
-                                            "phase is " + s.phase, 0, "phase");
+            r.issues.error("SUPPLY-TIMING",
+                           "SPs are spent after the supply phase W3 and before the replacements W4; the next "
+                           "phase is " +
+                               phaseString(s.phase),
+                           0, "phase");
             return;
         }
         const auto* me = s.me(q.me);
@@ -320,8 +334,10 @@ SupplyCommandResult applyRequestSpending(db::CampaignStore& store, const SpendRe
         SupplyPurse purse(db, s);
         const int have = purse.available(q.me);
         if (price > have)
-            r.issues.error("SUPPLY-FUNDS", "ME " + q.me + ": " + q.kind + " costs " + std::to_string(price) + " SP; it has " +
-                                               std::to_string(have) + " SP this week", 0, q.me + ".kind");
+            r.issues.error("SUPPLY-FUNDS",
+                           "ME " + q.me + ": " + q.kind + " costs " + std::to_string(price) + " SP; it has " + std::to_string(have) +
+                               " SP this week",
+                           0, q.me + ".kind");
         if (r.issues.hasErrors()) return;
         SQLite::Statement ins(db, "INSERT INTO supply_request (week, side_id, me_id, kind, count, q, r, dir, points, note) "
                                   "VALUES (?,?,?,?,?,?,?,?,?,?)");
@@ -343,8 +359,10 @@ SupplyCommandResult applyRequestSpending(db::CampaignStore& store, const SpendRe
         ins.bind(9, price);
         ins.bind(10, q.kind == "works" ? q.workClass : std::string());
         ins.exec();
-        r.lines.push_back("ME " + q.me + ": " + q.kind + " for " + std::to_string(price) + " SP, paid at W4 after the "
-                          "replacements (" + std::to_string(have) + " SP available now)");
+        r.lines.push_back("ME " + q.me + ": " + q.kind + " for " + std::to_string(price) +
+                          " SP, paid at W4 after the "
+                          "replacements (" +
+                          std::to_string(have) + " SP available now)");
     });
     return r;
 }
@@ -365,8 +383,9 @@ void buyRequests(SQLite::Database& db, CampaignState& s, SupplyPurse& purse, std
                                 "WHERE week = ? AND status = 'requested' ORDER BY id");
         q.bind(1, s.week);
         while (q.executeStep()) {
-            Req r{q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getString(),
-                  q.getColumn(6).getString(), q.getColumn(4).getInt(), q.getColumn(5).getInt(), std::nullopt, q.getColumn(9).getInt()};
+            Req r{q.getColumn(0).getInt64(),  q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getString(),
+                  q.getColumn(6).getString(), q.getColumn(4).getInt(),    q.getColumn(5).getInt(),    std::nullopt,
+                  q.getColumn(9).getInt()};
             if (!q.getColumn(7).isNull()) r.to = hex::Hex{q.getColumn(7).getInt(), q.getColumn(8).getInt()};
             reqs.push_back(std::move(r));
         }
@@ -404,8 +423,9 @@ void buyRequests(SQLite::Database& db, CampaignState& s, SupplyPurse& purse, std
                 b.exec();
             } else if (r.kind == "transport") {
                 const auto* ua = s.urbanAt(me->hex);
-                SQLite::Statement t(db, "INSERT INTO transport (side_id, ua_id, q, r, capacity, sp_paid, me_id, start_week, ready_week) "
-                                        "VALUES (?,?,?,?,?,?,?,?,?)");
+                SQLite::Statement t(db,
+                                    "INSERT INTO transport (side_id, ua_id, q, r, capacity, sp_paid, me_id, start_week, ready_week) "
+                                    "VALUES (?,?,?,?,?,?,?,?,?)");
                 t.bind(1, r.side);
                 t.bind(2, ua ? ua->id : std::string());
                 t.bind(3, me->hex.q);
@@ -424,8 +444,9 @@ void buyRequests(SQLite::Database& db, CampaignState& s, SupplyPurse& purse, std
         done.bind(3, static_cast<std::int64_t>(r.id));
         done.exec();
         done.reset();
-        lines.push_back("ME " + r.me + ": " + r.kind + (r.kind == "works" || r.kind == "pontoon" ? " x" + std::to_string(r.count) : "") +
-                        " for " + std::to_string(r.points) + " SP " + status + why);
+        lines.push_back("ME " + r.me + ": " + r.kind +
+                        (r.kind == "works" || r.kind == "pontoon" ? " x" + std::to_string(r.count) : "") + " for " +
+                        std::to_string(r.points) + " SP " + status + why);
     }
     // G-97 three_instalments: later instalments fall due at W4; an unpaid one holds the work up a week.
     const auto instalments = rules::transportInstalments(s.options);
@@ -498,7 +519,8 @@ void runReplacementsAndSpending(SQLite::Database& db, CampaignState& s, std::vec
         for (auto& u : s.units) {
             if (u.me != me.id) continue;
             const auto need = rules::replaceableFigures(u, options);
-            for (const auto& [figures, kind] : {std::pair{need.attritionFigures, "attrition"}, std::pair{need.combatFigures, "combat"}}) {
+            for (const auto& [figures, kind] :
+                 {std::pair{need.attritionFigures, "attrition"}, std::pair{need.combatFigures, "combat"}}) {
                 int n = figures;
                 while (n > 0 && rules::replacementCost(u, n, options) > purse.available(me.id)) --n;  // as many as the SP allow
                 if (n == 0) continue;
@@ -521,8 +543,9 @@ void runReplacementsAndSpending(SQLite::Database& db, CampaignState& s, std::vec
                         replacedPoints[u.side] += gunStandCost(g.calibre);
                         ledgerRow(db, s.week, u.side, "replacement", purse.sourceOf(me.id), me.id, u.id, 0, -gunStandCost(g.calibre),
                                   "gun " + std::string(calibreName(g.calibre)));
-                        lines.push_back(u.name + " (" + me.label + "): a " + std::string(calibreName(g.calibre)) + " gun stand back, " +
-                                        std::to_string(gunStandCost(g.calibre)) + " SP (gun_replacement = local_sp)");
+                        lines.push_back(u.name + " (" + me.label + "): a " + std::string(calibreName(g.calibre)) +
+                                        " gun stand back, " + std::to_string(gunStandCost(g.calibre)) +
+                                        " SP (gun_replacement = local_sp)");
                     }
         }
     }

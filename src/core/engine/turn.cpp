@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The campaign turn (etat-major.md §6) and the weekly phases W1–W5 (§7).
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/engine/battles.hpp"
@@ -32,6 +33,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -42,31 +44,6 @@
 namespace etatmajor::engine {
 
 using namespace campaign;
-
-const std::vector<std::string>& weeklyPhases() {
-    static const std::vector<std::string> k{"W1", "W2", "W3", "W4", "W5"};
-    return k;
-}
-
-const std::vector<std::string>& dailyPhases() {
-    static const std::vector<std::string> k{"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "D11", "D12"};
-    return k;
-}
-
-std::string phaseTitle(const std::string& phase) {
-    static const std::map<std::string, std::string> k{
-        {"W1", "Strategic initiative"},      {"W2", "Victory condition status"},
-        {"W3", "LOC and supply status"},     {"W4", "Replacements"},
-        {"W5", "ME creation and reorganisation"},
-        {"D1", "Weather, visibility and LOC refresh"}, {"D2", "Orders written"},
-        {"D3", "Order receipt"},             {"D4", "Scouting movement"},
-        {"D5", "Other movement"},            {"D6", "Combat determination"},
-        {"D7", "Engagement terrain"},        {"D8", "Deployment"},
-        {"D9", "Tactical resolution"},       {"D10", "Points"},
-        {"D11", "Pursuits, retreats and night"}, {"D12", "End of day"}};
-    const auto it = k.find(phase);
-    return it == k.end() ? phase : it->second;
-}
 
 namespace {
 
@@ -86,6 +63,7 @@ struct Ctx {
     dice::Dice& dice;
     PhaseReport& report;
     NetworkCache& networks;
+    core::IssueList unfought{};  // D9: the battles the resolver could not fight (BATTLE-RESOLVER), which stop the phase
 
     void say(std::string line) { report.lines.push_back(std::move(line)); }
     std::string at(hex::Hex h) const { return hex::formatOffset(state.map.offsets().toOffset(h)); }
@@ -107,9 +85,8 @@ void ledger(Ctx& c, const std::string& side, const std::string& kind, const std:
 std::map<std::string, rules::MeLoc> traceAll(Ctx& c, int day) {
     const rules::LocNetwork& net = c.networks.get(c.state);
     std::map<std::string, rules::MeLoc> out;
-    SQLite::Statement q(c.db,
-                        "INSERT OR REPLACE INTO loc_status (week, day, me_id, side_id, source, valid, problem, path, via_me, "
-                        "cut_by, reachable) VALUES (?,?,?,?,?,?,?,?,?,?,?)");
+    SQLite::Statement q(c.db, "INSERT OR REPLACE INTO loc_status (week, day, me_id, side_id, source, valid, problem, path, via_me, "
+                              "cut_by, reachable) VALUES (?,?,?,?,?,?,?,?,?,?,?)");
     const auto decoys = decoyLocBlockers(c.db, c.state.options);  // G-42 decoy_effects
     for (const auto& side : c.state.sides) {
         int valid = 0, total = 0;
@@ -166,8 +143,8 @@ void rerateOnNewYear(Ctx& c) {
     while (q.executeStep()) rolled.push_back(q.getColumn(0).getString());
     for (auto& g : c.state.generals) {
         if (std::find(rolled.begin(), rolled.end(), g.id) == rolled.end()) continue;
-        const auto roll = c.dice.roll({"staff quality of " + g.name + " in " + std::to_string(year), "etat-major.md §13.3, G-83",
-                                       g.id, 1, 6, 0});
+        const auto roll = c.dice.roll(
+            {"staff quality of " + g.name + " in " + std::to_string(year), "etat-major.md §13.3, G-83", g.id, 1, 6, 0});
         g.rating = rules::staffQuality(staffRow(g.nationality), roll.result, c.state.options);
         c.dice.effect(roll, g.name + " is " + std::string(ratingName(g.rating)));
         c.say(g.name + " is now " + std::string(ratingName(g.rating)));
@@ -300,8 +277,8 @@ void runW3(Ctx& c) {
                 const int drawn = used.executeStep() ? used.getColumn(0).getInt() : 0;
                 if (drawn > 0) {
                     const int left = std::max(0, value - drawn);
-                    c.say(ua.name + ": " + std::to_string(drawn) + " SP already drawn from its stock of " +
-                          std::to_string(value) + ", " + std::to_string(left) + " left (G-84 ua_depletion = stock)");
+                    c.say(ua.name + ": " + std::to_string(drawn) + " SP already drawn from its stock of " + std::to_string(value) +
+                          ", " + std::to_string(left) + " left (G-84 ua_depletion = stock)");
                     value = left;
                 }
             }
@@ -328,13 +305,12 @@ void runW3(Ctx& c) {
             // G-87 forage_frequency: one roll for the week by default; under daily, one die per exclusive Forage day
             // of the previous week, each valued as a roll of its own.
             const bool daily = c.state.options.is("forage_frequency", "daily");
-            const auto roll = c.dice.roll({"foraging of " + me.label, "etat-major.md §9.3", me.id,
-                                           daily ? me.forageDaysLastWeek : 1, 6, 0});
+            const auto roll = c.dice.roll(
+                {"foraging of " + me.label, "etat-major.md §9.3", me.id, daily ? me.forageDaysLastWeek : 1, 6, 0});
             int value = 0;
             if (daily)
                 for (const int face : roll.faces) value += rules::forageValue(face, season, c.state.options);
-            else
-                value = rules::forageValue(roll.result, season, c.state.options);
+            else value = rules::forageValue(roll.result, season, c.state.options);
             c.dice.effect(roll, me.label + " forages " + std::to_string(value) + " SP");
             ledger(c, side.id, "forage", "", me.id, "", 0, value, "");
             c.say(me.label + " forages " + std::to_string(value) + " SP");
@@ -485,7 +461,9 @@ void runD12(Ctx& c) {
                 }
             }
             if (auto* side = c.state.side(me.side)) side->pointsLost += points;
-            if (lost > 0) c.say(me.label + " loses " + std::to_string(lost) + " figures to the forced march (" + std::to_string(points) + " points)");
+            if (lost > 0)
+                c.say(me.label + " loses " + std::to_string(lost) + " figures to the forced march (" + std::to_string(points) +
+                      " points)");
         }
         me.forcedMarchStreak = me.mode == Mode::ForcedMarch ? me.forcedMarchStreak + 1 : 0;
         me.movedToday = 0;
@@ -501,7 +479,7 @@ void runD12(Ctx& c) {
     runNightActions(c.db, c.state, c.report.lines);  // §9.2.4, §9.7, §10.1, §11.1, §11.4, §11.5
     runSiegeNight(c.db, c.state, c.dice, c.report.lines);
     endOfDayDetachments(c.db, c.state, c.report.lines);  // G-69, G-70
-    holdOccupiedTowns(c);                                 // §8.12, §9.2.2
+    holdOccupiedTowns(c);                                // §8.12, §9.2.2
     // An ME that came in on a LOC entry (at the start or bought with the grant) has entered once its first day is over.
     c.db.exec("UPDATE me SET entry_kind = NULL, march_order = 0 WHERE entry_kind IS NOT NULL");
     // G-01 sequence = chart_daily: the chart's last phase, the VCS, closes every day (the week's row holds the
@@ -531,7 +509,8 @@ void runD2(Ctx& c) {
         q.bind(2, c.state.day);
         q.bind(3, side.id);
         if (q.executeStep())
-            c.say(side.name + (q.getColumn(0).getInt() ? ": stand fast" : ": " + std::to_string(q.getColumn(1).getInt()) + " order(s) given"));
+            c.say(side.name +
+                  (q.getColumn(0).getInt() ? ": stand fast" : ": " + std::to_string(q.getColumn(1).getInt()) + " order(s) given"));
     }
     placeDecoys(c.db, c.state, c.report.lines);  // §2.3, G-42
 }
@@ -556,7 +535,8 @@ void runD3(Ctx& c) {
         nlohmann::json body;
     };
     std::vector<Row> rows;
-    while (q.executeStep()) rows.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString(), nlohmann::json::parse(q.getColumn(2).getString())});
+    while (q.executeStep())
+        rows.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString(), nlohmann::json::parse(q.getColumn(2).getString())});
     SQLite::Statement u(c.db, "UPDATE order_sheet SET receipt_roll = ?, receipt_modifier = ?, receipt = ? WHERE id = ?");
     for (const auto& row : rows) {
         MeState* me = nullptr;
@@ -685,7 +665,9 @@ void runMovement(Ctx& c, bool scouting) {
             for (const auto& h : nlohmann::json::parse(q.getColumn(1).getString()).value("path", nlohmann::json::array()))
                 if (const auto parsed = hex::parseOffset(h.get<std::string>())) o.route.push_back(off.toHex(*parsed));
             const std::string r = q.getColumn(2).getString();
-            o.receipt = r == "not_received" ? rules::Receipt::NotReceived : r == "tardy" ? rules::Receipt::Tardy : rules::Receipt::Received;
+            o.receipt = r == "not_received" ? rules::Receipt::NotReceived
+                        : r == "tardy"      ? rules::Receipt::Tardy
+                                            : rules::Receipt::Received;
             o.onScoutContact = nlohmann::json::parse(q.getColumn(1).getString()).value("onScoutContact", "observe");
             orders[q.getColumn(0).getString()] = std::move(o);
         }
@@ -769,8 +751,8 @@ void runMovement(Ctx& c, bool scouting) {
                     if (e.onMap && e.side != me.side && e.hex == at) met.push_back(e.id);
                 if (met.empty()) return false;
                 if (!scouting && c.state.options.is("scout_evade_when_entered", "yes_one_hex")) {  // G-33: entered scouts slip away
-                    for (const auto& gone : evadeEnteredScouts(c.db, c.state, me, at, walked.size() >= 2 ? walked[walked.size() - 2] : from,
-                                                               c.report.lines))
+                    for (const auto& gone : evadeEnteredScouts(c.db, c.state, me, at,
+                                                               walked.size() >= 2 ? walked[walked.size() - 2] : from, c.report.lines))
                         met.erase(std::remove(met.begin(), met.end(), gone), met.end());
                     if (met.empty()) {
                         stoppedBy = "the enemy scout there evaded (G-33)";
@@ -793,7 +775,7 @@ void runMovement(Ctx& c, bool scouting) {
                 SQLite::Statement q(c.db, "INSERT INTO contact (week, day, phase, q, r, mover, met) VALUES (?,?,?,?,?,?,?)");
                 q.bind(1, c.state.week);
                 q.bind(2, c.state.day);
-                q.bind(3, c.report.phase);
+                q.bind(3, phaseString(c.report.phase));
                 q.bind(4, at.q);
                 q.bind(5, at.r);
                 q.bind(6, me.id);
@@ -827,7 +809,9 @@ void runMovement(Ctx& c, bool scouting) {
                         orders.at(e.id).receipt != rules::Receipt::NotReceived && orders.at(e.id).onScoutContact == "engage")
                         reaction = "engage";
                 c.say("  " + me.label + " sees the enemy at " + hex::formatOffset(off.toOffset(others.front())) + " and " +
-                      (reaction == "engage" ? "engages" : reaction == "evade" ? "evades" : "observes"));
+                      (reaction == "engage"  ? "engages"
+                       : reaction == "evade" ? "evades"
+                                             : "observes"));
                 stoppedBy = "scouted the enemy (" + reaction + ")";
                 if (reaction == "engage") {
                     walked.push_back(others.front());
@@ -926,12 +910,13 @@ void runMovement(Ctx& c, bool scouting) {
             std::string path, mods;
             for (const auto h : walked) path += (path.empty() ? "" : " ") + hex::formatOffset(off.toOffset(h));
             for (const auto& m : plan.modifiers) mods += (mods.empty() ? "" : "; ") + m;
-            SQLite::Statement q(c.db, "INSERT OR REPLACE INTO movement (week, day, me_id, phase, path, allowance, modifiers, stopped_by) "
-                                      "VALUES (?,?,?,?,?,?,?,?)");
+            SQLite::Statement q(c.db,
+                                "INSERT OR REPLACE INTO movement (week, day, me_id, phase, path, allowance, modifiers, stopped_by) "
+                                "VALUES (?,?,?,?,?,?,?,?)");
             q.bind(1, c.state.week);
             q.bind(2, c.state.day);
             q.bind(3, me.id);
-            q.bind(4, c.report.phase);
+            q.bind(4, phaseString(c.report.phase));
             q.bind(5, path);
             q.bind(6, plan.allowance);
             q.bind(7, mods);
@@ -948,42 +933,30 @@ void runMovement(Ctx& c, bool scouting) {
     if (moved == 0) c.say(scouting ? "no scouting moves" : "no other moves");
 }
 
-void runDailyPlaceholder(Ctx& c) {
-    // D6–D11 (battles, terrain, deployment, resolution, points, night) come with the battle resolver: contacts are
-    // recorded and the MEs stay engaged.
-    if (c.report.phase == "D6") {
-        SQLite::Statement q(c.db, "SELECT COUNT(*) FROM contact WHERE week = ? AND day = ?");
-        q.bind(1, c.state.week);
-        q.bind(2, c.state.day);
-        q.executeStep();
-        const int n = q.getColumn(0).getInt();
-        c.say(n == 0 ? "no contacts today" : std::to_string(n) + " contact(s) today: the MEs stay engaged until battles are fought");
-    }
-}
+// D7 and D8: the engagement terrain and the deployment of each battle are drawn when it is fought at D9
+// (engine/battles.cpp builds its set-up there); the phases keep their place in the sequence of §6.
+void runSetUpAtD9(Ctx&) {}
 
-// Moves the pointer past `phase`; returns true when the campaign's last week is over.
+// Moves the pointer past the phase that has run (§6: W1–W5, then D1–D12 on each of the week's seven days); returns
+// true when the campaign's last week is over.
 bool nextPhase(CampaignState& s) {
-    const auto& weekly = weeklyPhases();
-    const auto& daily = dailyPhases();
-    auto w = std::find(weekly.begin(), weekly.end(), s.phase);
-    if (w != weekly.end()) {
-        s.phase = w + 1 == weekly.end() ? daily.front() : *(w + 1);
-        if (w + 1 == weekly.end()) s.day = 1;
+    if (s.phase == Phase::W5) {
+        s.phase = Phase::D1;
+        s.day = 1;
         return false;
     }
-    auto d = std::find(daily.begin(), daily.end(), s.phase);
-    if (d + 1 != daily.end()) {
-        s.phase = *(d + 1);
+    if (s.phase != Phase::D12) {
+        s.phase = static_cast<Phase>(static_cast<std::size_t>(s.phase) + 1);
         return false;
     }
     if (s.day < 7) {
         ++s.day;
-        s.phase = daily.front();
+        s.phase = Phase::D1;
         return false;
     }
     ++s.week;
     s.day = 1;
-    s.phase = weekly.front();
+    s.phase = Phase::W1;
     return s.week > s.lengthWeeks;
 }
 
@@ -998,14 +971,58 @@ std::vector<std::string> missingOrders(SQLite::Database& db) {
     return out;
 }
 
+// What the engine runs at each phase, in the order of campaign::kPhases (which gives their ids and titles), and what
+// follows a phase's own work, in this order: the decoys the scouts saw are revealed (§2.3); each side's sightings are
+// recorded once counters have moved (the fog of war, §8.1.5, G-40); the MEs left without troops leave the map (always,
+// settleEmptyMes); towns are held again by whoever stands in them (§8.12); and hexes overfilled by decoys are settled.
+// A decoy put down with the day's orders (D2) may share a full hex until it moves (D4, D5): like an ME it counts where
+// it stops (G-41), so the overfull hexes are settled once the day's movement is over.
+struct PhaseRun {
+    Phase phase;
+    void (*run)(Ctx&);
+    bool revealDecoys = false;
+    bool recordSightings = false;
+    bool holdTowns = false;
+};
+
+constexpr std::array<PhaseRun, kPhaseCount> kPhaseRuns{{
+    {.phase = Phase::W1, .run = runW1},
+    {.phase = Phase::W2, .run = runW2},
+    {.phase = Phase::W3, .run = runW3},
+    {.phase = Phase::W4, .run = runW4},
+    {.phase = Phase::W5, .run = runW5},
+    {.phase = Phase::D1, .run = runD1, .recordSightings = true},
+    {.phase = Phase::D2, .run = runD2},
+    {.phase = Phase::D3, .run = runD3},
+    {.phase = Phase::D4, .run = [](Ctx& c) { runMovement(c, true); }, .revealDecoys = true, .recordSightings = true},
+    {.phase = Phase::D5, .run = [](Ctx& c) { runMovement(c, false); }, .revealDecoys = true, .recordSightings = true},
+    {.phase = Phase::D6, .run = [](Ctx& c) { runCombatDetermination(c.db, c.state, c.report.lines, c.dice); }},
+    {.phase = Phase::D7, .run = runSetUpAtD9},
+    {.phase = Phase::D8, .run = runSetUpAtD9},
+    // A battle the resolver cannot fight stops D9: nothing of it is written, and the battle is handed to the table by
+    // a command of its own (battle.to_table), so that D9 waits for its result (docs/rules-mapping.md).
+    {.phase = Phase::D9, .run = [](Ctx& c) { c.unfought = runBattleResolution(c.db, c.state, c.report.lines, c.report.toTable); }},
+    {.phase = Phase::D10, .run = [](Ctx& c) { runBattlePoints(c.db, c.state, c.report.lines); }},
+    {.phase = Phase::D11, .run = [](Ctx& c) { runBattleNight(c.db, c.state, c.report.lines); }, .recordSightings = true},
+    {.phase = Phase::D12, .run = runD12, .holdTowns = true},
+}};
+
+constexpr bool phaseRunsInOrder() {
+    for (std::size_t i = 0; i < kPhaseRuns.size(); ++i)
+        if (kPhaseRuns[i].phase != kPhases[i].phase || kPhaseRuns[i].run == nullptr) return false;
+    return true;
+}
+static_assert(phaseRunsInOrder(), "kPhaseRuns has one row for every phase, in the order of campaign::kPhases");
+
 }  // namespace
 
 // Runs the phase the campaign stands at, in one transaction. What may keep it from running (the campaign is over,
 // orders missing at D2, battles awaiting a tabletop result at D9, another phase than the command names) is checked
 // inside that transaction, against the state the phase will run on, so another program's command in between cannot
 // slip past the check; `refused` then says why and nothing is written. At D9 a battle the resolver cannot fight also
-// stops the phase: it is named in the report's toTable, for execute() to hand it to the table as a command of its own. The LOC network is built afresh for each phase:
-// a bridge or pontoon laid in one phase is in the next one's network, whichever way the phases are advanced.
+// stops the phase: it is named in the report's toTable, for execute() to hand it to the table as a command of its own.
+// The LOC network is built afresh for each phase: a bridge or pontoon laid in one phase is in the next one's network,
+// whichever way the phases are advanced.
 PhaseReport applyRunPhase(db::CampaignStore& store, RunPhase& command, dice::Source* scripted, core::IssueList& refused) {
     auto& db = store.impl().db;
     PhaseReport report;
@@ -1015,77 +1032,58 @@ PhaseReport applyRunPhase(db::CampaignStore& store, RunPhase& command, dice::Sou
             refused.error("CAMPAIGN-ENDED", "the campaign is over; nothing more to advance");
             return;
         }
-        const std::string at = db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString();
+        const Phase at = db::storedPhase(db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString());
         {
             const int week = db.execAndGet("SELECT current_week FROM campaign WHERE id = 1").getInt();
-            const int day = at[0] == 'D' ? db.execAndGet("SELECT current_day FROM campaign WHERE id = 1").getInt() : 0;
-            if (!command.phase.empty() && (command.phase != at || command.week != week || command.day != day)) {
-                refused.error("PHASE-NOT-NEXT", "the command runs phase " + command.phase + " of week " + std::to_string(command.week) +
+            const int day = isDaily(at) ? db.execAndGet("SELECT current_day FROM campaign WHERE id = 1").getInt() : 0;
+            const std::string atId = phaseString(at);
+            if (!command.phase.empty() && (command.phase != atId || command.week != week || command.day != day)) {
+                refused.error("PHASE-NOT-NEXT", "the command runs phase " + command.phase + " of week " +
+                                                    std::to_string(command.week) +
                                                     (command.day ? " day " + std::to_string(command.day) : std::string()) +
-                                                    ", but the campaign stands at phase " + at + " of week " + std::to_string(week) +
+                                                    ", but the campaign stands at phase " + atId + " of week " + std::to_string(week) +
                                                     (day ? " day " + std::to_string(day) : std::string()));
                 return;
             }
-            command.phase = at;
+            command.phase = atId;
             command.week = week;
             command.day = day;
         }
-        if (at == "D2") {
+        if (at == Phase::D2) {
             const auto missing = missingOrders(db);
             if (!missing.empty()) {
                 std::string names;
                 for (const auto& m : missing) names += (names.empty() ? "" : ", ") + m;
-                refused.error("ORDERS-MISSING", "today's orders are missing from: " + names + " (orders submit, or orders stand-fast)");
+                refused.error("ORDERS-MISSING",
+                              "today's orders are missing from: " + names + " (orders submit, or orders stand-fast)");
                 return;
             }
         }
-        if (at == "D9")
+        if (at == Phase::D9)
             if (const auto waiting = battlesAwaitingResults(db)) {
                 refused.error("BATTLE-TABLETOP", *waiting);
                 return;
             }
         auto state = db::loadState(store);
         report.week = state.week;
-        report.day = state.phase[0] == 'D' ? state.day : 0;
+        report.day = isDaily(state.phase) ? state.day : 0;
         report.phase = state.phase;
-        report.title = phaseTitle(state.phase);
+        report.title = std::string(phaseTitle(state.phase));
         dice::SeededSource source(store.rngState());
         dice::Dice dice(scripted ? *scripted : static_cast<dice::Source&>(source), store.rollLog(), store.nextRollSequence());
-        dice.setContext(state.week, report.day, state.phase);
+        dice.setContext(state.week, report.day, phaseString(state.phase));
         Ctx c{store, db, state, dice, report, networks};
-        const std::string& p = state.phase;
-        if (p == "W1") runW1(c);
-        else if (p == "W2") runW2(c);
-        else if (p == "W3") runW3(c);
-        else if (p == "W4") runW4(c);
-        else if (p == "W5") runW5(c);
-        else if (p == "D1") runD1(c);
-        else if (p == "D2") runD2(c);
-        else if (p == "D3") runD3(c);
-        else if (p == "D4") runMovement(c, true);
-        else if (p == "D5") runMovement(c, false);
-        else if (p == "D6") runCombatDetermination(c.db, c.state, c.report.lines, c.dice);
-        else if (p == "D9") {
-            // A battle the resolver cannot fight stops the phase: nothing of it is written, and the battle is handed to
-            // the table by a command of its own (battle.to_table), so that D9 waits for its result (docs/rules-mapping.md).
-            const auto unfought = runBattleResolution(c.db, c.state, c.report.lines, c.report.toTable);
-            if (unfought.hasErrors()) {
-                refused.append(unfought);
-                return;
-            }
+        const PhaseRun& phase = kPhaseRuns[static_cast<std::size_t>(state.phase)];
+        phase.run(c);
+        if (c.unfought.hasErrors()) {
+            refused.append(c.unfought);
+            return;
         }
-        else if (p == "D10") runBattlePoints(c.db, c.state, c.report.lines);
-        else if (p == "D11") runBattleNight(c.db, c.state, c.report.lines);
-        else if (p == "D12") runD12(c);
-        else runDailyPlaceholder(c);
-        // The fog of war: what each side sees once counters have moved (§8.1.5, G-40).
-        if (p == "D4" || p == "D5") revealDecoysSeenByScouts(db, state, todaysWeather(c), c.report.lines);  // §2.3
-        if (p == "D1" || p == "D4" || p == "D5" || p == "D11") recordSightings(db, state, todaysWeather(c), p);
+        if (phase.revealDecoys) revealDecoysSeenByScouts(db, state, todaysWeather(c), c.report.lines);
+        if (phase.recordSightings) recordSightings(db, state, todaysWeather(c), phase.phase);
         settleEmptyMes(db, state, c.report.lines);  // §2.2, G-57, G-69 (after_battle.hpp)
-        if (p == "D12") holdOccupiedTowns(c);  // §8.12: again, for an emptied ME that went to its units in a town
-        // A decoy put down with the day's orders (D2) may share a full hex until it moves (D4, D5): like an ME it
-        // counts where it stops (G-41), so the overfull hexes are settled once the day's movement is over.
-        if (decoysStackAfter(p)) settleDecoyStacking(db, state, c.report.lines);
+        if (phase.holdTowns) holdOccupiedTowns(c);  // again, for an emptied ME that went to its units in a town
+        if (decoysStackAfter(phase.phase)) settleDecoyStacking(db, state, c.report.lines);
 
         const bool over = nextPhase(state);
         if (over && !campaignEnded(db)) {
@@ -1101,7 +1099,6 @@ PhaseReport applyRunPhase(db::CampaignStore& store, RunPhase& command, dice::Sou
     return report;
 }
 
-
 AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions options) {
     AdvanceResult result;
     auto& db = store.impl().db;
@@ -1113,7 +1110,8 @@ AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions option
     CommandContext context;
     context.dice = options.dice;
     for (;;) {
-        if (options.standFastMissing && db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString() == "D2")
+        if (options.standFastMissing &&
+            db::storedPhase(db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString()) == Phase::D2)
             for (const auto& side : missingOrders(db)) {
                 // A side whose orders arrive meanwhile is left as it is (ORDERS-GIVEN is no problem here).
                 auto stood = standFast(store, side);
@@ -1131,13 +1129,13 @@ AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions option
             auto breaches = checkInvariants(store, report.phase);
             if (breaches.hasErrors()) {
                 for (const auto& i : breaches.items())
-                    result.issues.error(i.code, "after week " + std::to_string(report.week) + " day " + std::to_string(report.day) + " " +
-                                                    report.phase + ": " + i.message);
+                    result.issues.error(i.code, "after week " + std::to_string(report.week) + " day " + std::to_string(report.day) +
+                                                    " " + phaseString(report.phase) + ": " + i.message);
                 result.phases.push_back(std::move(report));
                 return result;
             }
         }
-        const bool endOfDay = report.phase == "D12";
+        const bool endOfDay = report.phase == Phase::D12;
         const bool endOfWeek = endOfDay && report.day == 7;
         result.phases.push_back(std::move(report));
         if (campaignEnded(db)) {
@@ -1167,16 +1165,19 @@ core::IssueList applyDeclineInitiative(db::CampaignStore& store, const std::stri
             issues.error("INITIATIVE-DECLINE", side->name + " do not hold the strategic initiative this week", 0, sideId);
             return;
         }
-        const bool beforeMovement = state.phase[0] == 'W' || (state.day == 1 && (state.phase == "D1" || state.phase == "D2" || state.phase == "D3"));
-        if (!beforeMovement || state.phase == "W1") {
-            issues.error("INITIATIVE-DECLINE", "the initiative can be handed over only after W1 and before the first movement of the week");
+        const bool beforeMovement = isWeekly(state.phase) ||
+                                    (state.day == 1 &&
+                                     (state.phase == Phase::D1 || state.phase == Phase::D2 || state.phase == Phase::D3));
+        if (!beforeMovement || state.phase == Phase::W1) {
+            issues.error("INITIATIVE-DECLINE",
+                         "the initiative can be handed over only after W1 and before the first movement of the week");
             return;
         }
         // §7.1: the initiative is handed over once a week: the side that received it cannot hand it straight back.
         for (const auto& other : state.sides)
             if (other.id != sideId && other.initiativeDeclined) {
-                issues.error("INITIATIVE-DECLINE", other.name + " already handed the initiative over this week; it cannot be handed back",
-                             0, sideId);
+                issues.error("INITIATIVE-DECLINE",
+                             other.name + " already handed the initiative over this week; it cannot be handed back", 0, sideId);
                 return;
             }
         for (auto& s : state.sides) s.hasInitiative = s.id != sideId;

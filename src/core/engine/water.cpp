@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/engine/water.hpp"
 
 #include "etatmajor/hex/offset.hpp"
@@ -48,7 +49,8 @@ int transportAvailable(SQLite::Database& db, const CampaignState& s, const std::
     return total + q.getColumn(0).getInt();
 }
 
-bool moveByWater(SQLite::Database& db, CampaignState& s, MeState& me, const std::vector<hex::Hex>& route, std::vector<std::string>& lines) {
+bool moveByWater(SQLite::Database& db, CampaignState& s, MeState& me, const std::vector<hex::Hex>& route,
+                 std::vector<std::string>& lines) {
     bool embark = false, disembark = false, tardy = false;
     {
         SQLite::Statement q(db, "SELECT body, COALESCE(receipt, '') FROM order_sheet WHERE week = ? AND day = ? AND me_id = ?");
@@ -75,8 +77,9 @@ bool moveByWater(SQLite::Database& db, CampaignState& s, MeState& me, const std:
         const int need = rules::liftNeeded(s, me.id);
         const int have = transportAvailable(db, s, me.side, me.hex);
         if (have < need) {
-            lines.push_back(me.label + " finds " + std::to_string(have) + " SP of transport at " + hex::formatOffset(off.toOffset(me.hex)) +
-                            " and needs " + std::to_string(need) + ": it does not embark (§11.1, G-96)");
+            lines.push_back(me.label + " finds " + std::to_string(have) + " SP of transport at " +
+                            hex::formatOffset(off.toOffset(me.hex)) + " and needs " + std::to_string(need) +
+                            ": it does not embark (§11.1, G-96)");
             return true;
         }
         std::string uaId, lift;
@@ -137,7 +140,7 @@ bool moveByWater(SQLite::Database& db, CampaignState& s, MeState& me, const std:
     }
     auto plan = rules::planWaterMove(s.map, me.hex, route, !onWater, disembark, weatherModifier);
     const int modifiedMr = plan.allowance;  // before tardy halving (G-21 mr_fraction_basis = modified_mr)
-    if (tardy) {  // §8.3: a tardy order moves half as far, on the water as on land (G-28)
+    if (tardy) {                            // §8.3: a tardy order moves half as far, on the water as on land (G-28)
         plan.allowance = rules::halveAllowance(plan.allowance, s.options);
         if (static_cast<int>(plan.entered.size()) > plan.allowance) {
             plan.entered.resize(static_cast<std::size_t>(plan.allowance));
@@ -146,7 +149,8 @@ bool moveByWater(SQLite::Database& db, CampaignState& s, MeState& me, const std:
     }
     // An enemy ME ahead stops the boats short of it.
     for (std::size_t i = 0; i < plan.entered.size(); ++i)
-        if (std::any_of(s.mes.begin(), s.mes.end(), [&](const MeState& e) { return e.onMap && e.side != me.side && e.hex == plan.entered[i]; })) {
+        if (std::any_of(s.mes.begin(), s.mes.end(),
+                        [&](const MeState& e) { return e.onMap && e.side != me.side && e.hex == plan.entered[i]; })) {
             plan.entered.resize(i);
             plan.stoppedBy = "enemy ahead";
             break;
@@ -187,8 +191,8 @@ bool moveByWater(SQLite::Database& db, CampaignState& s, MeState& me, const std:
     q.bind(6, std::string("by water (§11.2)") + (onWater ? "" : "; embarking -1") + (disembark ? "; landing -1" : "") + weatherNote);
     q.bind(7, plan.stoppedBy);
     q.exec();
-    lines.push_back(me.label + " by water: " + hex::formatOffset(off.toOffset(from)) + (path.empty() ? " stays" : " -> " + path) + " (" +
-                    std::to_string(plan.entered.size()) + " of " + std::to_string(plan.allowance) + " hexes)" +
+    lines.push_back(me.label + " by water: " + hex::formatOffset(off.toOffset(from)) + (path.empty() ? " stays" : " -> " + path) +
+                    " (" + std::to_string(plan.entered.size()) + " of " + std::to_string(plan.allowance) + " hexes)" +
                     (plan.stoppedBy.empty() ? "" : ", stopped: " + plan.stoppedBy) + (landed ? ", lands" : ", stays afloat"));
     return true;
 }

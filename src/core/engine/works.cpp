@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/engine/works.hpp"
 
 #include "etatmajor/engine/grant.hpp"
@@ -47,7 +48,8 @@ int pontoonsLeft(SQLite::Database& db, const CampaignState& s, const std::string
     int engineers = 0;
     for (const auto* u : s.unitsOf(me))
         if (u->type == UnitType::Engineers && u->figuresCurrent > 0) ++engineers;  // §13.1: each group has one pontoon
-    SQLite::Statement b(db, "SELECT COALESCE(SUM(count), 0) FROM supply_request WHERE me_id = ? AND kind = 'pontoon' AND status = 'bought'");
+    SQLite::Statement b(
+        db, "SELECT COALESCE(SUM(count), 0) FROM supply_request WHERE me_id = ? AND kind = 'pontoon' AND status = 'bought'");
     b.bind(1, me);
     b.executeStep();
     SQLite::Statement l(db, "SELECT COUNT(*) FROM crossing_laid WHERE me_id = ? AND kind = 'pontoon'");
@@ -83,7 +85,8 @@ map::Crossing crossingAfterTakeUp(SQLite::Database& db, hex::Hex h, int dir) {
     q.bind(6, (dir + 3) % 6);
     q.executeStep();
     if (q.getColumn(0).getInt() > 0) return map::Crossing::Bridge;
-    const auto original = io::readMapString(db.execAndGet("SELECT source_xml FROM map_meta WHERE id = 1").getString(), "(campaign map)").map;
+    const auto original =
+        io::readMapString(db.execAndGet("SELECT source_xml FROM map_meta WHERE id = 1").getString(), "(campaign map)").map;
     const auto* side = original.hexside(h, dir);
     return side ? side->crossing : map::Crossing::None;
 }
@@ -144,7 +147,8 @@ void runNightActions(SQLite::Database& db, CampaignState& s, std::vector<std::st
                 d.bind(3, me.side);
                 d.exec();
             }
-            SQLite::Statement w(db, "INSERT INTO earthwork (q, r, side_id, me_id, count, class, how, week, day) VALUES (?,?,?,?,?,?,'overnight',?,?)");
+            SQLite::Statement w(
+                db, "INSERT INTO earthwork (q, r, side_id, me_id, count, class, how, week, day) VALUES (?,?,?,?,?,?,'overnight',?,?)");
             w.bind(1, me.hex.q);
             w.bind(2, me.hex.r);
             w.bind(3, me.side);
@@ -173,7 +177,8 @@ void runNightActions(SQLite::Database& db, CampaignState& s, std::vector<std::st
                 ua->destroyed = true;
                 lines.push_back(who + " destroys " + ua->name + ": it yields nothing for the rest of the campaign (§9.2.4, G-84)");
             } else {
-                lines.push_back(who + " works to destroy " + ua->name + ": day " + std::to_string(days) + " of " + std::to_string(needed));
+                lines.push_back(who + " works to destroy " + ua->name + ": day " + std::to_string(days) + " of " +
+                                std::to_string(needed));
             }
         } else if (a.kind == "destroy_transport") {
             // §11.1: troops holding a UA destroy its water transport for good, with a Reorganisation order.
@@ -195,7 +200,8 @@ void runNightActions(SQLite::Database& db, CampaignState& s, std::vector<std::st
             const hex::Hex to = target ? off.toHex(*target) : me.hex;
             const int dir = hex::directionTo(me.hex, to);
             const auto* side = dir < 0 ? nullptr : s.map.hexside(me.hex, dir);
-            if (!rules::hasEngineer(s, me.id) || !side || side->watercourse == map::Watercourse::None || pontoonsLeft(db, s, me.id) <= 0) {
+            if (!rules::hasEngineer(s, me.id) || !side || side->watercourse == map::Watercourse::None ||
+                pontoonsLeft(db, s, me.id) <= 0) {
                 lines.push_back(who + " cannot lay a pontoon to " + a.note + " (needs an engineer, a pontoon and a river beside it)");
                 continue;
             }
@@ -231,7 +237,8 @@ void runNightActions(SQLite::Database& db, CampaignState& s, std::vector<std::st
             q.bind(1, me.side);
             int siege = 0;
             while (q.executeStep())
-                if (hex::distance(hex::Hex{q.getColumn(1).getInt(), q.getColumn(2).getInt()}, me.hex) == 1) siege = q.getColumn(0).getInt();
+                if (hex::distance(hex::Hex{q.getColumn(1).getInt(), q.getColumn(2).getInt()}, me.hex) == 1)
+                    siege = q.getColumn(0).getInt();
             if (siege == 0) {
                 lines.push_back(who + " besieges nobody it could offer terms to (§11.4)");
                 continue;
@@ -255,7 +262,8 @@ void runNightActions(SQLite::Database& db, CampaignState& s, std::vector<std::st
         }
 }
 
-std::vector<battle::WorksSpec> battleWorks(SQLite::Database& db, const CampaignState& s, hex::Hex h, const std::vector<std::string>& sideIds) {
+std::vector<battle::WorksSpec> battleWorks(SQLite::Database& db, const CampaignState& s, hex::Hex h,
+                                           const std::vector<std::string>& sideIds) {
     std::vector<battle::WorksSpec> out;
     for (std::size_t i = 0; i < sideIds.size() && i < 2; ++i) {
         const bool stayed = std::any_of(s.mes.begin(), s.mes.end(), [&](const MeState& m) {

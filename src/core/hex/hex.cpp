@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/hex/hex.hpp"
 
 #include <cassert>
@@ -40,10 +41,8 @@ Hex round(FractionalHex f) {
     const double dq = std::abs(q - f.q);
     const double dr = std::abs(r - f.r);
     const double ds = std::abs(s - f.s());
-    if (dq > dr && dq > ds)
-        q = -r - s;
-    else if (dr > ds)
-        r = -q - s;
+    if (dq > dr && dq > ds) q = -r - s;
+    else if (dr > ds) r = -q - s;
     return {static_cast<int>(q), static_cast<int>(r)};
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/hex/layout.hpp"
 
 #include <cmath>
@@ -9,15 +10,26 @@ const double kSqrt3 = std::sqrt(3.0);
 constexpr double kPi = 3.14159265358979323846;
 }  // namespace
 
-Layout::Layout(Orientation orientation, Point size, Point origin)
-    : m_orientation(orientation), m_size(size), m_origin(origin) {
+Layout::Layout(Orientation orientation, Point size, Point origin) : m_orientation(orientation), m_size(size), m_origin(origin) {
     if (orientation == Orientation::Pointy) {
-        m_f[0] = kSqrt3; m_f[1] = kSqrt3 / 2.0; m_f[2] = 0.0; m_f[3] = 3.0 / 2.0;
-        m_b[0] = kSqrt3 / 3.0; m_b[1] = -1.0 / 3.0; m_b[2] = 0.0; m_b[3] = 2.0 / 3.0;
+        m_f[0] = kSqrt3;
+        m_f[1] = kSqrt3 / 2.0;
+        m_f[2] = 0.0;
+        m_f[3] = 3.0 / 2.0;
+        m_b[0] = kSqrt3 / 3.0;
+        m_b[1] = -1.0 / 3.0;
+        m_b[2] = 0.0;
+        m_b[3] = 2.0 / 3.0;
         m_startAngle = 0.5;
     } else {
-        m_f[0] = 3.0 / 2.0; m_f[1] = 0.0; m_f[2] = kSqrt3 / 2.0; m_f[3] = kSqrt3;
-        m_b[0] = 2.0 / 3.0; m_b[1] = 0.0; m_b[2] = -1.0 / 3.0; m_b[3] = kSqrt3 / 3.0;
+        m_f[0] = 3.0 / 2.0;
+        m_f[1] = 0.0;
+        m_f[2] = kSqrt3 / 2.0;
+        m_f[3] = kSqrt3;
+        m_b[0] = 2.0 / 3.0;
+        m_b[1] = 0.0;
+        m_b[2] = -1.0 / 3.0;
+        m_b[3] = kSqrt3 / 3.0;
         m_startAngle = 0.0;
     }
 }

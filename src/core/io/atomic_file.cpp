@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/io/atomic_file.hpp"
 
 #include "etatmajor/core/issue.hpp"
@@ -16,8 +17,7 @@ namespace etatmajor::io {
 void writeFileAtomically(const std::string& path, std::string_view content) {
     std::string tmpl = path + ".tmp-XXXXXX";
     const int fd = ::mkstemp(tmpl.data());
-    if (fd < 0)
-        throw core::FileError(path, 0, "", "IO-WRITE", std::string("cannot create a temporary file: ") + std::strerror(errno));
+    if (fd < 0) throw core::FileError(path, 0, "", "IO-WRITE", std::string("cannot create a temporary file: ") + std::strerror(errno));
     const char* p = content.data();
     std::size_t left = content.size();
     while (left > 0) {

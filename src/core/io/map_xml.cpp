@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/io/map_xml.hpp"
 
 #include "etatmajor/io/atomic_file.hpp"
@@ -32,9 +33,9 @@ public:
         const XMLElement* description = m_r.single(root, "description");
         const XMLElement* terrain = m_r.single(root, "terrain");
         const XMLElement* regions = m_r.single(root, "regions");
-        const std::pair<const char*, std::string_view> lists[] = {{"rivers", "river"},     {"crossings", "crossing"},
-                                                                  {"routes", "route"},     {"urbanAreas", "urban"},
-                                                                  {"labels", "label"},     {"sides", "side"}};
+        const std::pair<const char*, std::string_view> lists[] = {{"rivers", "river"}, {"crossings", "crossing"},
+                                                                  {"routes", "route"}, {"urbanAreas", "urban"},
+                                                                  {"labels", "label"}, {"sides", "side"}};
         std::map<std::string, const XMLElement*> list;
         for (const auto& [name, item] : lists)
             if (const auto* l = (list[name] = m_r.single(root, name))) m_r.allow(*l, {}, {item});
@@ -101,9 +102,9 @@ private:
         const Hex h = toHex(e, text.substr(0, colon), "hexside");
         const int dir = hex::parseDirection(m_map.metadata().orientation, text.substr(colon + 1));
         if (dir < 0)
-            m_r.fail(e, "XML-ATTR-VALUE", "hexside '" + core::shorten(text) + "' names a direction that " +
-                                              (m_map.metadata().orientation == hex::Orientation::Pointy ? "pointy" : "flat") +
-                                              "-top hexes do not have");
+            m_r.fail(e, "XML-ATTR-VALUE",
+                     "hexside '" + core::shorten(text) + "' names a direction that " +
+                         (m_map.metadata().orientation == hex::Orientation::Pointy ? "pointy" : "flat") + "-top hexes do not have");
         return {h, dir};
     }
 
@@ -114,8 +115,9 @@ private:
             const int index = m_r.integer(e, "index");
             const std::string text = e.GetText() ? e.GetText() : "";
             if (index < 0 || index >= m_map.height()) {
-                m_issues.error("MAP-ROW-INDEX", "terrain row " + std::to_string(index) + " is outside the map's " +
-                                                    std::to_string(m_map.height()) + " rows",
+                m_issues.error("MAP-ROW-INDEX",
+                               "terrain row " + std::to_string(index) + " is outside the map's " + std::to_string(m_map.height()) +
+                                   " rows",
                                e.GetLineNum());
                 return;
             }
@@ -124,17 +126,17 @@ private:
                 return;
             }
             if (static_cast<int>(text.size()) != m_map.width())
-                m_issues.error("MAP-ROW-LENGTH", "terrain row " + std::to_string(index) + " has " +
-                                                     std::to_string(text.size()) + " characters; the map is " +
-                                                     std::to_string(m_map.width()) + " columns wide",
+                m_issues.error("MAP-ROW-LENGTH",
+                               "terrain row " + std::to_string(index) + " has " + std::to_string(text.size()) +
+                                   " characters; the map is " + std::to_string(m_map.width()) + " columns wide",
                                e.GetLineNum());
             const int n = std::min(static_cast<int>(text.size()), m_map.width());
             for (int col = 0; col < n; ++col) {
                 const auto t = map::terrainFromCode(text[static_cast<std::size_t>(col)]);
                 if (!t) {
-                    m_issues.error("MAP-ROW-CHAR", "terrain row " + std::to_string(index) + " column " +
-                                                       std::to_string(col) + " has the unknown terrain code '" +
-                                                       text[static_cast<std::size_t>(col)] + "'",
+                    m_issues.error("MAP-ROW-CHAR",
+                                   "terrain row " + std::to_string(index) + " column " + std::to_string(col) +
+                                       " has the unknown terrain code '" + text[static_cast<std::size_t>(col)] + "'",
                                    e.GetLineNum());
                     continue;
                 }
@@ -154,10 +156,12 @@ private:
                 from = std::stoi(text.substr(0, dash));
                 to = dash == std::string::npos ? from : std::stoi(text.substr(dash + 1));
             } catch (const std::exception&) {
-                m_r.fail(e, "XML-ATTR-VALUE", std::string(attr) + " '" + core::shorten(text) + "' is not a number or a range such as 3-12");
+                m_r.fail(e, "XML-ATTR-VALUE",
+                         std::string(attr) + " '" + core::shorten(text) + "' is not a number or a range such as 3-12");
             }
             if (from < 0 || to < from || to >= limit)
-                m_issues.error("MAP-REGION-AREA", std::string(attr) + " '" + core::shorten(text) + "' is not a range inside the map", e.GetLineNum());
+                m_issues.error("MAP-REGION-AREA", std::string(attr) + " '" + core::shorten(text) + "' is not a range inside the map",
+                               e.GetLineNum());
         };
         m_r.each(&regions, "area", [&](const XMLElement& e) {
             m_r.allow(e, {"region", "cols", "rows"});
@@ -249,7 +253,9 @@ private:
             s.locEntries.push_back(std::move(entry));
         });
         m_r.each(&e, "hq", [&](const XMLElement& h) {
-            m_r.allow(h, {"hex"}); s.hqHexes.push_back(hexAttr(h, "hex")); });
+            m_r.allow(h, {"hex"});
+            s.hqHexes.push_back(hexAttr(h, "hex"));
+        });
         m_map.sides().push_back(std::move(s));
     }
 
@@ -266,9 +272,7 @@ std::string formatNumber(double d) {
 
 }  // namespace
 
-MapReadResult readMapString(std::string_view xmlText, const std::string& fileName) {
-    return MapParser(fileName).parse(xmlText);
-}
+MapReadResult readMapString(std::string_view xmlText, const std::string& fileName) { return MapParser(fileName).parse(xmlText); }
 
 MapReadResult readMapFile(const std::string& path) { return readMapString(readInputFile(path, limits::kFileBytes), path); }
 
@@ -314,8 +318,11 @@ std::string writeMapString(const map::Map& m) {
 
     if (m.regionDefault() != map::Region::None || !m.regionAreas().empty()) {
         auto* regions = root->InsertNewChildElement("regions");
-        if (m.regionDefault() != map::Region::None) regions->SetAttribute("default", std::string(map::regionName(m.regionDefault())).c_str());
-        auto range = [](int from, int to) { return from == to ? std::to_string(from) : std::to_string(from) + "-" + std::to_string(to); };
+        if (m.regionDefault() != map::Region::None)
+            regions->SetAttribute("default", std::string(map::regionName(m.regionDefault())).c_str());
+        auto range = [](int from, int to) {
+            return from == to ? std::to_string(from) : std::to_string(from) + "-" + std::to_string(to);
+        };
         for (const auto& a : m.regionAreas()) {
             auto* e = regions->InsertNewChildElement("area");
             e->SetAttribute("region", std::string(map::regionName(a.region)).c_str());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/io/orders_xml.hpp"
 
 #include "etatmajor/core/names.hpp"
@@ -82,8 +83,9 @@ OrdersFile readOrdersString(std::string_view text, const std::string& fileName) 
         }
         r.each(&e, "action", [&](const XMLElement& a) {
             r.allow(a, {"kind", "note"});
-            static const std::array<std::string_view, 9> kinds{"reorganise", "build_earthworks", "destroy_transport", "destroy_ua", "embark",
-                                                               "disembark", "lay_pontoon", "take_up_pontoon", "offer_terms"};
+            static const std::array<std::string_view, 9> kinds{"reorganise",  "build_earthworks", "destroy_transport",
+                                                               "destroy_ua",  "embark",           "disembark",
+                                                               "lay_pontoon", "take_up_pontoon",  "offer_terms"};
             const std::string kind = r.str(a, "kind");
             if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
                 r.fail(a, "XML-ATTR-VALUE", "unknown action '" + core::shorten(kind) + "'");
@@ -106,7 +108,8 @@ OrdersFile readOrdersString(std::string_view text, const std::string& fileName) 
         }
         d.designated = r.str(e, "designated", "infantry");
         if (d.designated != "infantry" && d.designated != "cavalry" && d.designated != "irregular_cavalry")
-            r.fail(e, "XML-ATTR-VALUE", "designated must be infantry, cavalry or irregular_cavalry, not '" + core::shorten(d.designated) + "'");
+            r.fail(e, "XML-ATTR-VALUE",
+                   "designated must be infantry, cavalry or irregular_cavalry, not '" + core::shorten(d.designated) + "'");
         if (path) {
             r.allow(*path, {});
             d.path = hexList(r, *path);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/io/scenario_xml.hpp"
 
 #include "etatmajor/io/atomic_file.hpp"
@@ -65,7 +66,8 @@ public:
             m_r.allow(e, {"key", "value"});
             const std::string key = m_r.str(e, "key");
             if (const auto [it, fresh] = optionSeen.emplace(key, e.GetLineNum()); !fresh)
-                m_r.fail(e, "CAMPAIGN-OPTION", "option '" + key + "' is given twice (first on line " + std::to_string(it->second) + ")");
+                m_r.fail(e, "CAMPAIGN-OPTION",
+                         "option '" + key + "' is given twice (first on line " + std::to_string(it->second) + ")");
             if (auto err = s.options.set(key, m_r.str(e, "value"))) m_r.fail(e, "CAMPAIGN-OPTION", *err);
             s.optionLines.emplace_back(key, e.GetLineNum());
         });
@@ -117,8 +119,7 @@ public:
             item.me.members = {item.formation.id};
             p.items.push_back(std::move(item));
         });
-        if (!root.FirstChildElement("me"))
-            m_r.attempt([&] { m_r.fail(root, "XML-ELEMENT-MISSING", "the purchase buys nothing"); });
+        if (!root.FirstChildElement("me")) m_r.attempt([&] { m_r.fail(root, "XML-ELEMENT-MISSING", "the purchase buys nothing"); });
         m_r.finish();  // every problem of the file at once
         return p;
     }
@@ -163,7 +164,8 @@ private:
     }
 
     UnitDef readUnit(const XMLElement& e) {
-        m_r.allow(e, {"id", "name", "nationality", "type", "class", "stands", "figuresPerStand", "armament", "bayonets", "guard"}, {"guns"});
+        m_r.allow(e, {"id", "name", "nationality", "type", "class", "stands", "figuresPerStand", "armament", "bayonets", "guard"},
+                  {"guns"});
         UnitDef u;
         u.id = m_r.str(e, "id");
         u.name = m_r.str(e, "name");
@@ -178,8 +180,8 @@ private:
         u.armament = m_r.enumeration(e, "armament", armamentFromName, Armament::Musket);
         // §13.2: Class 1 and irregular Class 2 have no bayonets; others do unless the file says otherwise.
         const bool defaultBayonets = !(u.unitClass == 1 || (u.unitClass == 2 && isIrregular(u.type)) ||
-                                       u.armament == Armament::Rifle || isCavalry(u.type) ||
-                                       u.type == UnitType::Artillery || u.type == UnitType::Engineers);
+                                       u.armament == Armament::Rifle || isCavalry(u.type) || u.type == UnitType::Artillery ||
+                                       u.type == UnitType::Engineers);
         u.bayonets = m_r.boolean(e, "bayonets", defaultBayonets);
         u.guard = m_r.boolean(e, "guard", false);
         std::map<Calibre, int> calibres;  // one <guns> a calibre: the campaign keeps a unit's guns by calibre
@@ -187,9 +189,9 @@ private:
             m_r.allow(g, {"calibre", "stands"});
             const auto calibre = m_r.enumeration(g, "calibre", calibreFromName);
             if (const auto [it, fresh] = calibres.emplace(calibre, g.GetLineNum()); !fresh)
-                m_r.fail(g, "CAMPAIGN-GUNS-TWICE", "unit '" + u.id + "' has a second <guns> of calibre '" +
-                                                       std::string(calibreName(calibre)) + "' (the first on line " +
-                                                       std::to_string(it->second) + "); give a calibre's stands in one <guns>");
+                m_r.fail(g, "CAMPAIGN-GUNS-TWICE",
+                         "unit '" + u.id + "' has a second <guns> of calibre '" + std::string(calibreName(calibre)) +
+                             "' (the first on line " + std::to_string(it->second) + "); give a calibre's stands in one <guns>");
             u.guns.push_back({calibre, m_r.integer(g, "stands")});
         });
         u.line = e.GetLineNum();
@@ -227,8 +229,8 @@ private:
         s.line = e.GetLineNum();
         m_r.each(&e, "player", [&](const XMLElement& p) {
             m_r.allow(p, {"id", "name", "role"});
-            s.players.push_back({m_r.str(p, "id"), m_r.str(p, "name"), m_r.enumeration(p, "role", playerRoleFromName),
-                                 p.GetLineNum()});
+            s.players.push_back(
+                {m_r.str(p, "id"), m_r.str(p, "name"), m_r.enumeration(p, "role", playerRoleFromName), p.GetLineNum()});
         });
         const XMLElement* army = m_r.single(e, "army");
         m_r.attempt([&] {
@@ -236,7 +238,8 @@ private:
             s.army = readFormation(*army, FormationKind::Army);
         });
         m_r.each(&e, "me", [&](const XMLElement& m) {
-            m_r.allow(m, {"id", "label", "mode", "supply", "commander", "hex", "urban", "entry", "entryIndex", "marchOrder"}, {"member"});
+            m_r.allow(m, {"id", "label", "mode", "supply", "commander", "hex", "urban", "entry", "entryIndex", "marchOrder"},
+                      {"member"});
             MeDef me;
             me.id = m_r.str(m, "id");
             me.label = m_r.str(m, "label");
@@ -261,7 +264,10 @@ private:
                 me.placement.entryIndex = m_r.integer(m, "entryIndex", 0);
                 me.placement.marchOrder = m_r.integer(m, "marchOrder", 0);
             }
-            m_r.each(&m, "member", [&](const XMLElement& r) { m_r.allow(r, {"ref"}); me.members.push_back(m_r.str(r, "ref")); });
+            m_r.each(&m, "member", [&](const XMLElement& r) {
+                m_r.allow(r, {"ref"});
+                me.members.push_back(m_r.str(r, "ref"));
+            });
             s.mes.push_back(std::move(me));
         });
         return s;
@@ -280,8 +286,7 @@ struct TreeIndex {
 
 void indexTree(const FormationDef& f, TreeIndex& idx, core::IssueList& out, std::set<std::string>& allIds,
                std::vector<std::string>* parentUnits) {
-    if (!allIds.insert(f.id).second)
-        out.error("CAMPAIGN-DUP-ID", "id '" + f.id + "' is used more than once", f.line, f.id);
+    if (!allIds.insert(f.id).second) out.error("CAMPAIGN-DUP-ID", "id '" + f.id + "' is used more than once", f.line, f.id);
     idx.formations[f.id] = f.line;
     std::vector<std::string> mine;
     if (f.general) {
@@ -503,8 +508,7 @@ std::optional<hex::Hex> placementHex(const MeDef& me, const SideDef& side, const
             int secondary = 0;
             for (const auto& e : geo->locEntries) {
                 if (me.placement.primary && e.kind == map::LocKind::Primary) return e.hex;
-                if (!me.placement.primary && e.kind == map::LocKind::Secondary && secondary++ == me.placement.entryIndex)
-                    return e.hex;
+                if (!me.placement.primary && e.kind == map::LocKind::Secondary && secondary++ == me.placement.entryIndex) return e.hex;
             }
             return std::nullopt;
         }
@@ -526,11 +530,11 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
     std::set<std::string> allIds;
     std::set<std::string> sideIds;
     for (const auto& side : s.sides) {
-        if (!sideIds.insert(side.id).second) out.error("CAMPAIGN-DUP-ID", "side id '" + side.id + "' is used twice", side.line, side.id);
+        if (!sideIds.insert(side.id).second)
+            out.error("CAMPAIGN-DUP-ID", "side id '" + side.id + "' is used twice", side.line, side.id);
         if (!m.side(side.id))
-            out.error("CAMPAIGN-SIDE-NOT-ON-MAP", "side '" + side.id + "' has no home edge or LOC entries on map '" +
-                                                      m.metadata().id + "'",
-                      side.line, side.id);
+            out.error("CAMPAIGN-SIDE-NOT-ON-MAP",
+                      "side '" + side.id + "' has no home edge or LOC entries on map '" + m.metadata().id + "'", side.line, side.id);
     }
     for (const auto& side : s.sides) {
         TreeIndex idx;
@@ -544,9 +548,9 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
             if (p.role == PlayerRole::OverallCommander) ++overall;
         }
         if (overall != 1)
-            out.error("CAMPAIGN-COMMANDER", "side '" + side.id + "' must have exactly one overall commander, not " +
-                                                std::to_string(overall),
-                      side.line, side.id);
+            out.error("CAMPAIGN-COMMANDER",
+                      "side '" + side.id + "' must have exactly one overall commander, not " + std::to_string(overall), side.line,
+                      side.id);
 
         // G-54 command_limit = one_plus_one_double: a player commands one ME; one player of the side may command two
         // (the double command). Lifted under command_limit = unlimited.
@@ -558,9 +562,10 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
             for (const auto& [player, n] : commands) {
                 if (n == 2) ++doubles;
                 if (n > 2 || (n == 2 && doubles > 1))
-                    out.error("CAMPAIGN-COMMAND-LIMIT", "player '" + player + "' of side '" + side.id + "' commands " +
-                                                            std::to_string(n) + " MEs; a player commands one ME and one "
-                                                            "player of a side may command two (G-54, option command_limit)",
+                    out.error("CAMPAIGN-COMMAND-LIMIT",
+                              "player '" + player + "' of side '" + side.id + "' commands " + std::to_string(n) +
+                                  " MEs; a player commands one ME and one "
+                                  "player of a side may command two (G-54, option command_limit)",
                               side.line, side.id);
             }
         }
@@ -569,10 +574,11 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
         std::map<std::string, std::string> generalOwner;  // general id -> ME id, for generals named directly
         std::map<hex::Hex, int> stack;
         for (const auto& me : side.mes) {
-            if (!allIds.insert(me.id).second) out.error("CAMPAIGN-DUP-ID", "id '" + me.id + "' is used more than once", me.line, me.id);
+            if (!allIds.insert(me.id).second)
+                out.error("CAMPAIGN-DUP-ID", "id '" + me.id + "' is used more than once", me.line, me.id);
             if (!me.commander.empty() && !players.count(me.commander))
-                out.error("CAMPAIGN-UNKNOWN-PLAYER", "ME '" + me.id + "' names commander '" + me.commander +
-                                                         "', who is not a player of side '" + side.id + "'",
+                out.error("CAMPAIGN-UNKNOWN-PLAYER",
+                          "ME '" + me.id + "' names commander '" + me.commander + "', who is not a player of side '" + side.id + "'",
                           me.line, me.id + ".commander");
             for (const auto& ref : me.members) {
                 std::vector<std::string> units;
@@ -580,33 +586,36 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
                     // A general named directly travels with this ME (e.g. the army commander and his staff).
                     auto [it, fresh] = generalOwner.emplace(ref, me.id);
                     if (!fresh)
-                        out.error("CAMPAIGN-UNIT-TWICE", it->second == me.id ? "ME '" + me.id + "' lists general '" + ref + "' twice"
-                                                                             : "general '" + ref + "' is attached to both ME '" + it->second +
-                                                                                   "' and ME '" + me.id + "'",
+                        out.error("CAMPAIGN-UNIT-TWICE",
+                                  it->second == me.id
+                                      ? "ME '" + me.id + "' lists general '" + ref + "' twice"
+                                      : "general '" + ref + "' is attached to both ME '" + it->second + "' and ME '" + me.id + "'",
                                   me.line, me.id + ".member");
                     continue;
                 }
                 if (idx.units.count(ref)) units = {ref};
                 else if (idx.contents.count(ref)) units = idx.contents[ref];
                 else {
-                    out.error("CAMPAIGN-UNKNOWN-MEMBER", "ME '" + me.id + "' includes '" + ref +
-                                                             "', which is no formation, unit or general of side '" + side.id + "'",
+                    out.error("CAMPAIGN-UNKNOWN-MEMBER",
+                              "ME '" + me.id + "' includes '" + ref + "', which is no formation, unit or general of side '" + side.id +
+                                  "'",
                               me.line, me.id + ".member");
                     continue;
                 }
                 for (const auto& u : units) {
                     auto [it, fresh] = unitOwner.emplace(u, me.id);
                     if (!fresh)
-                        out.error("CAMPAIGN-UNIT-TWICE", it->second == me.id ? "ME '" + me.id + "' lists unit '" + u + "' twice"
-                                                                             : "unit '" + u + "' belongs to both ME '" + it->second +
-                                                                                   "' and ME '" + me.id + "'",
+                        out.error("CAMPAIGN-UNIT-TWICE",
+                                  it->second == me.id
+                                      ? "ME '" + me.id + "' lists unit '" + u + "' twice"
+                                      : "unit '" + u + "' belongs to both ME '" + it->second + "' and ME '" + me.id + "'",
                                   me.line, me.id + ".member");
                 }
             }
             if (!m.urbanArea(me.supplySource))
-                out.error("CAMPAIGN-SUPPLY-SOURCE", "ME '" + me.id + "' draws supply from '" + me.supplySource +
-                                                        "', which is no urban area of the map",
-                          me.line, me.id + ".supply");
+                out.error("CAMPAIGN-SUPPLY-SOURCE",
+                          "ME '" + me.id + "' draws supply from '" + me.supplySource + "', which is no urban area of the map", me.line,
+                          me.id + ".supply");
             const auto h = placementHex(me, side, m);
             if (!h) {
                 out.error("CAMPAIGN-PLACEMENT", "ME '" + me.id + "' starts at a place that is not on the map", me.line,
@@ -615,8 +624,9 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
                 if (map::isWater(m.terrain(*h)))
                     out.error("CAMPAIGN-PLACEMENT", "ME '" + me.id + "' starts on a water hex", me.line, me.id + ".placement");
                 if (me.placement.kind != MePlacement::Kind::Entry && ++stack[*h] == 4)
-                    out.error("CAMPAIGN-STACKING", "more than three MEs of side '" + side.id + "' start in hex " +
-                                                       hex::formatOffset(m.offsets().toOffset(*h)) + " (§2.2)",
+                    out.error("CAMPAIGN-STACKING",
+                              "more than three MEs of side '" + side.id + "' start in hex " +
+                                  hex::formatOffset(m.offsets().toOffset(*h)) + " (§2.2)",
                               me.line, me.id + ".placement");
             }
             if (me.mode == Mode::Scouting) {
@@ -631,8 +641,10 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
                 };
                 scan(side.army);
                 if (!rules::mayScout(units, s.options))
-                    out.error("CAMPAIGN-MODE", "ME '" + me.id + "' may not start in scouting mode: only cavalry and light or "
-                                                               "irregular infantry MEs may scout (G-34)",
+                    out.error("CAMPAIGN-MODE",
+                              "ME '" + me.id +
+                                  "' may not start in scouting mode: only cavalry and light or "
+                                  "irregular infantry MEs may scout (G-34)",
                               me.line, me.id + ".mode");
             }
         }
@@ -645,14 +657,14 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
     for (const auto& o : s.objectives) {
         if (!allIds.insert(o.id).second) out.error("CAMPAIGN-DUP-ID", "id '" + o.id + "' is used more than once", o.line, o.id);
         if (!sideIds.count(o.assignedTo) || !sideIds.count(o.writtenBy))
-            out.error("CAMPAIGN-OBJECTIVE-SIDE", "objective '" + o.id + "' names a side that the campaign does not have",
-                      o.line, o.id);
+            out.error("CAMPAIGN-OBJECTIVE-SIDE", "objective '" + o.id + "' names a side that the campaign does not have", o.line,
+                      o.id);
         else if (o.assignedTo == o.writtenBy && s.options.is("objective_author", "enemy_commander"))
-            out.error("CAMPAIGN-OBJECTIVE-AUTHOR", "objective '" + o.id + "' must be written by the enemy of side '" +
-                                                       o.assignedTo + "' (G-63, option objective_author)",
+            out.error("CAMPAIGN-OBJECTIVE-AUTHOR",
+                      "objective '" + o.id + "' must be written by the enemy of side '" + o.assignedTo +
+                          "' (G-63, option objective_author)",
                       o.line, o.id);
-        if (!objectiveHex(o, m))
-            out.error("CAMPAIGN-OBJECTIVE-HEX", "objective '" + o.id + "' is not on the map", o.line, o.id);
+        if (!objectiveHex(o, m)) out.error("CAMPAIGN-OBJECTIVE-HEX", "objective '" + o.id + "' is not on the map", o.line, o.id);
         auto& c = objectiveCounts[o.assignedTo];
         (o.kind == ObjectiveKind::Primary ? c.first : c.second)++;
     }
@@ -660,9 +672,9 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
         for (const auto& side : s.sides) {
             const auto c = objectiveCounts[side.id];
             if (c.first != 1 || c.second != 3)
-                out.error("CAMPAIGN-OBJECTIVE-COUNT", "side '" + side.id + "' has " + std::to_string(c.first) + " primary and " +
-                                                          std::to_string(c.second) +
-                                                          " secondary objectives; it needs 1 and 3 (G-63, option objective_count)",
+                out.error("CAMPAIGN-OBJECTIVE-COUNT",
+                          "side '" + side.id + "' has " + std::to_string(c.first) + " primary and " + std::to_string(c.second) +
+                              " secondary objectives; it needs 1 and 3 (G-63, option objective_count)",
                           side.line, side.id);
         }
     out.setFile(s.file);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "xml_util.hpp"
 
 #include "etatmajor/io/atomic_file.hpp"
@@ -112,7 +113,8 @@ std::string convert(std::string_view text, const char* from, const char* label, 
         if (rc == static_cast<std::size_t>(-1) && errno != E2BIG) {
             const auto at = static_cast<std::size_t>(inPtr - in.data());
             const int line = 1 + static_cast<int>(std::count(in.data(), inPtr, '\n'));
-            problems.add(line, "XML-ENCODING", "byte " + hexByte(static_cast<unsigned char>(in[at])) + " has no character in " + label);
+            problems.add(line, "XML-ENCODING",
+                         "byte " + hexByte(static_cast<unsigned char>(in[at])) + " has no character in " + label);
             ++inPtr;
             --inLeft;
         }
@@ -145,9 +147,9 @@ void checkCharacters(std::string_view text, std::string_view declared, bool asci
         const std::string column = std::to_string(i - lineStart + 1);
         if (!reported && (n == 0 || (asciiOnly && b >= 0x80))) {
             problems.add(line, "XML-UTF8",
-                         "byte " + hexByte(b) + " at column " + column + " is not " + (asciiOnly ? "ASCII" : "UTF-8") +
-                             "; the file " + (declared.empty() ? "declares no encoding, so it must be UTF-8"
-                                                               : "declares the encoding '" + core::shorten(declared) + "'") +
+                         "byte " + hexByte(b) + " at column " + column + " is not " + (asciiOnly ? "ASCII" : "UTF-8") + "; the file " +
+                             (declared.empty() ? "declares no encoding, so it must be UTF-8"
+                                               : "declares the encoding '" + core::shorten(declared) + "'") +
                              ": save it as UTF-8, or declare the encoding it is written in (ISO-8859-1 and Windows-1252 are read)");
             reported = true;
         } else if (!reported && n == 1 && b < 0x20 && b != '\t' && b != '\r') {
@@ -207,15 +209,16 @@ void checkValue(std::string_view value, ValueKind kind, int line, const std::str
     }
     for (const char c : value)
         if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
-            problems.add(line, "XML-CHAR", what + " holds the control character " + hexByte(static_cast<unsigned char>(c)) +
-                                               ", which XML does not allow");
+            problems.add(line, "XML-CHAR",
+                         what + " holds the control character " + hexByte(static_cast<unsigned char>(c)) +
+                             ", which XML does not allow");
             return;
         }
     const std::size_t length = core::utf8Length(value);
     if (length > limitOf(kind))
-        problems.add(line, "XML-TOO-LONG", what + " is " + std::to_string(length) + " characters long; " + kindName(kind) +
-                                               " may have at most " + std::to_string(limitOf(kind)) + " (docs/formats/limits.md): '" +
-                                               core::shorten(value) + "'");
+        problems.add(line, "XML-TOO-LONG",
+                     what + " is " + std::to_string(length) + " characters long; " + kindName(kind) + " may have at most " +
+                         std::to_string(limitOf(kind)) + " (docs/formats/limits.md): '" + core::shorten(value) + "'");
 }
 
 }  // namespace
@@ -237,9 +240,10 @@ std::string Reader::decode(std::string_view raw) const {
     const std::string name = declared ? text.substr(declared->at, declared->size) : "";
     const auto encoding = declared ? encodingFromName(name) : std::optional(Encoding::Utf8);
     if (!encoding) {
-        problems.add(1, "XML-ENCODING", "the file declares the encoding '" + core::shorten(name) +
-                                            "', which is not read; save it as UTF-8 (ISO-8859-1 and Windows-1252 are "
-                                            "also read)");
+        problems.add(1, "XML-ENCODING",
+                     "the file declares the encoding '" + core::shorten(name) +
+                         "', which is not read; save it as UTF-8 (ISO-8859-1 and Windows-1252 are "
+                         "also read)");
         problems.throwIfAny();
     }
     if (*encoding == Encoding::Latin1 || *encoding == Encoding::Windows1252) {
@@ -315,8 +319,8 @@ const tinyxml2::XMLElement& Reader::root(const tinyxml2::XMLDocument& doc, const
         fail(*r, "XML-VERSION", "formatVersion '" + core::shorten(v) + "' is not a positive whole number");
     if (version > supportedVersion)
         fail(*r, "XML-VERSION-TOO-NEW",
-             "formatVersion " + std::to_string(version) + " is newer than this program reads (" +
-                 std::to_string(supportedVersion) + "); update Etat-Major");
+             "formatVersion " + std::to_string(version) + " is newer than this program reads (" + std::to_string(supportedVersion) +
+                 "); update Etat-Major");
     return *r;
 }
 
@@ -355,19 +359,22 @@ void Reader::allow(const tinyxml2::XMLElement& e, std::initializer_list<std::str
                    std::initializer_list<std::string_view> children) {
     for (const auto* a = e.FirstAttribute(); a; a = a->Next())
         if (!member(a->Name(), attributes))
-            note(e, "XML-UNKNOWN-ATTRIBUTE", "unknown attribute '" + core::shorten(a->Name()) + "'" + suggestion(a->Name(), attributes));
+            note(e, "XML-UNKNOWN-ATTRIBUTE",
+                 "unknown attribute '" + core::shorten(a->Name()) + "'" + suggestion(a->Name(), attributes));
     for (const auto* c = e.FirstChildElement(); c; c = c->NextSiblingElement())
         if (!member(c->Name(), children))
-            note(*c, "XML-UNKNOWN-ELEMENT", std::string("<") + e.Name() + "> has no child element <" + core::shorten(c->Name()) + ">" +
-                                                suggestion(c->Name(), children));
+            note(*c, "XML-UNKNOWN-ELEMENT",
+                 std::string("<") + e.Name() + "> has no child element <" + core::shorten(c->Name()) + ">" +
+                     suggestion(c->Name(), children));
 }
 
 const tinyxml2::XMLElement* Reader::single(const tinyxml2::XMLElement& parent, const char* name) {
     const auto* first = parent.FirstChildElement(name);
     if (first)
         for (const auto* extra = first->NextSiblingElement(name); extra; extra = extra->NextSiblingElement(name))
-            note(*extra, "XML-ELEMENT-TWICE", std::string("<") + parent.Name() + "> has one <" + name + ">, given first on line " +
-                                                  std::to_string(first->GetLineNum()));
+            note(*extra, "XML-ELEMENT-TWICE",
+                 std::string("<") + parent.Name() + "> has one <" + name + ">, given first on line " +
+                     std::to_string(first->GetLineNum()));
     return first;
 }
 
@@ -375,7 +382,8 @@ void Reader::fail(const tinyxml2::XMLElement& e, const std::string& code, const 
     throw core::FileError(m_file, e.GetLineNum(), e.Name(), code, message);
 }
 
-void Reader::note(const tinyxml2::XMLElement& e, const std::string& code, const std::string& message, std::optional<std::string> where) {
+void Reader::note(const tinyxml2::XMLElement& e, const std::string& code, const std::string& message,
+                  std::optional<std::string> where) {
     problem(e.GetLineNum(), code, "<" + core::shorten(e.Name()) + ">: " + message, std::move(where));
 }
 
@@ -406,7 +414,8 @@ void Reader::finish(const core::IssueList& more) const {
     core::IssueList list;
     for (auto& i : all) list.add(std::move(i));
     if (m_dropped > 0)
-        list.add({core::Severity::Error, "XML-TOO-MANY", "and " + std::to_string(m_dropped) + " more problems", m_file, 0, std::nullopt});
+        list.add(
+            {core::Severity::Error, "XML-TOO-MANY", "and " + std::to_string(m_dropped) + " more problems", m_file, 0, std::nullopt});
     throw core::FileError(m_file, list);
 }
 

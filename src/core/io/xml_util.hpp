@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Private tinyxml2 helpers shared by the XML readers: typed attribute access that throws
 // core::FileError naming file, line and element, and the checks every input file passes before it is read
 // (size, encoding, characters, one root element, lengths of values: docs/formats/limits.md).

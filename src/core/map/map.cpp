@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/map/map.hpp"
 
 #include "etatmajor/core/names.hpp"
@@ -24,7 +25,6 @@ constexpr std::array<TerrainInfo, kTerrainCount> kTerrains{{
     {Terrain::Lake, 'l', "lake"},
     {Terrain::Sea, 's', "sea"},
 }};
-
 
 constexpr std::array<std::string_view, 3> kLinkNames{"major_road", "minor_road", "navigable_river"};
 constexpr std::array<std::string_view, 5> kUrbanNames{"farm", "hamlet", "village", "town", "city"};
@@ -77,8 +77,7 @@ int urbanSupplyDice(UrbanSize s) {
 }
 
 Map::Map(MapMetadata meta, Terrain fill)
-    : m_meta(std::move(meta)),
-      m_terrain(static_cast<std::size_t>(m_meta.width) * static_cast<std::size_t>(m_meta.height), fill) {}
+    : m_meta(std::move(meta)), m_terrain(static_cast<std::size_t>(m_meta.width) * static_cast<std::size_t>(m_meta.height), fill) {}
 
 bool Map::contains(Hex h) const {
     const auto o = offsets().toOffset(h);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Semantic checks of a map that the XSD cannot express. Codes are documented in docs/formats/map.md.
 #include "etatmajor/map/map.hpp"
 
@@ -16,8 +17,9 @@ core::IssueList Map::validate() const {
     core::IssueList out;
     auto offmap = [&](Hex h, int line, const std::string& what) {
         if (contains(h)) return false;
-        out.error("MAP-OFFMAP", what + " refers to hex " + at(*this, h) + ", which is off the map (" +
-                                    std::to_string(width()) + " x " + std::to_string(height()) + ")",
+        out.error("MAP-OFFMAP",
+                  what + " refers to hex " + at(*this, h) + ", which is off the map (" + std::to_string(width()) + " x " +
+                      std::to_string(height()) + ")",
                   line, at(*this, h));
         return true;
     };
@@ -25,8 +27,7 @@ core::IssueList Map::validate() const {
     // Unique ids across rivers, routes and urban areas.
     std::set<std::string> ids;
     auto claim = [&](const std::string& id, int line, const char* kind) {
-        if (!ids.insert(id).second)
-            out.error("MAP-DUP-ID", std::string(kind) + " id '" + id + "' is used more than once", line, id);
+        if (!ids.insert(id).second) out.error("MAP-DUP-ID", std::string(kind) + " id '" + id + "' is used more than once", line, id);
     };
     for (const auto& r : m_rivers) claim(r.id, r.line, "river");
     for (const auto& r : m_routes) claim(r.id, r.line, "route");
@@ -46,8 +47,7 @@ core::IssueList Map::validate() const {
 
     for (const auto& route : m_routes) {
         const std::string what = "route '" + route.id + "'";
-        if (route.hexes.size() < 2)
-            out.error("MAP-ROUTE-SHORT", what + " needs at least two hexes", route.line, route.id);
+        if (route.hexes.size() < 2) out.error("MAP-ROUTE-SHORT", what + " needs at least two hexes", route.line, route.id);
         bool anyOff = false;
         for (const auto& h : route.hexes) anyOff |= offmap(h, route.line, what);
         if (anyOff) continue;
@@ -61,9 +61,9 @@ core::IssueList Map::validate() const {
             const Hex prev = route.hexes[i - 1];
             const int dir = hex::directionTo(prev, h);
             if (dir < 0) {
-                out.error("MAP-ROUTE-GAP", what + " jumps from " + at(*this, prev) + " to " + at(*this, h) +
-                                               ", which are not adjacent",
-                          route.line, at(*this, h));
+                out.error("MAP-ROUTE-GAP",
+                          what + " jumps from " + at(*this, prev) + " to " + at(*this, h) + ", which are not adjacent", route.line,
+                          at(*this, h));
                 continue;
             }
             const Hexside* hs = hexside(prev, dir);
@@ -83,8 +83,9 @@ core::IssueList Map::validate() const {
                     return false;
                 };
                 if (!touchesNavigable(prev) || !touchesNavigable(h))
-                    out.warning("MAP-NAV-DRY", what + " steps from " + at(*this, prev) + " to " + at(*this, h) +
-                                                   " away from any navigable river or open water",
+                    out.warning("MAP-NAV-DRY",
+                                what + " steps from " + at(*this, prev) + " to " + at(*this, h) +
+                                    " away from any navigable river or open water",
                                 route.line, at(*this, h));
             }
         }
@@ -104,41 +105,39 @@ core::IssueList Map::validate() const {
     for (const auto& u : m_urban) {
         if (offmap(u.hex, u.line, "urban area '" + u.id + "'")) continue;
         if (isWater(terrain(u.hex)))
-            out.error("MAP-URBAN-WATER", "urban area '" + u.id + "' stands on " + std::string(terrainName(terrain(u.hex))) +
-                                             " hex " + at(*this, u.hex),
+            out.error("MAP-URBAN-WATER",
+                      "urban area '" + u.id + "' stands on " + std::string(terrainName(terrain(u.hex))) + " hex " + at(*this, u.hex),
                       u.line, u.id);
         if (!urbanHexes.insert(u.hex).second)
-            out.error("MAP-URBAN-DUP-HEX", "urban area '" + u.id + "' shares hex " + at(*this, u.hex) + " with another",
-                      u.line, u.id);
+            out.error("MAP-URBAN-DUP-HEX", "urban area '" + u.id + "' shares hex " + at(*this, u.hex) + " with another", u.line, u.id);
     }
 
     for (const auto& l : m_labels) offmap(l.hex, l.line, "label '" + l.text + "'");
 
     std::set<std::string> sideIds;
     for (const auto& s : m_sides) {
-        if (!sideIds.insert(s.side).second)
-            out.error("MAP-SIDE-DUP", "side '" + s.side + "' is described twice", s.line, s.side);
+        if (!sideIds.insert(s.side).second) out.error("MAP-SIDE-DUP", "side '" + s.side + "' is described twice", s.line, s.side);
         int primaries = 0;
         for (const auto& e : s.locEntries) {
             if (e.kind == LocKind::Primary) ++primaries;
             if (offmap(e.hex, e.line, "LOC entry of side '" + s.side + "'")) continue;
             if (isWater(terrain(e.hex))) {
-                out.error("MAP-LOC-WATER", "LOC entry of side '" + s.side + "' at " + at(*this, e.hex) + " is a water hex",
-                          e.line, at(*this, e.hex));
+                out.error("MAP-LOC-WATER", "LOC entry of side '" + s.side + "' at " + at(*this, e.hex) + " is a water hex", e.line,
+                          at(*this, e.hex));
                 continue;
             }
             bool ok = s.homeCoast && isCoastal(e.hex);
             for (auto edge : s.homeEdges) ok |= onEdge(e.hex, edge);
             if (!ok)
-                out.error("MAP-LOC-EDGE", "LOC entry of side '" + s.side + "' at " + at(*this, e.hex) +
-                                              " is neither on the side's home edge nor on its coast",
+                out.error("MAP-LOC-EDGE",
+                          "LOC entry of side '" + s.side + "' at " + at(*this, e.hex) +
+                              " is neither on the side's home edge nor on its coast",
                           e.line, at(*this, e.hex));
         }
-        if (primaries == 0)
-            out.error("MAP-SIDE-NO-PRIMARY", "side '" + s.side + "' has no primary LOC entry hex", s.line, s.side);
+        if (primaries == 0) out.error("MAP-SIDE-NO-PRIMARY", "side '" + s.side + "' has no primary LOC entry hex", s.line, s.side);
         else if (primaries > 1)
-            out.error("MAP-SIDE-MULTI-PRIMARY", "side '" + s.side + "' has " + std::to_string(primaries) +
-                                                    " primary LOC entry hexes; it must have exactly one",
+            out.error("MAP-SIDE-MULTI-PRIMARY",
+                      "side '" + s.side + "' has " + std::to_string(primaries) + " primary LOC entry hexes; it must have exactly one",
                       s.line, s.side);
         for (const auto& h : s.hqHexes) offmap(h, s.line, "HQ of side '" + s.side + "'");
     }

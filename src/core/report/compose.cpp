@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "compose.hpp"
 
 #include <numeric>
@@ -18,10 +19,11 @@ void Sheet::newPage() {
     text(p, x, m_margin - 4, w * 0.58, 20, m_title, Font{15, FontFace::Serif, true}, Align::Left, ink::text, false);
     // The subtitle's first line (the side) in bold, the rest (the day) below it.
     const auto nl = m_subtitle.find('\n');
-    text(p, x + w * 0.58, m_margin - 5, w * 0.42, 12, m_subtitle.substr(0, nl), Font{8.5, FontFace::Sans, true}, Align::Right, ink::text, false);
+    text(p, x + w * 0.58, m_margin - 5, w * 0.42, 12, m_subtitle.substr(0, nl), Font{8.5, FontFace::Sans, true}, Align::Right,
+         ink::text, false);
     if (nl != std::string::npos)
-        text(p, x + w * 0.58, m_margin + 6, w * 0.42, 12, m_subtitle.substr(nl + 1), Font{7.5, FontFace::Sans, false, true}, Align::Right,
-             ink::label, false);
+        text(p, x + w * 0.58, m_margin + 6, w * 0.42, 12, m_subtitle.substr(nl + 1), Font{7.5, FontFace::Sans, false, true},
+             Align::Right, ink::label, false);
     rule(p, x, m_margin + 20, x + w, m_margin + 20, 1.4, ink::text);
     rule(p, x, m_margin + 22.5, x + w, m_margin + 22.5, 0.4, ink::text);
     const double fy = m_dim.height - m_margin - 8;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Composition helpers of the report layer: a sheet that paginates with a running head and foot, fields, section
 // headings and ruled tables. Everything lands in the abstract page description (page.hpp).
 #pragma once
@@ -62,7 +63,6 @@ struct Column {
 };
 // A ruled table from the sheet's cursor, over as many pages as it needs (repeating its head). Rows whose first cell
 // starts with "\t" are set bold (totals).
-void table(Sheet& sheet, const std::vector<Column>& columns, const std::vector<std::vector<std::string>>& rows,
-           double rowHeight = 14);
+void table(Sheet& sheet, const std::vector<Column>& columns, const std::vector<std::vector<std::string>>& rows, double rowHeight = 14);
 
 }  // namespace etatmajor::report::compose

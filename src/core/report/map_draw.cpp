@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "map_draw.hpp"
 
 #include "compose.hpp"
@@ -15,14 +16,14 @@ using map::Terrain;
 
 Colour terrainColour(Terrain t) {
     switch (t) {
-    case Terrain::Clear: return {0.965, 0.955, 0.915};
-    case Terrain::Woods: return {0.80, 0.88, 0.74};
-    case Terrain::HeavyWoods: return {0.64, 0.78, 0.60};
-    case Terrain::Marsh: return {0.80, 0.89, 0.86};
-    case Terrain::Hills: return {0.89, 0.81, 0.67};
-    case Terrain::Difficult: return {0.82, 0.76, 0.72};
-    case Terrain::Lake: return {0.70, 0.82, 0.93};
-    case Terrain::Sea: return {0.63, 0.77, 0.89};
+        case Terrain::Clear: return {0.965, 0.955, 0.915};
+        case Terrain::Woods: return {0.80, 0.88, 0.74};
+        case Terrain::HeavyWoods: return {0.64, 0.78, 0.60};
+        case Terrain::Marsh: return {0.80, 0.89, 0.86};
+        case Terrain::Hills: return {0.89, 0.81, 0.67};
+        case Terrain::Difficult: return {0.82, 0.76, 0.72};
+        case Terrain::Lake: return {0.70, 0.82, 0.93};
+        case Terrain::Sea: return {0.63, 0.77, 0.89};
     }
     return {1, 1, 1};
 }
@@ -41,7 +42,8 @@ struct Rect {
 double textWidth(const std::string& s, double size) {
     double chars = 0;
     for (unsigned char c : s)
-        if ((c & 0xC0) != 0x80) chars += (c == ' ' || c == '\'' || c == '.' || c == 'i' || c == 'l' || c == '(' || c == ')') ? 0.5 : 1.0;
+        if ((c & 0xC0) != 0x80)
+            chars += (c == ' ' || c == '\'' || c == '.' || c == 'i' || c == 'l' || c == '(' || c == ')') ? 0.5 : 1.0;
     return chars * size * 0.64;
 }
 
@@ -65,7 +67,9 @@ void pathLine(Page& page, const hex::Layout& layout, const Drawn& drawn, const s
         if (len <= 0) return;
         const double ux = dx / len, uy = dy / len, l = 2.5 + 2 * stroke.width;
         Shape head;
-        head.points = {b, {b.x - l * ux + l * 0.55 * uy, b.y - l * uy - l * 0.55 * ux}, {b.x - l * ux - l * 0.55 * uy, b.y - l * uy + l * 0.55 * ux}};
+        head.points = {b,
+                       {b.x - l * ux + l * 0.55 * uy, b.y - l * uy - l * 0.55 * ux},
+                       {b.x - l * ux - l * 0.55 * uy, b.y - l * uy + l * 0.55 * ux}};
         head.fill = stroke.colour;
         page.elements.emplace_back(head);
     }
@@ -79,7 +83,9 @@ void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Regi
           Colour enemyColour, bool placeNames) {
     const double size = layout.size().x;
     Drawn drawn;
-    auto inside = [&](hex::Point p) { return p.x >= region.x && p.x <= region.x + region.w && p.y >= region.y && p.y <= region.y + region.h; };
+    auto inside = [&](hex::Point p) {
+        return p.x >= region.x && p.x <= region.x + region.w && p.y >= region.y && p.y <= region.y + region.h;
+    };
     for (const auto& h : map.allHexes()) {
         bool in = true;
         if (region.byCentre) {
@@ -107,8 +113,8 @@ void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Regi
         for (const auto& side : river.sides) {
             if (!drawn.has(side.hex)) continue;
             const auto e = layout.edgeCorners(side.hex, side.dir);
-            page.elements.emplace_back(Rule{pt(e[0]), pt(e[1]),
-                                            Stroke{river.kind == map::Watercourse::River ? std::max(0.9, size * 0.16) : 0.6, kWater}});
+            page.elements.emplace_back(
+                Rule{pt(e[0]), pt(e[1]), Stroke{river.kind == map::Watercourse::River ? std::max(0.9, size * 0.16) : 0.6, kWater}});
         }
     // Roads, tracks and navigable waterways between hex centres.
     for (const auto& route : map.routes()) {
@@ -152,9 +158,10 @@ void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Regi
         const auto c = layout.toPixel(ctr.hex);
         const double half = std::max(3.0, size * 0.62);
         const double ox = c.x - half + k * half * 0.35, oy = c.y - half - k * half * 0.35;
-        page.elements.emplace_back(Box{ox, oy, 2 * half, 2 * half, Stroke{0.5, compose::ink::text}, ctr.own ? ownColour : enemyColour});
-        compose::text(page, ox, oy, 2 * half, 2 * half, ctr.text, Font{std::max(3.5, half * 0.75), FontFace::Sans, true}, Align::Centre,
-                      compose::ink::white, true);
+        page.elements.emplace_back(
+            Box{ox, oy, 2 * half, 2 * half, Stroke{0.5, compose::ink::text}, ctr.own ? ownColour : enemyColour});
+        compose::text(page, ox, oy, 2 * half, 2 * half, ctr.text, Font{std::max(3.5, half * 0.75), FontFace::Sans, true},
+                      Align::Centre, compose::ink::white, true);
         taken.push_back({ox, oy, 2 * half, 2 * half});
     }
     for (const auto& p : marks.orderedPaths) pathLine(page, layout, drawn, p, Stroke{1.6, {0.42, 0.12, 0.58}}, true);
@@ -167,16 +174,15 @@ void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Regi
         const double w = textWidth(n.name, fs) + 2, h = fs + 3;
         double clear = n.at.x + n.r;  // right edge of whatever sits on the marker
         for (const auto& t : counters)
-            if (t.x < n.at.x + n.r && t.x + t.w > n.at.x - n.r && t.y < n.at.y + n.r && t.y + t.h > n.at.y - n.r) clear = std::max(clear, t.x + t.w);
+            if (t.x < n.at.x + n.r && t.x + t.w > n.at.x - n.r && t.y < n.at.y + n.r && t.y + t.h > n.at.y - n.r)
+                clear = std::max(clear, t.x + t.w);
         double left = n.at.x - n.r;
         for (const auto& t : counters)
-            if (t.x < n.at.x + n.r && t.x + t.w > n.at.x - n.r && t.y < n.at.y + n.r && t.y + t.h > n.at.y - n.r) left = std::min(left, t.x);
-        const Rect candidates[] = {{n.at.x + n.r + 1.2, n.at.y - h / 2, w, h},
-                                   {clear + 1.2, n.at.y - h / 2, w, h},
-                                   {left - 1.2 - w, n.at.y - h / 2, w, h},
-                                   {n.at.x - w / 2, n.at.y + n.r + 1, w, h},
-                                   {n.at.x - w / 2, n.at.y - n.r - 1 - h, w, h},
-                                   {clear + 1.2, n.at.y + n.r, w, h}};
+            if (t.x < n.at.x + n.r && t.x + t.w > n.at.x - n.r && t.y < n.at.y + n.r && t.y + t.h > n.at.y - n.r)
+                left = std::min(left, t.x);
+        const Rect candidates[] = {{n.at.x + n.r + 1.2, n.at.y - h / 2, w, h},   {clear + 1.2, n.at.y - h / 2, w, h},
+                                   {left - 1.2 - w, n.at.y - h / 2, w, h},       {n.at.x - w / 2, n.at.y + n.r + 1, w, h},
+                                   {n.at.x - w / 2, n.at.y - n.r - 1 - h, w, h}, {clear + 1.2, n.at.y + n.r, w, h}};
         auto inRegion = [&](const Rect& c) {
             return c.x >= region.x && c.y >= region.y && c.x + c.w <= region.x + region.w && c.y + c.h <= region.y + region.h;
         };
@@ -208,10 +214,10 @@ double legend(Page& page, double x, double y, double w, Colour ownColour, Colour
     using compose::text;
     const double row = 13;
     const Font f{6.8, FontFace::Sans};
-    const std::pair<const char*, Terrain> terrains[] = {{"Clear", Terrain::Clear}, {"Woods", Terrain::Woods},
-                                                        {"Heavy woods", Terrain::HeavyWoods}, {"Marsh", Terrain::Marsh},
-                                                        {"Hills", Terrain::Hills}, {"Difficult", Terrain::Difficult},
-                                                        {"Lake", Terrain::Lake}, {"Sea", Terrain::Sea}};
+    const std::pair<const char*, Terrain> terrains[] = {
+        {"Clear", Terrain::Clear}, {"Woods", Terrain::Woods}, {"Heavy woods", Terrain::HeavyWoods},
+        {"Marsh", Terrain::Marsh}, {"Hills", Terrain::Hills}, {"Difficult", Terrain::Difficult},
+        {"Lake", Terrain::Lake},   {"Sea", Terrain::Sea}};
     const double cw = w / 8;
     for (int i = 0; i < 8; ++i) {
         const double cx = x + i * cw;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Drawing a piece of the campaign map into a page rectangle with hex::Layout: terrain, rivers, roads, urban areas,
 // and what a paper marks on it (counters, ordered paths, LOC paths).
 #pragma once
@@ -33,8 +34,8 @@ struct Region {
     bool hexNumbers = false;  // "col,row" at the top of each hex (large scales)
 };
 
-void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Region& region, const Marks& marks,
-          Colour ownColour, Colour enemyColour, bool placeNames);
+void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Region& region, const Marks& marks, Colour ownColour,
+          Colour enemyColour, bool placeNames);
 
 // A legend strip of the map's symbols, `w` wide from (x, y); returns its height.
 double legend(Page& page, double x, double y, double w, Colour ownColour, Colour enemyColour);

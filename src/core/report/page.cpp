@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/report/page.hpp"
 
 namespace etatmajor::report {
 
 PageDimensions pageDimensions(PaperSize paper) {
     switch (paper) {
-    case PaperSize::Letter: return {612.0, 792.0};  // 8.5 x 11 in
-    case PaperSize::A4: break;
+        case PaperSize::Letter: return {612.0, 792.0};  // 8.5 x 11 in
+        case PaperSize::A4: break;
     }
     return {595.2756, 841.8898};  // 210 x 297 mm
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The papers of one side (issue 7). Every figure comes from the per-side views the command line prints
 // (view::statusJson for the side, engine::locJson, engine::supplyJson, engine::ordersJson, engine::ordersTemplate),
 // so a paper never shows what the side may not know. The roster adds the formation names of the side's own units.
@@ -156,7 +157,8 @@ mapdraw::Marks sideMarks(const View& v) {
     mapdraw::Marks marks;
     const auto numbers = meNumbers(v);
     for (const auto& me : v.own["mes"])
-        if (const auto h = hexOf(v.map, str(me, "hex"))) marks.counters.push_back({*h, std::to_string(numbers.at(me.value("id", ""))), true});
+        if (const auto h = hexOf(v.map, str(me, "hex")))
+            marks.counters.push_back({*h, std::to_string(numbers.at(me.value("id", ""))), true});
     if (v.enemy.is_object())
         for (const auto& c : v.enemy["counters"])
             if (const auto h = hexOf(v.map, str(c, "hex")))
@@ -174,9 +176,14 @@ struct OrderFields {
     std::vector<hex::Hex> ordered, locPath;
 };
 
-const campaign::Mode kModes[] = {campaign::Mode::March,           campaign::Mode::ForcedMarch,      campaign::Mode::Forage,
-                                 campaign::Mode::Reorganisation,  campaign::Mode::Scouting,         campaign::Mode::DeployedDefensive,
-                                 campaign::Mode::DeployedOffensive, campaign::Mode::Breakoff};
+const campaign::Mode kModes[] = {campaign::Mode::March,
+                                 campaign::Mode::ForcedMarch,
+                                 campaign::Mode::Forage,
+                                 campaign::Mode::Reorganisation,
+                                 campaign::Mode::Scouting,
+                                 campaign::Mode::DeployedDefensive,
+                                 campaign::Mode::DeployedOffensive,
+                                 campaign::Mode::Breakoff};
 
 void drawInset(Page& page, const View* v, const OrderFields& f, double x, double y, double w, double h) {
     page.elements.emplace_back(Box{x, y, w, h, Stroke{0.6, ink::rule}, std::nullopt});
@@ -240,7 +247,8 @@ void orderBlock(Sheet& sheet, const View* v, const OrderFields& f, double y0, do
         p.elements.emplace_back(Box{bx, by, 8, 8, Stroke{0.6, ink::text}, std::nullopt});
         const std::string name(campaign::modeName(kModes[i]));
         if (name == f.mode) {
-            p.elements.emplace_back(Shape{{{bx + 1.5, by + 4.2}, {bx + 3.4, by + 6.6}, {bx + 7.0, by + 1.2}}, false, Stroke{1.3, ink::text}, std::nullopt});
+            p.elements.emplace_back(Shape{
+                {{bx + 1.5, by + 4.2}, {bx + 3.4, by + 6.6}, {bx + 7.0, by + 1.2}}, false, Stroke{1.3, ink::text}, std::nullopt});
         }
         text(p, bx + 11, by - 2, mw - 14, 12, pretty(name), Font{8, FontFace::Sans, name == f.mode}, Align::Left, ink::text, true);
     }
@@ -254,7 +262,8 @@ void orderBlock(Sheet& sheet, const View* v, const OrderFields& f, double y0, do
     // Row 4: movement or action.
     const double mvh = 40;
     p.elements.emplace_back(Box{x, y, w, mvh, Stroke{0.6, ink::rule}, std::nullopt});
-    text(p, x + 3.5, y + 2, w - 7, 8, "MOVEMENT (HEXES IN ORDER) OR ACTION", Font{6, FontFace::Sans, true}, Align::Left, ink::label, false);
+    text(p, x + 3.5, y + 2, w - 7, 8, "MOVEMENT (HEXES IN ORDER) OR ACTION", Font{6, FontFace::Sans, true}, Align::Left, ink::label,
+         false);
     if (!v) {
         for (int i = 1; i <= 2; ++i) rule(p, x + 4, y + 12 + i * 12, x + w - 4, y + 12 + i * 12, 0.3, ink::faint);
     } else {
@@ -267,7 +276,8 @@ void orderBlock(Sheet& sheet, const View* v, const OrderFields& f, double y0, do
     const double rest = y0 + height - y - 12;
     const double iw = w * 0.52;
     p.elements.emplace_back(Box{x, y, iw, rest, Stroke{0.6, ink::rule}, std::nullopt});
-    text(p, x + 3.5, y + 2, iw - 7, 8, "INTENTIONS (IN THE COMMANDER'S OWN HAND)", Font{6, FontFace::Sans, true}, Align::Left, ink::label, false);
+    text(p, x + 3.5, y + 2, iw - 7, 8, "INTENTIONS (IN THE COMMANDER'S OWN HAND)", Font{6, FontFace::Sans, true}, Align::Left,
+         ink::label, false);
     for (double ly = y + 26; ly < y + rest - 4; ly += 16) rule(p, x + 5, ly, x + iw - 5, ly, 0.3, ink::faint);
     if (!f.intentions.empty()) {
         TextRun t;
@@ -282,8 +292,9 @@ void orderBlock(Sheet& sheet, const View* v, const OrderFields& f, double y0, do
     }
     drawInset(p, v, f, x + iw + g, y, w - iw - g, rest);
     text(p, x, y + rest + 1, w * 0.6, 10, f.sourceNote, Font{6.5, FontFace::Sans, false, true}, Align::Left, ink::label, true);
-    text(p, x + w * 0.4, y + rest + 1, w * 0.6, 10, v ? "Signed: ______________________" : "Signed: ______________________   Received: ____________",
-         Font{6.5, FontFace::Sans}, Align::Right, ink::label, true);
+    text(p, x + w * 0.4, y + rest + 1, w * 0.6, 10,
+         v ? "Signed: ______________________" : "Signed: ______________________   Received: ____________", Font{6.5, FontFace::Sans},
+         Align::Right, ink::label, true);
 }
 
 void layOrderBlocks(Sheet& sheet, const View* v, const std::vector<OrderFields>& blocks) {
@@ -292,7 +303,8 @@ void layOrderBlocks(Sheet& sheet, const View* v, const std::vector<OrderFields>&
     for (std::size_t i = 0; i < blocks.size(); ++i) {
         if (i > 0 && i % 2 == 0) sheet.newPage();
         const double y0 = sheet.top() + static_cast<double>(i % 2) * (h + gap);
-        if (i % 2 == 1) rule(sheet.page(), sheet.left(), y0 - gap / 2, sheet.left() + sheet.width(), y0 - gap / 2, 0.5, ink::rule, true);
+        if (i % 2 == 1)
+            rule(sheet.page(), sheet.left(), y0 - gap / 2, sheet.left() + sheet.width(), y0 - gap / 2, 0.5, ink::rule, true);
         orderBlock(sheet, v, blocks[i], y0, h);
     }
 }
@@ -339,8 +351,8 @@ Document orderSheets(const db::CampaignStore& store, const View& v, const PrintO
             }
             f.action = "Action: " + (acts.empty() ? std::string("none") : acts);
             if (!order["marchOrder"].empty()) f.action += " \u00b7 March order: " + joined(order["marchOrder"], ", ");
-            f.extras = "On scout contact: " + str(order, "onScoutContact") + " \u00b7 March to the sound of the guns: " +
-                       (order.value("marchToGuns", false) ? "yes" : "no");
+            f.extras = "On scout contact: " + str(order, "onScoutContact") +
+                       " \u00b7 March to the sound of the guns: " + (order.value("marchToGuns", false) ? "yes" : "no");
             f.intentions = str(order, "intentions");
             f.sourceNote = "The order given for today";
             if (order.contains("receipt"))
@@ -369,7 +381,8 @@ Document orderSheets(const db::CampaignStore& store, const View& v, const PrintO
                 if (supplyId != str(l, "supplySource") || f.supply.empty()) f.supply = supplyId;
                 f.locPath = hexesOf(v.map, l["path"]);
                 const bool ok = l.value("loc", false);
-                f.loc = ok ? "Open \u00b7 " + std::to_string(l["path"].size()) + (l["path"].size() == 1 ? " hex: " : " hexes: ") + joined(l["path"], " ")
+                f.loc = ok ? "Open \u00b7 " + std::to_string(l["path"].size()) + (l["path"].size() == 1 ? " hex: " : " hexes: ") +
+                                 joined(l["path"], " ")
                            : "CUT \u00b7 " + pretty(str(l, "problem")) + (l["cutAt"].empty() ? "" : " at " + joined(l["cutAt"], " "));
                 if (!str(l, "viaMe").empty()) f.loc += " (via " + str(l, "viaMe") + ")";
             }
@@ -378,7 +391,8 @@ Document orderSheets(const db::CampaignStore& store, const View& v, const PrintO
     }
     Sheet sheet(opts.paper, "Order Sheets", subtitle(v), footer(v));
     if (blocks.empty()) {
-        text(sheet.page(), sheet.left(), sheet.y, sheet.width(), 14, "The side has no ME on the map today.", Font{10, FontFace::Sans, false, true});
+        text(sheet.page(), sheet.left(), sheet.y, sheet.width(), 14, "The side has no ME on the map today.",
+             Font{10, FontFace::Sans, false, true});
     }
     layOrderBlocks(sheet, &v, blocks);
     return sheet.finish();
@@ -415,16 +429,25 @@ Document supplySummary(const db::CampaignStore& store, const View& v, const Prin
         }
         rows.push_back({str(s, "name"), pretty(str(s, "size")),
                         s.value("rolled", false) ? std::to_string(s.value("weeklyValue", 0)) : "not rolled",
-                        std::to_string(s.value("combatHalvings", 0)), s.value("destroyed", false) ? "destroyed" : "", drawers.empty() ? "\u2014" : drawers});
+                        std::to_string(s.value("combatHalvings", 0)), s.value("destroyed", false) ? "destroyed" : "",
+                        drawers.empty() ? "\u2014" : drawers});
     }
-    table(sheet, {{"Source", 2.2}, {"Size", 1}, {"Value (SP)", 1, Align::Right}, {"Halvings", 0.9, Align::Right}, {"State", 1}, {"Drawn on by", 4}}, rows);
+    table(sheet,
+          {{"Source", 2.2},
+           {"Size", 1},
+           {"Value (SP)", 1, Align::Right},
+           {"Halvings", 0.9, Align::Right},
+           {"State", 1},
+           {"Drawn on by", 4}},
+          rows);
 
     sheet.heading("Lines of communication", "traced now along " + media(str(loc, "media")));
     rows.clear();
     for (const auto& l : loc["mes"]) {
         const bool ok = l.value("loc", false);
-        rows.push_back({str(l, "me"), str(l, "hex"), str(l, "supplySourceName").empty() ? str(l, "supplySource") : str(l, "supplySourceName"),
-                        ok ? "yes" : "NO", joined(l["path"], " "),
+        rows.push_back({str(l, "me"), str(l, "hex"),
+                        str(l, "supplySourceName").empty() ? str(l, "supplySource") : str(l, "supplySourceName"), ok ? "yes" : "NO",
+                        joined(l["path"], " "),
                         ok ? "" : pretty(str(l, "problem")) + (l["cutAt"].empty() ? "" : " at " + joined(l["cutAt"], " "))});
     }
     table(sheet, {{"ME", 1.5}, {"Hex", 0.8}, {"Source", 1.5}, {"LOC", 0.6}, {"Path (hexes)", 4}, {"Cut / problem", 2}}, rows);
@@ -436,7 +459,8 @@ Document supplySummary(const db::CampaignStore& store, const View& v, const Prin
                         std::to_string(f.value("forageDaysThisWeek", 0))});
     table(sheet, {{"ME", 2}, {"Mode", 2}, {"Last week", 1, Align::Right}, {"This week", 1, Align::Right}}, rows);
 
-    sheet.heading("This week's ledger", sup["ledger"].empty() ? "the supply phase W3 has not run this week" : "income, replacements, grant, expired");
+    sheet.heading("This week's ledger",
+                  sup["ledger"].empty() ? "the supply phase W3 has not run this week" : "income, replacements, grant, expired");
     rows.clear();
     for (const auto& l : sup["ledger"]) {
         std::string kind = pretty(str(l, "kind"));
@@ -445,7 +469,15 @@ Document supplySummary(const db::CampaignStore& store, const View& v, const Prin
                         l.value("figures", 0) > 0 ? std::to_string(l.value("figures", 0)) : "", str(l, "note")});
     }
     rows.push_back({"\tBalance", std::to_string(sup.value("balance", 0)) + " SP", "", "", "", "", ""});
-    table(sheet, {{"Entry", 1.4}, {"Points", 0.9, Align::Right}, {"Source", 1.3}, {"ME", 1.3}, {"Unit", 1.3}, {"Figures", 0.8, Align::Right}, {"Note", 2.5}}, rows);
+    table(sheet,
+          {{"Entry", 1.4},
+           {"Points", 0.9, Align::Right},
+           {"Source", 1.3},
+           {"ME", 1.3},
+           {"Unit", 1.3},
+           {"Figures", 0.8, Align::Right},
+           {"Note", 2.5}},
+          rows);
     return sheet.finish();
 }
 
@@ -471,27 +503,42 @@ Document weeklySummary(const db::CampaignStore& store, const View& v, const Prin
         std::string winnerName = winner;
         for (const auto& sd : v.status["sides"])
             if (str(sd, "id") == winner) winnerName = str(sd, "name");
-        sheet.heading("The campaign is over",
-                      (winner.empty() ? std::string("a draw") : winnerName + " win") + " (" + pretty(str(v.status["campaign"], "endReason")) + ")");
+        sheet.heading("The campaign is over", (winner.empty() ? std::string("a draw") : winnerName + " win") + " (" +
+                                                  pretty(str(v.status["campaign"], "endReason")) + ")");
         for (const auto& f : v.status["finalResult"])
             rows.push_back({str(f, "side"), std::to_string(f.value("value", 0)), std::to_string(f.value("baseline", 0)),
                             std::to_string(f.value("pointsLost", 0)), std::to_string(f.value("objectivesValue", 0)),
                             std::to_string(f.value("supplyValue", 0)), f.value("defeated", false) ? "defeated" : ""});
-        table(sheet, {{"Side", 1.6}, {"Last VCS", 1, Align::Right}, {"Baseline", 1, Align::Right}, {"Points lost", 1, Align::Right},
-                      {"Objectives", 1, Align::Right}, {"Supply", 1, Align::Right}, {"", 1}},
+        table(sheet,
+              {{"Side", 1.6},
+               {"Last VCS", 1, Align::Right},
+               {"Baseline", 1, Align::Right},
+               {"Points lost", 1, Align::Right},
+               {"Objectives", 1, Align::Right},
+               {"Supply", 1, Align::Right},
+               {"", 1}},
               rows);
         rows.clear();
     }
     sheet.heading("Objectives", "as this side may see them");
     for (const auto& o : v.status["objectives"])
-        rows.push_back({str(o, "name"), pretty(str(o, "kind")), str(o, "hex"), std::to_string(o.value("value", 0)), str(o, "assignedTo"),
-                        str(o, "writtenBy"), str(o, "controller").empty() ? "\u2014" : str(o, "controller")});
-    table(sheet, {{"Objective", 2}, {"Kind", 1}, {"Hex", 0.8}, {"Value", 0.8, Align::Right}, {"Assigned to", 1.2}, {"Written by", 1.2}, {"Held by", 1.2}}, rows);
+        rows.push_back({str(o, "name"), pretty(str(o, "kind")), str(o, "hex"), std::to_string(o.value("value", 0)),
+                        str(o, "assignedTo"), str(o, "writtenBy"), str(o, "controller").empty() ? "\u2014" : str(o, "controller")});
+    table(sheet,
+          {{"Objective", 2},
+           {"Kind", 1},
+           {"Hex", 0.8},
+           {"Value", 0.8, Align::Right},
+           {"Assigned to", 1.2},
+           {"Written by", 1.2},
+           {"Held by", 1.2}},
+          rows);
 
     sheet.heading("Depots and urban areas controlled");
     rows.clear();
     for (const auto& s : sup["sources"])
-        rows.push_back({str(s, "name"), pretty(str(s, "size")), s.value("rolled", false) ? std::to_string(s.value("weeklyValue", 0)) + " SP" : "not rolled",
+        rows.push_back({str(s, "name"), pretty(str(s, "size")),
+                        s.value("rolled", false) ? std::to_string(s.value("weeklyValue", 0)) + " SP" : "not rolled",
                         std::to_string(s["drawnOnBy"].size())});
     for (const auto& u : v.own["urbanAreasControlled"]) {
         bool listed = false;
@@ -516,11 +563,17 @@ Document weeklySummary(const db::CampaignStore& store, const View& v, const Prin
     sheet.y += 36;
     rows.clear();
     for (const auto& h : vcs["history"])
-        rows.push_back({std::to_string(h.value("week", 0)), std::to_string(h.value("value", 0)), std::to_string(h.value("pointsLost", 0)),
-                        std::to_string(h.value("objectivesValue", 0)), std::to_string(h.value("supplyValue", 0)),
-                        h.value("defeated", false) ? "yes" : "no"});
-    table(sheet, {{"Week", 0.7, Align::Right}, {"VCS", 1, Align::Right}, {"Points lost", 1, Align::Right}, {"Objectives", 1, Align::Right},
-                  {"Supply", 1, Align::Right}, {"Defeated", 0.8}}, rows);
+        rows.push_back({std::to_string(h.value("week", 0)), std::to_string(h.value("value", 0)),
+                        std::to_string(h.value("pointsLost", 0)), std::to_string(h.value("objectivesValue", 0)),
+                        std::to_string(h.value("supplyValue", 0)), h.value("defeated", false) ? "yes" : "no"});
+    table(sheet,
+          {{"Week", 0.7, Align::Right},
+           {"VCS", 1, Align::Right},
+           {"Points lost", 1, Align::Right},
+           {"Objectives", 1, Align::Right},
+           {"Supply", 1, Align::Right},
+           {"Defeated", 0.8}},
+          rows);
     if (vcs["history"].empty())
         text(sheet.page(), x, sheet.y - 6, w, 12, "No week has been scored yet (the VCS is scored at the end of each week).",
              Font{7.5, FontFace::Sans, false, true}, Align::Left, ink::label);
@@ -561,9 +614,11 @@ Document roster(const db::CampaignStore& store, const View& v, const PrintOption
         std::string gens;
         for (const auto& g : me["generals"]) {
             if (!gens.empty()) gens += "   \u00b7   ";
-            gens += str(g, "name") + " (" + pretty(str(g, "rank")) + ", " + str(g, "rating") + (str(g, "status") == "active" ? "" : ", " + str(g, "status")) + ")";
+            gens += str(g, "name") + " (" + pretty(str(g, "rank")) + ", " + str(g, "rating") +
+                    (str(g, "status") == "active" ? "" : ", " + str(g, "status")) + ")";
         }
-        text(p, x + 2, sheet.y, w - 4, 13, "Generals: " + (gens.empty() ? std::string("none") : gens), Font{8, FontFace::Serif, false, true});
+        text(p, x + 2, sheet.y, w - 4, 13, "Generals: " + (gens.empty() ? std::string("none") : gens),
+             Font{8, FontFace::Serif, false, true});
         sheet.y += 15;
         std::vector<std::vector<std::string>> rows;
         int stands = 0, figures = 0, original = 0;
@@ -575,7 +630,8 @@ Document roster(const db::CampaignStore& store, const View& v, const PrintOption
                 lossText += " (" + std::to_string(losses.first) + " battle, " + std::to_string(losses.second) + " attrition)";
             std::string type = pretty(str(u, "type"));
             if (u.contains("guns"))
-                for (const auto& gn : u["guns"]) type += " \u00b7 " + std::to_string(gn.value("stands", 0)) + " " + pretty(str(gn, "calibre"));
+                for (const auto& gn : u["guns"])
+                    type += " \u00b7 " + std::to_string(gn.value("stands", 0)) + " " + pretty(str(gn, "calibre"));
             rows.push_back({str(u, "name"), unitFormation[str(u, "id")], type, pretty(str(u, "nationality")), str(u, "class"),
                             std::to_string(u.value("stands", 0)), std::to_string(fig), std::to_string(orig), lossText});
             stands += u.value("stands", 0);
@@ -584,8 +640,16 @@ Document roster(const db::CampaignStore& store, const View& v, const PrintOption
         }
         rows.push_back({"\tME total", str(me, "points") + " points", "", "", "", std::to_string(stands), std::to_string(figures),
                         std::to_string(original), std::to_string(original - figures)});
-        table(sheet, {{"Unit", 3.3}, {"Formation", 1.85}, {"Type", 2.0}, {"Nation", 0.95}, {"Class", 0.65, Align::Right}, {"Stands", 0.85, Align::Right},
-                      {"Figs", 0.7, Align::Right}, {"Orig.", 0.65, Align::Right}, {"Losses", 1.05, Align::Right}},
+        table(sheet,
+              {{"Unit", 3.3},
+               {"Formation", 1.85},
+               {"Type", 2.0},
+               {"Nation", 0.95},
+               {"Class", 0.65, Align::Right},
+               {"Stands", 0.85, Align::Right},
+               {"Figs", 0.7, Align::Right},
+               {"Orig.", 0.65, Align::Right},
+               {"Losses", 1.05, Align::Right}},
               rows, 13);
         totalStands += stands;
         totalFigures += figures;
@@ -593,10 +657,15 @@ Document roster(const db::CampaignStore& store, const View& v, const PrintOption
         totalPoints += me.value("points", 0);
     }
     sheet.heading("Side totals");
-    table(sheet, {{"MEs", 1, Align::Right}, {"Stands", 1, Align::Right}, {"Figures", 1, Align::Right}, {"Original", 1, Align::Right},
-                  {"Losses", 1, Align::Right}, {"Points", 1, Align::Right}},
-          {{std::to_string(v.own["mes"].size()), std::to_string(totalStands), std::to_string(totalFigures), std::to_string(totalOriginal),
-            std::to_string(totalOriginal - totalFigures), std::to_string(totalPoints)}});
+    table(sheet,
+          {{"MEs", 1, Align::Right},
+           {"Stands", 1, Align::Right},
+           {"Figures", 1, Align::Right},
+           {"Original", 1, Align::Right},
+           {"Losses", 1, Align::Right},
+           {"Points", 1, Align::Right}},
+          {{std::to_string(v.own["mes"].size()), std::to_string(totalStands), std::to_string(totalFigures),
+            std::to_string(totalOriginal), std::to_string(totalOriginal - totalFigures), std::to_string(totalPoints)}});
     return sheet.finish();
 }
 
@@ -631,7 +700,8 @@ Document mapPrint(const View& v, const PrintOptions& opts) {
         for (int i = 0; i < nx; ++i) {
             if (sheetNo++ > 0) sheet.newPage();
             auto& p = sheet.page();
-            const hex::Layout layout(v.map.metadata().orientation, {size, size}, {areaX - (minX + i * areaW), areaY - (minY + j * areaH)});
+            const hex::Layout layout(v.map.metadata().orientation, {size, size},
+                                     {areaX - (minX + i * areaW), areaY - (minY + j * areaH)});
             int c0 = 1 << 30, c1 = -1, r0 = 1 << 30, r1 = -1;
             for (const auto& h : v.map.allHexes()) {
                 const auto c = layout.toPixel(h);
@@ -643,25 +713,29 @@ Document mapPrint(const View& v, const PrintOptions& opts) {
                     r1 = std::max(r1, o.row);
                 }
             }
-            std::string where = "Sheet " + std::to_string(sheetNo) + " of " + std::to_string(nx * ny) + " (row " + std::to_string(j + 1) +
-                                ", column " + std::to_string(i + 1) + ")";
+            std::string where = "Sheet " + std::to_string(sheetNo) + " of " + std::to_string(nx * ny) + " (row " +
+                                std::to_string(j + 1) + ", column " + std::to_string(i + 1) + ")";
             if (c1 >= 0)
-                where += " \u00b7 hexes " + std::to_string(c0) + "\u2013" + std::to_string(c1) + " across, rows " + std::to_string(r0) + "\u2013" +
-                         std::to_string(r1);
+                where += " \u00b7 hexes " + std::to_string(c0) + "\u2013" + std::to_string(c1) + " across, rows " +
+                         std::to_string(r0) + "\u2013" + std::to_string(r1);
             char scale[64];
             std::snprintf(scale, sizeof scale, "%.1f mm a hex", opts.hexMm);
-            text(p, sheet.left(), sheet.top() - 4, sheet.width() * 0.7, 14, where, Font{8, FontFace::Sans, true}, Align::Left, ink::text);
-            text(p, sheet.left() + sheet.width() * 0.6, sheet.top() - 4, sheet.width() * 0.4, 14, v.map.metadata().name + " \u00b7 " + scale,
-                 Font{8, FontFace::Sans, false, true}, Align::Right, ink::label);
-            mapdraw::draw(p, v.map, layout, {areaX, areaY, areaW, areaH, true, opts.hexMm >= 7.5}, marks, v.ownColour, v.enemyColour, true);
-            p.elements.emplace_back(Box{sheet.left(), sheet.top() + 12, sheet.width(), areaH + 2 * size + 2, Stroke{0.8, ink::text}, std::nullopt});
+            text(p, sheet.left(), sheet.top() - 4, sheet.width() * 0.7, 14, where, Font{8, FontFace::Sans, true}, Align::Left,
+                 ink::text);
+            text(p, sheet.left() + sheet.width() * 0.6, sheet.top() - 4, sheet.width() * 0.4, 14,
+                 v.map.metadata().name + " \u00b7 " + scale, Font{8, FontFace::Sans, false, true}, Align::Right, ink::label);
+            mapdraw::draw(p, v.map, layout, {areaX, areaY, areaW, areaH, true, opts.hexMm >= 7.5}, marks, v.ownColour, v.enemyColour,
+                          true);
+            p.elements.emplace_back(
+                Box{sheet.left(), sheet.top() + 12, sheet.width(), areaH + 2 * size + 2, Stroke{0.8, ink::text}, std::nullopt});
             double ly = sheet.top() + 14 + areaH + 2 * size + 6;
             ly += mapdraw::legend(p, sheet.left(), ly, sheet.width(), v.ownColour, v.enemyColour);
             int k = 0;
             for (const auto& me : v.own["mes"]) {
                 const double kx = sheet.left() + (k % 3) * sheet.width() / 3, ky = ly + (k / 3) * 10;
                 text(p, kx, ky, sheet.width() / 3 - 4, 10,
-                     std::to_string(numbers.at(str(me, "id"))) + "  " + str(me, "id") + " \u2014 " + str(me, "label") + " (" + str(me, "hex") + ")",
+                     std::to_string(numbers.at(str(me, "id"))) + "  " + str(me, "id") + " \u2014 " + str(me, "label") + " (" +
+                         str(me, "hex") + ")",
                      Font{6.8, FontFace::Sans}, Align::Left, ink::text);
                 ++k;
             }
@@ -673,14 +747,14 @@ Document mapPrint(const View& v, const PrintOptions& opts) {
 
 std::string_view paperKindName(PaperKind kind) {
     switch (kind) {
-    case PaperKind::Orders: return "orders";
-    case PaperKind::BlankOrders: return "blank-orders";
-    case PaperKind::Supply: return "supply";
-    case PaperKind::Summary: return "summary";
-    case PaperKind::Roster: return "roster";
-    case PaperKind::Map: return "map";
-    case PaperKind::Intel: return "intel";
-    case PaperKind::Battle: return "battle";
+        case PaperKind::Orders: return "orders";
+        case PaperKind::BlankOrders: return "blank-orders";
+        case PaperKind::Supply: return "supply";
+        case PaperKind::Summary: return "summary";
+        case PaperKind::Roster: return "roster";
+        case PaperKind::Map: return "map";
+        case PaperKind::Intel: return "intel";
+        case PaperKind::Battle: return "battle";
     }
     return "orders";
 }
@@ -700,14 +774,14 @@ std::optional<PaperKind> paperKindFromName(std::string_view name) {
 Document buildPaper(const db::CampaignStore& store, PaperKind kind, const std::string& side, const PrintOptions& options) {
     const View v = load(store, side);
     switch (kind) {
-    case PaperKind::Orders: return orderSheets(store, v, options);
-    case PaperKind::BlankOrders: return blankOrders(v, options);
-    case PaperKind::Supply: return supplySummary(store, v, options);
-    case PaperKind::Summary: return weeklySummary(store, v, options);
-    case PaperKind::Roster: return roster(store, v, options);
-    case PaperKind::Map: return mapPrint(v, options);
-    case PaperKind::Intel: return intelReport(store, v, options);
-    case PaperKind::Battle: return battleReport(store, v, options);
+        case PaperKind::Orders: return orderSheets(store, v, options);
+        case PaperKind::BlankOrders: return blankOrders(v, options);
+        case PaperKind::Supply: return supplySummary(store, v, options);
+        case PaperKind::Summary: return weeklySummary(store, v, options);
+        case PaperKind::Roster: return roster(store, v, options);
+        case PaperKind::Map: return mapPrint(v, options);
+        case PaperKind::Intel: return intelReport(store, v, options);
+        case PaperKind::Battle: return battleReport(store, v, options);
     }
     return {};
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The cairo + pango backend of the report layer: one PDF page per laid-out page.
 #include "etatmajor/report/pdf.hpp"
 
@@ -37,9 +38,9 @@ void fillAndStroke(cairo_t* cr, const std::optional<Colour>& fill, const std::op
 
 const char* family(FontFace f) {
     switch (f) {
-    case FontFace::Serif: return "DejaVu Serif";
-    case FontFace::Mono: return "DejaVu Sans Mono";
-    case FontFace::Sans: break;
+        case FontFace::Serif: return "DejaVu Serif";
+        case FontFace::Mono: return "DejaVu Sans Mono";
+        case FontFace::Sans: break;
     }
     return "DejaVu Sans";
 }
@@ -135,7 +136,8 @@ void renderPdf(const Document& document, const std::string& path) {
     const cairo_status_t surfaceStatus = cairo_surface_status(surface);
     cairo_surface_destroy(surface);
     if (status != CAIRO_STATUS_SUCCESS || surfaceStatus != CAIRO_STATUS_SUCCESS)
-        throw RenderError("cannot write '" + path + "': " + cairo_status_to_string(status != CAIRO_STATUS_SUCCESS ? status : surfaceStatus));
+        throw RenderError("cannot write '" + path +
+                          "': " + cairo_status_to_string(status != CAIRO_STATUS_SUCCESS ? status : surfaceStatus));
 }
 
 }  // namespace etatmajor::report

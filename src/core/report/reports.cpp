@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The intelligence and battle reports of one side. The intelligence report prints the side's own reports as the
 // engine's intelligence view gives them (engine::intelJson: what the side was told, never the truth behind a
 // misstatement). The battle report prints a recorded battle (engine::findBattle, the battle's stored result, the
@@ -110,12 +111,14 @@ Document intelReport(const db::CampaignStore& store, const View& v, const PrintO
 
     Sheet sheet(opts.paper, "Intelligence Reports", subtitle(v), footer(v));
     const std::string filter = filterText(opts);
-    note(sheet, "What our scouts have reported of the enemy (\u00a78.6), newest first" + (filter.empty() ? std::string() : " \u2014 " + filter + " only") +
+    note(sheet, "What our scouts have reported of the enemy (\u00a78.6), newest first" +
+                    (filter.empty() ? std::string() : " \u2014 " + filter + " only") +
                     ". Each report describes one hex as it was told to us. Where only numbers were given, the enemy may have "
                     "misstated each count by a few units; the true figures are not known to this side.");
     if (reports.empty()) {
         text(sheet.page(), sheet.left(), sheet.y + 4, sheet.width(), 14,
-             filter.empty() ? "No intelligence report has reached this side yet." : "No intelligence report for " + lower(filter) + ".",
+             filter.empty() ? "No intelligence report has reached this side yet."
+                            : "No intelligence report for " + lower(filter) + ".",
              Font{10, FontFace::Sans, false, true});
         return sheet.finish();
     }
@@ -126,19 +129,22 @@ Document intelReport(const db::CampaignStore& store, const View& v, const PrintO
         const int countRows = detail == "nothing" ? 1 : std::max<int>(1, static_cast<int>(r["reported"].size()));
         sheet.ensure(24 + 2 * 34 + 16 + 14.0 * countRows + 30);
         // The reports are gathered as the scouts move: D4, scouting movement (§8.4).
-        const std::string phase = r.contains("phase") ? str(r, "phase") : "D4";
-        band(sheet, "Week " + std::to_string(r.value("week", 0)) + " \u00b7 Day " + std::to_string(r.value("day", 0)) + " \u00b7 " + phase +
-                        (phase == "D4" ? " scouting movement" : ""),
+        const std::string phase = r.contains("phase") ? str(r, "phase") : campaign::phaseString(campaign::Phase::D4);
+        band(sheet,
+             "Week " + std::to_string(r.value("week", 0)) + " \u00b7 Day " + std::to_string(r.value("day", 0)) + " \u00b7 " + phase +
+                 (phase == campaign::phaseId(campaign::Phase::D4) ? " scouting movement" : ""),
              "Report " + std::to_string(n) + " of " + std::to_string(reports.size()));
         const std::string observer = str(r, "observer");
-        fieldRow(sheet, {{"OBSERVER (OWN ME)", observer + (ownLabel.count(observer) ? " \u2014 " + ownLabel[observer] : std::string()), 3},
-                         {"HEX OBSERVED", str(r, "hex"), 1},
-                         {"POSTURE REPORTED", r.contains("mode") ? pretty(str(r, "mode")) : "\u2014", 1.6}});
+        fieldRow(sheet,
+                 {{"OBSERVER (OWN ME)", observer + (ownLabel.count(observer) ? " \u2014 " + ownLabel[observer] : std::string()), 3},
+                  {"HEX OBSERVED", str(r, "hex"), 1},
+                  {"POSTURE REPORTED", r.contains("mode") ? pretty(str(r, "mode")) : "\u2014", 1.6}});
         sheet.y -= 2;
         fieldRow(sheet, {{"CASE (\u00a78.6)", caseText(str(r, "case"), detail), 1}});
         if (detail == "nothing") {
             text(sheet.page(), sheet.left() + 3, sheet.y - 2, sheet.width() - 6, 14,
-                 "Nothing beyond the counter itself: the enemy's scouts kept ours at a distance.", Font{8.5, FontFace::Sans, false, true});
+                 "Nothing beyond the counter itself: the enemy's scouts kept ours at a distance.",
+                 Font{8.5, FontFace::Sans, false, true});
             sheet.y += 18;
             continue;
         }
@@ -148,10 +154,13 @@ Document intelReport(const db::CampaignStore& store, const View& v, const PrintO
             const int count = c.value("count", 0);
             total += count;
             rows.push_back({pretty(str(c, "kind")), c.contains("nationality") ? pretty(str(c, "nationality")) : "not told",
-                              detail == "numbers" ? "about " + std::to_string(count) : std::to_string(count)});
+                            detail == "numbers" ? "about " + std::to_string(count) : std::to_string(count)});
         }
         rows.push_back({"\tUnits reported", "", detail == "numbers" ? "about " + std::to_string(total) : std::to_string(total)});
-        table(sheet, {{"Kind of unit", 3}, {"Nationality", 2}, {detail == "numbers" ? "Count (as told, may be misstated)" : "Count (exact)", 2, Align::Right}},
+        table(sheet,
+              {{"Kind of unit", 3},
+               {"Nationality", 2},
+               {detail == "numbers" ? "Count (as told, may be misstated)" : "Count (exact)", 2, Align::Right}},
               rows, 13);
     }
     return sheet.finish();
@@ -202,9 +211,7 @@ std::string sideName(const campaign::CampaignState& s, const std::string& id) {
     return side ? side->name : id;
 }
 
-std::string unitKind(const campaign::UnitState& u) {
-    return pretty(std::string(campaign::unitTypeName(u.type)));
-}
+std::string unitKind(const campaign::UnitState& u) { return pretty(std::string(campaign::unitTypeName(u.type))); }
 
 // Replaces every occurrence of the names in `names` (longest first, in one pass, so a replacement is never
 // rewritten) with what they map to.
@@ -298,7 +305,7 @@ void oneBattle(Sheet& sheet, const View& v, const campaign::CampaignState& s, co
     const std::string enemy = s.enemyOf(v.side);
     std::map<std::string, const campaign::UnitState*> units;
     for (const auto& u : s.units) units[u.id] = &u;
-    const std::string status = b.status == "resolved" ? (b.summary.rfind("no battle", 0) == 0 ? "not fought" : "fought")
+    const std::string status = b.status == "resolved"   ? (b.summary.rfind("no battle", 0) == 0 ? "not fought" : "fought")
                                : b.status == "tabletop" ? "awaiting the tabletop result"
                                                         : "not yet fought";
     // §8.6.4: a scouting combat says so, in its title and in a line of its own.
@@ -330,7 +337,8 @@ void oneBattle(Sheet& sheet, const View& v, const campaign::CampaignState& s, co
         const std::string label = me ? me->label : p.me;
         if (p.side == v.side)
             rows.push_back({"Own", p.me + " \u2014 " + label, pretty(p.mode), "turn " + std::to_string(p.arrivalTurn),
-                            p.how.empty() ? "\u2014" : p.how, std::to_string(p.moved) + " of " + std::to_string(p.allowance) + " hexes"});
+                            p.how.empty() ? "\u2014" : p.how,
+                            std::to_string(p.moved) + " of " + std::to_string(p.allowance) + " hexes"});
     }
     for (const auto& p : b.participants) {
         const auto* me = s.me(p.me);
@@ -372,20 +380,24 @@ void oneBattle(Sheet& sheet, const View& v, const campaign::CampaignState& s, co
         }
     rows.clear();
     for (const auto& id : {v.side, enemy})
-        rows.push_back({sideName(s, id), id == v.side ? std::to_string(points[id]) : std::string("\u2014"), std::to_string(tally[id][0]),
-                        std::to_string(tally[id][1]),
-                        std::to_string(tally[id][2])});
-    table(sheet, {{"Side", 3}, {"Points lost (D10)", 1.2, Align::Right}, {"Figures lost", 1, Align::Right}, {"Units routed", 1, Align::Right},
-                  {"Units gone", 1, Align::Right}},
+        rows.push_back({sideName(s, id), id == v.side ? std::to_string(points[id]) : std::string("\u2014"),
+                        std::to_string(tally[id][0]), std::to_string(tally[id][1]), std::to_string(tally[id][2])});
+    table(sheet,
+          {{"Side", 3},
+           {"Points lost (D10)", 1.2, Align::Right},
+           {"Figures lost", 1, Align::Right},
+           {"Units routed", 1, Align::Right},
+           {"Units gone", 1, Align::Right}},
           rows, 13);
     // At nightfall the campaign sends the beaten side back a hex toward its supply source (D11): the loser, or after a
     // draw the side not left holding the field. The note follows that rule, so the winner is never told it falls back.
     const std::string kept = !b.winner.empty() ? b.winner : d.fieldHolder;
     if (!kept.empty() && kept != v.side)
-        note(sheet, "Our troops fall back by night, one hex toward their supply source, which is also the rally point of "
-                    "their routers.", 12);
-    else if (!kept.empty())
-        note(sheet, "Our troops keep the ground tonight; the enemy falls back.", 12);
+        note(sheet,
+             "Our troops fall back by night, one hex toward their supply source, which is also the rally point of "
+             "their routers.",
+             12);
+    else if (!kept.empty()) note(sheet, "Our troops keep the ground tonight; the enemy falls back.", 12);
 
     // Own casualties, unit by unit.
     sheet.heading("Own casualties", "every unit of ours in the battle: figures at the start, figures and stands lost");
@@ -404,8 +416,15 @@ void oneBattle(Sheet& sheet, const View& v, const campaign::CampaignState& s, co
         pts += l.points;
     }
     rows.push_back({"\tTotal", "", "", std::to_string(fs), std::to_string(fl), std::to_string(sl), "", std::to_string(pts)});
-    table(sheet, {{"Unit", 3.6}, {"ME", 1.1}, {"Type", 1.65}, {"Figures", 0.85, Align::Right}, {"Lost", 0.7, Align::Right},
-                  {"Stands", 0.95, Align::Right}, {"Fate", 1.35}, {"Points", 0.7, Align::Right}},
+    table(sheet,
+          {{"Unit", 3.6},
+           {"ME", 1.1},
+           {"Type", 1.65},
+           {"Figures", 0.85, Align::Right},
+           {"Lost", 0.7, Align::Right},
+           {"Stands", 0.95, Align::Right},
+           {"Fate", 1.35},
+           {"Points", 0.7, Align::Right}},
           rows, 13);
 
     // The enemy, as seen across the field: each unit by a reference, its kind and nationality, and what it lost.
@@ -418,8 +437,8 @@ void oneBattle(Sheet& sheet, const View& v, const campaign::CampaignState& s, co
         const auto& u = *it->second;
         const std::string code = "E" + std::to_string(++ref);
         hidden[u.name] = code + " (enemy " + lower(unitKind(u)) + ")";
-        rows.push_back({code, unitKind(u), pretty(std::string(campaign::nationalityName(u.nationality))), std::to_string(l.figuresLost),
-                        std::to_string(l.standsLost), fateText(l)});
+        rows.push_back({code, unitKind(u), pretty(std::string(campaign::nationalityName(u.nationality))),
+                        std::to_string(l.figuresLost), std::to_string(l.standsLost), fateText(l)});
         efl += l.figuresLost;
         esl += l.standsLost;
         erouted += l.routed ? 1 : 0;
@@ -428,7 +447,13 @@ void oneBattle(Sheet& sheet, const View& v, const campaign::CampaignState& s, co
     rows.push_back({"\tTotal", std::to_string(ref) + " units", "", std::to_string(efl), std::to_string(esl),
                     std::to_string(erouted) + " routed, " + std::to_string(egone) + " gone"});
     sheet.heading("Enemy casualties", "as seen from the field: kinds and losses, not names");
-    table(sheet, {{"Ref.", 0.8}, {"Kind", 2}, {"Nationality", 1.5}, {"Figs lost", 1, Align::Right}, {"Stands lost", 1, Align::Right}, {"Fate", 2.2}},
+    table(sheet,
+          {{"Ref.", 0.8},
+           {"Kind", 2},
+           {"Nationality", 1.5},
+           {"Figs lost", 1, Align::Right},
+           {"Stands lost", 1, Align::Right},
+           {"Fate", 2.2}},
           rows, 13);
 
     // Generals: ours by name, the enemy's only when hit.
@@ -480,7 +505,8 @@ Document battleReport(const db::CampaignStore& constStore, const View& v, const 
         battles.push_back(*rec);
     } else {
         for (auto& rec : engine::listBattles(store))
-            if (rec.status == "resolved" && rec.takesPart(v.side) && passes(opts, rec.week, rec.day)) battles.push_back(std::move(rec));
+            if (rec.status == "resolved" && rec.takesPart(v.side) && passes(opts, rec.week, rec.day))
+                battles.push_back(std::move(rec));
     }
     Sheet sheet(opts.paper, "Battle Report", subtitle(v), footer(v));
     if (battles.empty()) {

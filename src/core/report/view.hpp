@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Inside the report layer: what every paper of a side starts from (the side's status view, its map and colours),
 // and the helpers the papers share. papers.cpp lays out the standing papers, reports.cpp the intelligence and
 // battle reports.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/rules/initiative.hpp"
 
 #include "etatmajor/rules/scouting.hpp"
@@ -48,9 +49,8 @@ InitiativeResult strategicInitiative(const CampaignState& state, dice::Dice& dic
             const auto roll = dice.roll({"strategic initiative of " + side.name, "etat-major.md §7.1", side.id, eligible, 6, 0});
             si.dice = roll.faces;
             si.total += roll.result;
-            dice.effect(roll, side.name + " scores " + std::to_string(si.scoutingPoints) + " scouting + " +
-                                  std::to_string(si.bis) + " BIS + " + std::to_string(roll.result) + " = " +
-                                  std::to_string(si.total));
+            dice.effect(roll, side.name + " scores " + std::to_string(si.scoutingPoints) + " scouting + " + std::to_string(si.bis) +
+                                  " BIS + " + std::to_string(roll.result) + " = " + std::to_string(si.total));
         }
         result.sides.push_back(si);
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/rules/loc.hpp"
 
 #include <boost/graph/compressed_sparse_row_graph.hpp>
@@ -47,8 +48,7 @@ bool passable(const map::Map& m, Hex from, int dir) {
     const Hex to = hex::neighbour(from, dir);
     if (!m.contains(to) || map::isWater(m.terrain(to))) return false;
     const map::Hexside* side = m.hexside(from, dir);
-    if (side && side->watercourse == map::Watercourse::River && !side->fordable && side->crossing == map::Crossing::None)
-        return false;
+    if (side && side->watercourse == map::Watercourse::River && !side->fordable && side->crossing == map::Crossing::None) return false;
     return true;
 }
 
@@ -464,8 +464,7 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
         } else if (me->hex == ua->hex) {
             loc.valid = true;  // occupying the source (§9.2.5)
             loc.path = {me->hex};
-        } else if (!strict && hex::distance(me->hex, ua->hex) == 1 &&
-                   impl.passableDir(me->hex, hex::directionTo(me->hex, ua->hex))) {
+        } else if (!strict && hex::distance(me->hex, ua->hex) == 1 && impl.passableDir(me->hex, hex::directionTo(me->hex, ua->hex))) {
             loc.valid = true;  // next to its source: the source hex is one of its start hexes (G-90)
             loc.path = {me->hex, ua->hex};
         } else {
@@ -476,7 +475,8 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
                 const Hex first = impl.hexOfVertex[static_cast<std::size_t>(nearest)];
                 loc.path.reserve(static_cast<std::size_t>(clear.depthOf(nearest)) + 2);
                 if (first != me->hex) loc.path.push_back(me->hex);
-                for (int x = nearest; x != kNone; x = clear.parentOf(x)) loc.path.push_back(impl.hexOfVertex[static_cast<std::size_t>(x)]);
+                for (int x = nearest; x != kNone; x = clear.parentOf(x))
+                    loc.path.push_back(impl.hexOfVertex[static_cast<std::size_t>(x)]);
             } else if (const auto walk = bestWalk(clear, starts, s); !walk.empty()) {
                 loc.valid = true;
                 loc.path = hexPath(me->hex, walk);
@@ -538,8 +538,8 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
             for (std::size_t i = 0; i < out.size(); ++i) {
                 auto& loc = out[i];
                 if (loc.valid) continue;
-                if (loc.problem != LocProblem::NotOnNetwork && loc.problem != LocProblem::NoRoute &&
-                    loc.problem != LocProblem::Cut && !(anyTraceable && loc.problem != LocProblem::OwnHexOccupied))
+                if (loc.problem != LocProblem::NotOnNetwork && loc.problem != LocProblem::NoRoute && loc.problem != LocProblem::Cut &&
+                    !(anyTraceable && loc.problem != LocProblem::OwnHexOccupied))
                     continue;
                 std::size_t j = out.size();
                 auto consider = [&](Hex h) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/rules/movement.hpp"
 
 #include "etatmajor/hex/offset.hpp"
@@ -37,8 +38,7 @@ int halveAllowance(int allowance, const Options& options) {
     return std::max(1, allowance / 2);  // floor_min1
 }
 
-MovePlan planMove(const map::Map& m, hex::Hex start, const std::vector<hex::Hex>& route, const MoveInput& in,
-                  const Options& o) {
+MovePlan planMove(const map::Map& m, hex::Hex start, const std::vector<hex::Hex>& route, const MoveInput& in, const Options& o) {
     MovePlan plan;
     if (in.receipt == Receipt::NotReceived || stationaryMode(in.mode, o)) return plan;
     const std::string& termMode = o.get("terrain_mod_mode");
@@ -170,15 +170,16 @@ int stackedAt(const CampaignState& s, const MeState& mover, hex::Hex at, const s
     return n;
 }
 
-bool mayEnterStack(const CampaignState& s, const MeState& mover, hex::Hex at, const std::vector<std::pair<std::string, hex::Hex>>& decoys,
-                   const Options& o) {
+bool mayEnterStack(const CampaignState& s, const MeState& mover, hex::Hex at,
+                   const std::vector<std::pair<std::string, hex::Hex>>& decoys, const Options& o) {
     // etat-major.md §2.2, G-41: passing through a full hex (stack_check = every_hex), or entering a full hex held by
     // the enemy, where the contact ends the move (stacking_scope = total).
     const bool full = stackedAt(s, mover, at, decoys, o) >= kStackLimit;
     if (!full) return true;
     if (o.is("stack_check", "every_hex")) return false;
     if (o.is("stacking_scope", "total"))
-        return std::none_of(s.mes.begin(), s.mes.end(), [&](const MeState& m) { return m.onMap && m.side != mover.side && m.hex == at; });
+        return std::none_of(s.mes.begin(), s.mes.end(),
+                            [&](const MeState& m) { return m.onMap && m.side != mover.side && m.hex == at; });
     return true;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/rules/orders.hpp"
 
 #include "etatmajor/rules/weather.hpp"
@@ -142,11 +143,12 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
         return out;
     }
     if (f.week != s.week || f.day != s.day)
-        out.error("ORDERS-TURN", "these orders are for week " + std::to_string(f.week) + " day " + std::to_string(f.day) +
-                                     "; the campaign is at week " + std::to_string(s.week) + " day " + std::to_string(s.day),
+        out.error("ORDERS-TURN",
+                  "these orders are for week " + std::to_string(f.week) + " day " + std::to_string(f.day) +
+                      "; the campaign is at week " + std::to_string(s.week) + " day " + std::to_string(s.day),
                   f.line, "turn");
     std::set<std::string> seen;
-    std::map<hex::Hex, int> endHexes;  // friendly MEs ending the day in each hex
+    std::map<hex::Hex, int> endHexes;                     // friendly MEs ending the day in each hex
     std::map<hex::Hex, std::vector<std::string>> endMes;  // … and which, the ones ordered there last
     for (const auto& me : s.mes)
         if (me.side == f.side && me.onMap) {
@@ -183,15 +185,14 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
         // takes any other mode (it may also keep foraging).
         if (s.options.is("reorg_after_forage", "required") && me->mode == Mode::Forage && mode != Mode::Forage &&
             mode != Mode::Reorganisation)
-            out.error("ORDERS-MODE", at + " has been foraging and must first reform with a Reorganisation order (G-95)",
-                      o.line, o.me + ".mode");
+            out.error("ORDERS-MODE", at + " has been foraging and must first reform with a Reorganisation order (G-95)", o.line,
+                      o.me + ".mode");
         // G-45: no more than two days of forced march in a row.
         int streak = 0;
         for (const auto& m : s.mes)
             if (m.id == o.me) streak = m.forcedMarchStreak;
         if ((mode == Mode::ForcedMarch) && streak >= 2)
-            out.error("ORDERS-MODE", at + " has force-marched two days running and must rest today (G-45)", o.line,
-                      o.me + ".mode");
+            out.error("ORDERS-MODE", at + " has force-marched two days running and must rest today (G-45)", o.line, o.me + ".mode");
         if (streak >= 2 && s.options.is("forced_march_rest", "stationary_third_day") && !o.path.empty())
             out.error("ORDERS-PATH", at + " must stay where it is today after two days of forced march (G-45)", o.line,
                       o.me + ".path");
@@ -217,23 +218,25 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
             out.error("ORDERS-NIGHT", at + ": this campaign does not allow night marches (night_march = disabled, G-46)", o.line,
                       o.me + ".night");
         else if (o.night && o.mode != Mode::ForcedMarch)
-            out.error("ORDERS-NIGHT", at + ": a night march is made under a Forced March order (G-46), not " +
-                                          std::string(o.mode ? modeName(*o.mode) : "forage"),
+            out.error("ORDERS-NIGHT",
+                      at + ": a night march is made under a Forced March order (G-46), not " +
+                          std::string(o.mode ? modeName(*o.mode) : "forage"),
                       o.line, o.me + ".night");
         // §8.2, G-32: a declared LOC path is a chain of neighbouring hexes on the map.
         for (std::size_t i = 0; i < o.locPath.size(); ++i) {
             const hex::Hex h = off.toHex(o.locPath[i]);
             if (!s.map.contains(h) || (i > 0 && hex::directionTo(off.toHex(o.locPath[i - 1]), h) < 0)) {
-                out.error("ORDERS-LOC-PATH", at + ": LOC path hex " + std::to_string(i + 1) + " (" + hex::formatOffset(o.locPath[i]) +
-                                                 ") is " + (s.map.contains(h) ? "not next to the one before" : "off the map"),
+                out.error("ORDERS-LOC-PATH",
+                          at + ": LOC path hex " + std::to_string(i + 1) + " (" + hex::formatOffset(o.locPath[i]) + ") is " +
+                              (s.map.contains(h) ? "not next to the one before" : "off the map"),
                           o.line, o.me + ".locPath");
                 break;
             }
         }
         checkOrderActions(s, o, *me, mode, out);  // §9.2.4, §10.1, §11 actions
         for (const auto& ref : o.marchOrder) {
-            const bool mine =
-                std::any_of(s.units.begin(), s.units.end(), [&](const UnitState& u) { return u.id == ref && u.me == o.me && !u.removed; });
+            const bool mine = std::any_of(s.units.begin(), s.units.end(),
+                                          [&](const UnitState& u) { return u.id == ref && u.me == o.me && !u.removed; });
             if (!mine) out.error("ORDERS-MARCH-ORDER", at + ": '" + ref + "' is no unit of this ME", o.line, o.me + ".marchOrder");
         }
         // The route: adjacent steps over land, no unfordable river without a crossing, roads only when force-marching.
@@ -255,8 +258,9 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
                 break;
             }
             if (map::isWater(s.map.terrain(to)))
-                out.error("ORDERS-PATH", at + ": " + step + " is " + std::string(map::terrainName(s.map.terrain(to))) +
-                                             " and impassable (embark first)",
+                out.error("ORDERS-PATH",
+                          at + ": " + step + " is " + std::string(map::terrainName(s.map.terrain(to))) +
+                              " and impassable (embark first)",
                           o.line, o.me + ".path");
             const bool road = s.map.hasLink(from, dir, map::LinkKind::MajorRoad) || s.map.hasLink(from, dir, map::LinkKind::MinorRoad);
             // §8.1.3, G-16: a flooded marsh is crossed only along a road or track.
@@ -265,8 +269,9 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
                           o.line, o.me + ".path");
             const map::Hexside* side = s.map.hexside(from, dir);
             if (side && side->watercourse == map::Watercourse::River && !side->fordable && side->crossing == map::Crossing::None)
-                out.error("ORDERS-PATH", at + ": " + step + " crosses the " + side->name +
-                                             " where there is no ford or bridge (G-55: lay a pontoon or use boats)",
+                out.error("ORDERS-PATH",
+                          at + ": " + step + " crosses the " + side->name +
+                              " where there is no ford or bridge (G-55: lay a pontoon or use boats)",
                           o.line, o.me + ".path");
             if (roadsOnly && !road)
                 out.error("ORDERS-PATH", at + ": " + step + " leaves the road, and a forced march keeps to roads (G-45)", o.line,
@@ -287,9 +292,9 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
             int line = 0;
             for (const auto& o : f.orders)
                 if (o.me == last) line = o.line;
-            out.error("ORDERS-STACKING", "ME " + last + ": " + std::to_string(n) + " MEs of side '" + f.side + "' (" + names +
-                                             ") would end the day in hex " + hex::formatOffset(off.toOffset(h)) +
-                                             "; the limit is three (§2.2)",
+            out.error("ORDERS-STACKING",
+                      "ME " + last + ": " + std::to_string(n) + " MEs of side '" + f.side + "' (" + names +
+                          ") would end the day in hex " + hex::formatOffset(off.toOffset(h)) + "; the limit is three (§2.2)",
                       line, last.empty() ? hex::formatOffset(off.toOffset(h)) : last + ".path");
         }
     out.setFile(f.file);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/rules/setup.hpp"
 
 namespace etatmajor::rules {

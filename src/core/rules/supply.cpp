@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/rules/supply.hpp"
 
 #include "etatmajor/campaign/points.hpp"
@@ -23,7 +24,7 @@ bool forageExclusive(const CampaignState& state, const MeState& me) {
         if (other.side != me.side) {
             if (d <= 1) return false;  // an enemy ME stands in the forage area
         } else {
-            if (d <= 1) return false;  // a friendly ME stands in it
+            if (d <= 1) return false;                                // a friendly ME stands in it
             if (other.mode == Mode::Forage && d <= 2) return false;  // a friendly forage area overlaps it
         }
     }
@@ -44,8 +45,7 @@ int standPrice(const UnitState& u) {
 int replacementCost(const UnitState& u, int figures, const Options& options) {
     if (figures <= 0) return 0;
     const int price = standPrice(u);
-    if (options.is("figure_pricing", "whole_stands"))
-        return (figures + u.figuresPerStand - 1) / u.figuresPerStand * price;
+    if (options.is("figure_pricing", "whole_stands")) return (figures + u.figuresPerStand - 1) / u.figuresPerStand * price;
     return (figures * price + u.figuresPerStand - 1) / u.figuresPerStand;  // pro rata, rounded up (G-82)
 }
 

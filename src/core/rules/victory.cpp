@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/rules/victory.hpp"
 
 #include "etatmajor/campaign/points.hpp"
@@ -11,7 +12,7 @@ int urbanWeeklyValue(const UrbanState& ua, Season season, const Options& options
     if (ua.destroyed || !ua.rawRoll) return 0;
     int value = *ua.rawRoll * uaMultiplier(options);
     if (options.is("combat_ua_halving", "on"))
-        for (int i = 0; i < ua.combatHalvings; ++i) value /= 2;  // permanent, rounded down (G-84)
+        for (int i = 0; i < ua.combatHalvings; ++i) value /= 2;                         // permanent, rounded down (G-84)
     if (season == Season::Winter && options.is("winter_ua_halving", "on")) value /= 2;  // while it is winter
     return value;
 }

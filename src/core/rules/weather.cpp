@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/rules/weather.hpp"
 
 #include "etatmajor/core/names.hpp"
@@ -106,8 +107,8 @@ bool wetlandFlooded(const map::Map& m, hex::Hex h, Season season, const campaign
 }
 
 bool wetlandFrozen(const map::Map& m, hex::Hex h, Season season, const campaign::Options& options) {
-    return options.is("seasonal_wetlands", "on") && m.contains(h) && m.terrain(h) == map::Terrain::Marsh &&
-           season == Season::Winter && m.regionAt(h) == map::Region::ExtremeNorth;
+    return options.is("seasonal_wetlands", "on") && m.contains(h) && m.terrain(h) == map::Terrain::Marsh && season == Season::Winter &&
+           m.regionAt(h) == map::Region::ExtremeNorth;
 }
 
 }  // namespace etatmajor::rules

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/rules/works.hpp"
 
 #include "etatmajor/hex/offset.hpp"
@@ -61,8 +62,9 @@ void checkOrderActions(const CampaignState& s, const Order& o, const MeState& me
             for (std::size_t i = 0; i < o.path.size(); ++i) {
                 const hex::Hex to = off.toHex(o.path[i]);
                 if (!navigableStep(s.map, from, to)) {
-                    out.error("ORDERS-PATH", at + ": step " + std::to_string(i + 1) + " (" + hex::formatOffset(o.path[i]) +
-                                                 ") is not along navigable water (§11.2)",
+                    out.error("ORDERS-PATH",
+                              at + ": step " + std::to_string(i + 1) + " (" + hex::formatOffset(o.path[i]) +
+                                  ") is not along navigable water (§11.2)",
                               o.line, o.me + ".path");
                     break;
                 }
@@ -78,7 +80,8 @@ void checkOrderActions(const CampaignState& s, const Order& o, const MeState& me
             const auto target = hex::parseOffset(a.note);
             const int dir = target ? hex::directionTo(me.hex, off.toHex(*target)) : -1;
             const auto* side = dir < 0 ? nullptr : s.map.hexside(me.hex, dir);
-            if (dir < 0) refuse("lay_pontoon names the hex across the river next to the ME in its note (col,row), not '" + a.note + "'");
+            if (dir < 0)
+                refuse("lay_pontoon names the hex across the river next to the ME in its note (col,row), not '" + a.note + "'");
             else if (!side || side->watercourse == map::Watercourse::None) refuse("no river or stream lies between it and " + a.note);
         } else if (a.kind == "take_up_pontoon") {
             // §10.3 / G-55: the engineers who laid a pontoon take it up again from either bank; the hexside is the one
@@ -88,7 +91,9 @@ void checkOrderActions(const CampaignState& s, const Order& o, const MeState& me
             const auto target = hex::parseOffset(a.note);
             const int dir = target ? hex::directionTo(end, off.toHex(*target)) : -1;
             const auto* side = dir < 0 ? nullptr : s.map.hexside(end, dir);
-            if (dir < 0) refuse("take_up_pontoon names the hex across the river from where the ME ends the day (col,row), not '" + a.note + "'");
+            if (dir < 0)
+                refuse("take_up_pontoon names the hex across the river from where the ME ends the day (col,row), not '" + a.note +
+                       "'");
             else if (!side || side->watercourse == map::Watercourse::None || side->crossing != map::Crossing::Bridge)
                 refuse("no laid crossing spans the river between " + hex::formatOffset(off.toOffset(end)) + " and " + a.note);
         } else if (a.kind == "offer_terms") {

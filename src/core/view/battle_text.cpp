@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/view/battle_text.hpp"
 
 #include "etatmajor/battle/calibration.hpp"
@@ -16,8 +17,7 @@ namespace b = etatmajor::battle;
 core::IssueList battleAccess(db::CampaignStore& store, const Viewer& viewer, int id) {
     core::IssueList issues;
     const auto rec = engine::findBattle(store, id);
-    if (!rec)
-        issues.error("BATTLE-UNKNOWN", "the campaign has no battle " + std::to_string(id));
+    if (!rec) issues.error("BATTLE-UNKNOWN", "the campaign has no battle " + std::to_string(id));
     else if (!viewer.isHost() && !rec->takesPart(viewer.side()))
         issues.error("BATTLE-SIDE", "side '" + viewer.side() + "' has no ME in battle " + std::to_string(id));
     return issues;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The campaign's battles as a viewer may know them (battle_view.hpp).
 #include "etatmajor/view/battle_view.hpp"
 
@@ -64,16 +65,28 @@ std::string battleListJson(const std::vector<BattleView>& battles, const Viewer&
         nlohmann::ordered_json ps = nlohmann::ordered_json::array();
         for (const auto& p : b.participants) {
             if (viewer.isHost())
-                ps.push_back({{"me", p.me}, {"side", p.side}, {"arrivalTurn", p.arrivalTurn}, {"mode", p.mode}, {"moved", p.moved},
-                              {"allowance", p.allowance}, {"timing", p.timing}});
+                ps.push_back({{"me", p.me},
+                              {"side", p.side},
+                              {"arrivalTurn", p.arrivalTurn},
+                              {"mode", p.mode},
+                              {"moved", p.moved},
+                              {"allowance", p.allowance},
+                              {"timing", p.timing}});
             else if (p.own)
                 ps.push_back({{"me", p.me}, {"label", p.label}, {"side", p.side}, {"arrivalTurn", p.arrivalTurn}, {"mode", p.mode}});
-            else
-                ps.push_back({{"label", p.label}, {"side", p.side}});
+            else ps.push_back({{"label", p.label}, {"side", p.side}});
         }
-        out.push_back({{"id", b.id}, {"week", b.week}, {"day", b.day}, {"hex", b.hex}, {"status", b.status},
-                       {"daylightTurns", b.daylight}, {"startTurn", b.startTurn}, {"weather", b.weather}, {"winner", b.winner},
-                       {"summary", b.summary}, {"participants", ps}});
+        out.push_back({{"id", b.id},
+                       {"week", b.week},
+                       {"day", b.day},
+                       {"hex", b.hex},
+                       {"status", b.status},
+                       {"daylightTurns", b.daylight},
+                       {"startTurn", b.startTurn},
+                       {"weather", b.weather},
+                       {"winner", b.winner},
+                       {"summary", b.summary},
+                       {"participants", ps}});
     }
     return out.dump(2);
 }

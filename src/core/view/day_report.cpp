@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A side's day, told to that side (day_report.hpp).
 #include "etatmajor/view/day_report.hpp"
 
@@ -70,7 +71,7 @@ ReportSection orders(Ctx& c) {
             s.lines.push_back((c.viewer.isHost() ? c.sideNames[g.getColumn(0).getString()] + " stood" : "We stood") +
                               std::string(" fast: no orders were written"));
     auto q = c.ofDay("SELECT me_id, side_id, body, receipt_roll, receipt_modifier, receipt FROM order_sheet "
-                              "WHERE week = ? AND day = ? ORDER BY side_id, me_id");
+                     "WHERE week = ? AND day = ? ORDER BY side_id, me_id");
     while (q.executeStep()) {
         if (!c.ours(q.getColumn(1).getString())) continue;
         const auto body = ordered_json::parse(q.getColumn(2).getString());
@@ -95,7 +96,7 @@ ReportSection orders(Ctx& c) {
 ReportSection movement(Ctx& c) {
     ReportSection s{"Movement", {}};
     auto q = c.ofDay("SELECT me_id, phase, path, allowance, stopped_by FROM movement WHERE week = ? AND day = ? "
-                              "ORDER BY phase, me_id");
+                     "ORDER BY phase, me_id");
     while (q.executeStep()) {
         const std::string me = q.getColumn(0).getString();
         const auto it = c.mes.find(me);
@@ -158,7 +159,7 @@ ReportSection contacts(Ctx& c) {
 ReportSection intelligence(Ctx& c) {
     ReportSection s{"Intelligence", {}};
     auto q = c.ofDay("SELECT side_id, observer_me, q, r, detail, reported, mode_reported FROM intel_report "
-                              "WHERE week = ? AND day = ? ORDER BY side_id, id");
+                     "WHERE week = ? AND day = ? ORDER BY side_id, id");
     while (q.executeStep()) {
         if (!c.ours(q.getColumn(0).getString())) continue;
         std::string line = c.name(q.getColumn(1).getString()) + " at " + c.at(q.getColumn(2).getInt(), q.getColumn(3).getInt()) + ": ";
@@ -184,12 +185,14 @@ ReportSection intelligence(Ctx& c) {
 ReportSection weekSection(Ctx& c) {
     ReportSection s{"The week", {}};
     if (c.day != 1) return s;
-    SQLite::Statement q(c.db, "SELECT side_id, scouting_points, dice, total, winner, declined FROM initiative WHERE week = ? ORDER BY side_id");
+    SQLite::Statement q(
+        c.db, "SELECT side_id, scouting_points, dice, total, winner, declined FROM initiative WHERE week = ? ORDER BY side_id");
     q.bind(1, c.week);
     while (q.executeStep()) {
         const std::string side = q.getColumn(0).getString();
         if (q.getColumn(4).getInt() != 0)
-            s.lines.push_back(c.sideNames[side] + " won the strategic initiative" + (q.getColumn(5).getInt() != 0 ? " and declined it" : ""));
+            s.lines.push_back(c.sideNames[side] + " won the strategic initiative" +
+                              (q.getColumn(5).getInt() != 0 ? " and declined it" : ""));
         if (c.ours(side))
             s.lines.push_back((c.viewer.isHost() ? c.sideNames[side] : std::string("We")) + " rolled " + q.getColumn(2).getString() +
                               " for the initiative (" + std::to_string(q.getColumn(1).getInt()) + " scouting points), total " +
@@ -199,10 +202,12 @@ ReportSection weekSection(Ctx& c) {
     v.bind(1, c.week);
     while (v.executeStep())
         if (c.ours(v.getColumn(0).getString()))
-            s.lines.push_back((c.viewer.isHost() ? c.sideNames[v.getColumn(0).getString()] + "'s" : std::string("Our")) + " VCS: " +
-                              std::to_string(v.getColumn(1).getInt()) + " of a baseline of " + std::to_string(v.getColumn(2).getInt()));
+            s.lines.push_back((c.viewer.isHost() ? c.sideNames[v.getColumn(0).getString()] + "'s" : std::string("Our")) +
+                              " VCS: " + std::to_string(v.getColumn(1).getInt()) + " of a baseline of " +
+                              std::to_string(v.getColumn(2).getInt()));
     // The side's own ledger entries of the week, one by one as `supply` shows them.
-    SQLite::Statement l(c.db, "SELECT side_id, kind, points, source, me_id, unit_id FROM supply_ledger WHERE week = ? ORDER BY side_id, id");
+    SQLite::Statement l(c.db,
+                        "SELECT side_id, kind, points, source, me_id, unit_id FROM supply_ledger WHERE week = ? ORDER BY side_id, id");
     l.bind(1, c.week);
     while (l.executeStep()) {
         if (!c.ours(l.getColumn(0).getString())) continue;
@@ -234,12 +239,15 @@ ReportSection battles(Ctx& c) {
         for (std::size_t k = 0; k < ourMes.size(); ++k) line += (k ? ", " : "") + ourMes[k];
         line += "): ";
         const std::string status = q.getColumn(3).getString();
-        line += status == "resolved" ? q.getColumn(4).getString() : status == "tabletop" ? "to be fought on the table" : "not yet fought";
+        line += status == "resolved"   ? q.getColumn(4).getString()
+                : status == "tabletop" ? "to be fought on the table"
+                                       : "not yet fought";
         s.lines.push_back(line);
         // Losses: our own unit by unit; the enemy's only as the figures seen to fall on the table (§8.11: points stay
         // secret with the VCS, §7.2).
-        SQLite::Statement l(c.db, "SELECT l.unit_id, u.name, u.side_id, l.figures_lost, l.stands_lost, l.routed, l.removed "
-                                  "FROM battle_loss l JOIN unit u ON u.id = l.unit_id WHERE l.battle_id = ? ORDER BY u.side_id, u.ord");
+        SQLite::Statement l(c.db,
+                            "SELECT l.unit_id, u.name, u.side_id, l.figures_lost, l.stands_lost, l.routed, l.removed "
+                            "FROM battle_loss l JOIN unit u ON u.id = l.unit_id WHERE l.battle_id = ? ORDER BY u.side_id, u.ord");
         l.bind(1, id);
         std::map<std::string, std::array<int, 3>> enemy;  // side: figures fallen, units routed, units gone
         while (l.executeStep()) {
@@ -255,7 +263,8 @@ ReportSection battles(Ctx& c) {
             if (figures == 0 && l.getColumn(5).getInt() == 0 && l.getColumn(6).getInt() == 0) continue;
             std::string u = "  " + l.getColumn(1).getString() + (c.viewer.isHost() ? " (" + c.sideNames[side] + ")" : "") + ": lost " +
                             std::to_string(figures) + (figures == 1 ? " figure" : " figures");
-            if (const int stands = l.getColumn(4).getInt(); stands > 0) u += ", " + std::to_string(stands) + (stands == 1 ? " stand" : " stands");
+            if (const int stands = l.getColumn(4).getInt(); stands > 0)
+                u += ", " + std::to_string(stands) + (stands == 1 ? " stand" : " stands");
             if (l.getColumn(5).getInt() != 0) u += ", routed";
             if (l.getColumn(6).getInt() != 0) u += ", removed";
             s.lines.push_back(u);
@@ -267,8 +276,9 @@ ReportSection battles(Ctx& c) {
         for (const auto& [side, e] : enemy) {
             const auto [figures, routed, gone] = e;
             std::string seen = figures == 0 ? "the enemy lost no figures that we saw"
-                               : figures < 5 ? "the enemy lost a few figures on the field"
-                                             : "the enemy lost about " + std::to_string((figures + 2) / 5 * 5) + " figures on the field";
+                               : figures < 5
+                                   ? "the enemy lost a few figures on the field"
+                                   : "the enemy lost about " + std::to_string((figures + 2) / 5 * 5) + " figures on the field";
             const auto units = [](int n) { return n == 1 ? std::string("one of its units") : std::to_string(n) + " of its units"; };
             if (routed > 0) seen += "; " + units(routed) + " routed off the field";
             if (gone > 0) seen += "; " + units(gone) + (gone == 1 ? " was" : " were") + " gone for good";
@@ -289,8 +299,8 @@ DayReport dayReport(const db::CampaignStore& store, const Viewer& viewer, int we
         c.week = info.week;
         c.day = info.day;
         // The last day played: before today's D1 (or this week's weekly phases) have run, that is the day before.
-        if ((info.phase == "D1" || info.phase.rfind("W", 0) == 0) && !(c.week == 1 && c.day == 1)) {
-            if (info.phase.rfind("W", 0) == 0 || c.day == 1) {
+        if ((info.phase == campaign::Phase::D1 || campaign::isWeekly(info.phase)) && !(c.week == 1 && c.day == 1)) {
+            if (campaign::isWeekly(info.phase) || c.day == 1) {
                 --c.week;
                 c.day = 7;
             } else {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The dice a viewer may see (roll_log.hpp).
 #include "etatmajor/view/roll_log.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The per-side knowledge model (side_view.hpp): the one module that reads the authoritative state for a side's view.
 // A side's view holds only what that side may know: its own MEs in full, enemy counters face down where positions are
 // public (G-40), its own VCS only (§7.2), objectives it wrote, and objectives it must take once revealed (G-64).
@@ -64,9 +65,8 @@ std::vector<std::string> sideIds(SQLite::Database& db) {
 
 std::vector<UnitView> unitsOf(Ctx& c, const std::string& me) {
     std::vector<UnitView> units;
-    SQLite::Statement q(c.db,
-                        "SELECT id, name, type, class, stands_current, figures_current, figures_original, nationality, shaken, "
-                        "detached_q, detached_r FROM unit WHERE me_id = ? AND removed = 0 ORDER BY ord");
+    SQLite::Statement q(c.db, "SELECT id, name, type, class, stands_current, figures_current, figures_original, nationality, shaken, "
+                              "detached_q, detached_r FROM unit WHERE me_id = ? AND removed = 0 ORDER BY ord");
     q.bind(1, me);
     SQLite::Statement g(c.db, "SELECT calibre, stands_current FROM unit_gun WHERE unit_id = ? ORDER BY calibre");
     while (q.executeStep()) {
@@ -79,7 +79,7 @@ std::vector<UnitView> unitsOf(Ctx& c, const std::string& me) {
         u.stands = q.getColumn(4).getInt();
         u.figures = q.getColumn(5).getInt();
         u.figuresOriginal = q.getColumn(6).getInt();
-        u.shaken = q.getColumn(8).getInt() != 0;  // G-70
+        u.shaken = q.getColumn(8).getInt() != 0;                                                               // G-70
         if (!q.getColumn(9).isNull()) u.detachedAt = c.at(q.getColumn(9).getInt(), q.getColumn(10).getInt());  // G-69
         g.bind(1, u.id);
         while (g.executeStep()) u.guns.push_back({g.getColumn(0).getString(), g.getColumn(1).getInt()});
@@ -94,22 +94,22 @@ std::vector<GeneralView> generalsOf(Ctx& c, const std::string& me) {
     SQLite::Statement q(c.db, "SELECT id, name, rank, rating, status FROM general WHERE me_id = ? ORDER BY id");
     q.bind(1, me);
     while (q.executeStep())
-        out.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getString(),
-                       q.getColumn(3).getString(), q.getColumn(4).getString()});
+        out.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getString(),
+                       q.getColumn(4).getString()});
     return out;
 }
 
 std::vector<MeView> ownMes(Ctx& c, const campaign::CampaignState& state, const std::string& side) {
     std::vector<MeView> mes;
-    SQLite::Statement q(c.db,
-                        "SELECT m.id, m.label, m.q, m.r, m.mode, m.supply_source, COALESCE(m.commander, ''), "
-                        "COALESCE(m.entry_kind, ''), m.march_order, "
-                        // The units present: not removed (G-57), not away as a routed group (G-69), which is listed
-                        // with its unit but counts where it is.
-                        "(SELECT COALESCE(SUM(stands_current), 0) FROM unit WHERE me_id = m.id AND removed = 0 AND detached_q IS NULL), "
-                        "(SELECT COALESCE(SUM(figures_current), 0) FROM unit WHERE me_id = m.id AND removed = 0 AND detached_q IS NULL) "
-                        // MEs still on the map: one dissolved, merged or captured is gone.
-                        "FROM me m WHERE m.side_id = ? AND m.on_map = 1 ORDER BY m.ord");
+    SQLite::Statement q(
+        c.db, "SELECT m.id, m.label, m.q, m.r, m.mode, m.supply_source, COALESCE(m.commander, ''), "
+              "COALESCE(m.entry_kind, ''), m.march_order, "
+              // The units present: not removed (G-57), not away as a routed group (G-69), which is listed
+              // with its unit but counts where it is.
+              "(SELECT COALESCE(SUM(stands_current), 0) FROM unit WHERE me_id = m.id AND removed = 0 AND detached_q IS NULL), "
+              "(SELECT COALESCE(SUM(figures_current), 0) FROM unit WHERE me_id = m.id AND removed = 0 AND detached_q IS NULL) "
+              // MEs still on the map: one dissolved, merged or captured is gone.
+              "FROM me m WHERE m.side_id = ? AND m.on_map = 1 ORDER BY m.ord");
     q.bind(1, side);
     while (q.executeStep()) {
         MeView me;
@@ -157,8 +157,9 @@ IntelView intelFromRow(SQLite::Statement& q, int first) {
 
 // The viewer's latest intelligence report naming this enemy ME (§8.6): what it was told, never the truth.
 std::optional<IntelView> intelOn(Ctx& c, const std::string& viewer, const std::string& me) {
-    SQLite::Statement q(c.db, "SELECT week, day, intel_case, detail, reported, mode_reported FROM intel_report WHERE side_id = ? "
-                              "AND detail <> 'nothing' AND (' ' || target_mes || ' ') LIKE ? ORDER BY week DESC, day DESC, id DESC LIMIT 1");
+    SQLite::Statement q(c.db,
+                        "SELECT week, day, intel_case, detail, reported, mode_reported FROM intel_report WHERE side_id = ? "
+                        "AND detail <> 'nothing' AND (' ' || target_mes || ' ') LIKE ? ORDER BY week DESC, day DESC, id DESC LIMIT 1");
     q.bind(1, viewer);
     q.bind(2, "% " + me + " %");
     if (!q.executeStep()) return std::nullopt;
@@ -196,8 +197,7 @@ public:
 
     bool sees(hex::Hex target) const {
         for (std::size_t i = 0; i < m_state.mes.size(); ++i)
-            if (m_state.mes[i].side == m_viewer &&
-                rules::meSeesHex(m_state.map, m_state.mes[i], target, m_seesBy[i], m_state.options))
+            if (m_state.mes[i].side == m_viewer && rules::meSeesHex(m_state.map, m_state.mes[i], target, m_seesBy[i], m_state.options))
                 return true;
         return false;
     }
@@ -247,7 +247,8 @@ void enemyCounters(Ctx& c, const campaign::CampaignState& state, const Sight& si
     {
         SQLite::Statement d(c.db, "SELECT id, q, r FROM decoy WHERE side_id = ? AND removed_week = 0");
         d.bind(1, enemy);
-        while (d.executeStep()) counters.push_back({d.getColumn(0).getString(), {d.getColumn(1).getInt(), d.getColumn(2).getInt()}, false, "", true});
+        while (d.executeStep())
+            counters.push_back({d.getColumn(0).getString(), {d.getColumn(1).getInt(), d.getColumn(2).getInt()}, false, "", true});
     }
     std::sort(counters.begin(), counters.end(), [](const Counter& a, const Counter& b) {
         if (a.hex.r != b.hex.r) return a.hex.r < b.hex.r;
@@ -289,9 +290,8 @@ void enemyCounters(Ctx& c, const campaign::CampaignState& state, const Sight& si
 
 std::vector<ObjectiveView> objectives(Ctx& c, const Viewer& viewer, bool ended) {
     std::vector<ObjectiveView> out;
-    SQLite::Statement q(c.db,
-                        "SELECT id, name, kind, q, r, value, assigned_to, written_by, revealed_to_assigned, "
-                        "COALESCE(controller, '') FROM objective ORDER BY assigned_to, kind, id");
+    SQLite::Statement q(c.db, "SELECT id, name, kind, q, r, value, assigned_to, written_by, revealed_to_assigned, "
+                              "COALESCE(controller, '') FROM objective ORDER BY assigned_to, kind, id");
     while (q.executeStep()) {
         const std::string assigned = q.getColumn(6).getString();
         const std::string writer = q.getColumn(7).getString();
@@ -343,7 +343,7 @@ SideView buildSideView(const db::CampaignStore& store, const Viewer& viewer) {
     h.year = info.year;
     h.week = info.week;
     h.day = info.day;
-    h.phase = info.phase;
+    h.phase = campaign::phaseString(info.phase);
     h.lengthWeeks = info.lengthWeeks;
     h.startSeason = info.startSeason;
     h.seasonWeek = info.seasonWeek;
@@ -378,9 +378,10 @@ SideView buildSideView(const db::CampaignStore& store, const Viewer& viewer) {
             wv.daylightTurns = w.getColumn(4).getInt();
             if (options.is("weather_regions", "per_region")) {
                 // In the order D1 rolled them (north, west, south, extreme_north, none).
-                SQLite::Statement r(db, "SELECT region, weather FROM weather_region_day WHERE week = ? AND day = ? ORDER BY CASE region "
-                                        "WHEN 'north' THEN 0 WHEN 'west' THEN 1 WHEN 'south' THEN 2 WHEN 'extreme_north' THEN 3 "
-                                        "ELSE 4 END");
+                SQLite::Statement r(db,
+                                    "SELECT region, weather FROM weather_region_day WHERE week = ? AND day = ? ORDER BY CASE region "
+                                    "WHEN 'north' THEN 0 WHEN 'west' THEN 1 WHEN 'south' THEN 2 WHEN 'extreme_north' THEN 3 "
+                                    "ELSE 4 END");
                 r.bind(1, wv.week);
                 r.bind(2, wv.day);
                 while (r.executeStep()) wv.regions.push_back({r.getColumn(0).getString(), r.getColumn(1).getString()});
@@ -427,19 +428,20 @@ SideView buildSideView(const db::CampaignStore& store, const Viewer& viewer) {
             s.decoysPerWeek = q.getColumn(6).getInt();
             SQLite::Statement p(db, "SELECT id, name, role FROM player WHERE side_id = ? ORDER BY id");
             p.bind(1, id);
-            while (p.executeStep()) s.players.push_back({p.getColumn(0).getString(), p.getColumn(1).getString(), p.getColumn(2).getString()});
+            while (p.executeStep())
+                s.players.push_back({p.getColumn(0).getString(), p.getColumn(1).getString(), p.getColumn(2).getString()});
             SQLite::Statement l(db, "SELECT kind, q, r, name FROM loc_entry WHERE side_id = ? ORDER BY ord");
             l.bind(1, id);
             while (l.executeStep())
-                s.locEntries.push_back({l.getColumn(0).getString(), c.at(l.getColumn(1).getInt(), l.getColumn(2).getInt()),
-                                        l.getColumn(3).getString()});
+                s.locEntries.push_back(
+                    {l.getColumn(0).getString(), c.at(l.getColumn(1).getInt(), l.getColumn(2).getInt()), l.getColumn(3).getString()});
             s.mes = ownMes(c, state, id);
             // §2.3: the side's own decoys
             SQLite::Statement d(db, "SELECT id, q, r, designated FROM decoy WHERE side_id = ? AND removed_week = 0 ORDER BY id");
             d.bind(1, id);
             while (d.executeStep())
-                s.decoys.push_back({d.getColumn(0).getString(), c.at(d.getColumn(1).getInt(), d.getColumn(2).getInt()),
-                                    d.getColumn(3).getString()});
+                s.decoys.push_back(
+                    {d.getColumn(0).getString(), c.at(d.getColumn(1).getInt(), d.getColumn(2).getInt()), d.getColumn(3).getString()});
         } else {
             enemyCounters(c, state, *sight, viewer.side(), id, positionsPublic, s);
         }
@@ -482,17 +484,26 @@ ordered_json intelJsonOf(const IntelView& i) {
 ordered_json statusDocument(const SideView& v) {
     ordered_json doc;
     const auto& h = v.campaign;
-    doc["campaign"] = {{"id", h.id},           {"name", h.name},         {"theatre", h.theatre},         {"year", h.year},
-                       {"week", h.week},       {"day", h.day},           {"phase", h.phase},             {"lengthWeeks", h.lengthWeeks},
-                       {"startSeason", h.startSeason}, {"seasonWeek", h.seasonWeek}, {"startDate", h.startDate}, {"map", h.map}};
+    doc["campaign"] = {{"id", h.id},
+                       {"name", h.name},
+                       {"theatre", h.theatre},
+                       {"year", h.year},
+                       {"week", h.week},
+                       {"day", h.day},
+                       {"phase", h.phase},
+                       {"lengthWeeks", h.lengthWeeks},
+                       {"startSeason", h.startSeason},
+                       {"seasonWeek", h.seasonWeek},
+                       {"startDate", h.startDate},
+                       {"map", h.map}};
     doc["campaign"]["ended"] = h.ended;
     doc["campaign"]["winner"] = h.winner;
     doc["campaign"]["endReason"] = h.endReason;
     doc["campaign"]["season"] = h.season;
     if (h.weather) {
         const auto& w = *h.weather;
-        doc["campaign"]["weather"] = {{"week", w.week}, {"day", w.day}, {"weather", w.weather}, {"windFrom", w.windFrom},
-                                      {"daylightTurns", w.daylightTurns}};
+        doc["campaign"]["weather"] = {
+            {"week", w.week}, {"day", w.day}, {"weather", w.weather}, {"windFrom", w.windFrom}, {"daylightTurns", w.daylightTurns}};
         if (!w.regions.empty()) {
             ordered_json regions = ordered_json::array();
             for (const auto& r : w.regions) regions.push_back({{"region", r.region}, {"weather", r.weather}});
@@ -509,12 +520,18 @@ ordered_json statusDocument(const SideView& v) {
             j["nationalities"] = s.nationalities;
             j["pointsLimit"] = s.pointsLimit;
             const auto& vc = *s.vcs;
-            j["vcs"] = {{"baseline", vc.baseline}, {"pointsLost", vc.pointsLost}, {"pointsReplaced", vc.pointsReplaced},
+            j["vcs"] = {{"baseline", vc.baseline},
+                        {"pointsLost", vc.pointsLost},
+                        {"pointsReplaced", vc.pointsReplaced},
                         {"defeatThreshold", vc.defeatThreshold}};
             ordered_json history = ordered_json::array();
             for (const auto& p : vc.history)
-                history.push_back({{"week", p.week}, {"value", p.value}, {"pointsLost", p.pointsLost},
-                                   {"objectivesValue", p.objectivesValue}, {"supplyValue", p.supplyValue}, {"defeated", p.defeated}});
+                history.push_back({{"week", p.week},
+                                   {"value", p.value},
+                                   {"pointsLost", p.pointsLost},
+                                   {"objectivesValue", p.objectivesValue},
+                                   {"supplyValue", p.supplyValue},
+                                   {"defeated", p.defeated}});
             j["vcs"]["history"] = history;
             j["decoysPerWeek"] = s.decoysPerWeek;
             ordered_json players = ordered_json::array();
@@ -525,9 +542,15 @@ ordered_json statusDocument(const SideView& v) {
             j["locEntries"] = locs;
             ordered_json mes = ordered_json::array();
             for (const auto& m : s.mes) {
-                ordered_json me{{"id", m.id},       {"label", m.label},   {"hex", m.hex},       {"mode", m.mode},
-                                {"supplySource", m.supplySource},          {"commander", m.commander},
-                                {"points", m.points}, {"stands", m.stands}, {"figures", m.figures}};
+                ordered_json me{{"id", m.id},
+                                {"label", m.label},
+                                {"hex", m.hex},
+                                {"mode", m.mode},
+                                {"supplySource", m.supplySource},
+                                {"commander", m.commander},
+                                {"points", m.points},
+                                {"stands", m.stands},
+                                {"figures", m.figures}};
                 if (m.entering) me["entering"] = {{"loc", m.enteringLoc}, {"marchOrder", m.marchOrder}};
                 ordered_json generals = ordered_json::array();
                 for (const auto& g : m.generals)
@@ -535,8 +558,13 @@ ordered_json statusDocument(const SideView& v) {
                 me["generals"] = generals;
                 ordered_json units = ordered_json::array();
                 for (const auto& u : m.units) {
-                    ordered_json uj{{"id", u.id},       {"name", u.name},     {"nationality", u.nationality}, {"type", u.type},
-                                    {"class", u.unitClass}, {"stands", u.stands}, {"figures", u.figures},
+                    ordered_json uj{{"id", u.id},
+                                    {"name", u.name},
+                                    {"nationality", u.nationality},
+                                    {"type", u.type},
+                                    {"class", u.unitClass},
+                                    {"stands", u.stands},
+                                    {"figures", u.figures},
                                     {"figuresOriginal", u.figuresOriginal}};
                     if (u.shaken) uj["shaken"] = true;
                     if (!u.detachedAt.empty()) uj["detachedAt"] = u.detachedAt;
@@ -579,14 +607,25 @@ ordered_json statusDocument(const SideView& v) {
     doc["sides"] = sides;
     ordered_json objectives = ordered_json::array();
     for (const auto& o : v.objectives)
-        objectives.push_back({{"id", o.id}, {"name", o.name}, {"kind", o.kind}, {"hex", o.hex}, {"value", o.value},
-                              {"assignedTo", o.assignedTo}, {"writtenBy", o.writtenBy}, {"controller", o.controller}});
+        objectives.push_back({{"id", o.id},
+                              {"name", o.name},
+                              {"kind", o.kind},
+                              {"hex", o.hex},
+                              {"value", o.value},
+                              {"assignedTo", o.assignedTo},
+                              {"writtenBy", o.writtenBy},
+                              {"controller", o.controller}});
     doc["objectives"] = objectives;
     if (h.ended) {
         ordered_json final = ordered_json::array();
         for (const auto& f : v.finalResult)
-            final.push_back({{"side", f.side}, {"week", f.week}, {"baseline", f.baseline}, {"pointsLost", f.pointsLost},
-                             {"objectivesValue", f.objectivesValue}, {"supplyValue", f.supplyValue}, {"value", f.value},
+            final.push_back({{"side", f.side},
+                             {"week", f.week},
+                             {"baseline", f.baseline},
+                             {"pointsLost", f.pointsLost},
+                             {"objectivesValue", f.objectivesValue},
+                             {"supplyValue", f.supplyValue},
+                             {"value", f.value},
                              {"defeated", f.defeated}});
         doc["finalResult"] = final;
     }
@@ -611,8 +650,7 @@ std::string statusText(const SideView& v) {
     std::ostringstream out;
     const auto& c = v.campaign;
     out << c.name << " (" << c.year << ")\n";
-    if (c.ended)
-        out << "Played " << std::min(c.week, c.lengthWeeks) << " of " << c.lengthWeeks << " weeks\n";
+    if (c.ended) out << "Played " << std::min(c.week, c.lengthWeeks) << " of " << c.lengthWeeks << " weeks\n";
     else
         out << "Week " << c.week << " of " << c.lengthWeeks << ", day " << c.day << ", next phase " << c.phase << "; " << c.season
             << " (the campaign began in week " << c.seasonWeek << " of " << c.startSeason << ")\n";
@@ -666,8 +704,8 @@ std::string statusText(const SideView& v) {
                 out << "\n";
             }
             for (const auto& k : s.lastSeen)
-                out << "     last seen " << k.hex << " on week " << k.week << " day " << k.day << (k.label.empty() ? "" : "  " + k.label)
-                    << "\n";
+                out << "     last seen " << k.hex << " on week " << k.week << " day " << k.day
+                    << (k.label.empty() ? "" : "  " + k.label) << "\n";
         }
         out << "   urban areas held:";
         if (s.urbanControlled.empty()) out << " none";
@@ -686,8 +724,8 @@ std::string statusText(const SideView& v) {
     out << ":\n";
     if (v.objectives.empty()) out << "   none\n";
     for (const auto& o : v.objectives)
-        out << "   " << std::left << std::setw(10) << o.kind << std::right << std::setw(5) << o.value << "  " << o.name << " (" << o.hex
-            << ") for " << o.assignedTo << "\n";
+        out << "   " << std::left << std::setw(10) << o.kind << std::right << std::setw(5) << o.value << "  " << o.name << " ("
+            << o.hex << ") for " << o.assignedTo << "\n";
     return out.str();
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A side's LOCs and supply as the side may know them (supply_view.hpp).
 #include "etatmajor/view/supply_view.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/view/turn_view.hpp"
 
 #include "db/store_impl.hpp"
@@ -18,13 +19,9 @@ using namespace campaign;
 
 namespace {
 
-SQLite::Database& dbOf(const db::CampaignStore& store) {
-    return const_cast<db::CampaignStore&>(store).impl().db;
-}
+SQLite::Database& dbOf(const db::CampaignStore& store) { return const_cast<db::CampaignStore&>(store).impl().db; }
 
-bool campaignEnded(SQLite::Database& db) {
-    return db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0;
-}
+bool campaignEnded(SQLite::Database& db) { return db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0; }
 
 std::vector<std::string> sidesWithoutOrders(SQLite::Database& db) {
     std::vector<std::string> out;
@@ -34,36 +31,11 @@ std::vector<std::string> sidesWithoutOrders(SQLite::Database& db) {
     return out;
 }
 
-// What each phase does, in one sentence (etat-major.md §6, §7, §8).
-std::string phaseAction(const std::string& p) {
-    static const std::map<std::string, std::string> k{
-        {"W1", "rolls the week's strategic initiative (§7.1)"},
-        {"W2", "counts each side's victory condition status (§12)"},
-        {"W3", "traces every ME's line of communication and rolls supply and foraging (§9)"},
-        {"W4", "spends supply on replacements for the week's losses (§9.7)"},
-        {"W5", "closes the week's creation and reorganisation of MEs (§10)"},
-        {"D1", "rolls the day's weather and wind, sets daylight and refreshes the LOCs (§8.1)"},
-        {"D2", "takes the orders both sides have given for today (§8.2)"},
-        {"D3", "rolls each ME's order receipt: received, tardy or not received (§8.3)"},
-        {"D4", "moves the scouting MEs and files their intelligence reports (§8.6)"},
-        {"D5", "moves every other ME along its ordered route (§8.4, §8.7)"},
-        {"D6", "finds the hexes where both sides meet and records the battles (§8.8)"},
-        {"D7", "sets the engagement terrain of the day's battles (§8.8)"},
-        {"D8", "deploys the MEs of the day's battles (§8.8)"},
-        {"D9", "fights the day's battles with the resolver or takes the tabletop results (§8.8)"},
-        {"D10", "reports the points lost in the day's battles (§8.10)"},
-        {"D11", "sends the losers back at nightfall and releases the MEs (§8.11)"},
-        {"D12", "ends the day"}};
-    const auto it = k.find(p);
-    return it == k.end() ? "runs " + p : it->second;
-}
-
 rules::Weather todaysWeather(SQLite::Database& db, int week, int day) {
     SQLite::Statement q(db, "SELECT weather FROM weather_day WHERE week = ? AND day = ?");
     q.bind(1, week);
     q.bind(2, day);
-    return q.executeStep() ? rules::weatherFromName(q.getColumn(0).getString()).value_or(rules::Weather::Fine)
-                           : rules::Weather::Fine;
+    return q.executeStep() ? rules::weatherFromName(q.getColumn(0).getString()).value_or(rules::Weather::Fine) : rules::Weather::Fine;
 }
 
 // The day's weather in hex h: the map's, or under weather_regions = per_region that of the hex's region (G-102).
@@ -122,14 +94,14 @@ PhasePreview previewNextPhase(const db::CampaignStore& store) {
         return p;
     }
     p.phase = info.phase;
-    p.title = engine::phaseTitle(p.phase);
-    p.action = phaseAction(p.phase);
+    p.title = std::string(phaseTitle(p.phase));
+    p.action = std::string(phaseEntry(p.phase).action);
     p.sidesWithoutOrders = sidesWithoutOrders(db);
     // engine::advance stops before D2 while a side has neither given orders nor stood fast (§8.2).
-    if (p.phase == "D2")
+    if (p.phase == Phase::D2)
         for (const auto& side : p.sidesWithoutOrders)
             p.missing.push_back("side '" + side + "' has not given today's orders (submit them or stand fast)");
-    if (p.phase == "D9")
+    if (p.phase == Phase::D9)
         if (auto why = engine::battlesAwaitingResults(db)) p.missing.push_back(*why);
     return p;
 }

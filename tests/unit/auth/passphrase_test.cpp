@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Side and host passphrases (docs/secrecy-auth.md).
 #include "etatmajor/auth/passphrase.hpp"
 #include "etatmajor/db/campaign_store.hpp"
@@ -162,19 +163,15 @@ TEST_CASE("who may set or clear a passphrase", "[auth]") {
     SECTION("a side's passphrase needs its own, or the host's") {
         auth::setPassphrase(store, "british", kBritish);
         CHECK(auth::authorityToChange(store, "british").anyOf == std::vector<std::string>{"british"});
-        CHECK(
-            auth::changePassphrase(store, "british", std::string("new-british-pass"), {}, p).hasCode("AUTH-REQUIRED"));
+        CHECK(auth::changePassphrase(store, "british", std::string("new-british-pass"), {}, p).hasCode("AUTH-REQUIRED"));
         CHECK(auth::changePassphrase(store, "british", std::string("new-british-pass"), {{"british", kAmerican}}, p)
                   .hasCode("AUTH-WRONG"));
         CHECK(auth::changePassphrase(store, "british", std::string("new-british-pass"), {{"american", kAmerican}}, p)
                   .hasCode("AUTH-REQUIRED"));  // the other side's is no authority
         CHECK_FALSE(auth::authorise(store, auth::Actor::ofSide("british"), kBritish, p).hasErrors());  // unchanged
-        CHECK_FALSE(
-            auth::changePassphrase(store, "british", std::string("new-british-pass"), {{"british", kBritish}}, p)
-                .hasErrors());
+        CHECK_FALSE(auth::changePassphrase(store, "british", std::string("new-british-pass"), {{"british", kBritish}}, p).hasErrors());
         CHECK(auth::authorise(store, auth::Actor::ofSide("british"), kBritish, p).hasCode("AUTH-WRONG"));
-        CHECK_FALSE(
-            auth::authorise(store, auth::Actor::ofSide("british"), std::string("new-british-pass"), p).hasErrors());
+        CHECK_FALSE(auth::authorise(store, auth::Actor::ofSide("british"), std::string("new-british-pass"), p).hasErrors());
 
         // With a host passphrase, the host may reset a side's it does not know.
         auth::setPassphrase(store, auth::kHost, kHostPass);
@@ -206,8 +203,7 @@ TEST_CASE("who may set or clear a passphrase", "[auth]") {
                   .hasCode("AUTH-WRONG"));
         CHECK_FALSE(auth::hasPassphrase(store, auth::kHost));
         CHECK_FALSE(
-            auth::changePassphrase(store, auth::kHost, kHostPass, {{"british", kBritish}, {"american", kAmerican}}, p)
-                .hasErrors());
+            auth::changePassphrase(store, auth::kHost, kHostPass, {{"british", kBritish}, {"american", kAmerican}}, p).hasErrors());
         CHECK_FALSE(auth::authorise(store, auth::Actor::hostActor(), kHostPass, p).hasErrors());
         // From then on the host's own passphrase is the authority over it.
         CHECK(auth::authorityToChange(store, auth::kHost).anyOf == std::vector<std::string>{"host"});
@@ -283,8 +279,7 @@ TEST_CASE("after repeated failures the answer waits, less the time since the las
 }
 
 TEST_CASE("no passphrase appears in clear in the campaign's files", "[auth]") {
-    const auto path =
-        freshCampaign("clear", {{"british", kBritish}, {"american", kAmerican}, {auth::kHost, kHostPass}});
+    const auto path = freshCampaign("clear", {{"british", kBritish}, {"american", kAmerican}, {auth::kHost, kHostPass}});
     const std::string wrong = "a-wrong-guess-at-it";
     const std::string later = "a-later-british-passphrase";
     {

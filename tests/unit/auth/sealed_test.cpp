@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Texts sealed under a passphrase (auth/sealed.hpp): only the passphrase opens them, any change is found, and nothing
 // of the text shows in the sealed form.
 #include "etatmajor/auth/sealed.hpp"

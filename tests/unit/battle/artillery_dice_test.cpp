@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // §2.18 and §2.13 step 2: a horse battery's extra die on one unit of its zone (§4.23) and an attached artillery
 // general's extra die on every unit of the zone (¶316, §4.22–4.23), with scripted dice. Light guns at 250 paces are
 // in their Medium band, where a Line target is hit once on a 5 or 6 (§1.13) and muskets (200 paces) cannot answer.
@@ -57,10 +58,7 @@ struct GunBattle {
     BattleDice dice;
     Engine e;
     GunBattle(UnitType type, int guns, std::optional<GeneralSpec> general, int targets, int stands, std::vector<int> faces)
-        : setup(gunSetup(type, guns, std::move(general), targets, stands)),
-          script(std::move(faces)),
-          dice(script),
-          e(setup, dice) {
+        : setup(gunSetup(type, guns, std::move(general), targets, stands)), script(std::move(faces)), dice(script), e(setup, dice) {
         placeAt250(e, guns, targets);
     }
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Battalion guns (§2.18, §4.15; §1.1 one gun and two gunners, no limber), with scripted dice: they fire as guns of
 // their battalion, a firer that rolls at the battalion rolls separately at its guns, the battalion moves at the
 // "infantry with battalion gun" rate, and a battalion that routs leaves them abandoned.
@@ -35,8 +36,8 @@ TEST_CASE("a battalion gun fires as a gun of its battalion", "[battle][battalion
         auto blue = unitSpec("blue", UnitType::LineInfantry, 3, 4, Nationality::German);
         if (gun) blue = withGun(blue, Calibre::Light);
         auto setup = battleOf(sideSpec("a", Mode::DeployedDefensive, {blue}, std::nullopt),
-                              sideSpec("b", Mode::DeployedDefensive, {unitSpec("red", UnitType::LineInfantry, 3, 4, Nationality::Continental)},
-                                       std::nullopt));
+                              sideSpec("b", Mode::DeployedDefensive,
+                                       {unitSpec("red", UnitType::LineInfantry, 3, 4, Nationality::Continental)}, std::nullopt));
         ScriptedSource script({6, 1, 1});
         BattleDice dice(script);
         Engine e(setup, dice);
@@ -66,7 +67,8 @@ TEST_CASE("fire at a battalion rolls separately at its gun; the gun takes Damage
     // A Light Medium battery 400 paces from a battalion in open column (Medium band, Dense: a hit on 4+). The gun
     // rolls at the battalion (5: one hit), then once more at its battalion gun (6: one hit); the gun's Damage Table
     // roll of 6 destroys it. The battalion keeps its figures (one hit removes nothing) and tests its one hit.
-    auto setup = battleOf(sideSpec("a", Mode::DeployedDefensive, {batterySpec("battery", 3, 1, Calibre::LightMedium, 1)}, std::nullopt),
+    auto setup = battleOf(sideSpec("a", Mode::DeployedDefensive, {batterySpec("battery", 3, 1, Calibre::LightMedium, 1)},
+                                   std::nullopt),
                           sideSpec("b", Mode::DeployedDefensive,
                                    {withGun(unitSpec("bn", UnitType::LineInfantry, 3, 4, Nationality::Continental), Calibre::Light)},
                                    std::nullopt));
@@ -104,8 +106,8 @@ TEST_CASE("a battalion with a gun moves at its row's rate and abandons the gun w
     // T3's ladder (three failed Shooting Casualties Tests: HALT, RETREAT, ROUT) on a battalion with a gun: the
     // RETREAT moves half of 100 paces (infantry with battalion gun) instead of half of 150; the rout leaves the gun
     // where the battalion stood, and it is lost to the side that holds the field.
-    auto setup = battleOf(sideSpec("blue", Mode::DeployedDefensive, {withGun(unitSpec("u", UnitType::LineInfantry, 2, 4), Calibre::VeryLight)},
-                                   std::nullopt),
+    auto setup = battleOf(sideSpec("blue", Mode::DeployedDefensive,
+                                   {withGun(unitSpec("u", UnitType::LineInfantry, 2, 4), Calibre::VeryLight)}, std::nullopt),
                           sideSpec("red", Mode::DeployedDefensive, {unitSpec("far", UnitType::LineInfantry, 2, 4)}, std::nullopt));
     ScriptedSource script({3, 2, 3});
     BattleDice dice(script);
@@ -149,14 +151,18 @@ TEST_CASE("battle file: <battalionGun> on a foot battalion, refused elsewhere", 
   <side id="b"><me id="b-me" mode="deployed_defensive"><formation id="b-f">
     <unit id="b-u" type="line_infantry" class="3" stands="4"/></formation></me></side>
 </battle>)";
-    const auto ok = readBattleString(head + R"(<unit id="a-u" type="line_infantry" class="3" stands="4"><battalionGun calibre="light" count="2"/></unit>)" + tail, "t.xml");
+    const auto ok = readBattleString(
+        head + R"(<unit id="a-u" type="line_infantry" class="3" stands="4"><battalionGun calibre="light" count="2"/></unit>)" + tail,
+        "t.xml");
     const auto& u = ok.sides[0].mes[0].formations[0].units[0];
     REQUIRE(u.battalionGuns.size() == 1);
     CHECK(u.battalionGuns[0].calibre == Calibre::Light);
     CHECK(u.battalionGuns[0].count == 2);
     CHECK(unitSpecPoints(u) == 4 * 12 + 2 * 10);
     try {
-        (void)readBattleString(head + R"(<unit id="a-u" type="light_cavalry" class="3" stands="4"><battalionGun calibre="light"/></unit>)" + tail, "t.xml");
+        (void)readBattleString(
+            head + R"(<unit id="a-u" type="light_cavalry" class="3" stands="4"><battalionGun calibre="light"/></unit>)" + tail,
+            "t.xml");
         FAIL("accepted battalion guns on cavalry");
     } catch (const etatmajor::core::FileError& e) {
         CHECK(e.code() == "BATTLE-BATTALION-GUN");

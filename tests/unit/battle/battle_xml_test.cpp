@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Battle files (docs/formats/battle.md): every shipped battle reads and fights; bad files fail with FILE:LINE.
 #include "fixtures.hpp"
 
@@ -152,15 +153,17 @@ void expectHistoricalError(const std::string& calibration, const std::string& co
 TEST_CASE("bad <historical> elements are refused with their line and code", "[battle][xml][historical]") {
     const std::string open = "<calibration>\n", close = "</calibration>\n";
     // sanity: the good form reads
-    const auto good = readBattleString(
-        duelWith(open + "<historical side=\"blue\" menLost=\"10\" source=\"s\"/>\n" + close), "inline.xml");
+    const auto good = readBattleString(duelWith(open + "<historical side=\"blue\" menLost=\"10\" source=\"s\"/>\n" + close),
+                                       "inline.xml");
     REQUIRE(good.historical[1]);
     CHECK(good.historical[1]->line == 21);
     expectHistoricalError(open + "<historical side=\"green\" source=\"s\"/>\n" + close, "BATTLE-UNKNOWN-SIDE", 21);
     expectHistoricalError(open + "<historical side=\"red\" source=\"s\"/>\n<historical side=\"red\" source=\"t\"/>\n" + close,
                           "BATTLE-HISTORICAL", 22);
-    expectHistoricalError(open + "<historical side=\"red\" heldField=\"true\" source=\"s\"/>\n"
-                                 "<historical side=\"blue\" heldField=\"true\" source=\"t\"/>\n" + close,
+    expectHistoricalError(open +
+                              "<historical side=\"red\" heldField=\"true\" source=\"s\"/>\n"
+                              "<historical side=\"blue\" heldField=\"true\" source=\"t\"/>\n" +
+                              close,
                           "BATTLE-HISTORICAL", 22);
     expectHistoricalError(open + "<historical side=\"red\" menLost=\"50\" menLostHigh=\"40\" source=\"s\"/>\n" + close,
                           "BATTLE-HISTORICAL", 21);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Bunker Hill (tactical-resolver.md §5.4): an assault up a High hill. The Assault posture closes to 61–100 paces
 // (§2.8) and charges only a target within its charge reach (§2.8 "When to charge", §2.12.2); on a High hill a line
 // moves 75 paces (150 − 50 %, §1.9), so it must stop within 75 paces of the works or it can never charge.
@@ -17,7 +18,8 @@ namespace {
 // A British line attacking militia behind light works (so that it closes rather than standing off, §2.8); with
 // `hill`, the whole table is a High hill (easy going).
 BattleSetup hillSetup(bool hill) {
-    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("foot", UnitType::LineInfantry, 4, 3)}, Rating::Capable),
+    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("foot", UnitType::LineInfantry, 4, 3)},
+                                   Rating::Capable),
                           sideSpec("american", Mode::DeployedDefensive,
                                    {unitSpec("militia", UnitType::LineInfantry, 1, 6, Nationality::Militia)}, Rating::Capable),
                           Season::Summer);
@@ -99,7 +101,8 @@ TEST_CASE("works_key: where the holder has heavy works, only they are the key gr
     // The redoubt's garrison is routing; the fence's militia stand unbroken. With heavy_first nobody holds the
     // redoubt, so §2.20 (3) gives the field to the side stronger in formed troops (the British line, 3 × 16 points
     // against 6 × 4); with all_works the fence still counts as the key ground and the Americans keep the field.
-    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("foot", UnitType::LineInfantry, 4, 3)}, Rating::Capable),
+    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("foot", UnitType::LineInfantry, 4, 3)},
+                                   Rating::Capable),
                           sideSpec("american", Mode::DeployedDefensive,
                                    {unitSpec("fence", UnitType::LineInfantry, 1, 6, Nationality::Militia),
                                     unitSpec("redoubt", UnitType::LineInfantry, 2, 3, Nationality::Militia)},
@@ -138,7 +141,8 @@ TEST_CASE("works_key: where the holder has heavy works, only they are the key gr
 
 TEST_CASE("spent_guns: a battery with no powder left limbers and leaves the field withdrawn", "[battle][bunker]") {
     // OR1 (§2.18) counted for the Americans' guns; the battery has fired its last phase.
-    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("foot", UnitType::LineInfantry, 4, 3)}, Rating::Capable),
+    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("foot", UnitType::LineInfantry, 4, 3)},
+                                   Rating::Capable),
                           sideSpec("american", Mode::DeployedDefensive,
                                    {unitSpec("militia", UnitType::LineInfantry, 1, 6, Nationality::Militia),
                                     batterySpec("guns", 3, 2, Calibre::Light, 2, Nationality::Militia)},
@@ -179,7 +183,8 @@ TEST_CASE("a unit whose arrival never comes ends the battle with every figure it
     // Clinton's brigade at Bunker Hill comes only after a failed assault; in many runs it never does. The result
     // reported its battalions with no figures left (and the trials counted their stands as lost), and the campaign
     // reads figures_end to update its orders of battle.
-    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("foot", UnitType::LineInfantry, 4, 3)}, Rating::Capable),
+    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("foot", UnitType::LineInfantry, 4, 3)},
+                                   Rating::Capable),
                           sideSpec("american", Mode::DeployedDefensive,
                                    {unitSpec("militia", UnitType::LineInfantry, 1, 6, Nationality::Militia)}, Rating::Capable),
                           Season::Winter);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Trial summaries and calibration (tactical-resolver.md §5 method): quartiles, men and prisoners per trial, the
 // standing checks derived from a battle file's <historical> figures.
 #include "fixtures.hpp"
@@ -82,8 +83,7 @@ TEST_CASE("battle simulate reports men lost, prisoners and guns taken per side a
     // the points it reported before are still there
     CHECK(red.contains("net_loss_points"));
     CHECK(j["field_holder"]["red"] == 3);
-    CHECK(summary.text.find("red: men lost median 300 (200 / 400), of them prisoners median 25 (0 / 50)") !=
-          std::string::npos);
+    CHECK(summary.text.find("red: men lost median 300 (200 / 400), of them prisoners median 25 (0 / 50)") != std::string::npos);
     CHECK(summary.text.find("blue: men lost median 700 (600 / 800), of them prisoners median 0 (0 / 0); guns taken by "
                             "the enemy median 2 (2 / 4)") != std::string::npos);
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // §1 charts as data: hit notation, small arms, artillery, Damage Table, movement, points; seeds, parameters and
 // points arithmetic.
 #include "fixtures.hpp"
@@ -154,8 +155,7 @@ TEST_CASE("parameters: canonical text, hash and the campaign's option keys", "[b
     // A campaign with default options fights its battles with the resolver's own defaults, and every resolver
     // parameter can be set as a campaign option.
     CHECK(fromCampaign.canonicalText() == Params{}.canonicalText());
-    for (const auto key : Params::keys())
-        CHECK(etatmajor::campaign::findOption("tactical." + std::string(key)) != nullptr);
+    for (const auto key : Params::keys()) CHECK(etatmajor::campaign::findOption("tactical." + std::string(key)) != nullptr);
 }
 
 TEST_CASE("points are exact sixths and print as reduced rationals", "[battle][accounting]") {

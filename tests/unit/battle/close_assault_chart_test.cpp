@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One scripted test per line of the §1.15 close-assault chart (each factor toggled alone, then decided with
 // scripted dice), the automatic victories, and the §1.16 victory scale and result lines.
 #include "fixtures.hpp"
@@ -37,8 +38,10 @@ void checkFactor(const std::string& name, int value, const std::function<void(Ca
     REQUIRE(signedMargin != 0);
     CHECK(r.winner == (signedMargin > 0 ? 0 : 1));
     CHECK(r.margin == (signedMargin > 0 ? signedMargin : -signedMargin));
-    CHECK(c::victoryLetter(false, false, r.margin) ==
-          (r.margin <= 3 ? c::CaLetter::A : r.margin <= 6 ? c::CaLetter::B : r.margin <= 9 ? c::CaLetter::C : c::CaLetter::D));
+    CHECK(c::victoryLetter(false, false, r.margin) == (r.margin <= 3   ? c::CaLetter::A
+                                                       : r.margin <= 6 ? c::CaLetter::B
+                                                       : r.margin <= 9 ? c::CaLetter::C
+                                                                       : c::CaLetter::D));
 }
 
 }  // namespace
@@ -50,18 +53,21 @@ TEST_CASE("close assault factor lines (§1.15), each toggled alone", "[battle][c
     checkFactor("enemy inside a burning area +2", 2, [](CaSideInputs& i) { i.enemyInBurningArea = 1; });
     checkFactor("uphill on a High hill +2", 2, [](CaSideInputs& i) { i.uphillHighHill = 1; });
     checkFactor("uphill on a Low rise +1", 1, [](CaSideInputs& i) { i.uphillLowRise = 1; });
-    checkFactor("each push-back suffered -1 (two)", -2, [](CaSideInputs& i) { i.pushBacksSuffered = 2; }, 5);
+    checkFactor(
+        "each push-back suffered -1 (two)", -2, [](CaSideInputs& i) { i.pushBacksSuffered = 2; }, 5);
     checkFactor("fighting the flank or rear +6", 6, [](CaSideInputs& i) { i.flankOrRear = true; });
     checkFactor("overlap by a stand-width +2", 2, [](CaSideInputs& i) { i.overlap = true; });
     checkFactor("each stand more +1 (three)", 3, [](CaSideInputs& i) { i.standsMore = 3; });
     checkFactor("under an Exceptional general +3", 3, [](CaSideInputs& i) { i.exceptionalCommand = 1; });
     checkFactor("under a Capable general +2", 2, [](CaSideInputs& i) { i.capableCommand = 1; });
     checkFactor("under an Inept general +1", 1, [](CaSideInputs& i) { i.ineptCommand = 1; });
-    checkFactor("attached general or ADC lost in this combat -1", -1, [](CaSideInputs& i) { i.staffLost = 1; }, 5);
+    checkFactor(
+        "attached general or ADC lost in this combat -1", -1, [](CaSideInputs& i) { i.staffLost = 1; }, 5);
     checkFactor("mounted: fighting Shaken troops or Native Americans +5", 5, [](CaSideInputs& i) { i.mountedVsShakenOrNative = 1; });
     checkFactor("mounted: fighting foot +5", 5, [](CaSideInputs& i) { i.mountedVsFoot = 1; });
     checkFactor("mounted: charging, Steady at the start +3", 3, [](CaSideInputs& i) { i.mountedChargingSteady = true; });
-    checkFactor("mounted: deployed artillery or a screen in the open +3", 3, [](CaSideInputs& i) { i.mountedVsArtilleryOrScreen = 1; });
+    checkFactor("mounted: deployed artillery or a screen in the open +3", 3,
+                [](CaSideInputs& i) { i.mountedVsArtilleryOrScreen = 1; });
     checkFactor("mounted: fighting mounted infantry +2", 2, [](CaSideInputs& i) { i.mountedVsMountedInfantry = 1; });
     checkFactor("cavalry against foot or irregulars +1", 1, [](CaSideInputs& i) { i.cavalryVsFootOrIrregular = 1; });
     checkFactor("mounted: charging, Unsteady at the start +1", 1, [](CaSideInputs& i) { i.mountedChargingUnsteady = true; });
@@ -69,10 +75,12 @@ TEST_CASE("close assault factor lines (§1.15), each toggled alone", "[battle][c
     checkFactor("foot: skirmishers in the open or deployed artillery +3", 3, [](CaSideInputs& i) { i.footVsScreenOrArtillery = 1; });
     checkFactor("foot: fighting Shaken troops +3", 3, [](CaSideInputs& i) { i.footVsShaken = 1; });
     checkFactor("foot: Native American foot +2", 2, [](CaSideInputs& i) { i.nativeFoot = 1; });
-    checkFactor("foot: closed column or reinforced line against mounted or irregulars +2", 2, [](CaSideInputs& i) { i.denseVsMounted = 1; });
+    checkFactor("foot: closed column or reinforced line against mounted or irregulars +2", 2,
+                [](CaSideInputs& i) { i.denseVsMounted = 1; });
     checkFactor("foot: infantry charging +2", 2, [](CaSideInputs& i) { i.infantryCharging = true; });
     checkFactor("foot: light infantry in a wood or urban area +2", 2, [](CaSideInputs& i) { i.lightInfantryInWoodsOrUrban = 1; });
-    checkFactor("foot: in the open touching a Steady friend, or in cover +1", 1, [](CaSideInputs& i) { i.touchingSteadyFriendOrCover = 1; });
+    checkFactor("foot: in the open touching a Steady friend, or in cover +1", 1,
+                [](CaSideInputs& i) { i.touchingSteadyFriendOrCover = 1; });
     checkFactor("class of the majority of engaged stands (Class 5 against 2)", 3, [](CaSideInputs& i) { i.unitClass = 5; });
 }
 
@@ -118,10 +126,10 @@ TEST_CASE("result lines (§1.16) as printed", "[battle][charts][ca]") {
     };
     using M = c::LoserMorale;
     const Row rows[] = {
-        {c::CaLetter::A, 0, 1, false, M::Good, 0, 50, false},     {c::CaLetter::B, 1, 2, false, M::Good, 50, 50, true},
-        {c::CaLetter::C, 1, 2, true, M::Shaken, 75, 100, false},  {c::CaLetter::D, 1, 3, true, M::Routing, 150, 200, false},
-        {c::CaLetter::E, 1, 1, false, M::Good, 0, 200, false},    {c::CaLetter::F, 1, 2, false, M::Shaken, 0, 200, false},
-        {c::CaLetter::G, 0, 2, true, M::Routing, 0, 200, false},  {c::CaLetter::X, 0, 1, false, M::Good, 0, 50, false},
+        {c::CaLetter::A, 0, 1, false, M::Good, 0, 50, false},      {c::CaLetter::B, 1, 2, false, M::Good, 50, 50, true},
+        {c::CaLetter::C, 1, 2, true, M::Shaken, 75, 100, false},   {c::CaLetter::D, 1, 3, true, M::Routing, 150, 200, false},
+        {c::CaLetter::E, 1, 1, false, M::Good, 0, 200, false},     {c::CaLetter::F, 1, 2, false, M::Shaken, 0, 200, false},
+        {c::CaLetter::G, 0, 2, true, M::Routing, 0, 200, false},   {c::CaLetter::X, 0, 1, false, M::Good, 0, 50, false},
         {c::CaLetter::Y, 1, 2, true, M::Routing, 150, 200, false}, {c::CaLetter::Z, 1, 3, true, M::Routing, 150, 200, false},
     };
     for (const auto& r : rows) {
@@ -168,60 +176,66 @@ void runAuto(UnitSpec attacker, UnitSpec defender, const std::function<void(Engi
 }  // namespace
 
 TEST_CASE("automatic victory: non-Shaken mounted troops over infantry skirmishers in the open", "[battle][charts][ca][auto]") {
-    runAuto(unitSpec("horse", UnitType::LightCavalry, 3, 3), unitSpec("screen", UnitType::LightInfantry, 3, 2),
-            [](Engine& e, int a, int b) {
-                auto& s = e.unit(b);
-                s.formation = Formation::Skirmish;
-                e.setFiles(b, s.x0, 6);
-                e.placeContact(a, b);
-                e.unit(a).charging = true;
-            },
-            true, c::CaLetter::Z);
+    runAuto(
+        unitSpec("horse", UnitType::LightCavalry, 3, 3), unitSpec("screen", UnitType::LightInfantry, 3, 2),
+        [](Engine& e, int a, int b) {
+            auto& s = e.unit(b);
+            s.formation = Formation::Skirmish;
+            e.setFiles(b, s.x0, 6);
+            e.placeContact(a, b);
+            e.unit(a).charging = true;
+        },
+        true, c::CaLetter::Z);
 }
 
 TEST_CASE("automatic victory: formed troops over unsupported artillery, not when supported", "[battle][charts][ca][auto]") {
-    runAuto(unitSpec("foot", UnitType::LineInfantry, 3, 4), batterySpec("guns", 3, 2, Calibre::Light, 2),
-            [](Engine& e, int a, int b) {
-                e.placeContact(a, b);
-                e.unit(a).charging = true;
-            },
-            true, c::CaLetter::D);
+    runAuto(
+        unitSpec("foot", UnitType::LineInfantry, 3, 4), batterySpec("guns", 3, 2, Calibre::Light, 2),
+        [](Engine& e, int a, int b) {
+            e.placeContact(a, b);
+            e.unit(a).charging = true;
+        },
+        true, c::CaLetter::D);
 }
 
 TEST_CASE("automatic victory: mounted troops into the flank of foot in the open", "[battle][charts][ca][auto]") {
-    runAuto(unitSpec("horse", UnitType::LightCavalry, 3, 3), unitSpec("foot", UnitType::LineInfantry, 3, 4),
-            [](Engine& e, int a, int b) {
-                e.placeContact(a, b, true);
-                e.unit(a).charging = true;
-            },
-            true, c::CaLetter::Z);
+    runAuto(
+        unitSpec("horse", UnitType::LightCavalry, 3, 3), unitSpec("foot", UnitType::LineInfantry, 3, 4),
+        [](Engine& e, int a, int b) {
+            e.placeContact(a, b, true);
+            e.unit(a).charging = true;
+        },
+        true, c::CaLetter::Z);
 }
 
 TEST_CASE("automatic victory: a charger over routers", "[battle][charts][ca][auto]") {
-    runAuto(unitSpec("foot", UnitType::LineInfantry, 2, 4), unitSpec("routers", UnitType::LineInfantry, 2, 4),
-            [](Engine& e, int a, int b) {
-                e.placeContact(a, b);
-                e.unit(a).charging = true;
-                e.unit(b).morale = Morale::Routing;
-            },
-            true, c::CaLetter::D);
+    runAuto(
+        unitSpec("foot", UnitType::LineInfantry, 2, 4), unitSpec("routers", UnitType::LineInfantry, 2, 4),
+        [](Engine& e, int a, int b) {
+            e.placeContact(a, b);
+            e.unit(a).charging = true;
+            e.unit(b).morale = Morale::Routing;
+        },
+        true, c::CaLetter::D);
 }
 
 TEST_CASE("automatic victory: formed troops over troops lying down", "[battle][charts][ca][auto]") {
-    runAuto(unitSpec("foot", UnitType::LineInfantry, 2, 4), unitSpec("lying", UnitType::LineInfantry, 2, 4),
-            [](Engine& e, int a, int b) {
-                e.placeContact(a, b);
-                e.unit(a).charging = true;
-                e.unit(b).formation = Formation::Lying;
-            },
-            true, c::CaLetter::D);
+    runAuto(
+        unitSpec("foot", UnitType::LineInfantry, 2, 4), unitSpec("lying", UnitType::LineInfantry, 2, 4),
+        [](Engine& e, int a, int b) {
+            e.placeContact(a, b);
+            e.unit(a).charging = true;
+            e.unit(b).formation = Formation::Lying;
+        },
+        true, c::CaLetter::D);
 }
 
 TEST_CASE("no automatic victory between formed foot in the open", "[battle][charts][ca][auto]") {
-    runAuto(unitSpec("foot", UnitType::LineInfantry, 2, 4), unitSpec("other", UnitType::LineInfantry, 2, 4),
-            [](Engine& e, int a, int b) {
-                e.placeContact(a, b);
-                e.unit(a).charging = true;
-            },
-            false, c::CaLetter::A);
+    runAuto(
+        unitSpec("foot", UnitType::LineInfantry, 2, 4), unitSpec("other", UnitType::LineInfantry, 2, 4),
+        [](Engine& e, int a, int b) {
+            e.placeContact(a, b);
+            e.unit(a).charging = true;
+        },
+        false, c::CaLetter::A);
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Attackers that close (tactical-resolver.md §2.8, §2.12, §2.16; rules-mapping-battle.md "Attackers that close"): a
 // unit that breaks when a charge has already reached it is caught where it stands (¶389, ¶489); an attacker looks for
 // an enemy it cannot see instead of walking past it (assault_unseen), and Class 1 troops that may not charge make for
@@ -55,10 +56,10 @@ TEST_CASE("¶389, ¶489: a unit that breaks when the charge has reached it is ca
     // Light cavalry 80 paces from militia: within 100 paces the charge contacts at once (G11), so the militia cannot
     // run from it. Every seed in which it breaks on its being-charged test finds it still in contact and where it
     // stood; in the Close Assault Phase it suffers the routers' automatic defeat unless the horse wavered.
-    const auto setup = battleOf(
-        sideSpec("horse", Mode::DeployedOffensive, {unitSpec("dragoons", UnitType::LightCavalry, 3, 2)}, Rating::Capable),
-        sideSpec("foot", Mode::DeployedDefensive, {unitSpec("militia", UnitType::LineInfantry, 1, 2, Nationality::Militia)},
-                 Rating::Capable));
+    const auto setup = battleOf(sideSpec("horse", Mode::DeployedOffensive, {unitSpec("dragoons", UnitType::LightCavalry, 3, 2)},
+                                         Rating::Capable),
+                                sideSpec("foot", Mode::DeployedDefensive,
+                                         {unitSpec("militia", UnitType::LineInfantry, 1, 2, Nationality::Militia)}, Rating::Capable));
     int broke = 0, cutDown = 0;
     for (std::uint64_t seed = 1; seed <= 60; ++seed) {
         BattleDice dice(seed);
@@ -93,12 +94,12 @@ TEST_CASE("assault_unseen: an attacker in the woods looks for the enemy instead 
     // rear edge; looking for it they stop short of its depth and close on it.
     for (const std::string reading : {"nearest_enemy", "straight_ahead"}) {
         INFO(reading);
-        auto setup = battleOf(
-            sideSpec("british", Mode::Reorganisation, {unitSpec("company", UnitType::LineInfantry, 3, 1)}, Rating::Capable),
-            sideSpec("americans", Mode::March,
-                     {unitSpec("left", UnitType::LineInfantry, 2, 2, Nationality::Continental),
-                      unitSpec("right", UnitType::LineInfantry, 2, 2, Nationality::Continental)},
-                     Rating::Capable));
+        auto setup = battleOf(sideSpec("british", Mode::Reorganisation, {unitSpec("company", UnitType::LineInfantry, 3, 1)},
+                                       Rating::Capable),
+                              sideSpec("americans", Mode::March,
+                                       {unitSpec("left", UnitType::LineInfantry, 2, 2, Nationality::Continental),
+                                        unitSpec("right", UnitType::LineInfantry, 2, 2, Nationality::Continental)},
+                                       Rating::Capable));
         setup.holder = kSideA;
         setup.fieldWidth = 30;
         allHeavyWood(setup, 30);
@@ -134,10 +135,10 @@ TEST_CASE("Class 1 attackers make for the enemy's front, where they can fire, no
     // fire (its fire goes ahead). It now sidesteps into the company's files and stops at its firing distance.
     for (const std::string charges : {"opportunity_only", "any"}) {
         INFO(charges);
-        auto setup = battleOf(
-            sideSpec("british", Mode::Reorganisation, {unitSpec("company", UnitType::LineInfantry, 3, 1)}, Rating::Capable),
-            sideSpec("americans", Mode::March, {unitSpec("militia", UnitType::LineInfantry, 1, 2, Nationality::Militia)},
-                     Rating::Capable));
+        auto setup = battleOf(sideSpec("british", Mode::Reorganisation, {unitSpec("company", UnitType::LineInfantry, 3, 1)},
+                                       Rating::Capable),
+                              sideSpec("americans", Mode::March,
+                                       {unitSpec("militia", UnitType::LineInfantry, 1, 2, Nationality::Militia)}, Rating::Capable));
         setup.holder = kSideA;
         setup.fieldWidth = 30;
         REQUIRE_FALSE(setup.params.set("class1_charges", charges));
@@ -171,10 +172,10 @@ TEST_CASE("class1_closing: attacking militia keeps its fire until it has closed 
     // A Class 1 unit cannot fire and move in one turn (§1.9). At 150 paces a volley would hold it there all day.
     for (const std::string reading : {"hold_fire", "fire_at_once"}) {
         INFO(reading);
-        auto setup = battleOf(
-            sideSpec("british", Mode::DeployedDefensive, {unitSpec("line", UnitType::LineInfantry, 3, 3)}, Rating::Capable),
-            sideSpec("americans", Mode::DeployedOffensive, {unitSpec("militia", UnitType::LineInfantry, 1, 3, Nationality::Militia)},
-                     Rating::Capable));
+        auto setup = battleOf(sideSpec("british", Mode::DeployedDefensive, {unitSpec("line", UnitType::LineInfantry, 3, 3)},
+                                       Rating::Capable),
+                              sideSpec("americans", Mode::DeployedOffensive,
+                                       {unitSpec("militia", UnitType::LineInfantry, 1, 3, Nationality::Militia)}, Rating::Capable));
         REQUIRE_FALSE(setup.params.set("class1_closing", reading));
         BattleDice dice(5);
         Engine e(setup, dice);
@@ -199,10 +200,11 @@ TEST_CASE("class1_closing: attacking militia keeps its fire until it has closed 
 TEST_CASE("lone_cavalry: attacking cavalry with no foot of its own goes for the enemy's flank", "[battle][closing]") {
     for (const std::string reading : {"seek_flank", "keep_station"}) {
         INFO(reading);
-        auto setup = battleOf(
-            sideSpec("horse", Mode::DeployedOffensive, {unitSpec("legion", UnitType::IrregularCavalry, 3, 2)}, Rating::Capable),
-            sideSpec("foot", Mode::DeployedDefensive, {unitSpec("regiment", UnitType::LineInfantry, 2, 3, Nationality::Continental)},
-                     Rating::Capable));
+        auto setup = battleOf(sideSpec("horse", Mode::DeployedOffensive, {unitSpec("legion", UnitType::IrregularCavalry, 3, 2)},
+                                       Rating::Capable),
+                              sideSpec("foot", Mode::DeployedDefensive,
+                                       {unitSpec("regiment", UnitType::LineInfantry, 2, 3, Nationality::Continental)},
+                                       Rating::Capable));
         REQUIRE_FALSE(setup.params.set("lone_cavalry", reading));
         BattleDice dice(11);
         Narrative n;
@@ -232,10 +234,10 @@ TEST_CASE("line_bend: a line brings more than its facing stand to bear on an ene
     // can fire (no splay up to 144 paces, §2.4); bent toward it (¶40) the stands on either side fire too.
     for (const std::string reading : {"one_file", "none"}) {
         INFO(reading);
-        auto setup = battleOf(
-            sideSpec("british", Mode::DeployedDefensive, {unitSpec("line", UnitType::LineInfantry, 4, 4)}, Rating::Capable),
-            sideSpec("americans", Mode::DeployedDefensive, {unitSpec("company", UnitType::LineInfantry, 2, 1, Nationality::Continental)},
-                     Rating::Capable));
+        auto setup =
+            battleOf(sideSpec("british", Mode::DeployedDefensive, {unitSpec("line", UnitType::LineInfantry, 4, 4)}, Rating::Capable),
+                     sideSpec("americans", Mode::DeployedDefensive,
+                              {unitSpec("company", UnitType::LineInfantry, 2, 1, Nationality::Continental)}, Rating::Capable));
         REQUIRE_FALSE(setup.params.set("line_bend", reading));
         BattleDice dice(2);
         Narrative n;
@@ -258,9 +260,9 @@ TEST_CASE("¶284: the woods of a hex are the kind the set-up names, rolled for o
     const auto kinds = [](WoodKind w) {
         bool light = false, heavy = false;
         for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-            auto setup = battleOf(
-                sideSpec("a", Mode::DeployedDefensive, {unitSpec("x", UnitType::LineInfantry, 3, 3)}, Rating::Capable),
-                sideSpec("b", Mode::March, {unitSpec("y", UnitType::LineInfantry, 3, 3)}, Rating::Capable));
+            auto setup = battleOf(sideSpec("a", Mode::DeployedDefensive, {unitSpec("x", UnitType::LineInfantry, 3, 3)},
+                                           Rating::Capable),
+                                  sideSpec("b", Mode::March, {unitSpec("y", UnitType::LineInfantry, 3, 3)}, Rating::Capable));
             setup.terrain.hex = HexTerrain::Woods;
             setup.terrain.templateFeatures = true;
             setup.terrain.woods = w;

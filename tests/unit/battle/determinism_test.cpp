@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactical-resolver.md §4.3 T9: determinism on Camden (§5.1), seed 20240601.
 #include "fixtures.hpp"
 
@@ -64,8 +65,7 @@ TEST_CASE("T9b shuffled input lists give the identical result", "[battle][T9]") 
     }
 }
 
-TEST_CASE("T9c seeds 1-1000 give 1000 distinct roll logs and a battle does not depend on those fought before it",
-          "[battle][T9]") {
+TEST_CASE("T9c seeds 1-1000 give 1000 distinct roll logs and a battle does not depend on those fought before it", "[battle][T9]") {
     RedcoatsResolver r;
     const auto setup = camden();
     const auto alone = toJson(r.fightSeeded(setup, 500));
@@ -89,7 +89,7 @@ TEST_CASE("T9d Camden seed 20240601 equals the stored golden result", "[battle][
         const auto out = std::filesystem::temp_directory_path() / "camden-20240601.actual.json";
         std::ofstream(out) << actual;
         FAIL("the Camden result differs from " << goldenPath << "; the new result is in " << out.string()
-                                              << " (regenerate the golden file only with a resolver version bump)");
+                                               << " (regenerate the golden file only with a resolver version bump)");
     }
 }
 
@@ -103,8 +103,7 @@ TEST_CASE("the result's params_hash follows the parameter set", "[battle][T9]") 
     CHECK(b.paramsHash != a.paramsHash);
 }
 
-TEST_CASE("T9f trials of a prepared set-up are the battles fightSeeded fights, for every shipped battle",
-          "[battle][T9]") {
+TEST_CASE("T9f trials of a prepared set-up are the battles fightSeeded fights, for every shipped battle", "[battle][T9]") {
     // Resolver::trials may build and deploy a set-up once and fight copies of that engine (performance.md P4); each
     // trial must still be byte for byte the battle of its seed, roll-log hash included.
     RedcoatsResolver r;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Who holds an open field at nightfall (tactical-resolver.md §2.20 (3), `field_test`) and the flank lane's queue
 // (§2.6.5, ¶483): measured on the shipped battles of §5 over many seeds.
 #include "fixtures.hpp"
@@ -35,8 +36,7 @@ double fieldShare(BattleSetup setup, const std::string& fieldTest, const std::st
 
 }  // namespace
 
-TEST_CASE("field_test: a defender unbroken in its own third keeps the field against an attacker in the middle",
-          "[battle][field]") {
+TEST_CASE("field_test: a defender unbroken in its own third keeps the field against an attacker in the middle", "[battle][field]") {
     // Green Spring (§5.11): the British main body waits in the wood of its own third and is never driven out; the
     // Americans stop in the middle third. The spec's middle-third count gives them the field in nearly every run;
     // counting formed troops on the whole field gives it to the far stronger British army.
@@ -79,13 +79,12 @@ TEST_CASE("the narrative says which test gave the field", "[battle][field]") {
                                          ? "British holds the field (it is the stronger in formed troops on the field)"
                                          : "Americans holds the field (it has more formed stands in the middle of the field)";
         CHECK(text.find(expected) != std::string::npos);
-        CHECK(r.fieldHolder == (std::string(test) == "formed_points" ? sideIndexOf(setup, "british")
-                                                                     : sideIndexOf(setup, "american")));
+        CHECK(r.fieldHolder ==
+              (std::string(test) == "formed_points" ? sideIndexOf(setup, "british") : sideIndexOf(setup, "american")));
     }
 }
 
-TEST_CASE("a router from the head of a flank lane does not burst through the columns queued behind it",
-          "[battle][lanes]") {
+TEST_CASE("a router from the head of a flank lane does not burst through the columns queued behind it", "[battle][lanes]") {
     // Brandywine (§5.3): Cornwallis's 25 units queue in the lane behind their head. Only the head deploys; the rest
     // stay in column, which routers pass by (¶483). When every queued unit deployed in line, a routed head left the
     // whole march Shaken: 25 to 27 units in 16 of the first 60 seeds.

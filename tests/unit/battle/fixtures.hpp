@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Small battle set-ups for the resolver tests.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The readings that make the resolver's battles end the way the historical ones did (rules-mapping-battle.md,
 // "Battles that end as they ended"): militia who run do not come back, Class 1 troops do not go in with the
 // bayonet, the side that holds the field is not captured in the dark, routers caught by a charge are taken

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // §2.7 scouting and deployment order behind tactical.scouting_deployment: the §1.7 scouting points, the margin's
 // row (which side places first and which of its brigades the other side sees), what seeing buys (§2.7 item 5), and
 // that the default (off) leaves the placement as it was.
@@ -72,10 +73,12 @@ TEST_CASE("§1.7 scouting points of a side", "[battle][scouting]") {
         return g;
     };
     auto a = sideOf("a", Mode::DeployedOffensive,
-                    {brigadeOf("a1", {horse("a-lc", 3, 3), unitSpec("a-ic", UnitType::IrregularCavalry, 2, 2)}, cavGeneral("a-gen", Rating::Capable)),
+                    {brigadeOf("a1", {horse("a-lc", 3, 3), unitSpec("a-ic", UnitType::IrregularCavalry, 2, 2)},
+                               cavGeneral("a-gen", Rating::Capable)),
                      brigadeOf("a2", {unitSpec("a-nat", UnitType::Native, 2, 2), foot("a-foot", 4)})},
                     Nationality::British);
-    auto b = sideOf("b", Mode::DeployedDefensive, {brigadeOf("b1", {horse("b-lc", 4, 2)}, cavGeneral("b-gen", Rating::Inept)), brigadeOf("b2", {foot("b-foot", 3)})},
+    auto b = sideOf("b", Mode::DeployedDefensive,
+                    {brigadeOf("b1", {horse("b-lc", 4, 2)}, cavGeneral("b-gen", Rating::Inept)), brigadeOf("b2", {foot("b-foot", 3)})},
                     Nationality::Continental);
     auto setup = battleOf(a, b);
     BattleDice dice(1);
@@ -97,18 +100,18 @@ TEST_CASE("§1.7 scouting points of a side", "[battle][scouting]") {
 
 TEST_CASE("§2.7 who places first and what the other side sees, by margin", "[battle][scouting]") {
     struct Case {
-        int bStands;       // B's cavalry: 12 points a stand; A has 4
+        int bStands;  // B's cavalry: 12 points a stand; A has 4
         int margin;
         int placesFirst;
         int firstPlacer;
         const char* seen;  // the first placer's brigades the other side saw
     };
     const Case cases[] = {
-        {2, 20, 1, kSideA, "a5"},                 // 15–29: the out-scouted side's cavalry brigade
-        {4, 44, 2, kSideA, "a1,a5"},              // 30–44: cavalry and one other brigade
-        {5, 56, 3, kSideA, "a1,a2,a5"},           // 45–59: cavalry and two others
-        {6, 68, -1, kSideA, "a1,a2,a3,a4,a5"},    // 60+: the whole force
-        {1, 8, 0, kSideB, "b1,b2,b4"},            // 1–14: equal BIS, the holder (B) first; cavalry and half the rest
+        {2, 20, 1, kSideA, "a5"},               // 15–29: the out-scouted side's cavalry brigade
+        {4, 44, 2, kSideA, "a1,a5"},            // 30–44: cavalry and one other brigade
+        {5, 56, 3, kSideA, "a1,a2,a5"},         // 45–59: cavalry and two others
+        {6, 68, -1, kSideA, "a1,a2,a3,a4,a5"},  // 60+: the whole force
+        {1, 8, 0, kSideB, "b1,b2,b4"},          // 1–14: equal BIS, the holder (B) first; cavalry and half the rest
     };
     for (const auto& c : cases) {
         INFO("B cavalry stands " << c.bStands);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // T 7.7 ¶259 (etat-major.md G-15): troops on the table move at half rate in snow; tactical.snow_move = normal (the
 // campaign's snow_table_move = normal) leaves their movement alone, so the lines come to musket range sooner.
 #include "fixtures.hpp"
@@ -24,9 +25,10 @@ int firstFireTurn(const BattleSetup& setup, std::uint64_t seed) {
 }  // namespace
 
 TEST_CASE("G-15 snow halves tabletop movement unless snow_move = normal", "[battle][snow]") {
-    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("foot", UnitType::LineInfantry, 3, 4)}, Rating::Capable),
-                          sideSpec("american", Mode::DeployedOffensive, {unitSpec("line", UnitType::LineInfantry, 3, 4, Nationality::Continental)},
+    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("foot", UnitType::LineInfantry, 3, 4)},
                                    Rating::Capable),
+                          sideSpec("american", Mode::DeployedOffensive,
+                                   {unitSpec("line", UnitType::LineInfantry, 3, 4, Nationality::Continental)}, Rating::Capable),
                           Season::Winter);
     setup.weather = Weather::Snow;
     auto normal = setup;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactical-resolver.md §4.3 test cases T1–T7 and T10, as written. Scripted dice fail the test when they run out
 // (dice::ScriptedSource throws) and every scripted test also checks that the whole script was used.
 #include "fixtures.hpp"
@@ -143,7 +144,7 @@ TEST_CASE("T3 shooting-casualties ladder: HALT, RETREAT, ROUT", "[battle][T3]") 
             CHECK(e.unit(u).ladder == Ladder::Retreat);
             e.movementPhase();
             e.endOfTurn();
-            CHECK(e.unit(u).ladder == Ladder::None);  // the RETREAT step lapses at the end of turn 3
+            CHECK(e.unit(u).ladder == Ladder::None);    // the RETREAT step lapses at the end of turn 3
             CHECK(e.unit(u).morale == Morale::Shaken);  // still Shaken until it rallies (no general here)
         }
         CHECK(script.remaining() == 0);
@@ -309,7 +310,8 @@ TEST_CASE("T5c initiative: a spent brigade's general leaves the BIS and the dice
 TEST_CASE("T6 one charge, Class 5 against Class 1 (200 000 seeds, ±0.005)", "[battle][T6]") {
     UnitSpec militia = unitSpec("militia", UnitType::LineInfantry, 1, 4, Nationality::Militia);
     militia.bayonets = false;
-    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("grenadiers", UnitType::LineInfantry, 5, 4)}, Rating::Capable),
+    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("grenadiers", UnitType::LineInfantry, 5, 4)},
+                                   Rating::Capable),
                           sideSpec("militia", Mode::DeployedDefensive, {militia}, Rating::Inept));
     const int n = 200000;
     int routBct = 0, cweFailed = 0;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a close assault costs its victor (tactical-resolver.md §2.14.4, §1.16, ¶525, ¶574): the victor's casualty
 // line is paid once per unit and combat (per_unit) or once per combat by the largest unit with a stand to spare
 // (once_per_combat, the default), a victor destroyed by that line gives its colours to nobody, and a flank

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactical-resolver.md §4.3 T8: whole-battle properties over many seeds.
 #include "fixtures.hpp"
 
@@ -10,7 +11,8 @@ using namespace etatmajor::battle::test;
 
 TEST_CASE("T8a grenadiers beat militia: militia broken and the field held in >= 85 % (10 000 seeds)", "[battle][T8]") {
     UnitSpec militia = unitSpec("militia", UnitType::LineInfantry, 1, 4, Nationality::Militia);
-    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("grenadiers", UnitType::LineInfantry, 5, 4)}, Rating::Capable),
+    auto setup = battleOf(sideSpec("british", Mode::DeployedOffensive, {unitSpec("grenadiers", UnitType::LineInfantry, 5, 4)},
+                                   Rating::Capable),
                           sideSpec("militia", Mode::DeployedDefensive, {militia}, Rating::Capable), Season::Autumn);
     RedcoatsResolver resolver;
     const int n = 10000;
@@ -35,8 +37,7 @@ TEST_CASE("T8a grenadiers beat militia: militia broken and the field held in >= 
     CHECK(grenadiersBroken <= n * 10 / 100);
 }
 
-TEST_CASE("T8b identical Class 3 lines: either side wins 45-55 % whichever strip side it has (10 000 seeds each)",
-          "[battle][T8]") {
+TEST_CASE("T8b identical Class 3 lines: either side wins 45-55 % whichever strip side it has (10 000 seeds each)", "[battle][T8]") {
     auto side = [](const std::string& id) {
         return sideSpec(id, Mode::DeployedOffensive, {unitSpec(id + "-line", UnitType::LineInfantry, 3, 4)}, Rating::Capable);
     };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The wx-free undo history: strokes merge into one step, undo and redo restore exact states, the dirty flag
 // follows the saved state, and an edited map survives a save and reload.
 #include "etatmajor/edit/edit_history.hpp"
@@ -24,8 +25,7 @@ TEST_CASE("a brush stroke is one undo step, and undo and redo restore its states
     const std::string original = written(m);
 
     const MergeKey stroke{MergeKind::TerrainBrush, 1};
-    for (int col = 10; col <= 14; ++col)
-        history.perform(m, edit::paintTerrain(m, at(m, col, 10), 1, Terrain::HeavyWoods, stroke));
+    for (int col = 10; col <= 14; ++col) history.perform(m, edit::paintTerrain(m, at(m, col, 10), 1, Terrain::HeavyWoods, stroke));
     CHECK(history.size() == 1);
     CHECK(history.undoLabel() == "Paint Heavy Woods");
     const std::string painted = written(m);
@@ -161,34 +161,20 @@ TEST_CASE("random edit sequences undo to the original and redo to the final map"
                                        {MergeKind::TerrainBrush, stroke + static_cast<std::uint64_t>(next(2))});
                 break;
             case 1:
-                e = edit::addRiverSide(m, s, {next(2) ? map::Watercourse::River : map::Watercourse::Stream, next(2) == 1,
-                                              next(2) == 1, next(2) ? "Alpha" : ""});
+                e = edit::addRiverSide(m, s,
+                                       {next(2) ? map::Watercourse::River : map::Watercourse::Stream, next(2) == 1, next(2) == 1,
+                                        next(2) ? "Alpha" : ""});
                 break;
-            case 2:
-                e = edit::setCrossing(m, s, next(2) ? map::Crossing::Ford : map::Crossing::Bridge, "X");
-                break;
-            case 3:
-                e = edit::addRouteStep(m, h, n, static_cast<map::LinkKind>(next(3)));
-                break;
-            case 4:
-                e = edit::removeRouteStep(m, h, n);
-                break;
+            case 2: e = edit::setCrossing(m, s, next(2) ? map::Crossing::Ford : map::Crossing::Bridge, "X"); break;
+            case 3: e = edit::addRouteStep(m, h, n, static_cast<map::LinkKind>(next(3))); break;
+            case 4: e = edit::removeRouteStep(m, h, n); break;
             case 5:
-                e = edit::placeUrbanArea(m, {"", "Town " + std::to_string(next(4)), h,
-                                             static_cast<map::UrbanSize>(next(5)), {}, 0});
+                e = edit::placeUrbanArea(m, {"", "Town " + std::to_string(next(4)), h, static_cast<map::UrbanSize>(next(5)), {}, 0});
                 break;
-            case 6:
-                e = edit::setLabel(m, h, next(3) ? "Label" : "");
-                break;
-            case 7:
-                e = edit::setLocEntry(m, next(2) ? "red" : "blue", h, static_cast<map::LocKind>(next(2)), "");
-                break;
-            case 8:
-                e = edit::eraseFeature(m, static_cast<edit::FeatureClass>(next(8)), h, s, Terrain::Clear);
-                break;
-            default:
-                e = edit::removeRiverSide(m, s);
-                break;
+            case 6: e = edit::setLabel(m, h, next(3) ? "Label" : ""); break;
+            case 7: e = edit::setLocEntry(m, next(2) ? "red" : "blue", h, static_cast<map::LocKind>(next(2)), ""); break;
+            case 8: e = edit::eraseFeature(m, static_cast<edit::FeatureClass>(next(8)), h, s, Terrain::Clear); break;
+            default: e = edit::removeRiverSide(m, s); break;
         }
         if (next(4) == 0) ++stroke;
         history.perform(m, std::move(e));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Edit commands: each does what its tool asks, and apply + revert gives back the map exactly as it was.
 #include "etatmajor/edit/edit.hpp"
 #include "etatmajor/edit/map_edits.hpp"
@@ -111,8 +112,7 @@ TEST_CASE("a river hexside is added to a new river, extended, restyled and erase
     const auto erase = edit::removeRiverSide(m, bridge);
     roundTrip(m, erase);
     CHECK(m.hexside(bridge.hex, bridge.dir) == nullptr);
-    CHECK(std::none_of(m.crossings().begin(), m.crossings().end(),
-                       [&](const auto& c) { return edit::sameSide(c.side, bridge); }));
+    CHECK(std::none_of(m.crossings().begin(), m.crossings().end(), [&](const auto& c) { return edit::sameSide(c.side, bridge); }));
     const auto wipe = edit::removeRiverSide(m, s2);
     roundTrip(m, wipe);
     CHECK(m.rivers().size() == 3);
@@ -188,15 +188,13 @@ TEST_CASE("urban areas are added, edited in place and deleted", "[edit][urban]")
     CHECK_FALSE(edit::placeUrbanArea(m, {"", "", at(m, 3, 3), map::UrbanSize::Village, {}, 0}).refusal().empty());
     CHECK_FALSE(edit::placeUrbanArea(m, {"", "Atlantis", at(m, 7, 5), map::UrbanSize::City, {}, 0}).refusal().empty());
 
-    const auto add =
-        edit::placeUrbanArea(m, {"", "New Town", at(m, 3, 3), map::UrbanSize::Town, map::Fortification::Light, 0});
+    const auto add = edit::placeUrbanArea(m, {"", "New Town", at(m, 3, 3), map::UrbanSize::Town, map::Fortification::Light, 0});
     CHECK(add.label() == "Add Urban Area");
     roundTrip(m, add);
     REQUIRE(m.urbanAreaAt(at(m, 3, 3)));
     CHECK(m.urbanAreaAt(at(m, 3, 3))->id == "new-town");
 
-    const auto change =
-        edit::placeUrbanArea(m, {"", "New Town", at(m, 3, 3), map::UrbanSize::City, map::Fortification::Heavy, 0});
+    const auto change = edit::placeUrbanArea(m, {"", "New Town", at(m, 3, 3), map::UrbanSize::City, map::Fortification::Heavy, 0});
     CHECK(change.label() == "Edit Urban Area");
     roundTrip(m, change);
     CHECK(m.urbanAreaAt(at(m, 3, 3))->size == map::UrbanSize::City);
@@ -335,7 +333,6 @@ TEST_CASE("the picker describes everything on a hex", "[edit][picker]") {
     CHECK(has("LOC entry") == false);
     CHECK(has("HQ of red"));
     const auto riverLines = edit::describeHex(m, at(m, 3, 2));
-    CHECK(std::any_of(riverLines.begin(), riverLines.end(), [](const auto& l) {
-        return l == "E side: Big River (river, navigable, not fordable), bridge Long Bridge";
-    }));
+    CHECK(std::any_of(riverLines.begin(), riverLines.end(),
+                      [](const auto& l) { return l == "E side: Big River (river, navigable, not fordable), bridge Long Bridge"; }));
 }

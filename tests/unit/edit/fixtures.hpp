@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Shared helpers of the edit tests: the shipped maps, hexes by offset coordinate, and the map as written.
 #pragma once
 

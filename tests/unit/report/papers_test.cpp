@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The printed papers of a side (issue 7): rendered to PDF for both sides of the bundled campaign, checked through
 // pdftotext for their fields and figures and for what they must never show (the other side's hidden units), and
 // rasterised page by page with pdftoppm. The first page of each paper is kept as a PNG in the build directory.
@@ -64,7 +65,8 @@ std::string slurp(const fs::path& p) {
 // of the page, so that a table's row and a row of fields' values read as one line each.
 std::string pdfText(const fs::path& pdf, bool layout = false) {
     const auto txt = fs::path(pdf).replace_extension(layout ? ".layout.txt" : ".txt");
-    REQUIRE(run(std::string(ETATMAJOR_PDFTOTEXT) + (layout ? " -layout" : "") + " -q '" + pdf.string() + "' '" + txt.string() + "'") == 0);
+    REQUIRE(run(std::string(ETATMAJOR_PDFTOTEXT) + (layout ? " -layout" : "") + " -q '" + pdf.string() + "' '" + txt.string() + "'") ==
+            0);
     std::string raw = slurp(txt), out;
     for (char c : raw) {
         const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\f';
@@ -112,22 +114,25 @@ Rendered render(const fs::path& dir, const db::CampaignStore& store, report::Pap
     const auto doc = report::buildPaper(store, kind, side, options);
     REQUIRE(pageCount(doc) >= 1);
     const auto pdf = dir / (side + "-" + std::string(report::paperKindName(kind)) +
-                             (paper == report::PaperSize::Letter ? "-letter" : "") + ".pdf");
+                            (paper == report::PaperSize::Letter ? "-letter" : "") + ".pdf");
     report::renderPdf(doc, pdf.string());
     REQUIRE(fs::file_size(pdf) > 1000);
     rasterise(pdf, pageCount(doc));
     return {pdfText(pdf), pageCount(doc), pdfText(pdf, true)};
 }
 
-const report::PaperKind kAll[] = {report::PaperKind::Orders, report::PaperKind::BlankOrders, report::PaperKind::Supply,
-                                  report::PaperKind::Summary, report::PaperKind::Roster, report::PaperKind::Map,
-                                  report::PaperKind::Intel,  report::PaperKind::Battle};
+const report::PaperKind kAll[] = {report::PaperKind::Orders,  report::PaperKind::BlankOrders, report::PaperKind::Supply,
+                                  report::PaperKind::Summary, report::PaperKind::Roster,      report::PaperKind::Map,
+                                  report::PaperKind::Intel,   report::PaperKind::Battle};
 
 // Names of units the other side may not see.
-const std::vector<std::string> kBritishUnits = {"Volunteers of Ireland", "23rd Regt.", "Royal Artillery detachment", "Rawdon",
-                                     "British Legion Cavalry", "Fraser's Highlanders", "Banastre Tarleton"};
-const std::vector<std::string> kAmericanUnits = {"1st Maryland Brigade", "North Carolina Militia", "Armand's Legion", "Virginia Militia",
-                                      "1st Delaware Regt.", "2nd Maryland Brigade", "Baron de Kalb", "Horatio Gates"};
+const std::vector<std::string> kBritishUnits = {"Volunteers of Ireland",      "23rd Regt.",
+                                                "Royal Artillery detachment", "Rawdon",
+                                                "British Legion Cavalry",     "Fraser's Highlanders",
+                                                "Banastre Tarleton"};
+const std::vector<std::string> kAmericanUnits = {"1st Maryland Brigade", "North Carolina Militia", "Armand's Legion",
+                                                 "Virginia Militia",     "1st Delaware Regt.",     "2nd Maryland Brigade",
+                                                 "Baron de Kalb",        "Horatio Gates"};
 
 // The bundled campaign played through its first day (seed 4): Armand's Legion scouts from Cheraw toward 36,32 and
 // observes Rawdon's brigade foraging at 34,33 (a case 1 report to the Americans); the Maryland division (deployed
@@ -141,8 +146,8 @@ std::string playedDb(const std::string& name) {
             etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE campaign SET rng_state = " + std::to_string(500 + attempt));
             const auto at = [](const char* col, const char* row) {
-                return std::string("q = (SELECT q FROM map_hex WHERE col = ") + col + " AND row = " + row + "), r = (SELECT r FROM map_hex WHERE col = " +
-                       col + " AND row = " + row + ")";
+                return std::string("q = (SELECT q FROM map_hex WHERE col = ") + col + " AND row = " + row +
+                       "), r = (SELECT r FROM map_hex WHERE col = " + col + " AND row = " + row + ")";
             };
             raw.exec("UPDATE me SET " + at("34", "34") + " WHERE id IN ('a-maryland', 'b-tarleton')");
             raw.exec("UPDATE me SET mode = 'deployed_offensive' WHERE id = 'a-maryland'");
@@ -194,7 +199,8 @@ TEST_CASE("every paper of both sides renders, rasterises and hides the other sid
             const auto r = render(kOut, store, kind, side);
             const auto& hidden = side == "british" ? kAmericanUnits : kBritishUnits;
             for (const auto& name : hidden) CHECK(r.text.find(name) == std::string::npos);
-            CHECK_THAT(r.text, Catch::Contains(side == "british" ? "His Majesty's Southern Army" : "The Grand Army of the Southern Department"));
+            CHECK_THAT(r.text, Catch::Contains(side == "british" ? "His Majesty's Southern Army"
+                                                                 : "The Grand Army of the Southern Department"));
             CHECK_THAT(r.text, Catch::Contains("Page 1 of " + std::to_string(r.pages)));
         }
     }
@@ -204,10 +210,11 @@ TEST_CASE("the order sheets carry every field of the order form, from the templa
     const auto path = freshDb("orders-template");
     const auto store = db::CampaignStore::open(path, true);
     const auto r = render(kOut / "orders-template", store, report::PaperKind::Orders, "british");
-    for (const char* s : {"ORDER SHEET", "TURN (WEEK / DAY)", "CORPS", "DIVISION", "BRIGADE / OTHER", "FORMATION MODE",
-                          "SUPPLY POINT", "LINE OF COMMUNICATION", "PRESENT HEX", "MOVEMENT", "INTENTIONS",
-                          "Webster's Bde", "Rawdon's Bde", "Reserve (Tarleton)", "b-webster", "Week 1 · Day 1", "Camden",
-                          "27,40", "Deployed defensive", "filled from the template"})
+    for (const char* s :
+         {"ORDER SHEET",        "TURN (WEEK / DAY)",       "CORPS",       "DIVISION",       "BRIGADE / OTHER", "FORMATION MODE",
+          "SUPPLY POINT",       "LINE OF COMMUNICATION",   "PRESENT HEX", "MOVEMENT",       "INTENTIONS",      "Webster's Bde",
+          "Rawdon's Bde",       "Reserve (Tarleton)",      "b-webster",   "Week 1 · Day 1", "Camden",          "27,40",
+          "Deployed defensive", "filled from the template"})
         CHECK_THAT(r.text, Catch::Contains(s));
     CHECK(r.pages == 2);  // three MEs, two a page
 }
@@ -255,8 +262,8 @@ TEST_CASE("the supply, summary and roster papers carry the side's figures", "[re
     for (const char* s : {"Objectives", "Victory condition score", "BASELINE", "DEFEAT THRESHOLD", "Week", "1 of 21"})
         CHECK_THAT(summary.text, Catch::Contains(s));
     const auto roster = render(kOut / "figures", store, report::PaperKind::Roster, "british");
-    for (const char* s : {"Order of Battle", "23rd Regt. (Royal Welch Fusiliers)", "Lt. Gen. Charles Cornwallis", "capable", "Volunteers of Ireland",
-                          "Line infantry", "ME total", "Side totals"})
+    for (const char* s : {"Order of Battle", "23rd Regt. (Royal Welch Fusiliers)", "Lt. Gen. Charles Cornwallis", "capable",
+                          "Volunteers of Ireland", "Line infantry", "ME total", "Side totals"})
         CHECK_THAT(roster.text, Catch::Contains(s));
 }
 
@@ -294,11 +301,12 @@ TEST_CASE("the intelligence report prints what the side was told, newest first, 
     {
         // A second, later report as case 2 gives it: numbers only, misstated (told 5, truly 13).
         etatmajor::test::RawEdit raw(path);
-        raw.exec("INSERT INTO intel_report (week, day, side_id, observer_me, q, r, target_mes, intel_case, detail, reported, true_counts, "
-                 "mode_reported) SELECT 1, 2, 'american', 'a-armand', q, r, 'b-webster', '2', 'numbers', "
-                 "'[{\"kind\":\"line infantry battalions\",\"count\":5}]', "
-                 "'[{\"kind\":\"line infantry battalions\",\"nationality\":\"british\",\"count\":13}]', '' "
-                 "FROM map_hex WHERE col = 27 AND row = 40");
+        raw.exec(
+            "INSERT INTO intel_report (week, day, side_id, observer_me, q, r, target_mes, intel_case, detail, reported, true_counts, "
+            "mode_reported) SELECT 1, 2, 'american', 'a-armand', q, r, 'b-webster', '2', 'numbers', "
+            "'[{\"kind\":\"line infantry battalions\",\"count\":5}]', "
+            "'[{\"kind\":\"line infantry battalions\",\"nationality\":\"british\",\"count\":13}]', '' "
+            "FROM map_hex WHERE col = 27 AND row = 40");
     }
     const auto store = db::CampaignStore::open(path, true);
     const auto told = nlohmann::json::parse(engine::intelJson(store, "american"));
@@ -309,9 +317,9 @@ TEST_CASE("the intelligence report prints what the side was told, newest first, 
     CHECK(units == 4);  // Rawdon's four units
 
     const auto am = render(kOut / "intel", store, report::PaperKind::Intel, "american");
-    for (const char* s : {"Intelligence Reports", "Week 1 · Day 1 · D4 scouting movement", "Week 1 · Day 2", "a-armand — Armand's Legion",
-                          "34,33", "27,40", "Case 1 · exact composition", "Case 2 · approximate numbers", "Forage", "Loyalist",
-                          "about 5", "may be misstated", "Report 1 of 2", "Report 2 of 2"})
+    for (const char* s : {"Intelligence Reports", "Week 1 · Day 1 · D4 scouting movement", "Week 1 · Day 2",
+                          "a-armand — Armand's Legion", "34,33", "27,40", "Case 1 · exact composition", "Case 2 · approximate numbers",
+                          "Forage", "Loyalist", "about 5", "may be misstated", "Report 1 of 2", "Report 2 of 2"})
         CHECK_THAT(am.text, Catch::Contains(s));
     CHECK_THAT(am.layout, Catch::Contains("Units reported " + std::to_string(units)));
     CHECK(am.text.find("about 13") == std::string::npos);  // the truth behind a misstatement never shows
@@ -349,7 +357,8 @@ TEST_CASE("the battle report: set-up, result, own losses in full, the enemy with
     const auto result = nlohmann::json::parse(raw.execAndGet("SELECT result FROM battle WHERE id = 1").getString());
     const std::string margin = result["margin_points"].get<std::string>();
     std::string decisiveness = result["decisiveness"].get<std::string>();
-    std::transform(decisiveness.begin(), decisiveness.end(), decisiveness.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(decisiveness.begin(), decisiveness.end(), decisiveness.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     std::string weather = raw.execAndGet("SELECT weather FROM battle WHERE id = 1").getString();
     weather[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(weather[0])));
     const int daylightTurns = sqlInt(path, "SELECT daylight_turns FROM battle WHERE id = 1");
@@ -360,9 +369,9 @@ TEST_CASE("the battle report: set-up, result, own losses in full, the enemy with
         INFO(side);
         const std::string enemy = side == "british" ? "american" : "british";
         const auto r = render(kOut / "battle", store, report::PaperKind::Battle, side);
-        for (const char* s : {"Battle Report", "Battle 1 at 34,34", "Week 1 · Day 1 · fought", "WHERE", "WEATHER", "DAYLIGHT TURNS", "Forces",
-                              "Reserve (Tarleton)", "Maryland Div (with army HQ and guns)", "Own casualties", "Enemy casualties", "Narrative",
-                              "Turn 1", "Before the battle", "E1"})
+        for (const char* s : {"Battle Report", "Battle 1 at 34,34", "Week 1 · Day 1 · fought", "WHERE", "WEATHER", "DAYLIGHT TURNS",
+                              "Forces", "Reserve (Tarleton)", "Maryland Div (with army HQ and guns)", "Own casualties",
+                              "Enemy casualties", "Narrative", "Turn 1", "Before the battle", "E1"})
             CHECK_THAT(r.text, Catch::Contains(s));
         // The rows of fields read as one line each in the page's layout: where, when, weather, daylight, first turn.
         CHECK_THAT(r.layout, Catch::Contains("34,34 · Clear Week 1, day 1 " + weather + " " + std::to_string(daylightTurns) + " 1"));
@@ -374,28 +383,32 @@ TEST_CASE("the battle report: set-up, result, own losses in full, the enemy with
         // secret (docs/secrecy.md); the decisiveness tells how clear the result was.
         CHECK_THAT(r.layout, Catch::Contains(winnerText + " not known to us"));
         CHECK((r.layout.find(margin + " points") == std::string::npos || margin == "0"));
-        CHECK_THAT(r.layout, Catch::Contains("FIELD HELD BY TURNS FOUGHT " + (holder.empty() ? std::string("neither side") : sideName(holder)) + " " +
-                                             std::to_string(result["turns_fought"].get<int>()) + " of "));
+        CHECK_THAT(r.layout,
+                   Catch::Contains("FIELD HELD BY TURNS FOUGHT " + (holder.empty() ? std::string("neither side") : sideName(holder)) +
+                                   " " + std::to_string(result["turns_fought"].get<int>()) + " of "));
         // Points lost as D10 counts them (our own; the enemy's stay secret with its VCS, shown as a dash), and the
         // figures, routs and units gone of both.
         for (const auto& s : {side, enemy}) {
             const std::string of = " FROM battle_loss l JOIN unit u ON u.id = l.unit_id WHERE u.side_id = '" + s + "'";
-            const std::string points = s == side ? std::to_string(sqlInt(path, "SELECT COALESCE(SUM(l.points), 0)" + of)) : std::string("\u2014");
+            const std::string points = s == side ? std::to_string(sqlInt(path, "SELECT COALESCE(SUM(l.points), 0)" + of))
+                                                 : std::string("\u2014");
             CHECK_THAT(r.layout, Catch::Contains(sideName(s) + " " + points + " " +
                                                  std::to_string(sqlInt(path, "SELECT COALESCE(SUM(l.figures_lost), 0)" + of)) + " " +
                                                  std::to_string(sqlInt(path, "SELECT COALESCE(SUM(l.routed), 0)" + of)) + " " +
                                                  std::to_string(sqlInt(path, "SELECT COALESCE(SUM(l.removed), 0)" + of))));
         }
         // Every own unit by name with its figures; the enemy's only by reference.
-        SQLite::Statement q(raw, "SELECT u.name, u.side_id, l.figures_start, l.figures_lost FROM battle_loss l JOIN unit u ON u.id = l.unit_id "
-                                 "WHERE l.battle_id = 1");
+        SQLite::Statement q(
+            raw, "SELECT u.name, u.side_id, l.figures_start, l.figures_lost FROM battle_loss l JOIN unit u ON u.id = l.unit_id "
+                 "WHERE l.battle_id = 1");
         int enemyUnits = 0, enemyLost = 0;
         while (q.executeStep()) {
             const std::string name = q.getColumn(0).getString();
             if (q.getColumn(1).getString() == side) {
                 // Unit, ME, type, figures at start, figures lost.
                 CHECK_THAT(r.layout, Catch::Contains(name + " "));
-                const std::string figures = " " + std::to_string(q.getColumn(2).getInt()) + " " + std::to_string(q.getColumn(3).getInt()) + " ";
+                const std::string figures = " " + std::to_string(q.getColumn(2).getInt()) + " " +
+                                            std::to_string(q.getColumn(3).getInt()) + " ";
                 const auto row = r.layout.find(name + " ");
                 CHECK(row != std::string::npos);
                 if (row != std::string::npos) CHECK_THAT(r.layout.substr(row, 120), Catch::Contains(figures));

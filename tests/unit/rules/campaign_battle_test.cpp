@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Battles inside the campaign (etat-major.md §8.8–§8.11): encounter timing vectors TV-2…TV-4 and the §16.7
 // example; a contact on the bundled campaign becomes a battle at D6, is fought at D9 with losses written back,
 // replaced in part at the next W4; the same seed fights the same battle; tabletop results are checked and refused
@@ -152,8 +153,7 @@ TEST_CASE("§8.9 marching to the guns: TV-10, TV-11, TV-12", "[rules][battle][ve
     CHECK_FALSE(engine::downwindOf(battle, northWest, "south", hex::Orientation::Pointy, cone));
 }
 
-TEST_CASE("a shared hex becomes a battle at D6, fought at D9 with the losses written back and W4 replaces some",
-          "[engine][battle]") {
+TEST_CASE("a shared hex becomes a battle at D6, fought at D9 with the losses written back and W4 replaces some", "[engine][battle]") {
     const auto path = freshDb("auto");
     const int figuresBefore = total(path, "SELECT SUM(figures_current) FROM unit WHERE me_id IN ('a-maryland', 'b-tarleton')");
     const int pointsBefore = total(path, "SELECT SUM(points_lost) FROM side");
@@ -164,7 +164,7 @@ TEST_CASE("a shared hex becomes a battle at D6, fought at D9 with the losses wri
         REQUIRE(r.ok);
         bool saw = false;
         for (const auto& p : r.phases)
-            if (p.phase == "D6")
+            if (p.phase == campaign::Phase::D6)
                 for (const auto& l : p.lines) saw = saw || l.find("battle 1") != std::string::npos;
         CHECK(saw);
     }
@@ -243,10 +243,12 @@ TEST_CASE("tabletop battles wait for their result and bad results are refused wi
 
     // Every problem of a file is reported with its line, not only the first: a negative count is called negative, and
     // figures and stands that disagree are refused.
-    const std::string second = ro.execAndGet("SELECT id FROM unit WHERE me_id = 'b-tarleton' ORDER BY id LIMIT 1 OFFSET 1").getString();
+    const std::string second =
+        ro.execAndGet("SELECT id FROM unit WHERE me_id = 'b-tarleton' ORDER BY id LIMIT 1 OFFSET 1").getString();
     const std::string several = (dir / "several.xml").string();
     write(several, "<battleResult formatVersion=\"1\" battle=\"1\" winner=\"british\">\n  <unit id=\"" + inBattle +
-                       "\" figuresLost=\"-3\"/>\n  <unit id=\"" + second + "\" figuresLost=\"1\" standsLost=\"2\"/>\n</battleResult>\n");
+                       "\" figuresLost=\"-3\"/>\n  <unit id=\"" + second +
+                       "\" figuresLost=\"1\" standsLost=\"2\"/>\n</battleResult>\n");
     issues = engine::enterBattleResult(store, 1, several, lines);
     REQUIRE(issues.items().size() == 2);
     CHECK(issues.items()[0].line == 2);
@@ -381,7 +383,8 @@ TEST_CASE("a tabletop result records who holds the field, as a battle the resolv
         REQUIRE_FALSE(issues.hasErrors());
         CHECK(text("SELECT field_holder FROM battle WHERE id = 1") == "british");
         CHECK(text("SELECT winner FROM battle WHERE id = 1").empty());
-        CHECK_THAT(text("SELECT summary FROM battle WHERE id = 1"), Catch::Contains("a draw; His Majesty's Southern Army hold the field"));
+        CHECK_THAT(text("SELECT summary FROM battle WHERE id = 1"),
+                   Catch::Contains("a draw; His Majesty's Southern Army hold the field"));
         REQUIRE(engine::advance(store, engine::Step::Day, {true}).ok);
         CHECK(text("SELECT q || ',' || r FROM me WHERE id = 'a-maryland'") != field);
         CHECK(text("SELECT q || ',' || r FROM me WHERE id = 'b-tarleton'") == field);
@@ -434,7 +437,7 @@ TEST_CASE("the day report tells the winner of a battle in which no figure fell w
     REQUIRE(report.find("Battles:") != std::string::npos);
     const auto british = report.substr(report.find("Battles:"));
     CHECK_THAT(british, Catch::Contains("the enemy lost no figures that we saw; one of its units routed off the field"));
-    CHECK(british.find(name) == std::string::npos);    // the enemy's units stay unnamed
+    CHECK(british.find(name) == std::string::npos);  // the enemy's units stay unnamed
     CHECK(british.find(routed) == std::string::npos);
     CHECK(british.find("point") == std::string::npos);  // and its points unsaid (docs/secrecy.md)
     const auto american = view::dayReportText(view::dayReport(store, view::Viewer::ofSide("american"), 1, 1));
@@ -448,7 +451,7 @@ TEST_CASE("a battle the resolver cannot fight fails the command, changes nothing
     auto store = db::CampaignStore::open(path);
     engine::AdvanceOptions standFast;
     standFast.standFastMissing = true;
-    while (store.info().phase != "D7") REQUIRE(engine::advance(store, engine::Step::Phase, standFast).ok);
+    while (store.info().phase != etatmajor::campaign::Phase::D7) REQUIRE(engine::advance(store, engine::Step::Phase, standFast).ok);
     REQUIRE(total(path, "SELECT COUNT(*) FROM battle WHERE id = 1 AND status = 'pending'") == 1);
     {
         // Seven figures a stand: a figure's value no longer comes out in sixths of a point, and the resolver cannot
@@ -470,7 +473,7 @@ TEST_CASE("a battle the resolver cannot fight fails the command, changes nothing
     auto r = engine::advance(store, engine::Step::Day, standFast);
     CHECK_FALSE(r.ok);
     CHECK(r.issues.hasCode("BATTLE-RESOLVER"));
-    CHECK(store.info().phase == "D9");
+    CHECK(store.info().phase == etatmajor::campaign::Phase::D9);
     CHECK(total(path, "SELECT COUNT(*) FROM battle WHERE id = 1 AND status = 'tabletop'") == 1);
     CHECK(total(path, "SELECT COUNT(*) FROM battle_loss") == 0);
     // The refused phase is not logged; the hand-over is, as a command of its own that a replay runs again.
@@ -491,7 +494,7 @@ TEST_CASE("an ME ordered to march to the guns joins a battle downwind of it", "[
     const auto path = freshDb("guns");
     auto store = db::CampaignStore::open(path);
     // Run the weekly phases and D1, stopping before today's orders.
-    while (store.info().phase != "D2") REQUIRE(engine::advance(store, engine::Step::Phase).ok);
+    while (store.info().phase != campaign::Phase::D2) REQUIRE(engine::advance(store, engine::Step::Phase).ok);
     const auto state = db::loadState(store);
     const auto* caswell = state.me("a-caswell");
     const auto* maryland = state.me("a-maryland");
@@ -542,9 +545,10 @@ TEST_CASE("a side's odds use only its own forces and what its reports say of the
     CHECK(missing == std::vector<std::string>{"Maryland Div (with army HQ and guns)"});
     {
         etatmajor::test::RawEdit raw(path);
-        raw.exec("INSERT INTO intel_report (week, day, side_id, observer_me, q, r, target_mes, intel_case, detail, reported, "
-                 "true_counts) VALUES (1, 1, 'british', 'b-tarleton', 0, 0, 'a-maryland', '2', 'numbers', "
-                 "'[{\"kind\": \"line infantry battalions\", \"count\": 2}, {\"kind\": \"artillery batteries\", \"count\": 1}]', '[]')");
+        raw.exec(
+            "INSERT INTO intel_report (week, day, side_id, observer_me, q, r, target_mes, intel_case, detail, reported, "
+            "true_counts) VALUES (1, 1, 'british', 'b-tarleton', 0, 0, 'a-maryland', '2', 'numbers', "
+            "'[{\"kind\": \"line infantry battalions\", \"count\": 2}, {\"kind\": \"artillery batteries\", \"count\": 1}]', '[]')");
     }
     missing.clear();
     view = engine::sideViewSetup(store, 1, "british", missing);

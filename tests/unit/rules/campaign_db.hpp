@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A fresh campaign database for a test: created from a campaign file of the source tree in a scratch directory,
 // replacing any earlier one of the same name.
 #pragma once
@@ -13,8 +14,8 @@
 
 namespace etatmajor::test {
 
-inline std::string freshCampaignDb(const std::string& group, const std::string& name, const std::string& scenario,
-                                   std::uint64_t seed, std::vector<std::string> options = {}) {
+inline std::string freshCampaignDb(const std::string& group, const std::string& name, const std::string& scenario, std::uint64_t seed,
+                                   std::vector<std::string> options = {}) {
     const auto dir = std::filesystem::temp_directory_path() / ("etatmajor-" + group);
     std::filesystem::create_directories(dir);
     const auto path = (dir / (name + ".db")).string();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Decoys (etat-major.md §2.3, G-41, G-42), the fog of war under hidden counter positions (§8.1.5, G-40) and
 // scouting combat (§8.6.4), on the map strip of §16.1.
 #include "etatmajor/db/campaign_store.hpp"
@@ -43,8 +44,8 @@ std::string meHex(const std::string& path, const std::string& me) {
 }
 void place(const std::string& path, const std::string& me, int r) {
     etatmajor::test::RawEdit raw(path);
-    raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = " + std::to_string(r - 1) + "), r = (SELECT r FROM map_hex WHERE col = " +
-             std::to_string(r - 1) + ") WHERE id = '" + me + "'");
+    raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = " + std::to_string(r - 1) +
+             "), r = (SELECT r FROM map_hex WHERE col = " + std::to_string(r - 1) + ") WHERE id = '" + me + "'");
 }
 
 std::string strip(const std::string& name, std::vector<std::string> options = {}) {
@@ -63,7 +64,7 @@ engine::AdvanceResult run(db::CampaignStore& store, engine::Step step) {
 }
 
 void toOrders(db::CampaignStore& store) {
-    while (store.info().phase != "D2") REQUIRE(run(store, engine::Step::Phase).ok);
+    while (store.info().phase != campaign::Phase::D2) REQUIRE(run(store, engine::Step::Phase).ok);
 }
 
 core::IssueList give(db::CampaignStore& store, const std::string& side, const std::string& body) {
@@ -83,24 +84,25 @@ bool refusedWith(const core::IssueList& issues, const std::string& code, const s
 
 }  // namespace
 
-TEST_CASE("§2.3 decoys: placed with the first day's orders, moved, cutting no LOC, found by an ME that goes on",
-          "[engine][decoys]") {
+TEST_CASE("§2.3 decoys: placed with the first day's orders, moved, cutting no LOC, found by an ME that goes on", "[engine][decoys]") {
     const auto path = strip("decoys");
     place(path, "va", 1);  // VA at Rugeley's Mill; BL at R2
     auto store = db::CampaignStore::open(path);
     toOrders(store);
     // Refusals, with the decoy and field named, and nothing stored.
     CHECK(refusedWith(give(store, "american", "<decoy id=\"ad-1\" place=\"" + hexOf(3) + "\"/>\n"), "ORDERS-DECOY", "ad-1.place"));
-    CHECK(refusedWith(give(store, "american", "<decoy id=\"ad-1\"><path>" + hexOf(2) + "</path></decoy>\n"), "ORDERS-DECOY", "ad-1.id"));
-    CHECK(refusedWith(give(store, "american", "<decoy id=\"ad-1\" place=\"" + hexOf(1) + "\"><path>" + hexOf(2) + " " + hexOf(3) + " " +
-                                                  hexOf(4) + " " + hexOf(5) + " " + hexOf(6) + "</path></decoy>\n"),
+    CHECK(
+        refusedWith(give(store, "american", "<decoy id=\"ad-1\"><path>" + hexOf(2) + "</path></decoy>\n"), "ORDERS-DECOY", "ad-1.id"));
+    CHECK(refusedWith(give(store, "american",
+                           "<decoy id=\"ad-1\" place=\"" + hexOf(1) + "\"><path>" + hexOf(2) + " " + hexOf(3) + " " + hexOf(4) + " " +
+                               hexOf(5) + " " + hexOf(6) + "</path></decoy>\n"),
                       "ORDERS-DECOY", "ad-1.path"));  // five hexes for an infantry decoy's 4
     {
         std::string five;
         for (int i = 1; i <= 5; ++i) five += "<decoy id=\"ad-" + std::to_string(i) + "\" place=\"" + hexOf(1) + "\"/>\n";
         const auto issues = give(store, "american", five);
-        CHECK(refusedWith(issues, "ORDERS-DECOY", "ad-5.place"));       // the fifth of the week (§2.3)
-        CHECK(refusedWith(issues, "ORDERS-STACKING", "ad-4.place"));    // and VA with four decoys in one hex (G-41)
+        CHECK(refusedWith(issues, "ORDERS-DECOY", "ad-5.place"));     // the fifth of the week (§2.3)
+        CHECK(refusedWith(issues, "ORDERS-STACKING", "ad-4.place"));  // and VA with four decoys in one hex (G-41)
     }
     CHECK(refusedWith(give(store, "british", "<decoy id=\"bd-1\" place=\"" + hexOf(4) + "\"/>\n"), "ORDERS-DECOY", "bd-1.place"));
     CHECK(number(path, "SELECT COUNT(*) FROM decoy_order") == 0);
@@ -109,9 +111,9 @@ TEST_CASE("§2.3 decoys: placed with the first day's orders, moved, cutting no L
     // ad-1 and ad-2 go down with VA at R1, next to BL, a Scouting ME at R2: ad-1, sent along the road into BL's hex,
     // is found before it goes (§2.3: seen by a scout from the next hex). ad-2 (designated cavalry) is also in sight
     // of BL, so it too is found. Nobody moves today.
-    REQUIRE_FALSE(give(store, "american", "<order me=\"va\" mode=\"march\"/>\n<decoy id=\"ad-1\" place=\"" + hexOf(1) + "\"><path>" +
-                                              hexOf(2) + " " + hexOf(3) + "</path></decoy>\n<decoy id=\"ad-2\" place=\"" + hexOf(1) +
-                                              "\" designated=\"cavalry\"/>\n")
+    REQUIRE_FALSE(give(store, "american",
+                       "<order me=\"va\" mode=\"march\"/>\n<decoy id=\"ad-1\" place=\"" + hexOf(1) + "\"><path>" + hexOf(2) + " " +
+                           hexOf(3) + "</path></decoy>\n<decoy id=\"ad-2\" place=\"" + hexOf(1) + "\" designated=\"cavalry\"/>\n")
                       .hasErrors());
     REQUIRE_FALSE(give(store, "british", "<order me=\"bl\" mode=\"scouting\"/>\n").hasErrors());
     REQUIRE(run(store, engine::Step::Day).ok);
@@ -147,7 +149,8 @@ TEST_CASE("§2.3 decoys: placed with the first day's orders, moved, cutting no L
         CHECK(own["sides"][1]["decoys"][0]["id"] == "ad-2");
     }
     CHECK(refusedWith(give(store, "american", "<decoy id=\"ad-3\" place=\"" + hexOf(1) + "\"/>\n"), "ORDERS-DECOY", "ad-3.place"));
-    REQUIRE_FALSE(give(store, "british", "<order me=\"bl\" mode=\"march\"><path>" + hexOf(3) + " " + hexOf(4) + "</path></order>\n").hasErrors());
+    REQUIRE_FALSE(give(store, "british", "<order me=\"bl\" mode=\"march\"><path>" + hexOf(3) + " " + hexOf(4) + "</path></order>\n")
+                      .hasErrors());
     REQUIRE(engine::standFast(store, "american").empty());
     REQUIRE(run(store, engine::Step::Day).ok);
     CHECK(number(path, "SELECT removed_week FROM decoy WHERE id = 'ad-2'") == 1);
@@ -217,7 +220,8 @@ TEST_CASE("§8.6.4 scouting combat: when either side chooses to fight, a battle 
         auto store = db::CampaignStore::open(path);
         toOrders(store);
         REQUIRE_FALSE(give(store, "british", scout("observe")).hasErrors());
-        REQUIRE_FALSE(give(store, "american", "<order me=\"va\" mode=\"deployed_offensive\" onScoutContact=\"engage\"/>\n").hasErrors());
+        REQUIRE_FALSE(
+            give(store, "american", "<order me=\"va\" mode=\"deployed_offensive\" onScoutContact=\"engage\"/>\n").hasErrors());
         REQUIRE(run(store, engine::Step::Day).ok);
         SQLite::Database raw(path, SQLite::OPEN_READONLY);
         CHECK(raw.execAndGet("SELECT COUNT(*) FROM battle WHERE kind = 'scouting_combat'").getInt() == 1);

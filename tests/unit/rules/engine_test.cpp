@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The campaign turn over a real database: the week's phases, determinism, the end of the campaign, replacements
 // paid from the ledger, LOC and supply views, and initiative hand-over.
 #include "etatmajor/db/campaign_store.hpp"
@@ -29,8 +30,7 @@ const engine::AdvanceOptions kStandFast{true};  // sides without orders stand fa
 
 std::string source(const std::string& rel) { return (std::filesystem::path(ETATMAJOR_SOURCE_DIR) / rel).string(); }
 
-std::string freshDb(const std::string& name, const std::string& scenario, std::uint64_t seed,
-                    std::vector<std::string> options = {}) {
+std::string freshDb(const std::string& name, const std::string& scenario, std::uint64_t seed, std::vector<std::string> options = {}) {
     return test::freshCampaignDb("engine-test", name, scenario, seed, std::move(options));
 }
 
@@ -58,13 +58,13 @@ TEST_CASE("advance --week runs W1–W5 and seven days of D1–D12 on the bundled
     const auto r = engine::advance(store, engine::Step::Week, kStandFast);
     REQUIRE(r.ok);
     CHECK(r.phases.size() == 5 + 7 * 12);
-    CHECK(r.phases.front().phase == "W1");
-    CHECK(r.phases.back().phase == "D12");
+    CHECK(r.phases.front().phase == campaign::Phase::W1);
+    CHECK(r.phases.back().phase == campaign::Phase::D12);
     CHECK(r.phases.back().day == 7);
     const auto info = store.info();
     CHECK(info.week == 2);
     CHECK(info.day == 1);
-    CHECK(info.phase == "W1");
+    CHECK(info.phase == campaign::Phase::W1);
 
     SQLite::Database raw(path, SQLite::OPEN_READONLY);
     // One command per phase, each in the log.
@@ -75,7 +75,8 @@ TEST_CASE("advance --week runs W1–W5 and seven days of D1–D12 on the bundled
     // Every UA a side holds was valued at W3 by its §9.2.1 dice.
     CHECK(raw.execAndGet("SELECT COUNT(*) FROM urban_area WHERE controller IS NOT NULL AND sp_raw_roll IS NULL").getInt() == 0);
     CHECK(raw.execAndGet("SELECT COUNT(*) FROM event_log WHERE purpose LIKE 'supply value of Charleston' AND "
-                         "expression = '6d6'").getInt() == 1);
+                         "expression = '6d6'")
+              .getInt() == 1);
     // The primary grant, the LOC of every ME each day, and the week's VCS.
     CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE kind = 'primary_grant' AND points = 200").getInt() == 2);
     CHECK(raw.execAndGet("SELECT COUNT(*) FROM loc_status WHERE week = 1").getInt() == 7 * 8);  // W3 + seven D1s
@@ -212,7 +213,7 @@ TEST_CASE("the side holding the initiative may hand it over before the week's fi
     const auto path = freshDb("init", "campaigns/southern-1780.xml", 7);
     auto store = db::CampaignStore::open(path);
     CHECK(engine::declineInitiative(store, "british").hasCode("INITIATIVE-DECLINE"));  // W1 not yet run
-    REQUIRE(engine::advance(store, engine::Step::Phase, kStandFast).ok);  // W1
+    REQUIRE(engine::advance(store, engine::Step::Phase, kStandFast).ok);               // W1
     SQLite::Database raw(path, SQLite::OPEN_READONLY);
     const std::string holder = raw.execAndGet("SELECT id FROM side WHERE has_initiative = 1").getString();
     const std::string other = holder == "british" ? "american" : "british";
@@ -309,7 +310,8 @@ TEST_CASE("§10.2 provisional units: eligibility and G-94 class", "[engine][reor
         const auto path = make("prov-majority", {"provisional_class=majority_figures"});
         auto store = db::CampaignStore::open(path);
         // 10 figures of class 1 against 10 + 6 of class 2: class 2.
-        REQUIRE(engine::formProvisional(store, "american", "a-caswell", {"nc-militia-1", "nc-militia-2", "nc-militia-3"}, "prov", "").ok());
+        REQUIRE(engine::formProvisional(store, "american", "a-caswell", {"nc-militia-1", "nc-militia-2", "nc-militia-3"}, "prov", "")
+                    .ok());
         SQLite::Database raw(path, SQLite::OPEN_READONLY);
         CHECK(raw.execAndGet("SELECT class FROM unit WHERE id = 'prov'").getInt() == 2);
     }
@@ -353,7 +355,8 @@ TEST_CASE("§9.4 / §10.3 raising new MEs with the primary grant", "[engine][gra
     CHECK(raw.execAndGet("SELECT me_id FROM unit WHERE id = 'sc-loyal-militia'").getString() == "b-loyalists");
     CHECK(raw.execAndGet("SELECT me_id FROM general WHERE id = 'cunningham'").getString() == "b-loyalists");
     CHECK(raw.execAndGet("SELECT rating_source FROM general WHERE id = 'cunningham'").getString() == "rolled");
-    CHECK(raw.execAndGet("SELECT COUNT(*) FROM event_log WHERE subject = 'cunningham' AND rule = 'etat-major.md §13.3'").getInt() == 1);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM event_log WHERE subject = 'cunningham' AND rule = 'etat-major.md §13.3'").getInt() ==
+          1);
     CHECK(raw.execAndGet("SELECT parent_id FROM formation WHERE id = 'sc-loyalists'").getString() == "british-army");
     // Buying it again: its ids are taken, and the grant would not stretch twice more anyway.
     r = engine::buyWithGrant(store, loyalists);
@@ -391,7 +394,8 @@ TEST_CASE("G-92: with the enemy on the primary LOC entry, new MEs enter by anoth
     const auto r = engine::buyWithGrant(store, p);
     REQUIRE(r.ok());
     SQLite::Database raw(path, SQLite::OPEN_READONLY);
-    const std::string entry = raw.execAndGet("SELECT q || ',' || r FROM loc_entry WHERE side_id = 'american' AND kind = 'primary'").getString();
+    const std::string entry =
+        raw.execAndGet("SELECT q || ',' || r FROM loc_entry WHERE side_id = 'american' AND kind = 'primary'").getString();
     const std::string placed = raw.execAndGet("SELECT q || ',' || r FROM me WHERE id = 'a-new'").getString();
     CHECK(placed != entry);
     CHECK(raw.execAndGet("SELECT row FROM map_hex WHERE q || ',' || r = '" + placed + "'").getInt() == 0);  // the north edge

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Small hand-built campaign states for rule tests.
 #pragma once
 
@@ -9,8 +10,8 @@ namespace etatmajor::test {
 
 using namespace etatmajor::campaign;
 
-inline UnitState unit(std::string id, std::string side, std::string formation, std::string me, UnitType type, int cls,
-                      int stands, int figuresPerStand, Nationality nat = Nationality::British) {
+inline UnitState unit(std::string id, std::string side, std::string formation, std::string me, UnitType type, int cls, int stands,
+                      int figuresPerStand, Nationality nat = Nationality::British) {
     UnitState u;
     u.id = std::move(id);
     u.side = std::move(side);
@@ -27,8 +28,8 @@ inline UnitState unit(std::string id, std::string side, std::string formation, s
     return u;
 }
 
-inline GeneralState general(std::string id, std::string side, std::string formation, std::string me, Rank rank,
-                            Arm arm, Rating rating) {
+inline GeneralState general(std::string id, std::string side, std::string formation, std::string me, Rank rank, Arm arm,
+                            Rating rating) {
     GeneralState g;
     g.id = std::move(id);
     g.side = std::move(side);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Two weeks of the bundled campaign played by scripted orders for both sides (written from `orders template` with
 // routes filled in toward the enemy, decoys placed each week), checking after every day that each side's status
 // never names an enemy ME, unit, general or decoy, and shows labels and compositions only where contact or
@@ -32,14 +33,16 @@ namespace {
 std::vector<hex::Offset> towardEnemy(const campaign::CampaignState& s, const campaign::MeState& me, int steps) {
     const campaign::MeState* target = nullptr;
     for (const auto& e : s.mes)
-        if (e.onMap && e.side != me.side && (!target || hex::distance(me.hex, e.hex) < hex::distance(me.hex, target->hex))) target = &e;
+        if (e.onMap && e.side != me.side && (!target || hex::distance(me.hex, e.hex) < hex::distance(me.hex, target->hex)))
+            target = &e;
     std::vector<hex::Offset> path;
     if (!target) return path;
     hex::Hex at = me.hex;
     for (int i = 0; i < steps && at != target->hex; ++i) {
         std::optional<hex::Hex> next;
         for (const hex::Hex n : hex::neighbours(at))
-            if (s.map.contains(n) && !map::isWater(s.map.terrain(n)) && hex::distance(n, target->hex) < hex::distance(at, target->hex) &&
+            if (s.map.contains(n) && !map::isWater(s.map.terrain(n)) &&
+                hex::distance(n, target->hex) < hex::distance(at, target->hex) &&
                 (!next || hex::distance(n, target->hex) < hex::distance(*next, target->hex)))
                 next = n;
         if (!next) break;
@@ -109,7 +112,8 @@ void checkSideView(db::CampaignStore& store, const std::string& path, const std:
         if (e.side == side) continue;
         INFO("enemy ME " << e.id << " in the view of " << side);
         CHECK_FALSE(words.count(e.id));
-        SQLite::Statement q(raw, "SELECT COUNT(*) FROM intel_report WHERE side_id = ? AND detail <> 'nothing' AND (' ' || target_mes || ' ') LIKE ?");
+        SQLite::Statement q(
+            raw, "SELECT COUNT(*) FROM intel_report WHERE side_id = ? AND detail <> 'nothing' AND (' ' || target_mes || ' ') LIKE ?");
         q.bind(1, side);
         q.bind(2, "% " + e.id + " %");
         q.executeStep();
@@ -147,14 +151,21 @@ void checkSideView(db::CampaignStore& store, const std::string& path, const std:
         const auto owner = view::rollOwner(store, rolls[i]);
         CHECK((owner.empty() || owner == side));
     }
-    const std::string texts[] = {view::dayReportText(view::dayReport(store, viewer)), view::dayReportJson(view::dayReport(store, viewer)),
-                                 view::battleListJson(view::battlesFor(store, viewer), viewer), view::rollLogText(store, viewer),
-                                 engine::locText(store, side), engine::locJson(store, side), engine::supplyText(store, side)};
+    const std::string texts[] = {view::dayReportText(view::dayReport(store, viewer)),
+                                 view::dayReportJson(view::dayReport(store, viewer)),
+                                 view::battleListJson(view::battlesFor(store, viewer), viewer),
+                                 view::rollLogText(store, viewer),
+                                 engine::locText(store, side),
+                                 engine::locJson(store, side),
+                                 engine::supplyText(store, side)};
     for (const auto& text : texts) {
         for (const auto& id : enemyIds) {
             // Ids are whole words: "b-legion" must not be found inside "b-legion-horse" (also an enemy id, checked itself).
             for (std::size_t at = text.find(id); at != std::string::npos; at = text.find(id, at + 1)) {
-                const auto ok = [&](std::size_t k) { return k >= text.size() || !(std::isalnum(static_cast<unsigned char>(text[k])) || text[k] == '-' || text[k] == '_'); };
+                const auto ok = [&](std::size_t k) {
+                    return k >= text.size() ||
+                           !(std::isalnum(static_cast<unsigned char>(text[k])) || text[k] == '-' || text[k] == '_');
+                };
                 const bool whole = (at == 0 || ok(at - 1)) && ok(at + id.size());
                 INFO("enemy id " << id << " in an output of " << side << ":\n" << text);
                 CHECK_FALSE(whole);
@@ -190,7 +201,7 @@ TEST_CASE("two weeks of the bundled campaign: each side's status shows only what
     auto store = db::CampaignStore::open(path);
     int labels = 0, intel = 0;
     for (int day = 0; day < 14; ++day) {
-        while (store.info().phase != "D2") REQUIRE(engine::advance(store, engine::Step::Phase).ok);
+        while (store.info().phase != campaign::Phase::D2) REQUIRE(engine::advance(store, engine::Step::Phase).ok);
         for (const std::string side : {"british", "american"}) giveOrders(store, side);
         const auto r = engine::advance(store, engine::Step::Day);
         for (const auto& i : r.issues.items()) UNSCOPED_INFO(i.format());
@@ -212,7 +223,7 @@ TEST_CASE("the dice log: the host sees every die, a side its own and the public 
     const auto path = test::freshCampaignDb("fog-campaign", "dice-log", "campaigns/southern-1780.xml", 11);
     auto store = db::CampaignStore::open(path);
     for (int day = 0; day < 3; ++day) {
-        while (store.info().phase != "D2") REQUIRE(engine::advance(store, engine::Step::Phase).ok);
+        while (store.info().phase != campaign::Phase::D2) REQUIRE(engine::advance(store, engine::Step::Phase).ok);
         for (const std::string side : {"british", "american"}) giveOrders(store, side);
         REQUIRE(engine::advance(store, engine::Step::Day).ok);
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etat-major.md §8.6 scouting intelligence: TV-9, the G-38 misstatements, sight (G-12, G-36), and a scout over a real
 // database reporting case 1 details to its own side only.
 #include "etatmajor/db/campaign_store.hpp"
@@ -26,7 +27,7 @@ TEST_CASE("TV-9 and G-37: what case 2 tells", "[rules][intel][vector]") {
     CHECK(rules::case2Detail(23, 16) == IntelDetail::Numbers);  // more: counts, possibly misstated
     CHECK(rules::case2Detail(16, 16) == IntelDetail::Nothing);  // equal: nothing
     CHECK(rules::case2Detail(16, 24) == IntelDetail::Nothing);
-    CHECK(rules::case2Detail(5, 0) == IntelDetail::Full);       // the other has no scouting points
+    CHECK(rules::case2Detail(5, 0) == IntelDetail::Full);  // the other has no scouting points
     CHECK(rules::case2Detail(0, 0) == IntelDetail::Nothing);
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The campaign's invariants and the state bugs of a full play-through, each on a real database of the bundled
 // campaign (docs/rules-mapping.md "A campaign that keeps its books").
 #include "etatmajor/db/campaign_store.hpp"
@@ -38,8 +39,9 @@ std::string text(const std::string& path, const std::string& sql) {
 }
 
 void runTo(db::CampaignStore& store, const std::string& phase) {
-    for (int guard = 0; guard < 40 && store.info().phase != phase; ++guard) REQUIRE(engine::advance(store, engine::Step::Phase, kStandFast).ok);
-    REQUIRE(store.info().phase == phase);
+    for (int guard = 0; guard < 40 && campaign::phaseString(store.info().phase) != phase; ++guard)
+        REQUIRE(engine::advance(store, engine::Step::Phase, kStandFast).ok);
+    REQUIRE(campaign::phaseString(store.info().phase) == phase);
 }
 
 }  // namespace
@@ -52,10 +54,10 @@ TEST_CASE("a town held by one side alone at the end of the day is that side's (t
     exec(path, "UPDATE objective SET controller = 'american' WHERE q = 7 AND r = 40");
     {
         auto store = db::CampaignStore::open(path);
-        CHECK(engine::checkInvariants(store, "D12").hasCode("INVARIANT-CONTROL"));  // the drift the invariant finds
+        CHECK(engine::checkInvariants(store, campaign::Phase::D12).hasCode("INVARIANT-CONTROL"));  // the drift the invariant finds
         REQUIRE(engine::advance(store, engine::Step::Day, kStandFast).ok);
         CHECK(text(path, "SELECT controller FROM urban_area WHERE id = 'camden'") == "british");
-        CHECK(engine::checkInvariants(store, "D12").empty());
+        CHECK(engine::checkInvariants(store, campaign::Phase::D12).empty());
     }
 }
 
@@ -159,9 +161,9 @@ TEST_CASE("the order-receipt roll is logged with its modifier", "[engine][invari
     int rows = 0;
     while (q.executeStep()) {
         ++rows;
-        CHECK(q.getColumn(1).getInt() == q.getColumn(4).getInt());                             // the log has the modifier
+        CHECK(q.getColumn(1).getInt() == q.getColumn(4).getInt());                            // the log has the modifier
         CHECK(q.getColumn(2).getInt() == q.getColumn(3).getInt() + q.getColumn(4).getInt());  // and the modified total
-        CHECK(q.getColumn(0).getString() == std::to_string(q.getColumn(3).getInt()));          // the face is the sheet's roll
+        CHECK(q.getColumn(0).getString() == std::to_string(q.getColumn(3).getInt()));         // the face is the sheet's roll
     }
     CHECK(rows >= 1);
 }
@@ -170,12 +172,15 @@ TEST_CASE("§7.5 (corrected): wounded staff return before W1's initiative; staff
           "[engine][invariants][variant]") {
     for (const std::string variant : {"week_start", "w5"}) {
         INFO(variant);
-        const auto path = test::freshCampaignDb("invariants", "staff-" + variant, "campaigns/southern-1780.xml", 3, {"staff_return=" + variant});
-        const std::string general = text(path, "SELECT id FROM general WHERE me_id = 'b-webster' AND rank = 'brigade' ORDER BY id LIMIT 1");
+        const auto path = test::freshCampaignDb("invariants", "staff-" + variant, "campaigns/southern-1780.xml", 3,
+                                                {"staff_return=" + variant});
+        const std::string general = text(path,
+                                         "SELECT id FROM general WHERE me_id = 'b-webster' AND rank = 'brigade' ORDER BY id LIMIT 1");
         exec(path, "UPDATE general SET status = 'wounded', return_week = 1 WHERE id = '" + general + "'");
         auto store = db::CampaignStore::open(path);
         REQUIRE(engine::advance(store, engine::Step::Phase, kStandFast).ok);  // W1: the initiative
-        CHECK(text(path, "SELECT status FROM general WHERE id = '" + general + "'") == (variant == "week_start" ? "active" : "wounded"));
+        CHECK(text(path, "SELECT status FROM general WHERE id = '" + general + "'") ==
+              (variant == "week_start" ? "active" : "wounded"));
         runTo(store, "D1");  // W2..W5
         CHECK(text(path, "SELECT status FROM general WHERE id = '" + general + "'") == "active");
     }
@@ -238,5 +243,5 @@ TEST_CASE("a move that would stop by contact in a hex already holding three of i
     // Received (the seed's receipt roll), the order took it to the full hex's edge and no further.
     REQUIRE(text(path, "SELECT receipt FROM order_sheet WHERE me_id = 'a-stevens'") != "not_received");
     CHECK(text(path, "SELECT stopped_by FROM movement WHERE me_id = 'a-stevens'") == "stacking limit");
-    CHECK_FALSE(engine::checkInvariants(store, "D5").hasCode("INVARIANT-STACKING"));
+    CHECK_FALSE(engine::checkInvariants(store, campaign::Phase::D5).hasCode("INVARIANT-STACKING"));
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etat-major.md §9.5 lines of communication: the §16.2 worked example, each variant key, and a comparison with a
 // plain one-search-per-ME reference on many random networks.
 #include "etatmajor/dice/dice.hpp"
@@ -104,8 +105,7 @@ TEST_CASE("G-91: a co-located enemy cuts; an enemy in the source hex denies it; 
     CHECK(find(net.trace(s, "american"), "VA").problem == LocProblem::SourceUnknown);
 }
 
-TEST_CASE("G-90: reaching the network from an adjacent hex, chains through friends, and strict tracing",
-          "[rules][loc]") {
+TEST_CASE("G-90: reaching the network from an adjacent hex, chains through friends, and strict tracing", "[rules][loc]") {
     // Road along row 0 of a 6 x 4 map; source at its west end.
     auto s = strip();
     s.map = blankMap(6, 4);
@@ -145,8 +145,8 @@ TEST_CASE("G-90: reaching the network from an adjacent hex, chains through frien
     REQUIRE(dir >= 0);
     const int dir2 = hex::directionTo(at(river.map, 3, 1), road[4]);
     REQUIRE(dir2 >= 0);
-    river.map.rivers().push_back({"r", "River", map::Watercourse::River, false, false,
-                                  {{at(river.map, 3, 1), dir}, {at(river.map, 3, 1), dir2}}, 0});
+    river.map.rivers().push_back(
+        {"r", "River", map::Watercourse::River, false, false, {{at(river.map, 3, 1), dir}, {at(river.map, 3, 1), dir2}}, 0});
     river.map.rebuildHexsides();
     river.mes.resize(1);
     locs = rules::LocNetwork(river.map, river.options).trace(river, "american");
@@ -220,8 +220,8 @@ TEST_CASE("the single multi-source search agrees with one search per ME on 200 r
                 if (s.map.contains(next)) path.push_back(next);
             }
             if (path.size() >= 2)
-                s.map.routes().push_back({"r" + std::to_string(r), "", roll(3) == 0 ? map::LinkKind::MinorRoad : map::LinkKind::MajorRoad,
-                                          path, 0});
+                s.map.routes().push_back(
+                    {"r" + std::to_string(r), "", roll(3) == 0 ? map::LinkKind::MinorRoad : map::LinkKind::MajorRoad, path, 0});
         }
         s.map.rebuildLinks();
         s.sides = {{"x", "X", 0, 0, 0, 0, false, false}, {"y", "Y", 1, 0, 0, 0, false, false}};

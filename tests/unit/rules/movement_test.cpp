@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etat-major.md §8.7 movement: the §16.4 allowances, TV-1 and TV-7, every modifier of §8.7.2, and movement over a
 // real database (contact, pinning, control, stacking, forced-march attrition).
 #include "etatmajor/db/campaign_store.hpp"
@@ -171,9 +172,7 @@ TEST_CASE("§8.7.2 modifiers along the route (G-44 mixed, G-55)", "[rules][movem
 }
 
 namespace {
-std::string freshDb(const std::string& name) {
-    return test::freshCampaignDb("movement-test", name, "campaigns/southern-1780.xml", 9);
-}
+std::string freshDb(const std::string& name) { return test::freshCampaignDb("movement-test", name, "campaigns/southern-1780.xml", 9); }
 
 campaign::OrdersFile ordersFor(db::CampaignStore& store, const std::string& side, const std::string& me, campaign::Mode mode,
                                std::vector<std::string> path) {
@@ -201,14 +200,16 @@ TEST_CASE("D5 movement over the bundled map: road march, contact, pinning, contr
     }
     // The D3 receipt roll decides how far the Marylanders get; each outcome is checked.
     REQUIRE(engine::submitOrders(store, ordersFor(store, "american", "a-maryland", campaign::Mode::March,
-                                                 {"34,33", "34,34", "33,35", "32,35", "32,36"})).empty());
+                                                  {"34,33", "34,34", "33,35", "32,35", "32,36"}))
+                .empty());
     REQUIRE(engine::standFast(store, "british").empty());
     const auto r = engine::advance(store, engine::Step::Day);
     REQUIRE(r.ok);
     SQLite::Database raw(path, SQLite::OPEN_READONLY);
     const std::string receipt = raw.execAndGet("SELECT receipt FROM order_sheet WHERE me_id = 'a-maryland'").getString();
     const std::string at = raw.execAndGet("SELECT m.col || ',' || m.row FROM me e JOIN map_hex m ON m.q = e.q AND m.r = e.r "
-                                          "WHERE e.id = 'a-maryland'").getString();
+                                          "WHERE e.id = 'a-maryland'")
+                               .getString();
     if (receipt == "received") {
         // Infantry 4 along the major road: 4 hexes, stopping short of Tarleton at 32,36.
         CHECK(at == "32,35");
@@ -233,7 +234,8 @@ TEST_CASE("contact: the mover stops, both counters turn over, the ME entered is 
         }
         auto store = db::CampaignStore::open(path);
         REQUIRE(engine::submitOrders(store, ordersFor(store, "american", "a-maryland", campaign::Mode::March,
-                                                     {"34,33", "34,34", "33,35", "32,35"})).empty());
+                                                      {"34,33", "34,34", "33,35", "32,35"}))
+                    .empty());
         REQUIRE(engine::submitOrders(store, ordersFor(store, "british", "b-tarleton", campaign::Mode::March, {"32,35"})).empty());
         REQUIRE(engine::advance(store, engine::Step::Day).ok);
         SQLite::Database raw(path, SQLite::OPEN_READONLY);
@@ -245,7 +247,8 @@ TEST_CASE("contact: the mover stops, both counters turn over, the ME entered is 
         CHECK(raw.execAndGet("SELECT revealed FROM me WHERE id = 'b-tarleton'").getInt() == 1);
         // They met in one hex: the day's battle was fought there (the loser may have fallen back by night).
         CHECK(raw.execAndGet("SELECT COUNT(*) FROM battle b JOIN contact c ON b.q = c.q AND b.r = c.r AND b.week = c.week "
-                             "AND b.day = c.day").getInt() == 1);
+                             "AND b.day = c.day")
+                  .getInt() == 1);
         CHECK(raw.execAndGet("SELECT stopped_by FROM movement WHERE me_id = 'a-maryland'").getString().find("contact") !=
               std::string::npos);
         // The British now see the Maryland counter turned over, by its label but not its composition.

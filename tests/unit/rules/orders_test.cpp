@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etat-major.md §8.2 orders and §8.3 receipt: the §16.4 example, TV-5 and TV-6, every refusal the orders check
 // makes, and the receipt taking effect over a real database.
 #include "etatmajor/db/campaign_store.hpp"
@@ -66,9 +67,7 @@ TEST_CASE("G-34 who may scout", "[rules][orders]") {
 
 namespace {
 
-std::string freshDb(const std::string& name) {
-    return test::freshCampaignDb("orders-test", name, "campaigns/southern-1780.xml", 3);
-}
+std::string freshDb(const std::string& name) { return test::freshCampaignDb("orders-test", name, "campaigns/southern-1780.xml", 3); }
 
 campaign::Order order(const std::string& me, campaign::Mode mode, std::vector<std::string> path = {}) {
     campaign::Order o;
@@ -180,7 +179,7 @@ TEST_CASE("orders are secret, given once, and take effect through the D3 receipt
     // Without British orders the day stops before D2, having run the weekly phases and D1.
     const auto stopped = engine::advance(store, engine::Step::Day);
     CHECK(stopped.issues.hasCode("ORDERS-MISSING"));
-    CHECK(stopped.phases.back().phase == "D1");
+    CHECK(stopped.phases.back().phase == campaign::Phase::D1);
     REQUIRE(engine::standFast(store, "british").empty());
     REQUIRE(engine::advance(store, engine::Step::Phase).ok);  // D2
     REQUIRE(engine::advance(store, engine::Step::Phase).ok);  // D3
@@ -199,7 +198,8 @@ TEST_CASE("orders are secret, given once, and take effect through the D3 receipt
 TEST_CASE("the example orders file of the docs passes the checks on a new campaign", "[engine][orders]") {
     const auto path = freshDb("example");
     auto store = db::CampaignStore::open(path);
-    const auto file = io::readOrdersFile((std::filesystem::path(ETATMAJOR_SOURCE_DIR) / "tests/data/orders/british-week1-day1.xml").string());
+    const auto file = io::readOrdersFile(
+        (std::filesystem::path(ETATMAJOR_SOURCE_DIR) / "tests/data/orders/british-week1-day1.xml").string());
     CHECK(file.orders.size() == 3);
     CHECK(file.orders[0].marchOrder.size() == 3);
     CHECK(file.orders[0].marchToGuns);

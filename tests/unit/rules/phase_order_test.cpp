@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // G-06 phase_order: the night's fall-backs after battles (D11) alternate with the initiative side first under the
 // body's order, and are simultaneous under the chart's (etat-major.md §6, §8.11.4).
 #include "etatmajor/db/campaign_store.hpp"
@@ -61,10 +62,10 @@ campaign::CampaignState night(const std::string& name, std::vector<std::string> 
     // Everybody else far away; both beaten MEs make for Camden.
     for (auto& me : s.mes) {
         me.onMap = false;
-        if (me.id == "b-rawdon") me.hex = layout.h1, me.onMap = true;     // beaten in battle 2
-        if (me.id == "a-maryland") me.hex = layout.h1, me.onMap = true;   // wins battle 2
-        if (me.id == "a-caswell") me.hex = layout.h2, me.onMap = true;    // beaten in battle 1
-        if (me.id == "b-tarleton") me.hex = layout.h2, me.onMap = true;   // wins battle 1
+        if (me.id == "b-rawdon") me.hex = layout.h1, me.onMap = true;    // beaten in battle 2
+        if (me.id == "a-maryland") me.hex = layout.h1, me.onMap = true;  // wins battle 2
+        if (me.id == "a-caswell") me.hex = layout.h2, me.onMap = true;   // beaten in battle 1
+        if (me.id == "b-tarleton") me.hex = layout.h2, me.onMap = true;  // wins battle 1
         me.supplySource = "camden";
     }
     for (auto& side : s.sides) side.hasInitiative = side.id == "british";
@@ -81,8 +82,9 @@ campaign::CampaignState night(const std::string& name, std::vector<std::string> 
         b.bind(7, winner);
         b.exec();
         for (const auto& [me, side] : mes) {
-            SQLite::Statement p(db, "INSERT INTO battle_participant (battle_id, me_id, side_id, arrival_turn, mode, moved, allowance, how) "
-                                    "VALUES (?, ?, ?, 1, 'march', 1, 4, 'contact')");
+            SQLite::Statement p(
+                db, "INSERT INTO battle_participant (battle_id, me_id, side_id, arrival_turn, mode, moved, allowance, how) "
+                    "VALUES (?, ?, ?, 1, 'march', 1, 4, 'contact')");
             p.bind(1, id);
             p.bind(2, me);
             p.bind(3, side);
@@ -106,7 +108,8 @@ hex::Hex where(const campaign::CampaignState& s, const std::string& me) {
 
 }  // namespace
 
-TEST_CASE("G-06 phase_order: the night's fall-backs, initiative side first (body) or simultaneous (chart)", "[engine][battle][variant]") {
+TEST_CASE("G-06 phase_order: the night's fall-backs, initiative side first (body) or simultaneous (chart)",
+          "[engine][battle][variant]") {
     Layout layout;
     // Body: the British hold the initiative, so Rawdon falls back first, into n; Caswell, whose way back is n too,
     // finds the enemy there and goes elsewhere.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Pontoons laid and taken up again by order over a real campaign database (etat-major.md §10.3, §13.1; G-55): an
 // engineer's pontoon becomes a crossing of the river for movement and LOCs, and the same engineers may take it up
 // from either bank and carry it on.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The command layer and `campaign replay` (engine/commands.hpp, engine/replay.hpp, docs/replay.md): a campaign played
 // with orders, a tabletop result, a purchase and a split is rebuilt from its command log alone to the same state, row
 // for row; every command's inputs are in the log; validate() refuses what execute() refuses and writes nothing; a
@@ -46,8 +47,7 @@ std::string readText(const std::string& path) {
 // The bundled campaign set up from copies of its files, which are then deleted: whatever a replay needs it must find
 // in the command log.
 std::string campaignFromCopies(const fs::path& dir, const std::string& name, std::uint64_t seed, std::vector<std::string> options,
-                               const std::function<core::IssueList(db::CampaignStore&)>& finish = {},
-                               dice::Source* dice = nullptr) {
+                               const std::function<core::IssueList(db::CampaignStore&)>& finish = {}, dice::Source* dice = nullptr) {
     const auto files = dir / (name + "-files");
     fs::create_directories(files / "campaigns");
     fs::create_directories(files / "maps");
@@ -94,7 +94,8 @@ void giveOrders(db::CampaignStore& store, const std::string& side) {
         if (!me || (o.mode && *o.mode == campaign::Mode::Reorganisation)) continue;
         std::optional<hex::Hex> target;
         for (const auto& e : s.mes)
-            if (e.onMap && e.side != side && (!target || hex::distance(me->hex, e.hex) < hex::distance(me->hex, *target))) target = e.hex;
+            if (e.onMap && e.side != side && (!target || hex::distance(me->hex, e.hex) < hex::distance(me->hex, *target)))
+                target = e.hex;
         if (!target) continue;
         const bool forced = o.me == "b-tarleton" && s.day % 2 == 1;
         o.mode = forced ? campaign::Mode::ForcedMarch : campaign::Mode::March;
@@ -117,9 +118,11 @@ void giveOrders(db::CampaignStore& store, const std::string& side) {
 std::string tableResult(db::CampaignStore& store, const engine::BattleRecord& b) {
     const auto s = db::loadState(store);
     std::ostringstream x;
-    x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<battleResult formatVersion=\"1\" battle=\"" << b.id << "\" winner=\"american\">\n";
+    x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<battleResult formatVersion=\"1\" battle=\"" << b.id
+      << "\" winner=\"american\">\n";
     for (const auto& p : b.participants)
-        for (const auto* u : s.unitsOf(p.me)) x << "  <unit id=\"" << u->id << "\" figuresLost=\"" << u->figuresCurrent / 10 << "\"/>\n";
+        for (const auto* u : s.unitsOf(p.me))
+            x << "  <unit id=\"" << u->id << "\" figuresLost=\"" << u->figuresCurrent / 10 << "\"/>\n";
     x << "  <notes>Fought at the crossroads; the militia held.</notes>\n</battleResult>\n";
     return x.str();
 }
@@ -136,13 +139,13 @@ Played play(const std::string& path, const fs::path& dir) {
     auto store = db::CampaignStore::open(path);
     for (int guard = 0; guard < 2000; ++guard) {
         const auto info = store.info();
-        if (info.phase == "W5" && !p.bought) {
+        if (info.phase == etatmajor::campaign::Phase::W5 && !p.bought) {
             const auto r = engine::buyWithGrant(store, io::readPurchaseFile(test::sourcePath("tests/data/purchases/loyalists.xml")));
             for (const auto& i : r.issues.items()) UNSCOPED_INFO(i.format());
             REQUIRE(r.ok());
             p.bought = true;
         }
-        if (info.phase == "D2") {
+        if (info.phase == etatmajor::campaign::Phase::D2) {
             if (!p.split) {
                 const auto r = engine::splitMe(store, "british", "b-webster", "b-light", "Light Infantry", {"light-infantry-bn"});
                 for (const auto& i : r.issues.items()) UNSCOPED_INFO(i.format());
@@ -152,13 +155,14 @@ Played play(const std::string& path, const fs::path& dir) {
             for (const std::string side : {"british", "american"}) giveOrders(store, side);
             p.orders += 2;
         }
-        if (info.phase == "D9")
+        if (info.phase == etatmajor::campaign::Phase::D9)
             for (const auto& b : engine::listBattles(store)) {
                 if (b.status != "tabletop") continue;
                 std::vector<std::string> lines;
                 // A result with a mistake in it is refused, and nothing of it reaches the log.
                 const auto bad = (dir / ("bad-" + std::to_string(b.id) + ".xml")).string();
-                std::ofstream(bad) << "<battleResult formatVersion=\"1\" battle=\"" << b.id << "\"><unit id=\"no-such-unit\"/></battleResult>\n";
+                std::ofstream(bad) << "<battleResult formatVersion=\"1\" battle=\"" << b.id
+                                   << "\"><unit id=\"no-such-unit\"/></battleResult>\n";
                 REQUIRE(engine::enterBattleResult(store, b.id, bad, lines).hasErrors());
                 ++p.refused;
                 const auto file = (dir / ("result-" + std::to_string(b.id) + ".xml")).string();
@@ -173,7 +177,7 @@ Played play(const std::string& path, const fs::path& dir) {
         const auto r = engine::advance(store, engine::Step::Phase, kStandFast);
         for (const auto& i : r.issues.items()) UNSCOPED_INFO(i.format());
         REQUIRE(r.ok);
-        if (p.bought && p.split && p.entered > 0 && info.phase == "D12") break;
+        if (p.bought && p.split && p.entered > 0 && info.phase == etatmajor::campaign::Phase::D12) break;
     }
     return p;
 }
@@ -240,16 +244,19 @@ TEST_CASE("a campaign played with orders, a tabletop result, a purchase and a sp
         CHECK(given == played.orders);
         CHECK(withRoute > 0);
         CHECK(withIntentions > 0);
-        const auto purchase = nlohmann::json::parse(raw.execAndGet("SELECT args FROM command_log WHERE name = 'grant.buy'").getString());
+        const auto purchase = nlohmann::json::parse(
+            raw.execAndGet("SELECT args FROM command_log WHERE name = 'grant.buy'").getString());
         CHECK(purchase.at("text").get<std::string>() == readText(test::sourcePath("tests/data/purchases/loyalists.xml")));
         CHECK(purchase.at("file") == "loyalists.xml");  // its name, never a directory of the host's machine
-        const auto result =
-            nlohmann::json::parse(raw.execAndGet("SELECT args FROM command_log WHERE name = 'battle.enter' ORDER BY seq LIMIT 1").getString());
-        CHECK(result.at("text").get<std::string>().find("<notes>Fought at the crossroads; the militia held.</notes>") != std::string::npos);
+        const auto result = nlohmann::json::parse(
+            raw.execAndGet("SELECT args FROM command_log WHERE name = 'battle.enter' ORDER BY seq LIMIT 1").getString());
+        CHECK(result.at("text").get<std::string>().find("<notes>Fought at the crossroads; the militia held.</notes>") !=
+              std::string::npos);
         CHECK(result.at("file").get<std::string>().rfind("result-", 0) == 0);
         // Refused commands are not logged; every logged row is whole.
         CHECK(raw.execAndGet("SELECT COUNT(*) FROM command_log WHERE name = 'battle.enter'").getInt() == played.entered);
-        CHECK(raw.execAndGet("SELECT COUNT(*) FROM command_log WHERE format <> " + std::to_string(db::kCommandLogFormat)).getInt() == 0);
+        CHECK(raw.execAndGet("SELECT COUNT(*) FROM command_log WHERE format <> " + std::to_string(db::kCommandLogFormat)).getInt() ==
+              0);
     }
 
     const auto replay = (dir / "replayed.db").string();
@@ -286,8 +293,10 @@ TEST_CASE("dice typed in at the set-up and scripted dice of a phase are logged a
         CHECK(setUp.at("dice") == "manual");
         REQUIRE(setUp.contains("faces"));
         CHECK_FALSE(setUp.at("faces").empty());
-        CHECK(raw.execAndGet("SELECT COUNT(*) FROM command_log WHERE name = 'phase.D1' AND json_array_length(args, '$.faces') > 0").getInt() == 1);
-        CHECK(raw.execAndGet("SELECT COUNT(*) FROM command_log WHERE name = 'phase.W1' AND json_extract(args, '$.faces') IS NULL").getInt() == 1);
+        CHECK(raw.execAndGet("SELECT COUNT(*) FROM command_log WHERE name = 'phase.D1' AND json_array_length(args, '$.faces') > 0")
+                  .getInt() == 1);
+        CHECK(raw.execAndGet("SELECT COUNT(*) FROM command_log WHERE name = 'phase.W1' AND json_extract(args, '$.faces') IS NULL")
+                  .getInt() == 1);
     }
     const auto replay = (dir / "replayed.db").string();
     requireIdentical(path, replay, engine::replayCampaign(path, replay));
@@ -310,9 +319,10 @@ TEST_CASE("passphrase hashes are replayed, never a passphrase; wrong guesses are
         CHECK(raw.execAndGet("SELECT COUNT(*) FROM command_log WHERE instr(args, '" + british + "') > 0 OR instr(args, '" + american +
                              "') > 0")
                   .getInt() == 0);
-        CHECK(raw.execAndGet("SELECT json_extract(args, '$.credentials.british') = (SELECT hash FROM credential WHERE who = 'british') "
-                             "FROM command_log WHERE seq = 1")
-                  .getInt() == 1);
+        CHECK(
+            raw.execAndGet("SELECT json_extract(args, '$.credentials.british') = (SELECT hash FROM credential WHERE who = 'british') "
+                           "FROM command_log WHERE seq = 1")
+                .getInt() == 1);
     }
     const auto replay = (dir / "replayed.db").string();
     requireIdentical(path, replay, engine::replayCampaign(path, replay));
@@ -327,7 +337,8 @@ TEST_CASE("passphrase hashes are replayed, never a passphrase; wrong guesses are
     {
         auto store = db::CampaignStore::open(path);
         auth::Pacing pacing{[] { return std::int64_t{1000}; }, [](std::chrono::milliseconds) {}};
-        REQUIRE(auth::authorise(store, auth::Actor::ofSide("british"), std::string("not-the-passphrase"), pacing).hasCode("AUTH-WRONG"));
+        REQUIRE(
+            auth::authorise(store, auth::Actor::ofSide("british"), std::string("not-the-passphrase"), pacing).hasCode("AUTH-WRONG"));
     }
     engine::ReplayOptions force;
     force.overwrite = true;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etat-major.md §13.4 scouting points, §7.1/§13.6 strategic initiative, and the §16.1 worked example.
 #include "etatmajor/rules/initiative.hpp"
 #include "etatmajor/rules/scouting.hpp"
@@ -20,11 +21,11 @@ TEST_CASE("§13.4 scouting points per cavalry stand by class, irregular and Nati
         int perStand;
     };
     const Row rows[] = {
-        {UnitType::LightCavalry, 1, Nationality::British, 4},      {UnitType::LightCavalry, 2, Nationality::British, 4},
-        {UnitType::LightCavalry, 3, Nationality::British, 12},     {UnitType::LightCavalry, 4, Nationality::British, 8},
-        {UnitType::LightCavalry, 5, Nationality::British, 12},     {UnitType::IrregularCavalry, 2, Nationality::American, 8},
+        {UnitType::LightCavalry, 1, Nationality::British, 4},       {UnitType::LightCavalry, 2, Nationality::British, 4},
+        {UnitType::LightCavalry, 3, Nationality::British, 12},      {UnitType::LightCavalry, 4, Nationality::British, 8},
+        {UnitType::LightCavalry, 5, Nationality::British, 12},      {UnitType::IrregularCavalry, 2, Nationality::American, 8},
         {UnitType::IrregularCavalry, 3, Nationality::Loyalist, 16}, {UnitType::IrregularCavalry, 4, Nationality::British, 12},
-        {UnitType::IrregularInfantry, 2, Nationality::Native, 3},  {UnitType::LineInfantry, 5, Nationality::British, 0},
+        {UnitType::IrregularInfantry, 2, Nationality::Native, 3},   {UnitType::LineInfantry, 5, Nationality::British, 0},
         {UnitType::Artillery, 3, Nationality::British, 0},
     };
     for (const auto& r : rows) {
@@ -73,19 +74,22 @@ CampaignState camden() {
     CampaignState s;
     const std::string b = "british", a = "american";
     s.sides = {{b, "British", 0, 0, 0, 0, false, false}, {a, "American", 1, 0, 0, 0, false, false}};
-    s.formations = {formation("b-army", b, "", FormationKind::Army), formation("rawdon", b, "b-army", FormationKind::Brigade),
-                    formation("webster", b, "b-army", FormationKind::Brigade),
-                    formation("legion", b, "b-army", FormationKind::Brigade),
-                    formation("b-art", b, "b-army", FormationKind::Brigade),
-                    formation("a-army", a, "", FormationKind::Army), formation("md", a, "a-army", FormationKind::Division),
-                    formation("nc", a, "a-army", FormationKind::Brigade), formation("va", a, "a-army", FormationKind::Brigade),
-                    formation("armand", a, "a-army", FormationKind::Brigade),
-                    formation("a-art", a, "a-army", FormationKind::Brigade)};
+    s.formations = {
+        formation("b-army", b, "", FormationKind::Army),           formation("rawdon", b, "b-army", FormationKind::Brigade),
+        formation("webster", b, "b-army", FormationKind::Brigade), formation("legion", b, "b-army", FormationKind::Brigade),
+        formation("b-art", b, "b-army", FormationKind::Brigade),   formation("a-army", a, "", FormationKind::Army),
+        formation("md", a, "a-army", FormationKind::Division),     formation("nc", a, "a-army", FormationKind::Brigade),
+        formation("va", a, "a-army", FormationKind::Brigade),      formation("armand", a, "a-army", FormationKind::Brigade),
+        formation("a-art", a, "a-army", FormationKind::Brigade)};
     using T = UnitType;
-    s.units = {unit("voi", b, "rawdon", "bm", T::LineInfantry, 2, 4, 4), unit("bli", b, "rawdon", "bm", T::IrregularInfantry, 2, 2, 3),
-               unit("rnc", b, "rawdon", "bm", T::LineInfantry, 2, 3, 4), unit("nctv", b, "rawdon", "bm", T::LineInfantry, 1, 4, 4),
-               unit("23", b, "webster", "bm", T::LineInfantry, 4, 4, 4), unit("33", b, "webster", "bm", T::LineInfantry, 3, 4, 4),
-               unit("li", b, "webster", "bm", T::LightInfantry, 5, 2, 2), unit("71a", b, "webster", "bm", T::LineInfantry, 4, 2, 4),
+    s.units = {unit("voi", b, "rawdon", "bm", T::LineInfantry, 2, 4, 4),
+               unit("bli", b, "rawdon", "bm", T::IrregularInfantry, 2, 2, 3),
+               unit("rnc", b, "rawdon", "bm", T::LineInfantry, 2, 3, 4),
+               unit("nctv", b, "rawdon", "bm", T::LineInfantry, 1, 4, 4),
+               unit("23", b, "webster", "bm", T::LineInfantry, 4, 4, 4),
+               unit("33", b, "webster", "bm", T::LineInfantry, 3, 4, 4),
+               unit("li", b, "webster", "bm", T::LightInfantry, 5, 2, 2),
+               unit("71a", b, "webster", "bm", T::LineInfantry, 4, 2, 4),
                unit("71b", b, "webster", "bm", T::LineInfantry, 4, 2, 4),
                unit("blc", b, "legion", "bl", T::IrregularCavalry, 3, 3, 2),
                unit("bra", b, "b-art", "bm", T::Artillery, 3, 2, 3),
@@ -154,8 +158,7 @@ TEST_CASE("§16.1 worked example: strategic initiative with the example's dice",
 TEST_CASE("§7.1 ties are re-rolled 1d6 a side until they differ", "[rules][initiative]") {
     auto s = camden();
     CHECK_FALSE(s.options.set("strategic_initiative", "sp_bis").has_value());
-    s.units.erase(std::remove_if(s.units.begin(), s.units.end(), [](const UnitState& u) { return isCavalry(u.type); }),
-                  s.units.end());
+    s.units.erase(std::remove_if(s.units.begin(), s.units.end(), [](const UnitState& u) { return isCavalry(u.type); }), s.units.end());
     // Without cavalry and with Tarleton leading foot, the British have BIS 8 and no scouting points; the Americans
     // 9 − 1 once Gates (Inept) is wounded: 8 each.
     for (auto& g : s.generals) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Variant keys of scouting (etat-major.md §8.4–§8.6, §14.5): G-34 scouting_subphase, G-35 scout_after_intel, G-33
 // scout_evade_when_entered, G-39 pursue_scouts. Each against the default on the map strip of §16.1 (R1..R6 west to
 // east on one road; the British Legion, scouting cavalry, in R2; Virginia in R4), with the dice scripted.
@@ -34,8 +35,10 @@ std::string strip(const std::string& name, std::vector<std::string> options = {}
 // R1..R6 are columns 0..5 of row 0.
 void place(const std::string& path, const std::string& me, int r) {
     etatmajor::test::RawEdit raw(path);
-    raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = " + std::to_string(r - 1) + " AND row = 0), r = (SELECT r FROM map_hex "
-             "WHERE col = " + std::to_string(r - 1) + " AND row = 0) WHERE id = '" + me + "'");
+    raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = " + std::to_string(r - 1) +
+             " AND row = 0), r = (SELECT r FROM map_hex "
+             "WHERE col = " +
+             std::to_string(r - 1) + " AND row = 0) WHERE id = '" + me + "'");
 }
 std::string hexOf(int r) { return std::to_string(r - 1) + ",0"; }
 
@@ -60,13 +63,13 @@ engine::AdvanceResult run(db::CampaignStore& store, engine::Step step) {
 }
 
 void toOrders(db::CampaignStore& store) {
-    while (store.info().phase != "D2") REQUIRE(run(store, engine::Step::Phase).ok);
+    while (store.info().phase != campaign::Phase::D2) REQUIRE(run(store, engine::Step::Phase).ok);
 }
 
 // Runs today's phases up to (not including) `phase`, gathering their report lines.
 std::string runTo(db::CampaignStore& store, const std::string& phase) {
     std::string lines;
-    while (store.info().phase != phase) {
+    while (campaign::phaseString(store.info().phase) != phase) {
         const auto r = run(store, engine::Step::Phase);
         REQUIRE(r.ok);
         for (const auto& p : r.phases)
@@ -94,7 +97,8 @@ std::string allLines(const engine::AdvanceResult& r) {
 
 }  // namespace
 
-TEST_CASE("G-34 scouting_subphase = cavalry_only: a scouting force without cavalry moves with the others", "[engine][scouting][variant]") {
+TEST_CASE("G-34 scouting_subphase = cavalry_only: a scouting force without cavalry moves with the others",
+          "[engine][scouting][variant]") {
     for (const std::string variant : {"all_scouting_mes", "cavalry_only"}) {
         INFO(variant);
         const auto path = strip("subphase-" + variant, {"scouting_subphase=" + variant});
@@ -116,7 +120,8 @@ TEST_CASE("G-34 scouting_subphase = cavalry_only: a scouting force without caval
     }
 }
 
-TEST_CASE("G-35 scout_after_intel = retreat_remaining_mr: the scout retreats with what is left of its move", "[engine][scouting][variant]") {
+TEST_CASE("G-35 scout_after_intel = retreat_remaining_mr: the scout retreats with what is left of its move",
+          "[engine][scouting][variant]") {
     for (const std::string variant : {"evade_one_hex", "retreat_remaining_mr"}) {
         INFO(variant);
         const auto path = strip("retreat-" + variant, {"scout_after_intel=" + variant});
@@ -154,7 +159,8 @@ TEST_CASE("G-35 scout_after_intel = retreat_remaining_mr: the scout retreats wit
     }
 }
 
-TEST_CASE("G-33 scout_evade_when_entered = yes_one_hex: a scout entered in the other movement may slip away", "[engine][scouting][variant]") {
+TEST_CASE("G-33 scout_evade_when_entered = yes_one_hex: a scout entered in the other movement may slip away",
+          "[engine][scouting][variant]") {
     for (const std::string variant : {"no", "yes_one_hex"}) {
         INFO(variant);
         const auto path = strip("entered-" + variant, {"scout_evade_when_entered=" + variant});
@@ -190,7 +196,8 @@ TEST_CASE("G-33 scout_evade_when_entered = yes_one_hex: a scout entered in the o
     }
 }
 
-TEST_CASE("G-39 pursue_scouts = chart_free_pursuit: an ME a scout found may chase it whatever its orders", "[engine][scouting][variant]") {
+TEST_CASE("G-39 pursue_scouts = chart_free_pursuit: an ME a scout found may chase it whatever its orders",
+          "[engine][scouting][variant]") {
     for (const std::string variant : {"off", "chart_free_pursuit"}) {
         INFO(variant);
         const auto path = strip("pursuit-" + variant, {"pursue_scouts=" + variant});
@@ -198,7 +205,8 @@ TEST_CASE("G-39 pursue_scouts = chart_free_pursuit: an ME a scout found may chas
         toOrders(store);
         // BL rides into R3, sees Virginia in R4 and observes from there. Virginia is ordered to forage where it is,
         // but its commander would take on scouts.
-        give(store, "british", "<order me=\"bl\" mode=\"scouting\" onScoutContact=\"observe\"><path>" + hexOf(3) + "</path></order>\n");
+        give(store, "british",
+             "<order me=\"bl\" mode=\"scouting\" onScoutContact=\"observe\"><path>" + hexOf(3) + "</path></order>\n");
         give(store, "american", "<order me=\"va\" mode=\"forage\" onScoutContact=\"engage\"/>\n");
         const auto r = run(store, engine::Step::Day);
         REQUIRE(r.ok);

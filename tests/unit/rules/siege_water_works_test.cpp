@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etat-major.md §11.1–§11.5 as pure rules: the water transport table, lifts and building, water movement, sieges,
 // earthworks and the prices of what SPs buy (§13.1), with every variant key of G-96…G-99.
 #include "etatmajor/io/map_xml.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Variant keys (etat-major.md §14, §17): a value the engine does not apply is refused, never run as the default.
 #include "etatmajor/campaign/options.hpp"
 #include "etatmajor/io/map_xml.hpp"
@@ -59,9 +60,11 @@ TEST_CASE("G-52 me_granularity: which compositions are MEs under each reading", 
     s.formations = {formation("army", "a", "", FormationKind::Army), formation("div", "a", "army", FormationKind::Division),
                     formation("b1", "a", "div", FormationKind::Brigade), formation("b2", "a", "div", FormationKind::Brigade),
                     formation("cav", "a", "army", FormationKind::Brigade)};
-    for (int i = 0; i < 4; ++i) s.units.push_back(unit("b1-" + std::to_string(i), "a", "b1", "whole", UnitType::LineInfantry, 3, 4, 4));
+    for (int i = 0; i < 4; ++i)
+        s.units.push_back(unit("b1-" + std::to_string(i), "a", "b1", "whole", UnitType::LineInfantry, 3, 4, 4));
     s.units.push_back(unit("b1-guns", "a", "b1", "whole", UnitType::Artillery, 3, 2, 3));
-    for (int i = 0; i < 3; ++i) s.units.push_back(unit("b2-" + std::to_string(i), "a", "b2", "whole", UnitType::LineInfantry, 3, 4, 4));
+    for (int i = 0; i < 3; ++i)
+        s.units.push_back(unit("b2-" + std::to_string(i), "a", "b2", "whole", UnitType::LineInfantry, 3, 4, 4));
     s.units.push_back(unit("dragoons", "a", "cav", "horse", UnitType::LightCavalry, 3, 3, 3));
     s.units.push_back(unit("hussars", "a", "cav", "hussars", UnitType::LightCavalry, 3, 3, 3));
     for (const auto* id : {"whole", "horse", "hussars"}) s.mes.push_back(me(id, "a", {0, 0}, "town"));
@@ -104,14 +107,14 @@ TEST_CASE("G-52 me_granularity: which compositions are MEs under each reading", 
 TEST_CASE("G-54 command_limit on the MEs of the state: a third ME, or a second double command, is over", "[options][campaign]") {
     using namespace etatmajor::test;
     CampaignState s;
-    s.mes = {me("m1", "a", {0, 0}, "t"), me("m2", "a", {0, 0}, "t"), me("m3", "a", {0, 0}, "t"), me("n1", "a", {0, 0}, "t"),
-             me("n2", "a", {0, 0}, "t"), me("free", "a", {0, 0}, "t")};
+    s.mes = {me("m1", "a", {0, 0}, "t"), me("m2", "a", {0, 0}, "t"), me("m3", "a", {0, 0}, "t"),
+             me("n1", "a", {0, 0}, "t"), me("n2", "a", {0, 0}, "t"), me("free", "a", {0, 0}, "t")};
     s.mes[0].commander = s.mes[1].commander = "p";
     s.mes[3].commander = "q";
     CHECK_FALSE(commandLimitProblem(s, "m1").has_value());  // p's double command
     CHECK_FALSE(commandLimitProblem(s, "n1").has_value());
     CHECK_FALSE(commandLimitProblem(s, "free").has_value());  // no commander named
-    s.mes[4].commander = "q";  // a second double command
+    s.mes[4].commander = "q";                                 // a second double command
     REQUIRE(commandLimitProblem(s, "n2").has_value());
     CHECK(commandLimitProblem(s, "n2")->find("player 'p' already holds the side's double command") != std::string::npos);
     s.mes[4].commander.clear();

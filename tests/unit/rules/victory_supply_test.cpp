@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etat-major.md §9.2 UA values, §9.3 foraging, §9.7 replacements, §12.2 VCS, §12.4 end of game, §8.1.1 seasons,
 // with the test vectors of §16.14 and the §16.12 example.
 #include "etatmajor/rules/supply.hpp"

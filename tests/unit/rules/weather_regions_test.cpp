@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // G-102 weather_regions = per_region (etat-major.md §8.1, §14): one weather roll a day for each climate region of the
 // map (§15.8), the wind one for the map; movement and water moves read the weather of the ME's hex, a battle that of
 // its hex. The bundled campaign is given two regions (rows 0-33 north, the rest south) and the weather dice are
@@ -78,12 +79,12 @@ void runTo(db::CampaignStore& store, const std::string& phase, dice::Source& dic
     engine::AdvanceOptions o;
     o.standFastMissing = true;
     o.dice = &dice;
-    for (int i = 0; i < 40 && store.info().phase != phase; ++i) {
+    for (int i = 0; i < 40 && campaign::phaseString(store.info().phase) != phase; ++i) {
         const auto r = engine::advance(store, engine::Step::Phase, o);
         for (const auto& issue : r.issues.items()) UNSCOPED_INFO(issue.format());
         REQUIRE(r.ok);
     }
-    REQUIRE(store.info().phase == phase);
+    REQUIRE(campaign::phaseString(store.info().phase) == phase);
 }
 
 campaign::Order order(const std::string& me, std::vector<std::string> path) {
@@ -143,8 +144,8 @@ TEST_CASE("G-102 per_region: a storm in the north slows the ME that sets out the
         dice.weatherFace = {{"north", 6}, {"south", 1}, {"", 1}};  // single: one fine roll for the whole map
         runTo(store, "D2", dice);
         // One 2d6 roll a day under single (no region named); one for each region, north first, under per_region.
-        CHECK(dice.weatherSubjects == (perRegion ? std::vector<std::string>{"north", "north", "south", "south"}
-                                                 : std::vector<std::string>{"", ""}));
+        CHECK(dice.weatherSubjects ==
+              (perRegion ? std::vector<std::string>{"north", "north", "south", "south"} : std::vector<std::string>{"", ""}));
         campaign::OrdersFile f;
         f.side = "american";
         f.week = store.info().week;
@@ -176,7 +177,8 @@ TEST_CASE("G-102 per_region: a storm in the north slows the ME that sets out the
             CHECK(regions[0]["weather"] == "storm");
             CHECK(regions[1]["region"] == "south");
             CHECK(regions[1]["weather"] == "fine");
-            CHECK_THAT(view::statusText(store, view::Viewer::host()), Catch::Contains("storm in the north, fine in the south, wind from the"));
+            CHECK_THAT(view::statusText(store, view::Viewer::host()),
+                       Catch::Contains("storm in the north, fine in the south, wind from the"));
         } else {
             CHECK(text(path, "SELECT COUNT(*) FROM weather_region_day") == "0");
             CHECK(text(path, "SELECT weather FROM weather_day") == "fine");
@@ -184,7 +186,8 @@ TEST_CASE("G-102 per_region: a storm in the north slows the ME that sets out the
             CHECK(hexOf(path, "a-caswell") == "32,35");
             CHECK(text(path, "SELECT allowance FROM movement WHERE me_id = 'a-stevens'") == "4");
             CHECK(hexOf(path, "a-stevens") == "31,37");
-            CHECK_FALSE(nlohmann::json::parse(view::statusJson(store, view::Viewer::host()))["campaign"]["weather"].contains("regions"));
+            CHECK_FALSE(
+                nlohmann::json::parse(view::statusJson(store, view::Viewer::host()))["campaign"]["weather"].contains("regions"));
         }
     }
 }
@@ -288,7 +291,8 @@ TEST_CASE("G-102 per_region: a decoy moves by the weather of the hex it sets out
         REQUIRE(engine::standFast(store, "british").empty());
         runTo(store, "D6", dice);
         const auto decoyHex = [&](const std::string& id) {
-            return text(path, "SELECT h.col || ',' || h.row FROM decoy d JOIN map_hex h ON h.q = d.q AND h.r = d.r WHERE d.id = '" + id + "'");
+            return text(path, "SELECT h.col || ',' || h.row FROM decoy d JOIN map_hex h ON h.q = d.q AND h.r = d.r WHERE d.id = '" +
+                                  id + "'");
         };
         REQUIRE(text(path, "SELECT COUNT(*) FROM decoy WHERE removed_week = 0") == "2");
         CHECK(decoyHex("ad-1") == (perRegion ? "33,35" : "32,35"));

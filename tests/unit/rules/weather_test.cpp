@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etat-major.md §8.1: every line of the weather, wind and daylight tables, and the §16.2 / TV-16 / TV-17 vectors.
 #include "etatmajor/rules/setup.hpp"
 #include "etatmajor/rules/weather.hpp"
@@ -25,10 +26,10 @@ TEST_CASE("§8.1.2 weather table, every 2d6 total in every season", "[rules][wea
 TEST_CASE("§8.1.4 wind tables (G-17), every total, and TV-17", "[rules][weather]") {
     campaign::Options body, chart;
     CHECK_FALSE(chart.set("wind_table", "chart").has_value());
-    const Wind b[] = {Wind::North, Wind::North, Wind::East, Wind::East, Wind::West, Wind::West,
+    const Wind b[] = {Wind::North, Wind::North, Wind::East,      Wind::East,      Wind::West,     Wind::West,
                       Wind::South, Wind::South, Wind::NorthWest, Wind::NorthEast, Wind::SouthWest};
     const Wind c[] = {Wind::North, Wind::North, Wind::North, Wind::South, Wind::South, Wind::South,
-                      Wind::East, Wind::East, Wind::East, Wind::West, Wind::West};
+                      Wind::East,  Wind::East,  Wind::East,  Wind::West,  Wind::West};
     for (int t = 2; t <= 12; ++t) {
         INFO("2d6 = " << t);
         CHECK(windFor(t, body) == b[t - 2]);

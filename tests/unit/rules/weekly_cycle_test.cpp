@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The weekly cycle's supply spending, grant replacements, sieges, earthworks and orders by action over a real
 // campaign database (etat-major.md §9.1, §9.2.4, §9.6, §9.7, §11.4, §11.5; G-80, G-84, G-86, G-98, G-99).
 #include "etatmajor/db/campaign_store.hpp"
@@ -90,14 +91,15 @@ TEST_CASE("G-86: the commander's split of a shared source decides who is replace
         const int foot = value(path, "SELECT figures_current FROM unit WHERE id = 'red-foot'");
         const int dragoons = value(path, "SELECT figures_current FROM unit WHERE id = 'red-dragoons'");
         if (split) {
-            CHECK(foot == 10);                             // nothing left for it
+            CHECK(foot == 10);                                // nothing left for it
             CHECK(dragoons == 6 + std::min(3, westby / 11));  // 32 / 3 = 10.67 a figure, rounded up per purchase (G-82)
         } else {
             CHECK(foot == 13);  // half of 6 at 3 SP a figure, paid first (ME order)
         }
         // §9.1: nothing is carried over, whatever the split.
         const int spent = value(path, "SELECT COALESCE(-SUM(points), 0) FROM supply_ledger WHERE kind = 'replacement'");
-        const int expired = value(path, "SELECT COALESCE(-SUM(points), 0) FROM supply_ledger WHERE kind = 'expired' AND source = 'westby'");
+        const int expired = value(path,
+                                  "SELECT COALESCE(-SUM(points), 0) FROM supply_ledger WHERE kind = 'expired' AND source = 'westby'");
         CHECK(spent + expired == westby);
     }
 }
@@ -194,8 +196,9 @@ TEST_CASE("§11.4 siege: the garrison lives on its town for 1d6 weeks, then star
         REQUIRE(garrison);
         int k = 0;
         for (const auto n : hex::neighbours(garrison->hex)) {
-            SQLite::Statement q(raw, "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source) VALUES (?, 'blue', ?, ?, ?, ?, "
-                                     "'deployed_defensive', 'eastby')");
+            SQLite::Statement q(raw,
+                                "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source) VALUES (?, 'blue', ?, ?, ?, ?, "
+                                "'deployed_defensive', 'eastby')");
             q.bind(1, "ring-" + std::to_string(k));
             q.bind(2, 10 + k);
             q.bind(3, "Ring " + std::to_string(k));
@@ -204,8 +207,8 @@ TEST_CASE("§11.4 siege: the garrison lives on its town for 1d6 weeks, then star
             q.exec();
             // Each ring ME holds a militia battalion like Blue's own (an ME without troops does not stay on the map).
             raw.exec("CREATE TEMP TABLE ring_unit AS SELECT * FROM unit WHERE id = 'blue-militia'");
-            raw.exec("UPDATE ring_unit SET id = 'ring-u-" + std::to_string(k) + "', me_id = 'ring-" + std::to_string(k) + "', ord = ord + " +
-                     std::to_string(100 + k));
+            raw.exec("UPDATE ring_unit SET id = 'ring-u-" + std::to_string(k) + "', me_id = 'ring-" + std::to_string(k) +
+                     "', ord = ord + " + std::to_string(100 + k));
             raw.exec("INSERT INTO unit SELECT * FROM ring_unit");
             raw.exec("DROP TABLE ring_unit");
             ++k;
@@ -220,7 +223,8 @@ TEST_CASE("§11.4 siege: the garrison lives on its town for 1d6 weeks, then star
     CHECK(weeks <= 6);
     CHECK(raw.execAndGet("SELECT result FROM event_log WHERE rule = 'etat-major.md §11.4'").getInt() == weeks);
     // Westby feeds its garrison only.
-    CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE week = 1 AND kind = 'ua_income' AND source = 'westby'").getInt() == 0);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE week = 1 AND kind = 'ua_income' AND source = 'westby'").getInt() ==
+          0);
     CHECK(raw.execAndGet("SELECT note FROM supply_ledger WHERE week = 1 AND kind = 'siege_income'").getString() == "red-me-1");
     // The stores run out after `weeks` supply phases; from then on each W3 takes the forced-march toll (§8.7.4):
     // Class 3 units lose 1 figure each.
@@ -231,7 +235,7 @@ TEST_CASE("§11.4 siege: the garrison lives on its town for 1d6 weeks, then star
     const int foot = raw.execAndGet("SELECT figures_current FROM unit WHERE id = 'red-foot'").getInt();
     const int rifles = raw.execAndGet("SELECT figures_current FROM unit WHERE id = 'red-rifles'").getInt();
     REQUIRE(engine::advance(store, engine::Step::Week, kStandFast).ok);  // the rest of week 1
-    phases(store, 3);  // week 2: W1..W3
+    phases(store, 3);                                                    // week 2: W1..W3
     // §8.7.4: Class 3 loses 1 figure, 2 in Winter (fm_winter_extra).
     const int toll = db::loadState(store).seasonOfWeek(2) == campaign::Season::Winter ? 2 : 1;
     CHECK(raw.execAndGet("SELECT figures_current FROM unit WHERE id = 'red-foot'").getInt() == foot - toll);
@@ -240,12 +244,16 @@ TEST_CASE("§11.4 siege: the garrison lives on its town for 1d6 weeks, then star
     CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE week = 2 AND kind = 'siege_income'").getInt() == 0);
     // §11.4 (clarified 2026-11-25): with the stores gone the garrison draws no supply points at all: its town's income
     // is not drawn, and W4 buys none of the siege attrition back.
-    CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE week = 2 AND kind IN ('ua_income', 'ua_unclaimed') AND source = 'westby'")
+    CHECK(raw.execAndGet(
+                 "SELECT COUNT(*) FROM supply_ledger WHERE week = 2 AND kind IN ('ua_income', 'ua_unclaimed') AND source = 'westby'")
               .getInt() == 0);
-    CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE week = 2 AND kind = 'siege_starved' AND me_id = 'red-me-1'").getInt() == 1);
+    CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE week = 2 AND kind = 'siege_starved' AND me_id = 'red-me-1'")
+              .getInt() == 1);
     phases(store, 1);  // W4: the replacements
     CHECK(raw.execAndGet("SELECT figures_current FROM unit WHERE id = 'red-foot'").getInt() == foot - toll);
-    CHECK(raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE week = 2 AND kind = 'replacement' AND me_id = 'red-me-1'").getInt() == 0);
+    CHECK(
+        raw.execAndGet("SELECT COUNT(*) FROM supply_ledger WHERE week = 2 AND kind = 'replacement' AND me_id = 'red-me-1'").getInt() ==
+        0);
 
     // Terms: none offered yet; then offered (as an offer_terms action records them) and accepted.
     const int id = raw.execAndGet("SELECT id FROM siege").getInt();
@@ -286,9 +294,12 @@ TEST_CASE("§11.5 earthworks by order, cumulative night after night, and on the 
             REQUIRE(engine::advance(store, engine::Step::Day, kStandFast).ok);
             SQLite::Database raw(path, SQLite::OPEN_READONLY);
             const bool received = raw.execAndGet("SELECT receipt FROM order_sheet WHERE me_id = 'blue-me-1' AND day = " +
-                                                 std::to_string(day)).getString() != "not_received";
+                                                 std::to_string(day))
+                                      .getString() != "not_received";
             if (received) dug = accumulate ? dug + 3 : 3;
-            CHECK(raw.execAndGet("SELECT COALESCE(SUM(count), 0) FROM earthwork WHERE how = 'overnight' AND class = 'heavy'").getInt() == dug);
+            CHECK(
+                raw.execAndGet("SELECT COALESCE(SUM(count), 0) FROM earthwork WHERE how = 'overnight' AND class = 'heavy'").getInt() ==
+                dug);
         }
         // The battle record of a fight in that hex next morning carries the works for Blue (side B).
         auto s = db::loadState(store);
@@ -310,8 +321,8 @@ TEST_CASE("§11.5 earthworks by order, cumulative night after night, and on the 
 
 TEST_CASE("§9.2.4 destroying an urban area by order (G-84 one_day and one_week)", "[engine][supply]") {
     for (const bool week : {false, true}) {
-        const auto path = freshDb(week ? "burn-week" : "burn-day", 13, week ? std::vector<std::string>{"ua_destroy_time=one_week"}
-                                                                            : std::vector<std::string>{});
+        const auto path = freshDb(week ? "burn-week" : "burn-day", 13,
+                                  week ? std::vector<std::string>{"ua_destroy_time=one_week"} : std::vector<std::string>{});
         auto store = db::CampaignStore::open(path);
         phases(store, 5);
         int days = 0;
@@ -330,7 +341,8 @@ TEST_CASE("§9.2.4 destroying an urban area by order (G-84 one_day and one_week)
             REQUIRE(engine::advance(store, engine::Step::Day, kStandFast).ok);
             SQLite::Database raw(path, SQLite::OPEN_READONLY);
             const bool received = raw.execAndGet("SELECT receipt FROM order_sheet WHERE me_id = 'blue-me-1' AND day = " +
-                                                 std::to_string(day)).getString() != "not_received";
+                                                 std::to_string(day))
+                                      .getString() != "not_received";
             days = received ? days + 1 : 0;  // the work must go on night after night
             const bool destroyed = week ? days >= 7 : days >= 1;
             CHECK(raw.execAndGet("SELECT destroyed FROM urban_area WHERE id = 'eastby'").getInt() == (destroyed ? 1 : 0));
@@ -466,14 +478,16 @@ TEST_CASE("§11.1–§11.2 water movement in the campaign: Charleston's craft li
         const std::size_t reach = std::min(voyage.size(), std::size_t(tardy ? 3 : 6));
         CHECK(s.me(first)->hex == voyage[reach - 1]);
         CHECK(raw.execAndGet("SELECT transport_used_week FROM urban_area WHERE id = 'charleston'").getInt() == 1);
-        CHECK(raw.execAndGet("SELECT modifiers FROM movement WHERE me_id = '" + first + "'").getString().rfind(
-                  "by water (§11.2); embarking -1; landing -1", 0) == 0);
+        CHECK(raw.execAndGet("SELECT modifiers FROM movement WHERE me_id = '" + first + "'")
+                  .getString()
+                  .rfind("by water (§11.2); embarking -1; landing -1", 0) == 0);
         CHECK(raw.execAndGet("SELECT COUNT(*) FROM me_afloat").getInt() == (reach == voyage.size() ? 0 : 1));  // landed
     }
     if (!second.empty()) CHECK(s.me(second)->hex == charleston);
 }
 
-TEST_CASE("G-99 paid overnight works come out of the week's grant; G-86 each_full leaves nothing to split", "[engine][works][supply]") {
+TEST_CASE("G-99 paid overnight works come out of the week's grant; G-86 each_full leaves nothing to split",
+          "[engine][works][supply]") {
     const auto path = freshDb("works-paid", 11, {"overnight_works=paid", "ua_claims=each_full"});
     auto store = db::CampaignStore::open(path);
     phases(store, 3);
@@ -647,15 +661,17 @@ TEST_CASE("G-05 initiative_frequency = daily: days 2-7 open with a fresh initiat
             const auto r = engine::advance(store, engine::Step::Phase, kStandFast);
             REQUIRE(r.ok);
             for (const auto& p : r.phases) {
-                if (p.phase != "D1") continue;
+                if (p.phase != campaign::Phase::D1) continue;
                 ++d1;
                 for (const auto& line : p.lines)
                     if (line.find("hold the strategic initiative today") != std::string::npos) ++rolledOnD1;
             }
         }
         REQUIRE(d1 == 7);
-        const int d1Rolls = value(path, "SELECT COUNT(*) FROM event_log WHERE phase = 'D1' AND purpose LIKE 'strategic initiative of %'");
-        const int w1Rolls = value(path, "SELECT COUNT(*) FROM event_log WHERE phase = 'W1' AND purpose LIKE 'strategic initiative of %'");
+        const int d1Rolls = value(path,
+                                  "SELECT COUNT(*) FROM event_log WHERE phase = 'D1' AND purpose LIKE 'strategic initiative of %'");
+        const int w1Rolls = value(path,
+                                  "SELECT COUNT(*) FROM event_log WHERE phase = 'W1' AND purpose LIKE 'strategic initiative of %'");
         REQUIRE(w1Rolls > 0);
         CHECK(value(path, "SELECT COUNT(*) FROM initiative WHERE week = 1 AND winner = 1") == 1);
         if (rule == "weekly") {
@@ -733,8 +749,10 @@ TEST_CASE("G-01 sequence = chart_daily: a fresh initiative every day and the VCS
             raw.exec("UPDATE side SET points_lost = vcs_baseline WHERE id = 'red'");
         }
         phases(store, 12);  // day 2
-        const int w1Rolls = value(path, "SELECT COUNT(*) FROM event_log WHERE phase = 'W1' AND purpose LIKE 'strategic initiative of %'");
-        const int d1Rolls = value(path, "SELECT COUNT(*) FROM event_log WHERE phase = 'D1' AND purpose LIKE 'strategic initiative of %'");
+        const int w1Rolls = value(path,
+                                  "SELECT COUNT(*) FROM event_log WHERE phase = 'W1' AND purpose LIKE 'strategic initiative of %'");
+        const int d1Rolls = value(path,
+                                  "SELECT COUNT(*) FROM event_log WHERE phase = 'D1' AND purpose LIKE 'strategic initiative of %'");
         REQUIRE(w1Rolls > 0);
         const int ended = value(path, "SELECT ended FROM campaign WHERE id = 1");
         CHECK(day1Lost == 0);
@@ -752,7 +770,8 @@ TEST_CASE("G-01 sequence = chart_daily: a fresh initiative every day and the VCS
     }
 }
 
-TEST_CASE("G-54 command_limit in play: a split or a replacement draft past the limit is refused and changes nothing", "[engine][reorg]") {
+TEST_CASE("G-54 command_limit in play: a split or a replacement draft past the limit is refused and changes nothing",
+          "[engine][reorg]") {
     for (const std::string rule : {"one_plus_one_double", "unlimited"}) {
         const auto path = freshDb("command-" + rule, 19, {"command_limit=" + rule});
         {
@@ -791,7 +810,8 @@ TEST_CASE("G-54 command_limit in play: a split or a replacement draft past the l
     }
 }
 
-TEST_CASE("G-81 replacement_source = any_traceable: income for every ME that reaches a town, and purses on several pools", "[engine][supply]") {
+TEST_CASE("G-81 replacement_source = any_traceable: income for every ME that reaches a town, and purses on several pools",
+          "[engine][supply]") {
     std::map<std::string, int> westbyIncome;
     for (const std::string rule : {"nominated", "any_traceable"}) {
         const auto path = freshDb("source-" + rule, 3, {"replacement_source=" + rule});
@@ -802,15 +822,19 @@ TEST_CASE("G-81 replacement_source = any_traceable: income for every ME that rea
         }
         auto store = db::CampaignStore::open(path);
         phases(store, 3);  // W1..W3
-        const int westby = value(path, "SELECT COALESCE(SUM(points), 0) FROM supply_ledger WHERE week = 1 AND kind = 'ua_income' AND source = 'westby'");
-        const int mill = value(path, "SELECT COALESCE(SUM(points), 0) FROM supply_ledger WHERE week = 1 AND kind = 'ua_income' AND source = 'mill'");
-        const int unclaimed = value(path, "SELECT COUNT(*) FROM supply_ledger WHERE week = 1 AND kind = 'ua_unclaimed' AND source = 'mill'");
+        const int westby = value(
+            path, "SELECT COALESCE(SUM(points), 0) FROM supply_ledger WHERE week = 1 AND kind = 'ua_income' AND source = 'westby'");
+        const int mill = value(
+            path, "SELECT COALESCE(SUM(points), 0) FROM supply_ledger WHERE week = 1 AND kind = 'ua_income' AND source = 'mill'");
+        const int unclaimed = value(path,
+                                    "SELECT COUNT(*) FROM supply_ledger WHERE week = 1 AND kind = 'ua_unclaimed' AND source = 'mill'");
         REQUIRE(westby > 0);
         westbyIncome[rule] = westby;
         SQLite::Database raw(path, SQLite::OPEN_READONLY);
         const auto state = db::loadState(store);
         const engine::SupplyPurse purse(raw, state);
-        const std::string reach = raw.execAndGet("SELECT reachable FROM loc_status WHERE week = 1 AND day = 0 AND me_id = 'red-me-1'").getString();
+        const std::string reach =
+            raw.execAndGet("SELECT reachable FROM loc_status WHERE week = 1 AND day = 0 AND me_id = 'red-me-1'").getString();
         if (rule == "nominated") {
             CHECK(mill == 0);
             CHECK(unclaimed == 1);  // nobody nominated it: nobody draws on it (§9.2.5)
@@ -821,7 +845,8 @@ TEST_CASE("G-81 replacement_source = any_traceable: income for every ME that rea
             CHECK(mill > 0);
             CHECK(reach == "westby mill");  // its own source first
             const std::string claimants = raw.execAndGet("SELECT note FROM supply_ledger WHERE week = 1 AND kind = 'ua_income' "
-                                                         "AND source = 'mill'").getString();
+                                                         "AND source = 'mill'")
+                                              .getString();
             CHECK(claimants.find("red-me-1") != std::string::npos);
             CHECK(purse.available("red-me-1") == westby + mill);  // both pools
             // Paying more than Westby holds takes the rest from Mill Farm.
@@ -846,7 +871,8 @@ TEST_CASE("G-64 objective_scoring = cumulative_captures: the engine counts captu
             raw.exec("UPDATE objective SET captures = 2, controller = 'blue' WHERE id = '" + id + "'");
         }
         auto store = db::CampaignStore::open(path);
-        const int heldBefore = value(path, "SELECT COALESCE(SUM(value), 0) FROM objective WHERE assigned_to = 'red' AND controller = 'red'");
+        const int heldBefore = value(path,
+                                     "SELECT COALESCE(SUM(value), 0) FROM objective WHERE assigned_to = 'red' AND controller = 'red'");
         phases(store, 2);  // W1, W2
         const int scored = value(path, "SELECT objectives_value FROM vcs_history WHERE week = 1 AND side_id = 'red'");
         CHECK(value(path, "SELECT captures FROM objective WHERE id = '" + id + "'") == 2);  // kept through a phase
@@ -861,7 +887,8 @@ TEST_CASE("G-64: an ME marching through its side's objective captures it; the ca
     phases(store, 5 + 1);  // W1..W5, D1
     const auto info = store.info();
     const auto orders = io::readOrdersString("<orders formatVersion=\"1\" side=\"red\" week=\"" + std::to_string(info.week) +
-                                                 "\" day=\"" + std::to_string(info.day) + "\">\n"
+                                                 "\" day=\"" + std::to_string(info.day) +
+                                                 "\">\n"
                                                  "<order me=\"red-me-1\" mode=\"march\"><path>2,2 3,2</path></order>\n</orders>",
                                              "red.xml");
     REQUIRE_FALSE(engine::submitOrders(store, orders).hasErrors());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // etat-major.md §16: the worked example run end to end through engine::advance on the map strip of §16.1, with
 // the orders of §16.3, the dice of §16.13 and the injected tactical result of §16.10, checking every phase against
 // the figures of §16.2–§16.12.
@@ -98,11 +99,14 @@ TEST_CASE("§16 worked example, one daily turn end to end", "[engine][example][g
     // §16.3 D2: the orders. AD-1 needs none.
     submit(store, "<orders formatVersion=\"1\" side=\"british\" week=\"3\" day=\"2\">"
                   "<order me=\"bl\" mode=\"scouting\" supply=\"camden\" onScoutContact=\"observe\" marchToGuns=\"true\">"
-                  "<path>" + hexOf(3) + "</path></order></orders>");
+                  "<path>" +
+                      hexOf(3) + "</path></order></orders>");
     submit(store, "<orders formatVersion=\"1\" side=\"american\" week=\"3\" day=\"2\">"
                   "<order me=\"va\" mode=\"march\" supply=\"rugeleys-mill\" marchToGuns=\"true\">"
-                  "<path>" + hexOf(3) + " " + hexOf(2) + "</path>"
-                  "<marchOrder><unit ref=\"porterfield\"/><unit ref=\"va-1\"/><unit ref=\"va-2\"/></marchOrder></order></orders>");
+                  "<path>" +
+                      hexOf(3) + " " + hexOf(2) +
+                      "</path>"
+                      "<marchOrder><unit ref=\"porterfield\"/><unit ref=\"va-1\"/><unit ref=\"va-2\"/></marchOrder></order></orders>");
     REQUIRE(phase(store).ok);  // D2
 
     // §16.4 D3: VA rolls 4 − 2 = 2 → tardy; BL rolls 6 − 1 − 2 = 3 → carried out (the Americans' sheet is read first).
@@ -161,8 +165,8 @@ TEST_CASE("§16 worked example, one daily turn end to end", "[engine][example][g
     CHECK(number(path, "SELECT arrival_turn FROM battle_participant WHERE me_id = 'bl'") == 1);
     CHECK(number(path, "SELECT arrival_turn FROM battle_participant WHERE me_id = 'va'") == 1);
     CHECK(number(path, "SELECT COUNT(*) FROM battle_participant") == 2);
-    REQUIRE(phase(store).ok);  // D7
-    REQUIRE(phase(store).ok);  // D8
+    REQUIRE(phase(store).ok);      // D7
+    REQUIRE(phase(store).ok);      // D8
     CHECK_FALSE(phase(store).ok);  // D9 waits for the tabletop result
 
     // §16.10: the injected result: BL loses 1 stand (2 figures); 1st Virginia Militia loses 2 stands (8 figures)
@@ -221,7 +225,8 @@ TEST_CASE("§16 worked example, one daily turn end to end", "[engine][example][g
         REQUIRE(phase(store, {3, 4, 5, 4}).ok);  // D1 of day 3
         REQUIRE(engine::standFast(store, "british").empty());
         submit(store, "<orders formatVersion=\"1\" side=\"american\" week=\"3\" day=\"3\">"
-                      "<order me=\"va\" mode=\"march\"><path>" + hexOf(4) + "</path></order></orders>");
+                      "<order me=\"va\" mode=\"march\"><path>" +
+                          hexOf(4) + "</path></order></orders>");
         REQUIRE(phase(store).ok);       // D2
         REQUIRE(phase(store, {6}).ok);  // D3: carried out
         REQUIRE(phase(store).ok);       // D4: the overnight withdrawal goes first
@@ -238,19 +243,26 @@ TEST_CASE("§16 worked example, one daily turn end to end", "[engine][example][g
         {
             etatmajor::test::RawEdit raw(path);
             raw.exec("UPDATE campaign SET current_week = 4, current_day = 1, current_phase = 'W3' WHERE id = 1");
-            raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 5), r = (SELECT r FROM map_hex WHERE col = 5) WHERE id = 'bl'");
-            raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 3), r = (SELECT r FROM map_hex WHERE col = 3) WHERE id = 'va'");
+            raw.exec(
+                "UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 5), r = (SELECT r FROM map_hex WHERE col = 5) WHERE id = 'bl'");
+            raw.exec(
+                "UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 3), r = (SELECT r FROM map_hex WHERE col = 3) WHERE id = 'va'");
         }
         REQUIRE(phase(store).ok);  // W3: Rugeley's Mill 80, Camden 150, no dice (both values were rolled before)
-        CHECK(number(path, "SELECT points FROM supply_ledger WHERE week = 4 AND kind = 'ua_income' AND source = 'rugeleys-mill'") == 80);
+        CHECK(number(path, "SELECT points FROM supply_ledger WHERE week = 4 AND kind = 'ua_income' AND source = 'rugeleys-mill'") ==
+              80);
         CHECK(number(path, "SELECT points FROM supply_ledger WHERE week = 4 AND kind = 'ua_income' AND source = 'camden'") == 150);
         REQUIRE(phase(store).ok);  // W4
         // 1st Virginia Militia: floor(8 × 50%) = 4 figures for 4 SP; BL: floor(2 × 50%) = 1 figure for 16 SP.
         CHECK(number(path, "SELECT figures FROM supply_ledger WHERE week = 4 AND kind = 'replacement' AND unit_id = 'va-1'") == 4);
         CHECK(number(path, "SELECT -points FROM supply_ledger WHERE week = 4 AND kind = 'replacement' AND unit_id = 'va-1'") == 4);
-        CHECK(number(path, "SELECT figures FROM supply_ledger WHERE week = 4 AND kind = 'replacement' AND unit_id = 'legion-cavalry'") == 1);
-        CHECK(number(path, "SELECT -points FROM supply_ledger WHERE week = 4 AND kind = 'replacement' AND unit_id = 'legion-cavalry'") == 16);
-        CHECK(number(path, "SELECT -points FROM supply_ledger WHERE week = 4 AND kind = 'expired' AND source = 'rugeleys-mill'") == 76);
+        CHECK(number(path,
+                     "SELECT figures FROM supply_ledger WHERE week = 4 AND kind = 'replacement' AND unit_id = 'legion-cavalry'") == 1);
+        CHECK(
+            number(path, "SELECT -points FROM supply_ledger WHERE week = 4 AND kind = 'replacement' AND unit_id = 'legion-cavalry'") ==
+            16);
+        CHECK(number(path, "SELECT -points FROM supply_ledger WHERE week = 4 AND kind = 'expired' AND source = 'rugeleys-mill'") ==
+              76);
         // VCS effect: American net loss 8 − 4 = 4; British 32 − 16 = 16.
         CHECK(number(path, "SELECT points_lost - points_replaced FROM side WHERE id = 'american'") == 4);
         CHECK(number(path, "SELECT points_lost - points_replaced FROM side WHERE id = 'british'") == 16);
