@@ -6,12 +6,14 @@
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/engine/battles.hpp"
+#include "etatmajor/engine/commands.hpp"
 #include "etatmajor/engine/intel.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/phase_log.hpp"
 #include "etatmajor/engine/reports.hpp"
 #include "etatmajor/engine/siege.hpp"
 #include "etatmajor/engine/turn.hpp"
+#include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/report/papers.hpp"
 #include "etatmajor/report/pdf.hpp"
@@ -341,7 +343,7 @@ struct Server::Impl {
                {"name", info.name},
                {"week", info.week},
                {"day", info.day},
-               {"phase", info.phase},
+               {"phase", campaign::phaseString(info.phase)},
                {"ended", header.ended},
                {"waitingFor", waiting},
                {"sides", s},
@@ -706,17 +708,16 @@ struct Server::Impl {
 
     void applyResult(Hosted& h, int battle, const std::string& xml, const std::string& file, httplib::Response& res) {
         std::vector<std::string> lines;
-        const auto issues = withTempFile(config.campaignsDir, ".xml", [&](const std::string& path) {
-            std::ofstream(path, std::ios::binary) << xml;
-            // The issues name the file the player gave, not the server's temporary copy.
-            core::IssueList named;
-            const auto entered = engine::enterBattleResult(*h.store, battle, path, lines);
-            for (auto i : entered.items()) {
-                if (i.file == path) i.file = file;
-                named.add(i);
-            }
-            return named;
-        });
+        // The result goes in as the command the CLI gives (battle.enter), with the name of the file the player sent, so
+        // that the campaign's log holds what he gave and a replay enters it again.
+        core::IssueList issues;
+        try {
+            auto entered = engine::execute(*h.store, engine::EnterBattleResult{battle, file, io::decodeXmlText(xml, file)});
+            issues = std::move(entered.issues);
+            lines = std::move(entered.lines);
+        } catch (const core::FileError& e) {
+            issues = e.issues();
+        }
         {
             std::lock_guard lock(stateMutex);
             SQLite::Statement d(*state, "DELETE FROM battle_result WHERE campaign = ? AND battle = ?");
@@ -1090,8 +1091,11 @@ struct Server::Impl {
                            json phases = json::array();
                            std::string text;
                            for (const auto& p : r.phases) {
-                               phases.push_back(
-                                   {{"week", p.week}, {"day", p.day}, {"phase", p.phase}, {"title", p.title}, {"lines", p.lines}});
+                               phases.push_back({{"week", p.week},
+                                                 {"day", p.day},
+                                                 {"phase", campaign::phaseString(p.phase)},
+                                                 {"title", p.title},
+                                                 {"lines", p.lines}});
                                text += "Week " + std::to_string(p.week) +
                                        (p.day > 0 ? " day " + std::to_string(p.day) : std::string()) + "  " +
                                        campaign::phaseString(p.phase) + " " + p.title + "\n";

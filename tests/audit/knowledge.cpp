@@ -4,7 +4,7 @@
 #include "etatmajor/campaign/state.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/state_store.hpp"
-#include "etatmajor/engine/after_battle.hpp"
+#include "engine/after_battle_db.hpp"
 #include "etatmajor/engine/grant.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/loc.hpp"

@@ -16,7 +16,7 @@
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/db/state_checksum.hpp"
 #include "etatmajor/db/state_store.hpp"
-#include "etatmajor/engine/battles.hpp"
+#include "engine/battles_db.hpp"
 #include "etatmajor/engine/grant.hpp"
 #include "etatmajor/engine/invariants.hpp"
 #include "etatmajor/engine/orders.hpp"

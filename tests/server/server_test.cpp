@@ -51,7 +51,10 @@ int envCount(const char* name, int fallback) {
 }
 
 // The digest of a campaign's state without its credentials (their salts differ from one campaign to the next).
-std::string digestWithoutCredentials(const std::string& dbPath, const std::string& scratch) {
+// `inputs` false: without the arguments and results of its logged commands either, where two campaigns given the same
+// orders differ only in how they were given (the set-up's passphrase hashes, the files' names); the log's commands,
+// their order and where each was given still count.
+std::string digestWithoutCredentials(const std::string& dbPath, const std::string& scratch, bool inputs = true) {
     const std::string copy = scratch + "/digest-" + std::to_string(std::rand()) + ".db";
     fs::remove(copy);
     {
@@ -61,6 +64,7 @@ std::string digestWithoutCredentials(const std::string& dbPath, const std::strin
     {
         SQLite::Database db(copy, SQLite::OPEN_READWRITE);
         db.exec("DELETE FROM credential");
+        if (!inputs) db.exec("UPDATE command_log SET args = '{}', result = '{}'");
     }
     const auto store = db::CampaignStore::open(copy, true, db::CampaignStore::OpenCheck::SkipChecksum);
     const auto d = db::stateDigest(store);
@@ -224,7 +228,7 @@ TEST_CASE("server: a week played by two command-line clients equals the same ord
     CHECK(!control.violations.empty());
 
     REQUIRE(server.stop() == 0);
-    CHECK(digestWithoutCredentials(serverDb, work) == digestWithoutCredentials(reference.dbPath(), work));
+    CHECK(digestWithoutCredentials(serverDb, work, false) == digestWithoutCredentials(reference.dbPath(), work, false));
 }
 
 TEST_CASE("server: refusals: a wrong passphrase, another side, a stale day, orders given twice, the host's doors", "[server]") {

@@ -4,6 +4,7 @@
 // tables and columns that the migrations after v added are taken away from a campaign of this program, and the header
 // says v. Every migration so far only adds tables and columns, so nothing else tells the versions apart; open() checks
 // the tables against those the migrations give for v before it upgrades anything.
+#include "db/store_impl.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/db/schema.hpp"
@@ -88,6 +89,8 @@ void writeAtVersion(const std::string& from, const std::string& to, int version)
             if (std::find(w->second.begin(), w->second.end(), column) == w->second.end())
                 d.exec("ALTER TABLE " + table + " DROP COLUMN " + column);
     }
+    // A program of a version that keeps the state's checksum kept it over the tables it had: taken again over them.
+    if (version >= db::kFirstChecksumVersion) db::recordStateChecksum(d);
     d.exec("PRAGMA user_version = " + std::to_string(version));
     d.exec("VACUUM");
 }

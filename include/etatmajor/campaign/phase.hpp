@@ -70,4 +70,11 @@ std::optional<Phase> phaseFromId(std::string_view id);
 // Prints the id.
 std::ostream& operator<<(std::ostream& out, Phase p);
 
+// A phase in JSON (nlohmann::json finds this by argument-dependent lookup) is its id, "W1" .. "D12", as every
+// document of the CLI and the server writes it; never the enum's number.
+template <typename BasicJson>
+void to_json(BasicJson& j, Phase p) {
+    j = phaseString(p);
+}
+
 }  // namespace etatmajor::campaign

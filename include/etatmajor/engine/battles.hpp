@@ -19,10 +19,6 @@
 #include <string_view>
 #include <vector>
 
-namespace SQLite {
-class Database;
-}
-
 namespace etatmajor::engine {
 
 // §8.8.1: when one ME reaches the fight. `allowance` is the basis the option mr_fraction_basis picks (the caller
@@ -59,22 +55,6 @@ std::string battleClock(int turns, const campaign::Options& options);
 // (G-60), terrain pieces (G-62), deployment order (G-73), the wind on the table (G-18), the length of a turn (G-09)
 // and, for a battle that goes on from yesterday, what is kept (G-72). One line each, for `battle show`.
 std::vector<std::string> battleTableLines(db::CampaignStore& store, int id);
-
-// The phases. Each runs inside the phase's transaction; `state` is saved by the caller afterwards. D6 rolls the
-// table's own dice (battle_wind = tactical_roll, terrain_placement = chart) with the phase's `dice`, logged like
-// every other roll.
-void runCombatDetermination(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines,
-                            dice::Dice& dice);  // D6
-// D9. When the resolver cannot set up or fight a battle, nothing is written: each such battle is returned in
-// `unfought` (id, why) and as a BATTLE-RESOLVER error, and the caller must not go on with the phase; the command
-// layer then hands each to the table (handBattleToTable).
-core::IssueList runBattleResolution(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines,
-                                    std::vector<std::pair<int, std::string>>& unfought);
-void runBattlePoints(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);  // D10
-void runBattleNight(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);   // D11
-
-// Why D9 cannot run yet (tabletop battles without a result), or nothing.
-std::optional<std::string> battlesAwaitingResults(SQLite::Database& db);
 
 struct BattleParticipant {
     std::string me;

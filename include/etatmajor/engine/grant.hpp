@@ -7,8 +7,6 @@
 #include "etatmajor/campaign/state.hpp"
 #include "etatmajor/io/scenario_xml.hpp"
 
-#include <SQLiteCpp/SQLiteCpp.h>
-
 #include <set>
 #include <string>
 #include <vector>
@@ -31,14 +29,5 @@ ReorgResult buyWithGrant(db::CampaignStore& store, const io::Purchase& purchase)
 // nothing, with the ME and field named.
 ReorgResult replaceFromGrant(db::CampaignStore& store, const std::string& side, const std::string& me,
                              const std::vector<std::string>& units, const std::vector<std::string>& generals);
-
-// D12: replacements that reached their parent ME join it: figures and guns go back to the parent units, successors
-// to the ME, and the side's points replaced grow by their price (§12.2 net losses).
-void joinArrivedReinforcements(SQLite::Database& db, campaign::CampaignState& state, std::vector<std::string>& lines);
-
-// §9.7, G-80: the MEs of replacements still on their way to their parent ME (staff alone is enough for one).
-std::set<std::string> replacementsInTransit(SQLite::Database& db);
-// §13.1: engineer figures replaced at 10 SP a stand (the 30 SP group has three stands), pro rata.
-int engineerFigurePrice(const campaign::UnitState& u, int figures);
 
 }  // namespace etatmajor::engine

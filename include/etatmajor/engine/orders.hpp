@@ -14,10 +14,6 @@
 #include <string>
 #include <vector>
 
-namespace SQLite {
-class Database;
-}
-
 namespace etatmajor::engine {
 
 // A pre-filled orders file for every ME of the side on the map (current mode and source, no route).
@@ -36,25 +32,6 @@ core::IssueList standFast(db::CampaignStore& store, const std::string& side);
 // taken them). Refuses, changing nothing: ORDERS-NOT-GIVEN (nothing to take back), ORDERS-TOO-LATE (D2 has run),
 // CAMPAIGN-ENDED. Logged as the command "orders.withdraw". docs/server.md records the decision.
 core::IssueList withdrawOrders(db::CampaignStore& store, const std::string& side);
-
-// etat-major.md §8.3, G-29 tardy_stationary = delayed: a tardy order's stationary work (reorganising, earthworks,
-// destroying a town or its water transport) is put off: it is taken out of the stored order (kept under
-// "delayedActions"), so nothing carries it out that day. Returns the kinds put off, or an empty list. Does nothing
-// under the default executes.
-std::vector<std::string> delayTardyActions(SQLite::Database& db, long long orderId, const campaign::Options& options);
-
-// etat-major.md §9.5, G-32: the LOC path declared by the ME's latest order that reached it (receipt not "not
-// received"), up to the current day; empty when none declared one.
-std::vector<hex::Hex> declaredLocPath(SQLite::Database& db, const campaign::CampaignState& state, const std::string& me);
-
-// etat-major.md §9.5: the LOCs of a side's MEs as the phases and the reports read them: the network's trace, with
-// `blockers` (decoys under G-42 cuts_loc), and under loc_path = declared_only (G-32) each ME's declared path instead.
-std::vector<rules::MeLoc> sideLocs(SQLite::Database& db, const campaign::CampaignState& state, const rules::LocNetwork& net,
-                                   const std::string& side, const std::vector<rules::LocBlocker>& blockers);
-
-// What the order of `me` for the current day that reached it says to do on meeting a scout or on a contact its own
-// scout makes (§8.6: engage | evade | observe); "observe" without such an order.
-std::string scoutContactToday(SQLite::Database& db, const campaign::CampaignState& state, const std::string& me);
 
 // Where the side's orders for the current day stand: "not_given", "submitted" or "stand_fast" (ordersJson's "status").
 // Throws db::StoreError DB-UNKNOWN-SIDE for a side the campaign does not have.

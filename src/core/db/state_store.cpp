@@ -4,7 +4,7 @@
 #include "store_impl.hpp"
 
 #include "etatmajor/core/text.hpp"
-#include "etatmajor/engine/works.hpp"
+#include "engine/works_db.hpp"
 
 namespace etatmajor::db {
 

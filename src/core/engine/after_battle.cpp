@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // After the battle (etat-major.md §8.11.4, §9.8; G-50, G-66, G-67, G-69, G-70, G-72).
-#include "etatmajor/engine/after_battle.hpp"
+#include "engine/after_battle_db.hpp"
 
-#include "etatmajor/engine/grant.hpp"
+#include "engine/grant_db.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/movement.hpp"
 #include "etatmajor/rules/scouting.hpp"

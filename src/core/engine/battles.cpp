@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Battles inside the campaign: D6 determination, D9 resolution (automatic or tabletop), D10 points, D11 night.
 // Decisions are listed in docs/rules-mapping.md ("Battles in the campaign").
-#include "etatmajor/engine/battles.hpp"
+#include "engine/battles_db.hpp"
 
 #include "etatmajor/campaign/points.hpp"
-#include "etatmajor/engine/after_battle.hpp"
-#include "etatmajor/engine/decoys.hpp"
-#include "etatmajor/engine/orders.hpp"
+#include "engine/after_battle_db.hpp"
+#include "engine/decoys_db.hpp"
+#include "engine/orders_db.hpp"
 #include "etatmajor/engine/turn.hpp"
-#include "etatmajor/engine/works.hpp"
+#include "engine/works_db.hpp"
 
 #include "command_impl.hpp"
 #include "db/store_impl.hpp"

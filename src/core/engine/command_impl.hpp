@@ -10,7 +10,7 @@
 #include "etatmajor/dice/dice.hpp"
 #include "etatmajor/engine/commands.hpp"
 #include "etatmajor/engine/reorg.hpp"
-#include "etatmajor/engine/supply_orders.hpp"
+#include "engine/supply_orders_db.hpp"
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/io/scenario_xml.hpp"
 

@@ -5,10 +5,10 @@
 
 #include "command_impl.hpp"
 #include "etatmajor/auth/passphrase.hpp"
-#include "etatmajor/engine/battles.hpp"
-#include "etatmajor/engine/grant.hpp"
-#include "etatmajor/engine/orders.hpp"
-#include "etatmajor/engine/siege.hpp"
+#include "engine/battles_db.hpp"
+#include "engine/grant_db.hpp"
+#include "engine/orders_db.hpp"
+#include "engine/siege_db.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/io/limits.hpp"
 

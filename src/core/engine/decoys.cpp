@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Decoy counters (etat-major.md §2.3, §15.7; G-41, G-42). Decisions: docs/rules-mapping.md ("The rest of the daily
 // cycle").
-#include "etatmajor/engine/decoys.hpp"
+#include "engine/decoys_db.hpp"
 
-#include "etatmajor/engine/fog.hpp"
+#include "engine/fog_db.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/intel.hpp"
 #include "etatmajor/rules/movement.hpp"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The fog of war: sightings (etat-major.md §2.2, §8.1.5; G-36, G-40).
-#include "etatmajor/engine/fog.hpp"
+#include "engine/fog_db.hpp"
 
-#include "etatmajor/engine/decoys.hpp"
+#include "engine/decoys_db.hpp"
 #include "etatmajor/rules/visibility.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "etatmajor/engine/grant.hpp"
+#include "engine/grant_db.hpp"
 
 #include "db/oob_writer.hpp"
 #include "command_impl.hpp"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "etatmajor/engine/intel.hpp"
+#include "engine/intel_db.hpp"
 
 #include "db/store_impl.hpp"
-#include "etatmajor/engine/orders.hpp"
+#include "engine/orders_db.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/intel.hpp"

@@ -2,9 +2,9 @@
 // The invariants of a campaign (invariants.hpp).
 #include "etatmajor/engine/invariants.hpp"
 
-#include "etatmajor/engine/after_battle.hpp"
-#include "etatmajor/engine/decoys.hpp"
-#include "etatmajor/engine/grant.hpp"
+#include "engine/after_battle_db.hpp"
+#include "engine/decoys_db.hpp"
+#include "engine/grant_db.hpp"
 
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"

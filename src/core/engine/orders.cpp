@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "etatmajor/engine/orders.hpp"
+#include "engine/orders_db.hpp"
 
 #include "command_impl.hpp"
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
-#include "etatmajor/engine/decoys.hpp"
+#include "engine/decoys_db.hpp"
 #include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/rules/orders.hpp"
 

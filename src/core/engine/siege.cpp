@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "etatmajor/engine/siege.hpp"
+#include "engine/siege_db.hpp"
 
 #include "command_impl.hpp"
 #include "db/store_impl.hpp"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "etatmajor/engine/supply_orders.hpp"
-#include "etatmajor/engine/siege.hpp"
+#include "engine/supply_orders_db.hpp"
+#include "engine/siege_db.hpp"
 
 #include "command_impl.hpp"
 #include "db/store_impl.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "etatmajor/engine/water.hpp"
+#include "engine/water_db.hpp"
 
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/movement.hpp"

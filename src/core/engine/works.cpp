@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "etatmajor/engine/works.hpp"
+#include "engine/works_db.hpp"
 
-#include "etatmajor/engine/grant.hpp"
-#include "etatmajor/engine/supply_orders.hpp"
+#include "engine/grant_db.hpp"
+#include "engine/supply_orders_db.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/rules/orders.hpp"

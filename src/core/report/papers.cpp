@@ -13,7 +13,7 @@
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/view/roll_log.hpp"
 #include "etatmajor/view/side_view.hpp"
-#include "etatmajor/engine/orders.hpp"
+#include "engine/orders_db.hpp"
 #include "etatmajor/engine/reports.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/io/orders_xml.hpp"

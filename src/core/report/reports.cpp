@@ -13,8 +13,8 @@
 #include "etatmajor/campaign/state.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/state_store.hpp"
-#include "etatmajor/engine/battles.hpp"
-#include "etatmajor/engine/intel.hpp"
+#include "engine/battles_db.hpp"
+#include "engine/intel_db.hpp"
 #include "etatmajor/hex/offset.hpp"
 
 #include <algorithm>

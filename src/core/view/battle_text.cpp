@@ -4,7 +4,7 @@
 #include "etatmajor/battle/calibration.hpp"
 #include "etatmajor/battle/resolver.hpp"
 #include "etatmajor/battle/trials.hpp"
-#include "etatmajor/engine/battles.hpp"
+#include "engine/battles_db.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -3,7 +3,7 @@
 #include "etatmajor/view/battle_view.hpp"
 
 #include "etatmajor/db/state_store.hpp"
-#include "etatmajor/engine/battles.hpp"
+#include "engine/battles_db.hpp"
 
 #include <nlohmann/json.hpp>
 

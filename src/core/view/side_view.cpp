@@ -7,7 +7,7 @@
 #include "db/store_impl.hpp"
 #include "etatmajor/campaign/state.hpp"
 #include "etatmajor/db/state_store.hpp"
-#include "etatmajor/engine/after_battle.hpp"
+#include "engine/after_battle_db.hpp"
 #include "etatmajor/rules/victory.hpp"
 #include "etatmajor/rules/visibility.hpp"
 

@@ -4,8 +4,8 @@
 
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
-#include "etatmajor/engine/decoys.hpp"
-#include "etatmajor/engine/orders.hpp"
+#include "engine/decoys_db.hpp"
+#include "engine/orders_db.hpp"
 #include "etatmajor/rules/loc.hpp"
 #include "etatmajor/rules/victory.hpp"
 

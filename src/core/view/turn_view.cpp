@@ -3,7 +3,7 @@
 
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
-#include "etatmajor/engine/battles.hpp"
+#include "engine/battles_db.hpp"
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/rules/movement.hpp"
 #include "etatmajor/rules/orders.hpp"

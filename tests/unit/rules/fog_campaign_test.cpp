@@ -10,7 +10,7 @@
 #include "etatmajor/view/day_report.hpp"
 #include "etatmajor/view/roll_log.hpp"
 #include "etatmajor/view/side_view.hpp"
-#include "etatmajor/engine/decoys.hpp"
+#include "engine/decoys_db.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/hex/offset.hpp"

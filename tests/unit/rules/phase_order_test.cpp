@@ -3,7 +3,7 @@
 // body's order, and are simultaneous under the chart's (etat-major.md §6, §8.11.4).
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/state_store.hpp"
-#include "etatmajor/engine/battles.hpp"
+#include "engine/battles_db.hpp"
 
 #include "campaign_db.hpp"
 
