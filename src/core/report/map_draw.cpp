@@ -162,7 +162,7 @@ void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Regi
         if (std::find(numbered.begin(), numbered.end(), ua.hex) != numbered.end()) {
             // Below the hex number rather than over it.
             r = std::min(r, size * 0.26);
-            c.y += size * 0.45;
+            c.y += size * 0.5;
         }
         page.elements.emplace_back(Box{c.x - r, c.y - r, 2 * r, 2 * r, Stroke{0.4, compose::ink::text}, Colour{0.25, 0.22, 0.22}});
         if (placeNames) names.push_back({c, r, ua.name});
@@ -197,7 +197,7 @@ void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Regi
     const Font nameFont{fs, FontFace::Serif, false, true};
     std::vector<Rect> counters = taken;
     for (const auto& n : names) {
-        const double w = textWidth(n.name, fs) + 2, h = fs + 3;
+        const double w = textWidth(n.name, fs) + 2, h = fs + 2;
         double clear = n.at.x + n.r;  // right edge of whatever sits on the marker
         for (const auto& t : counters)
             if (t.x < n.at.x + n.r && t.x + t.w > n.at.x - n.r && t.y < n.at.y + n.r && t.y + t.h > n.at.y - n.r)
