@@ -16,6 +16,8 @@ PACKAGES=(
   jq
   clang-format clang-tidy
   libcairo2-dev libpango1.0-dev poppler-utils
+  # DejaVu Sans Condensed: the hex numbers of the printed map (docs/papers.md)
+  fonts-dejavu-core fonts-dejavu-extra
   libsodium-dev
   libcpp-httplib-dev libssl-dev
   # the fuzz build (docs/fuzzing.md): clang, its runtime (libFuzzer and the sanitizers: libclang_rt.fuzzer-*.a in

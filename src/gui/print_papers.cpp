@@ -54,6 +54,7 @@ void drawText(wxGraphicsContext& gc, const report::TextRun& t) {
     if (t.text.empty()) return;
     const wxString face = t.font.face == report::FontFace::Serif  ? "DejaVu Serif"
                           : t.font.face == report::FontFace::Mono ? "DejaVu Sans Mono"
+                          : t.font.condensed                      ? "DejaVu Sans Condensed"
                                                                   : "DejaVu Sans";
     int flags = wxFONTFLAG_DEFAULT;
     if (t.font.bold) flags |= wxFONTFLAG_BOLD;

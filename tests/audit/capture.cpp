@@ -4,6 +4,8 @@
 #include <sys/wait.h>
 
 #include <array>
+#include <cctype>
+#include <regex>
 #include <cstdio>
 #include <filesystem>
 #include <stdexcept>
@@ -70,6 +72,29 @@ void Capturer::ask(std::vector<Capture>& out, const std::string& db, const std::
     out.push_back({label, side, week, day, moment, r.exitCode, r.output});
 }
 
+namespace {
+
+// The map print numbers every hex (docs/papers.md), so its text holds every run of hexes along a row of the map:
+// public, and read as any route that marches along a row. The grid's numbers are taken out (a hex in brackets, the
+// key of the side's own MEs, stays).
+std::string withoutHexGrid(const std::string& text) {
+    static const std::regex number("\\d+,\\d+");
+    std::string out;
+    std::size_t last = 0;
+    for (std::sregex_iterator it(text.begin(), text.end(), number), end; it != end; ++it) {
+        const auto at = static_cast<std::size_t>(it->position());
+        const bool bracketed = at > 0 && text[at - 1] == '(';
+        const bool glued = (at > 0 && std::isdigit(static_cast<unsigned char>(text[at - 1]))) ||
+                           (at + it->length() < text.size() && std::isdigit(static_cast<unsigned char>(text[at + it->length()])));
+        out += text.substr(last, at - last);
+        out += bracketed || glued ? it->str() : std::string("#");
+        last = at + static_cast<std::size_t>(it->length());
+    }
+    return out + text.substr(last);
+}
+
+}  // namespace
+
 void Capturer::paper(std::vector<Capture>& out, const std::string& db, const std::string& side, int week, int day,
                      const std::string& moment, const std::vector<std::string>& args) {
     const std::string pdf = (std::filesystem::path(m_work) / ("paper-" + std::to_string(++m_serial) + ".pdf")).string();
@@ -87,7 +112,7 @@ void Capturer::paper(std::vector<Capture>& out, const std::string& db, const std
     if (c.exitCode == 0 && std::filesystem::exists(pdf)) {
         const auto text = runCommand({m_pdftotext, "-layout", pdf, "-"});
         if (text.exitCode != 0) m_broken.insert("pdftotext " + joined(args) + ": " + text.output.substr(0, 200));
-        c.text = text.output;
+        c.text = args.size() > 1 && args[1] == "map" ? withoutHexGrid(text.output) : text.output;
     } else {
         c.text = printed.front().text;
     }

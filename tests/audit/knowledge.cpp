@@ -491,7 +491,13 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
             for (const auto& h : body.value("locPath", nlohmann::json::array())) loc.push_back(h.get<std::string>());
             k.allowedSequences.push_back(hexes);
             k.allowedSequences.push_back(loc);
-            // Today's order sheets draw the route from the ME's own hex.
+            // The order sheets draw the route from where the ME stood when the order was given (docs/papers.md).
+            if (body.contains("from") && body["from"].is_string()) {
+                auto from = hexes;
+                from.insert(from.begin(), body["from"].get<std::string>());
+                k.allowedSequences.push_back(from);
+            }
+            // Orders given before they recorded it: today's order sheets draw the route from the ME's own hex.
             const auto* me = s.me(q.getColumn(2).getString());
             if (me && q.getColumn(3).getInt() == s.week && q.getColumn(4).getInt() == s.day) {
                 hexes.insert(hexes.begin(), hex::formatOffset(off.toOffset(me->hex)));

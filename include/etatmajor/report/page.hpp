@@ -39,6 +39,9 @@ struct Font {
     FontFace face = FontFace::Sans;
     bool bold = false;
     bool italic = false;
+    // A narrower cut of the face (DejaVu Sans Condensed for Sans), for the hex numbers of the map print: a backend
+    // without it sets the ordinary width.
+    bool condensed = false;
 };
 
 enum class Align { Left, Centre, Right };

@@ -135,7 +135,12 @@ core::IssueList applySubmitOrders(db::CampaignStore& store, const OrdersFile& f)
             q.bind(2, s.day);
             q.bind(3, f.side);
             q.bind(4, o.me);
-            q.bind(5, orderJson(o).dump());
+            auto body = orderJson(o);
+            // Where the ME stood when the order was given, the start of the day's route (§8.2 "Movement or action": the
+            // route as a hex list). The path itself starts at the hex after it; once the day's movement has been made
+            // the ME's hex is its new one, and the order sheet printed then still starts the path here (docs/papers.md).
+            if (const auto* me = s.me(o.me)) body["from"] = hex::formatOffset(s.map.offsets().toOffset(me->hex));
+            q.bind(5, body.dump());
             q.exec();
             q.reset();
         }

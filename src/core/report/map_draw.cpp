@@ -5,6 +5,7 @@
 
 #include "etatmajor/hex/offset.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <utility>
@@ -79,6 +80,15 @@ void pathLine(Page& page, const hex::Layout& layout, const Drawn& drawn, const s
 
 double sizeForFlatsMm(double mm) { return mm * 72.0 / 25.4 / std::sqrt(3.0); }
 
+double condensedNumberWidth(const std::string& text, double size) {
+    double em = 0;
+    for (unsigned char c : text) {
+        if ((c & 0xC0) == 0x80) continue;
+        em += (c >= '0' && c <= '9') ? 0.572 : (c == ',' || c == '.') ? 0.286 : 0.65;
+    }
+    return em * size;
+}
+
 void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Region& region, const Marks& marks, Colour ownColour,
           Colour enemyColour, bool placeNames) {
     const double size = layout.size().x;
@@ -86,9 +96,12 @@ void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Regi
     auto inside = [&](hex::Point p) {
         return p.x >= region.x && p.x <= region.x + region.w && p.y >= region.y && p.y <= region.y + region.h;
     };
+    std::vector<hex::Hex> numbered;
     for (const auto& h : map.allHexes()) {
         bool in = true;
-        if (region.byCentre) {
+        if (region.block) {
+            in = region.block->has(map.offsets().toOffset(h));
+        } else if (region.byCentre) {
             const auto c = layout.toPixel(h);
             in = c.x >= region.x && c.x < region.x + region.w && c.y >= region.y && c.y < region.y + region.h;
         } else {
@@ -101,12 +114,9 @@ void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Regi
         s.fill = terrainColour(map.terrain(h));
         s.stroke = Stroke{0.2, {0.72, 0.70, 0.64}};
         page.elements.emplace_back(std::move(s));
-        if (region.hexNumbers) {
-            const auto c = layout.toPixel(h);
-            const auto o = map.offsets().toOffset(h);
-            compose::text(page, c.x - size, c.y - size * 0.78, 2 * size, size * 0.4, hex::formatOffset(o),
-                          Font{size * 0.26, FontFace::Sans}, Align::Centre, compose::ink::label, true);
-        }
+        const auto o = map.offsets().toOffset(h);
+        if (region.hexNumbers == HexNumbers::Every || (region.hexNumbers == HexNumbers::EveryOther && (o.col + o.row) % 2 == 0))
+            numbered.push_back(h);
     }
     // Rivers and streams along hexsides.
     for (const auto& river : map.rivers())
@@ -126,6 +136,17 @@ void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Regi
             if (drawn.has(route.hexes[i - 1]) && drawn.has(route.hexes[i]))
                 page.elements.emplace_back(Rule{pt(layout.toPixel(route.hexes[i - 1])), pt(layout.toPixel(route.hexes[i])), st});
     }
+    // Hex numbers in the upper part of the hex, where a pointy hex is widest above its centre (a flat one just above
+    // it), clear of the urban marker at the centre; set over the rivers and roads, under the
+    // urban markers (moved down in a numbered hex) and the counters.
+    for (const auto& h : numbered) {
+        const auto c = layout.toPixel(h);
+        const double fs = region.numberSize > 0 ? region.numberSize : size * 0.26;
+        const double width = region.hexNumbers == HexNumbers::EveryOther ? 3 * size : 2 * size;
+        const double top = layout.orientation() == hex::Orientation::Pointy ? c.y - size * 0.5 - fs * 0.25 : c.y - size * 0.8;
+        compose::text(page, c.x - width / 2, top, width, fs * 1.3, hex::formatOffset(map.offsets().toOffset(h)),
+                      Font{fs, FontFace::Sans, false, false, true}, Align::Centre, Colour{0.30, 0.29, 0.27}, true);
+    }
     // Urban areas: the markers now, their names last (over the counters and paths, each on a pale ground and moved
     // clear of the counters, so a counter never hides a name).
     struct PlaceName {
@@ -136,8 +157,13 @@ void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Regi
     std::vector<PlaceName> names;
     for (const auto& ua : map.urbanAreas()) {
         if (!drawn.has(ua.hex)) continue;
-        const auto c = layout.toPixel(ua.hex);
-        const double r = std::max(1.6, size * (ua.size >= map::UrbanSize::Town ? 0.32 : 0.22));
+        auto c = layout.toPixel(ua.hex);
+        double r = std::max(1.6, size * (ua.size >= map::UrbanSize::Town ? 0.32 : 0.22));
+        if (std::find(numbered.begin(), numbered.end(), ua.hex) != numbered.end()) {
+            // Below the hex number rather than over it.
+            r = std::min(r, size * 0.26);
+            c.y += size * 0.5;
+        }
         page.elements.emplace_back(Box{c.x - r, c.y - r, 2 * r, 2 * r, Stroke{0.4, compose::ink::text}, Colour{0.25, 0.22, 0.22}});
         if (placeNames) names.push_back({c, r, ua.name});
     }
@@ -171,7 +197,7 @@ void draw(Page& page, const map::Map& map, const hex::Layout& layout, const Regi
     const Font nameFont{fs, FontFace::Serif, false, true};
     std::vector<Rect> counters = taken;
     for (const auto& n : names) {
-        const double w = textWidth(n.name, fs) + 2, h = fs + 3;
+        const double w = textWidth(n.name, fs) + 2, h = fs + 2;
         double clear = n.at.x + n.r;  // right edge of whatever sits on the marker
         for (const auto& t : counters)
             if (t.x < n.at.x + n.r && t.x + t.w > n.at.x - n.r && t.y < n.at.y + n.r && t.y + t.h > n.at.y - n.r)

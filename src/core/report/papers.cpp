@@ -8,6 +8,7 @@
 #include "map_draw.hpp"
 #include "view.hpp"
 
+#include "etatmajor/campaign/phase.hpp"
 #include "etatmajor/campaign/state.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/state_store.hpp"
@@ -169,9 +170,14 @@ mapdraw::Marks sideMarks(const View& v) {
 // ---------------------------------------------------------------------------------------------------------------
 // Order sheets
 
+// The fields of one order sheet (§8.2: the rulebook's order sheet and what the orders file carries besides, the
+// order of march, the scouts' behaviour on contact and marching to the guns). A blank form leaves all of them empty
+// and prints the same boxes for the pen.
 struct OrderFields {
     std::string meId, meNumber, label, turn, corps, division, brigade, mode, supply, loc, hexText, movement, action, extras,
-        intentions, sourceNote;
+        intentions, sourceNote, marchOrder;
+    std::string onContact;            // observe, evade or engage (§8.6.4); empty: not ordered
+    std::optional<bool> marchToGuns;  // §8.9; unset: not ordered
     std::optional<hex::Hex> hex;
     std::vector<hex::Hex> ordered, locPath;
 };
@@ -187,8 +193,8 @@ const campaign::Mode kModes[] = {campaign::Mode::March,
 
 void drawInset(Page& page, const View* v, const OrderFields& f, double x, double y, double w, double h) {
     page.elements.emplace_back(Box{x, y, w, h, Stroke{0.6, ink::rule}, std::nullopt});
-    text(page, x + 3.5, y + 2, w - 7, 8, v ? "MAP INSET \u2014 HEX, ORDERED PATH AND LOC" : "SKETCH", Font{6, FontFace::Sans, true},
-         Align::Left, ink::label, false);
+    text(page, x + 3.5, y + 2, w - 7, 8, v ? "MAP INSET \u2014 HEX, ORDERED PATH AND LOC" : "MAP INSET \u2014 SKETCH THE ROUTE",
+         Font{6, FontFace::Sans, true}, Align::Left, ink::label, false);
     const double ix = x + 4, iy = y + 12, iw = w - 8, ih = h - 16;
     const double size = 8.5;
     if (!v || !f.hex) {
@@ -216,7 +222,25 @@ void drawInset(Page& page, const View* v, const OrderFields& f, double x, double
     marks.focus = f.hex;
     if (f.ordered.size() > 1) marks.orderedPaths.push_back(f.ordered);
     if (f.locPath.size() > 1) marks.locPaths.push_back(f.locPath);
-    mapdraw::draw(page, v->map, layout, {ix, iy, iw, ih, false}, marks, v->ownColour, v->enemyColour, true);
+    mapdraw::draw(page, v->map, layout, {ix, iy, iw, ih, false, mapdraw::HexNumbers::None, 0, std::nullopt}, marks, v->ownColour,
+                  v->enemyColour, true);
+}
+
+// A ruled box with a label and options to tick in a row; the chosen one (if any) ticked and set bold.
+void tickField(Page& p, double x, double y, double w, double h, const std::string& label,
+               const std::vector<std::pair<std::string, std::string>>& options, const std::string& chosen) {
+    p.elements.emplace_back(Box{x, y, w, h, Stroke{0.6, ink::rule}, std::nullopt});
+    text(p, x + 3.5, y + 2, w - 7, 8, label, Font{6, FontFace::Sans, true}, Align::Left, ink::label, false);
+    const double ow = (w - 8) / static_cast<double>(options.size());
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        const double bx = x + 5 + static_cast<double>(i) * ow, by = y + 14;
+        p.elements.emplace_back(Box{bx, by, 8, 8, Stroke{0.6, ink::text}, std::nullopt});
+        const bool on = options[i].first == chosen;
+        if (on)
+            p.elements.emplace_back(Shape{
+                {{bx + 1.5, by + 4.2}, {bx + 3.4, by + 6.6}, {bx + 7.0, by + 1.2}}, false, Stroke{1.3, ink::text}, std::nullopt});
+        text(p, bx + 11, by - 2, ow - 13, 12, options[i].second, Font{8, FontFace::Sans, on}, Align::Left, ink::text, true);
+    }
 }
 
 void orderBlock(Sheet& sheet, const View* v, const OrderFields& f, double y0, double height) {
@@ -264,14 +288,27 @@ void orderBlock(Sheet& sheet, const View* v, const OrderFields& f, double y0, do
     p.elements.emplace_back(Box{x, y, w, mvh, Stroke{0.6, ink::rule}, std::nullopt});
     text(p, x + 3.5, y + 2, w - 7, 8, "MOVEMENT (HEXES IN ORDER) OR ACTION", Font{6, FontFace::Sans, true}, Align::Left, ink::label,
          false);
-    if (!v) {
+    if (!v || (f.movement.empty() && f.action.empty())) {
+        // Nothing ordered yet: lines to write the route on.
         for (int i = 1; i <= 2; ++i) rule(p, x + 4, y + 12 + i * 12, x + w - 4, y + 12 + i * 12, 0.3, ink::faint);
+        text(p, x + 3.5, y + 30, w - 7, 9, f.extras, Font{7.5, FontFace::Sans, false, true}, Align::Left, ink::label, true);
     } else {
         text(p, x + 3.5, y + 10, w - 7, 10, f.movement, Font{8.5, FontFace::Mono}, Align::Left, ink::text, true);
         text(p, x + 3.5, y + 20, w - 7, 10, f.action, Font{8.5, FontFace::Sans}, Align::Left, ink::text, true);
         text(p, x + 3.5, y + 30, w - 7, 9, f.extras, Font{7.5, FontFace::Sans, false, true}, Align::Left, ink::label, true);
     }
     y += mvh + g;
+    // Row 5: the order of march (March and Forced March must state it, §5), what the ME's scouts do when they meet
+    // the enemy (§8.6.4) and whether it marches to the sound of the guns (§8.9): the orders file's marchOrder,
+    // onScoutContact and marchToGuns (§8.2, docs/formats/orders.md).
+    const double o1 = w * 0.38, o2 = w * 0.34, o3 = w - o1 - o2 - 2 * g;
+    field(p, x, y, o1, rh, "ORDER OF MARCH (LEADING UNIT FIRST)", f.marchOrder, 8);
+    if (!v) rule(p, x + 4, y + rh - 6, x + o1 - 4, y + rh - 6, 0.3, ink::faint);
+    tickField(p, x + o1 + g, y, o2, rh, "ON CONTACT (ITS SCOUTS MEET THE ENEMY)",
+              {{"observe", "Observe"}, {"evade", "Evade"}, {"engage", "Engage"}}, f.onContact);
+    tickField(p, x + o1 + o2 + 2 * g, y, o3, rh, "MARCH TO THE SOUND OF THE GUNS", {{"yes", "Yes"}, {"no", "No"}},
+              f.marchToGuns ? (*f.marchToGuns ? "yes" : "no") : "");
+    y += rh + g;
     // Intentions (handwriting space) beside the map inset.
     const double rest = y0 + height - y - 12;
     const double iw = w * 0.52;
@@ -341,8 +378,16 @@ Document orderSheets(const db::CampaignStore& store, const View& v, const PrintO
             if (!str(order, "brigade").empty()) f.brigade = str(order, "brigade");
             f.mode = str(order, "mode");
             supplyId = str(order, "supply");
-            f.ordered = hexesOf(v.map, order["path"], f.hex);
-            f.movement = order["path"].empty() ? "Holds its hex" : f.hexText + " \u2192 " + joined(order["path"], " \u2192 ");
+            // The day's route as given (§8.2): from where the ME stood when the order was given, which is no longer its
+            // hex once the day's movement has been made. Orders given before the order recorded it start at the present
+            // hex until the ME has moved (D4), and without a start after.
+            std::string from = str(order, "from");
+            const auto next = campaign::phaseFromId(v.phase);
+            if (from.empty() && next && *next <= campaign::Phase::D4) from = f.hexText;
+            f.ordered = hexesOf(v.map, order["path"], from.empty() ? std::nullopt : hexOf(v.map, from));
+            f.movement = order["path"].empty()
+                             ? "Holds its hex"
+                             : (from.empty() ? std::string() : from + " \u2192 ") + joined(order["path"], " \u2192 ");
             std::string acts;
             for (const auto& a : order["actions"]) {
                 if (!acts.empty()) acts += "; ";
@@ -350,9 +395,14 @@ Document orderSheets(const db::CampaignStore& store, const View& v, const PrintO
                 if (!str(a, "note").empty()) acts += " (" + str(a, "note") + ")";
             }
             f.action = "Action: " + (acts.empty() ? std::string("none") : acts);
-            if (!order["marchOrder"].empty()) f.action += " \u00b7 March order: " + joined(order["marchOrder"], ", ");
-            f.extras = "On scout contact: " + str(order, "onScoutContact") +
-                       " \u00b7 March to the sound of the guns: " + (order.value("marchToGuns", false) ? "yes" : "no");
+            std::map<std::string, std::string> unitName;
+            for (const auto& u : me["units"]) unitName[str(u, "id")] = str(u, "name");
+            for (const auto& ref : order["marchOrder"]) {
+                const std::string id = ref.is_string() ? ref.get<std::string>() : ref.dump();
+                f.marchOrder += (f.marchOrder.empty() ? "" : ", ") + (unitName.count(id) ? unitName[id] : id);
+            }
+            f.onContact = str(order, "onScoutContact");
+            f.marchToGuns = order.value("marchToGuns", false);
             f.intentions = str(order, "intentions");
             f.sourceNote = "The order given for today";
             if (order.contains("receipt"))
@@ -672,69 +722,196 @@ Document roster(const db::CampaignStore& store, const View& v, const PrintOption
 // ---------------------------------------------------------------------------------------------------------------
 // Map print
 
+// Hex numbers smaller than this are hard to read on paper; below it the print numbers every other hex, and below
+// that only the edges (docs/papers.md).
+constexpr double kMinNumberPt = 5.0;
+// Sheets that join share this many columns (rows), so that a commander can lay one over the other.
+constexpr int kSheetOverlap = 2;
+
+// One axis of the map (its columns or its rows) cut into sheets of at most `capacity`, each sharing `overlap` with
+// the next; the spans as even as they can be, so that no sheet carries only a sliver.
+std::vector<std::pair<int, int>> tileAxis(int first, int total, int capacity, int overlap) {
+    if (total <= capacity) return {{first, first + total - 1}};
+    overlap = std::clamp(overlap, 0, std::max(0, capacity - 1));
+    const int step = std::max(1, capacity - overlap);
+    const int sheets = (total - overlap + step - 1) / step;
+    const int sum = total + overlap * (sheets - 1);
+    std::vector<std::pair<int, int>> out;
+    int start = first;
+    for (int i = 0; i < sheets; ++i) {
+        const int span = sum / sheets + (i < sum % sheets ? 1 : 0);
+        out.push_back({start, start + span - 1});
+        start += span - overlap;
+    }
+    return out;
+}
+
+struct Extent {
+    double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
+    double w() const { return x1 - x0; }
+    double h() const { return y1 - y0; }
+};
+
+// The page extent of a block of columns and rows, corners included (whether the map has every hex of it or not).
+Extent extentOf(const hex::OffsetSystem& off, const hex::Layout& layout, const mapdraw::Block& b) {
+    Extent e;
+    for (int c = b.c0; c <= b.c1; ++c)
+        for (int r = b.r0; r <= b.r1; ++r)
+            for (const auto& p : layout.corners(off.toHex({c, r}))) {
+                e.x0 = std::min(e.x0, p.x);
+                e.y0 = std::min(e.y0, p.y);
+                e.x1 = std::max(e.x1, p.x);
+                e.y1 = std::max(e.y1, p.y);
+            }
+    return e;
+}
+
+std::string range(int a, int b) { return a == b ? std::to_string(a) : std::to_string(a) + "\u2013" + std::to_string(b); }
+
 Document mapPrint(const View& v, const PrintOptions& opts) {
     Sheet sheet(opts.paper, "Map", subtitle(v), footer(v));
     const double size = mapdraw::sizeForFlatsMm(std::clamp(opts.hexMm, 2.0, 40.0));
+    const auto& off = v.map.offsets();
     const hex::Layout base(v.map.metadata().orientation, {size, size});
-    double minX = 1e18, minY = 1e18, maxX = -1e18, maxY = -1e18;
-    for (const auto& h : v.map.allHexes()) {
-        const auto c = base.toPixel(h);
-        minX = std::min(minX, c.x);
-        minY = std::min(minY, c.y);
-        maxX = std::max(maxX, c.x);
-        maxY = std::max(maxY, c.y);
+    const int cols = std::max(1, v.map.width()), rowsN = std::max(1, v.map.height());
+    // Spacing of the columns across and of the rows down the page.
+    const double colDx = std::abs(base.toPixel(off.toHex({1, 0})).x - base.toPixel(off.toHex({0, 0})).x);
+    const double rowDy = std::abs(base.toPixel(off.toHex({0, 1})).y - base.toPixel(off.toHex({0, 0})).y);
+
+    // Hex numbers: as large as fits across a hex (up to 7.5 points), in every hex when that is at least
+    // kMinNumberPt, else in every other hex of each row (they may then spread over half of each unnumbered
+    // neighbour), else none; the column and row numbers along the four edges of every sheet in any case.
+    const std::string widest = hex::formatOffset({cols - 1, rowsN - 1});
+    const double em = mapdraw::condensedNumberWidth(widest, 1.0);
+    mapdraw::HexNumbers numbers = mapdraw::HexNumbers::None;
+    double numberPt = 0;
+    if (0.86 * colDx / em >= kMinNumberPt) {
+        numbers = mapdraw::HexNumbers::Every;
+        numberPt = std::min(7.5, 0.86 * colDx / em);
+    } else if (1.7 * colDx / em >= kMinNumberPt) {
+        numbers = mapdraw::HexNumbers::EveryOther;
+        numberPt = std::min(6.0, 1.7 * colDx / em);
     }
-    const double legendH = 3 * 13 + 6;
-    // The key of own MEs under the legend.
-    const auto numbers = meNumbers(v);
+    const double edgePt = 5.8;
+    const double strip = edgePt + 5;  // the band of edge numbers inside the frame
+
+    // The page below the map: the legend, the key of the sheets that join this one and the key of own MEs.
+    const double legendH = 3 * 13;
+    const auto meNo = meNumbers(v);
     const int keyRows = static_cast<int>((v.own["mes"].size() + 2) / 3);
-    const double keyH = keyRows * 10 + 4;
-    const double areaX = sheet.left() + size, areaY = sheet.top() + 14 + size;
-    const double areaW = sheet.width() - 2 * size;
-    const double areaH = sheet.bottom() - sheet.top() - 14 - legendH - keyH - 2 * size - 6;
-    const int nx = std::max(1, static_cast<int>(std::ceil((maxX - minX + 1) / areaW)));
-    const int ny = std::max(1, static_cast<int>(std::ceil((maxY - minY + 1) / areaH)));
+    const double meKeyH = keyRows * 10 + 4;
+    const double joinH = 44;
+    const double frameY = sheet.top() + 12;
+    const double areaW = sheet.width() - 2 * strip;
+    const double areaH = sheet.bottom() - frameY - 2 * strip - 6 - legendH - 4 - joinH - meKeyH;
+
+    // How many columns (rows) fit a sheet: the widest block of n columns (over both parities of a shoved map).
+    auto fits = [&](bool across, int n) {
+        for (int first = 0; first <= 1; ++first) {
+            const mapdraw::Block b = across ? mapdraw::Block{first, first + n - 1, 0, std::min(1, rowsN - 1)}
+                                            : mapdraw::Block{0, std::min(1, cols - 1), first, first + n - 1};
+            const auto e = extentOf(off, base, b);
+            if ((across ? e.w() : e.h()) > (across ? areaW : areaH)) return false;
+        }
+        return true;
+    };
+    int capCols = 1, capRows = 1;
+    while (capCols < cols && fits(true, capCols + 1)) ++capCols;
+    while (capRows < rowsN && fits(false, capRows + 1)) ++capRows;
+    const auto colSpans = tileAxis(0, cols, capCols, kSheetOverlap);
+    const auto rowSpans = tileAxis(0, rowsN, capRows, kSheetOverlap);
+    const int nx = static_cast<int>(colSpans.size()), ny = static_cast<int>(rowSpans.size());
+
+    // Edge numbers: every column (row), or every second, third, ... when they would crowd each other.
+    const double edgeLabelW = mapdraw::condensedNumberWidth(std::to_string(std::max(cols, rowsN) - 1), edgePt);
+    int colStep = 1, rowStep = 1;
+    while (colStep * colDx < edgeLabelW + 2) ++colStep;
+    while (rowStep * rowDy < edgePt * 1.25) ++rowStep;
+
     const auto marks = sideMarks(v);
-    int sheetNo = 0;
+    char scale[64];
+    std::snprintf(scale, sizeof scale, "%.1f mm a hex", opts.hexMm);
+    const Font edgeFont{edgePt, FontFace::Sans, false, false, true};
+    const Colour edgeInk{0.25, 0.24, 0.22};
+    auto sheetNo = [&](int i, int j) { return j * nx + i + 1; };
     for (int j = 0; j < ny; ++j)
         for (int i = 0; i < nx; ++i) {
-            if (sheetNo++ > 0) sheet.newPage();
+            if (i + j > 0) sheet.newPage();
             auto& p = sheet.page();
-            const hex::Layout layout(v.map.metadata().orientation, {size, size},
-                                     {areaX - (minX + i * areaW), areaY - (minY + j * areaH)});
-            int c0 = 1 << 30, c1 = -1, r0 = 1 << 30, r1 = -1;
-            for (const auto& h : v.map.allHexes()) {
-                const auto c = layout.toPixel(h);
-                if (c.x >= areaX && c.x < areaX + areaW && c.y >= areaY && c.y < areaY + areaH) {
-                    const auto o = v.map.offsets().toOffset(h);
-                    c0 = std::min(c0, o.col);
-                    c1 = std::max(c1, o.col);
-                    r0 = std::min(r0, o.row);
-                    r1 = std::max(r1, o.row);
-                }
-            }
-            std::string where = "Sheet " + std::to_string(sheetNo) + " of " + std::to_string(nx * ny) + " (row " +
-                                std::to_string(j + 1) + ", column " + std::to_string(i + 1) + ")";
-            if (c1 >= 0)
-                where += " \u00b7 hexes " + std::to_string(c0) + "\u2013" + std::to_string(c1) + " across, rows " +
-                         std::to_string(r0) + "\u2013" + std::to_string(r1);
-            char scale[64];
-            std::snprintf(scale, sizeof scale, "%.1f mm a hex", opts.hexMm);
+            const mapdraw::Block block{colSpans[i].first, colSpans[i].second, rowSpans[j].first, rowSpans[j].second};
+            const auto e = extentOf(off, base, block);
+            const double areaX = sheet.left() + strip, areaY = frameY + strip;
+            const hex::Layout layout(v.map.metadata().orientation, {size, size}, {areaX - e.x0, areaY - e.y0});
+            const double frameW = e.w() + 2 * strip, frameH = e.h() + 2 * strip;
+
+            std::string where = "Sheet " + std::to_string(sheetNo(i, j)) + " of " + std::to_string(nx * ny);
+            if (nx * ny > 1) where += " (row " + std::to_string(j + 1) + ", column " + std::to_string(i + 1) + ")";
+            where += " \u00b7 columns " + range(block.c0, block.c1) + ", rows " + range(block.r0, block.r1);
             text(p, sheet.left(), sheet.top() - 4, sheet.width() * 0.7, 14, where, Font{8, FontFace::Sans, true}, Align::Left,
                  ink::text);
             text(p, sheet.left() + sheet.width() * 0.6, sheet.top() - 4, sheet.width() * 0.4, 14,
                  v.map.metadata().name + " \u00b7 " + scale, Font{8, FontFace::Sans, false, true}, Align::Right, ink::label);
-            mapdraw::draw(p, v.map, layout, {areaX, areaY, areaW, areaH, true, opts.hexMm >= 7.5}, marks, v.ownColour, v.enemyColour,
-                          true);
-            p.elements.emplace_back(
-                Box{sheet.left(), sheet.top() + 12, sheet.width(), areaH + 2 * size + 2, Stroke{0.8, ink::text}, std::nullopt});
-            double ly = sheet.top() + 14 + areaH + 2 * size + 6;
-            ly += mapdraw::legend(p, sheet.left(), ly, sheet.width(), v.ownColour, v.enemyColour);
+
+            mapdraw::Region region{areaX, areaY, e.w(), e.h(), true, numbers, numberPt, block};
+            mapdraw::draw(p, v.map, layout, region, marks, v.ownColour, v.enemyColour, true);
+            p.elements.emplace_back(Box{sheet.left(), frameY, frameW, frameH, Stroke{0.8, ink::text}, std::nullopt});
+            // Column numbers above the top row and below the bottom row, row numbers beside the first and last
+            // columns: the hexes read as the orders write them, col,row.
+            for (int c = block.c0; c <= block.c1; ++c) {
+                if (c % colStep != 0) continue;
+                for (const int r : {block.r0, block.r1}) {
+                    const double x = layout.toPixel(off.toHex({c, r})).x;
+                    const double y = r == block.r0 ? frameY + 1.5 : frameY + frameH - strip + 3;
+                    text(p, x - colDx, y, 2 * colDx, edgePt * 1.3, std::to_string(c), edgeFont, Align::Centre, edgeInk, true);
+                }
+            }
+            for (int r = block.r0; r <= block.r1; ++r) {
+                if (r % rowStep != 0) continue;
+                for (const int c : {block.c0, block.c1}) {
+                    const double y = layout.toPixel(off.toHex({c, r})).y;
+                    const double x = c == block.c0 ? sheet.left() : sheet.left() + frameW - strip;
+                    text(p, x, y - edgePt * 0.65, strip, edgePt * 1.3, std::to_string(r), edgeFont, Align::Centre, edgeInk, true);
+                }
+            }
+
+            double ly = frameY + frameH + 6;
+            ly += mapdraw::legend(p, sheet.left(), ly, sheet.width(), v.ownColour, v.enemyColour) + 4;
+            // The key of the sheets: a small plan of them all with this one shaded, and the sheets that join it.
+            const double cellW = 15, cellH = 10;
+            const double planW = std::min(nx * cellW, sheet.width() * 0.3), cw = planW / nx;
+            const double ch = std::min(cellH, (joinH - 6) / ny);
+            for (int jj = 0; jj < ny; ++jj)
+                for (int ii = 0; ii < nx; ++ii) {
+                    const bool here = ii == i && jj == j;
+                    p.elements.emplace_back(Box{sheet.left() + ii * cw, ly + jj * ch, cw, ch, Stroke{0.4, ink::rule},
+                                                here ? std::optional<Colour>(ink::band) : std::nullopt});
+                    text(p, sheet.left() + ii * cw, ly + jj * ch, cw, ch, std::to_string(sheetNo(ii, jj)),
+                         Font{std::min(6.0, ch * 0.7), FontFace::Sans, here}, Align::Centre, here ? ink::white : ink::label, true);
+                }
+            std::vector<std::string> joins;
+            if (j > 0)
+                joins.push_back("Continues on sheet " + std::to_string(sheetNo(i, j - 1)) + " to the north (rows " +
+                                range(rowSpans[j].first, rowSpans[j - 1].second) + " are on both).");
+            if (i + 1 < nx)
+                joins.push_back("Continues on sheet " + std::to_string(sheetNo(i + 1, j)) + " to the east (columns " +
+                                range(colSpans[i + 1].first, colSpans[i].second) + " are on both).");
+            if (j + 1 < ny)
+                joins.push_back("Continues on sheet " + std::to_string(sheetNo(i, j + 1)) + " to the south (rows " +
+                                range(rowSpans[j + 1].first, rowSpans[j].second) + " are on both).");
+            if (i > 0)
+                joins.push_back("Continues on sheet " + std::to_string(sheetNo(i - 1, j)) + " to the west (columns " +
+                                range(colSpans[i].first, colSpans[i - 1].second) + " are on both).");
+            if (joins.empty()) joins.push_back("The whole map is on this sheet.");
+            const double jx = sheet.left() + planW + 10;
+            for (std::size_t k = 0; k < joins.size(); ++k)
+                text(p, jx, ly + static_cast<double>(k) * 9.5, sheet.width() - planW - 10, 10, joins[k], Font{7, FontFace::Sans},
+                     Align::Left, ink::text);
+            ly += joinH;
             int k = 0;
             for (const auto& me : v.own["mes"]) {
                 const double kx = sheet.left() + (k % 3) * sheet.width() / 3, ky = ly + (k / 3) * 10;
                 text(p, kx, ky, sheet.width() / 3 - 4, 10,
-                     std::to_string(numbers.at(str(me, "id"))) + "  " + str(me, "id") + " \u2014 " + str(me, "label") + " (" +
+                     std::to_string(meNo.at(str(me, "id"))) + "  " + str(me, "id") + " \u2014 " + str(me, "label") + " (" +
                          str(me, "hex") + ")",
                      Font{6.8, FontFace::Sans}, Align::Left, ink::text);
                 ++k;

@@ -53,6 +53,7 @@ void drawText(cairo_t* cr, const TextRun& t) {
     pango_font_description_set_absolute_size(fd, t.font.size * PANGO_SCALE);
     pango_font_description_set_weight(fd, t.font.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
     pango_font_description_set_style(fd, t.font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+    if (t.font.condensed) pango_font_description_set_stretch(fd, PANGO_STRETCH_CONDENSED);
     pango_layout_set_font_description(layout.get(), fd);
     pango_font_description_free(fd);
     if (t.width > 0) pango_layout_set_width(layout.get(), static_cast<int>(t.width * PANGO_SCALE));

@@ -6,7 +6,9 @@
 // reports a British brigade and a battle is fought at D9.
 #include "etatmajor/campaign/orders.hpp"
 #include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/campaign/phase.hpp"
 #include "etatmajor/db/new_campaign.hpp"
+#include "etatmajor/db/state_store.hpp"
 #include "etatmajor/engine/intel.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
@@ -27,6 +29,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -186,6 +191,60 @@ int sqlInt(const std::string& path, const std::string& sql) {
     return raw.execAndGet(sql).getInt();
 }
 
+// A word pdftotext read from a page with its box (points from the top left).
+struct Word {
+    std::string text;
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    double cx() const { return (x0 + x1) / 2; }
+    double cy() const { return (y0 + y1) / 2; }
+};
+
+// Every word of every page (`pdftotext -bbox`).
+std::vector<std::vector<Word>> pdfWords(const fs::path& pdf) {
+    const auto html = fs::path(pdf).replace_extension(".bbox.html");
+    REQUIRE(run(std::string(ETATMAJOR_PDFTOTEXT) + " -bbox -q '" + pdf.string() + "' '" + html.string() + "'") == 0);
+    const std::string raw = slurp(html);
+    std::vector<std::vector<Word>> pages;
+    const std::regex tag(R"re(<page |<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)</word>)re");
+    for (std::sregex_iterator it(raw.begin(), raw.end(), tag), end; it != end; ++it) {
+        const auto& m = *it;
+        if (m.str(0) == "<page ") {
+            pages.emplace_back();
+        } else if (!pages.empty()) {
+            pages.back().push_back({m.str(5), std::stod(m.str(1)), std::stod(m.str(2)), std::stod(m.str(3)), std::stod(m.str(4))});
+        }
+    }
+    return pages;
+}
+
+std::string joinedWords(const std::vector<Word>& words) {
+    std::string out;
+    for (const auto& w : words) out += w.text + " ";
+    return out;
+}
+
+// The columns and rows a map sheet says it covers in its heading ("columns 0–22, rows 0–34").
+struct SheetBlock {
+    int c0 = 0, c1 = -1, r0 = 0, r1 = -1;
+};
+SheetBlock sheetBlock(const std::vector<Word>& words) {
+    std::smatch m;
+    const std::string text = joinedWords(words);
+    REQUIRE(std::regex_search(text, m, std::regex("columns (\\d+)\u2013(\\d+), rows (\\d+)\u2013(\\d+)")));
+    return {std::stoi(m.str(1)), std::stoi(m.str(2)), std::stoi(m.str(3)), std::stoi(m.str(4))};
+}
+
+// The hex numbers ("col,row") set on a page, by their text.
+std::map<std::string, Word> hexNumbers(const std::vector<Word>& words) {
+    std::map<std::string, Word> out;
+    const std::regex number("\\d+,\\d+");
+    for (const auto& w : words)
+        if (std::regex_match(w.text, number)) out.emplace(w.text, w);
+    return out;
+}
+
+std::string label(int col, int row) { return std::to_string(col) + "," + std::to_string(row); }
+
 }  // namespace
 
 TEST_CASE("every paper of both sides renders, rasterises and hides the other side's units", "[report]") {
@@ -248,7 +307,7 @@ TEST_CASE("the order sheets show the order given for the day with its path and i
     CHECK_THAT(r.text, Catch::Contains("27,38 → 26,39 → 27,40"));
     CHECK_THAT(r.text, Catch::Contains("Join Lord Cornwallis at Camden"));
     CHECK_THAT(r.text, Catch::Contains("The order given for today"));
-    CHECK_THAT(r.text, Catch::Contains("On scout contact: observe"));
+    CHECK_THAT(r.text, Catch::Contains("ON CONTACT"));
 }
 
 TEST_CASE("the supply, summary and roster papers carry the side's figures", "[report]") {
@@ -487,4 +546,254 @@ TEST_CASE("the battle report says when the battle was a scouting combat (§8.6.4
         CHECK_THAT(r.text, Catch::Contains("Scouting combat 1 at 34,34"));
         CHECK_THAT(r.text, Catch::Contains("A scouting combat"));
     }
+}
+
+TEST_CASE("the map print sets every hex's number as the orders write it, and the column and row numbers on the edges", "[report]") {
+    // The bundled campaign's map at the default scale (6 mm a hex) on A4: every hex of a sheet carries its number,
+    // read back from the PDF with its position; the column numbers stand above the top row's and below the bottom
+    // row's hex numbers, the row numbers beside the first and last columns'.
+    const auto path = freshDb("map-numbers");
+    const auto store = db::CampaignStore::open(path, true);
+    const auto r = render(kOut / "map-numbers", store, report::PaperKind::Map, "british");
+    const auto pages = pdfWords(kOut / "map-numbers" / "british-map.pdf");
+    REQUIRE(static_cast<int>(pages.size()) == r.pages);
+    const auto map = store.loadMap();
+    std::set<std::string> covered;
+    for (std::size_t p = 0; p < pages.size(); ++p) {
+        INFO("sheet " << p + 1);
+        const auto b = sheetBlock(pages[p]);
+        const auto numbers = hexNumbers(pages[p]);
+        int missing = 0;
+        for (int c = b.c0; c <= b.c1; ++c)
+            for (int row = b.r0; row <= b.r1; ++row) {
+                if (!map.contains(map.offsets().toHex({c, row}))) continue;
+                if (numbers.count(label(c, row)) == 0) {
+                    UNSCOPED_INFO("no " << label(c, row));
+                    ++missing;
+                }
+                covered.insert(label(c, row));
+            }
+        CHECK(missing == 0);
+        // Nothing from outside the sheet's block is numbered on it (the ME key prints its hexes in brackets).
+        for (const auto& [text, w] : numbers) {
+            const auto comma = text.find(',');
+            const int c = std::stoi(text.substr(0, comma)), row = std::stoi(text.substr(comma + 1));
+            CHECK((c >= b.c0 && c <= b.c1 && row >= b.r0 && row <= b.r1));
+        }
+        auto near = [&](const std::string& text, auto&& where) {
+            for (const auto& w : pages[p])
+                if (w.text == text && where(w)) return true;
+            return false;
+        };
+        for (int c = b.c0; c <= b.c1; ++c) {
+            const auto top = numbers.find(label(c, b.r0)), bottom = numbers.find(label(c, b.r1));
+            REQUIRE(top != numbers.end());
+            REQUIRE(bottom != numbers.end());
+            CHECK(near(std::to_string(c), [&](const Word& w) {
+                return std::abs(w.cx() - top->second.cx()) < 2 && w.y1 <= top->second.y0 && w.y1 > top->second.y0 - 20;
+            }));
+            CHECK(near(std::to_string(c), [&](const Word& w) {
+                return std::abs(w.cx() - bottom->second.cx()) < 2 && w.y0 >= bottom->second.y1 && w.y0 < bottom->second.y1 + 20;
+            }));
+        }
+        for (int row = b.r0; row <= b.r1; ++row) {
+            const auto first = numbers.find(label(b.c0, row)), last = numbers.find(label(b.c1, row));
+            REQUIRE(first != numbers.end());
+            REQUIRE(last != numbers.end());
+            // Beside the hex: the number sits in the upper half of its hex, the row number level with the centre.
+            CHECK(near(std::to_string(row), [&](const Word& w) {
+                return w.x1 <= first->second.x0 && w.x1 > first->second.x0 - 25 && std::abs(w.cy() - first->second.cy()) < 6;
+            }));
+            CHECK(near(std::to_string(row), [&](const Word& w) {
+                return w.x0 >= last->second.x1 && w.x0 < last->second.x1 + 25 && std::abs(w.cy() - last->second.cy()) < 6;
+            }));
+        }
+    }
+    // Every hex of the map is on some sheet, with its number; Camden's among them.
+    CHECK(covered.size() == map.allHexes().size());
+    CHECK(covered.count("27,40") == 1);
+}
+
+TEST_CASE("a map too large for one sheet is tiled into sheets that overlap by two columns and rows, and says which join", "[report]") {
+    const auto path = freshDb("map-tiles");
+    const auto store = db::CampaignStore::open(path, true);
+    const auto r = render(kOut / "map-tiles", store, report::PaperKind::Map, "american");
+    const auto pages = pdfWords(kOut / "map-tiles" / "american-map.pdf");
+    const auto map = store.loadMap();
+    REQUIRE(map.width() == 63);
+    REQUIRE(map.height() == 68);
+    // 63 columns of 6 mm hexes (and the half hex of the shoved rows) need 381 mm, three A4 sheets across (at most
+    // 30 columns each, so two would hold 58 with their overlap); 68 rows 5.2 mm apart need two sheets down.
+    REQUIRE(r.pages == 6);
+    std::vector<SheetBlock> blocks;
+    for (const auto& words : pages) blocks.push_back(sheetBlock(words));
+    const auto at = [&](int i, int j) { return blocks[static_cast<std::size_t>(j * 3 + i)]; };
+    for (int j = 0; j < 2; ++j)
+        for (int i = 0; i < 3; ++i) {
+            INFO("sheet " << j * 3 + i + 1);
+            const auto b = at(i, j);
+            // Sheets of a row share their rows, sheets of a column their columns.
+            CHECK(b.r0 == at(0, j).r0);
+            CHECK(b.r1 == at(0, j).r1);
+            CHECK(b.c0 == at(i, 0).c0);
+            CHECK(b.c1 == at(i, 0).c1);
+            if (i > 0) CHECK(at(i - 1, j).c1 - b.c0 + 1 == 2);  // two columns on both
+            if (j > 0) CHECK(at(i, j - 1).r1 - b.r0 + 1 == 2);  // two rows on both
+            // No sliver: every sheet carries all but at most one column (row) of the widest (tallest).
+            CHECK(b.c1 - b.c0 + 1 >= 21);
+            CHECK(b.r1 - b.r0 + 1 >= 34);
+        }
+    CHECK(at(0, 0).c0 == 0);
+    CHECK(at(2, 0).c1 == 62);
+    CHECK(at(0, 0).r0 == 0);
+    CHECK(at(0, 1).r1 == 67);
+    // The key of each sheet names its neighbours and the shared columns and rows, and the hexes of those columns
+    // carry the same numbers on both sheets.
+    const auto text1 = joinedWords(pages[0]);
+    const std::string east = "Continues on sheet 2 to the east (columns " + std::to_string(at(1, 0).c0) + "\u2013" +
+                             std::to_string(at(0, 0).c1) + " are on both).";
+    const std::string south = "Continues on sheet 4 to the south (rows " + std::to_string(at(0, 1).r0) + "\u2013" +
+                              std::to_string(at(0, 0).r1) + " are on both).";
+    CHECK_THAT(text1, Catch::Contains(east));
+    CHECK_THAT(text1, Catch::Contains(south));
+    CHECK(text1.find("to the west") == std::string::npos);
+    CHECK(text1.find("to the north") == std::string::npos);
+    const auto text5 = joinedWords(pages[4]);
+    for (const char* dir : {"sheet 2 to the north", "sheet 6 to the east", "sheet 4 to the west"})
+        CHECK_THAT(text5, Catch::Contains(dir));
+    CHECK(text5.find("to the south") == std::string::npos);
+    const auto n1 = hexNumbers(pages[0]), n2 = hexNumbers(pages[1]), n4 = hexNumbers(pages[3]);
+    for (int row = at(0, 0).r0; row <= at(0, 0).r1; ++row)
+        for (int c = at(1, 0).c0; c <= at(0, 0).c1; ++c) {
+            INFO(label(c, row));
+            CHECK(n1.count(label(c, row)) == 1);
+            CHECK(n2.count(label(c, row)) == 1);
+        }
+    for (int c = at(0, 0).c0; c <= at(0, 0).c1; ++c)
+        for (int row = at(0, 1).r0; row <= at(0, 0).r1; ++row) {
+            INFO(label(c, row));
+            CHECK(n1.count(label(c, row)) == 1);
+            CHECK(n4.count(label(c, row)) == 1);
+        }
+}
+
+TEST_CASE("hexes too small for a number each are numbered every other hex, the edges still in full", "[report]") {
+    const auto path = freshDb("map-small");
+    const auto store = db::CampaignStore::open(path, true);
+    render(kOut / "map-small", store, report::PaperKind::Map, "british", report::PaperSize::A4, 4.0);
+    const auto pages = pdfWords(kOut / "map-small" / "british-map.pdf");
+    const auto map = store.loadMap();
+    for (std::size_t p = 0; p < pages.size(); ++p) {
+        INFO("sheet " << p + 1);
+        const auto b = sheetBlock(pages[p]);
+        const auto numbers = hexNumbers(pages[p]);
+        int wrong = 0;
+        for (int c = b.c0; c <= b.c1; ++c)
+            for (int row = b.r0; row <= b.r1; ++row)
+                if (map.contains(map.offsets().toHex({c, row})) && (numbers.count(label(c, row)) == 1) != ((c + row) % 2 == 0))
+                    ++wrong;
+        CHECK(wrong == 0);
+        // Column numbers along the top: every column of the sheet.
+        std::set<std::string> words;
+        for (const auto& w : pages[p]) words.insert(w.text);
+        for (int c = b.c0; c <= b.c1; ++c) CHECK(words.count(std::to_string(c)) == 1);
+    }
+}
+
+TEST_CASE("the blank order sheet carries every field of the filled one", "[report]") {
+    const auto path = freshDb("orders-blank");
+    const auto store = db::CampaignStore::open(path, true);
+    const auto filled = render(kOut / "orders-blank", store, report::PaperKind::Orders, "british");
+    const auto blank = render(kOut / "orders-blank", store, report::PaperKind::BlankOrders, "british");
+    // §8.2: the order sheet's fields and what the orders file carries besides.
+    for (const char* s : {"TURN (WEEK / DAY)",
+                          "CORPS",
+                          "DIVISION",
+                          "BRIGADE / OTHER",
+                          "FORMATION MODE",
+                          "Forced march",
+                          "Deployed offensive",
+                          "Breakoff",
+                          "SUPPLY POINT",
+                          "LINE OF COMMUNICATION",
+                          "PRESENT HEX",
+                          "MOVEMENT (HEXES IN ORDER) OR ACTION",
+                          "ORDER OF MARCH (LEADING UNIT FIRST)",
+                          "ON CONTACT (ITS SCOUTS MEET THE ENEMY)",
+                          "Observe",
+                          "Evade",
+                          "Engage",
+                          "MARCH TO THE SOUND OF THE GUNS",
+                          "Yes",
+                          "No",
+                          "INTENTIONS",
+                          "Signed"}) {
+        CHECK_THAT(filled.text, Catch::Contains(s));
+        CHECK_THAT(blank.text, Catch::Contains(s));
+    }
+    // And every word of the filled sheet's labels (the words in capitals), but those of its map inset's heading.
+    std::set<std::string> blankWords;
+    {
+        std::istringstream in(blank.text);
+        for (std::string w; in >> w;) blankWords.insert(w);
+    }
+    const std::regex capitals("[A-Z][A-Z/()'-]{2,}");  // three letters or more: not the "HQ" of an ME's name
+    std::string filledText = filled.text;
+    const std::string inset = "MAP INSET \u2014 HEX, ORDERED PATH AND LOC";
+    for (auto at = filledText.find(inset); at != std::string::npos; at = filledText.find(inset)) filledText.erase(at, inset.size());
+    std::istringstream in(filledText);
+    int labels = 0;
+    for (std::string w; in >> w;) {
+        if (!std::regex_match(w, capitals)) continue;
+        ++labels;
+        INFO(w);
+        CHECK(blankWords.count(w) == 1);
+    }
+    CHECK(labels > 30);
+}
+
+TEST_CASE("the order sheet printed after the day's movement starts the path where the day began", "[report]") {
+    // Rawdon's brigade at 27,38 is ordered to march to 27,40 by 26,39. Generator states are tried until its order
+    // arrives and it moves; the order sheet printed after the movement (D5) still reads from 27,38, the order as given.
+    for (int attempt = 0; attempt < 30; ++attempt) {
+        const auto path = freshDb("orders-moved");
+        {
+            etatmajor::test::RawEdit raw(path);
+            raw.exec("UPDATE campaign SET rng_state = " + std::to_string(900 + attempt));
+        }
+        {
+            auto store = db::CampaignStore::open(path);
+            auto orders = io::readOrdersString(engine::ordersTemplate(store, "british"), "template");
+            for (auto& o : orders.orders)
+                if (o.me == "b-rawdon") {
+                    o.mode = campaign::Mode::March;
+                    o.path = {*hex::parseOffset("26,39"), *hex::parseOffset("27,40")};
+                    o.marchOrder = {"volunteers-of-ireland"};
+                    o.onScoutContact = campaign::ScoutContact::Evade;
+                    o.marchToGuns = true;
+                }
+            const auto issues = engine::submitOrders(store, orders);
+            for (const auto& i : issues.items()) UNSCOPED_INFO(i.format());
+            REQUIRE_FALSE(issues.hasErrors());
+            REQUIRE(engine::standFast(store, "american").empty());
+            while (campaign::phaseString(db::loadState(store).phase) != "D6")
+                REQUIRE(engine::advance(store, engine::Step::Phase, {}).ok);
+        }
+        const std::string at = [&] {
+            SQLite::Database raw(path, SQLite::OPEN_READONLY);
+            return raw
+                .execAndGet("SELECT h.col || ',' || h.row FROM me m JOIN map_hex h ON h.q = m.q AND h.r = m.r "
+                            "WHERE m.id = 'b-rawdon'")
+                .getString();
+        }();
+        if (at == "27,38") continue;  // its order did not arrive, or it did not get far
+        const auto store = db::CampaignStore::open(path, true);
+        const auto r = render(kOut / "orders-moved", store, report::PaperKind::Orders, "british");
+        CHECK_THAT(r.text, Catch::Contains("27,38 \u2192 26,39 \u2192 27,40"));
+        CHECK(r.text.find(at + " \u2192 26,39") == std::string::npos);
+        CHECK_THAT(r.layout, Catch::Contains(at));                     // the present hex is the new one
+        CHECK_THAT(r.text, Catch::Contains("Volunteers of Ireland"));  // the order of march by the units' names
+        return;
+    }
+    FAIL("no generator state moved Rawdon's brigade");
 }
