@@ -12,6 +12,7 @@
 #include "etatmajor/engine/reports.hpp"
 #include "etatmajor/engine/siege.hpp"
 #include "etatmajor/engine/turn.hpp"
+#include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/report/papers.hpp"
 #include "etatmajor/report/pdf.hpp"
@@ -341,7 +342,7 @@ struct Server::Impl {
                {"name", info.name},
                {"week", info.week},
                {"day", info.day},
-               {"phase", info.phase},
+               {"phase", campaign::phaseString(info.phase)},
                {"ended", header.ended},
                {"waitingFor", waiting},
                {"sides", s},
@@ -872,6 +873,12 @@ struct Server::Impl {
         sideGet("orders", [](Hosted& h, const std::string& side, const httplib::Request&, httplib::Response& res) {
             sendView(res, false, engine::ordersJson(*h.store, side));
         });
+        // The campaign's map (public, docs/secrecy.md): the hexes, terrain, roads and towns, no counter. The turn manager
+        // draws a side's view on it.
+        sideGet("map", [](Hosted& h, const std::string&, const httplib::Request&, httplib::Response& res) {
+            res.status = 200;
+            res.set_content(io::writeMapString(h.store->loadMap()), "application/xml");
+        });
         sideGet("orders/template", [](Hosted& h, const std::string& side, const httplib::Request&, httplib::Response& res) {
             res.status = 200;
             res.set_content(engine::ordersTemplate(*h.store, side), "application/xml");
@@ -1090,8 +1097,11 @@ struct Server::Impl {
                            json phases = json::array();
                            std::string text;
                            for (const auto& p : r.phases) {
-                               phases.push_back(
-                                   {{"week", p.week}, {"day", p.day}, {"phase", p.phase}, {"title", p.title}, {"lines", p.lines}});
+                               phases.push_back({{"week", p.week},
+                                                 {"day", p.day},
+                                                 {"phase", campaign::phaseString(p.phase)},
+                                                 {"title", p.title},
+                                                 {"lines", p.lines}});
                                text += "Week " + std::to_string(p.week) +
                                        (p.day > 0 ? " day " + std::to_string(p.day) : std::string()) + "  " +
                                        campaign::phaseString(p.phase) + " " + p.title + "\n";
