@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "etatmajor/client/client.hpp"
 
+#include "etatmajor/io/map_xml.hpp"
+
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 #include <openssl/evp.h>
@@ -62,17 +64,25 @@ core::IssueList issuesOf(const json& array) {
     return issues;
 }
 
+// A member of the server's answer, or the default when it is missing or of another type (never a json exception).
+std::string textOf(const json& j, const char* key) {
+    return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
+}
+int numberOf(const json& j, const char* key) {
+    return j.is_object() && j.contains(key) && j[key].is_number_integer() ? j[key].get<int>() : 0;
+}
+
 CampaignEntry entryOf(const json& j) {
     CampaignEntry e;
-    e.id = j.value("id", "");
-    e.name = j.value("name", "");
-    e.week = j.value("week", 0);
-    e.day = j.value("day", 0);
-    e.phase = j.value("phase", "");
-    e.ended = j.value("ended", false);
-    e.waitingFor = j.value("waitingFor", "");
-    if (j.contains("sides") && j["sides"].is_array())
-        for (const auto& s : j["sides"]) e.sides.push_back({s.value("id", ""), s.value("name", "")});
+    e.id = textOf(j, "id");
+    e.name = textOf(j, "name");
+    e.week = numberOf(j, "week");
+    e.day = numberOf(j, "day");
+    e.phase = textOf(j, "phase");
+    e.ended = j.is_object() && j.contains("ended") && j["ended"].is_boolean() && j["ended"].get<bool>();
+    e.waitingFor = textOf(j, "waitingFor");
+    if (j.is_object() && j.contains("sides") && j["sides"].is_array())
+        for (const auto& s : j["sides"]) e.sides.push_back({textOf(s, "id"), textOf(s, "name")});
     return e;
 }
 
@@ -156,7 +166,7 @@ struct Connection::Impl {
     }
 };
 
-Connection::Connection(ServerAddress address, Trust trust) : m_impl(std::make_unique<Impl>()) {
+Connection::Connection(ServerAddress address, Trust trust) : m_impl(std::make_unique<Impl>()), m_address(address), m_trust(trust) {
     m_impl->address = address;
     if (address.tls) {
         auto ssl = std::make_unique<httplib::SSLClient>(address.host, address.port);
@@ -182,6 +192,16 @@ Connection::Connection(ServerAddress address, Trust trust) : m_impl(std::make_un
 }
 
 Connection::~Connection() = default;
+
+std::unique_ptr<Connection> Connection::sameSession() const {
+    auto other = std::make_unique<Connection>(m_address, m_trust);
+    other->m_token = m_token;
+    other->m_campaign = m_campaign;
+    other->m_side = m_side;
+    return other;
+}
+
+void Connection::interrupt() { m_impl->http->stop(); }
 
 }  // namespace etatmajor::client
 
@@ -286,6 +306,15 @@ std::string Connection::view(const std::string& what, bool asJson, int week, int
                 "");
 }
 
+map::Map Connection::map() {
+    const std::string xml = call(*m_impl, m_token, "GET", sidePath("map"), "");
+    try {
+        return io::readMapString(xml, "the server's map").map;
+    } catch (const core::FileError& e) {
+        throw ClientError(0, "SERVER-ANSWER", "the server's map is not a map file: " + e.toIssue().format());
+    }
+}
+
 CampaignEntry Connection::calendar() {
     return entryOf(parseBody(
         call(*m_impl, m_token, "GET", std::string(kApi) + "/campaigns/" + httplib::detail::encode_query_param(m_campaign), "")));
@@ -381,7 +410,7 @@ TurnEvents Connection::waitForEvents(int after, int seconds) {
     if (j.contains("campaign")) t.campaign = entryOf(j["campaign"]);
     if (j.contains("events") && j["events"].is_array())
         for (const auto& e : j["events"])
-            t.events.push_back({e.value("seq", 0), e.value("week", 0), e.value("day", 0), e.value("phase", "")});
+            t.events.push_back({numberOf(e, "seq"), numberOf(e, "week"), numberOf(e, "day"), textOf(e, "phase")});
     return t;
 }
 

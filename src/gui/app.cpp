@@ -2,9 +2,11 @@
 #include "app.hpp"
 
 #include "main_frame.hpp"
+#include "server_frame.hpp"
 #include "turn_frame.hpp"
 #include "map_document.hpp"
 
+#include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/version.hpp"
 
 #include <wx/cmdline.h>
@@ -32,6 +34,13 @@ void App::OnInitCmdLine(wxCmdLineParser& parser) {
                      _("open a campaign database in the view of side ID (american, british, ...), of the host, or of none"),
                      wxCMD_LINE_VAL_STRING);
     parser.AddOption(wxEmptyString, "size", _("size of the window as WxH (default 1280x900)"), wxCMD_LINE_VAL_STRING);
+    parser.AddOption(wxEmptyString, "connect", _("play a side of a campaign on the server at URL (https://HOST:PORT)"),
+                     wxCMD_LINE_VAL_STRING);
+    parser.AddOption(wxEmptyString, "campaign", _("with --connect: the campaign's id on the server"), wxCMD_LINE_VAL_STRING);
+    parser.AddOption(wxEmptyString, "pin", _("with --connect: the SHA-256 fingerprint the server printed"), wxCMD_LINE_VAL_STRING);
+    parser.AddOption(wxEmptyString, "ca-file", _("with --connect: the CA certificates that signed the server's"),
+                     wxCMD_LINE_VAL_STRING);
+    parser.AddOption(wxEmptyString, "password-file", _("with --connect: a file holding the side's passphrase"), wxCMD_LINE_VAL_STRING);
     parser.AddParam("FILE", wxCMD_LINE_VAL_STRING, wxCMD_LINE_PARAM_OPTIONAL);
 }
 
@@ -54,6 +63,11 @@ bool App::OnCmdLineParsed(wxCmdLineParser& parser) {
     parser.Found("screenshot", &m_screenshot);
     parser.Found("test-script", &m_script);
     m_sideGiven = parser.Found("side", &m_side);
+    parser.Found("connect", &m_connect);
+    parser.Found("campaign", &m_campaign);
+    parser.Found("pin", &m_pin);
+    parser.Found("ca-file", &m_caFile);
+    parser.Found("password-file", &m_passwordFile);
     wxString size;
     if (parser.Found("size", &size)) {
         static const std::regex pattern(R"(\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*)");
@@ -80,6 +94,44 @@ bool App::OnInit() {
         // Nothing may wait for a person: every message goes to stderr.
         delete wxLog::SetActiveTarget(new wxLogStderr);
         wxLog::DisableTimestamp();
+    }
+
+    // A side of a campaign on a server: the server window, connected at once when the passphrase is given, otherwise
+    // after the connect dialog (prefilled with what the command line gave).
+    if (!m_connect.empty()) {
+        ServerLogin login;
+        login.url = m_connect.utf8_string();
+        login.campaign = m_campaign.utf8_string();
+        login.side = m_side.utf8_string();
+        login.pin = m_pin.utf8_string();
+        login.caFile = m_caFile.utf8_string();
+        if (!m_passwordFile.empty()) {
+            try {
+                login.passphrase = io::readWholeFile(m_passwordFile.utf8_string());
+            } catch (const std::exception&) {
+                std::cerr << "etatmajor: error: cannot read the passphrase file '" << m_passwordFile.utf8_string() << "'\n";
+                m_exitCode = 2;
+                m_quitEarly = true;
+                return true;
+            }
+            while (!login.passphrase.empty() && (login.passphrase.back() == '\n' || login.passphrase.back() == '\r'))
+                login.passphrase.pop_back();
+        }
+        if (login.passphrase.empty() && !screenshot) {
+            if (!connectToServer(nullptr, m_size, login)) m_quitEarly = true;
+            return true;
+        }
+        auto* frame = new ServerFrame(m_size, !screenshot);
+        frame->Show();
+        SetTopWindow(frame);
+        if (!frame->connect(login)) {
+            frame->Destroy();
+            m_exitCode = 1;
+            m_quitEarly = true;
+            return true;
+        }
+        if (!m_script.empty()) frame->runScriptWhenReady(m_script, [this](int status) { m_exitCode = status; });
+        return true;
     }
 
     // A campaign database opens in the turn manager.

@@ -4,6 +4,7 @@
 #include "icons.hpp"
 #include "print_papers.hpp"
 #include "test_script.hpp"
+#include "server_frame.hpp"
 #include "turn_frame.hpp"
 #include "window_capture.hpp"
 
@@ -36,6 +37,7 @@ namespace etatmajor::gui {
 namespace {
 
 enum MenuId {
+    kIdConnectServer = wxID_HIGHEST + 90,
     kIdZoomIn = wxID_HIGHEST + 1,
     kIdZoomOut,
     kIdFit,
@@ -155,6 +157,8 @@ void MainFrame::buildMenus() {
     file->Append(wxID_PREVIEW, _("Print Pre&view..."), _("See a side's papers of the open campaign before printing"));
     file->Append(wxID_PRINT, _("&Print...\tCtrl+P"), _("Print a side's papers of the open campaign"));
     file->AppendSeparator();
+    file->Append(kIdConnectServer, _("Connect to a Campaign &Server..."), _("Play one side of a campaign hosted by etatmajor-server"));
+    file->AppendSeparator();
     file->Append(wxID_EXIT, _("&Quit\tCtrl+Q"), _("Quit Etat-Major"));
 
     m_editMenu = new wxMenu;
@@ -195,6 +199,8 @@ void MainFrame::buildMenus() {
 
     Bind(wxEVT_MENU, &MainFrame::onNew, this, wxID_NEW);
     Bind(wxEVT_MENU, &MainFrame::onOpen, this, wxID_OPEN);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { connectToServer(this, GetSize()); }, kIdConnectServer);
     Bind(wxEVT_MENU, &MainFrame::onOpenRecent, this, wxID_FILE1, wxID_FILE9);
     Bind(wxEVT_MENU, &MainFrame::onSave, this, wxID_SAVE);
     Bind(wxEVT_MENU, &MainFrame::onSaveAs, this, wxID_SAVEAS);

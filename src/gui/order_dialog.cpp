@@ -296,6 +296,15 @@ void OrderDialog::showCheck(const view::PathCheck& check) {
     m_message = m_status->GetLabel().utf8_string();
 }
 
+void OrderDialog::showServerCheck() {
+    m_check = view::PathCheck{};
+    m_checkText->SetValue(_("The campaign server checks this order against the rules when the side's orders are submitted; "
+                            "a refusal names the order's line in the orders file."));
+    m_status->SetLabel(_("Checked by the server on submission."));
+    m_status->SetForegroundColour(wxColour(60, 60, 60));
+    m_message = m_status->GetLabel().utf8_string();
+}
+
 bool OrderDialog::setField(const std::string& key, const std::string& value, std::string& error) {
     auto choose = [&](wxChoice* c, const std::vector<std::string>& names, int offset) {
         const auto it = std::find(names.begin(), names.end(), value);

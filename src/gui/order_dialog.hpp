@@ -51,6 +51,9 @@ public:
     // Shows the rules' verdict on the order as it stands.
     void showCheck(const view::PathCheck& check);
     const view::PathCheck& lastCheck() const { return m_check; }
+    // For an order written against a campaign server: the rules are not at hand here, so the dialog says that the
+    // server checks the order when the side's orders are submitted (and names any problem with its line).
+    void showServerCheck();
 
     // For scripts: sets one field by its name (turn manager test scripts); false with `error` for a bad name or
     // value. Keys: corps division brigade mode supply action note path march-order guns contact intentions.

@@ -6,6 +6,7 @@
 #include "map_style.hpp"
 #include "order_dialog.hpp"
 #include "print_papers.hpp"
+#include "server_frame.hpp"
 #include "side_chooser.hpp"
 #include "turn_script.hpp"
 #include "window_capture.hpp"
@@ -82,6 +83,7 @@ enum MenuId {
     kIdBattleEnterFile,
     kIdOddsCancel,
     kIdExportPdf,
+    kIdConnectServer,
 };
 
 constexpr long kSettleMs = 400;
@@ -177,6 +179,8 @@ void TurnFrame::buildMenus() {
     file->Append(wxID_PRINT, _("&Print...\tCtrl+P"), _("Print the side's papers"));
     file->Append(kIdExportPdf, _("&Export Papers as PDF..."), _("Write one of the side's papers to a PDF file"));
     file->AppendSeparator();
+    file->Append(kIdConnectServer, _("Connect to a Campaign &Server..."), _("Play one side of a campaign hosted by etatmajor-server"));
+    file->AppendSeparator();
     file->Append(wxID_CLOSE, _("&Close\tCtrl+W"), _("Close this window"));
     file->Append(wxID_EXIT, _("&Quit\tCtrl+Q"), _("Quit Etat-Major"));
 
@@ -230,6 +234,8 @@ void TurnFrame::buildMenus() {
 
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { openInteractively(); }, wxID_OPEN);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { connectToServer(this, GetSize()); }, kIdConnectServer);
     Bind(
         wxEVT_MENU,
         [this](wxCommandEvent& e) {

@@ -14,6 +14,7 @@
 #include "etatmajor/engine/siege.hpp"
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/io/atomic_file.hpp"
+#include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/report/papers.hpp"
 #include "etatmajor/report/pdf.hpp"
@@ -872,6 +873,12 @@ struct Server::Impl {
         });
         sideGet("orders", [](Hosted& h, const std::string& side, const httplib::Request&, httplib::Response& res) {
             sendView(res, false, engine::ordersJson(*h.store, side));
+        });
+        // The campaign's map (public, docs/secrecy.md): the hexes, terrain, roads and towns, no counter. The turn manager
+        // draws a side's view on it.
+        sideGet("map", [](Hosted& h, const std::string&, const httplib::Request&, httplib::Response& res) {
+            res.status = 200;
+            res.set_content(io::writeMapString(h.store->loadMap()), "application/xml");
         });
         sideGet("orders/template", [](Hosted& h, const std::string& side, const httplib::Request&, httplib::Response& res) {
             res.status = 200;

@@ -7,6 +7,7 @@
 
 #include "etatmajor/client/client.hpp"
 #include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/view/side_view.hpp"
 
 #include <catch2/catch.hpp>
@@ -71,4 +72,46 @@ TEST_CASE("client: server URLs and pins", "[client]") {
     CHECK(client::normalisePin(pin) == std::string("9ff636cf7032e558505e2d94d3ce1d9067f5425b36e1866253e80f4cfb6c69ba"));
     CHECK_FALSE(client::normalisePin("9ff636"));
     CHECK_FALSE(client::normalisePin(std::string(64, 'g')));
+}
+
+TEST_CASE("client: the campaign's public map comes from the server to a session of the campaign only", "[client]") {
+    const auto work = servertest::workDir("client-map");
+    const auto campaigns = work + "/campaigns";
+    fs::create_directories(campaigns);
+    servertest::writeText(work + "/host.pass", "host passphrase 1780\n");
+    servertest::ServerProcess server(campaigns, work + "/host.pass");
+    client::ServerAddress address;
+    address.tls = false;
+    address.host = "127.0.0.1";
+    address.port = server.port();
+    client::Connection host(address, {});
+    host.loginHost("host passphrase 1780");
+    host.createCampaign("maps", "southern-1780", 5, {{"british", "british passphrase"}, {"american", "american passphrase"}});
+
+    client::Connection british(address, {});
+    british.login("maps", "british", "british passphrase");
+    // The calendar names its phase as the campaign does ("D2"), the same in the list of campaigns.
+    const auto calendar = british.calendar();
+    CHECK(calendar.week == 1);
+    REQUIRE(calendar.phase.size() >= 2);
+    CHECK((calendar.phase[0] == 'W' || calendar.phase[0] == 'D'));
+    // (The server may be running the week's phases meanwhile: the list's phase is a name too, not the same one.)
+    const auto listed = british.campaigns().at(0).phase;
+    REQUIRE(listed.size() >= 2);
+    CHECK((listed[0] == 'W' || listed[0] == 'D'));
+    const auto map = british.map();
+    const auto local = db::CampaignStore::open(campaigns + "/maps.db", true).loadMap();
+    CHECK(io::writeMapString(map) == io::writeMapString(local));
+    CHECK(map.width() == local.width());
+
+    // A second connection on the same session reads as the first; the session logged out, neither does.
+    auto again = british.sameSession();
+    CHECK(again->map().width() == local.width());
+    british.logout();
+    try {
+        again->map();
+        FAIL("the map was sent without a session");
+    } catch (const client::ClientError& e) {
+        CHECK(e.status() == 401);
+    }
 }

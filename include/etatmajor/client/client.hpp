@@ -6,6 +6,7 @@
 #pragma once
 
 #include "etatmajor/core/issue.hpp"
+#include "etatmajor/map/map.hpp"
 #include "etatmajor/view/battle_view.hpp"
 #include "etatmajor/view/side_view.hpp"
 
@@ -109,6 +110,12 @@ public:
     Connection(const Connection&) = delete;
     Connection& operator=(const Connection&) = delete;
 
+    // A second connection to the same server on this one's session (its own transport, so that a worker thread can
+    // wait for events while this one answers the window). One request at a time on each connection.
+    std::unique_ptr<Connection> sameSession() const;
+    // Breaks off the request under way on this connection (from another thread): it ends with status 0 at once.
+    void interrupt();
+
     std::vector<CampaignEntry> campaigns();
 
     // Logs in as `side` of `campaign` with its passphrase; throws ClientError 401 for a wrong one (nothing else is
@@ -125,6 +132,8 @@ public:
     std::string view(const std::string& what, bool json, int week = 0, int day = 0);
     // The side's status as the typed view the turn manager renders.
     view::SideView status();
+    // The campaign's map (public: terrain, roads, towns; no counter), on which the side's view is drawn.
+    map::Map map();
     CampaignEntry calendar();
     OrdersState orders();
     std::vector<view::BattleView> battles();
@@ -153,6 +162,8 @@ public:
 
 private:
     std::unique_ptr<Impl> m_impl;
+    ServerAddress m_address;
+    Trust m_trust;
     std::string m_token, m_campaign, m_side;
 
     std::string sidePath(const std::string& rest) const;

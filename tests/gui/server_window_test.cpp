@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The turn manager on a campaign server, under Xvfb (docs/server.md "The turn manager on a server"): etatmajor-server
+// on the loopback with the bundled campaign and a passphrase for each side; the window refuses a wrong passphrase
+// and an address where no server listens with words a person understands; then it connects as the British, gives
+// Tarleton's order through the order dialog (after the server refused a bad one with its line), the Americans give
+// theirs from their own client, and the window, following the server by itself, shows the next day and the report of
+// the day fought. Afterwards the server's own view is checked: the campaign stands at the next day.
+//
+//   etatmajor_server_window_test XVFB_RUN APP SCRIPT OUT_DIR
+#include "../server/harness.hpp"
+
+#include "etatmajor/client/client.hpp"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+namespace fs = std::filesystem;
+using namespace etatmajor;
+using servertest::ServerProcess;
+using servertest::writeText;
+
+namespace {
+
+std::string readText(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+struct Gui {
+    pid_t pid = -1;
+    std::string log;
+};
+
+// Starts the program under xvfb-run with its output in `log`.
+Gui startGui(const std::string& xvfb, const std::vector<std::string>& args, const std::string& log) {
+    std::vector<std::string> all{xvfb, "-a", "-s", "-screen 0 1280x1024x24"};
+    std::cout.flush();
+    all.insert(all.end(), args.begin(), args.end());
+    const pid_t pid = fork();
+    if (pid < 0) throw std::runtime_error("fork failed");
+    if (pid == 0) {
+        std::FILE* out = std::freopen(log.c_str(), "w", stdout);
+        if (out) dup2(fileno(stdout), 2);
+        std::vector<char*> argv;
+        for (auto& a : all) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        setenv("NO_AT_BRIDGE", "1", 1);
+        execvp(argv[0], argv.data());
+        _exit(127);
+    }
+    return {pid, log};
+}
+
+// The exit status, or -1 when it did not end in time (then it is killed).
+int waitGui(Gui& gui, int seconds) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+    while (std::chrono::steady_clock::now() < until) {
+        int status = 0;
+        if (waitpid(gui.pid, &status, WNOHANG) == gui.pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    kill(gui.pid, SIGTERM);
+    int status = 0;
+    waitpid(gui.pid, &status, 0);
+    return -1;
+}
+
+int failures = 0;
+void check(bool ok, const std::string& what, const std::string& detail = {}) {
+    std::cout << (ok ? "ok: " : "FAILED: ") << what << "\n";
+    if (!ok) {
+        ++failures;
+        if (!detail.empty()) std::cout << detail << "\n";
+    }
+}
+
+client::Connection connection(int port) {
+    client::ServerAddress a;
+    a.tls = false;
+    a.host = "127.0.0.1";
+    a.port = port;
+    return client::Connection(a, {});
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 5) {
+        std::cerr << "usage: etatmajor_server_window_test XVFB_RUN APP SCRIPT OUT_DIR\n";
+        return 2;
+    }
+    const std::string xvfb = argv[1], app = argv[2], scriptIn = argv[3], out = argv[4];
+    try {
+        const auto work = servertest::workDir("gui-window");
+        const auto campaigns = work + "/campaigns";
+        fs::create_directories(campaigns);
+        fs::create_directories(out);
+        writeText(work + "/host.pass", "host-passphrase\n");
+        writeText(work + "/british.pass", "british-passphrase\n");
+        writeText(work + "/wrong.pass", "not-the-passphrase\n");
+        ServerProcess server(campaigns, work + "/host.pass");
+        {
+            auto host = connection(server.port());
+            host.loginHost("host-passphrase");
+            host.createCampaign("gui", "southern-1780", 1780,
+                                {{"british", "british-passphrase"}, {"american", "american-passphrase"}});
+        }
+        const std::vector<std::string> common{app, "--size", "1280x800", "--campaign", "gui", "--side", "british"};
+        auto with = [&](std::vector<std::string> args, const std::vector<std::string>& more) {
+            args.insert(args.end(), more.begin(), more.end());
+            return args;
+        };
+        writeText(work + "/nothing.script", "echo nothing to do\n");
+
+        // A wrong passphrase: nothing is shown, and the person is told so.
+        {
+            auto gui = startGui(xvfb,
+                                with(common, {"--connect", server.url(), "--password-file", work + "/wrong.pass", "--test-script",
+                                              work + "/nothing.script"}),
+                                work + "/wrong.log");
+            const int status = waitGui(gui, 120);
+            const auto log = readText(gui.log);
+            check(status == 1, "a wrong passphrase ends the scripted window with status 1", log);
+            check(log.find("Wrong passphrase") != std::string::npos, "a wrong passphrase is said as such", log);
+        }
+        // No server at the address (a port nothing listens on).
+        {
+            const int closed = server.port() == 1 ? 2 : 1;
+            auto gui = startGui(xvfb,
+                                with(common, {"--connect", "http://127.0.0.1:" + std::to_string(closed), "--password-file",
+                                              work + "/british.pass", "--test-script", work + "/nothing.script"}),
+                                work + "/unreachable.log");
+            const int status = waitGui(gui, 120);
+            const auto log = readText(gui.log);
+            check(status == 1, "an unreachable server ends the scripted window with status 1", log);
+            check(log.find("Cannot reach the server at http://127.0.0.1:") != std::string::npos,
+                  "an unreachable server is said as such", log);
+        }
+
+        // The game: the window as the British; the Americans from their own client once the British have given theirs.
+        std::string script = readText(scriptIn);
+        for (std::size_t at; (at = script.find("@OUT@")) != std::string::npos;) script.replace(at, 5, out);
+        writeText(work + "/server_window.script", script);
+        auto gui = startGui(xvfb,
+                            with(common, {"--connect", server.url(), "--password-file", work + "/british.pass", "--test-script",
+                                          work + "/server_window.script"}),
+                            work + "/window.log");
+        bool americansGave = false;
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(240);
+        int status = -1;
+        while (std::chrono::steady_clock::now() < until) {
+            int st = 0;
+            if (waitpid(gui.pid, &st, WNOHANG) == gui.pid) {
+                status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+                gui.pid = -1;
+                break;
+            }
+            // Once the window has given the British orders and checked what it shows of them.
+            if (!americansGave && readText(gui.log).find("etatmajor: the British orders are given") != std::string::npos) {
+                auto american = connection(server.port());
+                american.login("gui", "american", "american-passphrase");
+                american.submitOrders(american.view("orders/template", false), "american.xml");
+                americansGave = true;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        }
+        if (gui.pid > 0) status = waitGui(gui, 1);
+        const auto log = readText(gui.log);
+        std::cout << log;
+        check(americansGave && server.log().find("british gave their orders") != std::string::npos,
+              "the window gave the British orders to the server", server.log());
+        check(status == 0, "the server window's script passed", log);
+
+        // The server's side of it: the day ran with the orders the window gave.
+        auto british = connection(server.port());
+        british.login("gui", "british", "british-passphrase");
+        const auto calendar = british.calendar();
+        check(calendar.week == 1 && calendar.day == 2, "the server is at week 1 day 2");
+        for (const auto* png : {"server-connect.png", "server-order.png", "server-day-result.png"})
+            check(fs::exists(fs::path(out) / png) && fs::file_size(fs::path(out) / png) > 10000, std::string("wrote ") + png);
+    } catch (const std::exception& e) {
+        std::cout << "FAILED: " << e.what() << "\n";
+        return 1;
+    }
+    return failures == 0 ? 0 : 1;
+}
