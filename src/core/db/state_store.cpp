@@ -4,7 +4,6 @@
 #include "store_impl.hpp"
 
 #include "etatmajor/core/text.hpp"
-#include "engine/works_db.hpp"
 
 namespace etatmajor::db {
 
@@ -17,6 +16,17 @@ T parseOr(const std::string& text, F from, T fallback) {
     return v ? *v : fallback;
 }
 std::string optText(const SQLite::Column& c) { return c.isNull() ? std::string() : c.getString(); }
+
+// Bridges and pontoons laid in the campaign become crossings of the map (§9.1, §10.3): the map as the campaign
+// stands, not as its file was drawn.
+void applyLaidCrossings(SQLite::Database& db, map::Map& map) {
+    if (!db.tableExists("crossing_laid")) return;
+    SQLite::Statement q(db, "SELECT q, r, dir FROM crossing_laid");
+    while (q.executeStep()) {
+        const hex::Hex h{q.getColumn(0).getInt(), q.getColumn(1).getInt()};
+        if (map.contains(h)) map.hexsideRef(h, q.getColumn(2).getInt()).crossing = map::Crossing::Bridge;
+    }
+}
 }  // namespace
 
 campaign::Phase storedPhase(const std::string& id) {
@@ -41,7 +51,7 @@ CampaignState loadState(const CampaignStore& store) {
     }
     s.options = store.options();
     s.map = store.loadMap();
-    engine::applyLaidCrossings(db, s.map);  // bridges and pontoons laid in the campaign (§9.1, §10.3)
+    applyLaidCrossings(db, s.map);
     {
         SQLite::Statement q(db, "SELECT id, name, ord, vcs_baseline, points_lost, points_replaced, has_initiative, "
                                 "initiative_declined FROM side ORDER BY ord");

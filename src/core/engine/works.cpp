@@ -292,13 +292,4 @@ std::vector<battle::WorksSpec> battleWorks(SQLite::Database& db, const CampaignS
     return out;
 }
 
-void applyLaidCrossings(SQLite::Database& db, map::Map& map) {
-    if (!db.tableExists("crossing_laid")) return;
-    SQLite::Statement q(db, "SELECT q, r, dir FROM crossing_laid");
-    while (q.executeStep()) {
-        const hex::Hex h{q.getColumn(0).getInt(), q.getColumn(1).getInt()};
-        if (map.contains(h)) map.hexsideRef(h, q.getColumn(2).getInt()).crossing = map::Crossing::Bridge;
-    }
-}
-
 }  // namespace etatmajor::engine

@@ -23,7 +23,4 @@ void runNightActions(SQLite::Database& db, campaign::CampaignState& state, std::
 std::vector<battle::WorksSpec> battleWorks(SQLite::Database& db, const campaign::CampaignState& state, hex::Hex h,
                                            const std::vector<std::string>& sideIds);
 
-// Bridges and pontoons laid in the campaign become crossings of the map (§9.1, §10.3).
-void applyLaidCrossings(SQLite::Database& db, map::Map& map);
-
 }  // namespace etatmajor::engine
