@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Checksums of the campaign's state (docs/design.md "Checksums of the state"): kept current by every command, and a
 // change made outside Etat-Major, or damage to the content of a page, is found when the campaign is opened.
+#include "etatmajor/auth/passphrase.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/db/state_checksum.hpp"
@@ -139,6 +140,24 @@ TEST_CASE("a figure count changed outside Etat-Major is found on open and by the
     CHECK(c.ok);
     SQLite::Database raw(path, SQLite::OPEN_READONLY);
     CHECK(raw.execAndGet("SELECT name FROM command_log ORDER BY seq DESC LIMIT 1").getString() == "state.accept");
+    CHECK_NOTHROW(db::CampaignStore::open(path, true));
+}
+
+TEST_CASE("a passphrase set, then a phase run, on the connection that accepted an outside change keep the checksum true",
+          "[db][checksum]") {
+    const auto dir = scratchDir("checksum-accept-then-command");
+    const auto path = campaignDb(dir, "accept.db");
+    rawEdit(path, "INSERT OR REPLACE INTO campaign_option (key, value) VALUES ('battle_resolution', 'tabletop')");
+    {
+        auto store = db::CampaignStore::open(path, false, db::CampaignStore::OpenCheck::SkipChecksum);
+        REQUIRE(db::acceptState(store).ok);
+        // What follows on the same connection is checksummed over the accepted state: a passphrase set directly (it
+        // used to be written outside any transaction, leaving the checksum behind) and a phase.
+        auth::setPassphrase(store, "red", "a passphrase of the red side");
+        CHECK(db::checkState(store).ok);
+        REQUIRE(engine::advance(store, engine::Step::Phase, kStandFast).ok);
+        CHECK(db::checkState(store).ok);
+    }
     CHECK_NOTHROW(db::CampaignStore::open(path, true));
 }
 

@@ -148,17 +148,22 @@ std::string hashPassphrase(const std::string& passphrase) {
 
 void storePassphraseHash(db::CampaignStore& store, const std::string& who, const std::optional<std::string>& hash) {
     checkWho(store, who);
-    if (!hash) {
-        SQLite::Statement q(rawDb(store), "DELETE FROM credential WHERE who = ?");
+    // In a transaction of the store's (a part of the caller's when there is one, as in a campaign's creation), so that
+    // the state's checksum is taken again over the new credential: a passphrase set between commands leaves the
+    // campaign opening as it did.
+    store.transaction([&] {
+        if (!hash) {
+            SQLite::Statement q(rawDb(store), "DELETE FROM credential WHERE who = ?");
+            q.bind(1, who);
+            q.exec();
+            return;
+        }
+        SQLite::Statement q(rawDb(store), "INSERT INTO credential (who, hash, failures, last_failure) VALUES (?, ?, 0, 0) "
+                                          "ON CONFLICT (who) DO UPDATE SET hash = excluded.hash, failures = 0, last_failure = 0");
         q.bind(1, who);
+        q.bind(2, *hash);
         q.exec();
-        return;
-    }
-    SQLite::Statement q(rawDb(store), "INSERT INTO credential (who, hash, failures, last_failure) VALUES (?, ?, 0, 0) "
-                                      "ON CONFLICT (who) DO UPDATE SET hash = excluded.hash, failures = 0, last_failure = 0");
-    q.bind(1, who);
-    q.bind(2, *hash);
-    q.exec();
+    });
 }
 
 void setPassphrase(db::CampaignStore& store, const std::string& who, const std::string& passphrase) {
