@@ -10,6 +10,7 @@
 // campaign's invariants are checked after every phase.
 #include "campaign_bot.hpp"
 
+#include "../unit/march_path.hpp"
 #include "battle_file.hpp"
 
 #include "etatmajor/db/campaign_store.hpp"
@@ -44,6 +45,7 @@ namespace {
 using campaign::CampaignState;
 using campaign::MeState;
 using campaign::Mode;
+using test::toward;
 
 // SplitMix64: the bot's own dice, apart from the campaign's.
 struct Rng {
@@ -57,23 +59,6 @@ struct Rng {
     int below(int n) { return n <= 0 ? 0 : static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
     bool chance(int percent) { return below(100) < percent; }
 };
-
-// Up to `steps` hexes toward `target` over land, each step closer.
-std::vector<hex::Offset> toward(const CampaignState& s, hex::Hex from, hex::Hex target, int steps) {
-    std::vector<hex::Offset> path;
-    hex::Hex at = from;
-    for (int i = 0; i < steps && at != target; ++i) {
-        std::optional<hex::Hex> next;
-        for (const hex::Hex n : hex::neighbours(at))
-            if (s.map.contains(n) && !map::isWater(s.map.terrain(n)) && hex::distance(n, target) < hex::distance(at, target) &&
-                (!next || hex::distance(n, target) < hex::distance(*next, target)))
-                next = n;
-        if (!next) break;
-        at = *next;
-        path.push_back(s.map.offsets().toOffset(at));
-    }
-    return path;
-}
 
 // One line of a battle-result file (docs/formats/battle-result.md); an attribute left out when it has no value.
 struct ResultLine {

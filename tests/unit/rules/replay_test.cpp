@@ -18,6 +18,7 @@
 #include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/io/scenario_xml.hpp"
 
+#include "march_path.hpp"
 #include "raw_edit.hpp"
 #include "table_dump.hpp"
 #include "test_paths.hpp"
@@ -31,6 +32,7 @@
 #include <sstream>
 
 using namespace etatmajor;
+using etatmajor::test::toward;
 namespace fs = std::filesystem;
 
 namespace {
@@ -65,23 +67,6 @@ std::string campaignFromCopies(const fs::path& dir, const std::string& name, std
     REQUIRE(r.ok);
     fs::remove_all(files);
     return req.dbPath;
-}
-
-// Up to `steps` hexes toward `target` over land, each one closer.
-std::vector<hex::Offset> toward(const campaign::CampaignState& s, hex::Hex from, hex::Hex target, int steps) {
-    std::vector<hex::Offset> path;
-    hex::Hex at = from;
-    for (int i = 0; i < steps && at != target; ++i) {
-        std::optional<hex::Hex> next;
-        for (const hex::Hex n : hex::neighbours(at))
-            if (s.map.contains(n) && !map::isWater(s.map.terrain(n)) && hex::distance(n, target) < hex::distance(at, target) &&
-                (!next || hex::distance(n, target) < hex::distance(*next, target)))
-                next = n;
-        if (!next) break;
-        at = *next;
-        path.push_back(s.map.offsets().toOffset(at));
-    }
-    return path;
 }
 
 // Both sides march on each other: every ME toward the nearest enemy ME, Tarleton's reserve at a forced march every
