@@ -390,22 +390,15 @@ constexpr std::array<std::string_view, 15> kMigrations{kSchemaV1,  kSchemaV2,  k
 using TableShape = std::map<std::string, std::vector<std::string>>;
 
 TableShape shapeOf(SQLite::Database& db) {
+    // One statement for every table and column (a statement per table is a parse of the SQL for each).
     TableShape shape;
-    std::vector<std::string> tables;
-    {
-        SQLite::Statement q(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
-                                "ORDER BY name");
-        while (q.executeStep()) tables.push_back(q.getColumn(0).getString());
-    }
-    for (const auto& t : tables) {
-        SQLite::Statement q(db, "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?) ORDER BY cid");
-        q.bind(1, t);
-        auto& columns = shape[t];
-        while (q.executeStep())
-            columns.push_back(q.getColumn(0).getString() + " " + q.getColumn(1).getString() +
-                              (q.getColumn(2).getInt() ? " not null" : "") +
-                              (q.getColumn(3).getInt() ? " pk" + std::to_string(q.getColumn(3).getInt()) : ""));
-    }
+    SQLite::Statement q(db, "SELECT m.name, p.name, p.type, p.\"notnull\", p.pk "
+                            "FROM sqlite_master AS m JOIN pragma_table_info(m.name) AS p "
+                            "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY m.name, p.cid");
+    while (q.executeStep())
+        shape[q.getColumn(0).getString()].push_back(q.getColumn(1).getString() + " " + q.getColumn(2).getString() +
+                                                    (q.getColumn(3).getInt() ? " not null" : "") +
+                                                    (q.getColumn(4).getInt() ? " pk" + std::to_string(q.getColumn(4).getInt()) : ""));
     return shape;
 }
 

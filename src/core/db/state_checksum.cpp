@@ -175,36 +175,45 @@ namespace {
 using TableInfo = DigestCache::Layout;
 
 std::vector<TableInfo> stateTables(SQLite::Database& db) {
+    // One statement for every table and column: a statement per table made opening a campaign cost a parse of the SQL
+    // for each of them (three quarters of the time of a read-only open of a small campaign).
     std::vector<TableInfo> out;
-    {
-        SQLite::Statement q(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
-                                "AND name <> 'state_checksum' ORDER BY name");
-        while (q.executeStep()) out.push_back({q.getColumn(0).getString(), {}, {}, -1});
-    }
-    for (auto& t : out) {
-        std::vector<std::pair<int, std::string>> key;
-        std::vector<std::string> keyTypes;
-        int keyIndex = -1;
-        {
-            SQLite::Statement q(db, "SELECT name, pk, upper(type) FROM pragma_table_info(?) ORDER BY cid");
-            q.bind(1, t.name);
-            while (q.executeStep()) {
-                t.columns.push_back(q.getColumn(0).getString());
-                if (q.getColumn(1).getInt() > 0) {
-                    key.emplace_back(q.getColumn(1).getInt(), t.columns.back());
-                    keyTypes.push_back(q.getColumn(2).getString());
-                    keyIndex = static_cast<int>(t.columns.size()) - 1;
-                }
-            }
-        }
+    std::vector<std::pair<int, std::string>> key;
+    std::vector<std::string> keyTypes;
+    int keyIndex = -1;
+    bool withoutRowid = false;
+    const auto finish = [&] {
+        if (out.empty()) return;
+        auto& t = out.back();
         std::sort(key.begin(), key.end());
         for (const auto& [n, name] : key) t.order += (t.order.empty() ? "" : ", ") + quoted(name);
         if (t.order.empty()) t.order = "rowid";
-        SQLite::Statement w(db, "SELECT wr FROM pragma_table_list WHERE schema = 'main' AND name = ?");
-        w.bind(1, t.name);
-        const bool withoutRowid = w.executeStep() && w.getColumn(0).getInt() != 0;
         if (!withoutRowid && key.size() == 1 && keyTypes.front() == "INTEGER") t.rowidColumn = keyIndex;
+        key.clear();
+        keyTypes.clear();
+        keyIndex = -1;
+    };
+    SQLite::Statement q(db, "SELECT m.name, p.name, p.pk, upper(p.type), l.wr "
+                            "FROM sqlite_master AS m JOIN pragma_table_info(m.name) AS p "
+                            "JOIN pragma_table_list AS l ON l.schema = 'main' AND l.name = m.name "
+                            "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND m.name <> 'state_checksum' "
+                            "ORDER BY m.name, p.cid");
+    while (q.executeStep()) {
+        const std::string table = q.getColumn(0).getString();
+        if (out.empty() || out.back().name != table) {
+            finish();
+            out.push_back({table, {}, {}, -1});
+            withoutRowid = q.getColumn(4).getInt() != 0;
+        }
+        auto& t = out.back();
+        t.columns.push_back(q.getColumn(1).getString());
+        if (q.getColumn(2).getInt() > 0) {
+            key.emplace_back(q.getColumn(2).getInt(), t.columns.back());
+            keyTypes.push_back(q.getColumn(3).getString());
+            keyIndex = static_cast<int>(t.columns.size()) - 1;
+        }
     }
+    finish();
     return out;
 }
 
