@@ -81,6 +81,129 @@ std::optional<hex::Hex> entryHex(const CampaignState& s, const std::string& side
 namespace {
 // Thrown inside a transaction to undo what a refused purchase already wrote.
 struct Refused {};
+
+// A purchase's ids are new, its commanders players of the side, its supply sources urban areas, and only its
+// artillery has guns (as in a campaign file).
+void checkPurchaseItems(SQLite::Database& db, const CampaignState& s, const io::Purchase& p, ReorgResult& r) {
+    std::set<std::string> seen;
+    for (const auto& item : p.items) {
+        auto claim = [&](const std::string& id, int line) {
+            SQLite::Statement q(db, "SELECT (SELECT COUNT(*) FROM me WHERE id = ?1) + (SELECT COUNT(*) FROM unit WHERE id = ?1) + "
+                                    "(SELECT COUNT(*) FROM formation WHERE id = ?1) + (SELECT COUNT(*) FROM general WHERE id = ?1)");
+            q.bind(1, id);
+            q.executeStep();
+            if (q.getColumn(0).getInt() > 0 || !seen.insert(id).second)
+                r.issues.error("GRANT-ID", "the id '" + id + "' is already in use", line, id);
+        };
+        claim(item.me.id, item.me.line);
+        forEachId(item.formation, claim);
+        if (!item.me.commander.empty()) {
+            SQLite::Statement pl(db, "SELECT COUNT(*) FROM player WHERE id = ? AND side_id = ?");
+            pl.bind(1, item.me.commander);
+            pl.bind(2, p.side);
+            pl.executeStep();
+            if (pl.getColumn(0).getInt() == 0)
+                r.issues.error("GRANT-COMMANDER",
+                               "ME '" + item.me.id + "' names commander '" + item.me.commander + "', who is not a player of side '" +
+                                   p.side + "'",
+                               item.me.line, item.me.id + ".commander");
+        }
+        if (!s.urbanArea(item.me.supplySource))
+            r.issues.error("GRANT-SUPPLY",
+                           "ME '" + item.me.id + "' draws supply from '" + item.me.supplySource + "', which is no urban area",
+                           item.me.line, item.me.id + ".supply");
+        forEachUnit(item.formation, [&](const UnitDef& u) {
+            if ((u.type == UnitType::Artillery) != !u.guns.empty())
+                r.issues.error("GRANT-GUNS", "unit '" + u.id + "': artillery needs guns and only artillery has them", u.line,
+                               u.id + ".guns");
+        });
+    }
+}
+
+// G-83 / §13.2 army-list caps on the army after the purchase.
+void checkListCaps(SQLite::Database& db, const CampaignState& s, const SideState& side, const io::Purchase& p, int cost,
+                   ReorgResult& r) {
+    int army = side.vcsBaseline + cost, class5 = 0, class4 = 0, cavalry = 0;
+    for (const auto& u : s.units) {
+        if (u.side != p.side || u.removed) continue;
+        const int pts = rules::standPrice(u) * u.standsOriginal;
+        if (u.unitClass == 5) class5 += pts;
+        if (u.unitClass == 4) class4 += pts;
+        if (isCavalry(u.type)) cavalry += pts;
+    }
+    for (const auto& item : p.items)
+        forEachUnit(item.formation, [&](const UnitDef& u) {
+            const int pts = unitPoints(u);
+            if (u.unitClass == 5) class5 += pts;
+            if (u.unitClass == 4) class4 += pts;
+            if (isCavalry(u.type)) cavalry += pts;
+        });
+    const int year = db.execAndGet("SELECT year FROM campaign WHERE id = 1").getInt();
+    SQLite::Statement n(db, "SELECT nationalities FROM side WHERE id = ?");
+    n.bind(1, p.side);
+    n.executeStep();
+    const bool british = (" " + n.getColumn(0).getString() + " ").find(" british ") != std::string::npos;
+    const int class4Cap = (year >= 1778 || british) ? 25 : 10;
+    auto cap = [&](int points, int percent, const std::string& what) {
+        if (100 * points > percent * army)
+            r.issues.error("GRANT-CAP", what + " would be " + std::to_string(points) + " of " + std::to_string(army) +
+                                            " army points, over the " + std::to_string(percent) + "% cap (§13.2)");
+    };
+    cap(class5, 10, "Class 5 troops");
+    cap(class4, class4Cap, "Class 4 troops");
+    cap(cavalry, 20, "cavalry");
+}
+
+// Writes the purchased formations and MEs at the entry hex and pays for them from the primary grant.
+void raisePurchase(SQLite::Database& db, db::OobWriter& oob, const CampaignState& s, const io::Purchase& p, const std::string& root,
+                   hex::Hex at, ReorgResult& r) {
+    int ord = db.execAndGet("SELECT COALESCE(MAX(ord), 0) + 1 FROM formation").getInt();
+    int unitOrd = db.execAndGet("SELECT COALESCE(MAX(ord), 0) + 1 FROM unit").getInt();
+    int meOrd = db.execAndGet("SELECT COALESCE(MAX(ord), 0) + 1 FROM me").getInt();
+    const auto off = s.map.offsets();
+    for (const auto& item : p.items) {
+        oob.insertFormation(p.side, item.formation, root, ord, unitOrd);
+        SQLite::Statement me(db, "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, entry_kind, created_week, "
+                                 "commander) VALUES (?,?,?,?,?,?,?,?,'primary',?,?)");
+        me.bind(1, item.me.id);
+        me.bind(2, p.side);
+        me.bind(3, meOrd++);
+        me.bind(4, item.me.label);
+        me.bind(5, at.q);
+        me.bind(6, at.r);
+        me.bind(7, std::string(modeName(item.me.mode)));
+        me.bind(8, item.me.supplySource);
+        me.bind(9, s.week);
+        if (item.me.commander.empty()) me.bind(10);
+        else me.bind(10, item.me.commander);
+        me.exec();
+        SQLite::Statement mf(db, "INSERT INTO me_formation (me_id, formation_id) VALUES (?,?)");
+        mf.bind(1, item.me.id);
+        mf.bind(2, item.formation.id);
+        mf.exec();
+        for (const auto& f : oob.subtree(item.formation.id)) {
+            SQLite::Statement u(db, "UPDATE unit SET me_id = ?1 WHERE formation_id = ?2");
+            u.bind(1, item.me.id);
+            u.bind(2, f);
+            u.exec();
+            SQLite::Statement g(db, "UPDATE general SET me_id = ?1 WHERE formation_id = ?2");
+            g.bind(1, item.me.id);
+            g.bind(2, f);
+            g.exec();
+        }
+        const int price = formationPoints(item.formation);
+        SQLite::Statement l(db, "INSERT INTO supply_ledger (week, side_id, kind, source, me_id, points, note) "
+                                "VALUES (?,?,'grant_purchase','primary LOC',?,?,?)");
+        l.bind(1, s.week);
+        l.bind(2, p.side);
+        l.bind(3, item.me.id);
+        l.bind(4, -price);
+        l.bind(5, item.me.label);
+        l.exec();
+        r.lines.push_back("ME '" + item.me.id + "' (" + item.me.label + ") raised for " + std::to_string(price) + " SP at " +
+                          hex::formatOffset(off.toOffset(at)));
+    }
+}
 }  // namespace
 
 ReorgResult applyBuyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
@@ -107,41 +230,7 @@ ReorgResult applyBuyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
             if (!s.options.is("unit_creation_funds", "primary_only"))
                 r.issues.warning("GRANT-FUNDS", "unit_creation_funds = any_sp: purchases are still paid from the grant here");
 
-            // Ids must be new; supply sources must exist; guns only for artillery (as in a campaign file).
-            std::set<std::string> seen;
-            for (const auto& item : p.items) {
-                auto claim = [&](const std::string& id, int line) {
-                    SQLite::Statement q(
-                        db, "SELECT (SELECT COUNT(*) FROM me WHERE id = ?1) + (SELECT COUNT(*) FROM unit WHERE id = ?1) + "
-                            "(SELECT COUNT(*) FROM formation WHERE id = ?1) + (SELECT COUNT(*) FROM general WHERE id = ?1)");
-                    q.bind(1, id);
-                    q.executeStep();
-                    if (q.getColumn(0).getInt() > 0 || !seen.insert(id).second)
-                        r.issues.error("GRANT-ID", "the id '" + id + "' is already in use", line, id);
-                };
-                claim(item.me.id, item.me.line);
-                forEachId(item.formation, claim);
-                if (!item.me.commander.empty()) {
-                    SQLite::Statement pl(db, "SELECT COUNT(*) FROM player WHERE id = ? AND side_id = ?");
-                    pl.bind(1, item.me.commander);
-                    pl.bind(2, p.side);
-                    pl.executeStep();
-                    if (pl.getColumn(0).getInt() == 0)
-                        r.issues.error("GRANT-COMMANDER",
-                                       "ME '" + item.me.id + "' names commander '" + item.me.commander +
-                                           "', who is not a player of side '" + p.side + "'",
-                                       item.me.line, item.me.id + ".commander");
-                }
-                if (!s.urbanArea(item.me.supplySource))
-                    r.issues.error("GRANT-SUPPLY",
-                                   "ME '" + item.me.id + "' draws supply from '" + item.me.supplySource + "', which is no urban area",
-                                   item.me.line, item.me.id + ".supply");
-                forEachUnit(item.formation, [&](const UnitDef& u) {
-                    if ((u.type == UnitType::Artillery) != !u.guns.empty())
-                        r.issues.error("GRANT-GUNS", "unit '" + u.id + "': artillery needs guns and only artillery has them", u.line,
-                                       u.id + ".guns");
-                });
-            }
+            checkPurchaseItems(db, s, p, r);
             int cost = 0;
             for (const auto& item : p.items) cost += formationPoints(item.formation);
             const int left = grantRemaining(store, p.side);
@@ -149,38 +238,7 @@ ReorgResult applyBuyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
                 r.issues.error("GRANT-FUNDS", "the purchase costs " + std::to_string(cost) + " SP; " + std::to_string(left) +
                                                   " SP of this week's primary grant are left");
 
-            // G-83 / §13.2 army-list caps on the army after the purchase.
-            if (s.options.is("enforce_list_caps", "yes")) {
-                int army = side->vcsBaseline + cost, class5 = 0, class4 = 0, cavalry = 0;
-                for (const auto& u : s.units) {
-                    if (u.side != p.side || u.removed) continue;
-                    const int pts = rules::standPrice(u) * u.standsOriginal;
-                    if (u.unitClass == 5) class5 += pts;
-                    if (u.unitClass == 4) class4 += pts;
-                    if (isCavalry(u.type)) cavalry += pts;
-                }
-                for (const auto& item : p.items)
-                    forEachUnit(item.formation, [&](const UnitDef& u) {
-                        const int pts = unitPoints(u);
-                        if (u.unitClass == 5) class5 += pts;
-                        if (u.unitClass == 4) class4 += pts;
-                        if (isCavalry(u.type)) cavalry += pts;
-                    });
-                const int year = db.execAndGet("SELECT year FROM campaign WHERE id = 1").getInt();
-                SQLite::Statement n(db, "SELECT nationalities FROM side WHERE id = ?");
-                n.bind(1, p.side);
-                n.executeStep();
-                const bool british = (" " + n.getColumn(0).getString() + " ").find(" british ") != std::string::npos;
-                const int class4Cap = (year >= 1778 || british) ? 25 : 10;
-                auto cap = [&](int points, int percent, const std::string& what) {
-                    if (100 * points > percent * army)
-                        r.issues.error("GRANT-CAP", what + " would be " + std::to_string(points) + " of " + std::to_string(army) +
-                                                        " army points, over the " + std::to_string(percent) + "% cap (§13.2)");
-                };
-                cap(class5, 10, "Class 5 troops");
-                cap(class4, class4Cap, "Class 4 troops");
-                cap(cavalry, 20, "cavalry");
-            }
+            if (s.options.is("enforce_list_caps", "yes")) checkListCaps(db, s, *side, p, cost, r);
             const auto at = entryHex(s, p.side, r.issues);
             r.issues.setFile(p.file);
             if (r.issues.hasErrors()) return;
@@ -194,53 +252,7 @@ ReorgResult applyBuyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
                     if (f.side == p.side && f.parent.empty()) return f.id;
                 return std::string();
             }();
-            int ord = db.execAndGet("SELECT COALESCE(MAX(ord), 0) + 1 FROM formation").getInt();
-            int unitOrd = db.execAndGet("SELECT COALESCE(MAX(ord), 0) + 1 FROM unit").getInt();
-            int meOrd = db.execAndGet("SELECT COALESCE(MAX(ord), 0) + 1 FROM me").getInt();
-            const auto off = s.map.offsets();
-            for (const auto& item : p.items) {
-                oob.insertFormation(p.side, item.formation, root, ord, unitOrd);
-                SQLite::Statement me(db,
-                                     "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, entry_kind, created_week, "
-                                     "commander) VALUES (?,?,?,?,?,?,?,?,'primary',?,?)");
-                me.bind(1, item.me.id);
-                me.bind(2, p.side);
-                me.bind(3, meOrd++);
-                me.bind(4, item.me.label);
-                me.bind(5, at->q);
-                me.bind(6, at->r);
-                me.bind(7, std::string(modeName(item.me.mode)));
-                me.bind(8, item.me.supplySource);
-                me.bind(9, s.week);
-                if (item.me.commander.empty()) me.bind(10);
-                else me.bind(10, item.me.commander);
-                me.exec();
-                SQLite::Statement mf(db, "INSERT INTO me_formation (me_id, formation_id) VALUES (?,?)");
-                mf.bind(1, item.me.id);
-                mf.bind(2, item.formation.id);
-                mf.exec();
-                for (const auto& f : oob.subtree(item.formation.id)) {
-                    SQLite::Statement u(db, "UPDATE unit SET me_id = ?1 WHERE formation_id = ?2");
-                    u.bind(1, item.me.id);
-                    u.bind(2, f);
-                    u.exec();
-                    SQLite::Statement g(db, "UPDATE general SET me_id = ?1 WHERE formation_id = ?2");
-                    g.bind(1, item.me.id);
-                    g.bind(2, f);
-                    g.exec();
-                }
-                const int price = formationPoints(item.formation);
-                SQLite::Statement l(db, "INSERT INTO supply_ledger (week, side_id, kind, source, me_id, points, note) "
-                                        "VALUES (?,?,'grant_purchase','primary LOC',?,?,?)");
-                l.bind(1, s.week);
-                l.bind(2, p.side);
-                l.bind(3, item.me.id);
-                l.bind(4, -price);
-                l.bind(5, item.me.label);
-                l.exec();
-                r.lines.push_back("ME '" + item.me.id + "' (" + item.me.label + ") raised for " + std::to_string(price) + " SP at " +
-                                  hex::formatOffset(off.toOffset(*at)));
-            }
+            raisePurchase(db, oob, s, p, root, *at, r);
             // §4, §10, G-52, G-54: each new ME must be one the side may field; a refusal names it and buys nothing.
             {
                 const auto after = db::loadState(store);
@@ -314,6 +326,175 @@ int engineerFigurePrice(const UnitState& u, int figures) {
     return (figures * 10 + fps - 1) / fps;
 }
 
+namespace {
+
+// What the grant sends to one unit: figures (Guards and engineers, §9.4) and gun stands (§9.7, G-80).
+struct UnitDraft {
+    const UnitState* unit;
+    int figures = 0;
+    int cost = 0;
+    std::vector<std::pair<Calibre, int>> guns;
+};
+
+// The drafts for the named units of the ME; a unit the grant cannot refill is refused by name.
+std::vector<UnitDraft> unitDrafts(SQLite::Database& db, const CampaignState& s, const std::string& sideId, const std::string& meId,
+                                  const std::vector<std::string>& unitIds, ReorgResult& r) {
+    std::vector<UnitDraft> drafts;
+    for (const auto& id : unitIds) {
+        const auto it = std::find_if(s.units.begin(), s.units.end(), [&](const UnitState& u) { return u.id == id; });
+        if (it == s.units.end() || it->side != sideId || it->me != meId || it->removed) {
+            r.issues.error("GRANT-REPLACE", "unit '" + id + "' is not in ME '" + meId + "'", 0, meId + ".unit");
+            continue;
+        }
+        UnitDraft d{&*it, 0, 0, {}};
+        const bool reservedFigures = it->guard || it->type == UnitType::Engineers;
+        if (reservedFigures) {
+            // §9.4: the grant is spent freely, so it may bring a reserved unit back to full strength.
+            d.figures = std::max(0, it->figuresOriginal - it->figuresCurrent - figuresInTransit(db, it->id));
+            d.cost = it->type == UnitType::Engineers ? engineerFigurePrice(*it, d.figures)
+                                                     : rules::replacementCost(*it, d.figures, s.options);
+        }
+        for (const auto& g : it->guns) {
+            const int missing = g.standsOriginal - g.standsCurrent - gunsInTransit(db, it->id, g.calibre);
+            if (missing > 0) {
+                d.guns.emplace_back(g.calibre, missing);
+                d.cost += missing * gunStandCost(g.calibre);
+            }
+        }
+        if (!reservedFigures && it->guns.empty())
+            r.issues.error("GRANT-REPLACE",
+                           "unit '" + id +
+                               "' is neither Guard, engineers nor artillery: its losses are "
+                               "replaced from local SPs at W4 (§9.7)",
+                           0, id + ".unit");
+        else if (d.figures == 0 && d.guns.empty())
+            r.issues.error("GRANT-REPLACE", "unit '" + id + "' has nothing to replace (or it is already on its way)", 0, id + ".unit");
+        else drafts.push_back(d);
+    }
+    return drafts;
+}
+
+// The killed or captured generals of the ME the grant replaces (§10.3, §13.3); adds their price to staffCost.
+std::vector<const GeneralState*> staffToReplace(SQLite::Database& db, const CampaignState& s, const std::string& sideId,
+                                                const std::string& meId, const std::vector<std::string>& generalIds, int& staffCost,
+                                                ReorgResult& r) {
+    std::vector<const GeneralState*> staff;
+    for (const auto& id : generalIds) {
+        const auto it = std::find_if(s.generals.begin(), s.generals.end(), [&](const GeneralState& g) { return g.id == id; });
+        bool withMe = false;
+        if (it != s.generals.end()) {
+            withMe = it->me == meId;
+            for (const auto* u : s.unitsOf(meId)) withMe |= u->formation == it->formation;
+        }
+        if (it == s.generals.end() || it->side != sideId || !withMe) {
+            r.issues.error("GRANT-REPLACE", "general '" + id + "' did not serve with ME '" + meId + "'", 0, meId + ".general");
+            continue;
+        }
+        if (it->status != GeneralStatus::Killed && it->status != GeneralStatus::Captured) {
+            r.issues.error("GRANT-REPLACE",
+                           "general '" + id + "' is " + std::string(generalStatusName(it->status)) + ", not killed or captured", 0,
+                           id + ".general");
+            continue;
+        }
+        if (it->playerFigure || it->rank == Rank::ArmyCommander) {
+            r.issues.error("GRANT-REPLACE", "general '" + id + "' is a player's figure or the army commander; they are not bought", 0,
+                           id + ".general");
+            continue;
+        }
+        SQLite::Statement q(db, "SELECT COUNT(*) FROM general WHERE draft_for = ?");
+        q.bind(1, id);
+        q.executeStep();
+        if (q.getColumn(0).getInt() > 0) {
+            r.issues.error("GRANT-REPLACE", "general '" + id + "' has already been replaced", 0, id + ".general");
+            continue;
+        }
+        GeneralDef def;
+        def.rank = it->rank;
+        staffCost += generalPoints(def);
+        staff.push_back(&*it);
+    }
+    return staff;
+}
+
+// The drafted units, each a copy of the unit it joins at the strength it lacks, and their cost in the ledger.
+void writeUnitDrafts(SQLite::Database& db, const CampaignState& s, const std::vector<UnitDraft>& drafts, const std::string& sideId,
+                     const std::string& meId, const std::string& draftMe, ReorgResult& r) {
+    for (const auto& d : drafts) {
+        const std::string id = freshId(db, d.unit->id + "-draft-w" + std::to_string(s.week));
+        const int fps = std::max(1, d.unit->figuresPerStand);
+        const int stands = (d.figures + fps - 1) / fps;
+        SQLite::Statement q(
+            db, "INSERT INTO unit (id, side_id, formation_id, ord, name, nationality, type, class, stands_original, "
+                "stands_current, figures_per_stand, figures_original, figures_current, armament, bayonets, "
+                "points_original, me_id, guard, draft_for) "
+                "SELECT ?1, side_id, formation_id, (SELECT COALESCE(MAX(ord), 0) + 1 FROM unit), name || ' (replacements)', "
+                "nationality, type, class, ?2, ?2, figures_per_stand, ?3, ?3, armament, bayonets, ?4, ?5, guard, id "
+                "FROM unit WHERE id = ?6");
+        q.bind(1, id);
+        q.bind(2, stands);
+        q.bind(3, d.figures);
+        q.bind(4, d.cost);
+        q.bind(5, draftMe);
+        q.bind(6, d.unit->id);
+        q.exec();
+        for (const auto& [calibre, n] : d.guns) {
+            SQLite::Statement g(db, "INSERT INTO unit_gun (unit_id, calibre, stands_original, stands_current) VALUES (?,?,?,?)");
+            g.bind(1, id);
+            g.bind(2, std::string(calibreName(calibre)));
+            g.bind(3, n);
+            g.bind(4, n);
+            g.exec();
+        }
+        std::string what = d.figures > 0 ? std::to_string(d.figures) + " figures" : "";
+        for (const auto& [calibre, n] : d.guns)
+            what += (what.empty() ? "" : ", ") + std::to_string(n) + " " + std::string(calibreName(calibre)) + " gun stand(s)";
+        SQLite::Statement l(db, "INSERT INTO supply_ledger (week, side_id, kind, source, me_id, unit_id, figures, points, note) "
+                                "VALUES (?,?,'grant_replacement','primary LOC',?,?,?,?,?)");
+        l.bind(1, s.week);
+        l.bind(2, sideId);
+        l.bind(3, meId);
+        l.bind(4, d.unit->id);
+        l.bind(5, d.figures);
+        l.bind(6, -d.cost);
+        l.bind(7, what);
+        l.exec();
+        r.lines.push_back(d.unit->name + ": " + what + " for " + std::to_string(d.cost) + " SP");
+    }
+}
+
+// The successors of the generals replaced, rated on the staff table as new generals are, and their cost in the ledger.
+void writeSuccessors(SQLite::Database& db, db::OobWriter& oob, const CampaignState& s, const std::vector<const GeneralState*>& staff,
+                     const std::string& sideId, const std::string& meId, const std::string& draftMe, ReorgResult& r) {
+    for (const auto* g : staff) {
+        GeneralDef def;
+        def.id = freshId(db, g->id + "-successor");
+        def.name = "Successor to " + g->name;
+        def.nationality = g->nationality;
+        def.rank = g->rank;
+        def.arm = g->arm;
+        def.rating.kind = RatingSpec::Kind::Roll;  // a new general is rated on the staff table (§10.3, §13.3)
+        oob.insertGeneral(sideId, def, g->formation);
+        SQLite::Statement u(db, "UPDATE general SET me_id = ?, draft_for = ? WHERE id = ?");
+        u.bind(1, draftMe);
+        u.bind(2, g->id);
+        u.bind(3, def.id);
+        u.exec();
+        const int price = generalPoints(def);
+        SQLite::Statement l(db, "INSERT INTO supply_ledger (week, side_id, kind, source, me_id, unit_id, figures, points, note) "
+                                "VALUES (?,?,'grant_replacement','primary LOC',?,?,0,?,?)");
+        l.bind(1, s.week);
+        l.bind(2, sideId);
+        l.bind(3, meId);
+        l.bind(4, def.id);
+        l.bind(5, -price);
+        l.bind(6, "successor to " + g->id);
+        l.exec();
+        const std::string rating = db.execAndGet("SELECT rating FROM general WHERE id = '" + def.id + "'").getString();
+        r.lines.push_back(def.name + " (" + rating + ") for " + std::to_string(price) + " SP");
+    }
+}
+}  // namespace
+
 ReorgResult applyReplaceFromGrant(db::CampaignStore& store, const std::string& sideId, const std::string& meId,
                                   const std::vector<std::string>& unitIds, const std::vector<std::string>& generalIds) {
     ReorgResult r;
@@ -340,81 +521,9 @@ ReorgResult applyReplaceFromGrant(db::CampaignStore& store, const std::string& s
         }
         if (unitIds.empty() && generalIds.empty())
             r.issues.error("GRANT-REPLACE", "name the units (--unit) or generals (--general) to replace", 0, meId + ".unit");
-        struct UnitDraft {
-            const UnitState* unit;
-            int figures = 0;
-            int cost = 0;
-            std::vector<std::pair<Calibre, int>> guns;
-        };
-        std::vector<UnitDraft> drafts;
-        for (const auto& id : unitIds) {
-            const auto it = std::find_if(s.units.begin(), s.units.end(), [&](const UnitState& u) { return u.id == id; });
-            if (it == s.units.end() || it->side != sideId || it->me != meId || it->removed) {
-                r.issues.error("GRANT-REPLACE", "unit '" + id + "' is not in ME '" + meId + "'", 0, meId + ".unit");
-                continue;
-            }
-            UnitDraft d{&*it, 0, 0, {}};
-            const bool reservedFigures = it->guard || it->type == UnitType::Engineers;
-            if (reservedFigures) {
-                // §9.4: the grant is spent freely, so it may bring a reserved unit back to full strength.
-                d.figures = std::max(0, it->figuresOriginal - it->figuresCurrent - figuresInTransit(db, it->id));
-                d.cost = it->type == UnitType::Engineers ? engineerFigurePrice(*it, d.figures)
-                                                         : rules::replacementCost(*it, d.figures, s.options);
-            }
-            for (const auto& g : it->guns) {
-                const int missing = g.standsOriginal - g.standsCurrent - gunsInTransit(db, it->id, g.calibre);
-                if (missing > 0) {
-                    d.guns.emplace_back(g.calibre, missing);
-                    d.cost += missing * gunStandCost(g.calibre);
-                }
-            }
-            if (!reservedFigures && it->guns.empty())
-                r.issues.error("GRANT-REPLACE",
-                               "unit '" + id +
-                                   "' is neither Guard, engineers nor artillery: its losses are "
-                                   "replaced from local SPs at W4 (§9.7)",
-                               0, id + ".unit");
-            else if (d.figures == 0 && d.guns.empty())
-                r.issues.error("GRANT-REPLACE", "unit '" + id + "' has nothing to replace (or it is already on its way)", 0,
-                               id + ".unit");
-            else drafts.push_back(d);
-        }
-        std::vector<const GeneralState*> staff;
+        const auto drafts = unitDrafts(db, s, sideId, meId, unitIds, r);
         int staffCost = 0;
-        for (const auto& id : generalIds) {
-            const auto it = std::find_if(s.generals.begin(), s.generals.end(), [&](const GeneralState& g) { return g.id == id; });
-            bool withMe = false;
-            if (it != s.generals.end()) {
-                withMe = it->me == meId;
-                for (const auto* u : s.unitsOf(meId)) withMe |= u->formation == it->formation;
-            }
-            if (it == s.generals.end() || it->side != sideId || !withMe) {
-                r.issues.error("GRANT-REPLACE", "general '" + id + "' did not serve with ME '" + meId + "'", 0, meId + ".general");
-                continue;
-            }
-            if (it->status != GeneralStatus::Killed && it->status != GeneralStatus::Captured) {
-                r.issues.error("GRANT-REPLACE",
-                               "general '" + id + "' is " + std::string(generalStatusName(it->status)) + ", not killed or captured", 0,
-                               id + ".general");
-                continue;
-            }
-            if (it->playerFigure || it->rank == Rank::ArmyCommander) {
-                r.issues.error("GRANT-REPLACE", "general '" + id + "' is a player's figure or the army commander; they are not bought",
-                               0, id + ".general");
-                continue;
-            }
-            SQLite::Statement q(db, "SELECT COUNT(*) FROM general WHERE draft_for = ?");
-            q.bind(1, id);
-            q.executeStep();
-            if (q.getColumn(0).getInt() > 0) {
-                r.issues.error("GRANT-REPLACE", "general '" + id + "' has already been replaced", 0, id + ".general");
-                continue;
-            }
-            GeneralDef def;
-            def.rank = it->rank;
-            staffCost += generalPoints(def);
-            staff.push_back(&*it);
-        }
+        const auto staff = staffToReplace(db, s, sideId, meId, generalIds, staffCost, r);
         int cost = staffCost;
         for (const auto& d : drafts) cost += d.cost;
         const int left = grantRemaining(store, sideId);
@@ -465,75 +574,9 @@ ReorgResult applyReplaceFromGrant(db::CampaignStore& store, const std::string& s
             q.exec();
         }
         const auto off = s.map.offsets();
-        for (const auto& d : drafts) {
-            const std::string id = freshId(db, d.unit->id + "-draft-w" + std::to_string(s.week));
-            const int fps = std::max(1, d.unit->figuresPerStand);
-            const int stands = (d.figures + fps - 1) / fps;
-            SQLite::Statement q(
-                db, "INSERT INTO unit (id, side_id, formation_id, ord, name, nationality, type, class, stands_original, "
-                    "stands_current, figures_per_stand, figures_original, figures_current, armament, bayonets, "
-                    "points_original, me_id, guard, draft_for) "
-                    "SELECT ?1, side_id, formation_id, (SELECT COALESCE(MAX(ord), 0) + 1 FROM unit), name || ' (replacements)', "
-                    "nationality, type, class, ?2, ?2, figures_per_stand, ?3, ?3, armament, bayonets, ?4, ?5, guard, id "
-                    "FROM unit WHERE id = ?6");
-            q.bind(1, id);
-            q.bind(2, stands);
-            q.bind(3, d.figures);
-            q.bind(4, d.cost);
-            q.bind(5, draftMe);
-            q.bind(6, d.unit->id);
-            q.exec();
-            for (const auto& [calibre, n] : d.guns) {
-                SQLite::Statement g(db, "INSERT INTO unit_gun (unit_id, calibre, stands_original, stands_current) VALUES (?,?,?,?)");
-                g.bind(1, id);
-                g.bind(2, std::string(calibreName(calibre)));
-                g.bind(3, n);
-                g.bind(4, n);
-                g.exec();
-            }
-            std::string what = d.figures > 0 ? std::to_string(d.figures) + " figures" : "";
-            for (const auto& [calibre, n] : d.guns)
-                what += (what.empty() ? "" : ", ") + std::to_string(n) + " " + std::string(calibreName(calibre)) + " gun stand(s)";
-            SQLite::Statement l(db, "INSERT INTO supply_ledger (week, side_id, kind, source, me_id, unit_id, figures, points, note) "
-                                    "VALUES (?,?,'grant_replacement','primary LOC',?,?,?,?,?)");
-            l.bind(1, s.week);
-            l.bind(2, sideId);
-            l.bind(3, meId);
-            l.bind(4, d.unit->id);
-            l.bind(5, d.figures);
-            l.bind(6, -d.cost);
-            l.bind(7, what);
-            l.exec();
-            r.lines.push_back(d.unit->name + ": " + what + " for " + std::to_string(d.cost) + " SP");
-        }
+        writeUnitDrafts(db, s, drafts, sideId, meId, draftMe, r);
         db::OobWriter oob(db, dice, s.options);
-        for (const auto* g : staff) {
-            GeneralDef def;
-            def.id = freshId(db, g->id + "-successor");
-            def.name = "Successor to " + g->name;
-            def.nationality = g->nationality;
-            def.rank = g->rank;
-            def.arm = g->arm;
-            def.rating.kind = RatingSpec::Kind::Roll;  // a new general is rated on the staff table (§10.3, §13.3)
-            oob.insertGeneral(sideId, def, g->formation);
-            SQLite::Statement u(db, "UPDATE general SET me_id = ?, draft_for = ? WHERE id = ?");
-            u.bind(1, draftMe);
-            u.bind(2, g->id);
-            u.bind(3, def.id);
-            u.exec();
-            const int price = generalPoints(def);
-            SQLite::Statement l(db, "INSERT INTO supply_ledger (week, side_id, kind, source, me_id, unit_id, figures, points, note) "
-                                    "VALUES (?,?,'grant_replacement','primary LOC',?,?,0,?,?)");
-            l.bind(1, s.week);
-            l.bind(2, sideId);
-            l.bind(3, meId);
-            l.bind(4, def.id);
-            l.bind(5, -price);
-            l.bind(6, "successor to " + g->id);
-            l.exec();
-            const std::string rating = db.execAndGet("SELECT rating FROM general WHERE id = '" + def.id + "'").getString();
-            r.lines.push_back(def.name + " (" + rating + ") for " + std::to_string(price) + " SP");
-        }
+        writeSuccessors(db, oob, s, staff, sideId, meId, draftMe, r);
         SQLite::Statement rf(db, "INSERT INTO reinforcement (me_id, side_id, target_me, week, points) VALUES (?,?,?,?,?)");
         rf.bind(1, draftMe);
         rf.bind(2, sideId);

@@ -645,42 +645,274 @@ void takeControl(Ctx& c, const MeState& me, hex::Hex h) {
         }
 }
 
+namespace {
+
+// An ME's written order for today as movement reads it.
+struct OrderedMove {
+    std::vector<hex::Hex> route;
+    rules::Receipt receipt = rules::Receipt::Received;
+    std::string onScoutContact = "observe";
+};
+
+std::map<std::string, OrderedMove> todaysMoveOrders(Ctx& c) {
+    std::map<std::string, OrderedMove> orders;
+    SQLite::Statement q(c.db, "SELECT me_id, body, receipt FROM order_sheet WHERE week = ? AND day = ? AND receipt IS NOT NULL");
+    q.bind(1, c.state.week);
+    q.bind(2, c.state.day);
+    const auto off = c.state.map.offsets();
+    while (q.executeStep()) {
+        OrderedMove o;
+        for (const auto& h : nlohmann::json::parse(q.getColumn(1).getString()).value("path", nlohmann::json::array()))
+            if (const auto parsed = hex::parseOffset(h.get<std::string>())) o.route.push_back(off.toHex(*parsed));
+        const std::string r = q.getColumn(2).getString();
+        o.receipt = r == "not_received" ? rules::Receipt::NotReceived
+                    : r == "tardy"      ? rules::Receipt::Tardy
+                                        : rules::Receipt::Received;
+        o.onScoutContact = nlohmann::json::parse(q.getColumn(1).getString()).value("onScoutContact", "observe");
+        orders[q.getColumn(0).getString()] = std::move(o);
+    }
+    return orders;
+}
+
+std::map<std::string, bool> todaysLocValidity(Ctx& c) {
+    std::map<std::string, bool> locValid;
+    SQLite::Statement l(c.db, "SELECT me_id, valid FROM loc_status WHERE week = ? AND day = ?");
+    l.bind(1, c.state.week);
+    l.bind(2, c.state.day);
+    while (l.executeStep()) locValid[l.getColumn(0).getString()] = l.getColumn(1).getInt() != 0;
+    return locValid;
+}
+
+// One ME's move along its ordered route (§8.5, §8.6, §8.7): the hexes it walks, where and why it stops.
+struct OneMove {
+    Ctx& c;
+    bool scouting;
+    MeState& me;
+    const OrderedMove& order;
+    const std::map<std::string, OrderedMove>& orders;
+    const hex::Hex from;
+    const hex::OffsetSystem off;
+    rules::MovePlan plan;
+    std::vector<hex::Hex> walked;
+    int evadedHexes = 0;  // G-35: the evade hex costs no allowance and is not a hex moved today (§8.8.1)
+    std::string stoppedBy;
+
+    OneMove(Ctx& ctx, bool scoutingPhase, MeState& mover, const OrderedMove& ordered, const std::map<std::string, OrderedMove>& all,
+            rules::MovePlan movePlan)
+        : c(ctx),
+          scouting(scoutingPhase),
+          me(mover),
+          order(ordered),
+          orders(all),
+          from(mover.hex),
+          off(ctx.state.map.offsets()),
+          plan(std::move(movePlan)) {}
+
+    // §8.5 contact: entering a hex with enemy MEs stops the mover, turns both counters over and pins the MEs entered;
+    // a scout also reports what it finds there (§8.6.1).
+    bool contactAt(hex::Hex at) {
+        revealDecoysAt(c.db, c.state, me, at, c.report.lines);  // §2.3: entering a decoy's hex finds it
+        std::vector<std::string> met;
+        for (const auto& e : c.state.mes)
+            if (e.onMap && e.side != me.side && e.hex == at) met.push_back(e.id);
+        if (met.empty()) return false;
+        if (!scouting && c.state.options.is("scout_evade_when_entered", "yes_one_hex")) {  // G-33: entered scouts slip away
+            for (const auto& gone :
+                 evadeEnteredScouts(c.db, c.state, me, at, walked.size() >= 2 ? walked[walked.size() - 2] : from, c.report.lines))
+                met.erase(std::remove(met.begin(), met.end(), gone), met.end());
+            if (met.empty()) {
+                stoppedBy = "the enemy scout there evaded (G-33)";
+                return true;
+            }
+        }
+        if (me.mode == Mode::Scouting) {
+            MeState here = me;
+            here.hex = at;
+            scoutObserve(c.state, c.db, c.dice, here, weatherAt(c, here.hex));
+        }
+        me.revealed = true;
+        for (auto& e : c.state.mes)
+            if (std::find(met.begin(), met.end(), e.id) != met.end()) {
+                e.revealed = true;
+                e.pinned = true;
+            }
+        std::string names;
+        for (const auto& id : met) names += (names.empty() ? "" : " ") + id;
+        SQLite::Statement q(c.db, "INSERT INTO contact (week, day, phase, q, r, mover, met) VALUES (?,?,?,?,?,?,?)");
+        q.bind(1, c.state.week);
+        q.bind(2, c.state.day);
+        q.bind(3, phaseString(c.report.phase));
+        q.bind(4, at.q);
+        q.bind(5, at.r);
+        q.bind(6, me.id);
+        q.bind(7, names);
+        q.exec();
+        stoppedBy = "contact with " + names;
+        return true;
+    }
+
+    // §8.6: a scout looks around at the start of its move and after each hex. On seeing the enemy it reports, then
+    // observes (stays; returns true), evades one hex (G-35; returns true), or engages (steps into the enemy's hex, which
+    // the caller turns into a contact; returns false). Its move ends either way.
+    bool scoutLooks() {
+        if (me.mode != Mode::Scouting) return false;
+        MeState here = me;
+        here.hex = walked.empty() ? from : walked.back();
+        // §2.3, §8.6.1: a decoy in sight is found and removed, and the scout goes on.
+        const auto weatherHere = weatherAt(c, here.hex);
+        for (const auto& d : activeDecoys(c.db))
+            if (d.side != me.side && rules::scoutSees(c.state.map, here.hex, d.hex, weatherHere, c.state.options))
+                revealDecoysAt(c.db, c.state, here, d.hex, c.report.lines);
+        std::vector<hex::Hex> others;
+        for (const auto h : scoutObserve(c.state, c.db, c.dice, here, weatherHere))
+            if (h != here.hex) others.push_back(h);
+        if (others.empty()) return false;
+        std::string reaction = order.onScoutContact;
+        // §8.6.4: when the enemy found includes a Scouting or Deployed-Offensive ME, a battle follows if either
+        // commander wants one (its order's onScoutContact = engage).
+        for (const auto& e : c.state.mes)
+            if (e.onMap && e.side != me.side && e.hex == others.front() &&
+                (e.mode == Mode::Scouting || e.mode == Mode::DeployedOffensive) && orders.count(e.id) &&
+                orders.at(e.id).receipt != rules::Receipt::NotReceived && orders.at(e.id).onScoutContact == "engage")
+                reaction = "engage";
+        c.say("  " + me.label + " sees the enemy at " + hex::formatOffset(off.toOffset(others.front())) + " and " +
+              (reaction == "engage"  ? "engages"
+               : reaction == "evade" ? "evades"
+                                     : "observes"));
+        stoppedBy = "scouted the enemy (" + reaction + ")";
+        if (reaction == "engage") {
+            walked.push_back(others.front());
+            return false;
+        }
+        if (reaction == "evade") evade(here.hex, others.front());
+        return true;
+    }
+
+    // G-35: one free hex away, preferring the one it came from, with no enemy and room to stack.
+    void evade(hex::Hex at, hex::Hex enemyHex) {
+        const std::size_t entered = walked.size();
+        std::vector<hex::Hex> choices;
+        if (walked.size() >= 2) choices.push_back(walked[walked.size() - 2]);
+        else if (!walked.empty()) choices.push_back(from);
+        for (int d = 0; d < hex::kDirections; ++d) choices.push_back(hex::neighbour(at, d));
+        for (const auto h : choices) {
+            if (!c.state.map.contains(h) || map::isWater(c.state.map.terrain(h))) continue;
+            int friends = 0;
+            bool enemy = false;
+            for (const auto& f : c.state.mes) {
+                if (!f.onMap || f.id == me.id || f.hex != h) continue;
+                if (f.side == me.side) ++friends;
+                else enemy = true;
+            }
+            if (enemy || friends >= 3) continue;
+            walked.push_back(h);
+            evadedHexes = 1;
+            break;
+        }
+        // G-35 retreat_remaining_mr: the retreat goes on with what is left of the allowance (at least the hex).
+        if (walked.size() > entered && c.state.options.is("scout_after_intel", "retreat_remaining_mr")) {
+            std::vector<hex::Hex> cameBy(walked.rbegin() + 1, walked.rend());
+            cameBy.push_back(from);
+            retreatFurther(c.state, me, walked, cameBy, enemyHex, std::max(1, plan.allowance - static_cast<int>(entered)) - 1);
+        }
+    }
+
+    // §2.2, G-41: the decoys on the map as (side, hex), for the stacking count.
+    std::vector<std::pair<std::string, hex::Hex>> decoysOnMap() const {
+        std::vector<std::pair<std::string, hex::Hex>> v;
+        for (const auto& d : activeDecoys(c.db)) v.emplace_back(d.side, d.hex);
+        return v;
+    }
+
+    // A hex holding the enemy is where the mover would stop (§8.5 contact), so the limit is checked before it goes in:
+    // with three of its side's counters there already it stops short (G-41: the limit applies where an ME stops; a
+    // contact is no way round it).
+    bool wouldStopOverfull(hex::Hex h) const {
+        bool enemy = false;
+        for (const auto& e : c.state.mes) enemy = enemy || (e.onMap && e.side != me.side && e.hex == h);
+        return enemy && rules::stackedAt(c.state, me, h, decoysOnMap(), c.state.options) >= rules::kStackLimit;
+    }
+
+    void walk() {
+        bool done = scoutLooks();
+        const bool stackOnEntry = c.state.options.is("stack_check", "every_hex") || c.state.options.is("stacking_scope", "total");
+        if (!done && !walked.empty() && wouldStopOverfull(walked.back())) {  // a scout's engage step (§8.6.4)
+            walked.pop_back();
+            done = true;
+            stoppedBy = "stacking limit";
+        }
+        if (!done && !walked.empty()) done = contactAt(walked.back());  // engaged from where it started
+        for (const hex::Hex h : plan.entered) {
+            if (done) break;
+            if (stackOnEntry && !rules::mayEnterStack(c.state, me, h, decoysOnMap(), c.state.options)) {
+                stoppedBy = "stacking limit";  // G-41 every_hex / total: a full hex is not entered
+                break;
+            }
+            if (wouldStopOverfull(h)) {
+                stoppedBy = "stacking limit";
+                break;
+            }
+            walked.push_back(h);
+            if (contactAt(h)) break;  // G-66: a hex the enemy holds is contested, its control does not change
+            takeControl(c, me, h);
+            if (scoutLooks()) break;
+            if (walked.back() != h) {  // engaged: it stepped into the enemy's hex
+                if (wouldStopOverfull(walked.back())) {
+                    walked.pop_back();
+                    stoppedBy = "stacking limit";
+                } else {
+                    contactAt(walked.back());
+                }
+                break;
+            }
+        }
+        // Stacking where it stops (G-41 stops_only): step back until its side has room.
+        if (stoppedBy.empty())
+            while (!walked.empty()) {
+                // G-41: its side's MEs (every side's under stacking_scope = total) and decoys under decoys_stack.
+                if (rules::stackedAt(c.state, me, walked.back(), decoysOnMap(), c.state.options) < rules::kStackLimit) break;
+                walked.pop_back();
+                stoppedBy = "stacking limit";
+            }
+        if (stoppedBy.empty() && walked.size() < order.route.size())
+            stoppedBy = plan.entered.size() < order.route.size() ? "allowance spent" : "";
+    }
+
+    // Where it ended, stored and told.
+    void record() {
+        me.hex = walked.empty() ? from : walked.back();
+        me.movedToday = static_cast<int>(walked.size()) - evadedHexes;
+        me.allowanceToday = rules::fractionBasis(plan, c.state.options);  // G-21 mr_fraction_basis
+        std::string path, mods;
+        for (const auto h : walked) path += (path.empty() ? "" : " ") + hex::formatOffset(off.toOffset(h));
+        for (const auto& m : plan.modifiers) mods += (mods.empty() ? "" : "; ") + m;
+        SQLite::Statement q(c.db, "INSERT OR REPLACE INTO movement (week, day, me_id, phase, path, allowance, modifiers, stopped_by) "
+                                  "VALUES (?,?,?,?,?,?,?,?)");
+        q.bind(1, c.state.week);
+        q.bind(2, c.state.day);
+        q.bind(3, me.id);
+        q.bind(4, phaseString(c.report.phase));
+        q.bind(5, path);
+        q.bind(6, plan.allowance);
+        q.bind(7, mods);
+        q.bind(8, stoppedBy);
+        q.exec();
+        c.say(me.label + ": " + hex::formatOffset(off.toOffset(from)) + (walked.empty() ? " stays" : " -> " + path) + " (" +
+              std::to_string(walked.size() - static_cast<std::size_t>(evadedHexes)) + " of " + std::to_string(plan.allowance) +
+              " hexes" + (evadedHexes > 0 ? ", and an evade of one hex that costs none (G-35)" : "") +
+              (mods.empty() ? "" : "; " + mods) + ")" + (stoppedBy.empty() ? "" : ", stopped: " + stoppedBy));
+    }
+};
+
+}  // namespace
+
 // D4 (scouting MEs) and D5 (the rest), §8.4, §8.5, §8.7: the initiative side moves first, each ME in turn along its
 // ordered route as far as its allowance goes; it stops on entering a hex with an enemy ME (contact: both counters
 // are turned over and the ME entered is pinned, G-39) or before ending where its side already has three MEs (§2.2).
 void runMovement(Ctx& c, bool scouting) {
-    struct Ordered {
-        std::vector<hex::Hex> route;
-        rules::Receipt receipt = rules::Receipt::Received;
-        std::string onScoutContact = "observe";
-    };
-    std::map<std::string, Ordered> orders;
-    {
-        SQLite::Statement q(c.db, "SELECT me_id, body, receipt FROM order_sheet WHERE week = ? AND day = ? AND receipt IS NOT NULL");
-        q.bind(1, c.state.week);
-        q.bind(2, c.state.day);
-        const auto off = c.state.map.offsets();
-        while (q.executeStep()) {
-            Ordered o;
-            for (const auto& h : nlohmann::json::parse(q.getColumn(1).getString()).value("path", nlohmann::json::array()))
-                if (const auto parsed = hex::parseOffset(h.get<std::string>())) o.route.push_back(off.toHex(*parsed));
-            const std::string r = q.getColumn(2).getString();
-            o.receipt = r == "not_received" ? rules::Receipt::NotReceived
-                        : r == "tardy"      ? rules::Receipt::Tardy
-                                            : rules::Receipt::Received;
-            o.onScoutContact = nlohmann::json::parse(q.getColumn(1).getString()).value("onScoutContact", "observe");
-            orders[q.getColumn(0).getString()] = std::move(o);
-        }
-    }
-    std::map<std::string, bool> locValid;
-    {
-        SQLite::Statement l(c.db, "SELECT me_id, valid FROM loc_status WHERE week = ? AND day = ?");
-        l.bind(1, c.state.week);
-        l.bind(2, c.state.day);
-        while (l.executeStep()) locValid[l.getColumn(0).getString()] = l.getColumn(1).getInt() != 0;
-    }
+    auto orders = todaysMoveOrders(c);
+    auto locValid = todaysLocValidity(c);
     const auto weather = todaysWeather(c);  // the map's (its default region's under per_region): decoys move by it
-    const auto off = c.state.map.offsets();
     // G-39 chart_free_pursuit: MEs a scout found and left may chase it today, at the March rate, whatever their orders.
     std::map<std::string, std::vector<hex::Hex>> pursuits;
     if (!scouting && c.state.options.is("pursue_scouts", "chart_free_pursuit")) pursuits = scoutPursuits(c.db, c.state);
@@ -737,195 +969,10 @@ void runMovement(Ctx& c, bool scouting) {
             in.weather = weatherAt(c, me.hex);  // G-102: the weather of the hex it starts from
             in.receipt = it->second.receipt;
             in.season = c.state.seasonOfWeek(c.state.week);  // G-16 seasonal wetlands
-            const auto plan = rules::planMove(c.state.map, me.hex, it->second.route, in, c.state.options);
-            const hex::Hex from = me.hex;
-            std::vector<hex::Hex> walked;
-            int evadedHexes = 0;  // G-35: the evade hex costs no allowance and is not a hex moved today (§8.8.1)
-            std::string stoppedBy;
-            // §8.5 contact: entering a hex with enemy MEs stops the mover, turns both counters over and pins the MEs
-            // entered; a scout also reports what it finds there (§8.6.1).
-            auto contactAt = [&](hex::Hex at) {
-                revealDecoysAt(c.db, c.state, me, at, c.report.lines);  // §2.3: entering a decoy's hex finds it
-                std::vector<std::string> met;
-                for (const auto& e : c.state.mes)
-                    if (e.onMap && e.side != me.side && e.hex == at) met.push_back(e.id);
-                if (met.empty()) return false;
-                if (!scouting && c.state.options.is("scout_evade_when_entered", "yes_one_hex")) {  // G-33: entered scouts slip away
-                    for (const auto& gone : evadeEnteredScouts(c.db, c.state, me, at,
-                                                               walked.size() >= 2 ? walked[walked.size() - 2] : from, c.report.lines))
-                        met.erase(std::remove(met.begin(), met.end(), gone), met.end());
-                    if (met.empty()) {
-                        stoppedBy = "the enemy scout there evaded (G-33)";
-                        return true;
-                    }
-                }
-                if (me.mode == Mode::Scouting) {
-                    MeState here = me;
-                    here.hex = at;
-                    scoutObserve(c.state, c.db, c.dice, here, weatherAt(c, here.hex));
-                }
-                me.revealed = true;
-                for (auto& e : c.state.mes)
-                    if (std::find(met.begin(), met.end(), e.id) != met.end()) {
-                        e.revealed = true;
-                        e.pinned = true;
-                    }
-                std::string names;
-                for (const auto& id : met) names += (names.empty() ? "" : " ") + id;
-                SQLite::Statement q(c.db, "INSERT INTO contact (week, day, phase, q, r, mover, met) VALUES (?,?,?,?,?,?,?)");
-                q.bind(1, c.state.week);
-                q.bind(2, c.state.day);
-                q.bind(3, phaseString(c.report.phase));
-                q.bind(4, at.q);
-                q.bind(5, at.r);
-                q.bind(6, me.id);
-                q.bind(7, names);
-                q.exec();
-                stoppedBy = "contact with " + names;
-                return true;
-            };
-            // §8.6: a scout looks around at the start of its move and after each hex. On seeing the enemy it reports,
-            // then observes (stays; returns true), evades one hex (G-35; returns true), or engages (steps into the
-            // enemy's hex, which the caller turns into a contact; returns false). Its move ends either way.
-            auto scoutLooks = [&]() {
-                if (me.mode != Mode::Scouting) return false;
-                MeState here = me;
-                here.hex = walked.empty() ? from : walked.back();
-                // §2.3, §8.6.1: a decoy in sight is found and removed, and the scout goes on.
-                const auto weatherHere = weatherAt(c, here.hex);
-                for (const auto& d : activeDecoys(c.db))
-                    if (d.side != me.side && rules::scoutSees(c.state.map, here.hex, d.hex, weatherHere, c.state.options))
-                        revealDecoysAt(c.db, c.state, here, d.hex, c.report.lines);
-                std::vector<hex::Hex> others;
-                for (const auto h : scoutObserve(c.state, c.db, c.dice, here, weatherHere))
-                    if (h != here.hex) others.push_back(h);
-                if (others.empty()) return false;
-                std::string reaction = it->second.onScoutContact;
-                // §8.6.4: when the enemy found includes a Scouting or Deployed-Offensive ME, a battle follows if
-                // either commander wants one (its order's onScoutContact = engage).
-                for (const auto& e : c.state.mes)
-                    if (e.onMap && e.side != me.side && e.hex == others.front() &&
-                        (e.mode == Mode::Scouting || e.mode == Mode::DeployedOffensive) && orders.count(e.id) &&
-                        orders.at(e.id).receipt != rules::Receipt::NotReceived && orders.at(e.id).onScoutContact == "engage")
-                        reaction = "engage";
-                c.say("  " + me.label + " sees the enemy at " + hex::formatOffset(off.toOffset(others.front())) + " and " +
-                      (reaction == "engage"  ? "engages"
-                       : reaction == "evade" ? "evades"
-                                             : "observes"));
-                stoppedBy = "scouted the enemy (" + reaction + ")";
-                if (reaction == "engage") {
-                    walked.push_back(others.front());
-                    return false;
-                }
-                if (reaction == "evade") {
-                    const std::size_t entered = walked.size();
-                    // One free hex away, preferring the one it came from, with no enemy and room to stack.
-                    std::vector<hex::Hex> choices;
-                    if (walked.size() >= 2) choices.push_back(walked[walked.size() - 2]);
-                    else if (!walked.empty()) choices.push_back(from);
-                    for (int d = 0; d < hex::kDirections; ++d) choices.push_back(hex::neighbour(here.hex, d));
-                    for (const auto h : choices) {
-                        if (!c.state.map.contains(h) || map::isWater(c.state.map.terrain(h))) continue;
-                        int friends = 0;
-                        bool enemy = false;
-                        for (const auto& f : c.state.mes) {
-                            if (!f.onMap || f.id == me.id || f.hex != h) continue;
-                            if (f.side == me.side) ++friends;
-                            else enemy = true;
-                        }
-                        if (enemy || friends >= 3) continue;
-                        walked.push_back(h);
-                        evadedHexes = 1;
-                        break;
-                    }
-                    // G-35 retreat_remaining_mr: the retreat goes on with what is left of the allowance (at least the hex).
-                    if (walked.size() > entered && c.state.options.is("scout_after_intel", "retreat_remaining_mr")) {
-                        std::vector<hex::Hex> cameBy(walked.rbegin() + 1, walked.rend());
-                        cameBy.push_back(from);
-                        retreatFurther(c.state, me, walked, cameBy, others.front(),
-                                       std::max(1, plan.allowance - static_cast<int>(entered)) - 1);
-                    }
-                }
-                return true;
-            };
-            bool done = scoutLooks();
-            // §2.2, G-41: the decoys on the map as (side, hex), for the stacking count.
-            auto decoysOnMap = [&] {
-                std::vector<std::pair<std::string, hex::Hex>> v;
-                for (const auto& d : activeDecoys(c.db)) v.emplace_back(d.side, d.hex);
-                return v;
-            };
-            const bool stackOnEntry = c.state.options.is("stack_check", "every_hex") || c.state.options.is("stacking_scope", "total");
-            // A hex holding the enemy is where the mover would stop (§8.5 contact), so the limit is checked before it
-            // goes in: with three of its side's counters there already it stops short (G-41: the limit applies where an
-            // ME stops; a contact is no way round it).
-            const auto wouldStopOverfull = [&](hex::Hex h) {
-                bool enemy = false;
-                for (const auto& e : c.state.mes) enemy = enemy || (e.onMap && e.side != me.side && e.hex == h);
-                return enemy && rules::stackedAt(c.state, me, h, decoysOnMap(), c.state.options) >= rules::kStackLimit;
-            };
-            if (!done && !walked.empty() && wouldStopOverfull(walked.back())) {  // a scout's engage step (§8.6.4)
-                walked.pop_back();
-                done = true;
-                stoppedBy = "stacking limit";
-            }
-            if (!done && !walked.empty()) done = contactAt(walked.back());  // engaged from where it started
-            for (const hex::Hex h : plan.entered) {
-                if (done) break;
-                if (stackOnEntry && !rules::mayEnterStack(c.state, me, h, decoysOnMap(), c.state.options)) {
-                    stoppedBy = "stacking limit";  // G-41 every_hex / total: a full hex is not entered
-                    break;
-                }
-                if (wouldStopOverfull(h)) {
-                    stoppedBy = "stacking limit";
-                    break;
-                }
-                walked.push_back(h);
-                if (contactAt(h)) break;  // G-66: a hex the enemy holds is contested, its control does not change
-                takeControl(c, me, h);
-                if (scoutLooks()) break;
-                if (walked.back() != h) {  // engaged: it stepped into the enemy's hex
-                    if (wouldStopOverfull(walked.back())) {
-                        walked.pop_back();
-                        stoppedBy = "stacking limit";
-                    } else {
-                        contactAt(walked.back());
-                    }
-                    break;
-                }
-            }
-            // Stacking where it stops (G-41 stops_only): step back until its side has room.
-            if (stoppedBy.empty())
-                while (!walked.empty()) {
-                    // G-41: its side's MEs (every side's under stacking_scope = total) and decoys under decoys_stack.
-                    if (rules::stackedAt(c.state, me, walked.back(), decoysOnMap(), c.state.options) < rules::kStackLimit) break;
-                    walked.pop_back();
-                    stoppedBy = "stacking limit";
-                }
-            if (stoppedBy.empty() && walked.size() < it->second.route.size())
-                stoppedBy = plan.entered.size() < it->second.route.size() ? "allowance spent" : "";
-            me.hex = walked.empty() ? from : walked.back();
-            me.movedToday = static_cast<int>(walked.size()) - evadedHexes;
-            me.allowanceToday = rules::fractionBasis(plan, c.state.options);  // G-21 mr_fraction_basis
-            std::string path, mods;
-            for (const auto h : walked) path += (path.empty() ? "" : " ") + hex::formatOffset(off.toOffset(h));
-            for (const auto& m : plan.modifiers) mods += (mods.empty() ? "" : "; ") + m;
-            SQLite::Statement q(c.db,
-                                "INSERT OR REPLACE INTO movement (week, day, me_id, phase, path, allowance, modifiers, stopped_by) "
-                                "VALUES (?,?,?,?,?,?,?,?)");
-            q.bind(1, c.state.week);
-            q.bind(2, c.state.day);
-            q.bind(3, me.id);
-            q.bind(4, phaseString(c.report.phase));
-            q.bind(5, path);
-            q.bind(6, plan.allowance);
-            q.bind(7, mods);
-            q.bind(8, stoppedBy);
-            q.exec();
-            c.say(me.label + ": " + hex::formatOffset(off.toOffset(from)) + (walked.empty() ? " stays" : " -> " + path) + " (" +
-                  std::to_string(walked.size() - static_cast<std::size_t>(evadedHexes)) + " of " + std::to_string(plan.allowance) +
-                  " hexes" + (evadedHexes > 0 ? ", and an evade of one hex that costs none (G-35)" : "") +
-                  (mods.empty() ? "" : "; " + mods) + ")" + (stoppedBy.empty() ? "" : ", stopped: " + stoppedBy));
+            OneMove move(c, scouting, me, it->second, orders,
+                         rules::planMove(c.state.map, me.hex, it->second.route, in, c.state.options));
+            move.walk();
+            move.record();
             ++moved;
         }
         if (!scouting) moveDecoys(c.db, c.state, side->id, weather, c.report.lines);  // §2.3: like face-down MEs

@@ -203,6 +203,7 @@ struct MultiSourceSearch {
 }  // namespace
 
 struct LocNetwork::Impl {
+    struct Tracer;
     const map::Map* map = nullptr;
     campaign::Options options;
     std::vector<int> vertexOfIndex;  // map index -> vertex
@@ -310,98 +311,9 @@ bool LocNetwork::onNetwork(Hex h) const {
     return v != kNone && boost::out_degree(static_cast<std::size_t>(v), m_impl->graph) > 0;
 }
 
-// etat-major.md §9.5 default algorithm (G-89, G-90, G-91).
-std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::string& side,
-                                     const std::vector<LocBlocker>& decoys) const {
-    const auto& impl = *m_impl;
-    const auto& opt = impl.options;
-    const std::string trace = opt.get("loc_trace");
-    const bool strict = trace == "strict";
-    const bool colocatedCuts = opt.is("loc_cut_colocated", "yes");
-    const map::Map& m = *impl.map;
-
-    // Pre-colour the hexes held by enemy MEs (decoys block only under decoy_effects = cuts_loc). The counters by map
-    // index, in ME order then decoy order within a hex; their ids are owned by `state` and `decoys`.
-    std::vector<std::pair<std::size_t, const std::string*>> enemies;
-    for (const auto& me : state.mes)
-        if (me.onMap && me.side != side && m.contains(me.hex)) enemies.emplace_back(m.indexOf(me.hex), &me.id);
-    // etat-major.md §2.3, G-42 decoy_effects = cuts_loc: an enemy decoy stands on the route like an enemy ME (it blocks
-    // the hex, occupies a source, cuts a co-located ME under loc_cut_colocated, and is named among the cutters).
-    if (opt.is("decoy_effects", "cuts_loc"))
-        for (const auto& d : decoys)
-            if (d.side != side && m.contains(d.hex)) enemies.emplace_back(m.indexOf(d.hex), &d.id);
-    std::stable_sort(enemies.begin(), enemies.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    auto enemiesAt = [&](Hex h) {
-        using It = decltype(enemies)::const_iterator;
-        if (!m.contains(h)) return std::pair<It, It>{enemies.end(), enemies.end()};
-        const std::size_t i = m.indexOf(h);
-        return std::equal_range(enemies.cbegin(), enemies.cend(), std::pair<std::size_t, const std::string*>{i, nullptr},
-                                [](const auto& a, const auto& b) { return a.first < b.first; });
-    };
-    auto enemyAt = [&](Hex h) {
-        const auto [from, to] = enemiesAt(h);
-        return from != to;
-    };
-    auto namesAt = [&](Hex h) {
-        std::vector<std::string> out;
-        for (auto [it, end] = enemiesAt(h); it != end; ++it) out.push_back(*it->second);
-        return out;
-    };
-    std::vector<int> blockedVertices;
-    for (std::size_t k = 0; k < enemies.size(); ++k)
-        if (k == 0 || enemies[k].first != enemies[k - 1].first)
-            if (const int v = impl.vertexOfIndex[enemies[k].first]; v != kNone) blockedVertices.push_back(v);
-
-    // The side's sources in use, in ME order.
-    std::vector<std::string> sources;
-    std::vector<const campaign::MeState*> mine;
-    std::vector<int> sourceOfMine;  // index into sources of each of `mine`
-    for (const auto& me : state.mes) {
-        if (me.side != side || !me.onMap) continue;
-        mine.push_back(&me);
-        auto it = std::find(sources.begin(), sources.end(), me.supplySource);
-        if (it == sources.end()) it = sources.insert(sources.end(), me.supplySource);
-        sourceOfMine.push_back(static_cast<int>(it - sources.begin()));
-    }
-    // G-81 replacement_source = any_traceable (the chart): a LOC may end at any UA the side controls, so every one
-    // of them is a source of the search, after the nominated ones.
-    const bool anyTraceable = opt.is("replacement_source", "any_traceable");
-    if (anyTraceable)
-        for (const auto& ua : state.urban)
-            if (ua.controller == side && !ua.destroyed && std::find(sources.begin(), sources.end(), ua.id) == sources.end())
-                sources.push_back(ua.id);
-    std::vector<int> sourceVertex(sources.size(), kNone);
-    std::vector<LocProblem> sourceProblem(sources.size(), LocProblem::None);
-    std::vector<const campaign::UrbanState*> sourceUa(sources.size(), nullptr);
-    for (std::size_t i = 0; i < sources.size(); ++i) {
-        const auto* ua = sourceUa[i] = state.urbanArea(sources[i]);
-        if (!ua) sourceProblem[i] = LocProblem::SourceUnknown;
-        else if (ua->controller != side) sourceProblem[i] = LocProblem::SourceNotControlled;
-        else if (enemyAt(ua->hex)) sourceProblem[i] = LocProblem::SourceOccupied;
-        else sourceVertex[i] = impl.vertexAt(ua->hex);
-    }
-
-    MultiSourceSearch& clear = impl.scratch;
-    clear.run(impl.adjacency, sourceVertex, blockedVertices);
-    // Held by the enemy: pre-coloured in the search.
-    auto isBlocked = [&](int v) { return clear.label[static_cast<std::size_t>(v)] == kBlocked; };
-    const MultiSourceSearch* ignoringEnemy = nullptr;  // needed only to explain a LOC that fails
-
-    // any_traceable: the sources joined by clear ground form groups (regions that met); an ME reaches every source of
-    // each group one of its start hexes lies in.
-    std::vector<std::size_t> group(sources.size());
-    if (anyTraceable) {
-        for (std::size_t i = 0; i < group.size(); ++i) group[i] = i;
-        auto root = [&](std::size_t i) {
-            while (group[i] != i) i = group[i] = group[group[i]];
-            return i;
-        };
-        for (std::size_t a = 0; a < sources.size(); ++a)
-            for (std::size_t b = a + 1; b < sources.size(); ++b)
-                if (clear.meetings[a * sources.size() + b].first != kNone) group[root(a)] = root(b);
-        for (std::size_t i = 0; i < group.size(); ++i) group[i] = root(i);
-    }
-
+// One trace of a side's LOCs (etat-major.md §9.5 default algorithm, G-89, G-90, G-91): the enemy's counters by hex,
+// the side's sources and the search from them, set up once, then each ME's LOC read off them.
+struct LocNetwork::Impl::Tracer {
     // The hexes an ME may start its LOC from: its own and up to six neighbours (no allocation per ME).
     struct Starts {
         std::array<int, 7> v{};
@@ -410,7 +322,120 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
         const int* end() const { return v.data() + n; }
         bool empty() const { return n == 0; }
     };
-    auto startVertices = [&](Hex at, bool avoidEnemy) {
+    using EnemyAt = std::pair<std::size_t, const std::string*>;
+    using EnemyRange = std::pair<std::vector<EnemyAt>::const_iterator, std::vector<EnemyAt>::const_iterator>;
+
+    const Impl& impl;
+    const map::Map& m;
+    const CampaignState& state;
+    const std::string& side;
+    bool strict = false;
+    bool colocatedCuts = false;
+    bool anyTraceable = false;
+    // The counters by map index, in ME order then decoy order within a hex; their ids are owned by `state` and the
+    // decoys.
+    std::vector<EnemyAt> enemies;
+    std::vector<int> blockedVertices;
+    // The side's sources in use, in ME order (then, under any_traceable, every other UA the side controls).
+    std::vector<std::string> sources;
+    std::vector<const campaign::MeState*> mine;
+    std::vector<int> sourceOfMine;  // index into sources of each of `mine`
+    std::vector<int> sourceVertex;
+    std::vector<LocProblem> sourceProblem;
+    std::vector<const campaign::UrbanState*> sourceUa;
+    std::vector<std::size_t> group;  // any_traceable: the group of sources joined by clear ground
+    const MultiSourceSearch* clear = nullptr;
+    const MultiSourceSearch* ignoringEnemy = nullptr;  // needed only to explain a LOC that fails
+
+    Tracer(const Impl& network, const CampaignState& s, const std::string& forSide, const std::vector<LocBlocker>& decoys)
+        : impl(network), m(*network.map), state(s), side(forSide) {
+        const auto& opt = impl.options;
+        strict = opt.get("loc_trace") == "strict";
+        colocatedCuts = opt.is("loc_cut_colocated", "yes");
+        // G-81 replacement_source = any_traceable (the chart): a LOC may end at any UA the side controls.
+        anyTraceable = opt.is("replacement_source", "any_traceable");
+        colourEnemies(decoys);
+        findSources();
+        impl.scratch.run(impl.adjacency, sourceVertex, blockedVertices);
+        clear = &impl.scratch;
+        if (anyTraceable) groupSources();
+    }
+
+    // Pre-colour the hexes held by enemy MEs (decoys block only under decoy_effects = cuts_loc).
+    void colourEnemies(const std::vector<LocBlocker>& decoys) {
+        for (const auto& me : state.mes)
+            if (me.onMap && me.side != side && m.contains(me.hex)) enemies.emplace_back(m.indexOf(me.hex), &me.id);
+        // etat-major.md §2.3, G-42 decoy_effects = cuts_loc: an enemy decoy stands on the route like an enemy ME (it
+        // blocks the hex, occupies a source, cuts a co-located ME under loc_cut_colocated, and is named among the
+        // cutters).
+        if (impl.options.is("decoy_effects", "cuts_loc"))
+            for (const auto& d : decoys)
+                if (d.side != side && m.contains(d.hex)) enemies.emplace_back(m.indexOf(d.hex), &d.id);
+        std::stable_sort(enemies.begin(), enemies.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (std::size_t k = 0; k < enemies.size(); ++k)
+            if (k == 0 || enemies[k].first != enemies[k - 1].first)
+                if (const int v = impl.vertexOfIndex[enemies[k].first]; v != kNone) blockedVertices.push_back(v);
+    }
+
+    void findSources() {
+        for (const auto& me : state.mes) {
+            if (me.side != side || !me.onMap) continue;
+            mine.push_back(&me);
+            auto it = std::find(sources.begin(), sources.end(), me.supplySource);
+            if (it == sources.end()) it = sources.insert(sources.end(), me.supplySource);
+            sourceOfMine.push_back(static_cast<int>(it - sources.begin()));
+        }
+        // Under any_traceable every UA the side controls is a source of the search, after the nominated ones.
+        if (anyTraceable)
+            for (const auto& ua : state.urban)
+                if (ua.controller == side && !ua.destroyed && std::find(sources.begin(), sources.end(), ua.id) == sources.end())
+                    sources.push_back(ua.id);
+        sourceVertex.assign(sources.size(), kNone);
+        sourceProblem.assign(sources.size(), LocProblem::None);
+        sourceUa.assign(sources.size(), nullptr);
+        for (std::size_t i = 0; i < sources.size(); ++i) {
+            const auto* ua = sourceUa[i] = state.urbanArea(sources[i]);
+            if (!ua) sourceProblem[i] = LocProblem::SourceUnknown;
+            else if (ua->controller != side) sourceProblem[i] = LocProblem::SourceNotControlled;
+            else if (enemyAt(ua->hex)) sourceProblem[i] = LocProblem::SourceOccupied;
+            else sourceVertex[i] = impl.vertexAt(ua->hex);
+        }
+    }
+
+    // any_traceable: the sources joined by clear ground form groups (regions that met); an ME reaches every source of
+    // each group one of its start hexes lies in.
+    void groupSources() {
+        group.resize(sources.size());
+        for (std::size_t i = 0; i < group.size(); ++i) group[i] = i;
+        auto root = [&](std::size_t i) {
+            while (group[i] != i) i = group[i] = group[group[i]];
+            return i;
+        };
+        for (std::size_t a = 0; a < sources.size(); ++a)
+            for (std::size_t b = a + 1; b < sources.size(); ++b)
+                if (clear->meetings[a * sources.size() + b].first != kNone) group[root(a)] = root(b);
+        for (std::size_t i = 0; i < group.size(); ++i) group[i] = root(i);
+    }
+
+    EnemyRange enemiesAt(Hex h) const {
+        if (!m.contains(h)) return {enemies.end(), enemies.end()};
+        const std::size_t i = m.indexOf(h);
+        return std::equal_range(enemies.cbegin(), enemies.cend(), EnemyAt{i, nullptr},
+                                [](const auto& a, const auto& b) { return a.first < b.first; });
+    }
+    bool enemyAt(Hex h) const {
+        const auto [from, to] = enemiesAt(h);
+        return from != to;
+    }
+    std::vector<std::string> namesAt(Hex h) const {
+        std::vector<std::string> out;
+        for (auto [it, end] = enemiesAt(h); it != end; ++it) out.push_back(*it->second);
+        return out;
+    }
+    // Held by the enemy: pre-coloured in the search.
+    bool isBlocked(int v) const { return clear->label[static_cast<std::size_t>(v)] == kBlocked; }
+
+    Starts startVertices(Hex at, bool avoidEnemy) const {
         Starts out;
         auto consider = [&](Hex h) {
             const int v = impl.vertexAt(h);
@@ -421,34 +446,33 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
             for (int d = 0; d < hex::kDirections; ++d)
                 if (impl.passableDir(at, d)) consider(hex::neighbour(at, d));
         return out;
-    };
-    auto hexPath = [&](Hex meHex, const std::vector<int>& walk) {
+    }
+    std::vector<Hex> hexPath(Hex meHex, const std::vector<int>& walk) const {
         std::vector<Hex> path;
         if (walk.empty() || impl.hexOfVertex[static_cast<std::size_t>(walk.front())] != meHex) path.push_back(meHex);
         for (int v : walk) path.push_back(impl.hexOfVertex[static_cast<std::size_t>(v)]);
         return path;
-    };
+    }
     // A start inside the source's own region: the nearest such start, or kNone.
-    auto nearestStart = [&](const MultiSourceSearch& search, const Starts& starts, int source) {
+    static int nearestStart(const MultiSourceSearch& search, const Starts& starts, int source) {
         int nearest = kNone;
         for (int v : starts)
             if (search.label[static_cast<std::size_t>(v)] == source &&
                 (nearest == kNone || search.depthOf(v) < search.depthOf(nearest)))
                 nearest = v;
         return nearest;
-    };
-    auto bestWalk = [&](const MultiSourceSearch& search, const Starts& starts, int source) {
+    }
+    std::vector<int> bestWalk(const MultiSourceSearch& search, const Starts& starts, int source) const {
         // A start inside the source's own region: the shortest tree path from the nearest such start.
         if (const int nearest = nearestStart(search, starts, source); nearest != kNone) return search.toRoot(nearest);
         // Otherwise across neighbouring regions, from the first start that gets there.
         for (int v : starts)
             if (auto walk = search.walkTo(v, source, sources.size()); !walk.empty()) return walk;
         return std::vector<int>{};
-    };
+    }
 
-    std::vector<MeLoc> out;
-    out.reserve(mine.size());
-    for (std::size_t k = 0; k < mine.size(); ++k) {
+    // The LOC of the k-th of the side's MEs to its own source.
+    MeLoc traceOne(std::size_t k) {
         const auto* me = mine[k];
         MeLoc loc;
         loc.me = me->id;
@@ -468,66 +492,75 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
             loc.valid = true;  // next to its source: the source hex is one of its start hexes (G-90)
             loc.path = {me->hex, ua->hex};
         } else {
-            const auto starts = startVertices(me->hex, true);
-            if (const int nearest = nearestStart(clear, starts, s); nearest != kNone) {
-                // The common case, the path read straight off the search tree (what hexPath(toRoot) would give).
-                loc.valid = true;
-                const Hex first = impl.hexOfVertex[static_cast<std::size_t>(nearest)];
-                loc.path.reserve(static_cast<std::size_t>(clear.depthOf(nearest)) + 2);
-                if (first != me->hex) loc.path.push_back(me->hex);
-                for (int x = nearest; x != kNone; x = clear.parentOf(x))
-                    loc.path.push_back(impl.hexOfVertex[static_cast<std::size_t>(x)]);
-            } else if (const auto walk = bestWalk(clear, starts, s); !walk.empty()) {
-                loc.valid = true;
-                loc.path = hexPath(me->hex, walk);
-            } else {
-                if (!ignoringEnemy) ignoringEnemy = &impl.ignoringEnemy(sourceVertex);
-                const auto anyStarts = startVertices(me->hex, false);
-                const auto around = bestWalk(*ignoringEnemy, anyStarts, s);
-                if (anyStarts.empty()) {
-                    loc.problem = LocProblem::NotOnNetwork;
-                } else if (around.empty()) {
-                    loc.problem = LocProblem::NoRoute;
-                } else {
-                    loc.problem = LocProblem::Cut;
-                    // The enemies on that route, in route order: only blocked vertices (and the ME's own hex) hold any.
-                    auto addCutters = [&](Hex h) {
-                        for (auto [it, end] = enemiesAt(h); it != end; ++it)
-                            if (std::find(loc.cutBy.begin(), loc.cutBy.end(), *it->second) == loc.cutBy.end())
-                                loc.cutBy.push_back(*it->second);
-                    };
-                    if (impl.hexOfVertex[static_cast<std::size_t>(around.front())] != me->hex) addCutters(me->hex);
-                    for (int v : around)
-                        if (isBlocked(v)) addCutters(impl.hexOfVertex[static_cast<std::size_t>(v)]);
-                }
-            }
+            traceAcross(*me, s, loc);
         }
-        if (anyTraceable && !(colocatedCuts && enemyAt(me->hex))) {
-            // Every source in reach, its own first; a LOC to any of them is a LOC (G-81).
-            std::vector<char> inReach(sources.size(), 0);
-            const auto starts = startVertices(me->hex, true);
-            for (int v : starts)
-                if (const int l = clear.label[static_cast<std::size_t>(v)]; l >= 0)
-                    for (std::size_t i = 0; i < sources.size(); ++i)
-                        if (group[i] == group[static_cast<std::size_t>(l)] && sourceVertex[i] != kNone) inReach[i] = 1;
-            if (loc.valid) inReach[static_cast<std::size_t>(s)] = 1;
-            if (inReach[static_cast<std::size_t>(s)]) loc.reachable.push_back(sources[static_cast<std::size_t>(s)]);
-            for (std::size_t i = 0; i < sources.size(); ++i)
-                if (inReach[i] && static_cast<int>(i) != s) loc.reachable.push_back(sources[i]);
-            if (!loc.valid && !loc.reachable.empty()) {
-                const int to = static_cast<int>(std::find(sources.begin(), sources.end(), loc.reachable.front()) - sources.begin());
-                loc.valid = true;
-                loc.problem = LocProblem::None;
-                loc.cutBy.clear();
-                loc.path = hexPath(me->hex, bestWalk(clear, starts, to));
-            }
+        if (anyTraceable && !(colocatedCuts && enemyAt(me->hex))) reachAny(*me, s, loc);
+        return loc;
+    }
+
+    // An ME away from its source: the path off the search tree, or why there is none.
+    void traceAcross(const campaign::MeState& me, int s, MeLoc& loc) {
+        const auto starts = startVertices(me.hex, true);
+        if (const int nearest = nearestStart(*clear, starts, s); nearest != kNone) {
+            // The common case, the path read straight off the search tree (what hexPath(toRoot) would give).
+            loc.valid = true;
+            const Hex first = impl.hexOfVertex[static_cast<std::size_t>(nearest)];
+            loc.path.reserve(static_cast<std::size_t>(clear->depthOf(nearest)) + 2);
+            if (first != me.hex) loc.path.push_back(me.hex);
+            for (int x = nearest; x != kNone; x = clear->parentOf(x))
+                loc.path.push_back(impl.hexOfVertex[static_cast<std::size_t>(x)]);
+            return;
         }
-        out.push_back(std::move(loc));
+        if (const auto walk = bestWalk(*clear, starts, s); !walk.empty()) {
+            loc.valid = true;
+            loc.path = hexPath(me.hex, walk);
+            return;
+        }
+        if (!ignoringEnemy) ignoringEnemy = &impl.ignoringEnemy(sourceVertex);
+        const auto anyStarts = startVertices(me.hex, false);
+        const auto around = bestWalk(*ignoringEnemy, anyStarts, s);
+        if (anyStarts.empty()) {
+            loc.problem = LocProblem::NotOnNetwork;
+        } else if (around.empty()) {
+            loc.problem = LocProblem::NoRoute;
+        } else {
+            loc.problem = LocProblem::Cut;
+            // The enemies on that route, in route order: only blocked vertices (and the ME's own hex) hold any.
+            auto addCutters = [&](Hex h) {
+                for (auto [it, end] = enemiesAt(h); it != end; ++it)
+                    if (std::find(loc.cutBy.begin(), loc.cutBy.end(), *it->second) == loc.cutBy.end())
+                        loc.cutBy.push_back(*it->second);
+            };
+            if (impl.hexOfVertex[static_cast<std::size_t>(around.front())] != me.hex) addCutters(me.hex);
+            for (int v : around)
+                if (isBlocked(v)) addCutters(impl.hexOfVertex[static_cast<std::size_t>(v)]);
+        }
+    }
+
+    // G-81 any_traceable: every source in reach, its own first; a LOC to any of them is a LOC.
+    void reachAny(const campaign::MeState& me, int s, MeLoc& loc) const {
+        std::vector<char> inReach(sources.size(), 0);
+        const auto starts = startVertices(me.hex, true);
+        for (int v : starts)
+            if (const int l = clear->label[static_cast<std::size_t>(v)]; l >= 0)
+                for (std::size_t i = 0; i < sources.size(); ++i)
+                    if (group[i] == group[static_cast<std::size_t>(l)] && sourceVertex[i] != kNone) inReach[i] = 1;
+        if (loc.valid) inReach[static_cast<std::size_t>(s)] = 1;
+        if (inReach[static_cast<std::size_t>(s)]) loc.reachable.push_back(sources[static_cast<std::size_t>(s)]);
+        for (std::size_t i = 0; i < sources.size(); ++i)
+            if (inReach[i] && static_cast<int>(i) != s) loc.reachable.push_back(sources[i]);
+        if (!loc.valid && !loc.reachable.empty()) {
+            const int to = static_cast<int>(std::find(sources.begin(), sources.end(), loc.reachable.front()) - sources.begin());
+            loc.valid = true;
+            loc.problem = LocProblem::None;
+            loc.cutBy.clear();
+            loc.path = hexPath(me.hex, bestWalk(*clear, starts, to));
+        }
     }
 
     // G-90 adjacent_chain: an ME within one hex of a friendly ME with a valid LOC to the same source is supplied
     // through it. Repeated until nothing changes; MEs are visited in a fixed order.
-    if (trace == "adjacent_chain") {
+    void chainAdjacent(std::vector<MeLoc>& out) const {
         // The side's MEs by hex, so each ME looks only at the seven hexes around it (the first friend in ME order
         // that qualifies, as a scan of all MEs would find).
         std::map<Hex, std::vector<std::size_t>> byHex;
@@ -565,6 +598,16 @@ std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::stri
             }
         }
     }
+};
+
+// etat-major.md §9.5 default algorithm (G-89, G-90, G-91).
+std::vector<MeLoc> LocNetwork::trace(const CampaignState& state, const std::string& side,
+                                     const std::vector<LocBlocker>& decoys) const {
+    Impl::Tracer tracer(*m_impl, state, side, decoys);
+    std::vector<MeLoc> out;
+    out.reserve(tracer.mine.size());
+    for (std::size_t k = 0; k < tracer.mine.size(); ++k) out.push_back(tracer.traceOne(k));
+    if (m_impl->options.get("loc_trace") == "adjacent_chain") tracer.chainAdjacent(out);
     return out;
 }
 

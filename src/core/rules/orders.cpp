@@ -135,6 +135,90 @@ Receipt receiptFor(int roll, int modifier) {
     return total == 1 ? Receipt::NotReceived : total == 2 ? Receipt::Tardy : Receipt::Received;
 }
 
+namespace {
+
+// The order's mode against what the ME is and did (§5, G-34, G-45, G-48, G-95) and its change of supply source (G-75).
+void checkModeAndSupply(const CampaignState& s, const Order& o, const MeState& me, Mode mode, const std::string& at,
+                        core::IssueList& out) {
+    std::vector<std::pair<UnitType, Nationality>> units;
+    for (const auto* u : s.unitsOf(o.me)) units.emplace_back(u->type, u->nationality);
+    if (mode == Mode::Scouting && !mayScout(units, s.options))
+        out.error("ORDERS-MODE", at + " may not take a Scouting order: it has troops that do not scout (G-34)", o.line,
+                  o.me + ".mode");
+    // G-95 reorg_after_forage = required: an ME now in Forage mode reforms with a Reorganisation order before it
+    // takes any other mode (it may also keep foraging).
+    if (s.options.is("reorg_after_forage", "required") && me.mode == Mode::Forage && mode != Mode::Forage &&
+        mode != Mode::Reorganisation)
+        out.error("ORDERS-MODE", at + " has been foraging and must first reform with a Reorganisation order (G-95)", o.line,
+                  o.me + ".mode");
+    // G-45: no more than two days of forced march in a row.
+    int streak = 0;
+    for (const auto& m : s.mes)
+        if (m.id == o.me) streak = m.forcedMarchStreak;
+    if ((mode == Mode::ForcedMarch) && streak >= 2)
+        out.error("ORDERS-MODE", at + " has force-marched two days running and must rest today (G-45)", o.line, o.me + ".mode");
+    if (streak >= 2 && s.options.is("forced_march_rest", "stationary_third_day") && !o.path.empty())
+        out.error("ORDERS-PATH", at + " must stay where it is today after two days of forced march (G-45)", o.line, o.me + ".path");
+    if (stationaryMode(mode, s.options) && !o.path.empty())
+        out.error("ORDERS-PATH", at + ": a " + std::string(modeName(mode)) + " order does not move (§5, G-48)", o.line,
+                  o.me + ".path");
+    if (!o.supply.empty() && o.supply != me.supplySource) {
+        if (!s.urbanArea(o.supply)) out.error("ORDERS-SUPPLY", at + ": '" + o.supply + "' is no urban area", o.line, o.me + ".supply");
+        else if (me.supplyChangedWeek == s.week)
+            out.error("ORDERS-SUPPLY", at + " has already changed its supply source this week (G-75)", o.line, o.me + ".supply");
+        else if (s.options.is("supply_change", "first_day_only") && s.day != 1)
+            out.error("ORDERS-SUPPLY", at + ": supply sources change only on the first day of the week (G-75)", o.line,
+                      o.me + ".supply");
+    }
+}
+
+// The route: adjacent steps over land, no unfordable river without a crossing, roads only when force-marching.
+// Returns the hex where the ME ends the day.
+hex::Hex checkRoute(const CampaignState& s, const Order& o, const MeState& me, Mode mode, const std::string& at,
+                    core::IssueList& out) {
+    const auto off = s.map.offsets();
+    hex::Hex from = me.hex;
+    const bool roadsOnly = mode == Mode::ForcedMarch && s.options.is("forced_march_offroad", "no");
+    const bool sails = sailsToday(o);  // a water route is checked with the embark action (§11.2)
+    if (sails && !o.path.empty()) from = off.toHex(o.path.back());
+    for (std::size_t i = 0; !sails && i < o.path.size(); ++i) {
+        const hex::Hex to = off.toHex(o.path[i]);
+        const std::string step = "step " + std::to_string(i + 1) + " (" + hex::formatOffset(o.path[i]) + ")";
+        if (!s.map.contains(to)) {
+            out.error("ORDERS-PATH", at + ": " + step + " is off the map", o.line, o.me + ".path");
+            break;
+        }
+        const int dir = hex::directionTo(from, to);
+        if (dir < 0) {
+            out.error("ORDERS-PATH", at + ": " + step + " is not next to " + hex::formatOffset(off.toOffset(from)), o.line,
+                      o.me + ".path");
+            break;
+        }
+        if (map::isWater(s.map.terrain(to)))
+            out.error("ORDERS-PATH",
+                      at + ": " + step + " is " + std::string(map::terrainName(s.map.terrain(to))) + " and impassable (embark first)",
+                      o.line, o.me + ".path");
+        const bool road = s.map.hasLink(from, dir, map::LinkKind::MajorRoad) || s.map.hasLink(from, dir, map::LinkKind::MinorRoad);
+        // §8.1.3, G-16: a flooded marsh is crossed only along a road or track.
+        if (!road && wetlandFlooded(s.map, to, s.seasonOfWeek(s.week), s.options))
+            out.error("ORDERS-PATH", at + ": " + step + " is marsh flooded in this season and impassable off the road (G-16)", o.line,
+                      o.me + ".path");
+        const map::Hexside* side = s.map.hexside(from, dir);
+        if (side && side->watercourse == map::Watercourse::River && !side->fordable && side->crossing == map::Crossing::None)
+            out.error("ORDERS-PATH",
+                      at + ": " + step + " crosses the " + side->name +
+                          " where there is no ford or bridge (G-55: lay a pontoon or use boats)",
+                      o.line, o.me + ".path");
+        if (roadsOnly && !road)
+            out.error("ORDERS-PATH", at + ": " + step + " leaves the road, and a forced march keeps to roads (G-45)", o.line,
+                      o.me + ".path");
+        from = to;
+    }
+    return from;
+}
+
+}  // namespace
+
 core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
     core::IssueList out;
     const auto off = s.map.offsets();
@@ -176,38 +260,7 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
         }
         if (!seen.insert(o.me).second) out.error("ORDERS-ME", at + " has more than one order", o.line, o.me + ".me");
         const Mode mode = o.mode.value_or(Mode::Forage);  // §5: no mode given means Forage
-        std::vector<std::pair<UnitType, Nationality>> units;
-        for (const auto* u : s.unitsOf(o.me)) units.emplace_back(u->type, u->nationality);
-        if (mode == Mode::Scouting && !mayScout(units, s.options))
-            out.error("ORDERS-MODE", at + " may not take a Scouting order: it has troops that do not scout (G-34)", o.line,
-                      o.me + ".mode");
-        // G-95 reorg_after_forage = required: an ME now in Forage mode reforms with a Reorganisation order before it
-        // takes any other mode (it may also keep foraging).
-        if (s.options.is("reorg_after_forage", "required") && me->mode == Mode::Forage && mode != Mode::Forage &&
-            mode != Mode::Reorganisation)
-            out.error("ORDERS-MODE", at + " has been foraging and must first reform with a Reorganisation order (G-95)", o.line,
-                      o.me + ".mode");
-        // G-45: no more than two days of forced march in a row.
-        int streak = 0;
-        for (const auto& m : s.mes)
-            if (m.id == o.me) streak = m.forcedMarchStreak;
-        if ((mode == Mode::ForcedMarch) && streak >= 2)
-            out.error("ORDERS-MODE", at + " has force-marched two days running and must rest today (G-45)", o.line, o.me + ".mode");
-        if (streak >= 2 && s.options.is("forced_march_rest", "stationary_third_day") && !o.path.empty())
-            out.error("ORDERS-PATH", at + " must stay where it is today after two days of forced march (G-45)", o.line,
-                      o.me + ".path");
-        if (stationaryMode(mode, s.options) && !o.path.empty())
-            out.error("ORDERS-PATH", at + ": a " + std::string(modeName(mode)) + " order does not move (§5, G-48)", o.line,
-                      o.me + ".path");
-        if (!o.supply.empty() && o.supply != me->supplySource) {
-            if (!s.urbanArea(o.supply))
-                out.error("ORDERS-SUPPLY", at + ": '" + o.supply + "' is no urban area", o.line, o.me + ".supply");
-            else if (me->supplyChangedWeek == s.week)
-                out.error("ORDERS-SUPPLY", at + " has already changed its supply source this week (G-75)", o.line, o.me + ".supply");
-            else if (s.options.is("supply_change", "first_day_only") && s.day != 1)
-                out.error("ORDERS-SUPPLY", at + ": supply sources change only on the first day of the week (G-75)", o.line,
-                          o.me + ".supply");
-        }
+        checkModeAndSupply(s, o, *me, mode, at, out);
         // §3, G-31: under allow_disobedience = off an ME's commander may not depart from his orders.
         if (o.disobeys && s.options.is("allow_disobedience", "off"))
             out.error("ORDERS-DISOBEY", at + ": this campaign does not allow disobeying orders (allow_disobedience = off, G-31)",
@@ -239,45 +292,7 @@ core::IssueList validateOrders(const CampaignState& s, const OrdersFile& f) {
                                           [&](const UnitState& u) { return u.id == ref && u.me == o.me && !u.removed; });
             if (!mine) out.error("ORDERS-MARCH-ORDER", at + ": '" + ref + "' is no unit of this ME", o.line, o.me + ".marchOrder");
         }
-        // The route: adjacent steps over land, no unfordable river without a crossing, roads only when force-marching.
-        hex::Hex from = me->hex;
-        const bool roadsOnly = mode == Mode::ForcedMarch && s.options.is("forced_march_offroad", "no");
-        const bool sails = sailsToday(o);  // a water route is checked with the embark action (§11.2)
-        if (sails && !o.path.empty()) from = off.toHex(o.path.back());
-        for (std::size_t i = 0; !sails && i < o.path.size(); ++i) {
-            const hex::Hex to = off.toHex(o.path[i]);
-            const std::string step = "step " + std::to_string(i + 1) + " (" + hex::formatOffset(o.path[i]) + ")";
-            if (!s.map.contains(to)) {
-                out.error("ORDERS-PATH", at + ": " + step + " is off the map", o.line, o.me + ".path");
-                break;
-            }
-            const int dir = hex::directionTo(from, to);
-            if (dir < 0) {
-                out.error("ORDERS-PATH", at + ": " + step + " is not next to " + hex::formatOffset(off.toOffset(from)), o.line,
-                          o.me + ".path");
-                break;
-            }
-            if (map::isWater(s.map.terrain(to)))
-                out.error("ORDERS-PATH",
-                          at + ": " + step + " is " + std::string(map::terrainName(s.map.terrain(to))) +
-                              " and impassable (embark first)",
-                          o.line, o.me + ".path");
-            const bool road = s.map.hasLink(from, dir, map::LinkKind::MajorRoad) || s.map.hasLink(from, dir, map::LinkKind::MinorRoad);
-            // §8.1.3, G-16: a flooded marsh is crossed only along a road or track.
-            if (!road && wetlandFlooded(s.map, to, s.seasonOfWeek(s.week), s.options))
-                out.error("ORDERS-PATH", at + ": " + step + " is marsh flooded in this season and impassable off the road (G-16)",
-                          o.line, o.me + ".path");
-            const map::Hexside* side = s.map.hexside(from, dir);
-            if (side && side->watercourse == map::Watercourse::River && !side->fordable && side->crossing == map::Crossing::None)
-                out.error("ORDERS-PATH",
-                          at + ": " + step + " crosses the " + side->name +
-                              " where there is no ford or bridge (G-55: lay a pontoon or use boats)",
-                          o.line, o.me + ".path");
-            if (roadsOnly && !road)
-                out.error("ORDERS-PATH", at + ": " + step + " leaves the road, and a forced march keeps to roads (G-45)", o.line,
-                          o.me + ".path");
-            from = to;
-        }
+        const hex::Hex from = checkRoute(s, o, *me, mode, at, out);
         if (!o.path.empty()) {
             ++endHexes[from];
             endMes[from].push_back(o.me);
