@@ -18,6 +18,7 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace etatmajor::db {
@@ -314,54 +315,75 @@ private:
 
 }  // namespace
 
+namespace {
+
+// The campaign file and its map as their readers see them (UTF-8), checked: what the command log keeps, so that a
+// replay sets the campaign up from the log alone.
+struct CampaignInputs {
+    Scenario scenario;
+    std::string scenarioText, scenarioFile;
+    io::MapReadResult mapRead;
+    std::string mapXml, mapFile;
+};
+
+std::optional<CampaignInputs> readInputs(const NewCampaignRequest& req, core::IssueList& issues) {
+    CampaignInputs in;
+    auto& scenario = in.scenario;
+    try {
+        if (req.contents) {
+            in.scenarioText = req.contents->scenarioText;
+            in.scenarioFile = req.contents->scenarioFile;
+            scenario = io::readScenarioString(in.scenarioText, in.scenarioFile, ".");
+        } else {
+            scenario = io::readScenarioFile(req.scenarioPath);
+            in.scenarioText = io::decodeXmlText(io::readInputFile(req.scenarioPath, io::limits::kFileBytes), req.scenarioPath);
+            in.scenarioFile = fs::path(req.scenarioPath).filename().string();
+        }
+    } catch (const core::FileError& e) {
+        issues.add(e.toIssue());
+        return std::nullopt;
+    }
+    for (const auto& kv : req.options)
+        if (auto err = scenario.options.parseAndSet(kv)) issues.error("CLI-OPTION", *err, 0, kv);
+    if (issues.hasErrors()) return std::nullopt;
+
+    in.mapFile = req.contents ? req.contents->mapFile : scenario.mapRef;
+    try {
+        if (req.contents) {
+            in.mapXml = req.contents->mapText;
+            in.mapRead = io::readMapString(in.mapXml, in.mapFile);
+        } else {
+            const std::string raw = io::readWholeFile(scenario.mapPath);
+            in.mapRead = io::readMapString(raw, scenario.mapPath);
+            in.mapXml = io::decodeXmlText(raw, scenario.mapPath);
+        }
+    } catch (const core::FileError& e) {
+        issues.add(e.toIssue());
+        return std::nullopt;
+    }
+    issues.append(in.mapRead.issues);
+    auto mapIssues = in.mapRead.map.validate();
+    mapIssues.setFile(scenario.mapPath);
+    issues.append(mapIssues);
+    issues.append(io::validateScenario(scenario, in.mapRead.map));
+    if (issues.hasErrors()) return std::nullopt;
+    return in;
+}
+
+}  // namespace
+
 NewCampaignResult createCampaign(const NewCampaignRequest& req) {
     NewCampaignResult result;
     auto& issues = result.issues;
 
-    // The campaign file and its map as their readers see them (UTF-8): what the command log keeps, so that a replay
-    // sets the campaign up from the log alone.
-    Scenario scenario;
-    std::string scenarioText, scenarioFile;
-    try {
-        if (req.contents) {
-            scenarioText = req.contents->scenarioText;
-            scenarioFile = req.contents->scenarioFile;
-            scenario = io::readScenarioString(scenarioText, scenarioFile, ".");
-        } else {
-            scenario = io::readScenarioFile(req.scenarioPath);
-            scenarioText = io::decodeXmlText(io::readInputFile(req.scenarioPath, io::limits::kFileBytes), req.scenarioPath);
-            scenarioFile = fs::path(req.scenarioPath).filename().string();
-        }
-    } catch (const core::FileError& e) {
-        issues.add(e.toIssue());
-        return result;
-    }
-    for (const auto& kv : req.options)
-        if (auto err = scenario.options.parseAndSet(kv)) issues.error("CLI-OPTION", *err, 0, kv);
-    if (issues.hasErrors()) return result;
-
-    io::MapReadResult mapRead;
-    std::string mapXml;
-    const std::string mapFile = req.contents ? req.contents->mapFile : scenario.mapRef;
-    try {
-        if (req.contents) {
-            mapXml = req.contents->mapText;
-            mapRead = io::readMapString(mapXml, mapFile);
-        } else {
-            const std::string raw = io::readWholeFile(scenario.mapPath);
-            mapRead = io::readMapString(raw, scenario.mapPath);
-            mapXml = io::decodeXmlText(raw, scenario.mapPath);
-        }
-    } catch (const core::FileError& e) {
-        issues.add(e.toIssue());
-        return result;
-    }
-    issues.append(mapRead.issues);
-    auto mapIssues = mapRead.map.validate();
-    mapIssues.setFile(scenario.mapPath);
-    issues.append(mapIssues);
-    issues.append(io::validateScenario(scenario, mapRead.map));
-    if (issues.hasErrors()) return result;
+    auto inputs = readInputs(req, issues);
+    if (!inputs) return result;
+    const Scenario& scenario = inputs->scenario;
+    const std::string& scenarioText = inputs->scenarioText;
+    const std::string& scenarioFile = inputs->scenarioFile;
+    const io::MapReadResult& mapRead = inputs->mapRead;
+    const std::string& mapXml = inputs->mapXml;
+    const std::string& mapFile = inputs->mapFile;
 
     const bool memory = req.dbPath == ":memory:";
     if (!memory && fs::exists(req.dbPath) && !req.overwrite) {

@@ -525,6 +525,30 @@ std::optional<hex::Hex> objectiveHex(const ObjectiveDef& o, const map::Map& m) {
     return u ? std::optional(u->hex) : std::nullopt;
 }
 
+namespace {
+
+// G-54 command_limit = one_plus_one_double: a player commands one ME; one player of the side may command two
+// (the double command). Lifted under command_limit = unlimited.
+void checkCommandLimit(const Scenario& s, const SideDef& side, core::IssueList& out) {
+    if (!s.options.is("command_limit", "unlimited")) {
+        std::map<std::string, int> commands;
+        for (const auto& me : side.mes)
+            if (!me.commander.empty()) ++commands[me.commander];
+        int doubles = 0;
+        for (const auto& [player, n] : commands) {
+            if (n == 2) ++doubles;
+            if (n > 2 || (n == 2 && doubles > 1))
+                out.error("CAMPAIGN-COMMAND-LIMIT",
+                          "player '" + player + "' of side '" + side.id + "' commands " + std::to_string(n) +
+                              " MEs; a player commands one ME and one "
+                              "player of a side may command two (G-54, option command_limit)",
+                          side.line, side.id);
+        }
+    }
+}
+
+}  // namespace
+
 core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
     core::IssueList out;
     std::set<std::string> allIds;
@@ -552,23 +576,7 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
                       "side '" + side.id + "' must have exactly one overall commander, not " + std::to_string(overall), side.line,
                       side.id);
 
-        // G-54 command_limit = one_plus_one_double: a player commands one ME; one player of the side may command two
-        // (the double command). Lifted under command_limit = unlimited.
-        if (!s.options.is("command_limit", "unlimited")) {
-            std::map<std::string, int> commands;
-            for (const auto& me : side.mes)
-                if (!me.commander.empty()) ++commands[me.commander];
-            int doubles = 0;
-            for (const auto& [player, n] : commands) {
-                if (n == 2) ++doubles;
-                if (n > 2 || (n == 2 && doubles > 1))
-                    out.error("CAMPAIGN-COMMAND-LIMIT",
-                              "player '" + player + "' of side '" + side.id + "' commands " + std::to_string(n) +
-                                  " MEs; a player commands one ME and one "
-                                  "player of a side may command two (G-54, option command_limit)",
-                              side.line, side.id);
-            }
-        }
+        checkCommandLimit(s, side, out);
 
         std::map<std::string, std::string> unitOwner;     // unit id -> ME id
         std::map<std::string, std::string> generalOwner;  // general id -> ME id, for generals named directly

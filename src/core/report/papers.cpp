@@ -768,6 +768,16 @@ Extent extentOf(const hex::OffsetSystem& off, const hex::Layout& layout, const m
 
 std::string range(int a, int b) { return a == b ? std::to_string(a) : std::to_string(a) + "\u2013" + std::to_string(b); }
 
+// The hex numbers that fit: as large as fits across a hex (up to 7.5 points), in every hex when that is at least
+// kMinNumberPt, else in every other hex of each row, else none. Returns the choice and the size in points.
+std::pair<mapdraw::HexNumbers, double> hexNumbersThatFit(int cols, int rowsN, double colDx) {
+    const std::string widest = hex::formatOffset({cols - 1, rowsN - 1});
+    const double em = mapdraw::condensedNumberWidth(widest, 1.0);
+    if (0.86 * colDx / em >= kMinNumberPt) return {mapdraw::HexNumbers::Every, std::min(7.5, 0.86 * colDx / em)};
+    if (1.7 * colDx / em >= kMinNumberPt) return {mapdraw::HexNumbers::EveryOther, std::min(6.0, 1.7 * colDx / em)};
+    return {mapdraw::HexNumbers::None, 0.0};
+}
+
 Document mapPrint(const View& v, const PrintOptions& opts) {
     Sheet sheet(opts.paper, "Map", subtitle(v), footer(v));
     const double size = mapdraw::sizeForFlatsMm(std::clamp(opts.hexMm, 2.0, 40.0));
@@ -781,17 +791,9 @@ Document mapPrint(const View& v, const PrintOptions& opts) {
     // Hex numbers: as large as fits across a hex (up to 7.5 points), in every hex when that is at least
     // kMinNumberPt, else in every other hex of each row (they may then spread over half of each unnumbered
     // neighbour), else none; the column and row numbers along the four edges of every sheet in any case.
-    const std::string widest = hex::formatOffset({cols - 1, rowsN - 1});
-    const double em = mapdraw::condensedNumberWidth(widest, 1.0);
-    mapdraw::HexNumbers numbers = mapdraw::HexNumbers::None;
-    double numberPt = 0;
-    if (0.86 * colDx / em >= kMinNumberPt) {
-        numbers = mapdraw::HexNumbers::Every;
-        numberPt = std::min(7.5, 0.86 * colDx / em);
-    } else if (1.7 * colDx / em >= kMinNumberPt) {
-        numbers = mapdraw::HexNumbers::EveryOther;
-        numberPt = std::min(6.0, 1.7 * colDx / em);
-    }
+    const auto fit = hexNumbersThatFit(cols, rowsN, colDx);
+    const mapdraw::HexNumbers numbers = fit.first;
+    const double numberPt = fit.second;
     const double edgePt = 5.8;
     const double strip = edgePt + 5;  // the band of edge numbers inside the frame
 

@@ -300,6 +300,93 @@ void narrativeLines(Sheet& sheet, const std::string& narrative) {
     }
 }
 
+// Own casualties, unit by unit.
+void ownCasualties(Sheet& sheet, const View& v, const campaign::CampaignState& s, const BattleData& d,
+                   const std::map<std::string, const campaign::UnitState*>& units) {
+    std::vector<std::vector<std::string>> rows;
+    sheet.heading("Own casualties", "every unit of ours in the battle: figures at the start, figures and stands lost");
+    int fs = 0, fl = 0, sl = 0, pts = 0;
+    for (const auto& l : d.losses) {
+        const auto it = units.find(l.unit);
+        if (it == units.end() || it->second->side != v.side) continue;
+        const auto& u = *it->second;
+        const auto* me = s.me(u.me);
+        rows.push_back({u.name, me ? me->id : u.me, unitKind(u), std::to_string(l.figuresStart), std::to_string(l.figuresLost),
+                        std::to_string(l.standsLost), fateText(l), std::to_string(l.points)});
+        fs += l.figuresStart;
+        fl += l.figuresLost;
+        sl += l.standsLost;
+        pts += l.points;
+    }
+    rows.push_back({"\tTotal", "", "", std::to_string(fs), std::to_string(fl), std::to_string(sl), "", std::to_string(pts)});
+    table(sheet,
+          {{"Unit", 3.6},
+           {"ME", 1.1},
+           {"Type", 1.65},
+           {"Figures", 0.85, Align::Right},
+           {"Lost", 0.7, Align::Right},
+           {"Stands", 0.95, Align::Right},
+           {"Fate", 1.35},
+           {"Points", 0.7, Align::Right}},
+          rows, 13);
+}
+
+// The enemy, as seen across the field: each unit by a reference, its kind and nationality, and what it lost. Returns
+// the names the narrative must not show, with what replaces them.
+std::map<std::string, std::string> enemyCasualties(Sheet& sheet, const View& v, const BattleData& d,
+                                                   const std::map<std::string, const campaign::UnitState*>& units) {
+    std::vector<std::vector<std::string>> rows;
+    std::map<std::string, std::string> hidden;
+    int ref = 0, efl = 0, esl = 0, erouted = 0, egone = 0;
+    for (const auto& l : d.losses) {
+        const auto it = units.find(l.unit);
+        if (it == units.end() || it->second->side == v.side) continue;
+        const auto& u = *it->second;
+        const std::string code = "E" + std::to_string(++ref);
+        hidden[u.name] = code + " (enemy " + lower(unitKind(u)) + ")";
+        rows.push_back({code, unitKind(u), pretty(std::string(campaign::nationalityName(u.nationality))),
+                        std::to_string(l.figuresLost), std::to_string(l.standsLost), fateText(l)});
+        efl += l.figuresLost;
+        esl += l.standsLost;
+        erouted += l.routed ? 1 : 0;
+        egone += l.removed ? 1 : 0;
+    }
+    rows.push_back({"\tTotal", std::to_string(ref) + " units", "", std::to_string(efl), std::to_string(esl),
+                    std::to_string(erouted) + " routed, " + std::to_string(egone) + " gone"});
+    sheet.heading("Enemy casualties", "as seen from the field: kinds and losses, not names");
+    table(sheet,
+          {{"Ref.", 0.8},
+           {"Kind", 2},
+           {"Nationality", 1.5},
+           {"Figs lost", 1, Align::Right},
+           {"Stands lost", 1, Align::Right},
+           {"Fate", 2.2}},
+          rows, 13);
+    return hidden;
+}
+
+// Generals: ours by name, the enemy's only when hit.
+void generalsSection(Sheet& sheet, const View& v, const campaign::CampaignState& s, const ordered_json& r) {
+    std::vector<std::vector<std::string>> rows;
+    if (r.is_object() && r.contains("generals"))
+        for (const auto& g : r["generals"]) {
+            const std::string fate = str(g, "fate");
+            const int aides = g.value("aides_lost", 0);
+            if (str(g, "side") == v.side) {
+                std::string name = str(g, "id");
+                for (const auto& gs : s.generals)
+                    if (gs.id == name) name = gs.name;
+                rows.push_back({name, pretty(str(g, "rank")), pretty(lower(fate)), std::to_string(aides)});
+            } else if (fate != "UNHURT") {
+                rows.push_back({"An enemy general", pretty(str(g, "rank")), pretty(lower(fate)), "\u2014"});
+            }
+        }
+    if (!rows.empty()) {
+        sheet.heading("Generals", "ours in full; an enemy general only when he was hit");
+        table(sheet, {{"General", 3}, {"Rank", 1.5}, {"Fate", 1.5}, {"Aides lost", 1, Align::Right}}, rows, 13);
+    }
+}
+
 void oneBattle(Sheet& sheet, const View& v, const campaign::CampaignState& s, const BattleData& d) {
     const auto& b = d.record;
     const std::string enemy = s.enemyOf(v.side);
@@ -399,82 +486,11 @@ void oneBattle(Sheet& sheet, const View& v, const campaign::CampaignState& s, co
              12);
     else if (!kept.empty()) note(sheet, "Our troops keep the ground tonight; the enemy falls back.", 12);
 
-    // Own casualties, unit by unit.
-    sheet.heading("Own casualties", "every unit of ours in the battle: figures at the start, figures and stands lost");
-    rows.clear();
-    int fs = 0, fl = 0, sl = 0, pts = 0;
-    for (const auto& l : d.losses) {
-        const auto it = units.find(l.unit);
-        if (it == units.end() || it->second->side != v.side) continue;
-        const auto& u = *it->second;
-        const auto* me = s.me(u.me);
-        rows.push_back({u.name, me ? me->id : u.me, unitKind(u), std::to_string(l.figuresStart), std::to_string(l.figuresLost),
-                        std::to_string(l.standsLost), fateText(l), std::to_string(l.points)});
-        fs += l.figuresStart;
-        fl += l.figuresLost;
-        sl += l.standsLost;
-        pts += l.points;
-    }
-    rows.push_back({"\tTotal", "", "", std::to_string(fs), std::to_string(fl), std::to_string(sl), "", std::to_string(pts)});
-    table(sheet,
-          {{"Unit", 3.6},
-           {"ME", 1.1},
-           {"Type", 1.65},
-           {"Figures", 0.85, Align::Right},
-           {"Lost", 0.7, Align::Right},
-           {"Stands", 0.95, Align::Right},
-           {"Fate", 1.35},
-           {"Points", 0.7, Align::Right}},
-          rows, 13);
+    ownCasualties(sheet, v, s, d, units);
 
-    // The enemy, as seen across the field: each unit by a reference, its kind and nationality, and what it lost.
-    std::map<std::string, std::string> hidden;
-    rows.clear();
-    int ref = 0, efl = 0, esl = 0, erouted = 0, egone = 0;
-    for (const auto& l : d.losses) {
-        const auto it = units.find(l.unit);
-        if (it == units.end() || it->second->side == v.side) continue;
-        const auto& u = *it->second;
-        const std::string code = "E" + std::to_string(++ref);
-        hidden[u.name] = code + " (enemy " + lower(unitKind(u)) + ")";
-        rows.push_back({code, unitKind(u), pretty(std::string(campaign::nationalityName(u.nationality))),
-                        std::to_string(l.figuresLost), std::to_string(l.standsLost), fateText(l)});
-        efl += l.figuresLost;
-        esl += l.standsLost;
-        erouted += l.routed ? 1 : 0;
-        egone += l.removed ? 1 : 0;
-    }
-    rows.push_back({"\tTotal", std::to_string(ref) + " units", "", std::to_string(efl), std::to_string(esl),
-                    std::to_string(erouted) + " routed, " + std::to_string(egone) + " gone"});
-    sheet.heading("Enemy casualties", "as seen from the field: kinds and losses, not names");
-    table(sheet,
-          {{"Ref.", 0.8},
-           {"Kind", 2},
-           {"Nationality", 1.5},
-           {"Figs lost", 1, Align::Right},
-           {"Stands lost", 1, Align::Right},
-           {"Fate", 2.2}},
-          rows, 13);
+    auto hidden = enemyCasualties(sheet, v, d, units);
 
-    // Generals: ours by name, the enemy's only when hit.
-    rows.clear();
-    if (r.is_object() && r.contains("generals"))
-        for (const auto& g : r["generals"]) {
-            const std::string fate = str(g, "fate");
-            const int aides = g.value("aides_lost", 0);
-            if (str(g, "side") == v.side) {
-                std::string name = str(g, "id");
-                for (const auto& gs : s.generals)
-                    if (gs.id == name) name = gs.name;
-                rows.push_back({name, pretty(str(g, "rank")), pretty(lower(fate)), std::to_string(aides)});
-            } else if (fate != "UNHURT") {
-                rows.push_back({"An enemy general", pretty(str(g, "rank")), pretty(lower(fate)), "\u2014"});
-            }
-        }
-    if (!rows.empty()) {
-        sheet.heading("Generals", "ours in full; an enemy general only when he was hit");
-        table(sheet, {{"General", 3}, {"Rank", 1.5}, {"Fate", 1.5}, {"Aides lost", 1, Align::Right}}, rows, 13);
-    }
+    generalsSection(sheet, v, s, r);
 
     // The narrative, with the enemy's names replaced by what the side could see.
     for (const auto& g : s.generals)

@@ -481,6 +481,40 @@ ordered_json intelJsonOf(const IntelView& i) {
     return j;
 }
 
+// One of the side's own MEs in the status document: its units, guns and generals.
+ordered_json meJson(const MeView& m) {
+    ordered_json me{{"id", m.id},
+                    {"label", m.label},
+                    {"hex", m.hex},
+                    {"mode", m.mode},
+                    {"supplySource", m.supplySource},
+                    {"commander", m.commander},
+                    {"points", m.points},
+                    {"stands", m.stands},
+                    {"figures", m.figures}};
+    if (m.entering) me["entering"] = {{"loc", m.enteringLoc}, {"marchOrder", m.marchOrder}};
+    ordered_json generals = ordered_json::array();
+    for (const auto& g : m.generals)
+        generals.push_back({{"id", g.id}, {"name", g.name}, {"rank", g.rank}, {"rating", g.rating}, {"status", g.status}});
+    me["generals"] = generals;
+    ordered_json units = ordered_json::array();
+    for (const auto& u : m.units) {
+        ordered_json uj{
+            {"id", u.id},           {"name", u.name},     {"nationality", u.nationality}, {"type", u.type},
+            {"class", u.unitClass}, {"stands", u.stands}, {"figures", u.figures},         {"figuresOriginal", u.figuresOriginal}};
+        if (u.shaken) uj["shaken"] = true;
+        if (!u.detachedAt.empty()) uj["detachedAt"] = u.detachedAt;
+        if (!u.guns.empty()) {
+            ordered_json guns = ordered_json::array();
+            for (const auto& g : u.guns) guns.push_back({{"calibre", g.calibre}, {"stands", g.stands}});
+            uj["guns"] = guns;
+        }
+        units.push_back(uj);
+    }
+    me["units"] = units;
+    return me;
+}
+
 ordered_json statusDocument(const SideView& v) {
     ordered_json doc;
     const auto& h = v.campaign;
@@ -541,43 +575,7 @@ ordered_json statusDocument(const SideView& v) {
             for (const auto& l : s.locEntries) locs.push_back({{"kind", l.kind}, {"hex", l.hex}, {"name", l.name}});
             j["locEntries"] = locs;
             ordered_json mes = ordered_json::array();
-            for (const auto& m : s.mes) {
-                ordered_json me{{"id", m.id},
-                                {"label", m.label},
-                                {"hex", m.hex},
-                                {"mode", m.mode},
-                                {"supplySource", m.supplySource},
-                                {"commander", m.commander},
-                                {"points", m.points},
-                                {"stands", m.stands},
-                                {"figures", m.figures}};
-                if (m.entering) me["entering"] = {{"loc", m.enteringLoc}, {"marchOrder", m.marchOrder}};
-                ordered_json generals = ordered_json::array();
-                for (const auto& g : m.generals)
-                    generals.push_back({{"id", g.id}, {"name", g.name}, {"rank", g.rank}, {"rating", g.rating}, {"status", g.status}});
-                me["generals"] = generals;
-                ordered_json units = ordered_json::array();
-                for (const auto& u : m.units) {
-                    ordered_json uj{{"id", u.id},
-                                    {"name", u.name},
-                                    {"nationality", u.nationality},
-                                    {"type", u.type},
-                                    {"class", u.unitClass},
-                                    {"stands", u.stands},
-                                    {"figures", u.figures},
-                                    {"figuresOriginal", u.figuresOriginal}};
-                    if (u.shaken) uj["shaken"] = true;
-                    if (!u.detachedAt.empty()) uj["detachedAt"] = u.detachedAt;
-                    if (!u.guns.empty()) {
-                        ordered_json guns = ordered_json::array();
-                        for (const auto& g : u.guns) guns.push_back({{"calibre", g.calibre}, {"stands", g.stands}});
-                        uj["guns"] = guns;
-                    }
-                    units.push_back(uj);
-                }
-                me["units"] = units;
-                mes.push_back(me);
-            }
+            for (const auto& m : s.mes) mes.push_back(meJson(m));
             j["mes"] = mes;
             ordered_json decoys = ordered_json::array();
             for (const auto& d : s.decoys) decoys.push_back({{"id", d.id}, {"hex", d.hex}, {"designated", d.designated}});
