@@ -156,16 +156,28 @@ int intParam(const httplib::Request& req, const char* key, int fallback, int lo,
            std::string("the parameter ") + key + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
 }
 
+std::string hexOf(const unsigned char* bytes, std::size_t size) {
+    static const char* digits = "0123456789abcdef";
+    std::string out;
+    for (std::size_t i = 0; i < size; ++i) {
+        out += digits[bytes[i] >> 4];
+        out += digits[bytes[i] & 15];
+    }
+    return out;
+}
+
 std::string randomToken() {
     unsigned char bytes[32];
     randombytes_buf(bytes, sizeof bytes);
-    static const char* digits = "0123456789abcdef";
-    std::string out;
-    for (const unsigned char b : bytes) {
-        out += digits[b >> 4];
-        out += digits[b & 15];
-    }
-    return out;
+    return hexOf(bytes, sizeof bytes);
+}
+
+// What the server keeps of a session's token (or of the host's passphrase hash, for its stamp): a BLAKE2b hash. A
+// token is 32 random bytes, so a fast hash is enough: whoever reads the state file cannot turn it back into a token.
+std::string fastHash(const std::string& text) {
+    unsigned char digest[32];
+    crypto_generichash(digest, sizeof digest, reinterpret_cast<const unsigned char*>(text.data()), text.size(), nullptr, 0);
+    return hexOf(digest, sizeof digest);
 }
 
 // Runs `f` with a temporary file of this process that is removed afterwards.
@@ -198,12 +210,18 @@ struct Hosted {
     std::string blocked;
 };
 
+// A login. Sessions are kept in the server's state file (docs/server.md "Sessions"), under the hash of their token,
+// so that a restart does not log anyone out; the token itself is never written.
 struct Session {
     std::string campaign;  // empty for the host
     std::string side;      // empty for the host
     bool host = false;
-    Clock::time_point lastUse, created;
+    std::int64_t created = 0, lastUse = 0;  // seconds since 1970 (UTC)
+    std::int64_t lastWritten = 0;           // when lastUse was last written to the state file
     std::string client;
+    // The stamp of the passphrase the session was opened with (auth::passphraseStamp; the host's: of the server's
+    // hash of the host's passphrase). A new passphrase ends the sessions opened with the old one.
+    std::string stamp;
 };
 
 struct Server::Impl {
@@ -218,7 +236,7 @@ struct Server::Impl {
     std::optional<SQLite::Database> state;
 
     std::mutex sessionsMutex;
-    std::map<std::string, Session> sessions;
+    std::map<std::string, Session> sessions;  // by the hash of the token
 
     // Failed logins in a row, per client address and per campaign side (or the host); the slow-down of
     // auth::failureDelay applies to each, and an answer in the slow-down is 429 without any check.
@@ -231,6 +249,7 @@ struct Server::Impl {
 
     std::mutex hostHashMutex;
     std::string hostHash;    // Argon2id of the host's passphrase
+    std::string hostStamp;   // its hash: the stamp of the host's sessions
     std::mutex verifyMutex;  // one Argon2id check at a time (64 MiB each)
 
     std::mutex eventsMutex;
@@ -257,6 +276,35 @@ struct Server::Impl {
                     "deadline INTEGER, stand_fast_missing INTEGER NOT NULL DEFAULT 0)");
         state->exec("CREATE TABLE IF NOT EXISTS battle_result (campaign TEXT NOT NULL, battle INTEGER NOT NULL, side TEXT NOT NULL, "
                     "xml TEXT NOT NULL, file TEXT NOT NULL, given INTEGER NOT NULL, PRIMARY KEY (campaign, battle, side))");
+        state->exec("CREATE TABLE IF NOT EXISTS session (token_hash TEXT PRIMARY KEY, campaign TEXT NOT NULL, side TEXT NOT NULL, "
+                    "host INTEGER NOT NULL, client TEXT NOT NULL, created INTEGER NOT NULL, last_use INTEGER NOT NULL, "
+                    "stamp TEXT NOT NULL)");
+        state->exec("CREATE TABLE IF NOT EXISTS server_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    }
+
+    // The host's passphrase hash of the last start when the passphrase is the same (the host's sessions then go on),
+    // else a new one (and the sessions of the old passphrase end, their stamp no longer matching).
+    void hostPassphraseHash() {
+        std::lock_guard lock(stateMutex);
+        SQLite::Statement q(*state, "SELECT value FROM server_meta WHERE key = 'host_hash'");
+        if (q.executeStep()) {
+            const std::string kept = q.getColumn(0).getString();
+            if (crypto_pwhash_str_verify(kept.c_str(), config.hostPassphrase.c_str(), config.hostPassphrase.size()) == 0) {
+                hostHash = kept;
+                hostStamp = fastHash(hostHash);
+                return;
+            }
+        }
+        char hash[crypto_pwhash_STRBYTES];
+        if (crypto_pwhash_str(hash, config.hostPassphrase.c_str(), config.hostPassphrase.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                              crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
+            throw std::runtime_error("not enough memory to hash the host's passphrase");
+        hostHash = hash;
+        hostStamp = fastHash(hostHash);
+        SQLite::Statement up(*state, "INSERT INTO server_meta (key, value) VALUES ('host_hash', ?) "
+                                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+        up.bind(1, hostHash);
+        up.exec();
     }
 
     void loadSettings(Hosted& h) {
@@ -360,33 +408,155 @@ struct Server::Impl {
         return auth.substr(7);
     }
 
+    bool expired(const Session& s, std::int64_t now) const {
+        return now - s.lastUse > std::int64_t{config.sessionIdleMinutes} * 60 ||
+               now - s.created > std::int64_t{config.sessionMaxHours} * 3600;
+    }
+
+    // The state file's copy of the sessions (the caller holds sessionsMutex).
+    void storeSession(const std::string& key, const Session& s) {
+        std::lock_guard lock(stateMutex);
+        SQLite::Statement q(*state,
+                            "INSERT OR REPLACE INTO session (token_hash, campaign, side, host, client, created, last_use, stamp) "
+                            "VALUES (?,?,?,?,?,?,?,?)");
+        q.bind(1, key);
+        q.bind(2, s.campaign);
+        q.bind(3, s.side);
+        q.bind(4, s.host ? 1 : 0);
+        q.bind(5, s.client);
+        q.bind(6, s.created);
+        q.bind(7, s.lastUse);
+        q.bind(8, s.stamp);
+        q.exec();
+    }
+    void forgetSession(const std::string& key) {
+        std::lock_guard lock(stateMutex);
+        SQLite::Statement q(*state, "DELETE FROM session WHERE token_hash = ?");
+        q.bind(1, key);
+        q.exec();
+    }
+    void touchSession(const std::string& key, std::int64_t lastUse) {
+        std::lock_guard lock(stateMutex);
+        SQLite::Statement q(*state, "UPDATE session SET last_use = ? WHERE token_hash = ?");
+        q.bind(1, lastUse);
+        q.bind(2, key);
+        q.exec();
+    }
+
+    // At start: the sessions of the last run that have not expired.
+    void loadSessions() {
+        const auto now = nowSeconds();
+        std::lock_guard lock(sessionsMutex);
+        std::vector<std::string> gone;
+        {
+            std::lock_guard stateLock(stateMutex);
+            SQLite::Statement q(*state, "SELECT token_hash, campaign, side, host, client, created, last_use, stamp FROM session");
+            while (q.executeStep()) {
+                Session s;
+                const std::string key = q.getColumn(0).getString();
+                s.campaign = q.getColumn(1).getString();
+                s.side = q.getColumn(2).getString();
+                s.host = q.getColumn(3).getInt() != 0;
+                s.client = q.getColumn(4).getString();
+                s.created = q.getColumn(5).getInt64();
+                s.lastUse = s.lastWritten = q.getColumn(6).getInt64();
+                s.stamp = q.getColumn(7).getString();
+                if (expired(s, now) || (s.host && s.stamp != hostStamp)) gone.push_back(key);
+                else sessions[key] = s;
+            }
+        }
+        for (const auto& key : gone) forgetSession(key);
+        if (!sessions.empty()) log(std::to_string(sessions.size()) + " session(s) of the last run go on");
+    }
+
+    // Whether the passphrase the session was opened with is still the one of its side (or the host's).
+    bool stampHolds(const Session& s) {
+        if (s.host) return s.stamp == hostStamp;
+        std::shared_ptr<Hosted> h;
+        {
+            std::lock_guard lock(campaignsMutex);
+            const auto it = campaigns.find(s.campaign);
+            if (it == campaigns.end()) return false;
+            h = it->second;
+        }
+        std::lock_guard lock(h->mutex);
+        return auth::passphraseStamp(*h->store, s.side) == std::optional<std::string>(s.stamp);
+    }
+
     Session session(const httplib::Request& req) {
         const auto token = tokenOf(req);
         if (!token) refuse(401, "AUTH-REQUIRED", "log in first (POST /api/v1/login)");
-        std::lock_guard lock(sessionsMutex);
-        const auto it = sessions.find(*token);
-        const auto now = Clock::now();
-        if (it == sessions.end() || now - it->second.lastUse > std::chrono::minutes(config.sessionIdleMinutes) ||
-            now - it->second.created > std::chrono::hours(config.sessionMaxHours)) {
-            if (it != sessions.end()) sessions.erase(it);
-            refuse(401, "AUTH-EXPIRED", "the session is unknown or has expired; log in again");
+        const auto key = fastHash(*token);
+        const auto now = nowSeconds();
+        Session s;
+        {
+            std::lock_guard lock(sessionsMutex);
+            const auto it = sessions.find(key);
+            if (it == sessions.end()) refuse(401, "AUTH-EXPIRED", "the session is unknown or has expired; log in again");
+            if (expired(it->second, now)) {
+                sessions.erase(it);
+                forgetSession(key);
+                refuse(401, "AUTH-EXPIRED", "the session is unknown or has expired; log in again");
+            }
+            s = it->second;
         }
-        it->second.lastUse = now;
-        return it->second;
+        if (!stampHolds(s)) {
+            {
+                std::lock_guard lock(sessionsMutex);
+                sessions.erase(key);
+                forgetSession(key);
+            }
+            log("session ended: the passphrase of " +
+                (s.host ? std::string("the host") : "campaign " + s.campaign + " side " + s.side) + " has changed");
+            refuse(401, "AUTH-EXPIRED", "the session has ended: its passphrase was changed; log in again");
+        }
+        {
+            std::lock_guard lock(sessionsMutex);
+            const auto it = sessions.find(key);
+            if (it == sessions.end()) refuse(401, "AUTH-EXPIRED", "the session is unknown or has expired; log in again");
+            it->second.lastUse = now;
+            // The last use is written at most once a minute: the idle time is kept to the minute across a restart.
+            if (now - it->second.lastWritten >= 60) {
+                touchSession(key, now);
+                it->second.lastWritten = now;
+            }
+            s = it->second;
+        }
+        return s;
     }
 
     std::string newSession(Session s) {
         const auto token = randomToken();
+        const auto key = fastHash(token);
+        const auto now = nowSeconds();
         std::lock_guard lock(sessionsMutex);
-        // Sessions past their time go first; a server never keeps more than 10,000.
-        const auto now = Clock::now();
+        // Sessions past their time go first; a server never keeps more than 10,000 (the longest idle goes then).
         for (auto it = sessions.begin(); it != sessions.end();)
-            if (now - it->second.lastUse > std::chrono::minutes(config.sessionIdleMinutes)) it = sessions.erase(it);
-            else ++it;
-        if (sessions.size() >= 10000) sessions.erase(sessions.begin());
-        s.created = s.lastUse = now;
-        sessions[token] = s;
+            if (expired(it->second, now)) {
+                forgetSession(it->first);
+                it = sessions.erase(it);
+            } else {
+                ++it;
+            }
+        if (sessions.size() >= 10000) {
+            auto oldest = sessions.begin();
+            for (auto it = sessions.begin(); it != sessions.end(); ++it)
+                if (it->second.lastUse < oldest->second.lastUse) oldest = it;
+            forgetSession(oldest->first);
+            sessions.erase(oldest);
+        }
+        s.created = s.lastUse = s.lastWritten = now;
+        storeSession(key, s);
+        sessions[key] = s;
         return token;
+    }
+
+    void endSession(const httplib::Request& req) {
+        session(req);
+        const auto key = fastHash(*tokenOf(req));
+        std::lock_guard lock(sessionsMutex);
+        sessions.erase(key);
+        forgetSession(key);
     }
 
     // Refuses with 429 while `keys` are in their slow-down; the wait is the longest.
@@ -444,6 +614,7 @@ struct Server::Impl {
             Session s;
             s.host = true;
             s.client = client;
+            s.stamp = hostStamp;
             const auto token = newSession(s);
             log("login: the host, from " + client);
             sendJson(res, 200, json{{"token", token}, {"host", true}, {"idleMinutes", config.sessionIdleMinutes}});
@@ -462,6 +633,7 @@ struct Server::Impl {
         }
         core::IssueList issues;
         bool known = false;
+        std::string stamp;
         if (h) {
             std::lock_guard lock(h->mutex);
             for (const auto& s : view::campaignSides(*h->store)) known = known || s.id == side;
@@ -476,6 +648,7 @@ struct Server::Impl {
                 auth::Pacing pacing{[] { return nowSeconds(); }, [](std::chrono::milliseconds) {}};
                 std::lock_guard verify(verifyMutex);
                 issues = auth::authorise(*h->store, auth::Actor::ofSide(side), passphrase, pacing);
+                stamp = auth::passphraseStamp(*h->store, side).value_or("");
             }
         }
         if (!h || !known || issues.hasErrors()) {
@@ -488,6 +661,7 @@ struct Server::Impl {
         s.campaign = id;
         s.side = side;
         s.client = client;
+        s.stamp = stamp;
         const auto token = newSession(s);
         log("login: campaign " + id + " side " + side + ", from " + client);
         sendJson(res, 200, json{{"token", token}, {"campaign", id}, {"side", side}, {"idleMinutes", config.sessionIdleMinutes}});
@@ -752,9 +926,7 @@ struct Server::Impl {
                   }));
         http->Post("/api/v1/login", guarded([this](const httplib::Request& req, httplib::Response& res) { login(req, res); }));
         http->Post("/api/v1/logout", guarded([this](const httplib::Request& req, httplib::Response& res) {
-                       session(req);
-                       std::lock_guard lock(sessionsMutex);
-                       sessions.erase(*tokenOf(req));
+                       endSession(req);
                        sendAction(res, "logged out");
                    }));
         http->Get("/api/v1/campaigns/([^/]+)", guarded([this](const httplib::Request& req, httplib::Response& res) {
@@ -1230,14 +1402,10 @@ int Server::start() {
     if (!fs::is_directory(c.campaignsDir)) throw std::runtime_error("no folder " + c.campaignsDir);
     if (auto problem = auth::passphraseProblem(c.hostPassphrase))
         throw std::runtime_error(std::string("the host's passphrase is refused: ") + problem->what());
-    char hash[crypto_pwhash_STRBYTES];
-    if (crypto_pwhash_str(hash, c.hostPassphrase.c_str(), c.hostPassphrase.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
-                          crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
-        throw std::runtime_error("not enough memory to hash the host's passphrase");
-    impl.hostHash = hash;
-
     impl.openState();
+    impl.hostPassphraseHash();
     impl.openFolder();
+    impl.loadSessions();
 
     if (c.tls) {
         auto ssl = std::make_unique<httplib::SSLServer>(c.certPath.c_str(), c.keyPath.c_str());

@@ -28,7 +28,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <random>
 #include <thread>
@@ -681,5 +683,109 @@ TEST_CASE("server: the host's deadline makes the side without orders stand fast,
     const auto forced = host.advance("late", "phase", false);
     CHECK(forced.message.find("D2") != std::string::npos);
     CHECK(american.calendar().phase == "D3");
+    CHECK(server.stop() == 0);
+}
+
+TEST_CASE("server: sessions survive a restart, are kept only as hashes of their tokens, and end at logout, when idle "
+          "too long, or when their passphrase changes",
+          "[server]") {
+    const auto work = workDir("sessions");
+    const auto campaigns = work + "/campaigns";
+    fs::create_directories(campaigns);
+    const auto pass = writePassfiles(work);
+    const std::string stateFile = campaigns + "/etatmajor-server.sqlite";
+    ServerProcess server(campaigns, pass.host);
+    {
+        auto host = hostConnection(server.port());
+        host.loginHost(kHostPass);
+        host.createCampaign("kept", "southern-1780", 6,
+                            {{"british", kSidePass.at("british")}, {"american", kSidePass.at("american")}});
+        host.logout();
+    }
+    // Each request on a connection to the server's port of the moment (a restart listens on another).
+    auto request = [&](const std::string& method, const std::string& path, const std::string& token, const json& body = {}) {
+        httplib::Client http("127.0.0.1", server.port());
+        httplib::Headers h;
+        if (!token.empty()) h.emplace("Authorization", "Bearer " + token);
+        auto r = method == "GET" ? http.Get(path.c_str(), h) : http.Post(path.c_str(), h, body.dump(), "application/json");
+        REQUIRE(r);
+        return std::make_pair(r->status, r->body);
+    };
+    auto login = [&](const json& body) {
+        const auto [status, text] = request("POST", "/api/v1/login", "", body);
+        REQUIRE(status == 200);
+        return json::parse(text)["token"].get<std::string>();
+    };
+    auto sideLogin = [&](const std::string& side, const std::string& passphrase) {
+        return login({{"campaign", "kept"}, {"side", side}, {"passphrase", passphrase}});
+    };
+    const std::string american = sideLogin("american", kSidePass.at("american"));
+    const std::string british = sideLogin("british", kSidePass.at("british"));
+    const std::string host = login({{"host", true}, {"passphrase", kHostPass}});
+    const std::string status = "/api/v1/campaigns/kept/sides/american/status";
+    CHECK(request("GET", status, american).first == 200);
+    CHECK(request("POST", "/api/v1/logout", british).first == 200);
+
+    REQUIRE(server.stop() == 0);
+    // The state file holds the two sessions left, each under a hash of its token; no token is written anywhere.
+    for (const auto& e : fs::directory_iterator(campaigns)) {
+        if (e.path().filename().string().rfind("etatmajor-server.sqlite", 0) != 0) continue;
+        std::ifstream in(e.path(), std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+        INFO(e.path().filename().string());
+        for (const auto& token : {american, british, host}) CHECK(bytes.find(token) == std::string::npos);
+    }
+    {
+        SQLite::Database raw(stateFile, SQLite::OPEN_READONLY);
+        CHECK(raw.execAndGet("SELECT COUNT(*) FROM session").getInt() == 2);
+        SQLite::Statement q(raw, "SELECT token_hash FROM session");
+        while (q.executeStep()) {
+            const std::string hash = q.getColumn(0).getString();
+            CHECK(hash.size() == 64);
+            CHECK(hash.find_first_not_of("0123456789abcdef") == std::string::npos);
+            CHECK(hash != american);
+            CHECK(hash != host);
+        }
+    }
+
+    server.start();
+    CHECK(request("GET", status, american).first == 200);
+    CHECK(request("GET", "/api/v1/campaigns/kept/status", host).first == 200);
+    auto [ended, endedBody] = request("GET", "/api/v1/campaigns/kept/sides/british/status", british);
+    CHECK(ended == 401);
+    CHECK(json::parse(endedBody)["error"]["code"] == "AUTH-EXPIRED");
+    CHECK(server.log().find("session(s) of the last run go on") != std::string::npos);
+
+    // Idle longer than the server allows (120 minutes by default), even across a restart: ended.
+    REQUIRE(server.stop() == 0);
+    {
+        SQLite::Database raw(stateFile, SQLite::OPEN_READWRITE);
+        raw.exec("UPDATE session SET last_use = last_use - 3 * 3600 WHERE side = 'american'");
+    }
+    server.start();
+    CHECK(request("GET", status, american).first == 401);
+    CHECK(request("GET", "/api/v1/campaigns/kept/status", host).first == 200);
+
+    // A side's new passphrase ends the sessions opened with the old one, at once while the server runs.
+    const std::string again = sideLogin("american", kSidePass.at("american"));
+    CHECK(request("GET", status, again).first == 200);
+    const auto newPass = work + "/american-new.pass";
+    writeText(newPass, "a new american passphrase\n");
+    const auto changed = cli({"campaign", "password", "--db", campaigns + "/kept.db", "--side", "american", "--new-password-file",
+                              newPass, "--password-file", pass.sides.at("american")});
+    INFO(changed.output);
+    REQUIRE(changed.exitCode == 0);
+    auto [gone, goneBody] = request("GET", status, again);
+    CHECK(gone == 401);
+    CHECK(json::parse(goneBody)["error"]["message"].get<std::string>().find("passphrase was changed") != std::string::npos);
+    const std::string fresh = sideLogin("american", "a new american passphrase");
+    CHECK(request("GET", status, fresh).first == 200);
+
+    // The host's new passphrase (a restart with another one) ends the host's sessions, not the sides'.
+    REQUIRE(server.stop() == 0);
+    writeText(pass.host, "another host passphrase\n");
+    server.start();
+    CHECK(request("GET", "/api/v1/campaigns/kept/status", host).first == 401);
+    CHECK(request("GET", status, fresh).first == 200);
     CHECK(server.stop() == 0);
 }
