@@ -7,15 +7,19 @@
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/engine/battles.hpp"
 #include "etatmajor/engine/commands.hpp"
+#include "etatmajor/engine/grant.hpp"
 #include "etatmajor/engine/intel.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/phase_log.hpp"
+#include "etatmajor/engine/reorg.hpp"
 #include "etatmajor/engine/reports.hpp"
 #include "etatmajor/engine/siege.hpp"
 #include "etatmajor/engine/turn.hpp"
+#include "etatmajor/hex/offset.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/io/orders_xml.hpp"
+#include "etatmajor/io/scenario_xml.hpp"
 #include "etatmajor/report/papers.hpp"
 #include "etatmajor/report/pdf.hpp"
 #include "etatmajor/version.hpp"
@@ -106,16 +110,22 @@ void sendRefusal(httplib::Response& res, const Refusal& r) {
     throw Refusal{status, code, message, std::move(issues)};
 }
 
-// The HTTP status of a refusal by the core, from its first error's code.
+// The HTTP status of a refusal by the core, from its first error's code: 409 when the campaign is not where the
+// action can be taken (a phase, a day, an answer already given), 403 when the side asks for what is not its own (an
+// ME it does not have, the other side's file or battle: the same words whether the thing belongs to the enemy or does
+// not exist, so the answer tells nothing of the enemy), 404 for a battle or siege the campaign does not have.
 int statusOfIssues(const core::IssueList& issues) {
     for (const auto& i : issues.items()) {
         if (i.severity != core::Severity::Error) continue;
-        static const std::set<std::string> conflicts{"ORDERS-GIVEN",  "ORDERS-TOO-LATE", "ORDERS-NOT-GIVEN",
-                                                     "ORDERS-STALE",  "CAMPAIGN-ENDED",  "BATTLE-RESOLVED",
-                                                     "BATTLE-STATUS", "ORDERS-MISSING",  "BATTLE-TABLETOP"};
+        static const std::set<std::string> conflicts{"ORDERS-GIVEN",       "ORDERS-TOO-LATE", "ORDERS-NOT-GIVEN", "ORDERS-STALE",
+                                                     "CAMPAIGN-ENDED",     "BATTLE-RESOLVED", "BATTLE-STATUS",    "ORDERS-MISSING",
+                                                     "BATTLE-TABLETOP",    "REORG-TOO-LATE",  "GRANT-TIMING",     "SUPPLY-TIMING",
+                                                     "INITIATIVE-DECLINE", "SIEGE-TERMS"};
+        static const std::set<std::string> notOwn{"ORDERS-SIDE", "BATTLE-SIDE", "GRANT-SIDE", "SIEGE-SIDE",
+                                                  "REORG-ME",    "GRANT-ME",    "SUPPLY-ME"};
         if (conflicts.count(i.code)) return 409;
-        if (i.code == "ORDERS-SIDE" || i.code == "BATTLE-SIDE") return 403;
-        if (i.code == "BATTLE-UNKNOWN") return 404;
+        if (notOwn.count(i.code)) return 403;
+        if (i.code == "BATTLE-UNKNOWN" || i.code == "SIEGE-ID") return 404;
         return 400;
     }
     return 400;
@@ -141,6 +151,63 @@ std::string stringField(const json& body, const char* key, bool required, std::s
     auto s = body[key].get<std::string>();
     if (s.size() > maxBytes) refuse(413, "TOO-LARGE", std::string("\"") + key + "\" is too long");
     return s;
+}
+
+// A list of strings (ids), each at most 200 bytes, at most 1,000 of them.
+std::vector<std::string> stringListField(const json& body, const char* key, bool required) {
+    if (!body.contains(key)) {
+        if (required) refuse(400, "BAD-REQUEST", std::string("the body has no \"") + key + "\" (a list of ids)");
+        return {};
+    }
+    const auto& list = body[key];
+    if (!list.is_array()) refuse(400, "BAD-REQUEST", std::string("\"") + key + "\" must be a list of strings");
+    if (list.size() > 1000) refuse(413, "TOO-LARGE", std::string("\"") + key + "\" has more than 1000 items");
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (!list[i].is_string())
+            refuse(400, "BAD-REQUEST",
+                   std::string("\"") + key + "\" must be a list of strings; item " + std::to_string(i + 1) + " is not a string");
+        out.push_back(list[i].get<std::string>());
+        if (out.back().size() > 200) refuse(413, "TOO-LARGE", std::string("an item of \"") + key + "\" is too long");
+    }
+    return out;
+}
+
+int intField(const json& body, const char* key, bool required, int fallback, int lo, int hi) {
+    if (!body.contains(key)) {
+        if (required) refuse(400, "BAD-REQUEST", std::string("the body has no \"") + key + "\"");
+        return fallback;
+    }
+    const auto& v = body[key];
+    if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
+        refuse(400, "BAD-REQUEST",
+               std::string("\"") + key + "\" must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+    return v.get<int>();
+}
+
+bool boolField(const json& body, const char* key, bool required, bool fallback) {
+    if (!body.contains(key)) {
+        if (required) refuse(400, "BAD-REQUEST", std::string("the body has no \"") + key + "\" (true or false)");
+        return fallback;
+    }
+    if (!body[key].is_boolean()) refuse(400, "BAD-REQUEST", std::string("\"") + key + "\" must be true or false");
+    return body[key].get<bool>();
+}
+
+// The moment a side's action was written for, as the campaign's public calendar gives it (GET /api/v1/campaigns/C):
+// every action names it, as an orders file names its day, so that an action decided on what the side saw before a
+// phase ran is not applied after it.
+struct Moment {
+    int week = 0, day = 0;
+    std::string phase;
+};
+
+Moment momentOf(const json& body) {
+    Moment m;
+    m.week = intField(body, "week", true, 0, 1, 10000);
+    m.day = intField(body, "day", true, 0, 1, 7);
+    m.phase = stringField(body, "phase", true, 10);
+    return m;
 }
 
 int intParam(const httplib::Request& req, const char* key, int fallback, int lo, int hi) {
@@ -861,6 +928,39 @@ struct Server::Impl {
         else if (method == "DELETE") http->Delete(pattern, handler);
     }
 
+    // A side's action between the phases (docs/server.md "A side's week"): the body is read (400 naming the field), the
+    // campaign must stand at the moment the body names (409 ACTION-STALE), then the core's command runs as the side
+    // (engine::execute, one transaction, logged) and its refusal comes back with the command's issues. The server adds
+    // no rule: `build` only makes the command from the body. The answer is the command's own lines, about the side's
+    // own forces, plus what `extra` adds from the side's view.
+    using RunCommand = std::function<engine::CommandResult(db::CampaignStore&)>;
+    using BuildCommand = std::function<RunCommand(const std::string& side, const json& body, const httplib::Request& req)>;
+    using Extra = std::function<void(Hosted&, const std::string& side, json& answer)>;
+    void sideCommand(const std::string& what, BuildCommand build, Extra extra = {}) {
+        sideAct("POST", what,
+                [this, what, build, extra](Hosted& h, const std::string& side, const json& body, const httplib::Request& req,
+                                           httplib::Response& res) {
+                    const auto moment = momentOf(body);
+                    const auto run = build(side, body, req);
+                    const auto info = h.store->info();
+                    const auto phase = campaign::phaseString(info.phase);
+                    if (moment.week != info.week || moment.day != info.day || moment.phase != phase)
+                        refuse(409, "ACTION-STALE",
+                               "the request was written for week " + std::to_string(moment.week) + " day " +
+                                   std::to_string(moment.day) + ", phase " + core::shorten(moment.phase, 10) +
+                                   "; the campaign is at week " + std::to_string(info.week) + " day " + std::to_string(info.day) +
+                                   ", phase " + phase + ": read the calendar again");
+                    const auto result = run(*h.store);
+                    if (result.issues.hasErrors()) refuseIssues(result.issues);
+                    log("campaign " + h.id + ": " + side + ": " + what);
+                    std::string message;
+                    for (const auto& l : result.lines) message += (message.empty() ? "" : "\n") + l;
+                    json answer{{"message", message}, {"lines", result.lines}, {"issues", issuesJson(result.issues)}};
+                    if (extra) extra(h, side, answer);
+                    sendJson(res, 200, answer);
+                });
+    }
+
     static void sendAction(httplib::Response& res, const std::string& message, const core::IssueList& warnings = {}) {
         sendJson(res, 200, json{{"message", message}, {"issues", issuesJson(warnings)}});
     }
@@ -1159,6 +1259,106 @@ struct Server::Impl {
                     log("campaign " + h.id + ": " + side + " stand fast");
                     sendAction(res, side + " stand fast today", issues);
                 });
+        // A side's week (etat-major.md §7.1, §9, §10, §11.4): the commands of etatmajor-cli's initiative, me, unit,
+        // grant, supply and siege answer, each the core's command with the side's own id.
+        auto execute = [](engine::Command command) -> RunCommand {
+            return [command](db::CampaignStore& store) { return engine::execute(store, command); };
+        };
+        const Extra grantLeft = [](Hosted& h, const std::string& side, json& answer) {
+            answer["grantLeft"] = engine::grantRemaining(*h.store, side);
+        };
+        sideCommand("initiative/decline", [](const std::string& side, const json&, const httplib::Request&) -> RunCommand {
+            return [side](db::CampaignStore& store) {
+                auto r = engine::execute(store, engine::DeclineInitiative{side});
+                if (r.ok()) r.lines.push_back(side + " hand the strategic initiative to the other side for this week");
+                return r;
+            };
+        });
+        sideCommand("reorg/split", [execute](const std::string& side, const json& body, const httplib::Request&) {
+            return execute(engine::SplitMe{side, stringField(body, "from", true, 200), stringField(body, "new", true, 200),
+                                           stringField(body, "label", false, 200), stringListField(body, "members", true)});
+        });
+        sideCommand("reorg/transfer", [execute](const std::string& side, const json& body, const httplib::Request&) {
+            return execute(engine::TransferMembers{side, stringField(body, "from", true, 200), stringField(body, "to", true, 200),
+                                                   stringListField(body, "members", true)});
+        });
+        // Dissolving is a transfer of everything the ME has; the core finds what that is (engine::dissolveMe).
+        sideCommand("reorg/dissolve", [](const std::string& side, const json& body, const httplib::Request&) -> RunCommand {
+            const std::string me = stringField(body, "me", true, 200), into = stringField(body, "into", true, 200);
+            return [side, me, into](db::CampaignStore& store) {
+                auto r = engine::dissolveMe(store, side, me, into);
+                engine::CommandResult out;
+                out.issues = std::move(r.issues);
+                out.lines = std::move(r.lines);
+                return out;
+            };
+        });
+        sideCommand("reorg/provisional", [execute](const std::string& side, const json& body, const httplib::Request&) {
+            return execute(engine::FormProvisional{side, stringField(body, "me", true, 200), stringListField(body, "units", true),
+                                                   stringField(body, "new", true, 200), stringField(body, "name", false, 200)});
+        });
+        sideCommand(
+            "grant/buy",
+            [this, execute](const std::string& side, const json& body, const httplib::Request&) {
+                const std::string xml = stringField(body, "xml", true, config.maxBody);
+                std::string file = stringField(body, "file", false, 255);
+                if (file.empty()) file = "purchase.xml";
+                const auto purchase = io::readPurchaseString(xml, file);  // a FileError names the file and line
+                if (purchase.side != side) {
+                    core::IssueList issues;
+                    issues.error("GRANT-SIDE", "the file holds a purchase of side '" + purchase.side + "', not '" + side + "'", 0,
+                                 "side");
+                    issues.setFile(file);
+                    refuseIssues(issues);
+                }
+                return execute(engine::BuyWithGrant{file, purchase.text});
+            },
+            grantLeft);
+        sideCommand(
+            "grant/replace",
+            [execute](const std::string& side, const json& body, const httplib::Request&) {
+                return execute(engine::ReplaceFromGrant{side, stringField(body, "me", true, 200),
+                                                        stringListField(body, "units", false),
+                                                        stringListField(body, "generals", false)});
+            },
+            grantLeft);
+        sideCommand("supply/allocate", [execute](const std::string& side, const json& body, const httplib::Request&) {
+            const std::string source = stringField(body, "source", true, 200);
+            if (!body.contains("shares")) refuse(400, "BAD-REQUEST", "the body has no \"shares\" (a list of {me, sp})");
+            const auto& list = body["shares"];
+            if (!list.is_array() || list.size() > 1000)
+                refuse(400, "BAD-REQUEST", "\"shares\" must be a list of {\"me\": ME, \"sp\": SP}, at most 1000");
+            std::vector<std::pair<std::string, int>> shares;
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                const std::string item = "share " + std::to_string(i + 1);
+                if (!list[i].is_object()) refuse(400, "BAD-REQUEST", "\"shares\": " + item + " must be {\"me\": ME, \"sp\": SP}");
+                if (!list[i].contains("me") || !list[i]["me"].is_string() || list[i]["me"].get<std::string>().size() > 200)
+                    refuse(400, "BAD-REQUEST", "\"shares\": " + item + " needs \"me\", an ME id");
+                if (!list[i].contains("sp") || !list[i]["sp"].is_number_integer() || list[i]["sp"].get<long long>() < -1000000 ||
+                    list[i]["sp"].get<long long>() > 1000000)
+                    refuse(400, "BAD-REQUEST", "\"shares\": " + item + " needs \"sp\", a whole number of SP");
+                shares.emplace_back(list[i]["me"].get<std::string>(), list[i]["sp"].get<int>());
+            }
+            return execute(engine::AllocateSupply{side, source, shares});
+        });
+        sideCommand("supply/spend", [execute](const std::string& side, const json& body, const httplib::Request&) {
+            engine::RequestSpending c;
+            c.side = side;
+            c.me = stringField(body, "me", true, 200);
+            c.kind = stringField(body, "on", true, 50);
+            c.count = intField(body, "count", false, 1, -1000000, 1000000);
+            if (body.contains("class")) c.workClass = stringField(body, "class", true, 50);
+            if (body.contains("at")) {
+                const std::string at = stringField(body, "at", true, 50);
+                c.at = hex::parseOffset(at);
+                if (!c.at) refuse(400, "BAD-REQUEST", "\"at\" must be a hex of the form col,row, not '" + core::shorten(at, 20) + "'");
+            }
+            return execute(c);
+        });
+        sideCommand("sieges/([0-9]{1,9})/answer", [execute](const std::string& side, const json& body, const httplib::Request& req) {
+            return execute(engine::AnswerTerms{side, std::stoi(req.matches[3]), boolField(body, "accept", true, false)});
+        });
+
         // A tabletop result: kept until every side of the battle has given the same one, then entered.
         sideAct("POST", "battles/([0-9]{1,9})/result",
                 [this](Hosted& h, const std::string& side, const json& body, const httplib::Request& req, httplib::Response& res) {

@@ -331,6 +331,132 @@ TEST_CASE("server: refusals: a wrong passphrase, another side, a stale day, orde
         CHECK(get("/api/v1/campaigns/refusals/sides/american/status", token)->status == 401);
     }
 
+    SECTION("a side's weekly actions: 401 without a session, 403 for the other side or an ME not its own, 409 for "
+            "another moment, 400 naming the field, and nothing changes") {
+        auto login = post("/api/v1/login", {{"campaign", "refusals"}, {"side", "american"}, {"passphrase", kSidePass.at("american")}});
+        REQUIRE(login->status == 200);
+        const std::string token = json::parse(login->body)["token"];
+        auto hostLogin = post("/api/v1/login", {{"host", true}, {"passphrase", kHostPass}});
+        REQUIRE(hostLogin->status == 200);
+        const std::string hostToken = json::parse(hostLogin->body)["token"];
+        // The campaign's calendar once it waits for the first day's orders: the moment every action names.
+        json calendar;
+        for (int i = 0;; ++i) {
+            REQUIRE(i < 600);
+            calendar = json::parse(get("/api/v1/campaigns/refusals", token)->body);
+            if (calendar["waitingFor"] == "orders") break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        auto at = [&](json fields) {
+            fields["week"] = calendar["week"];
+            fields["day"] = calendar["day"];
+            fields["phase"] = calendar["phase"];
+            return fields;
+        };
+        const std::string db = campaigns + "/refusals.db";
+        auto commandsLogged = [&] {
+            SQLite::Database raw(db, SQLite::OPEN_READONLY);
+            return raw.execAndGet("SELECT COUNT(*) FROM command_log").getInt();
+        };
+        const int logged = commandsLogged();
+        const std::string american = "/api/v1/campaigns/refusals/sides/american/";
+        const std::string british = "/api/v1/campaigns/refusals/sides/british/";
+        const json split = at({{"from", "a-stevens"}, {"new", "a-porterfield"}, {"members", {"porterfield"}}});
+        auto code = [](const httplib::Result& r) { return json::parse(r->body)["error"]["code"].get<std::string>(); };
+        auto message = [](const httplib::Result& r) { return json::parse(r->body)["error"]["message"].get<std::string>(); };
+
+        // No session: 401, whatever the body.
+        auto r = post(american + "reorg/split", split);
+        CHECK(r->status == 401);
+        CHECK(code(r) == "AUTH-REQUIRED");
+        // The other side's doors, and the host, who acts for no side: 403.
+        for (const char* what : {"initiative/decline", "reorg/split", "reorg/transfer", "reorg/dissolve", "reorg/provisional",
+                                 "grant/buy", "grant/replace", "supply/allocate", "supply/spend", "sieges/1/answer"}) {
+            INFO(what);
+            r = post(british + what, at(json::object()), token);
+            CHECK(r->status == 403);
+            CHECK(code(r) == "AUTH-SIDE");
+            r = post(american + what, at(json::object()), hostToken);
+            CHECK(r->status == 403);
+        }
+        // The other side's ME: 403 in the very words of an ME that does not exist, so the answer tells nothing.
+        auto sameAnswer = [&](const std::string& what, json enemy, json nobody, const std::string& expected) {
+            INFO(what);
+            auto e = post(american + what, at(enemy), token), n = post(american + what, at(nobody), token);
+            CHECK(e->status == 403);
+            CHECK(n->status == 403);
+            CHECK(code(e) == expected);
+            auto words = message(e);
+            words.replace(words.find("b-webster"), 9, "a-nowhere");
+            CHECK(words == message(n));
+        };
+        sameAnswer("reorg/split", {{"from", "b-webster"}, {"new", "a-x"}, {"members", {"foot-23"}}},
+                   {{"from", "a-nowhere"}, {"new", "a-x"}, {"members", {"foot-23"}}}, "REORG-ME");
+        sameAnswer("reorg/dissolve", {{"me", "b-webster"}, {"into", "a-maryland"}}, {{"me", "a-nowhere"}, {"into", "a-maryland"}},
+                   "REORG-ME");
+        sameAnswer("grant/replace", {{"me", "b-webster"}, {"units", {"royal-artillery"}}},
+                   {{"me", "a-nowhere"}, {"units", {"royal-artillery"}}}, "GRANT-ME");
+        // The other side's unit in one of its own MEs: the words of an id that does not exist (400).
+        auto enemyUnit = post(american + "reorg/split", at({{"from", "a-stevens"}, {"new", "a-x"}, {"members", {"foot-23"}}}), token);
+        auto noUnit = post(american + "reorg/split", at({{"from", "a-stevens"}, {"new", "a-x"}, {"members", {"no-unit"}}}), token);
+        CHECK(enemyUnit->status == noUnit->status);
+        auto unitWords = message(enemyUnit);
+        unitWords.replace(unitWords.find("foot-23"), 7, "no-unit");
+        CHECK(unitWords == message(noUnit));
+        // The other side's purchase file: 403 GRANT-SIDE, with the file named.
+        std::ifstream guards(sourceDir() + "/tests/data/purchases/guards.xml", std::ios::binary);
+        const std::string purchase((std::istreambuf_iterator<char>(guards)), {});
+        r = post(american + "grant/buy", at({{"xml", purchase}, {"file", "guards.xml"}}), token);
+        CHECK(r->status == 403);
+        CHECK(code(r) == "GRANT-SIDE");
+        CHECK(r->body.find("guards.xml") != std::string::npos);
+
+        // Another moment than the campaign's: 409 ACTION-STALE, nothing done.
+        auto stale = split;
+        stale["day"] = calendar["day"].get<int>() + 1;
+        r = post(american + "reorg/split", stale, token);
+        CHECK(r->status == 409);
+        CHECK(code(r) == "ACTION-STALE");
+        stale = split;
+        stale["phase"] = "W4";
+        CHECK(post(american + "reorg/split", stale, token)->status == 409);
+        // A command the rules do not allow now: 409 with the command's own issue.
+        r = post(american + "supply/allocate", at({{"source", "cheraw"}, {"shares", {{{"me", "a-maryland"}, {"sp", 10}}}}}), token);
+        CHECK(r->status == 409);
+        CHECK(code(r) == "SUPPLY-TIMING");
+        REQUIRE(json::parse(r->body)["error"]["issues"].size() == 1);
+        CHECK(json::parse(r->body)["error"]["issues"][0]["where"] == "phase");
+
+        // A malformed body: 400 naming the field.
+        auto badField = [&](const std::string& what, const json& body, const std::string& field) {
+            INFO(what << " " << body.dump());
+            auto b = post(american + what, body, token);
+            CHECK(b->status == 400);
+            CHECK(code(b) == "BAD-REQUEST");
+            CHECK(message(b).find("\"" + field + "\"") != std::string::npos);
+        };
+        badField("reorg/split", at({{"from", "a-stevens"}, {"new", "a-x"}}), "members");
+        badField("reorg/split", at({{"from", "a-stevens"}, {"new", "a-x"}, {"members", "porterfield"}}), "members");
+        badField("reorg/split", at({{"from", 7}, {"new", "a-x"}, {"members", {"porterfield"}}}), "from");
+        badField("reorg/split", {{"day", 1}, {"phase", "D2"}, {"from", "a-stevens"}, {"new", "a-x"}, {"members", {"porterfield"}}},
+                 "week");
+        badField("reorg/transfer", at({{"from", "a-armand"}, {"members", {"armand-infantry"}}}), "to");
+        badField("supply/allocate", at({{"source", "cheraw"}, {"shares", {{"a-maryland", 10}}}}), "shares");
+        badField("supply/spend", at({{"me", "a-maryland"}, {"on", "bridge"}, {"at", "here"}}), "at");
+        badField("supply/spend", at({{"me", "a-maryland"}, {"on", "works"}, {"count", "two"}}), "count");
+        badField("sieges/1/answer", at(json::object()), "accept");
+        badField("initiative/decline", {{"week", 1}, {"day", 1}, {"phase", 2}}, "phase");
+        r = http.Post((american + "reorg/split").c_str(), httplib::Headers{{"Authorization", "Bearer " + token}}, "{\"week\": 1,",
+                      "application/json");
+        CHECK(r->status == 400);
+        CHECK(code(r) == "BAD-JSON");
+        r = post(american + "grant/buy", at({{"xml", "<purchase formatVersion=\"1\">\n<oops"}, {"file", "mine.xml"}}), token);
+        CHECK(r->status == 400);
+        CHECK(r->body.find("mine.xml") != std::string::npos);
+        // None of it reached the campaign.
+        CHECK(commandsLogged() == logged);
+    }
+
     SECTION("the command-line client: a wrong passphrase, the other side, orders for another day") {
         const auto wrong = work + "/wrong.pass";
         writeText(wrong, "not the passphrase\n");
@@ -380,6 +506,11 @@ TEST_CASE("server: malformed JSON, oversized bodies and garbage never crash it",
                                                                  {"/api/v1/campaigns/fuzz/sides/british/orders", token},
                                                                  {"/api/v1/campaigns/fuzz/sides/american/battles/1/odds", token},
                                                                  {"/api/v1/campaigns/fuzz/sides/american/battles/1/result", token},
+                                                                 {"/api/v1/campaigns/fuzz/sides/american/reorg/split", token},
+                                                                 {"/api/v1/campaigns/fuzz/sides/american/supply/allocate", token},
+                                                                 {"/api/v1/campaigns/fuzz/sides/american/supply/spend", token},
+                                                                 {"/api/v1/campaigns/fuzz/sides/american/grant/buy", token},
+                                                                 {"/api/v1/campaigns/fuzz/sides/american/sieges/1/answer", token},
                                                                  {"/api/v1/campaigns", hostToken},
                                                                  {"/api/v1/campaigns/fuzz/advance", hostToken},
                                                                  {"/api/v1/campaigns/fuzz/battles/1/result", hostToken}};
