@@ -208,6 +208,21 @@ int printAction(const client::ActionResult& result) {
     return kOk;
 }
 
+int remoteAction(const RemoteArgs& remote, const std::string& side, const std::string& passwordFile,
+                 const std::function<client::ActionResult(client::Connection&, const client::Moment&)>& act) {
+    if (side.empty()) {
+        std::cerr << "error: with --server, give --side: a side acts only for itself\n";
+        return kUsage;
+    }
+    return withServer(remote, side, passwordFile, [&](client::Connection& c) {
+        const auto result = act(c, c.calendar().moment());
+        printIssues(result.issues);
+        for (const auto& l : result.lines) std::cout << l << "\n";
+        if (result.grantLeft) std::cout << *result.grantLeft << " SP of this week's grant left\n";
+        return kOk;
+    });
+}
+
 int Registry::run() const {
     for (const auto& [command, run] : m_entries)
         if (command->parsed()) return run();

@@ -90,6 +90,12 @@ int remoteView(const RemoteArgs& remote, const std::string& side, const std::str
                int week = 0, int day = 0);
 // Prints an action's message and warnings; exit status 0.
 int printAction(const client::ActionResult& result);
+// A side's weekly action on the server (initiative, me, unit, grant, supply allocate/spend, siege answer): logs in as
+// `side`, reads the campaign's calendar for the moment the action is written for, runs `act`, and prints its
+// warnings and lines as the command prints them on a database (with the grant left after a purchase or a
+// replacement). A refusal prints the command's issues and gives exit status 1.
+int remoteAction(const RemoteArgs& remote, const std::string& side, const std::string& passwordFile,
+                 const std::function<client::ActionResult(client::Connection&, const client::Moment&)>& act);
 
 // Each leaf subcommand registers the function that runs it; main runs the one that was parsed.
 class Registry {

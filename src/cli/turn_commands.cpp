@@ -166,30 +166,31 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     allocate->add_option("--source", weekly->source, "The urban area whose income is split")->required();
     allocate->add_option("--share", weekly->shares, "ME=SP (repeatable); MEs not named share the rest")->required();
     registry.add(allocate, [args, weekly] {
-        if (args->db.empty()) {
-            std::cerr << "error: supply allocate needs --db FILE (it is not offered by a server yet)\n";
-            return kUsage;
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        std::vector<std::pair<std::string, int>> shares;
+        core::IssueList bad;
+        for (const auto& text : weekly->shares) {
+            const auto eq = text.find('=');
+            try {
+                if (eq == std::string::npos) throw std::invalid_argument(text);
+                std::size_t used = 0;
+                const int n = std::stoi(text.substr(eq + 1), &used);
+                if (used != text.size() - eq - 1) throw std::invalid_argument(text);
+                shares.emplace_back(text.substr(0, eq), n);
+            } catch (const std::exception&) {
+                bad.error("SUPPLY-SHARE", "'" + text + "' is not ME=SP", 0,
+                          (eq == std::string::npos ? text : text.substr(0, eq)) + ".points");
+            }
         }
+        if (bad.hasErrors()) {
+            printIssues(bad);
+            return kBadInput;
+        }
+        if (args->remote.used())
+            return remoteAction(args->remote, args->side, args->passwordFile, [&](client::Connection& c, const client::Moment& at) {
+                return c.allocateSupply(at, weekly->source, shares);
+            });
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
-            std::vector<std::pair<std::string, int>> shares;
-            core::IssueList bad;
-            for (const auto& text : weekly->shares) {
-                const auto eq = text.find('=');
-                try {
-                    if (eq == std::string::npos) throw std::invalid_argument(text);
-                    std::size_t used = 0;
-                    const int n = std::stoi(text.substr(eq + 1), &used);
-                    if (used != text.size() - eq - 1) throw std::invalid_argument(text);
-                    shares.emplace_back(text.substr(0, eq), n);
-                } catch (const std::exception&) {
-                    bad.error("SUPPLY-SHARE", "'" + text + "' is not ME=SP", 0,
-                              (eq == std::string::npos ? text : text.substr(0, eq)) + ".points");
-                }
-            }
-            if (bad.hasErrors()) {
-                printIssues(bad);
-                return kBadInput;
-            }
             const auto r = engine::allocateSupply(s, args->side, weekly->source, shares);
             printIssues(r.issues);
             for (const auto& l : r.lines) std::cout << l << "\n";
@@ -204,26 +205,28 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     spend->add_option("--class", weekly->workClass, "Works: light or heavy (default heavy)");
     spend->add_option("--at", weekly->at, "Bridge: the hex across the river, col,row");
     registry.add(spend, [args, weekly] {
-        if (args->db.empty()) {
-            std::cerr << "error: supply spend needs --db FILE (it is not offered by a server yet)\n";
-            return kUsage;
-        }
-        return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
-            engine::SpendRequest q;
-            q.side = args->side;
-            q.me = weekly->me;
-            q.kind = weekly->kind;
-            q.count = weekly->count;
-            q.workClass = weekly->workClass;
-            if (!weekly->at.empty()) {
-                q.at = hex::parseOffset(weekly->at);
-                if (!q.at) {
-                    core::IssueList bad;
-                    bad.error("SUPPLY-SPEND", "'" + weekly->at + "' is not a hex of the form col,row", 0, weekly->me + ".at");
-                    printIssues(bad);
-                    return kBadInput;
-                }
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        engine::SpendRequest q;
+        q.side = args->side;
+        q.me = weekly->me;
+        q.kind = weekly->kind;
+        q.count = weekly->count;
+        q.workClass = weekly->workClass;
+        if (!weekly->at.empty()) {
+            q.at = hex::parseOffset(weekly->at);
+            if (!q.at) {
+                core::IssueList bad;
+                bad.error("SUPPLY-SPEND", "'" + weekly->at + "' is not a hex of the form col,row", 0, weekly->me + ".at");
+                printIssues(bad);
+                return kBadInput;
             }
+        }
+        if (args->remote.used())
+            return remoteAction(args->remote, args->side, args->passwordFile, [&](client::Connection& c, const client::Moment& at) {
+                return c.requestSpending(at, q.me, q.kind, q.count, q.workClass,
+                                         q.at ? std::optional<std::string>(hex::formatOffset(*q.at)) : std::nullopt);
+            });
+        return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             const auto r = engine::requestSpending(s, q);
             printIssues(r.issues);
             for (const auto& l : r.lines) std::cout << l << "\n";
@@ -240,11 +243,15 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     });
 
     auto* initiative = app.add_subcommand("initiative", "Strategic initiative: hand it to the other side");
-    initiative->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(initiative, args->remote, initiative->add_option("--db", args->db, "Campaign database"));
     initiative->add_option("--side", args->side, "The side holding the initiative")->required();
     addPasswordFile(initiative, args->passwordFile);
     initiative->add_flag("--decline", args->decline, "Hand the initiative to the other side for this week")->required();
     registry.add(initiative, [args] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used())
+            return remoteAction(args->remote, args->side, args->passwordFile,
+                                [](client::Connection& c, const client::Moment& at) { return c.declineInitiative(at); });
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             const auto issues = engine::declineInitiative(s, args->side);
             printIssues(issues);
@@ -263,7 +270,7 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* meCmd = app.add_subcommand("me", "Create, split, transfer and dissolve manoeuvre elements (§10)");
     meCmd->require_subcommand(1);
     auto* split = meCmd->add_subcommand("split", "Form a new ME from units of an existing one, in its hex");
-    split->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(split, args->remote, split->add_option("--db", args->db, "Campaign database"));
     split->add_option("--side", args->side, "Side")->required();
     addPasswordFile(split, args->passwordFile);
     split->add_option("--from", args->from, "The ME to split")->required();
@@ -271,29 +278,43 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     split->add_option("--label", args->label, "Counter label of the new ME");
     split->add_option("--member", args->members, "Unit, formation or general that goes to the new ME (repeatable)")->required();
     registry.add(split, [args, report] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used())
+            return remoteAction(args->remote, args->side, args->passwordFile, [&](client::Connection& c, const client::Moment& at) {
+                return c.splitMe(at, args->from, args->newId, args->label, args->members);
+            });
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             return report(engine::splitMe(s, args->side, args->from, args->newId, args->label, args->members));
         });
     });
     auto* transfer = meCmd->add_subcommand("transfer", "Move units from one ME to another (at once in one hex, otherwise in transit)");
-    transfer->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(transfer, args->remote, transfer->add_option("--db", args->db, "Campaign database"));
     transfer->add_option("--side", args->side, "Side")->required();
     addPasswordFile(transfer, args->passwordFile);
     transfer->add_option("--from", args->from, "The ME giving the units")->required();
     transfer->add_option("--to", args->to, "The ME receiving them")->required();
     transfer->add_option("--member", args->members, "Unit, formation or general to transfer (repeatable)")->required();
     registry.add(transfer, [args, report] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used())
+            return remoteAction(args->remote, args->side, args->passwordFile, [&](client::Connection& c, const client::Moment& at) {
+                return c.transfer(at, args->from, args->to, args->members);
+            });
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             return report(engine::transfer(s, args->side, args->from, args->to, args->members));
         });
     });
     auto* dissolve = meCmd->add_subcommand("dissolve", "Dissolve an ME into another");
-    dissolve->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(dissolve, args->remote, dissolve->add_option("--db", args->db, "Campaign database"));
     dissolve->add_option("--side", args->side, "Side")->required();
     addPasswordFile(dissolve, args->passwordFile);
     dissolve->add_option("--me", args->me, "The ME to dissolve")->required();
     dissolve->add_option("--into", args->to, "The ME that takes its units")->required();
     registry.add(dissolve, [args, report] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used())
+            return remoteAction(args->remote, args->side, args->passwordFile,
+                                [&](client::Connection& c, const client::Moment& at) { return c.dissolveMe(at, args->me, args->to); });
         return withActor(args->db, actorOf(args->side), args->passwordFile, false,
                          [&](db::CampaignStore& s) { return report(engine::dissolveMe(s, args->side, args->me, args->to)); });
     });
@@ -406,11 +427,12 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* grant = app.add_subcommand("grant", "Spend the primary-LOC grant (§9.4, §10.3)");
     grant->require_subcommand(1);
     auto* buy = grant->add_subcommand("buy", "Raise new MEs and units described in a purchase file");
-    buy->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(buy, args->remote, buy->add_option("--db", args->db, "Campaign database"));
     addPasswordFile(buy, args->passwordFile);
     buy->add_option("--file", args->file, "Purchase file (XML, schemas/purchase.xsd)")->required()->check(CLI::ExistingFile);
     buy->add_option("--side", args->side, "Side (must be the side of the purchase file)");
     registry.add(buy, [args, report] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
         const auto purchase = io::readPurchaseFile(args->file);  // a FileError is reported by main with FILE:LINE
         if (!args->side.empty() && purchase.side != args->side) {
             core::IssueList issues;
@@ -420,7 +442,12 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
             printIssues(issues);
             return kBadInput;
         }
-        // The purchase is the side's: it acts, and needs its passphrase.
+        // The purchase is the side's: it acts, and needs its passphrase. The server is sent the file's text as read here
+        // (UTF-8), with the file's name for its messages.
+        if (args->remote.used())
+            return remoteAction(args->remote, purchase.side, args->passwordFile, [&](client::Connection& c, const client::Moment& at) {
+                return c.buyWithGrant(at, purchase.text, args->file);
+            });
         return withActor(args->db, actorOf(purchase.side), args->passwordFile, false, [&](db::CampaignStore& s) {
             const int code = report(engine::buyWithGrant(s, purchase));
             if (code == kOk) std::cout << engine::grantRemaining(s, purchase.side) << " SP of this week's grant left\n";
@@ -430,13 +457,18 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
 
     auto* replace = grant->add_subcommand("replace",
                                           "Replace guns, engineers, Guards or fallen generals of an ME from the grant (§9.7)");
-    replace->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(replace, args->remote, replace->add_option("--db", args->db, "Campaign database"));
     replace->add_option("--side", args->side, "Side")->required();
     addPasswordFile(replace, args->passwordFile);
     replace->add_option("--me", args->me, "The ME the replacements march to")->required();
     replace->add_option("--unit", args->members, "Artillery, engineer or Guard unit of the ME (repeatable)");
     replace->add_option("--general", args->generals, "Killed or captured general of the ME (repeatable)");
     registry.add(replace, [args, report] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used())
+            return remoteAction(args->remote, args->side, args->passwordFile, [&](client::Connection& c, const client::Moment& at) {
+                return c.replaceFromGrant(at, args->me, args->members, args->generals);
+            });
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             const int code = report(engine::replaceFromGrant(s, args->side, args->me, args->members, args->generals));
             if (code == kOk) std::cout << engine::grantRemaining(s, args->side) << " SP of this week's grant left\n";
@@ -460,7 +492,7 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
         });
     });
     auto* answer = siege->add_subcommand("answer", "The besieged side accepts or refuses the terms offered");
-    answer->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(answer, args->remote, answer->add_option("--db", args->db, "Campaign database"));
     answer->add_option("--side", args->side, "The besieged side")->required();
     addPasswordFile(answer, args->passwordFile);
     answer->add_option("--siege", args->siegeId, "Siege number (siege list)")->required();
@@ -469,6 +501,11 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     reply->add_flag("--refuse", args->refuse, "Refuse them");
     reply->require_option(1);
     registry.add(answer, [args] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used())
+            return remoteAction(args->remote, args->side, args->passwordFile, [&](client::Connection& c, const client::Moment& at) {
+                return c.answerTerms(at, args->siegeId, args->accept);
+            });
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             const auto r = engine::answerTerms(s, args->side, args->siegeId, args->accept);
             printIssues(r.issues);
@@ -480,7 +517,7 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     auto* unitCmd = app.add_subcommand("unit", "Units");
     unitCmd->require_subcommand(1);
     auto* provisional = unitCmd->add_subcommand("provisional", "Combine under-strength units into a provisional unit (§10.2)");
-    provisional->add_option("--db", args->db, "Campaign database")->required();
+    addRemote(provisional, args->remote, provisional->add_option("--db", args->db, "Campaign database"));
     provisional->add_option("--side", args->side, "Side")->required();
     addPasswordFile(provisional, args->passwordFile);
     provisional->add_option("--me", args->me, "The ME the units belong to")->required();
@@ -488,6 +525,11 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     provisional->add_option("--new", args->newId, "Id of the provisional unit")->required();
     provisional->add_option("--name", args->name, "Name of the provisional unit");
     registry.add(provisional, [args, report] {
+        if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used())
+            return remoteAction(args->remote, args->side, args->passwordFile, [&](client::Connection& c, const client::Moment& at) {
+                return c.formProvisional(at, args->me, args->members, args->newId, args->name);
+            });
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
             return report(engine::formProvisional(s, args->side, args->me, args->members, args->newId, args->name));
         });

@@ -245,9 +245,21 @@ std::string call(Connection::Impl& impl, const std::string& token, const std::st
 ActionResult actionOf(const std::string& body) {
     const auto j = parseBody(body);
     ActionResult r;
-    r.message = j.value("message", "");
-    if (j.contains("issues")) r.issues = issuesOf(j["issues"]);
+    r.message = textOf(j, "message");
+    if (j.is_object() && j.contains("issues")) r.issues = issuesOf(j["issues"]);
+    if (j.is_object() && j.contains("lines") && j["lines"].is_array())
+        for (const auto& l : j["lines"])
+            if (l.is_string()) r.lines.push_back(l.get<std::string>());
+    if (j.is_object() && j.contains("grantLeft") && j["grantLeft"].is_number_integer()) r.grantLeft = j["grantLeft"].get<int>();
     return r;
+}
+
+// A side's action's body: the moment it is written for, and its own fields.
+json actionBody(const Moment& at, json fields) {
+    fields["week"] = at.week;
+    fields["day"] = at.day;
+    fields["phase"] = at.phase;
+    return fields;
 }
 
 std::string query(std::initializer_list<std::pair<const char*, std::string>> items) {
@@ -398,6 +410,62 @@ ActionResult Connection::standFast() { return actionOf(call(*m_impl, m_token, "P
 ActionResult Connection::enterBattleResult(int id, const std::string& xml, const std::string& fileName) {
     return actionOf(call(*m_impl, m_token, "POST", sidePath("battles/" + std::to_string(id) + "/result"),
                          json{{"xml", xml}, {"file", fileName}}.dump()));
+}
+
+ActionResult Connection::declineInitiative(const Moment& at) {
+    return actionOf(call(*m_impl, m_token, "POST", sidePath("initiative/decline"), actionBody(at, json::object()).dump()));
+}
+
+ActionResult Connection::splitMe(const Moment& at, const std::string& from, const std::string& newMe, const std::string& label,
+                                 const std::vector<std::string>& members) {
+    return actionOf(call(*m_impl, m_token, "POST", sidePath("reorg/split"),
+                         actionBody(at, {{"from", from}, {"new", newMe}, {"label", label}, {"members", members}}).dump()));
+}
+
+ActionResult Connection::transfer(const Moment& at, const std::string& from, const std::string& to,
+                                  const std::vector<std::string>& members) {
+    return actionOf(call(*m_impl, m_token, "POST", sidePath("reorg/transfer"),
+                         actionBody(at, {{"from", from}, {"to", to}, {"members", members}}).dump()));
+}
+
+ActionResult Connection::dissolveMe(const Moment& at, const std::string& me, const std::string& into) {
+    return actionOf(call(*m_impl, m_token, "POST", sidePath("reorg/dissolve"), actionBody(at, {{"me", me}, {"into", into}}).dump()));
+}
+
+ActionResult Connection::formProvisional(const Moment& at, const std::string& me, const std::vector<std::string>& units,
+                                         const std::string& newUnit, const std::string& name) {
+    return actionOf(call(*m_impl, m_token, "POST", sidePath("reorg/provisional"),
+                         actionBody(at, {{"me", me}, {"units", units}, {"new", newUnit}, {"name", name}}).dump()));
+}
+
+ActionResult Connection::buyWithGrant(const Moment& at, const std::string& xml, const std::string& fileName) {
+    return actionOf(call(*m_impl, m_token, "POST", sidePath("grant/buy"), actionBody(at, {{"xml", xml}, {"file", fileName}}).dump()));
+}
+
+ActionResult Connection::replaceFromGrant(const Moment& at, const std::string& me, const std::vector<std::string>& units,
+                                          const std::vector<std::string>& generals) {
+    return actionOf(call(*m_impl, m_token, "POST", sidePath("grant/replace"),
+                         actionBody(at, {{"me", me}, {"units", units}, {"generals", generals}}).dump()));
+}
+
+ActionResult Connection::allocateSupply(const Moment& at, const std::string& source,
+                                        const std::vector<std::pair<std::string, int>>& shares) {
+    json list = json::array();
+    for (const auto& [me, sp] : shares) list.push_back({{"me", me}, {"sp", sp}});
+    return actionOf(
+        call(*m_impl, m_token, "POST", sidePath("supply/allocate"), actionBody(at, {{"source", source}, {"shares", list}}).dump()));
+}
+
+ActionResult Connection::requestSpending(const Moment& at, const std::string& me, const std::string& kind, int count,
+                                         const std::string& workClass, const std::optional<std::string>& bridgeTo) {
+    json fields{{"me", me}, {"on", kind}, {"count", count}, {"class", workClass}};
+    if (bridgeTo) fields["at"] = *bridgeTo;
+    return actionOf(call(*m_impl, m_token, "POST", sidePath("supply/spend"), actionBody(at, fields).dump()));
+}
+
+ActionResult Connection::answerTerms(const Moment& at, int siege, bool accept) {
+    return actionOf(call(*m_impl, m_token, "POST", sidePath("sieges/" + std::to_string(siege) + "/answer"),
+                         actionBody(at, {{"accept", accept}}).dump()));
 }
 
 TurnEvents Connection::waitForEvents(int after, int seconds) {

@@ -7,15 +7,19 @@
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/engine/battles.hpp"
 #include "etatmajor/engine/commands.hpp"
+#include "etatmajor/engine/grant.hpp"
 #include "etatmajor/engine/intel.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/phase_log.hpp"
+#include "etatmajor/engine/reorg.hpp"
 #include "etatmajor/engine/reports.hpp"
 #include "etatmajor/engine/siege.hpp"
 #include "etatmajor/engine/turn.hpp"
+#include "etatmajor/hex/offset.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/io/orders_xml.hpp"
+#include "etatmajor/io/scenario_xml.hpp"
 #include "etatmajor/report/papers.hpp"
 #include "etatmajor/report/pdf.hpp"
 #include "etatmajor/version.hpp"
@@ -106,16 +110,22 @@ void sendRefusal(httplib::Response& res, const Refusal& r) {
     throw Refusal{status, code, message, std::move(issues)};
 }
 
-// The HTTP status of a refusal by the core, from its first error's code.
+// The HTTP status of a refusal by the core, from its first error's code: 409 when the campaign is not where the
+// action can be taken (a phase, a day, an answer already given), 403 when the side asks for what is not its own (an
+// ME it does not have, the other side's file or battle: the same words whether the thing belongs to the enemy or does
+// not exist, so the answer tells nothing of the enemy), 404 for a battle or siege the campaign does not have.
 int statusOfIssues(const core::IssueList& issues) {
     for (const auto& i : issues.items()) {
         if (i.severity != core::Severity::Error) continue;
-        static const std::set<std::string> conflicts{"ORDERS-GIVEN",  "ORDERS-TOO-LATE", "ORDERS-NOT-GIVEN",
-                                                     "ORDERS-STALE",  "CAMPAIGN-ENDED",  "BATTLE-RESOLVED",
-                                                     "BATTLE-STATUS", "ORDERS-MISSING",  "BATTLE-TABLETOP"};
+        static const std::set<std::string> conflicts{"ORDERS-GIVEN",       "ORDERS-TOO-LATE", "ORDERS-NOT-GIVEN", "ORDERS-STALE",
+                                                     "CAMPAIGN-ENDED",     "BATTLE-RESOLVED", "BATTLE-STATUS",    "ORDERS-MISSING",
+                                                     "BATTLE-TABLETOP",    "REORG-TOO-LATE",  "GRANT-TIMING",     "SUPPLY-TIMING",
+                                                     "INITIATIVE-DECLINE", "SIEGE-TERMS"};
+        static const std::set<std::string> notOwn{"ORDERS-SIDE", "BATTLE-SIDE", "GRANT-SIDE", "SIEGE-SIDE",
+                                                  "REORG-ME",    "GRANT-ME",    "SUPPLY-ME"};
         if (conflicts.count(i.code)) return 409;
-        if (i.code == "ORDERS-SIDE" || i.code == "BATTLE-SIDE") return 403;
-        if (i.code == "BATTLE-UNKNOWN") return 404;
+        if (notOwn.count(i.code)) return 403;
+        if (i.code == "BATTLE-UNKNOWN" || i.code == "SIEGE-ID") return 404;
         return 400;
     }
     return 400;
@@ -143,6 +153,63 @@ std::string stringField(const json& body, const char* key, bool required, std::s
     return s;
 }
 
+// A list of strings (ids), each at most 200 bytes, at most 1,000 of them.
+std::vector<std::string> stringListField(const json& body, const char* key, bool required) {
+    if (!body.contains(key)) {
+        if (required) refuse(400, "BAD-REQUEST", std::string("the body has no \"") + key + "\" (a list of ids)");
+        return {};
+    }
+    const auto& list = body[key];
+    if (!list.is_array()) refuse(400, "BAD-REQUEST", std::string("\"") + key + "\" must be a list of strings");
+    if (list.size() > 1000) refuse(413, "TOO-LARGE", std::string("\"") + key + "\" has more than 1000 items");
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (!list[i].is_string())
+            refuse(400, "BAD-REQUEST",
+                   std::string("\"") + key + "\" must be a list of strings; item " + std::to_string(i + 1) + " is not a string");
+        out.push_back(list[i].get<std::string>());
+        if (out.back().size() > 200) refuse(413, "TOO-LARGE", std::string("an item of \"") + key + "\" is too long");
+    }
+    return out;
+}
+
+int intField(const json& body, const char* key, bool required, int fallback, int lo, int hi) {
+    if (!body.contains(key)) {
+        if (required) refuse(400, "BAD-REQUEST", std::string("the body has no \"") + key + "\"");
+        return fallback;
+    }
+    const auto& v = body[key];
+    if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
+        refuse(400, "BAD-REQUEST",
+               std::string("\"") + key + "\" must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+    return v.get<int>();
+}
+
+bool boolField(const json& body, const char* key, bool required, bool fallback) {
+    if (!body.contains(key)) {
+        if (required) refuse(400, "BAD-REQUEST", std::string("the body has no \"") + key + "\" (true or false)");
+        return fallback;
+    }
+    if (!body[key].is_boolean()) refuse(400, "BAD-REQUEST", std::string("\"") + key + "\" must be true or false");
+    return body[key].get<bool>();
+}
+
+// The moment a side's action was written for, as the campaign's public calendar gives it (GET /api/v1/campaigns/C):
+// every action names it, as an orders file names its day, so that an action decided on what the side saw before a
+// phase ran is not applied after it.
+struct Moment {
+    int week = 0, day = 0;
+    std::string phase;
+};
+
+Moment momentOf(const json& body) {
+    Moment m;
+    m.week = intField(body, "week", true, 0, 1, 10000);
+    m.day = intField(body, "day", true, 0, 1, 7);
+    m.phase = stringField(body, "phase", true, 10);
+    return m;
+}
+
 int intParam(const httplib::Request& req, const char* key, int fallback, int lo, int hi) {
     if (!req.has_param(key)) return fallback;
     const auto v = req.get_param_value(key);
@@ -156,16 +223,28 @@ int intParam(const httplib::Request& req, const char* key, int fallback, int lo,
            std::string("the parameter ") + key + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
 }
 
+std::string hexOf(const unsigned char* bytes, std::size_t size) {
+    static const char* digits = "0123456789abcdef";
+    std::string out;
+    for (std::size_t i = 0; i < size; ++i) {
+        out += digits[bytes[i] >> 4];
+        out += digits[bytes[i] & 15];
+    }
+    return out;
+}
+
 std::string randomToken() {
     unsigned char bytes[32];
     randombytes_buf(bytes, sizeof bytes);
-    static const char* digits = "0123456789abcdef";
-    std::string out;
-    for (const unsigned char b : bytes) {
-        out += digits[b >> 4];
-        out += digits[b & 15];
-    }
-    return out;
+    return hexOf(bytes, sizeof bytes);
+}
+
+// What the server keeps of a session's token (or of the host's passphrase hash, for its stamp): a BLAKE2b hash. A
+// token is 32 random bytes, so a fast hash is enough: whoever reads the state file cannot turn it back into a token.
+std::string fastHash(const std::string& text) {
+    unsigned char digest[32];
+    crypto_generichash(digest, sizeof digest, reinterpret_cast<const unsigned char*>(text.data()), text.size(), nullptr, 0);
+    return hexOf(digest, sizeof digest);
 }
 
 // Runs `f` with a temporary file of this process that is removed afterwards.
@@ -198,12 +277,18 @@ struct Hosted {
     std::string blocked;
 };
 
+// A login. Sessions are kept in the server's state file (docs/server.md "Sessions"), under the hash of their token,
+// so that a restart does not log anyone out; the token itself is never written.
 struct Session {
     std::string campaign;  // empty for the host
     std::string side;      // empty for the host
     bool host = false;
-    Clock::time_point lastUse, created;
+    std::int64_t created = 0, lastUse = 0;  // seconds since 1970 (UTC)
+    std::int64_t lastWritten = 0;           // when lastUse was last written to the state file
     std::string client;
+    // The stamp of the passphrase the session was opened with (auth::passphraseStamp; the host's: of the server's
+    // hash of the host's passphrase). A new passphrase ends the sessions opened with the old one.
+    std::string stamp;
 };
 
 struct Server::Impl {
@@ -218,7 +303,7 @@ struct Server::Impl {
     std::optional<SQLite::Database> state;
 
     std::mutex sessionsMutex;
-    std::map<std::string, Session> sessions;
+    std::map<std::string, Session> sessions;  // by the hash of the token
 
     // Failed logins in a row, per client address and per campaign side (or the host); the slow-down of
     // auth::failureDelay applies to each, and an answer in the slow-down is 429 without any check.
@@ -231,6 +316,7 @@ struct Server::Impl {
 
     std::mutex hostHashMutex;
     std::string hostHash;    // Argon2id of the host's passphrase
+    std::string hostStamp;   // its hash: the stamp of the host's sessions
     std::mutex verifyMutex;  // one Argon2id check at a time (64 MiB each)
 
     std::mutex eventsMutex;
@@ -257,6 +343,35 @@ struct Server::Impl {
                     "deadline INTEGER, stand_fast_missing INTEGER NOT NULL DEFAULT 0)");
         state->exec("CREATE TABLE IF NOT EXISTS battle_result (campaign TEXT NOT NULL, battle INTEGER NOT NULL, side TEXT NOT NULL, "
                     "xml TEXT NOT NULL, file TEXT NOT NULL, given INTEGER NOT NULL, PRIMARY KEY (campaign, battle, side))");
+        state->exec("CREATE TABLE IF NOT EXISTS session (token_hash TEXT PRIMARY KEY, campaign TEXT NOT NULL, side TEXT NOT NULL, "
+                    "host INTEGER NOT NULL, client TEXT NOT NULL, created INTEGER NOT NULL, last_use INTEGER NOT NULL, "
+                    "stamp TEXT NOT NULL)");
+        state->exec("CREATE TABLE IF NOT EXISTS server_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    }
+
+    // The host's passphrase hash of the last start when the passphrase is the same (the host's sessions then go on),
+    // else a new one (and the sessions of the old passphrase end, their stamp no longer matching).
+    void hostPassphraseHash() {
+        std::lock_guard lock(stateMutex);
+        SQLite::Statement q(*state, "SELECT value FROM server_meta WHERE key = 'host_hash'");
+        if (q.executeStep()) {
+            const std::string kept = q.getColumn(0).getString();
+            if (crypto_pwhash_str_verify(kept.c_str(), config.hostPassphrase.c_str(), config.hostPassphrase.size()) == 0) {
+                hostHash = kept;
+                hostStamp = fastHash(hostHash);
+                return;
+            }
+        }
+        char hash[crypto_pwhash_STRBYTES];
+        if (crypto_pwhash_str(hash, config.hostPassphrase.c_str(), config.hostPassphrase.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                              crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
+            throw std::runtime_error("not enough memory to hash the host's passphrase");
+        hostHash = hash;
+        hostStamp = fastHash(hostHash);
+        SQLite::Statement up(*state, "INSERT INTO server_meta (key, value) VALUES ('host_hash', ?) "
+                                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+        up.bind(1, hostHash);
+        up.exec();
     }
 
     void loadSettings(Hosted& h) {
@@ -360,33 +475,155 @@ struct Server::Impl {
         return auth.substr(7);
     }
 
+    bool expired(const Session& s, std::int64_t now) const {
+        return now - s.lastUse > std::int64_t{config.sessionIdleMinutes} * 60 ||
+               now - s.created > std::int64_t{config.sessionMaxHours} * 3600;
+    }
+
+    // The state file's copy of the sessions (the caller holds sessionsMutex).
+    void storeSession(const std::string& key, const Session& s) {
+        std::lock_guard lock(stateMutex);
+        SQLite::Statement q(*state,
+                            "INSERT OR REPLACE INTO session (token_hash, campaign, side, host, client, created, last_use, stamp) "
+                            "VALUES (?,?,?,?,?,?,?,?)");
+        q.bind(1, key);
+        q.bind(2, s.campaign);
+        q.bind(3, s.side);
+        q.bind(4, s.host ? 1 : 0);
+        q.bind(5, s.client);
+        q.bind(6, s.created);
+        q.bind(7, s.lastUse);
+        q.bind(8, s.stamp);
+        q.exec();
+    }
+    void forgetSession(const std::string& key) {
+        std::lock_guard lock(stateMutex);
+        SQLite::Statement q(*state, "DELETE FROM session WHERE token_hash = ?");
+        q.bind(1, key);
+        q.exec();
+    }
+    void touchSession(const std::string& key, std::int64_t lastUse) {
+        std::lock_guard lock(stateMutex);
+        SQLite::Statement q(*state, "UPDATE session SET last_use = ? WHERE token_hash = ?");
+        q.bind(1, lastUse);
+        q.bind(2, key);
+        q.exec();
+    }
+
+    // At start: the sessions of the last run that have not expired.
+    void loadSessions() {
+        const auto now = nowSeconds();
+        std::lock_guard lock(sessionsMutex);
+        std::vector<std::string> gone;
+        {
+            std::lock_guard stateLock(stateMutex);
+            SQLite::Statement q(*state, "SELECT token_hash, campaign, side, host, client, created, last_use, stamp FROM session");
+            while (q.executeStep()) {
+                Session s;
+                const std::string key = q.getColumn(0).getString();
+                s.campaign = q.getColumn(1).getString();
+                s.side = q.getColumn(2).getString();
+                s.host = q.getColumn(3).getInt() != 0;
+                s.client = q.getColumn(4).getString();
+                s.created = q.getColumn(5).getInt64();
+                s.lastUse = s.lastWritten = q.getColumn(6).getInt64();
+                s.stamp = q.getColumn(7).getString();
+                if (expired(s, now) || (s.host && s.stamp != hostStamp)) gone.push_back(key);
+                else sessions[key] = s;
+            }
+        }
+        for (const auto& key : gone) forgetSession(key);
+        if (!sessions.empty()) log(std::to_string(sessions.size()) + " session(s) of the last run go on");
+    }
+
+    // Whether the passphrase the session was opened with is still the one of its side (or the host's).
+    bool stampHolds(const Session& s) {
+        if (s.host) return s.stamp == hostStamp;
+        std::shared_ptr<Hosted> h;
+        {
+            std::lock_guard lock(campaignsMutex);
+            const auto it = campaigns.find(s.campaign);
+            if (it == campaigns.end()) return false;
+            h = it->second;
+        }
+        std::lock_guard lock(h->mutex);
+        return auth::passphraseStamp(*h->store, s.side) == std::optional<std::string>(s.stamp);
+    }
+
     Session session(const httplib::Request& req) {
         const auto token = tokenOf(req);
         if (!token) refuse(401, "AUTH-REQUIRED", "log in first (POST /api/v1/login)");
-        std::lock_guard lock(sessionsMutex);
-        const auto it = sessions.find(*token);
-        const auto now = Clock::now();
-        if (it == sessions.end() || now - it->second.lastUse > std::chrono::minutes(config.sessionIdleMinutes) ||
-            now - it->second.created > std::chrono::hours(config.sessionMaxHours)) {
-            if (it != sessions.end()) sessions.erase(it);
-            refuse(401, "AUTH-EXPIRED", "the session is unknown or has expired; log in again");
+        const auto key = fastHash(*token);
+        const auto now = nowSeconds();
+        Session s;
+        {
+            std::lock_guard lock(sessionsMutex);
+            const auto it = sessions.find(key);
+            if (it == sessions.end()) refuse(401, "AUTH-EXPIRED", "the session is unknown or has expired; log in again");
+            if (expired(it->second, now)) {
+                sessions.erase(it);
+                forgetSession(key);
+                refuse(401, "AUTH-EXPIRED", "the session is unknown or has expired; log in again");
+            }
+            s = it->second;
         }
-        it->second.lastUse = now;
-        return it->second;
+        if (!stampHolds(s)) {
+            {
+                std::lock_guard lock(sessionsMutex);
+                sessions.erase(key);
+                forgetSession(key);
+            }
+            log("session ended: the passphrase of " +
+                (s.host ? std::string("the host") : "campaign " + s.campaign + " side " + s.side) + " has changed");
+            refuse(401, "AUTH-EXPIRED", "the session has ended: its passphrase was changed; log in again");
+        }
+        {
+            std::lock_guard lock(sessionsMutex);
+            const auto it = sessions.find(key);
+            if (it == sessions.end()) refuse(401, "AUTH-EXPIRED", "the session is unknown or has expired; log in again");
+            it->second.lastUse = now;
+            // The last use is written at most once a minute: the idle time is kept to the minute across a restart.
+            if (now - it->second.lastWritten >= 60) {
+                touchSession(key, now);
+                it->second.lastWritten = now;
+            }
+            s = it->second;
+        }
+        return s;
     }
 
     std::string newSession(Session s) {
         const auto token = randomToken();
+        const auto key = fastHash(token);
+        const auto now = nowSeconds();
         std::lock_guard lock(sessionsMutex);
-        // Sessions past their time go first; a server never keeps more than 10,000.
-        const auto now = Clock::now();
+        // Sessions past their time go first; a server never keeps more than 10,000 (the longest idle goes then).
         for (auto it = sessions.begin(); it != sessions.end();)
-            if (now - it->second.lastUse > std::chrono::minutes(config.sessionIdleMinutes)) it = sessions.erase(it);
-            else ++it;
-        if (sessions.size() >= 10000) sessions.erase(sessions.begin());
-        s.created = s.lastUse = now;
-        sessions[token] = s;
+            if (expired(it->second, now)) {
+                forgetSession(it->first);
+                it = sessions.erase(it);
+            } else {
+                ++it;
+            }
+        if (sessions.size() >= 10000) {
+            auto oldest = sessions.begin();
+            for (auto it = sessions.begin(); it != sessions.end(); ++it)
+                if (it->second.lastUse < oldest->second.lastUse) oldest = it;
+            forgetSession(oldest->first);
+            sessions.erase(oldest);
+        }
+        s.created = s.lastUse = s.lastWritten = now;
+        storeSession(key, s);
+        sessions[key] = s;
         return token;
+    }
+
+    void endSession(const httplib::Request& req) {
+        session(req);
+        const auto key = fastHash(*tokenOf(req));
+        std::lock_guard lock(sessionsMutex);
+        sessions.erase(key);
+        forgetSession(key);
     }
 
     // Refuses with 429 while `keys` are in their slow-down; the wait is the longest.
@@ -444,6 +681,7 @@ struct Server::Impl {
             Session s;
             s.host = true;
             s.client = client;
+            s.stamp = hostStamp;
             const auto token = newSession(s);
             log("login: the host, from " + client);
             sendJson(res, 200, json{{"token", token}, {"host", true}, {"idleMinutes", config.sessionIdleMinutes}});
@@ -462,6 +700,7 @@ struct Server::Impl {
         }
         core::IssueList issues;
         bool known = false;
+        std::string stamp;
         if (h) {
             std::lock_guard lock(h->mutex);
             for (const auto& s : view::campaignSides(*h->store)) known = known || s.id == side;
@@ -476,6 +715,7 @@ struct Server::Impl {
                 auth::Pacing pacing{[] { return nowSeconds(); }, [](std::chrono::milliseconds) {}};
                 std::lock_guard verify(verifyMutex);
                 issues = auth::authorise(*h->store, auth::Actor::ofSide(side), passphrase, pacing);
+                stamp = auth::passphraseStamp(*h->store, side).value_or("");
             }
         }
         if (!h || !known || issues.hasErrors()) {
@@ -488,6 +728,7 @@ struct Server::Impl {
         s.campaign = id;
         s.side = side;
         s.client = client;
+        s.stamp = stamp;
         const auto token = newSession(s);
         log("login: campaign " + id + " side " + side + ", from " + client);
         sendJson(res, 200, json{{"token", token}, {"campaign", id}, {"side", side}, {"idleMinutes", config.sessionIdleMinutes}});
@@ -687,6 +928,39 @@ struct Server::Impl {
         else if (method == "DELETE") http->Delete(pattern, handler);
     }
 
+    // A side's action between the phases (docs/server.md "A side's week"): the body is read (400 naming the field), the
+    // campaign must stand at the moment the body names (409 ACTION-STALE), then the core's command runs as the side
+    // (engine::execute, one transaction, logged) and its refusal comes back with the command's issues. The server adds
+    // no rule: `build` only makes the command from the body. The answer is the command's own lines, about the side's
+    // own forces, plus what `extra` adds from the side's view.
+    using RunCommand = std::function<engine::CommandResult(db::CampaignStore&)>;
+    using BuildCommand = std::function<RunCommand(const std::string& side, const json& body, const httplib::Request& req)>;
+    using Extra = std::function<void(Hosted&, const std::string& side, json& answer)>;
+    void sideCommand(const std::string& what, BuildCommand build, Extra extra = {}) {
+        sideAct("POST", what,
+                [this, what, build, extra](Hosted& h, const std::string& side, const json& body, const httplib::Request& req,
+                                           httplib::Response& res) {
+                    const auto moment = momentOf(body);
+                    const auto run = build(side, body, req);
+                    const auto info = h.store->info();
+                    const auto phase = campaign::phaseString(info.phase);
+                    if (moment.week != info.week || moment.day != info.day || moment.phase != phase)
+                        refuse(409, "ACTION-STALE",
+                               "the request was written for week " + std::to_string(moment.week) + " day " +
+                                   std::to_string(moment.day) + ", phase " + core::shorten(moment.phase, 10) +
+                                   "; the campaign is at week " + std::to_string(info.week) + " day " + std::to_string(info.day) +
+                                   ", phase " + phase + ": read the calendar again");
+                    const auto result = run(*h.store);
+                    if (result.issues.hasErrors()) refuseIssues(result.issues);
+                    log("campaign " + h.id + ": " + side + ": " + what);
+                    std::string message;
+                    for (const auto& l : result.lines) message += (message.empty() ? "" : "\n") + l;
+                    json answer{{"message", message}, {"lines", result.lines}, {"issues", issuesJson(result.issues)}};
+                    if (extra) extra(h, side, answer);
+                    sendJson(res, 200, answer);
+                });
+    }
+
     static void sendAction(httplib::Response& res, const std::string& message, const core::IssueList& warnings = {}) {
         sendJson(res, 200, json{{"message", message}, {"issues", issuesJson(warnings)}});
     }
@@ -752,9 +1026,7 @@ struct Server::Impl {
                   }));
         http->Post("/api/v1/login", guarded([this](const httplib::Request& req, httplib::Response& res) { login(req, res); }));
         http->Post("/api/v1/logout", guarded([this](const httplib::Request& req, httplib::Response& res) {
-                       session(req);
-                       std::lock_guard lock(sessionsMutex);
-                       sessions.erase(*tokenOf(req));
+                       endSession(req);
                        sendAction(res, "logged out");
                    }));
         http->Get("/api/v1/campaigns/([^/]+)", guarded([this](const httplib::Request& req, httplib::Response& res) {
@@ -987,6 +1259,106 @@ struct Server::Impl {
                     log("campaign " + h.id + ": " + side + " stand fast");
                     sendAction(res, side + " stand fast today", issues);
                 });
+        // A side's week (etat-major.md §7.1, §9, §10, §11.4): the commands of etatmajor-cli's initiative, me, unit,
+        // grant, supply and siege answer, each the core's command with the side's own id.
+        auto execute = [](engine::Command command) -> RunCommand {
+            return [command](db::CampaignStore& store) { return engine::execute(store, command); };
+        };
+        const Extra grantLeft = [](Hosted& h, const std::string& side, json& answer) {
+            answer["grantLeft"] = engine::grantRemaining(*h.store, side);
+        };
+        sideCommand("initiative/decline", [](const std::string& side, const json&, const httplib::Request&) -> RunCommand {
+            return [side](db::CampaignStore& store) {
+                auto r = engine::execute(store, engine::DeclineInitiative{side});
+                if (r.ok()) r.lines.push_back(side + " hand the strategic initiative to the other side for this week");
+                return r;
+            };
+        });
+        sideCommand("reorg/split", [execute](const std::string& side, const json& body, const httplib::Request&) {
+            return execute(engine::SplitMe{side, stringField(body, "from", true, 200), stringField(body, "new", true, 200),
+                                           stringField(body, "label", false, 200), stringListField(body, "members", true)});
+        });
+        sideCommand("reorg/transfer", [execute](const std::string& side, const json& body, const httplib::Request&) {
+            return execute(engine::TransferMembers{side, stringField(body, "from", true, 200), stringField(body, "to", true, 200),
+                                                   stringListField(body, "members", true)});
+        });
+        // Dissolving is a transfer of everything the ME has; the core finds what that is (engine::dissolveMe).
+        sideCommand("reorg/dissolve", [](const std::string& side, const json& body, const httplib::Request&) -> RunCommand {
+            const std::string me = stringField(body, "me", true, 200), into = stringField(body, "into", true, 200);
+            return [side, me, into](db::CampaignStore& store) {
+                auto r = engine::dissolveMe(store, side, me, into);
+                engine::CommandResult out;
+                out.issues = std::move(r.issues);
+                out.lines = std::move(r.lines);
+                return out;
+            };
+        });
+        sideCommand("reorg/provisional", [execute](const std::string& side, const json& body, const httplib::Request&) {
+            return execute(engine::FormProvisional{side, stringField(body, "me", true, 200), stringListField(body, "units", true),
+                                                   stringField(body, "new", true, 200), stringField(body, "name", false, 200)});
+        });
+        sideCommand(
+            "grant/buy",
+            [this, execute](const std::string& side, const json& body, const httplib::Request&) {
+                const std::string xml = stringField(body, "xml", true, config.maxBody);
+                std::string file = stringField(body, "file", false, 255);
+                if (file.empty()) file = "purchase.xml";
+                const auto purchase = io::readPurchaseString(xml, file);  // a FileError names the file and line
+                if (purchase.side != side) {
+                    core::IssueList issues;
+                    issues.error("GRANT-SIDE", "the file holds a purchase of side '" + purchase.side + "', not '" + side + "'", 0,
+                                 "side");
+                    issues.setFile(file);
+                    refuseIssues(issues);
+                }
+                return execute(engine::BuyWithGrant{file, purchase.text});
+            },
+            grantLeft);
+        sideCommand(
+            "grant/replace",
+            [execute](const std::string& side, const json& body, const httplib::Request&) {
+                return execute(engine::ReplaceFromGrant{side, stringField(body, "me", true, 200),
+                                                        stringListField(body, "units", false),
+                                                        stringListField(body, "generals", false)});
+            },
+            grantLeft);
+        sideCommand("supply/allocate", [execute](const std::string& side, const json& body, const httplib::Request&) {
+            const std::string source = stringField(body, "source", true, 200);
+            if (!body.contains("shares")) refuse(400, "BAD-REQUEST", "the body has no \"shares\" (a list of {me, sp})");
+            const auto& list = body["shares"];
+            if (!list.is_array() || list.size() > 1000)
+                refuse(400, "BAD-REQUEST", "\"shares\" must be a list of {\"me\": ME, \"sp\": SP}, at most 1000");
+            std::vector<std::pair<std::string, int>> shares;
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                const std::string item = "share " + std::to_string(i + 1);
+                if (!list[i].is_object()) refuse(400, "BAD-REQUEST", "\"shares\": " + item + " must be {\"me\": ME, \"sp\": SP}");
+                if (!list[i].contains("me") || !list[i]["me"].is_string() || list[i]["me"].get<std::string>().size() > 200)
+                    refuse(400, "BAD-REQUEST", "\"shares\": " + item + " needs \"me\", an ME id");
+                if (!list[i].contains("sp") || !list[i]["sp"].is_number_integer() || list[i]["sp"].get<long long>() < -1000000 ||
+                    list[i]["sp"].get<long long>() > 1000000)
+                    refuse(400, "BAD-REQUEST", "\"shares\": " + item + " needs \"sp\", a whole number of SP");
+                shares.emplace_back(list[i]["me"].get<std::string>(), list[i]["sp"].get<int>());
+            }
+            return execute(engine::AllocateSupply{side, source, shares});
+        });
+        sideCommand("supply/spend", [execute](const std::string& side, const json& body, const httplib::Request&) {
+            engine::RequestSpending c;
+            c.side = side;
+            c.me = stringField(body, "me", true, 200);
+            c.kind = stringField(body, "on", true, 50);
+            c.count = intField(body, "count", false, 1, -1000000, 1000000);
+            if (body.contains("class")) c.workClass = stringField(body, "class", true, 50);
+            if (body.contains("at")) {
+                const std::string at = stringField(body, "at", true, 50);
+                c.at = hex::parseOffset(at);
+                if (!c.at) refuse(400, "BAD-REQUEST", "\"at\" must be a hex of the form col,row, not '" + core::shorten(at, 20) + "'");
+            }
+            return execute(c);
+        });
+        sideCommand("sieges/([0-9]{1,9})/answer", [execute](const std::string& side, const json& body, const httplib::Request& req) {
+            return execute(engine::AnswerTerms{side, std::stoi(req.matches[3]), boolField(body, "accept", true, false)});
+        });
+
         // A tabletop result: kept until every side of the battle has given the same one, then entered.
         sideAct("POST", "battles/([0-9]{1,9})/result",
                 [this](Hosted& h, const std::string& side, const json& body, const httplib::Request& req, httplib::Response& res) {
@@ -1230,14 +1602,10 @@ int Server::start() {
     if (!fs::is_directory(c.campaignsDir)) throw std::runtime_error("no folder " + c.campaignsDir);
     if (auto problem = auth::passphraseProblem(c.hostPassphrase))
         throw std::runtime_error(std::string("the host's passphrase is refused: ") + problem->what());
-    char hash[crypto_pwhash_STRBYTES];
-    if (crypto_pwhash_str(hash, c.hostPassphrase.c_str(), c.hostPassphrase.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
-                          crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
-        throw std::runtime_error("not enough memory to hash the host's passphrase");
-    impl.hostHash = hash;
-
     impl.openState();
+    impl.hostPassphraseHash();
     impl.openFolder();
+    impl.loadSessions();
 
     if (c.tls) {
         auto ssl = std::make_unique<httplib::SSLServer>(c.certPath.c_str(), c.keyPath.c_str());

@@ -61,6 +61,12 @@ bool anyPassphrase(const db::CampaignStore& store);
 std::vector<std::string> sidesWithPassphrase(const db::CampaignStore& store);
 std::vector<std::string> sidesWithoutPassphrase(const db::CampaignStore& store);
 
+// A fingerprint of `who`'s passphrase as stored (64 hex digits of a BLAKE2b hash of its Argon2id hash string), or
+// nothing when `who` has none. It changes whenever the passphrase is set again or cleared, and tells nothing of the
+// passphrase: a front end that keeps logins (the campaign server's sessions) records it with each login and ends
+// the login when it no longer matches.
+std::optional<std::string> passphraseStamp(const db::CampaignStore& store, const std::string& who);
+
 // Stores the Argon2id hash of `passphrase` for `who`, replacing any earlier one and clearing its failures.
 // Unconditional: the caller has checked the authority to do so (changePassphrase does). Throws PassphraseError for a
 // passphrase passphraseProblem refuses, db::StoreError DB-UNKNOWN-SIDE for a side the campaign does not have.

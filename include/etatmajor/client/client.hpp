@@ -56,6 +56,14 @@ private:
     core::IssueList m_issues;
 };
 
+// The moment a side's action is written for: where the campaign stands by the calendar the side read. The server
+// refuses an action for any other moment (409 ACTION-STALE: a phase has run since), as it refuses orders for another
+// day.
+struct Moment {
+    int week = 0, day = 0;
+    std::string phase;
+};
+
 // A campaign the server hosts, as anyone may see it before logging in: the calendar is public (docs/secrecy.md).
 struct CampaignEntry {
     std::string id, name;
@@ -65,12 +73,17 @@ struct CampaignEntry {
     // What the campaign waits for: "orders", "battle-results", "running", "paused", "ended".
     std::string waitingFor;
     std::vector<view::NamedRef> sides;
+    Moment moment() const { return {week, day, phase}; }
 };
 
-// What an action did: its message for people and the campaign's warnings.
+// What an action did: its message for people and the campaign's warnings. A side's weekly action (splitMe, ...) also
+// has the command's lines, as the command prints them locally, and a grant's purchase or replacement the SP of this
+// week's grant the side has left.
 struct ActionResult {
     std::string message;
     core::IssueList issues;
+    std::vector<std::string> lines;
+    std::optional<int> grantLeft;
 };
 
 // Where the side's orders for today stand: "not_given", "submitted" or "stand_fast".
@@ -148,6 +161,26 @@ public:
     ActionResult standFast();
     // A tabletop result file: applied when both sides have given the same one (or the host gives it).
     ActionResult enterBattleResult(int id, const std::string& xml, const std::string& fileName);
+
+    // The side's week (docs/server.md "A side's week"): the core's commands run on the server as the logged-in side,
+    // at the moment `at` (calendar().moment()). A refusal is a ClientError with the command's issues: 409 for an
+    // action the campaign does not allow now, 403 for an ME the side does not have (the enemy's answered as unknown).
+    ActionResult declineInitiative(const Moment& at);
+    ActionResult splitMe(const Moment& at, const std::string& from, const std::string& newMe, const std::string& label,
+                         const std::vector<std::string>& members);
+    ActionResult transfer(const Moment& at, const std::string& from, const std::string& to, const std::vector<std::string>& members);
+    ActionResult dissolveMe(const Moment& at, const std::string& me, const std::string& into);
+    ActionResult formProvisional(const Moment& at, const std::string& me, const std::vector<std::string>& units,
+                                 const std::string& newUnit, const std::string& name);
+    // A purchase file's text (UTF-8, as io::readPurchaseFile gives it); `fileName` names it in messages.
+    ActionResult buyWithGrant(const Moment& at, const std::string& xml, const std::string& fileName);
+    ActionResult replaceFromGrant(const Moment& at, const std::string& me, const std::vector<std::string>& units,
+                                  const std::vector<std::string>& generals);
+    ActionResult allocateSupply(const Moment& at, const std::string& source, const std::vector<std::pair<std::string, int>>& shares);
+    // `at` of a bridge: the hex across the river, "col,row".
+    ActionResult requestSpending(const Moment& at, const std::string& me, const std::string& kind, int count,
+                                 const std::string& workClass, const std::optional<std::string>& bridgeTo);
+    ActionResult answerTerms(const Moment& at, int siege, bool accept);
 
     // Waits up to `seconds` for phases after sequence number `after` (long poll).
     TurnEvents waitForEvents(int after, int seconds);

@@ -118,6 +118,22 @@ std::optional<PassphraseError> passphraseProblem(const std::string& passphrase) 
 
 bool hasPassphrase(const db::CampaignStore& store, const std::string& who) { return credential(store, who).has_value(); }
 
+std::optional<std::string> passphraseStamp(const db::CampaignStore& store, const std::string& who) {
+    const auto cred = credential(store, who);
+    if (!cred) return std::nullopt;
+    ensureSodium();
+    unsigned char digest[32];
+    crypto_generichash(digest, sizeof digest, reinterpret_cast<const unsigned char*>(cred->hash.data()), cred->hash.size(), nullptr,
+                       0);
+    static const char* digits = "0123456789abcdef";
+    std::string out;
+    for (const unsigned char b : digest) {
+        out += digits[b >> 4];
+        out += digits[b & 15];
+    }
+    return out;
+}
+
 bool anyPassphrase(const db::CampaignStore& store) {
     return rawDb(store).execAndGet("SELECT EXISTS (SELECT 1 FROM credential)").getInt() != 0;
 }

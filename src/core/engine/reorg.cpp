@@ -32,25 +32,29 @@ struct Members {
     std::vector<std::string> generals;
 };
 
-Members resolve(const CampaignState& s, const std::string& meId, const std::vector<std::string>& refs, core::IssueList& issues) {
+// Only the side's own units, formations and generals are looked at: a reference to the other side's is answered as one
+// to nothing at all, so that a refusal never tells a side that an id of the enemy exists (§2.2: internal ids are
+// never for the enemy).
+Members resolve(const CampaignState& s, const std::string& side, const std::string& meId, const std::vector<std::string>& refs,
+                core::IssueList& issues) {
     Members out;
     for (const auto& ref : refs) {
         bool found = false;
         for (const auto& u : s.units)
-            if (u.id == ref && !u.removed) {
+            if (u.id == ref && u.side == side && !u.removed) {
                 found = true;
                 if (u.me != meId) issues.error("REORG-MEMBER", "unit '" + ref + "' is not in ME '" + meId + "'", 0, meId + ".members");
                 else out.units.push_back(ref);
             }
         for (const auto& g : s.generals)
-            if (g.id == ref) {
+            if (g.id == ref && g.side == side) {
                 found = true;
                 if (g.me != meId)
                     issues.error("REORG-MEMBER", "general '" + ref + "' is not with ME '" + meId + "'", 0, meId + ".members");
                 else out.generals.push_back(ref);
             }
         for (const auto& f : s.formations) {
-            if (f.id != ref) continue;
+            if (f.id != ref || f.side != side) continue;
             found = true;
             std::set<std::string> subtree{f.id};
             for (const auto& g : s.formations)
@@ -66,7 +70,9 @@ Members resolve(const CampaignState& s, const std::string& meId, const std::vect
             if (taken == 0)
                 issues.error("REORG-MEMBER", "formation '" + ref + "' has no units in ME '" + meId + "'", 0, meId + ".members");
         }
-        if (!found) issues.error("REORG-MEMBER", "'" + ref + "' is no unit, formation or general", 0, meId + ".members");
+        if (!found)
+            issues.error("REORG-MEMBER", "'" + ref + "' is no unit, formation or general of side '" + side + "'", 0,
+                         meId + ".members");
     }
     std::sort(out.units.begin(), out.units.end());
     out.units.erase(std::unique(out.units.begin(), out.units.end()), out.units.end());
@@ -219,7 +225,7 @@ ReorgResult applySplitMe(db::CampaignStore& store, const std::string& side, cons
             else if (idTaken(db, newMe)) r.issues.error("REORG-ID", "the id '" + newMe + "' is already in use", 0, "new");
             if (members.empty())
                 r.issues.error("REORG-MEMBER", "name the units, formations or generals of the new ME", 0, fromMe + ".members");
-            const auto m = resolve(s, fromMe, members, r.issues);
+            const auto m = resolve(s, side, fromMe, members, r.issues);
             if (r.issues.hasErrors()) return;
             if (m.units.empty()) {
                 r.issues.error("REORG-MEMBER", "a new ME needs at least one unit", 0, fromMe + ".members");
@@ -270,10 +276,10 @@ ReorgResult applyTransfer(db::CampaignStore& store, const std::string& side, con
             MeState* to = checkMe(s, db, side, toMe, "to", r.issues);
             if (!to) return;
             if (fromMe == toMe) {
-                r.issues.error("REORG-ME", "an ME cannot transfer units to itself", 0, toMe + ".to");
+                r.issues.error("REORG-TRANSFER", "an ME cannot transfer units to itself", 0, toMe + ".to");
                 return;
             }
-            const auto m = resolve(s, fromMe, members, r.issues);
+            const auto m = resolve(s, side, fromMe, members, r.issues);
             if (r.issues.hasErrors()) return;
             if (m.units.empty() && m.generals.empty()) {
                 r.issues.error("REORG-MEMBER", "nothing to transfer", 0, fromMe + ".members");
@@ -323,16 +329,23 @@ ReorgResult applyTransfer(db::CampaignStore& store, const std::string& side, con
 
 ReorgResult dissolveMe(db::CampaignStore& store, const std::string& side, const std::string& me, const std::string& intoMe) {
     std::vector<std::string> everything;
+    bool ours = false;
     {
         const auto s = db::loadState(store);
-        for (const auto& u : s.units)
-            if (u.me == me && !u.removed) everything.push_back(u.id);
-        for (const auto& g : s.generals)
-            if (g.me == me) everything.push_back(g.id);
+        const auto* found = s.me(me);
+        ours = found && found->side == side;
+        if (ours) {
+            for (const auto& u : s.units)
+                if (u.me == me && !u.removed) everything.push_back(u.id);
+            for (const auto& g : s.generals)
+                if (g.me == me) everything.push_back(g.id);
+        }
     }
-    if (everything.empty()) {
+    // The other side's ME is answered as one that does not exist (§2.2), in the words transfer uses.
+    if (!ours || everything.empty()) {
         ReorgResult r;
-        r.issues.error("REORG-ME", "side '" + side + "' has no ME '" + me + "' with units to dissolve", 0, me);
+        if (!ours) r.issues.error("REORG-ME", "side '" + side + "' has no ME '" + me + "'", 0, me + ".me");
+        else r.issues.error("REORG-MEMBER", "ME '" + me + "' has no units to dissolve", 0, me + ".me");
         return r;
     }
     return transfer(store, side, me, intoMe, everything);

@@ -221,12 +221,12 @@ SupplyCommandResult applyAllocateSupply(db::CampaignStore& store, const std::str
             const auto* m = s.me(me);
             if (!m || m->side != side) r.issues.error("SUPPLY-ME", "side '" + side + "' has no ME '" + me + "'", 0, me + ".me");
             else if (std::find(claimants.begin(), claimants.end(), me) == claimants.end())
-                r.issues.error("SUPPLY-ME",
+                r.issues.error("SUPPLY-SOURCE",
                                "ME " + me + " does not draw on " + source +
                                    " this week (it names another source "
                                    "or had no LOC at W3)",
                                0, me + ".source");
-            if (!seen.insert(me).second) r.issues.error("SUPPLY-ME", "ME " + me + " is named twice", 0, me + ".me");
+            if (!seen.insert(me).second) r.issues.error("SUPPLY-SHARE", "ME " + me + " is named twice", 0, me + ".me");
             if (points < 0) r.issues.error("SUPPLY-POINTS", "ME " + me + ": a share cannot be negative", 0, me + ".points");
             total += std::max(0, points);
         }

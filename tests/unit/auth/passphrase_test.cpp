@@ -88,6 +88,32 @@ TEST_CASE("a passphrase is kept as an Argon2id hash and opens its side", "[auth]
     CHECK_FALSE(auth::authorise(store, auth::Actor::ofSide("american"), kBritish).hasErrors());
 }
 
+TEST_CASE("a passphrase's stamp changes when it is set again or cleared, and tells nothing of it", "[auth]") {
+    const auto path = freshCampaign("stamp", {{"british", kBritish}, {auth::kHost, kHostPass}});
+    auto store = db::CampaignStore::open(path);
+    const auto first = auth::passphraseStamp(store, "british");
+    REQUIRE(first);
+    CHECK(first->size() == 64);
+    CHECK(first->find_first_not_of("0123456789abcdef") == std::string::npos);
+    CHECK(auth::passphraseStamp(store, "british") == first);  // the same while nothing changes
+    CHECK_FALSE(auth::passphraseStamp(store, "american"));    // no passphrase, no stamp
+    CHECK(auth::passphraseStamp(store, auth::kHost) != first);
+    {
+        SQLite::Database raw(path, SQLite::OPEN_READONLY);
+        const std::string hash = raw.execAndGet("SELECT hash FROM credential WHERE who = 'british'").getString();
+        CHECK(hash.find(*first) == std::string::npos);
+    }
+    // A wrong guess counted in the credential row does not change it; a new hash (even of the same passphrase) does.
+    CHECK(auth::authorise(store, auth::Actor::ofSide("british"), std::string("not the passphrase"), FakeTime{}.pacing()).hasErrors());
+    CHECK(auth::passphraseStamp(store, "british") == first);
+    auth::setPassphrase(store, "british", kBritish);
+    const auto second = auth::passphraseStamp(store, "british");
+    REQUIRE(second);
+    CHECK(second != first);
+    auth::clearPassphrase(store, "british");
+    CHECK_FALSE(auth::passphraseStamp(store, "british"));
+}
+
 TEST_CASE("a missing or wrong passphrase is refused, counted, and a right one clears the count", "[auth]") {
     const auto path = freshCampaign("wrong", {{"british", kBritish}, {"american", kAmerican}});
     auto store = db::CampaignStore::open(path);

@@ -275,6 +275,45 @@ TEST_CASE("§10 reorganisation: split, transfer in one hex, transfer in transit,
     CHECK(scalar("SELECT COUNT(*) FROM command_log WHERE name LIKE 'me.%'") == "4");
 }
 
+TEST_CASE("§10 reorganisation: the other side's units, generals, formations and MEs are answered as ids that do not exist",
+          "[engine][reorg]") {
+    // §2.2: internal ids are never for the enemy. A refusal that told "not in your ME" apart from "no such thing" would
+    // let a side probe the other's ids one by one.
+    const auto path = freshDb("reorg-secret", "campaigns/southern-1780.xml", 7);
+    auto store = db::CampaignStore::open(path);
+    std::string unit, general, formation;
+    {
+        SQLite::Database raw(path, SQLite::OPEN_READONLY);
+        unit = raw.execAndGet("SELECT id FROM unit WHERE side_id = 'american' ORDER BY id LIMIT 1").getString();
+        general = raw.execAndGet("SELECT id FROM general WHERE side_id = 'american' ORDER BY id LIMIT 1").getString();
+        formation = raw.execAndGet("SELECT id FROM formation WHERE side_id = 'american' ORDER BY id LIMIT 1").getString();
+    }
+    REQUIRE_FALSE(unit.empty());
+    REQUIRE_FALSE(general.empty());
+    REQUIRE_FALSE(formation.empty());
+    const auto before = dump(path);
+    // The refusal's message with the id asked for taken out.
+    auto answer = [](const core::IssueList& issues, const std::string& id) {
+        REQUIRE(issues.items().size() == 1);
+        auto m = issues.items()[0].code + ": " + issues.items()[0].message;
+        for (auto at = m.find(id); at != std::string::npos; at = m.find(id)) m.replace(at, id.size(), "ID");
+        return m;
+    };
+    const auto nothing = answer(engine::splitMe(store, "british", "b-webster", "x", "", {"no-such-id"}).issues, "no-such-id");
+    CHECK(nothing == "REORG-MEMBER: 'ID' is no unit, formation or general of side 'british'");
+    for (const auto& id : {unit, general, formation}) {
+        INFO(id);
+        CHECK(answer(engine::splitMe(store, "british", "b-webster", "x", "", {id}).issues, id) == nothing);
+        CHECK(answer(engine::transfer(store, "british", "b-webster", "b-rawdon", {id}).issues, id) == nothing);
+    }
+    // Dissolving, as transferring from or to, the other side's ME: the words for an ME that does not exist.
+    const auto noMe = answer(engine::dissolveMe(store, "british", "no-such-me", "b-webster").issues, "no-such-me");
+    CHECK(noMe == "REORG-ME: side 'british' has no ME 'ID'");
+    CHECK(answer(engine::dissolveMe(store, "british", "a-maryland", "b-webster").issues, "a-maryland") == noMe);
+    CHECK(answer(engine::transfer(store, "british", "a-maryland", "b-webster", {unit}).issues, "a-maryland") == noMe);
+    CHECK(dump(path) == before);
+}
+
 TEST_CASE("§10.2 provisional units: eligibility and G-94 class", "[engine][reorg]") {
     auto make = [&](const std::string& name, std::vector<std::string> options) {
         const auto path = freshDb(name, "campaigns/southern-1780.xml", 7, std::move(options));
