@@ -1350,6 +1350,16 @@ TEST_CASE("server: a whole week on a self-running server: the Americans split an
     CHECK(shown.find("  supply allocate: ") != std::string::npos);
     CHECK(shown.find("  supply spend: ") != std::string::npos);
     CHECK(shown.find("grant buy") == std::string::npos);  // at the next stop
+    // The database tells the same of what the side may do; the side's word is a server's alone.
+    const auto localShown = cli({"week", "show", "--db", localDb, "--side", "american", "--password-file", pass.sides.at("american")});
+    CHECK(localShown.exitCode == 0);
+    CHECK(localShown.output.find("american are awaited there\n") != std::string::npos);
+    REQUIRE(shown.find("american may now:") != std::string::npos);
+    REQUIRE(localShown.output.find("american may now:") != std::string::npos);
+    CHECK(localShown.output.substr(localShown.output.find("american may now:")) == shown.substr(shown.find("american may now:")));
+    const auto noServer = cli({"week", "done", "--db", localDb, "--side", "american", "--password-file", pass.sides.at("american")});
+    CHECK(noServer.exitCode == 2);
+    CHECK(noServer.output.find("WEEK-SERVER") != std::string::npos);
     const auto split = both("american", {"supply", "allocate"},
                             {"--source", "cheraw", "--share", "a-maryland=25", "--share", "a-caswell=10"});
     CHECK(split.find("a-maryland gets 25 SP of cheraw") != std::string::npos);
