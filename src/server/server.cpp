@@ -607,6 +607,19 @@ struct Server::Impl {
         }
     }
 
+    // A new campaign starts with nothing the state file kept of an earlier one of the same id (its file removed by
+    // the host): no settings, no tabletop results, no words at weekly stops.
+    void forgetCampaign(const std::string& id) {
+        std::lock_guard lock(stateMutex);
+        SQLite::Transaction t(*state);
+        for (const char* table : {"settings", "battle_result", "stop_done", "stop_event"}) {
+            SQLite::Statement q(*state, std::string("DELETE FROM ") + table + " WHERE campaign = ?");
+            q.bind(1, id);
+            q.exec();
+        }
+        t.commit();
+    }
+
     // --- campaigns ---
     std::shared_ptr<Hosted> openCampaign(const std::string& id, const std::string& path) {
         auto h = std::make_shared<Hosted>();
@@ -1916,6 +1929,7 @@ struct Server::Impl {
         };
         const auto result = db::createCampaign(request);
         if (!result.ok) refuseIssues(result.issues);
+        forgetCampaign(id);
         auto h = openCampaign(id, request.dbPath);
         {
             std::lock_guard lock(campaignsMutex);

@@ -1601,3 +1601,40 @@ TEST_CASE("server: killed at a weekly stop, it restarts at the same stop with ea
     CHECK(phasesRun(db) == phases + 3);  // W4, W5, D1
     CHECK(server.stop() == 0);
 }
+
+TEST_CASE("server: a campaign created again under the id of one whose file the host removed starts with no word of the old "
+          "one's stops",
+          "[server]") {
+    const auto work = workDir("weekagain");
+    const auto campaigns = work + "/campaigns";
+    fs::create_directories(campaigns);
+    const auto pass = writePassfiles(work);
+    ServerProcess server(campaigns, pass.host);
+    auto create = [&] {
+        auto host = hostConnection(server.port());
+        host.loginHost(kHostPass);
+        host.createCampaign("again", "southern-1780", 9,
+                            {{"british", kSidePass.at("british")}, {"american", kSidePass.at("american")}});
+        auto british = hostConnection(server.port());
+        british.login("again", "british", kSidePass.at("british"));
+        std::vector<client::StopEvent> stops;
+        return waitUntil(british, "weekly-stop", 1, "W4", stops);
+    };
+    REQUIRE_FALSE(create().stop->done);
+    REQUIRE(
+        cli({"week", "done", "--server", server.url(), "--side", "british", "--password-file", pass.sides.at("british")}).exitCode ==
+        0);
+    REQUIRE(server.stop() == 0);
+    fs::remove(campaigns + "/again.db");
+    fs::remove(campaigns + "/again.db-wal");
+    fs::remove(campaigns + "/again.db-shm");
+    server.start();
+    const auto entry = create();
+    REQUIRE(entry.stop);
+    CHECK_FALSE(entry.stop->done);
+    auto american = hostConnection(server.port());
+    american.login("again", "american", kSidePass.at("american"));
+    const auto events = american.waitForEvents(0, 0, 0);
+    CHECK(stopEvents(events.stops) == "begins 1W4");
+    CHECK(server.stop() == 0);
+}
