@@ -21,7 +21,8 @@ if [ "${1:-}" = "--server" ]; then
       --side-password-file british="$demo/british.pass" --side-password-file american="$demo/american.pass"
   fi
   echo "Passphrase files for the try-out: $demo/british.pass, $demo/american.pass (the host: $demo/host.pass)."
-  echo "Try: build/bin/etatmajor-cli status --server http://127.0.0.1:8780 --side american --password-file $demo/american.pass"
+  echo "Try: build/bin/etatmajor-cli week show --server http://127.0.0.1:8780 --side american --password-file $demo/american.pass"
+  echo "The turn waits at the week's stops before W4 and W5 until both sides say 'week done' (docs/server.md)."
   exec build/bin/etatmajor-server --campaigns "$demo/campaigns" --plain-http --bind 127.0.0.1 --port 8780 \
     --host-password-file "$demo/host.pass"
 fi

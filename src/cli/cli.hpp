@@ -113,6 +113,7 @@ void registerCampaignCommands(CLI::App& app, Registry& registry);
 void registerPasswordCommands(CLI::App& campaign, Registry& registry);
 void registerBattleCommands(CLI::App& app, Registry& registry);
 void registerTurnCommands(CLI::App& app, Registry& registry);
+void registerWeekCommands(CLI::App& app, Registry& registry);
 void registerPrintCommands(CLI::App& app, Registry& registry);
 
 }  // namespace etatmajor::cli

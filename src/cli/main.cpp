@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
     cli::registerCampaignCommands(app, registry);
     cli::registerBattleCommands(app, registry);
     cli::registerTurnCommands(app, registry);
+    cli::registerWeekCommands(app, registry);
     cli::registerPrintCommands(app, registry);
 
     try {

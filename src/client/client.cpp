@@ -83,6 +83,23 @@ CampaignEntry entryOf(const json& j) {
     e.waitingFor = textOf(j, "waitingFor");
     if (j.is_object() && j.contains("sides") && j["sides"].is_array())
         for (const auto& s : j["sides"]) e.sides.push_back({textOf(s, "id"), textOf(s, "name")});
+    if (j.is_object() && j.contains("stop") && j["stop"].is_object()) {
+        const auto& st = j["stop"];
+        WeeklyStop stop;
+        stop.week = numberOf(st, "week");
+        stop.phase = textOf(st, "phase");
+        stop.title = textOf(st, "title");
+        stop.rule = textOf(st, "rule");
+        if (st.contains("deadline") && st["deadline"].is_number_integer()) stop.deadline = st["deadline"].get<std::int64_t>();
+        if (st.contains("side") && st["side"].is_object()) {
+            const auto& own = st["side"];
+            stop.awaited = own.contains("awaited") && own["awaited"].is_boolean() && own["awaited"].get<bool>();
+            stop.done = own.contains("done") && own["done"].is_boolean() && own["done"].get<bool>();
+        }
+        e.stop = stop;
+    }
+    if (j.is_object() && j.contains("may") && j["may"].is_array())
+        for (const auto& m : j["may"]) e.may.push_back({textOf(m, "command"), textOf(m, "what")});
     return e;
 }
 
@@ -468,13 +485,27 @@ ActionResult Connection::answerTerms(const Moment& at, int siege, bool accept) {
                          actionBody(at, {{"accept", accept}}).dump()));
 }
 
-TurnEvents Connection::waitForEvents(int after, int seconds) {
+ActionResult Connection::weekDone(const Moment& at) {
+    return actionOf(call(*m_impl, m_token, "POST", sidePath("week/done"), actionBody(at, json::object()).dump()));
+}
+
+ActionResult Connection::weekReopen(const Moment& at) {
+    return actionOf(call(*m_impl, m_token, "DELETE", sidePath("week/done"), actionBody(at, json::object()).dump()));
+}
+
+TurnEvents Connection::waitForEvents(int after, int seconds, std::optional<int> afterStop) {
     const auto j = parseBody(call(*m_impl, m_token, "GET",
                                   std::string(kApi) + "/campaigns/" + httplib::detail::encode_query_param(m_campaign) + "/events" +
-                                      query({{"after", std::to_string(after)}, {"wait", std::to_string(seconds)}}),
+                                      query({{"after", std::to_string(after)},
+                                             {"wait", std::to_string(seconds)},
+                                             {"afterStop", afterStop ? std::to_string(*afterStop) : ""}}),
                                   ""));
     TurnEvents t;
-    t.last = j.value("last", 0);
+    t.last = numberOf(j, "last");
+    t.lastStop = numberOf(j, "lastStop");
+    if (j.contains("stops") && j["stops"].is_array())
+        for (const auto& e : j["stops"])
+            t.stops.push_back({numberOf(e, "seq"), numberOf(e, "week"), textOf(e, "kind"), textOf(e, "phase"), textOf(e, "why")});
     if (j.contains("campaign")) t.campaign = entryOf(j["campaign"]);
     if (j.contains("events") && j["events"].is_array())
         for (const auto& e : j["events"])
@@ -494,6 +525,15 @@ ActionResult Connection::advance(const std::string& campaign, const std::string&
     return actionOf(call(*m_impl, m_token, "POST",
                          std::string(kApi) + "/campaigns/" + httplib::detail::encode_query_param(campaign) + "/advance",
                          json{{"step", step}, {"standFastMissing", standFastMissing}}.dump()));
+}
+
+ActionResult Connection::setWeekDeadline(const std::string& campaign, std::optional<std::int64_t> at,
+                                         std::optional<int> minutesPerStop) {
+    json body{{"weekDeadline", at ? json(*at) : json(nullptr)},
+              {"weekStopMinutes", minutesPerStop ? json(*minutesPerStop) : json(nullptr)}};
+    return actionOf(call(*m_impl, m_token, "PUT",
+                         std::string(kApi) + "/campaigns/" + httplib::detail::encode_query_param(campaign) + "/settings",
+                         body.dump()));
 }
 
 ActionResult Connection::setDeadline(const std::string& campaign, std::optional<std::int64_t> at, bool standFastMissing) {

@@ -71,6 +71,11 @@ std::string calendarText(const client::CampaignEntry& entry) {
     if (!entry.phase.empty()) text += " \u00b7 " + entry.phase;
     if (entry.ended) return text + " \u00b7 the campaign is over";
     if (entry.waitingFor == "orders") text += " \u00b7 waiting for orders";
+    else if (entry.waitingFor == "weekly-stop" && entry.stop)
+        text += " \u00b7 weekly stop before " + entry.stop->phase +
+                (!entry.stop->awaited ? std::string(" (nothing of ours to do there)")
+                 : entry.stop->done   ? std::string(" (we are done; waiting for the other side)")
+                                      : std::string(" (waiting for our word: week done)"));
     else if (entry.waitingFor == "battle-results") text += " \u00b7 waiting for tabletop results";
     else if (entry.waitingFor == "paused") text += " \u00b7 paused by the host";
     else if (!entry.waitingFor.empty()) text += " \u00b7 " + entry.waitingFor;

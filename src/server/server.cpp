@@ -15,6 +15,7 @@
 #include "etatmajor/engine/reports.hpp"
 #include "etatmajor/engine/siege.hpp"
 #include "etatmajor/engine/turn.hpp"
+#include "etatmajor/engine/weekly_stops.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/io/map_xml.hpp"
@@ -273,6 +274,10 @@ struct Hosted {
     bool autoRun = true;
     std::optional<std::int64_t> deadline;
     bool standFastMissing = false;
+    // The deadline of the weekly stop the campaign stands at, or of the next one it reaches (spent when that stop
+    // ends), and the minutes a stop that begins without one is given.
+    std::optional<std::int64_t> weekDeadline;
+    std::optional<int> weekStopMinutes;
     // Why the turn does not run on by itself (a tabletop battle waits for its result, an error): for the host.
     std::string blocked;
 };
@@ -347,6 +352,19 @@ struct Server::Impl {
                     "host INTEGER NOT NULL, client TEXT NOT NULL, created INTEGER NOT NULL, last_use INTEGER NOT NULL, "
                     "stamp TEXT NOT NULL)");
         state->exec("CREATE TABLE IF NOT EXISTS server_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+        // The weekly stops (docs/server.md "The turn's stops"): each side's word that it is done with a stop ('done',
+        // or 'deadline' when the stop's deadline passed without it), and the stops begun and ended, for the events.
+        state->exec("CREATE TABLE IF NOT EXISTS stop_done (campaign TEXT NOT NULL, week INTEGER NOT NULL, phase TEXT NOT NULL, "
+                    "side TEXT NOT NULL, how TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (campaign, week, phase, side))");
+        state->exec("CREATE TABLE IF NOT EXISTS stop_event (campaign TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, "
+                    "week INTEGER NOT NULL, phase TEXT NOT NULL, why TEXT NOT NULL DEFAULT '', at INTEGER NOT NULL, "
+                    "PRIMARY KEY (campaign, seq), UNIQUE (campaign, week, phase, kind))");
+        // A state file of an earlier server has no weekly deadlines yet.
+        std::set<std::string> columns;
+        SQLite::Statement info(*state, "PRAGMA table_info(settings)");
+        while (info.executeStep()) columns.insert(info.getColumn(1).getString());
+        if (!columns.count("week_deadline")) state->exec("ALTER TABLE settings ADD COLUMN week_deadline INTEGER");
+        if (!columns.count("week_stop_minutes")) state->exec("ALTER TABLE settings ADD COLUMN week_stop_minutes INTEGER");
     }
 
     // The host's passphrase hash of the last start when the passphrase is the same (the host's sessions then go on),
@@ -376,26 +394,230 @@ struct Server::Impl {
 
     void loadSettings(Hosted& h) {
         std::lock_guard lock(stateMutex);
-        SQLite::Statement q(*state, "SELECT auto_run, deadline, stand_fast_missing FROM settings WHERE campaign = ?");
+        SQLite::Statement q(*state, "SELECT auto_run, deadline, stand_fast_missing, week_deadline, week_stop_minutes FROM settings "
+                                    "WHERE campaign = ?");
         q.bind(1, h.id);
         if (q.executeStep()) {
             h.autoRun = q.getColumn(0).getInt() != 0;
             if (!q.getColumn(1).isNull()) h.deadline = q.getColumn(1).getInt64();
             h.standFastMissing = q.getColumn(2).getInt() != 0;
+            if (!q.getColumn(3).isNull()) h.weekDeadline = q.getColumn(3).getInt64();
+            if (!q.getColumn(4).isNull()) h.weekStopMinutes = q.getColumn(4).getInt();
         }
     }
 
     void saveSettings(const Hosted& h) {
         std::lock_guard lock(stateMutex);
-        SQLite::Statement q(*state, "INSERT INTO settings (campaign, auto_run, deadline, stand_fast_missing) VALUES (?,?,?,?) "
+        saveSettingsLocked(h);
+    }
+    void saveSettingsLocked(const Hosted& h) {
+        SQLite::Statement q(*state, "INSERT INTO settings (campaign, auto_run, deadline, stand_fast_missing, week_deadline, "
+                                    "week_stop_minutes) VALUES (?,?,?,?,?,?) "
                                     "ON CONFLICT (campaign) DO UPDATE SET auto_run = excluded.auto_run, deadline = excluded.deadline, "
-                                    "stand_fast_missing = excluded.stand_fast_missing");
+                                    "stand_fast_missing = excluded.stand_fast_missing, week_deadline = excluded.week_deadline, "
+                                    "week_stop_minutes = excluded.week_stop_minutes");
         q.bind(1, h.id);
         q.bind(2, h.autoRun ? 1 : 0);
         if (h.deadline) q.bind(3, *h.deadline);
         else q.bind(3);
         q.bind(4, h.standFastMissing ? 1 : 0);
+        if (h.weekDeadline) q.bind(5, *h.weekDeadline);
+        else q.bind(5);
+        if (h.weekStopMinutes) q.bind(6, *h.weekStopMinutes);
+        else q.bind(6);
         q.exec();
+    }
+
+    // --- the weekly stops (docs/server.md "The turn's stops"), kept in the state file ---
+    // What each side said of a stop: side -> "done", or "deadline" when the stop's deadline passed without its word.
+    std::map<std::string, std::string> stopSaid(const Hosted& h, int week, const std::string& phase) {
+        std::lock_guard lock(stateMutex);
+        SQLite::Statement q(*state, "SELECT side, how FROM stop_done WHERE campaign = ? AND week = ? AND phase = ?");
+        q.bind(1, h.id);
+        q.bind(2, week);
+        q.bind(3, phase);
+        std::map<std::string, std::string> out;
+        while (q.executeStep()) out[q.getColumn(0).getString()] = q.getColumn(1).getString();
+        return out;
+    }
+
+    // A side's word that it is done with a stop, or (`done` false) its word taken back; one statement, committed
+    // before the answer.
+    void sayDone(const Hosted& h, int week, const std::string& phase, const std::string& side, bool done) {
+        std::lock_guard lock(stateMutex);
+        SQLite::Statement q(*state,
+                            done ? "INSERT OR IGNORE INTO stop_done (campaign, week, phase, side, how, at) VALUES (?,?,?,?,'done',?)"
+                                 : "DELETE FROM stop_done WHERE campaign = ? AND week = ? AND phase = ? AND side = ?");
+        q.bind(1, h.id);
+        q.bind(2, week);
+        q.bind(3, phase);
+        q.bind(4, side);
+        if (done) q.bind(5, nowSeconds());
+        q.exec();
+    }
+
+    struct StopEvent {
+        int seq = 0;
+        std::string kind;  // "begins" or "ends"
+        int week = 0;
+        std::string phase, why;
+        std::int64_t at = 0;
+    };
+
+    // The caller holds stateMutex.
+    bool stopEventKnown(const Hosted& h, int week, const std::string& phase, const std::string& kind) {
+        SQLite::Statement q(*state, "SELECT 1 FROM stop_event WHERE campaign = ? AND week = ? AND phase = ? AND kind = ?");
+        q.bind(1, h.id);
+        q.bind(2, week);
+        q.bind(3, phase);
+        q.bind(4, kind);
+        return q.executeStep();
+    }
+    void addStopEvent(const Hosted& h, const std::string& kind, int week, const std::string& phase, const std::string& why) {
+        SQLite::Statement q(*state, "INSERT OR IGNORE INTO stop_event (campaign, seq, kind, week, phase, why, at) VALUES "
+                                    "(?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM stop_event WHERE campaign = ?), ?, ?, ?, ?, ?)");
+        q.bind(1, h.id);
+        q.bind(2, h.id);
+        q.bind(3, kind);
+        q.bind(4, week);
+        q.bind(5, phase);
+        q.bind(6, why);
+        q.bind(7, nowSeconds());
+        q.exec();
+    }
+
+    int lastStopEvent(const Hosted& h) {
+        std::lock_guard lock(stateMutex);
+        SQLite::Statement q(*state, "SELECT COALESCE(MAX(seq), 0) FROM stop_event WHERE campaign = ?");
+        q.bind(1, h.id);
+        q.executeStep();
+        return q.getColumn(0).getInt();
+    }
+
+    std::vector<StopEvent> stopEventsAfter(const Hosted& h, int after) {
+        std::lock_guard lock(stateMutex);
+        SQLite::Statement q(*state,
+                            "SELECT seq, kind, week, phase, why, at FROM stop_event WHERE campaign = ? AND seq > ? ORDER BY seq "
+                            "LIMIT 1000");
+        q.bind(1, h.id);
+        q.bind(2, after);
+        std::vector<StopEvent> out;
+        while (q.executeStep())
+            out.push_back({q.getColumn(0).getInt(), q.getColumn(1).getString(), q.getColumn(2).getInt(), q.getColumn(3).getString(),
+                           q.getColumn(4).getString(), q.getColumn(5).getInt64()});
+        return out;
+    }
+
+    static json stopEventJson(const StopEvent& e) {
+        json j{{"seq", e.seq}, {"kind", e.kind}, {"week", e.week}, {"phase", e.phase}, {"at", e.at}};
+        if (!e.why.empty()) j["why"] = e.why;
+        return j;
+    }
+
+    static std::string stopName(int week, const std::string& phase) {
+        return "the weekly stop before " + phase + " of week " + std::to_string(week);
+    }
+
+    // The stop the campaign stands at (the caller holds h.mutex), on each round of the turn: begun once (its event,
+    // and the host's minutes as its deadline when it has none); it holds while a side it waits for has not said it is
+    // done and the deadline has not passed. Then it ends, in one transaction of the state file: the sides that said
+    // nothing are recorded as having done nothing (logged, like a stand-fast at the day's deadline), its event is
+    // written and its deadline spent. Returns whether the turn waits.
+    bool stopHolds(Hosted& h, const engine::WeeklyStop& stop) {
+        const std::string phase = campaign::phaseString(stop.phase);
+        const auto now = nowSeconds();
+        {
+            std::lock_guard lock(stateMutex);
+            if (stopEventKnown(h, stop.week, phase, "ends")) return false;
+        }
+        beginStop(h, stop);
+        const auto said = stopSaid(h, stop.week, phase);
+        std::vector<std::string> silent;
+        for (const auto& side : stop.sides)
+            if (!said.count(side)) silent.push_back(side);
+        if (!silent.empty() && (!h.weekDeadline || now < *h.weekDeadline)) return true;
+        {
+            std::lock_guard lock(stateMutex);
+            SQLite::Transaction t(*state);
+            for (const auto& side : silent) {
+                SQLite::Statement q(*state, "INSERT OR IGNORE INTO stop_done (campaign, week, phase, side, how, at) "
+                                            "VALUES (?,?,?,?,'deadline',?)");
+                q.bind(1, h.id);
+                q.bind(2, stop.week);
+                q.bind(3, phase);
+                q.bind(4, side);
+                q.bind(5, now);
+                q.exec();
+            }
+            addStopEvent(h, "ends", stop.week, phase, silent.empty() ? "done" : "deadline");
+            h.weekDeadline.reset();
+            saveSettingsLocked(h);
+            t.commit();
+        }
+        std::string names;
+        for (const auto& side : silent) names += (names.empty() ? "" : ", ") + side;
+        log("campaign " + h.id + ": " + stopName(stop.week, phase) + " ends: " +
+            (silent.empty() ? std::string("every side it waited for is done")
+                            : "its deadline has passed; " + names + " did nothing there"));
+        announce();
+        return false;
+    }
+
+    // The stop's beginning, once (the caller holds h.mutex): its event, and the host's minutes as its deadline when it
+    // has none. The turn calls it in the same hold of the campaign as the phase that led to the stop, so that no one
+    // sees the stop without its deadline.
+    void beginStop(Hosted& h, const engine::WeeklyStop& stop) {
+        const std::string phase = campaign::phaseString(stop.phase);
+        std::lock_guard lock(stateMutex);
+        if (stopEventKnown(h, stop.week, phase, "begins")) return;
+        SQLite::Transaction t(*state);
+        addStopEvent(h, "begins", stop.week, phase, "");
+        if (!h.weekDeadline && h.weekStopMinutes) h.weekDeadline = nowSeconds() + std::int64_t{*h.weekStopMinutes} * 60;
+        saveSettingsLocked(h);
+        t.commit();
+        log("campaign " + h.id + ": " + stopName(stop.week, phase) + " begins" +
+            (h.weekDeadline ? " (deadline " + std::to_string(*h.weekDeadline) + ")" : std::string()));
+        announce();
+    }
+
+    // A stop begun whose phase has run without it ending (the host stepped the turn), or that no longer waits for
+    // anyone (the terms it waited for were answered), ends (the caller holds h.mutex).
+    void settleStops(Hosted& h) {
+        const auto info = h.store->info();
+        const auto stop = engine::weeklyStop(*h.store);
+        std::vector<std::pair<int, std::string>> open;
+        {
+            std::lock_guard lock(stateMutex);
+            SQLite::Statement q(*state, "SELECT b.week, b.phase FROM stop_event b WHERE b.campaign = ? AND b.kind = 'begins' AND "
+                                        "NOT EXISTS (SELECT 1 FROM stop_event e WHERE e.campaign = b.campaign AND e.week = b.week "
+                                        "AND e.phase = b.phase AND e.kind = 'ends')");
+            q.bind(1, h.id);
+            while (q.executeStep()) open.emplace_back(q.getColumn(0).getInt(), q.getColumn(1).getString());
+        }
+        for (const auto& [week, phase] : open) {
+            const bool here = week == info.week && phase == campaign::phaseString(info.phase);
+            if (here && stop) continue;
+            {
+                std::lock_guard lock(stateMutex);
+                addStopEvent(h, "ends", week, phase, here ? "done" : "host");
+            }
+            log("campaign " + h.id + ": " + stopName(week, phase) +
+                " ends: " + (here ? std::string("it waits for no one any more") : std::string("the host ran its phase")));
+            announce();
+        }
+    }
+
+    // A new campaign starts with nothing the state file kept of an earlier one of the same id (its file removed by
+    // the host): no settings, no tabletop results, no words at weekly stops.
+    void forgetCampaign(const std::string& id) {
+        std::lock_guard lock(stateMutex);
+        SQLite::Transaction t(*state);
+        for (const char* table : {"settings", "battle_result", "stop_done", "stop_event"}) {
+            SQLite::Statement q(*state, std::string("DELETE FROM ") + table + " WHERE campaign = ?");
+            q.bind(1, id);
+            q.exec();
+        }
+        t.commit();
     }
 
     // --- campaigns ---
@@ -439,20 +661,29 @@ struct Server::Impl {
         return it->second;
     }
 
-    // What the campaign waits for, and its public calendar (the caller holds h.mutex).
-    json calendarOf(Hosted& h) {
+    // What the campaign waits for, and its public calendar (the caller holds h.mutex). A side's session (`side`) is
+    // also told its own part of the weekly stop and what it may do now; the host (`host`) every side's word at the
+    // stop. Nothing here says what another side did or may do (docs/server.md "The turn's stops").
+    json calendarOf(Hosted& h, const std::string& side = {}, bool host = false) {
         const auto info = h.store->info();
         const auto sides = view::campaignSides(*h.store);
         json s = json::array();
-        for (const auto& side : sides) s.push_back({{"id", side.id}, {"name", side.name}});
+        for (const auto& sd : sides) s.push_back({{"id", sd.id}, {"name", sd.name}});
         const auto header = view::buildSideView(*h.store, view::Viewer::host()).campaign;
+        const auto stop = header.ended ? std::nullopt : engine::weeklyStop(*h.store);
+        std::map<std::string, std::string> said;
+        if (stop) said = stopSaid(h, stop->week, campaign::phaseString(stop->phase));
         std::string waiting;
         if (header.ended) waiting = "ended";
         else if (!h.autoRun) waiting = "paused";
         else if (!h.blocked.empty()) waiting = h.blocked;
-        else if (info.phase == campaign::Phase::D2) {
+        else if (stop) {
             bool missing = false;
-            for (const auto& side : sides) missing = missing || engine::ordersStatus(*h.store, side.id) == "not_given";
+            for (const auto& sd : stop->sides) missing = missing || !said.count(sd);
+            waiting = missing ? "weekly-stop" : "running";
+        } else if (info.phase == campaign::Phase::D2) {
+            bool missing = false;
+            for (const auto& sd : sides) missing = missing || engine::ordersStatus(*h.store, sd.id) == "not_given";
             waiting = missing ? "orders" : "running";
         } else waiting = "running";
         json j{{"id", h.id},
@@ -465,6 +696,32 @@ struct Server::Impl {
                {"sides", s},
                {"phasesRun", engine::phasesRunCount(*h.store)}};
         if (h.deadline) j["deadline"] = *h.deadline;
+        if (stop) {
+            json st{{"week", stop->week}, {"phase", campaign::phaseString(stop->phase)}, {"title", stop->title}, {"rule", stop->rule}};
+            if (h.weekDeadline) st["deadline"] = *h.weekDeadline;
+            const auto awaited = [&](const std::string& id) {
+                return std::find(stop->sides.begin(), stop->sides.end(), id) != stop->sides.end();
+            };
+            if (!side.empty()) {
+                const auto it = said.find(side);
+                st["side"] = {{"awaited", awaited(side)}, {"done", it != said.end()}};
+            }
+            if (host) {
+                json all = json::array();
+                for (const auto& sd : sides) {
+                    const auto it = said.find(sd.id);
+                    all.push_back(
+                        {{"id", sd.id}, {"awaited", awaited(sd.id)}, {"said", it == said.end() ? json(nullptr) : json(it->second)}});
+                }
+                st["sides"] = all;
+            }
+            j["stop"] = st;
+        }
+        if (!side.empty()) {
+            json may = json::array();
+            for (const auto& m : engine::weeklyMoves(*h.store, side)) may.push_back({{"command", m.command}, {"what", m.what}});
+            j["may"] = may;
+        }
         return j;
     }
 
@@ -765,15 +1022,21 @@ struct Server::Impl {
 
     void announce() { eventsChanged.notify_all(); }
 
-    // Runs the campaign on, a phase at a time, as `advance` does, until it waits for orders at D2, for a tabletop
-    // result, or has ended. Each phase is its own transaction: a stop at any moment loses nothing committed, and the
-    // next run goes on from the phase the campaign points at, with the dice generator's state of that moment.
+    // Runs the campaign on, a phase at a time, as `advance` does, until it waits at a weekly stop for the sides'
+    // word, for orders at D2, for a tabletop result, or has ended. Each phase is its own transaction: a stop at any
+    // moment loses nothing committed, and the next run goes on from the phase the campaign points at, with the dice
+    // generator's state of that moment.
     void drive(Hosted& h) {
         for (int guard = 0; guard < 400 && !stopping; ++guard) {
             bool ran = false;
             {
                 std::lock_guard lock(h.mutex);
                 if (!h.autoRun) return;
+                settleStops(h);
+                if (const auto stop = engine::weeklyStop(*h.store); stop && stopHolds(h, *stop)) {
+                    h.blocked.clear();
+                    return;
+                }
                 const auto info = h.store->info();
                 engine::AdvanceOptions options;
                 if (info.phase == campaign::Phase::D2) {
@@ -812,6 +1075,7 @@ struct Server::Impl {
                         log("campaign " + h.id + ": week " + std::to_string(p.week) + " day " + std::to_string(p.day) + " ended");
                 }
                 ran = true;
+                if (const auto next = engine::weeklyStop(*h.store)) beginStop(h, *next);
                 if (r.ended) {
                     log("campaign " + h.id + ": the campaign is over");
                     announce();
@@ -936,20 +1200,33 @@ struct Server::Impl {
     using RunCommand = std::function<engine::CommandResult(db::CampaignStore&)>;
     using BuildCommand = std::function<RunCommand(const std::string& side, const json& body, const httplib::Request& req)>;
     using Extra = std::function<void(Hosted&, const std::string& side, json& answer)>;
+    // 409 ACTION-STALE unless the campaign stands at the moment the request was written for.
+    static void checkMoment(Hosted& h, const Moment& moment) {
+        const auto info = h.store->info();
+        const auto phase = campaign::phaseString(info.phase);
+        if (moment.week != info.week || moment.day != info.day || moment.phase != phase)
+            refuse(409, "ACTION-STALE",
+                   "the request was written for week " + std::to_string(moment.week) + " day " + std::to_string(moment.day) +
+                       ", phase " + core::shorten(moment.phase, 10) + "; the campaign is at week " + std::to_string(info.week) +
+                       " day " + std::to_string(info.day) + ", phase " + phase + ": read the calendar again");
+    }
+
     void sideCommand(const std::string& what, BuildCommand build, Extra extra = {}) {
         sideAct("POST", what,
                 [this, what, build, extra](Hosted& h, const std::string& side, const json& body, const httplib::Request& req,
                                            httplib::Response& res) {
                     const auto moment = momentOf(body);
                     const auto run = build(side, body, req);
-                    const auto info = h.store->info();
-                    const auto phase = campaign::phaseString(info.phase);
-                    if (moment.week != info.week || moment.day != info.day || moment.phase != phase)
-                        refuse(409, "ACTION-STALE",
-                               "the request was written for week " + std::to_string(moment.week) + " day " +
-                                   std::to_string(moment.day) + ", phase " + core::shorten(moment.phase, 10) +
-                                   "; the campaign is at week " + std::to_string(info.week) + " day " + std::to_string(info.day) +
-                                   ", phase " + phase + ": read the calendar again");
+                    checkMoment(h, moment);
+                    // A side that said it is done with the weekly stop takes its word back before it acts there again.
+                    if (const auto stop = engine::weeklyStop(*h.store)) {
+                        const auto phase = campaign::phaseString(stop->phase);
+                        const auto said = stopSaid(h, stop->week, phase);
+                        if (const auto it = said.find(side); it != said.end() && it->second == "done")
+                            refuse(409, "WEEK-DONE",
+                                   side + " said they are done with " + stopName(stop->week, phase) +
+                                       "; take the word back (week reopen) to act there again");
+                    }
                     const auto result = run(*h.store);
                     if (result.issues.hasErrors()) refuseIssues(result.issues);
                     log("campaign " + h.id + ": " + side + ": " + what);
@@ -1035,26 +1312,37 @@ struct Server::Impl {
                       if (!s.host && s.campaign != id) refuse(403, "AUTH-CAMPAIGN", "this session is for another campaign");
                       auto h = campaign(id);
                       std::lock_guard lock(h->mutex);
-                      sendJson(res, 200, calendarOf(*h));
+                      sendJson(res, 200, calendarOf(*h, s.side, s.host));
                   }));
-        // Long poll: the phases run after `after`, waiting up to `wait` seconds (at most 60) for one.
+        // Long poll: the phases run after `after`, waiting up to `wait` seconds (at most 60) for one; with `afterStop`,
+        // also the weekly stops begun or ended after that one (their own sequence), and it wakes for those too.
         http->Get("/api/v1/campaigns/([^/]+)/events", guarded([this](const httplib::Request& req, httplib::Response& res) {
                       const std::string id = req.matches[1];
                       const auto s = session(req);
                       if (!s.host && s.campaign != id) refuse(403, "AUTH-CAMPAIGN", "this session is for another campaign");
                       const int after = intParam(req, "after", 0, 0, 1 << 30);
                       const int wait = intParam(req, "wait", 0, 0, 60);
+                      const bool stops = req.has_param("afterStop");
+                      const int afterStop = intParam(req, "afterStop", 0, 0, 1 << 30);
                       auto h = campaign(id);
                       const auto until = Clock::now() + std::chrono::seconds(wait);
                       for (;;) {
                           {
                               std::lock_guard lock(h->mutex);
                               const int count = engine::phasesRunCount(*h->store);
-                              if (count > after || Clock::now() >= until || stopping) {
+                              const int lastStop = lastStopEvent(*h);
+                              if (count > after || (stops && lastStop > afterStop) || Clock::now() >= until || stopping) {
                                   json events = json::array();
                                   for (const auto& p : engine::phasesRunAfter(*h->store, after))
                                       events.push_back({{"seq", p.seq}, {"week", p.week}, {"day", p.day}, {"phase", p.phase}});
-                                  sendJson(res, 200, json{{"events", events}, {"last", count}, {"campaign", calendarOf(*h)}});
+                                  json answer{{"events", events}, {"last", count}, {"lastStop", lastStop}};
+                                  if (stops) {
+                                      json list = json::array();
+                                      for (const auto& e : stopEventsAfter(*h, afterStop)) list.push_back(stopEventJson(e));
+                                      answer["stops"] = list;
+                                  }
+                                  answer["campaign"] = calendarOf(*h, s.side, s.host);
+                                  sendJson(res, 200, answer);
                                   return;
                               }
                           }
@@ -1062,29 +1350,40 @@ struct Server::Impl {
                           eventsChanged.wait_for(lock, std::chrono::milliseconds(500));
                       }
                   }));
-        // Server-sent events: one event a phase run, from `after` on; a comment every 15 s keeps the line open.
+        // Server-sent events: one event a phase run, from `after` on (`event: phase`, `id:` its sequence), and one a
+        // weekly stop begun or ended (`event: stop`), from `afterStop` on or else from the connection on; a comment every
+        // 15 s keeps the line open.
         http->Get("/api/v1/campaigns/([^/]+)/events/stream", guarded([this](const httplib::Request& req, httplib::Response& res) {
                       const std::string id = req.matches[1];
                       const auto s = session(req);
                       if (!s.host && s.campaign != id) refuse(403, "AUTH-CAMPAIGN", "this session is for another campaign");
                       auto h = campaign(id);
                       auto sent = std::make_shared<int>(intParam(req, "after", 0, 0, 1 << 30));
+                      auto sentStop = std::make_shared<int>(req.has_param("afterStop") ? intParam(req, "afterStop", 0, 0, 1 << 30)
+                                                                                       : lastStopEvent(*h));
                       res.set_header("Cache-Control", "no-cache");
-                      res.set_chunked_content_provider("text/event-stream", [this, h, sent](std::size_t, httplib::DataSink& sink) {
+                      res.set_chunked_content_provider("text/event-stream", [this, h, sent, sentStop](std::size_t,
+                                                                                                      httplib::DataSink& sink) {
                           const auto until = Clock::now() + std::chrono::seconds(15);
                           while (!stopping && Clock::now() < until) {
                               std::vector<engine::PhaseRun> runs;
+                              std::vector<StopEvent> stops;
                               {
                                   std::lock_guard lock(h->mutex);
                                   runs = engine::phasesRunAfter(*h->store, *sent);
+                                  stops = stopEventsAfter(*h, *sentStop);
                               }
-                              if (!runs.empty()) {
+                              if (!runs.empty() || !stops.empty()) {
                                   std::string out;
                                   for (const auto& p : runs) {
                                       out += "id: " + std::to_string(p.seq) + "\nevent: phase\ndata: " +
                                              json{{"seq", p.seq}, {"week", p.week}, {"day", p.day}, {"phase", p.phase}}.dump() +
                                              "\n\n";
                                       *sent = p.seq;
+                                  }
+                                  for (const auto& e : stops) {
+                                      out += "event: stop\ndata: " + stopEventJson(e).dump() + "\n\n";
+                                      *sentStop = e.seq;
                                   }
                                   return sink.write(out.data(), out.size());
                               }
@@ -1359,6 +1658,49 @@ struct Server::Impl {
             return execute(engine::AnswerTerms{side, std::stoi(req.matches[3]), boolField(body, "accept", true, false)});
         });
 
+        // The weekly stops (docs/server.md "The turn's stops"): a side says it is done with the stop the campaign stands
+        // at, or takes that word back while the stop still waits. The body names the moment, as every action does.
+        auto stopFor = [](Hosted& h, const std::string& side, const json& body) {
+            const auto moment = momentOf(body);
+            checkMoment(h, moment);
+            const auto stop = engine::weeklyStop(*h.store);
+            if (!stop)
+                refuse(409, "WEEK-NO-STOP",
+                       "the campaign stands at no weekly stop (week " + std::to_string(moment.week) + " day " +
+                           std::to_string(moment.day) + ", phase " + moment.phase +
+                           "): a side says it is done only at one of the week's stops");
+            if (std::find(stop->sides.begin(), stop->sides.end(), side) == stop->sides.end())
+                refuse(409, "WEEK-NOT-AWAITED",
+                       stopName(stop->week, campaign::phaseString(stop->phase)) + " does not wait for " + side +
+                           ": they have nothing of their own to do there");
+            return *stop;
+        };
+        sideAct("POST", "week/done",
+                [this, stopFor](Hosted& h, const std::string& side, const json& body, const httplib::Request&,
+                                httplib::Response& res) {
+                    const auto stop = stopFor(h, side, body);
+                    const auto phase = campaign::phaseString(stop.phase);
+                    if (stopSaid(h, stop.week, phase).count(side))
+                        refuse(409, "WEEK-DONE", side + " have already said they are done with " + stopName(stop.week, phase));
+                    sayDone(h, stop.week, phase, side, true);
+                    log("campaign " + h.id + ": " + side + " are done with " + stopName(stop.week, phase));
+                    sendAction(res, side + " are done with " + stopName(stop.week, phase) +
+                                        "; the turn goes on once every side it waits for is done" +
+                                        (h.weekDeadline ? ", or at its deadline" : ""));
+                });
+        sideAct("DELETE", "week/done",
+                [this, stopFor](Hosted& h, const std::string& side, const json& body, const httplib::Request&,
+                                httplib::Response& res) {
+                    const auto stop = stopFor(h, side, body);
+                    const auto phase = campaign::phaseString(stop.phase);
+                    const auto said = stopSaid(h, stop.week, phase);
+                    if (const auto it = said.find(side); it == said.end() || it->second != "done")
+                        refuse(409, "WEEK-NOT-DONE", side + " have not said they are done with " + stopName(stop.week, phase));
+                    sayDone(h, stop.week, phase, side, false);
+                    log("campaign " + h.id + ": " + side + " take back their word at " + stopName(stop.week, phase));
+                    sendAction(res, side + " take back their word: " + stopName(stop.week, phase) + " waits for them again");
+                });
+
         // A tabletop result: kept until every side of the battle has given the same one, then entered.
         sideAct("POST", "battles/([0-9]{1,9})/result",
                 [this](Hosted& h, const std::string& side, const json& body, const httplib::Request& req, httplib::Response& res) {
@@ -1441,9 +1783,19 @@ struct Server::Impl {
                               if (!body["auto"].is_boolean()) refuse(400, "BAD-REQUEST", "\"auto\" must be true or false");
                               h->autoRun = body["auto"].get<bool>();
                           }
+                          if (body.contains("weekDeadline")) {
+                              if (body["weekDeadline"].is_null()) h->weekDeadline.reset();
+                              else if (body["weekDeadline"].is_number_integer())
+                                  h->weekDeadline = body["weekDeadline"].get<std::int64_t>();
+                              else refuse(400, "BAD-REQUEST", "\"weekDeadline\" must be seconds since 1970 (UTC) or null");
+                          }
+                          if (body.contains("weekStopMinutes")) {
+                              if (body["weekStopMinutes"].is_null()) h->weekStopMinutes.reset();
+                              else h->weekStopMinutes = intField(body, "weekStopMinutes", true, 0, 1, 60 * 24 * 60);
+                          }
                           saveSettings(*h);
                           log("campaign " + h->id + ": the host changed the settings");
-                          sendJson(res, 200, calendarOf(*h));
+                          sendJson(res, 200, calendarOf(*h, "", true));
                       }
                       poke();
                   }));
@@ -1481,6 +1833,9 @@ struct Server::Impl {
                                for (const auto& l : p.lines) text += "    " + l + "\n";
                            }
                            log("campaign " + h->id + ": the host ran " + std::to_string(r.phases.size()) + " phase(s)");
+                           settleStops(*h);
+                           if (h->autoRun)
+                               if (const auto next = engine::weeklyStop(*h->store)) beginStop(*h, *next);
                            json answer{{"ok", r.ok},
                                        {"ended", r.ended},
                                        {"phases", phases},
@@ -1574,6 +1929,7 @@ struct Server::Impl {
         };
         const auto result = db::createCampaign(request);
         if (!result.ok) refuseIssues(result.issues);
+        forgetCampaign(id);
         auto h = openCampaign(id, request.dbPath);
         {
             std::lock_guard lock(campaignsMutex);

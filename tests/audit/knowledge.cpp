@@ -5,6 +5,7 @@
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "engine/after_battle_db.hpp"
+#include "engine/supply_orders_db.hpp"
 #include "etatmajor/engine/grant.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/loc.hpp"
@@ -476,6 +477,14 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
                 figure(value, {"SP", "json:balance"}, "enemy-ledger",
                        "week " + std::to_string(key.second) + " balance " + std::to_string(value) + " SP", kLedgerReason);
         }
+    }
+
+    // Between W3 and W4 A's supply commands print what each of its own MEs may still spend this week (§9.6, §9.1): its
+    // own SP, allowed numbers however they fall.
+    if (s.phase == campaign::Phase::W4) {
+        const engine::SupplyPurse purse(raw, s);
+        for (const auto& me : s.mes)
+            if (me.side == A && me.onMap) k.allowedNumbers.insert(purse.available(me.id));
     }
 
     // enemy-route (§8.2): B's ordered routes and decoy moves, today's and earlier; A's own hex sequences are allowed.

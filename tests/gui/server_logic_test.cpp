@@ -68,4 +68,12 @@ TEST_CASE("server window: URLs, pins and the names it gives", "[turn][server]") 
     c.phase = "D2";
     c.waitingFor = "orders";
     CHECK(calendarText(c) == "Week 1, day 2 \u00b7 D2 \u00b7 waiting for orders");
+    // A weekly stop: the side's own word only.
+    c.phase = "W4";
+    c.day = 1;
+    c.waitingFor = "weekly-stop";
+    c.stop = client::WeeklyStop{1, "W4", "shared sources are split", "\u00a79.6", std::nullopt, true, false};
+    CHECK(calendarText(c) == "Week 1, day 1 \u00b7 W4 \u00b7 weekly stop before W4 (waiting for our word: week done)");
+    c.stop->done = true;
+    CHECK(calendarText(c) == "Week 1, day 1 \u00b7 W4 \u00b7 weekly stop before W4 (we are done; waiting for the other side)");
 }

@@ -115,6 +115,25 @@ int main(int argc, char** argv) {
             host.createCampaign("gui", "southern-1780", 1780,
                                 {{"british", "british-passphrase"}, {"american", "american-passphrase"}});
         }
+        // The week's stops before W4 and W5 (docs/server.md "The turn's stops"): both sides are done with them at once,
+        // and the window opens on the first day's orders.
+        {
+            auto british = connection(server.port()), american = connection(server.port());
+            british.login("gui", "british", "british-passphrase");
+            american.login("gui", "american", "american-passphrase");
+            for (int i = 0;; ++i) {
+                if (i >= 1200) throw std::runtime_error("the server never came to wait for the first day's orders");
+                const auto now = british.calendar();
+                if (now.waitingFor == "orders") break;
+                if (now.waitingFor == "error") throw std::runtime_error("the server's turn stopped on an error");
+                if (now.waitingFor == "weekly-stop")
+                    for (auto* side : {&british, &american}) {
+                        const auto mine = side->calendar();
+                        if (mine.stop && mine.stop->awaited && !mine.stop->done) side->weekDone(mine.moment());
+                    }
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            }
+        }
         const std::vector<std::string> common{app, "--size", "1280x800", "--campaign", "gui", "--side", "british"};
         auto with = [&](std::vector<std::string> args, const std::vector<std::string>& more) {
             args.insert(args.end(), more.begin(), more.end());

@@ -27,6 +27,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <functional>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -87,17 +88,28 @@ std::string calendarOf(const std::string& dbPath) {
            (q.getColumn(3).getInt() ? "/ended" : "");
 }
 
-// Waits until the server's campaign waits for the orders of a day other than week/day (or has ended).
-client::CampaignEntry waitForOrders(client::Connection& c, int week, int day, int seconds = 300) {
+using AtStop = std::function<void(const client::CampaignEntry&)>;
+
+// Waits until the server's campaign waits for the orders of a day other than week/day (or has ended). At each weekly
+// stop on the way (docs/server.md "The turn's stops") `atStop` is called once, with the calendar of `c`'s side.
+client::CampaignEntry waitForOrders(client::Connection& c, int week, int day, const AtStop& atStop, int seconds = 300) {
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
     int last = 0;
+    std::string stopSeen;
     for (;;) {
-        const auto t = c.waitForEvents(last, 5);
+        const auto t = c.waitForEvents(last, 5, 0);
         last = t.last;
         if ((t.campaign.waitingFor == "orders" && (t.campaign.week != week || t.campaign.day != day)) ||
             t.campaign.waitingFor == "ended")
             return t.campaign;
         if (t.campaign.waitingFor == "error") FAIL("the server's turn stopped on an error");
+        if (t.campaign.waitingFor == "weekly-stop" && t.campaign.stop) {
+            const auto key = std::to_string(t.campaign.stop->week) + t.campaign.stop->phase;
+            if (key != stopSeen) {
+                stopSeen = key;
+                atStop(t.campaign);
+            }
+        }
         if (std::chrono::steady_clock::now() > until) FAIL("the server's campaign never came to wait for orders");
     }
 }
@@ -130,6 +142,18 @@ audit::RunResult cli(const std::vector<std::string>& args) {
     std::vector<std::string> argv{cliProgram()};
     argv.insert(argv.end(), args.begin(), args.end());
     return audit::runCommand(argv);
+}
+
+// Every side says it is done with the weekly stop through the command-line client (`urlOf`: each side's address of
+// the server). A stop that does not wait for a side (terms to answer before W1) refuses it, and it stays silent.
+void everySideDone(const std::function<std::string(const std::string&)>& urlOf, const Passfiles& pass) {
+    for (const auto& [side, file] : pass.sides) {
+        const auto r = cli({"week", "done", "--server", urlOf(side), "--side", side, "--password-file", file});
+        INFO(r.output);
+        if (r.output.find("WEEK-NOT-AWAITED") != std::string::npos) continue;
+        CHECK(r.exitCode == 0);
+        CHECK(r.output.find(side + " are done with the weekly stop before ") != std::string::npos);
+    }
 }
 
 // The side's weekly commands, each asked so that the rules refuse it whatever the day (an id that does not exist, a
@@ -229,7 +253,10 @@ TEST_CASE("server: a week played by two command-line clients equals the same ord
     audit::AuditReport report;
     audit::Memory memory;
     int submitted = 0, stoodFast = 0;
-    auto previous = waitForOrders(watcher, 0, 0);  // the first day's orders phase
+    // At each weekly stop both sides say they are done, the Americans through their recorded line: the reference
+    // runs the same phases with no weekly command either.
+    const AtStop bothDone = [&](const client::CampaignEntry&) { everySideDone(urlOf, pass); };
+    auto previous = waitForOrders(watcher, 0, 0, bothDone);  // the first day's orders phase
 
     for (int d = 0; d < days && !reference.ended(); ++d) {
         reference.toOrdersPhase();
@@ -253,7 +280,7 @@ TEST_CASE("server: a week played by two command-line clients equals the same ord
             REQUIRE(r.exitCode == 0);
         }
         reference.finishDay();
-        previous = waitForOrders(watcher, entry.week, entry.day);
+        previous = waitForOrders(watcher, entry.week, entry.day, bothDone);
         // Everything the American side can ask for, through the server, checked against what it may know now.
         SQLite::Database raw(serverDb, SQLite::OPEN_READONLY);
         std::vector<int> ids;
@@ -410,12 +437,25 @@ TEST_CASE("server: refusals: a wrong passphrase, another side, a stale day, orde
         auto hostLogin = post("/api/v1/login", {{"host", true}, {"passphrase", kHostPass}});
         REQUIRE(hostLogin->status == 200);
         const std::string hostToken = json::parse(hostLogin->body)["token"];
-        // The campaign's calendar once it waits for the first day's orders: the moment every action names.
+        auto britishLogin = post("/api/v1/login",
+                                 {{"campaign", "refusals"}, {"side", "british"}, {"passphrase", kSidePass.at("british")}});
+        REQUIRE(britishLogin->status == 200);
+        const std::string britishToken = json::parse(britishLogin->body)["token"];
+        // The campaign's calendar once it waits for the first day's orders: the moment every action names. On the way
+        // both sides say they are done with the week's stops before W4 and W5.
         json calendar;
         for (int i = 0;; ++i) {
             REQUIRE(i < 600);
             calendar = json::parse(get("/api/v1/campaigns/refusals", token)->body);
             if (calendar["waitingFor"] == "orders") break;
+            if (calendar["waitingFor"] == "weekly-stop")
+                for (const auto& [side, t] :
+                     {std::pair{std::string("american"), token}, std::pair{std::string("british"), britishToken}}) {
+                    const auto mine = json::parse(get("/api/v1/campaigns/refusals", t)->body);
+                    if (!mine.contains("stop") || mine["stop"]["side"]["done"].get<bool>()) continue;
+                    const json moment{{"week", mine["week"]}, {"day", mine["day"]}, {"phase", mine["phase"]}};
+                    CHECK(post("/api/v1/campaigns/refusals/sides/" + side + "/week/done", moment, t)->status == 200);
+                }
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
         auto at = [&](json fields) {
@@ -442,7 +482,7 @@ TEST_CASE("server: refusals: a wrong passphrase, another side, a stale day, orde
         CHECK(code(r) == "AUTH-REQUIRED");
         // The other side's doors, and the host, who acts for no side: 403.
         for (const char* what : {"initiative/decline", "reorg/split", "reorg/transfer", "reorg/dissolve", "reorg/provisional",
-                                 "grant/buy", "grant/replace", "supply/allocate", "supply/spend", "sieges/1/answer"}) {
+                                 "grant/buy", "grant/replace", "supply/allocate", "supply/spend", "sieges/1/answer", "week/done"}) {
             INFO(what);
             r = post(british + what, at(json::object()), token);
             CHECK(r->status == 403);
@@ -497,6 +537,18 @@ TEST_CASE("server: refusals: a wrong passphrase, another side, a stale day, orde
         CHECK(code(r) == "SUPPLY-TIMING");
         REQUIRE(json::parse(r->body)["error"]["issues"].size() == 1);
         CHECK(json::parse(r->body)["error"]["issues"][0]["where"] == "phase");
+        // A side is done only at a weekly stop: at the orders phase there is none (409), and a done of the last stop's
+        // moment is stale.
+        r = post(american + "week/done", at(json::object()), token);
+        CHECK(r->status == 409);
+        CHECK(code(r) == "WEEK-NO-STOP");
+        r = http.Delete((american + "week/done").c_str(), httplib::Headers{{"Authorization", "Bearer " + token}},
+                        at(json::object()).dump(), "application/json");
+        CHECK(r->status == 409);
+        CHECK(code(r) == "WEEK-NO-STOP");
+        r = post(american + "week/done", {{"week", 1}, {"day", 1}, {"phase", "W5"}}, token);
+        CHECK(r->status == 409);
+        CHECK(code(r) == "ACTION-STALE");
 
         // A malformed body: 400 naming the field.
         auto badField = [&](const std::string& what, const json& body, const std::string& field) {
@@ -517,6 +569,7 @@ TEST_CASE("server: refusals: a wrong passphrase, another side, a stale day, orde
         badField("supply/spend", at({{"me", "a-maryland"}, {"on", "works"}, {"count", "two"}}), "count");
         badField("sieges/1/answer", at(json::object()), "accept");
         badField("initiative/decline", {{"week", 1}, {"day", 1}, {"phase", 2}}, "phase");
+        badField("week/done", {{"day", 1}, {"phase", "D2"}}, "week");
         r = http.Post((american + "reorg/split").c_str(), httplib::Headers{{"Authorization", "Bearer " + token}}, "{\"week\": 1,",
                       "application/json");
         CHECK(r->status == 400);
@@ -558,6 +611,11 @@ TEST_CASE("server: malformed JSON, oversized bodies and garbage never crash it",
         host.loginHost(kHostPass);
         host.createCampaign("fuzz", "southern-1780", 2,
                             {{"british", kSidePass.at("british")}, {"american", kSidePass.at("american")}});
+        // Past the week's stops to the first day's orders, where the host's advance is refused for want of them.
+        auto american = hostConnection(server.port());
+        american.login("fuzz", "american", kSidePass.at("american"));
+        waitForOrders(american, 0, 0,
+                      [&](const client::CampaignEntry&) { everySideDone([&](const std::string&) { return server.url(); }, pass); });
     }
     httplib::Client http("127.0.0.1", server.port());
     http.set_read_timeout(30);
@@ -833,7 +891,10 @@ TEST_CASE("server: the host's deadline makes the side without orders stand fast,
     host.createCampaign("late", "southern-1780", 4, {{"british", kSidePass.at("british")}, {"american", kSidePass.at("american")}});
     auto american = hostConnection(server.port());
     american.login("late", "american", kSidePass.at("american"));
-    auto start = waitForOrders(american, 0, 0);
+    const AtStop bothDone = [&](const client::CampaignEntry&) {
+        everySideDone([&](const std::string&) { return server.url(); }, pass);
+    };
+    auto start = waitForOrders(american, 0, 0, bothDone);
     REQUIRE(start.week == 1);
     REQUIRE(start.day == 1);
     REQUIRE(cli({"orders", "stand-fast", "--server", server.url(), "--side", "american", "--password-file", pass.sides.at("american")})
@@ -847,7 +908,7 @@ TEST_CASE("server: the host's deadline makes the side without orders stand fast,
     CHECK(entry.waitingFor == "orders");
     // With it, the British stand fast at the deadline and the day runs.
     host.setDeadline("late", now - 1, true);
-    entry = waitForOrders(american, 1, 1, 120);
+    entry = waitForOrders(american, 1, 1, bothDone, 120);
     CHECK(entry.day == 2);
     {
         SQLite::Database raw(campaigns + "/late.db", SQLite::OPEN_READONLY);
@@ -1028,13 +1089,13 @@ TEST_CASE("server: a side's week through the command-line client: initiative, re
     RecordingProxy proxy(server.port());  // the American client's line
     auto host = hostConnection(server.port());
     host.loginHost(kHostPass);
-    // The server runs the week's phases and D1 by itself, and waits for the first day's orders; the host then pauses
-    // the campaign and steps it, as `advance` does locally.
+    // The server runs the week's first phases by itself, and waits at the stop before W4; the host then pauses the
+    // campaign and steps it, as `advance` does locally.
     for (int i = 0;; ++i) {
         REQUIRE(i < 600);
         const auto entry = host.campaigns().at(0);
         REQUIRE(entry.waitingFor != "error");
-        if (entry.waitingFor == "orders") break;
+        if (entry.waitingFor == "weekly-stop") break;
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     {
@@ -1051,7 +1112,12 @@ TEST_CASE("server: a side's week through the command-line client: initiative, re
         INFO(r.output);
         REQUIRE(r.exitCode == 0);
     };
-    for (int i = 0; i < 6; ++i) hostLocal({"advance", "--phase"});  // W1 to W5 and D1
+    for (int i = 0; i < 3; ++i) hostLocal({"advance", "--phase"});  // W1 to W3
+    REQUIRE(calendarOf(serverDb) == "1/1/W4");
+    for (int i = 0; i < 3; ++i) {  // the host steps past the stops: W4, W5 and D1
+        host.advance("weekly", "phase", false);
+        hostLocal({"advance", "--phase"});
+    }
     REQUIRE(calendarOf(serverDb) == calendarOf(localDb));
     REQUIRE(calendarOf(serverDb) == "1/1/D2");
 
@@ -1152,4 +1218,423 @@ TEST_CASE("server: a side's week through the command-line client: initiative, re
     audit::checkMoment(serverDb, "american", memory, {{"the British answers", "american", 2, 1, "control", 0, replaced + raised}},
                        control);
     CHECK_FALSE(control.violations.empty());
+}
+
+namespace {
+
+// Follows a campaign's events as `c`'s side, the weekly stops' too, until it waits for `waiting` before `phase` of
+// `week`; every stop event seen is kept in `stops`.
+client::CampaignEntry waitUntil(client::Connection& c, const std::string& waiting, int week, const std::string& phase,
+                                std::vector<client::StopEvent>& stops, int seconds = 300) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+    int last = 0, lastStop = stops.empty() ? 0 : stops.back().seq;
+    for (;;) {
+        const auto t = c.waitForEvents(last, 5, lastStop);
+        last = t.last;
+        lastStop = t.lastStop;
+        stops.insert(stops.end(), t.stops.begin(), t.stops.end());
+        if (t.campaign.waitingFor == waiting && t.campaign.week == week && t.campaign.phase == phase) return t.campaign;
+        if (t.campaign.waitingFor == "error" || t.campaign.waitingFor == "ended")
+            FAIL("the campaign stopped: " << t.campaign.waitingFor);
+        if (std::chrono::steady_clock::now() > until) FAIL("the campaign never came to wait for " << waiting << " before " << phase);
+    }
+}
+
+std::string stopEvents(const std::vector<client::StopEvent>& stops) {
+    std::string out;
+    for (const auto& e : stops)
+        out += (out.empty() ? "" : ", ") + e.kind + " " + std::to_string(e.week) + e.phase + (e.why.empty() ? "" : " (" + e.why + ")");
+    return out;
+}
+
+std::int64_t unixNow() {
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+TEST_CASE("server: a whole week on a self-running server: the Americans split and spend supply at the stop before W4 "
+          "and the British raise an ME at the stop before W5 through the command-line client, the same campaign as the "
+          "same commands given locally, and nothing British the Americans may not know reaches their client",
+          "[server]") {
+    const auto work = workDir("weekstop");
+    const auto campaigns = work + "/campaigns";
+    fs::create_directories(campaigns);
+    const auto pass = writePassfiles(work);
+    // The reference is played locally by the audit's player; the server's campaign is a copy of it taken before the
+    // first phase. In this campaign file Delaware's Continentals serve as engineers, so that a-maryland may buy works
+    // (§9.1, §10.3). The passphrases are set on the reference with the command-line program before the copy.
+    std::string scenarioText;
+    {
+        std::ifstream in(scenario(), std::ios::binary);
+        scenarioText.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    const auto replace = [&](const std::string& from, const std::string& to) {
+        const auto at = scenarioText.find(from);
+        REQUIRE(at != std::string::npos);
+        scenarioText.replace(at, from.size(), to);
+    };
+    replace("map=\"../maps/carolinas-1780.xml\"", "map=\"" + (fs::path(sourceDir()) / "maps" / "carolinas-1780.xml").string() + "\"");
+    replace("<unit id=\"delaware-1\" name=\"1st Delaware Regt.\" nationality=\"american\" type=\"line_infantry\"",
+            "<unit id=\"delaware-1\" name=\"1st Delaware Regt.\" nationality=\"american\" type=\"engineers\"");
+    const std::string engineers = work + "/southern-1780-engineers.xml";
+    writeText(engineers, scenarioText);
+    const std::string localDb = work + "/local.db";
+    const std::string serverDb = campaigns + "/weekstop.db";
+    audit::CampaignPlayer reference(engineers, localDb, 11, false);
+    {
+        auto set = [&](std::vector<std::string> args) {
+            args.insert(args.begin(), {"campaign", "password", "--db", localDb});
+            const auto r = cli(args);
+            INFO(r.output);
+            REQUIRE(r.exitCode == 0);
+        };
+        set({"--host", "--new-password-file", pass.host});
+        for (const auto& [side, file] : pass.sides)
+            set({"--side", side, "--new-password-file", file, "--host-password-file", pass.host});
+        SQLite::Database raw(localDb, SQLite::OPEN_READONLY);
+        raw.exec("VACUUM INTO '" + serverDb + "'");
+    }
+    ServerProcess server(campaigns, pass.host);
+    RecordingProxy proxy(server.port());  // the American client's line
+    auto urlOf = [&](const std::string& side) { return side == "american" ? proxy.url() : server.url(); };
+    auto watcher = hostConnection(server.port());
+    watcher.login("weekstop", "british", kSidePass.at("british"));
+    std::vector<client::StopEvent> stops;
+
+    auto hostLocal = [&](std::vector<std::string> args) {
+        args.insert(args.end(), {"--db", localDb, "--password-file", pass.host});
+        const auto r = cli(args);
+        INFO(r.output);
+        REQUIRE(r.exitCode == 0);
+    };
+    // The same command through the server (the Americans through the recording proxy) and on the local database.
+    auto both = [&](const std::string& side, std::vector<std::string> words, const std::vector<std::string>& options) {
+        auto remote = words, local = words;
+        remote.insert(remote.end(), {"--server", urlOf(side), "--side", side, "--password-file", pass.sides.at(side)});
+        local.insert(local.end(), {"--db", localDb, "--side", side, "--password-file", pass.sides.at(side)});
+        remote.insert(remote.end(), options.begin(), options.end());
+        local.insert(local.end(), options.begin(), options.end());
+        const auto r = cli(remote), l = cli(local);
+        INFO(words.front() << " as " << side << "\nthrough the server:\n" << r.output << "on the database:\n" << l.output);
+        CHECK(r.exitCode == 0);
+        CHECK(l.exitCode == 0);
+        CHECK(r.output == l.output);
+        return r.output;
+    };
+    auto week = [&](const std::string& side, const std::string& what) {
+        const auto r = cli({"week", what, "--server", urlOf(side), "--side", side, "--password-file", pass.sides.at(side)});
+        INFO(r.output);
+        CHECK(r.exitCode == 0);
+        return r.output;
+    };
+    // The audit of everything the American client received, at a moment the campaign waits.
+    audit::AuditReport report;
+    audit::Memory memory;
+    auto audit = [&](int w, int d, const std::string& moment) {
+        audit::checkMoment(serverDb, "american", memory, {{"every byte the server sent", "american", w, d, moment, 0, proxy.take()}},
+                           report);
+    };
+
+    // The stop before W4: the server ran W1 to W3 by itself.
+    auto entry = waitUntil(watcher, "weekly-stop", 1, "W4", stops);
+    REQUIRE(entry.stop);
+    CHECK(entry.stop->awaited);
+    CHECK_FALSE(entry.stop->done);
+    for (int i = 0; i < 3; ++i) hostLocal({"advance", "--phase"});
+    REQUIRE(calendarOf(localDb) == "1/1/W4");
+    REQUIRE(calendarOf(serverDb) == "1/1/W4");
+    const auto shown = week("american", "show");
+    CHECK(shown.find("before W4: the weekly stop before W4") != std::string::npos);
+    CHECK(shown.find("american are awaited there and have not said they are done") != std::string::npos);
+    CHECK(shown.find("  supply allocate: ") != std::string::npos);
+    CHECK(shown.find("  supply spend: ") != std::string::npos);
+    CHECK(shown.find("grant buy") == std::string::npos);  // at the next stop
+    // The database tells the same of what the side may do; the side's word is a server's alone.
+    const auto localShown = cli({"week", "show", "--db", localDb, "--side", "american", "--password-file", pass.sides.at("american")});
+    CHECK(localShown.exitCode == 0);
+    CHECK(localShown.output.find("american are awaited there\n") != std::string::npos);
+    REQUIRE(shown.find("american may now:") != std::string::npos);
+    REQUIRE(localShown.output.find("american may now:") != std::string::npos);
+    CHECK(localShown.output.substr(localShown.output.find("american may now:")) == shown.substr(shown.find("american may now:")));
+    const auto noServer = cli({"week", "done", "--db", localDb, "--side", "american", "--password-file", pass.sides.at("american")});
+    CHECK(noServer.exitCode == 2);
+    CHECK(noServer.output.find("WEEK-SERVER") != std::string::npos);
+    const auto split = both("american", {"supply", "allocate"},
+                            {"--source", "cheraw", "--share", "a-maryland=25", "--share", "a-caswell=10"});
+    CHECK(split.find("a-maryland gets 25 SP of cheraw") != std::string::npos);
+    both("american", {"supply", "spend"}, {"--me", "a-maryland", "--on", "works", "--class", "light"});
+    CHECK(week("american", "done").find("american are done with the weekly stop before W4 of week 1") != std::string::npos);
+    // Done, the side acts there no more until it takes its word back.
+    const auto late = cli({"supply", "spend", "--server", proxy.url(), "--side", "american", "--password-file",
+                           pass.sides.at("american"), "--me", "a-maryland", "--on", "works", "--class", "light"});
+    CHECK(late.exitCode == 1);
+    CHECK(late.output.find("WEEK-DONE") != std::string::npos);
+    CHECK(week("american", "show").find("american have said they are done with it") != std::string::npos);
+    audit(1, 1, "the stop before W4");
+    CHECK(calendarOf(serverDb) == "1/1/W4");  // the British have not said a word yet
+    week("british", "done");
+
+    // The stop before W5: W4 ran with the split and the works.
+    entry = waitUntil(watcher, "weekly-stop", 1, "W5", stops);
+    hostLocal({"advance", "--phase"});
+    REQUIRE(calendarOf(localDb) == "1/1/W5");
+    CHECK(digestWithoutCredentials(serverDb, work) == digestWithoutCredentials(localDb, work));
+    {
+        SQLite::Database raw(serverDb, SQLite::OPEN_READONLY);
+        CHECK(raw.execAndGet("SELECT status FROM supply_request WHERE me_id = 'a-maryland'").getString() == "bought");
+        CHECK(raw.execAndGet("SELECT COALESCE(SUM(points), 0) FROM supply_ledger WHERE kind = 'works' AND me_id = 'a-maryland'")
+                  .getInt() == -10);
+    }
+    CHECK(week("british", "show").find("  grant buy: raise new MEs with this week's grant: 200 SP left") != std::string::npos);
+    const auto purchases = (fs::path(sourceDir()) / "tests" / "data" / "purchases").string();
+    const auto raised = both("british", {"grant", "buy"}, {"--file", purchases + "/loyalists.xml"});
+    CHECK(raised.find("raised for") != std::string::npos);
+    week("american", "show");
+    week("american", "done");
+    audit(1, 1, "the stop before W5");  // while the stop waits for the British
+    week("british", "done");
+
+    // The week's seven days, the orders given as the reference gives them.
+    int days = 0;
+    for (int d = 1; d <= 7; ++d) {
+        reference.giveOrders();
+        REQUIRE(calendarOf(localDb) == "1/" + std::to_string(d) + "/D2");
+        entry = waitUntil(watcher, "orders", 1, "D2", stops);
+        REQUIRE(calendarOf(serverDb) == calendarOf(localDb));
+        for (const auto& side : reference.sides()) {
+            const auto& given = reference.lastGiven().at(side);
+            audit::RunResult r;
+            if (given) {
+                const auto file = work + "/" + side + "-w1d" + std::to_string(d) + ".xml";
+                writeText(file, io::writeOrdersString(*given));
+                r = cli({"orders", "submit", "--server", urlOf(side), "--side", side, "--password-file", pass.sides.at(side), "--file",
+                         file});
+            } else {
+                r = cli({"orders", "stand-fast", "--server", urlOf(side), "--side", side, "--password-file", pass.sides.at(side)});
+            }
+            INFO(r.output);
+            REQUIRE(r.exitCode == 0);
+        }
+        reference.finishDay();
+        if (d < 7) {
+            for (int i = 0; i < 600 && calendarOf(serverDb) != "1/" + std::to_string(d + 1) + "/D2"; ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            audit(1, d, "end of day");
+        }
+        ++days;
+    }
+    // The next week's first stop: W1 to W3 ran by themselves.
+    entry = waitUntil(watcher, "weekly-stop", 2, "W4", stops);
+    for (int i = 0; i < 3; ++i) hostLocal({"advance", "--phase"});
+    REQUIRE(calendarOf(localDb) == "2/1/W4");
+    audit(2, 1, "the stop before W4");
+    CHECK(stopEvents(stops) == "begins 1W4, ends 1W4 (done), begins 1W5, ends 1W5 (done), begins 2W4");
+    {
+        SQLite::Database raw(serverDb, SQLite::OPEN_READONLY);
+        for (const auto* name : {"supply.allocate", "supply.spend", "grant.buy"}) {
+            INFO(name);
+            CHECK(raw.execAndGet(std::string("SELECT COUNT(*) FROM command_log WHERE name = '") + name + "'").getInt() == 1);
+        }
+        CHECK(raw.execAndGet("SELECT COUNT(*) FROM me WHERE id = 'b-loyalists' AND side_id = 'british'").getInt() == 1);
+    }
+    REQUIRE(server.stop() == 0);
+    // The orders were given from files of other names than the reference's: the inputs of the logged commands aside, the
+    // two campaigns are the same, phase for phase and command for command.
+    CHECK(digestWithoutCredentials(serverDb, work, false) == digestWithoutCredentials(localDb, work, false));
+    std::cout << "server weekly stops: " << days << " days, " << stops.size() << " stop events, " << proxy.total()
+              << " bytes to the American client, " << report.itemsChecked << " item checks, " << report.violations.size()
+              << " violations\n";
+    CHECK(report.itemsChecked > 0);
+    if (!report.violations.empty()) FAIL(audit::formatLeaks(audit::distinctLeaks(report.violations)));
+    // The audit can fail: the British answers, handed to the Americans, are caught.
+    audit::AuditReport control;
+    audit::checkMoment(serverDb, "american", memory, {{"the British answers", "american", 2, 1, "control", 0, raised}}, control);
+    CHECK_FALSE(control.violations.empty());
+}
+
+TEST_CASE("server: a weekly stop's deadline passes with one side silent: that side did nothing there (logged), the turn "
+          "goes on, and the host's minutes give each stop its deadline; the events say when a stop begins and ends",
+          "[server]") {
+    const auto work = workDir("weekdeadline");
+    const auto campaigns = work + "/campaigns";
+    fs::create_directories(campaigns);
+    const auto pass = writePassfiles(work);
+    ServerProcess server(campaigns, pass.host);
+    auto host = hostConnection(server.port());
+    host.loginHost(kHostPass);
+    host.createCampaign("slow", "southern-1780", 4, {{"british", kSidePass.at("british")}, {"american", kSidePass.at("american")}});
+    auto american = hostConnection(server.port());
+    american.login("slow", "american", kSidePass.at("american"));
+    std::vector<client::StopEvent> stops;
+    auto entry = waitUntil(american, "weekly-stop", 1, "W4", stops);
+    REQUIRE(entry.stop);
+    CHECK_FALSE(entry.stop->deadline);
+    // The Americans are done; the British say nothing. Without a deadline the stop waits.
+    REQUIRE(
+        cli({"week", "done", "--server", server.url(), "--side", "american", "--password-file", pass.sides.at("american")}).exitCode ==
+        0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    entry = american.calendar();
+    CHECK(entry.phase == "W4");
+    CHECK(entry.waitingFor == "weekly-stop");
+    // The host gives the stop a deadline that has passed, and every later stop three minutes from its beginning.
+    host.setWeekDeadline("slow", unixNow() - 1, 3);
+    entry = waitUntil(american, "weekly-stop", 1, "W5", stops);
+    const auto began = unixNow();
+    REQUIRE(entry.stop);
+    REQUIRE(entry.stop->deadline);
+    CHECK(*entry.stop->deadline >= began - 10 + 180);
+    CHECK(*entry.stop->deadline <= began + 180);
+    CHECK(server.log().find("campaign slow: the weekly stop before W4 of week 1 ends: its deadline has passed; british did "
+                            "nothing there") != std::string::npos);
+    {
+        SQLite::Database raw(campaigns + "/etatmajor-server.sqlite", SQLite::OPEN_READONLY);
+        CHECK(raw.execAndGet("SELECT group_concat(side || ':' || how, ' ') FROM (SELECT side, how FROM stop_done WHERE "
+                             "campaign = 'slow' AND week = 1 AND phase = 'W4' ORDER BY side)")
+                  .getString() == "american:done british:deadline");
+    }
+    // The British did nothing at W4: no split, no spending, nothing of theirs in the campaign's log but the phases.
+    {
+        SQLite::Database raw(campaigns + "/slow.db", SQLite::OPEN_READONLY);
+        CHECK(raw.execAndGet("SELECT COUNT(*) FROM command_log WHERE name NOT LIKE 'phase.%' AND name NOT IN ('campaign.new', "
+                             "'auth.passphrase')")
+                  .getInt() == 0);
+    }
+    // The server-sent events carry the stops too.
+    std::string streamed;
+    {
+        httplib::Client http("127.0.0.1", server.port());
+        auto login = http.Post("/api/v1/login",
+                               json{{"campaign", "slow"}, {"side", "american"}, {"passphrase", kSidePass.at("american")}}.dump(),
+                               "application/json");
+        REQUIRE(login);
+        const std::string token = json::parse(login->body)["token"];
+        http.set_read_timeout(20);
+        http.Get("/api/v1/campaigns/slow/events/stream?after=1000000&afterStop=0",
+                 httplib::Headers{{"Authorization", "Bearer " + token}}, [&](const char* data, std::size_t size) {
+                     streamed.append(data, size);
+                     return streamed.find("\"phase\":\"W5\"") == std::string::npos;
+                 });
+    }
+    CHECK(streamed.find("event: stop\ndata: {\"at\":") != std::string::npos);
+    CHECK(streamed.find("\"kind\":\"ends\",\"phase\":\"W4\",\"seq\":2,\"week\":1,\"why\":\"deadline\"") != std::string::npos);
+    // Both silent at W5: at its deadline (the host brings it forward) the turn goes on to the first day's orders.
+    host.setWeekDeadline("slow", unixNow() - 1, std::nullopt);
+    entry = waitUntil(american, "orders", 1, "D2", stops);
+    CHECK(stopEvents(stops) == "begins 1W4, ends 1W4 (deadline), begins 1W5, ends 1W5 (deadline)");
+    CHECK(server.log().find("the weekly stop before W5 of week 1 ends: its deadline has passed; british, american did nothing "
+                            "there") != std::string::npos);
+    CHECK_FALSE(entry.stop);
+    CHECK(server.stop() == 0);
+}
+
+TEST_CASE("server: killed at a weekly stop, it restarts at the same stop with each side's word as it was", "[server]") {
+    const auto work = workDir("weekrestart");
+    const auto campaigns = work + "/campaigns";
+    fs::create_directories(campaigns);
+    const auto pass = writePassfiles(work);
+    ServerProcess server(campaigns, pass.host);
+    {
+        auto host = hostConnection(server.port());
+        host.loginHost(kHostPass);
+        host.createCampaign("kept", "southern-1780", 8,
+                            {{"british", kSidePass.at("british")}, {"american", kSidePass.at("american")}});
+    }
+    const std::string db = campaigns + "/kept.db";
+    auto sideSays = [&](const std::string& side, const std::string& what) {
+        const auto r = cli({"week", what, "--server", server.url(), "--side", side, "--password-file", pass.sides.at(side)});
+        INFO(r.output);
+        CHECK(r.exitCode == 0);
+    };
+    auto calendarOfSide = [&](const std::string& side) {
+        auto c = hostConnection(server.port());
+        c.login("kept", side, kSidePass.at(side));
+        return c.calendar();
+    };
+    {
+        auto british = hostConnection(server.port());
+        british.login("kept", "british", kSidePass.at("british"));
+        std::vector<client::StopEvent> stops;
+        waitUntil(british, "weekly-stop", 1, "W4", stops);
+    }
+    const int phases = phasesRun(db);
+    sideSays("british", "done");
+    server.kill9();
+    server.start();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // the turn's first rounds after the restart
+    CHECK(calendarOf(db) == "1/1/W4");
+    CHECK(phasesRun(db) == phases);
+    auto british = calendarOfSide("british"), american = calendarOfSide("american");
+    CHECK(british.waitingFor == "weekly-stop");
+    REQUIRE(british.stop);
+    REQUIRE(american.stop);
+    CHECK(british.stop->done);
+    CHECK_FALSE(american.stop->done);
+    // At the next stop, the Americans' word taken back survives too: the stop waits for them again after the restart.
+    sideSays("american", "done");
+    {
+        auto c = hostConnection(server.port());
+        c.login("kept", "american", kSidePass.at("american"));
+        std::vector<client::StopEvent> stops;
+        waitUntil(c, "weekly-stop", 1, "W5", stops);
+    }
+    sideSays("american", "done");
+    sideSays("american", "reopen");
+    sideSays("british", "done");
+    server.kill9();
+    server.start();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    CHECK(calendarOf(db) == "1/1/W5");
+    american = calendarOfSide("american");
+    REQUIRE(american.stop);
+    CHECK_FALSE(american.stop->done);
+    CHECK(calendarOfSide("british").stop->done);
+    sideSays("american", "done");
+    auto c = hostConnection(server.port());
+    c.login("kept", "american", kSidePass.at("american"));
+    const auto events = c.waitForEvents(0, 0, 0);
+    std::vector<client::StopEvent> stops = events.stops;
+    waitUntil(c, "orders", 1, "D2", stops);
+    // Each stop began once and ended once, whatever the restarts.
+    CHECK(stopEvents(stops) == "begins 1W4, ends 1W4 (done), begins 1W5, ends 1W5 (done)");
+    CHECK(phasesRun(db) == phases + 3);  // W4, W5, D1
+    CHECK(server.stop() == 0);
+}
+
+TEST_CASE("server: a campaign created again under the id of one whose file the host removed starts with no word of the old "
+          "one's stops",
+          "[server]") {
+    const auto work = workDir("weekagain");
+    const auto campaigns = work + "/campaigns";
+    fs::create_directories(campaigns);
+    const auto pass = writePassfiles(work);
+    ServerProcess server(campaigns, pass.host);
+    auto create = [&] {
+        auto host = hostConnection(server.port());
+        host.loginHost(kHostPass);
+        host.createCampaign("again", "southern-1780", 9,
+                            {{"british", kSidePass.at("british")}, {"american", kSidePass.at("american")}});
+        auto british = hostConnection(server.port());
+        british.login("again", "british", kSidePass.at("british"));
+        std::vector<client::StopEvent> stops;
+        return waitUntil(british, "weekly-stop", 1, "W4", stops);
+    };
+    REQUIRE_FALSE(create().stop->done);
+    REQUIRE(
+        cli({"week", "done", "--server", server.url(), "--side", "british", "--password-file", pass.sides.at("british")}).exitCode ==
+        0);
+    REQUIRE(server.stop() == 0);
+    fs::remove(campaigns + "/again.db");
+    fs::remove(campaigns + "/again.db-wal");
+    fs::remove(campaigns + "/again.db-shm");
+    server.start();
+    const auto entry = create();
+    REQUIRE(entry.stop);
+    CHECK_FALSE(entry.stop->done);
+    auto american = hostConnection(server.port());
+    american.login("again", "american", kSidePass.at("american"));
+    const auto events = american.waitForEvents(0, 0, 0);
+    CHECK(stopEvents(events.stops) == "begins 1W4");
+    CHECK(server.stop() == 0);
 }

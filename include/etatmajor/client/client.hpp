@@ -64,15 +64,34 @@ struct Moment {
     std::string phase;
 };
 
+// Something a side may do now with its commands between the phases (engine::weeklyMoves): the command as
+// etatmajor-cli spells it, and what it does.
+struct SideMove {
+    std::string command, what;
+};
+
+// The weekly stop the campaign stands at (docs/server.md "The turn's stops"): it ends when `phase` runs, once every
+// side it waits for has said it is done, or at its deadline. Its moment is public; a side's session is also told
+// whether the stop waits for that side and whether it said it was done, never the other side's word.
+struct WeeklyStop {
+    int week = 0;
+    std::string phase, title, rule;
+    std::optional<std::int64_t> deadline;  // seconds since 1970 (UTC)
+    bool awaited = false, done = false;    // the side's own part (a side's session only)
+};
+
 // A campaign the server hosts, as anyone may see it before logging in: the calendar is public (docs/secrecy.md).
 struct CampaignEntry {
     std::string id, name;
     int week = 0, day = 0;
     std::string phase;
     bool ended = false;
-    // What the campaign waits for: "orders", "battle-results", "running", "paused", "ended".
+    // What the campaign waits for: "weekly-stop", "orders", "battle-results", "running", "paused", "ended".
     std::string waitingFor;
     std::vector<view::NamedRef> sides;
+    std::optional<WeeklyStop> stop;
+    // A side's session only: what the side may do now.
+    std::vector<SideMove> may;
     Moment moment() const { return {week, day, phase}; }
 };
 
@@ -98,9 +117,17 @@ struct TurnEvent {
     int seq = 0, week = 0, day = 0;
     std::string phase;
 };
+// A weekly stop begun or ended ("begins", "ends"; why it ended: "done", "deadline", or "host" when the host ran its
+// phase), numbered in a sequence of its own.
+struct StopEvent {
+    int seq = 0, week = 0;
+    std::string kind, phase, why;
+};
 struct TurnEvents {
     std::vector<TurnEvent> events;  // after the sequence number asked for, oldest first
     int last = 0;                   // the newest sequence number
+    std::vector<StopEvent> stops;   // the stops' events after the one asked for (when asked), oldest first
+    int lastStop = 0;               // the newest of those
     CampaignEntry campaign;
 };
 
@@ -181,15 +208,22 @@ public:
     ActionResult requestSpending(const Moment& at, const std::string& me, const std::string& kind, int count,
                                  const std::string& workClass, const std::optional<std::string>& bridgeTo);
     ActionResult answerTerms(const Moment& at, int siege, bool accept);
+    // The side is done with the weekly stop the campaign stands at (`at`), or takes that word back while it waits.
+    ActionResult weekDone(const Moment& at);
+    ActionResult weekReopen(const Moment& at);
 
-    // Waits up to `seconds` for phases after sequence number `after` (long poll).
-    TurnEvents waitForEvents(int after, int seconds);
+    // Waits up to `seconds` for phases after sequence number `after` (long poll); with `afterStop`, also for the
+    // weekly stops' events after that one.
+    TurnEvents waitForEvents(int after, int seconds, std::optional<int> afterStop = std::nullopt);
 
     // The host's actions (after loginHost).
     ActionResult createCampaign(const std::string& id, const std::string& scenario, std::uint64_t seed,
                                 const std::vector<std::pair<std::string, std::string>>& sidePassphrases);
     ActionResult advance(const std::string& campaign, const std::string& step, bool standFastMissing);
     ActionResult setDeadline(const std::string& campaign, std::optional<std::int64_t> at, bool standFastMissing);
+    // The deadline of the weekly stop the campaign stands at or reaches next (seconds since 1970, or none), and the
+    // minutes each stop is given when it begins without one (or none).
+    ActionResult setWeekDeadline(const std::string& campaign, std::optional<std::int64_t> at, std::optional<int> minutesPerStop);
 
     struct Impl;  // the transport; inside the library only
 

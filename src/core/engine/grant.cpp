@@ -9,6 +9,7 @@
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/supply.hpp"
+#include "etatmajor/engine/weekly_stops.hpp"
 #include "etatmajor/rules/works.hpp"
 
 #include <algorithm>
@@ -223,7 +224,7 @@ ReorgResult applyBuyWithGrant(db::CampaignStore& store, const io::Purchase& p) {
             }
             // G-53 new_me_timing: at W5, or (any_orders_phase) also in the daily orders phase.
             const bool anyOrders = s.options.is("new_me_timing", "any_orders_phase");
-            if (!(s.phase == Phase::W5 || (anyOrders && s.phase == Phase::D2)))
+            if (!window::newMes(s.phase, anyOrders))
                 r.issues.error("GRANT-TIMING", std::string("new MEs are raised in the weekly phase W5") +
                                                    (anyOrders ? " or a daily orders phase (D2)" : "") + "; the next phase is " +
                                                    phaseString(s.phase));
@@ -514,7 +515,7 @@ ReorgResult applyReplaceFromGrant(db::CampaignStore& store, const std::string& s
             r.issues.error("GRANT-ME", "side '" + sideId + "' has no ME '" + meId + "' on the map", 0, meId + ".me");
             return;
         }
-        if (s.phase == Phase::W1 || s.phase == Phase::W2 || s.phase == Phase::W3) {
+        if (!window::grantReplacements(s.phase)) {
             r.issues.error("GRANT-TIMING",
                            "this week's grant arrives at the supply phase W3; the next phase is " + phaseString(s.phase), 0, "phase");
             return;

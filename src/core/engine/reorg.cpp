@@ -8,6 +8,7 @@
 #include "etatmajor/campaign/command.hpp"
 #include "etatmajor/campaign/points.hpp"
 #include "etatmajor/db/state_store.hpp"
+#include "etatmajor/engine/weekly_stops.hpp"
 #include "etatmajor/hex/offset.hpp"
 
 #include <algorithm>
@@ -105,7 +106,7 @@ MeState* checkMe(CampaignState& s, SQLite::Database& db, const std::string& side
     }
     // §10.1: reorganising keeps the ME stationary for the day, so it is done before the day's orders are written (the
     // weekly phases, D1 and the orders phase D2), never after the ME has marched.
-    const bool beforeOrders = isWeekly(s.phase) || s.phase == Phase::D1 || s.phase == Phase::D2;
+    const bool beforeOrders = window::reorganisation(s.phase);
     SQLite::Statement given(db, "SELECT COUNT(*) FROM orders_submitted WHERE week = ? AND day = ? AND side_id = ?");
     given.bind(1, s.week);
     given.bind(2, s.day);

@@ -6,6 +6,7 @@ target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/grant.cpp
   ${CMAKE_CURRENT_LIST_DIR}/supply_orders.cpp
   ${CMAKE_CURRENT_LIST_DIR}/siege.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/weekly_stops.cpp
   ${CMAKE_CURRENT_LIST_DIR}/water.cpp
   ${CMAKE_CURRENT_LIST_DIR}/works.cpp
   ${CMAKE_CURRENT_LIST_DIR}/orders.cpp

@@ -9,6 +9,7 @@
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/supply.hpp"
 #include "etatmajor/rules/water.hpp"
+#include "etatmajor/engine/weekly_stops.hpp"
 #include "etatmajor/rules/works.hpp"
 
 #include <algorithm>
@@ -46,8 +47,8 @@ std::vector<std::string> words(const std::string& s) {
     return out;
 }
 
-// Whether the W3 supply phase of this week has run and W4 has not.
-bool betweenW3AndW4(const CampaignState& s) { return s.phase == Phase::W4; }
+// Whether the W3 supply phase of this week has run and W4 has not (the window the weekly stop before W4 opens).
+bool betweenW3AndW4(const CampaignState& s) { return window::supplyOrders(s.phase); }
 
 }  // namespace
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The campaign turn (etat-major.md §6) and the weekly phases W1–W5 (§7).
 #include "etatmajor/engine/turn.hpp"
+#include "etatmajor/engine/weekly_stops.hpp"
 #include "engine/battles_db.hpp"
 #include "etatmajor/engine/commands.hpp"
 
@@ -1212,10 +1213,7 @@ core::IssueList applyDeclineInitiative(db::CampaignStore& store, const std::stri
             issues.error("INITIATIVE-DECLINE", side->name + " do not hold the strategic initiative this week", 0, sideId);
             return;
         }
-        const bool beforeMovement = isWeekly(state.phase) ||
-                                    (state.day == 1 &&
-                                     (state.phase == Phase::D1 || state.phase == Phase::D2 || state.phase == Phase::D3));
-        if (!beforeMovement || state.phase == Phase::W1) {
+        if (!window::initiativeDecline(state.phase, state.day)) {
             issues.error("INITIATIVE-DECLINE",
                          "the initiative can be handed over only after W1 and before the first movement of the week");
             return;
