@@ -227,6 +227,7 @@ struct Brigade {
     Posture posture = Posture::Hold;
     Mode mode = Mode::DeployedDefensive;
     int pinnedUntil = 0;  // §2.8 [X]: holds until this turn while its side's flank march is on its way (0: never)
+    int idleTurns = 0;    // consecutive turns in which none of its units moved, fired or tried a charge (§2.20 b)
 };
 
 struct SideState {

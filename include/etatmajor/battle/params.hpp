@@ -116,6 +116,11 @@ struct Params {
     // toward it would (one_file), or only within the splay of §2.4 (none, the earlier reading: no file at all up to
     // 144 paces). rules-mapping-battle.md, "Attackers that close".
     bool lineBend = true;
+    // §2.20 (b) [X] mutual break-off: an attacking brigade none of whose units has moved, fired or tried a charge for
+    // two turns has found nothing it can attack or approach and counts as holding (holds); or only brigades in the Hold
+    // or Withdraw posture count (assaults, the earlier test: a side left in the Assault posture kept the battle going
+    // to nightfall with nobody doing anything). rules-mapping-battle.md, "Days when nobody attacks".
+    bool idleAssaultHolds = true;
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

@@ -1290,6 +1290,17 @@ void Engine::endOfTurn() {
     }
     if (m_actionThisTurn) m_quietTurns = 0;
     else ++m_quietTurns;
+    // §2.20 (b) idle_assault: a brigade whose units neither moved, changed formation, fired nor tried a charge this
+    // turn (nor stood in a melee) did nothing toward the enemy.
+    for (auto& b : m_brigades) {
+        bool busy = false;
+        for (int ui : b.units) {
+            const auto& u = unit(ui);
+            if (u.status != UnitStatus::OnTable) continue;
+            if (u.moved || u.formationChanged || u.fired || u.chargeAttempted || u.charging || inContact(ui)) busy = true;
+        }
+        b.idleTurns = busy ? 0 : b.idleTurns + 1;
+    }
     withdrawalChecks();
     earlyEndChecks();
     if (m_turn >= m_turns || m_endAfterThisTurn) {
@@ -1466,7 +1477,11 @@ void Engine::earlyEndChecks() {
         for (const auto& b : m_brigades) {
             bool onTable = false;
             for (int ui : b.units) onTable = onTable || unit(ui).status == UnitStatus::OnTable;
-            if (onTable && b.posture == Posture::Assault && !b.spent) allPassive = false;
+            // idle_assault = holds [X]: an attacking brigade that has done nothing toward the enemy for two turns has
+            // nothing it may attack or approach (cavalry before troops in buildings, a line before skirmishers it
+            // cannot see in a heavy wood): it holds as much as a brigade in the Hold posture does.
+            const bool idle = m_params.idleAssaultHolds && b.idleTurns >= 2;
+            if (onTable && b.posture == Posture::Assault && !b.spent && !idle) allPassive = false;
         }
         if (allPassive) {
             m_over = true;

@@ -335,6 +335,11 @@ const std::vector<OptionSpec>& optionCatalogue() {
          {"one_file", "none"},
          OptionKind::Choice,
          "tactical-resolver.md §2.4, ¶40 (rules-mapping-battle.md)"},
+        {"tactical.idle_assault",
+         "holds",
+         {"holds", "assaults"},
+         OptionKind::Choice,
+         "tactical-resolver.md §2.20 (rules-mapping-battle.md)"},
         {"battle_resolution", "automatic", {"automatic", "tabletop"}, OptionKind::Choice, "architecture: tabletop results"},
     };
     return kCatalogue;

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Days when nobody attacks (tactical-resolver.md §2.8, §2.16, §2.20; rules-mapping-battle.md "Days when nobody
+// attacks"): an attacker that has found nothing it may attack or approach counts as holding, so that such a day ends
+// by mutual break-off (idle_assault). Each against the earlier reading.
+#include "fixtures.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace etatmajor::battle;
+using namespace etatmajor::battle::test;
+
+namespace {
+
+// A lone horse ME on the attack (March mode, not holding the hex) before a battalion in a village: cavalry cannot
+// fight in buildings (¶541) and buildings have no flank to take (¶32), so lone_cavalry = seek_flank leaves the
+// battalion alone, and the battalion, holding, never comes out.
+BattleSetup horseBeforeVillage() {
+    auto setup = battleOf(sideSpec("horse", Mode::March, {unitSpec("legion", UnitType::IrregularCavalry, 3, 3)}, Rating::Capable),
+                          sideSpec("foot", Mode::Reorganisation,
+                                   {unitSpec("regiment", UnitType::LineInfantry, 2, 3, Nationality::Continental)}, Rating::Capable));
+    setup.holder = kSideB;
+    FeatureSpec village;
+    village.kind = FeatureKind::HeavyUrban;
+    village.x0 = 0;
+    village.x1 = 30;
+    village.y0 = 800;
+    village.y1 = 1000;
+    setup.terrain.features.push_back(village);
+    setup.params.counterattackRatio = 0;  // the battalion holds whatever it sees
+    return setup;
+}
+
+}  // namespace
+
+TEST_CASE("idle_assault: an attacker with nothing it may attack holds, and the day ends by mutual break-off", "[battle][standoff]") {
+    for (const std::string reading : {"holds", "assaults"}) {
+        INFO(reading);
+        auto setup = horseBeforeVillage();
+        REQUIRE_FALSE(setup.params.set("idle_assault", reading));
+        for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+            INFO("seed " << seed);
+            BattleDice dice(seed);
+            Narrative n;
+            Engine e(setup, dice, &n);
+            const auto r = e.run();
+            INFO(n.text());
+            // Nobody fired or charged all day under either reading.
+            CHECK(n.text().find("fires") == std::string::npos);
+            CHECK(n.text().find("tries to charge") == std::string::npos);
+            if (reading == "holds") {
+                CHECK(r.endReason == EndReason::MutualBreakoff);
+                CHECK(r.turnsFought <= 4);
+            } else {
+                CHECK(r.endReason == EndReason::Nightfall);
+                CHECK(r.turnsFought == r.turnsAvailable);
+            }
+        }
+    }
+}
