@@ -1288,8 +1288,12 @@ void Engine::endOfTurn() {
             u.firefightTurns = 0;
         }
     }
-    if (m_actionThisTurn) m_quietTurns = 0;
-    else ++m_quietTurns;
+    if (m_actionThisTurn) {
+        m_quietTurns = 0;
+        m_engaged = true;
+    } else {
+        ++m_quietTurns;
+    }
     // §2.20 (b) idle_assault: a brigade whose units neither moved, changed formation, fired nor tried a charge this
     // turn (nor stood in a melee) did nothing toward the enemy.
     for (auto& b : m_brigades) {
@@ -1781,6 +1785,7 @@ BattleResult Engine::finish() {
     r.turnsAvailable = m_turns;
     r.turnsFought = m_turn;
     r.endReason = m_endReason;
+    r.engaged = m_engaged;
     r.fieldHolder = holder;
     r.retreatingSide = holder == kNoSide ? kNoSide : 1 - holder;
     if (r.retreatingSide != kNoSide) r.retreatToward = m_sides[static_cast<std::size_t>(r.retreatingSide)].supplyPoint;
@@ -1854,6 +1859,7 @@ BattleResult Engine::finish() {
                     ? "a draw."
                     : "winner " + m_sides[static_cast<std::size_t>(r.verdict.winner)].name + " by " + r.verdict.margin.text() + " (" +
                           std::string(decisivenessName(r.verdict.decisiveness)) + ").";
+        if (!m_engaged) line += " Nobody fired, tried a charge or came to grips all day: a standoff.";
         if (m_narrative) log(line);
     }
     return r;

@@ -44,9 +44,12 @@ TEST_CASE("idle_assault: an attacker with nothing it may attack holds, and the d
             Engine e(setup, dice, &n);
             const auto r = e.run();
             INFO(n.text());
-            // Nobody fired or charged all day under either reading.
+            // Nobody fired or charged all day under either reading: the result says it was a standoff.
             CHECK(n.text().find("fires") == std::string::npos);
             CHECK(n.text().find("tries to charge") == std::string::npos);
+            CHECK_FALSE(r.engaged);
+            CHECK(toJson(r).find("\"engaged\":false") != std::string::npos);
+            CHECK(n.text().find("a standoff") != std::string::npos);
             if (reading == "holds") {
                 CHECK(r.endReason == EndReason::MutualBreakoff);
                 CHECK(r.turnsFought <= 4);
@@ -56,4 +59,20 @@ TEST_CASE("idle_assault: an attacker with nothing it may attack holds, and the d
             }
         }
     }
+}
+
+TEST_CASE("The result says whether the sides engaged at all", "[battle][standoff]") {
+    // Two lines in the open on the attack against each other fire, and the result says so; a day on which the
+    // doctrine leaves everybody standing is reported as a standoff (above).
+    const auto setup =
+        battleOf(sideSpec("a", Mode::DeployedOffensive, {unitSpec("line-a", UnitType::LineInfantry, 3, 4)}, Rating::Capable),
+                 sideSpec("b", Mode::DeployedDefensive, {unitSpec("line-b", UnitType::LineInfantry, 3, 4, Nationality::Continental)},
+                          Rating::Capable));
+    BattleDice dice(3);
+    Narrative n;
+    Engine e(setup, dice, &n);
+    const auto r = e.run();
+    CHECK(r.engaged);
+    CHECK(toJson(r).find("\"engaged\":true") != std::string::npos);
+    CHECK(n.text().find("a standoff") == std::string::npos);
 }
