@@ -145,6 +145,7 @@ const std::vector<OptionSpec>& optionCatalogue() {
          {"next_morning", "fight_at_dusk"},
          OptionKind::Choice,
          "etat-major.md §8.8.1, G-20 (rules-mapping.md)"},
+        {"standoff", "no_battle", {"no_battle", "drawn_battle"}, OptionKind::Choice, "etat-major.md §8.8, §8.11.4 (rules-mapping.md)"},
         {"table_woods",
          "map",
          {"map", "rolled"},
