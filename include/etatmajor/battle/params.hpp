@@ -121,6 +121,13 @@ struct Params {
     // or Withdraw posture count (assaults, the earlier test: a side left in the Assault posture kept the battle going
     // to nightfall with nobody doing anything). rules-mapping-battle.md, "Days when nobody attacks".
     bool idleAssaultHolds = true;
+    // §2.8 (a)–(c) [X] an attacker whose fire cannot hit the enemy in front of it (no face of the die scores from
+    // point-blank range with the weather's modifier, or no small-arms fire at all in a storm) goes in with the
+    // bayonet: the firefight condition is met at once and, since a failed to-charge test costs nothing (§1.10 TCT:
+    // the unit may still act otherwise), the test's odds do not count against the charge, which needs only the
+    // threshold of the last two daylight turns (close); or it stands and fires as any attacker (keep_firing, the
+    // earlier doctrine). rules-mapping-battle.md, "Days when nobody attacks".
+    bool futileFireCloses = true;
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

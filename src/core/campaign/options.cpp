@@ -341,6 +341,11 @@ const std::vector<OptionSpec>& optionCatalogue() {
          {"holds", "assaults"},
          OptionKind::Choice,
          "tactical-resolver.md §2.20 (rules-mapping-battle.md)"},
+        {"tactical.futile_fire",
+         "close",
+         {"close", "keep_firing"},
+         OptionKind::Choice,
+         "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
         {"battle_resolution", "automatic", {"automatic", "tabletop"}, OptionKind::Choice, "architecture: tabletop results"},
     };
     return kCatalogue;

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Days when nobody attacks (tactical-resolver.md §2.8, §2.16, §2.20; rules-mapping-battle.md "Days when nobody
 // attacks"): an attacker that has found nothing it may attack or approach counts as holding, so that such a day ends
-// by mutual break-off (idle_assault). Each against the earlier reading.
+// by mutual break-off (idle_assault); an attacker whose fire cannot hit goes in with the bayonet (futile_fire). Each
+// against the earlier reading.
 #include "fixtures.hpp"
 
 #include <catch2/catch.hpp>
+
+#include "etatmajor/dice/dice.hpp"
 
 using namespace etatmajor::battle;
 using namespace etatmajor::battle::test;
@@ -75,4 +78,71 @@ TEST_CASE("The result says whether the sides engaged at all", "[battle][standoff
     CHECK(r.engaged);
     CHECK(toJson(r).find("\"engaged\":true") != std::string::npos);
     CHECK(n.text().find("a standoff") == std::string::npos);
+}
+
+TEST_CASE("futile_fire: an attacker whose fire cannot hit in the rain tries the bayonet", "[battle][standoff]") {
+    // Two Class 2 battalions 100 paces apart in a light wood in the rain: an Unsteady volley (compulsory in a wood,
+    // ¶408) hits troops in light cover on a 5 or 6, and Rain takes 2 off the die, so neither can ever hit the other.
+    // The attacker's to-charge test passes on two faces only (charging from a wood, at troops in cover), too few for
+    // test (a) of the doctrine, so it used to stand and fire all day. Under close it tries: its to-charge die is
+    // rolled (a 1 here: it refuses, and nothing else is rolled in the Morale Phase).
+    for (const std::string reading : {"close", "keep_firing"}) {
+        INFO(reading);
+        auto setup =
+            battleOf(sideSpec("a", Mode::DeployedOffensive,
+                              {unitSpec("attackers", UnitType::LineInfantry, 2, 4, Nationality::Continental)}, Rating::Capable),
+                     sideSpec("b", Mode::DeployedDefensive, {unitSpec("defenders", UnitType::LineInfantry, 2, 4)}, Rating::Capable));
+        setup.weather = Weather::Rain;
+        FeatureSpec wood;
+        wood.kind = FeatureKind::LightWood;
+        wood.x0 = 0;
+        wood.x1 = 30;
+        wood.y0 = 0;
+        wood.y1 = 1200;
+        setup.terrain.features.push_back(wood);
+        REQUIRE_FALSE(setup.params.set("futile_fire", reading));
+        etatmajor::dice::ScriptedSource script(reading == "close" ? std::vector<int>{1} : std::vector<int>{});
+        BattleDice dice(script);
+        Narrative n;
+        Engine e(setup, dice, &n);
+        const int a = e.unitIndex("attackers"), b = e.unitIndex("defenders");
+        e.setFiles(a, 13, 4);
+        e.setFiles(b, 13, 4);
+        e.setFront(a, e.depth() - e.unit(b).front - 100);
+        CHECK_FALSE(e.fireCanScore(e.unit(a), e.unit(b)));
+        e.startTurn();
+        e.setInitiative(kSideA);
+        e.moralePhase();
+        INFO(n.text());
+        if (reading == "close") {
+            CHECK(n.text().find("attackers tries to charge defenders") != std::string::npos);
+            CHECK(dice.count() == 1);
+        } else {
+            CHECK(n.text().find("tries to charge") == std::string::npos);
+            CHECK(dice.count() == 0);
+        }
+    }
+}
+
+TEST_CASE("futile_fire: fire that can hit is no reason to charge", "[battle][standoff]") {
+    // The same battalions in the open in fine weather: an Unsteady volley hits a line on 3 to 6, so the unit's fire
+    // counts, and the doctrine waits as before.
+    auto setup = battleOf(sideSpec("a", Mode::DeployedOffensive,
+                                   {unitSpec("attackers", UnitType::LineInfantry, 2, 4, Nationality::Continental)}, Rating::Capable),
+                          sideSpec("b", Mode::DeployedDefensive, {unitSpec("defenders", UnitType::LineInfantry, 2, 4)},
+                                   Rating::Capable));
+    BattleDice dice(1);
+    Engine e(setup, dice);
+    const int a = e.unitIndex("attackers"), b = e.unitIndex("defenders");
+    e.setFiles(a, 13, 4);
+    e.setFiles(b, 13, 4);
+    e.setFront(a, e.depth() - e.unit(b).front - 100);
+    CHECK(e.fireCanScore(e.unit(a), e.unit(b)));
+    auto rain = setup;
+    rain.weather = Weather::Storm;  // no small-arms fire at all
+    BattleDice stormDice(1);
+    Engine storm(rain, stormDice);
+    storm.setFiles(a, 13, 4);
+    storm.setFiles(b, 13, 4);
+    CHECK_FALSE(storm.fireCanScore(storm.unit(a), storm.unit(b)));
 }
