@@ -645,6 +645,8 @@ private:
     void permanentShaken();
     void withdrawalChecks();
     void earlyEndChecks();
+    // §2.20 (a) broken_side_end: a router of `side` that enemy horse could still charge next turn
+    bool routersWithinReachOfHorse(int side) const;
     // §2.20: who holds the field at the end, and in `why` (if given) the test that decided it.
     int fieldHolder(std::string* why = nullptr) const;
     void nightActions();

@@ -128,6 +128,10 @@ struct Params {
     // threshold of the last two daylight turns (close); or it stands and fires as any attacker (keep_firing, the
     // earlier doctrine). rules-mapping-battle.md, "Days when nobody attacks".
     bool futileFireCloses = true;
+    // §2.20 (a), §2.16 [X] a side whose every unit on the table routs ends the battle at the end of that turn
+    // (at_once, the earlier reading), or once none of its routers is left within reach of enemy horse, so that
+    // cavalry pursues them as the book's pursuit and charges at routers (¶478, ¶489) let it (after_pursuit).
+    bool pursueBeforeEnd = true;
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

@@ -1457,6 +1457,23 @@ int Engine::mostAdvancedFront(int side) const {
     return f;
 }
 
+bool Engine::routersWithinReachOfHorse(int side) const {
+    for (const auto& r : sideUnits(side)) {
+        if (r.status != UnitStatus::OnTable || r.morale != Morale::Routing) continue;
+        for (const auto& e : sideUnits(1 - side)) {
+            if (e.status != UnitStatus::OnTable || !isMounted(e.type) || e.morale == Morale::Routing || inContact(e.index)) continue;
+            const auto& b = m_brigades[static_cast<std::size_t>(e.brigade)];
+            if (b.posture == Posture::Withdraw) continue;
+            // A declared charge (Assault) comes in the Morale Phase, before the routers move again; an opportunity
+            // charge (any posture, §2.8) after their rout move, with half the reach.
+            const bool declares = b.posture == Posture::Assault && !b.spent;
+            const int reach = declares ? chargeReach(e, ChargeKind::Declared) : chargeReach(e, ChargeKind::Opportunity) - routRate(r);
+            if (distance(e, r) <= reach) return true;
+        }
+    }
+    return false;
+}
+
 void Engine::earlyEndChecks() {
     if (m_over) return;
     // (a) a side with nothing on table that is not routing, and nothing to come.
@@ -1465,6 +1482,11 @@ void Engine::earlyEndChecks() {
         for (const auto& u : m_units)
             if (u.side == s && u.status == UnitStatus::OnTable && u.morale != Morale::Routing) standing = true;
         if (!standing && !arrivalsPending(s)) {
+            // broken_side_end = after_pursuit [X]: while enemy horse can still charge its routers, the battle goes on,
+            // so that they are pursued as on the table (§2.16: cavalry keeps charging the beaten unit while it can
+            // reach it, ¶478; routers contacted by a charge suffer an automatic major defeat, ¶489). Routers outrun
+            // foot (§1.9), so with no horse near them the day ends at once as before.
+            if (m_params.pursueBeforeEnd && routersWithinReachOfHorse(s)) continue;
             m_over = true;
             m_endReason = m_sides[static_cast<std::size_t>(s)].withdrawing ? EndReason::Withdrawal : EndReason::OneSideBroken;
             bool anyOnTable = false;

@@ -346,6 +346,11 @@ const std::vector<OptionSpec>& optionCatalogue() {
          {"close", "keep_firing"},
          OptionKind::Choice,
          "tactical-resolver.md §2.8 (rules-mapping-battle.md)"},
+        {"tactical.broken_side_end",
+         "after_pursuit",
+         {"after_pursuit", "at_once"},
+         OptionKind::Choice,
+         "tactical-resolver.md §2.16, §2.20 (rules-mapping-battle.md)"},
         {"battle_resolution", "automatic", {"automatic", "tabletop"}, OptionKind::Choice, "architecture: tabletop results"},
     };
     return kCatalogue;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Days when nobody attacks (tactical-resolver.md §2.8, §2.16, §2.20; rules-mapping-battle.md "Days when nobody
 // attacks"): an attacker that has found nothing it may attack or approach counts as holding, so that such a day ends
-// by mutual break-off (idle_assault); an attacker whose fire cannot hit goes in with the bayonet (futile_fire). Each
-// against the earlier reading.
+// by mutual break-off (idle_assault); an attacker whose fire cannot hit goes in with the bayonet (futile_fire); the
+// day does not end while horse can still pursue the routers of a broken side (broken_side_end). Each against the
+// earlier reading.
 #include "fixtures.hpp"
 
 #include <catch2/catch.hpp>
@@ -145,4 +146,37 @@ TEST_CASE("futile_fire: fire that can hit is no reason to charge", "[battle][sta
     storm.setFiles(a, 13, 4);
     storm.setFiles(b, 13, 4);
     CHECK_FALSE(storm.fireCanScore(storm.unit(a), storm.unit(b)));
+}
+
+TEST_CASE("broken_side_end: a side whose last troops rout is pursued by horse that can still reach them", "[battle][standoff]") {
+    // Dragoons 300 paces from militia that has just broken, on the last unit of its side: the day used to end at
+    // once. Under after_pursuit it goes on while the horse can charge the routers (a declared charge reaches 500
+    // paces in the open), and the horse charges them in the next Morale Phase; horse beyond reach changes nothing.
+    for (const std::string reading : {"after_pursuit", "at_once"})
+        for (const int apart : {300, 1000}) {
+            INFO(reading << ", " << apart << " paces");
+            auto setup = battleOf(sideSpec("horse", Mode::DeployedOffensive, {unitSpec("dragoons", UnitType::LightCavalry, 3, 2)},
+                                           Rating::Capable),
+                                  sideSpec("foot", Mode::DeployedDefensive,
+                                           {unitSpec("militia", UnitType::LineInfantry, 1, 3, Nationality::Militia)},
+                                           Rating::Capable));
+            REQUIRE_FALSE(setup.params.set("broken_side_end", reading));
+            BattleDice dice(5);
+            Narrative n;
+            Engine e(setup, dice, &n);
+            const int h = e.unitIndex("dragoons"), m = e.unitIndex("militia");
+            e.setFiles(h, e.unit(m).x0, e.unit(h).w);
+            e.setFront(h, e.depth() - e.unit(m).front - apart);
+            e.startTurn();
+            e.unit(m).morale = Morale::Routing;
+            e.unit(m).routTurn = e.turn();
+            e.endOfTurn();
+            const bool goesOn = reading == "after_pursuit" && apart == 300;
+            CHECK(e.battleOver() == !goesOn);
+            if (!goesOn) continue;
+            e.startTurn();
+            e.setInitiative(kSideA);
+            e.moralePhase();
+            CHECK(n.text().find("dragoons tries to charge militia") != std::string::npos);
+        }
 }
