@@ -730,6 +730,11 @@ private:
             ++m_stats.battlesFought;
             if (b.getColumn(1).getInt() == 0) ++m_stats.battlesWithoutLoss;
         }
+        // Contacts on which nobody fired, charged or came to grips (standoff = no_battle): no battle, counted apart.
+        SQLite::Statement st(db, "SELECT COUNT(*) FROM battle WHERE status = 'resolved' AND kind = 'battle' "
+                                 "AND summary LIKE 'no battle: neither side attacked%'");
+        st.executeStep();
+        m_stats.standoffs = st.getColumn(0).getInt();
     }
 
     const BotConfig& m_config;
@@ -744,9 +749,10 @@ private:
 std::string BotStats::summary() const {
     std::ostringstream o;
     o << weeksPlayed << " weeks, " << days << " days, " << phases << " phases; " << battlesFought << " battles fought ("
-      << battlesWithoutLoss << " without loss); orders " << ordersGiven << " (forced " << forcedMarches << ", scouting " << scouts
-      << ", forage " << forages << ", refused submissions " << refusedOrders << "), decoys " << decoysPlaced << ", splits " << splits
-      << ", merges " << merges << ", purchases " << purchases << ", allocations " << allocations << ", declines " << declines << "; ";
+      << battlesWithoutLoss << " without loss, " << standoffs << " standoffs not counted); orders " << ordersGiven << " (forced "
+      << forcedMarches << ", scouting " << scouts << ", forage " << forages << ", refused submissions " << refusedOrders
+      << "), decoys " << decoysPlaced << ", splits " << splits << ", merges " << merges << ", purchases " << purchases
+      << ", allocations " << allocations << ", declines " << declines << "; ";
     if (tabletop)
         o << "tabletop: " << tabletopEntered << " entered, " << tabletopRefused << " bad refused, " << tabletopResolved
           << " to the resolver; ";
