@@ -191,6 +191,7 @@ private:
         if (phase == Phase::W4) allocate();
         if (phase == Phase::W5) purchase();
         if (phase == Phase::D2) {
+            m_reorganisedToday.clear();
             for (const auto& side : sides()) reorganise(side);
             for (const auto& side : sides()) giveOrders(side);
         }
@@ -274,8 +275,11 @@ private:
                 const std::string id = me.id + "-s" + std::to_string(s.week) + std::to_string(s.day);
                 if (engine::splitMe(m_store, side, me.id, id, "Detachment " + std::to_string(s.week) + "/" + std::to_string(s.day),
                                     {units.back()->id})
-                        .ok())
+                        .ok()) {
                     ++m_stats.splits;
+                    m_reorganisedToday.insert(me.id);
+                    m_reorganisedToday.insert(id);
+                }
                 break;
             }
         }
@@ -283,7 +287,10 @@ private:
             for (const auto& a : s.mes)
                 for (const auto& b : s.mes)
                     if (a.onMap && b.onMap && a.side == side && b.side == side && a.id < b.id && a.hex == b.hex) {
-                        if (engine::dissolveMe(m_store, side, b.id, a.id).ok()) ++m_stats.merges;
+                        if (engine::dissolveMe(m_store, side, b.id, a.id).ok()) {
+                            ++m_stats.merges;
+                            m_reorganisedToday.insert(a.id);
+                        }
                         return;
                     }
         }
@@ -315,7 +322,9 @@ private:
         for (auto& o : f.orders) {
             const auto* me = s.me(o.me);
             if (!me) continue;
-            if (o.mode && *o.mode == Mode::Reorganisation) continue;  // split or merged today: it stays
+            // Split or merged today: it stays (§10.1). An ME split or merged on an earlier day is in Reorganisation mode
+            // still, and gets its orders like any other: left alone, it sat where it was for the rest of the campaign.
+            if (o.mode && *o.mode == Mode::Reorganisation && m_reorganisedToday.count(o.me)) continue;
             bool cavalry = false;
             for (const auto* u : s.unitsOf(me->id)) cavalry = cavalry || campaign::isCavalry(u->type);
             std::optional<hex::Hex> target;
@@ -741,6 +750,7 @@ private:
     db::CampaignStore& m_store;
     Rng m_rng;
     BotStats m_stats;
+    std::set<std::string> m_reorganisedToday;  // MEs split or merged at today's D2: they keep Reorganisation mode
     std::unique_ptr<SQLite::Database> m_raw;
 };
 
