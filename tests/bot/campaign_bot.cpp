@@ -507,7 +507,10 @@ private:
                 const int percent = hard ? 5 + m_rng.below(31) : easy ? m_rng.below(16) : 3 + m_rng.below(20);
                 ResultLine l;
                 l.unit = u->id;
-                const int lost = u->figuresCurrent * percent / 100;
+                // The share rounded up or down at random in proportion, so that a small unit loses its figure as often
+                // as the share says: rounded down, a unit of four figures lost nothing below 25 %, and a small battle
+                // came back from the table with nothing lost on either side.
+                const int lost = std::min(u->figuresCurrent, (u->figuresCurrent * percent + m_rng.below(100)) / 100);
                 l.captured = hard && m_rng.chance(4);
                 l.routed = !l.captured && m_rng.chance(hard ? 25 : easy ? 5 : 12);
                 const int guns = gunStands(*u);
