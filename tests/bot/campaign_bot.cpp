@@ -525,11 +525,16 @@ private:
                             l.figuresLost = lost;
                             if (u->figuresPerStand > 0) l.standsLost = stands;
                             break;
-                        default:
-                            // standsLost alone stands for that many whole stands of figures
-                            if (u->figuresPerStand > 0 && stands * u->figuresPerStand <= u->figuresCurrent) l.standsLost = stands;
+                        default: {
+                            // standsLost alone stands for that many whole stands of figures: the loss in whole stands,
+                            // a part stand counted as a whole one at random in proportion (rounded down, every loss of
+                            // less than a stand was written as none)
+                            const int fps = std::max(1, u->figuresPerStand);
+                            const int whole = lost / fps + (m_rng.below(fps) < lost % fps ? 1 : 0);
+                            if (u->figuresPerStand > 0 && whole * fps <= u->figuresCurrent) l.standsLost = whole;
                             else l.figuresLost = lost;
-                            if (l.standsLost) share[side].first += stands * u->figuresPerStand - lost;
+                            if (l.standsLost) share[side].first += whole * fps - lost;
+                        }
                     }
                 }
                 // Units not listed lost nothing (most units are listed, a few that lost nothing are left out).
