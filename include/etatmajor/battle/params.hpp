@@ -128,6 +128,11 @@ struct Params {
     // threshold of the last two daylight turns (close); or it stands and fires as any attacker (keep_firing, the
     // earlier doctrine). rules-mapping-battle.md, "Days when nobody attacks".
     bool futileFireCloses = true;
+    // §2.13, §2.1 (player judgement as doctrine) [X] a stand whose die cannot score on any face against its target at
+    // that range, with the weather's modifier, keeps its fire (held): firing would only leave smoke (the Unsteady
+    // table next phase, ¶405) and show the unit (¶335); fire at a charger stays compulsory (¶396). Or it fires all the
+    // same (fired, the earlier doctrine). rules-mapping-battle.md, "Days when nobody attacks".
+    bool futileVolleysHeld = true;
     // §2.20 (a), §2.16 [X] a side whose every unit on the table routs ends the battle at the end of that turn
     // (at_once, the earlier reading), or once none of its routers is left within reach of enemy horse, so that
     // cavalry pursues them as the book's pursuit and charges at routers (¶478, ¶489) let it (after_pursuit).

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Days when nobody attacks (tactical-resolver.md §2.8, §2.16, §2.20; rules-mapping-battle.md "Days when nobody
 // attacks"): an attacker that has found nothing it may attack or approach counts as holding, so that such a day ends
-// by mutual break-off (idle_assault); an attacker whose fire cannot hit goes in with the bayonet (futile_fire); the
-// day does not end while horse can still pursue the routers of a broken side (broken_side_end). Each against the
-// earlier reading.
+// by mutual break-off (idle_assault); an attacker whose fire cannot hit goes in with the bayonet (futile_fire), and
+// nobody fires a volley that cannot hit (futile_volleys); the day does not end while horse can still pursue the
+// routers of a broken side (broken_side_end). Each against the earlier reading.
 #include "fixtures.hpp"
 
 #include <catch2/catch.hpp>
@@ -179,4 +179,50 @@ TEST_CASE("broken_side_end: a side whose last troops rout is pursued by horse th
             e.moralePhase();
             CHECK(n.text().find("dragoons tries to charge militia") != std::string::npos);
         }
+}
+
+TEST_CASE("futile_volleys: a unit whose die cannot score keeps its fire", "[battle][standoff]") {
+    // Militia and a battalion 100 paces apart in a light wood in the rain: neither Unsteady volley can hit (5–6 less
+    // 2). Held, nobody fires and no die is rolled; fired, both roll their dice for nothing and leave smoke.
+    for (const std::string reading : {"held", "fired"}) {
+        INFO(reading);
+        auto setup = battleOf(sideSpec("a", Mode::DeployedOffensive,
+                                       {unitSpec("militia", UnitType::LineInfantry, 1, 4, Nationality::Militia)}, Rating::Capable),
+                              sideSpec("b", Mode::DeployedDefensive, {unitSpec("battalion", UnitType::LineInfantry, 2, 4)},
+                                       Rating::Capable));
+        setup.weather = Weather::Rain;
+        FeatureSpec wood;
+        wood.kind = FeatureKind::LightWood;
+        wood.x0 = 0;
+        wood.x1 = 30;
+        wood.y0 = 0;
+        wood.y1 = 1200;
+        setup.terrain.features.push_back(wood);
+        REQUIRE_FALSE(setup.params.set("futile_volleys", reading));
+        etatmajor::dice::ScriptedSource script(reading == "held" ? std::vector<int>{} : std::vector<int>(8, 6));
+        BattleDice dice(script);
+        Narrative n;
+        Engine e(setup, dice, &n);
+        e.setDoctrine(false);
+        const int a = e.unitIndex("militia"), b = e.unitIndex("battalion");
+        e.setFiles(a, 13, 4);
+        e.setFiles(b, 13, 4);
+        e.setFront(a, e.depth() - e.unit(b).front - 100);
+        e.startTurn();
+        e.setInitiative(kSideA);
+        e.firePhase();
+        INFO(n.text());
+        if (reading == "held") {
+            CHECK(dice.count() == 0);
+            CHECK(n.text().find("fires") == std::string::npos);
+            CHECK_FALSE(e.unit(a).fired);
+            CHECK_FALSE(e.unit(b).fired);
+        } else {
+            CHECK(dice.count() == 8);  // four stands a side, every die a 6 and still no hit
+            CHECK(e.unit(a).fired);
+            CHECK(e.unit(b).fired);
+            CHECK(e.unit(a).figures == e.unit(a).figuresStart);
+            CHECK(e.unit(b).figures == e.unit(b).figuresStart);
+        }
+    }
 }
