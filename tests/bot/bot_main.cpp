@@ -32,7 +32,8 @@ int main(int argc, char** argv) {
     }
     std::filesystem::create_directories(dir);
     if (!battleFiles.empty()) std::filesystem::create_directories(battleFiles);
-    int broken = 0, early = 0, days = 0, battles = 0, quiet = 0, tabletop = 0, entered = 0, refused = 0, handed = 0, unfought = 0;
+    int broken = 0, early = 0, days = 0, battles = 0, quiet = 0, standoffs = 0, tabletop = 0, entered = 0, refused = 0, handed = 0,
+        unfought = 0;
     for (int k = 0; k < campaigns; ++k) {
         etatmajor::bot::BotConfig c;
         c.seed = first + static_cast<std::uint64_t>(k);
@@ -47,6 +48,7 @@ int main(int argc, char** argv) {
         days += s.days;
         battles += s.battlesFought;
         quiet += s.battlesWithoutLoss;
+        standoffs += s.standoffs;
         tabletop += s.tabletop ? 1 : 0;
         entered += s.tabletopEntered;
         refused += s.tabletopRefused;
@@ -54,9 +56,9 @@ int main(int argc, char** argv) {
         unfought += s.resolverRefused;
     }
     std::cout << campaigns << " campaigns, " << days << " days, " << battles << " battles fought (" << quiet << " without loss, "
-              << (battles ? 100 * quiet / battles : 0) << " %); " << tabletop << " tabletop campaigns: " << entered
-              << " table results entered, " << refused << " bad results refused, " << handed << " battles handed to the resolver; "
-              << unfought << " battles the resolver could not fight; " << early << " ended early, " << broken
-              << " broke an invariant or failed\n";
+              << (battles ? 100 * quiet / battles : 0) << " %), " << standoffs << " standoffs (no battle); " << tabletop
+              << " tabletop campaigns: " << entered << " table results entered, " << refused << " bad results refused, " << handed
+              << " battles handed to the resolver; " << unfought << " battles the resolver could not fight; " << early
+              << " ended early, " << broken << " broke an invariant or failed\n";
     return broken == 0 ? 0 : 1;
 }

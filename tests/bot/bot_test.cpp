@@ -26,7 +26,7 @@ using namespace etatmajor;
 TEST_CASE("ten whole campaigns of the bundled campaign keep every invariant, and each replays to the same state", "[bot]") {
     const auto dir = std::filesystem::temp_directory_path() / ("etatmajor-bot-tests-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
-    int battles = 0, quiet = 0, days = 0, entered = 0, refused = 0, replayedCommands = 0, identical = 0;
+    int battles = 0, quiet = 0, standoffs = 0, days = 0, entered = 0, refused = 0, replayedCommands = 0, identical = 0;
     double replaySeconds = 0, replayCpu = 0, playCpu = 0;
     bool allOk = true;
     for (std::uint64_t seed = 1; seed <= 10; ++seed) {
@@ -49,6 +49,7 @@ TEST_CASE("ten whole campaigns of the bundled campaign keep every invariant, and
         refused += s.tabletopRefused;
         battles += s.battlesFought;
         quiet += s.battlesWithoutLoss;
+        standoffs += s.standoffs;
         days += s.days;
         std::printf("seed %llu: %s\n", static_cast<unsigned long long>(seed), s.summary().c_str());
 
@@ -78,9 +79,9 @@ TEST_CASE("ten whole campaigns of the bundled campaign keep every invariant, and
     std::printf("10 campaigns replayed from their command logs: %d commands, %d identical to the original; %.1f s "
                 "(processor %.1f s; the bot played them in %.1f s of processor time)\n",
                 replayedCommands, identical, replaySeconds, replayCpu, playCpu);
-    std::printf("10 campaigns: %d days, %d battles fought, %d without loss on either side; %d table results entered, %d bad ones "
-                "refused\n",
-                days, battles, quiet, entered, refused);
+    std::printf("10 campaigns: %d days, %d battles fought, %d without loss on either side, %d standoffs (no battle); %d table "
+                "results entered, %d bad ones refused\n",
+                days, battles, quiet, standoffs, entered, refused);
     std::error_code ignored;
     if (allOk) std::filesystem::remove_all(dir, ignored);  // the databases are kept when a campaign broke an invariant
     CHECK(battles > 0);

@@ -37,6 +37,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace etatmajor::bot {
 
@@ -191,6 +192,8 @@ private:
         if (phase == Phase::W4) allocate();
         if (phase == Phase::W5) purchase();
         if (phase == Phase::D2) {
+            rememberBloodlessBattles();
+            m_reorganisedToday.clear();
             for (const auto& side : sides()) reorganise(side);
             for (const auto& side : sides()) giveOrders(side);
         }
@@ -274,8 +277,11 @@ private:
                 const std::string id = me.id + "-s" + std::to_string(s.week) + std::to_string(s.day);
                 if (engine::splitMe(m_store, side, me.id, id, "Detachment " + std::to_string(s.week) + "/" + std::to_string(s.day),
                                     {units.back()->id})
-                        .ok())
+                        .ok()) {
                     ++m_stats.splits;
+                    m_reorganisedToday.insert(me.id);
+                    m_reorganisedToday.insert(id);
+                }
                 break;
             }
         }
@@ -283,7 +289,10 @@ private:
             for (const auto& a : s.mes)
                 for (const auto& b : s.mes)
                     if (a.onMap && b.onMap && a.side == side && b.side == side && a.id < b.id && a.hex == b.hex) {
-                        if (engine::dissolveMe(m_store, side, b.id, a.id).ok()) ++m_stats.merges;
+                        if (engine::dissolveMe(m_store, side, b.id, a.id).ok()) {
+                            ++m_stats.merges;
+                            m_reorganisedToday.insert(a.id);
+                        }
                         return;
                     }
         }
@@ -304,6 +313,87 @@ private:
         }
     }
 
+    // The figures of an ME's units (detached groups included).
+    static int figuresOf(const CampaignState& s, const std::string& me) {
+        int n = 0;
+        for (const auto* u : s.unitsOf(me)) n += u->figuresCurrent;
+        return n;
+    }
+
+    // The figures of the side's enemies in a hex.
+    static int enemyFiguresAt(const CampaignState& s, const std::string& side, hex::Hex h) {
+        int n = 0;
+        for (const auto& e : s.mes)
+            if (e.onMap && e.side != side && e.hex == h) n += figuresOf(s, e.id);
+        return n;
+    }
+
+    // Battles resolved since the last look in which nobody lost a figure (standoffs included): for each ME that was
+    // there, the hex, its own strength and the enemy's there, and whether its side stood in the hex.
+    void rememberBloodlessBattles() {
+        const auto s = db::loadState(m_store);
+        std::vector<std::tuple<int, std::string, hex::Hex>> found;
+        {
+            SQLite::Statement q(raw(),
+                                "SELECT b.id, COALESCE(b.setup, ''), b.q, b.r FROM battle b WHERE b.id > ? AND b.status = 'resolved' "
+                                "AND b.summary NOT LIKE 'no battle: contact at dusk%' AND b.summary NOT LIKE "
+                                "'no battle: one side%' AND (SELECT COALESCE(SUM(figures_lost), 0) FROM battle_loss l "
+                                "WHERE l.battle_id = b.id) = 0 ORDER BY b.id");
+            q.bind(1, m_lastBattleSeen);
+            while (q.executeStep())
+                found.emplace_back(q.getColumn(0).getInt(), q.getColumn(1).getString(),
+                                   hex::Hex{q.getColumn(2).getInt(), q.getColumn(3).getInt()});
+        }
+        {
+            SQLite::Statement q(raw(), "SELECT COALESCE(MAX(id), 0) FROM battle WHERE status = 'resolved'");
+            q.executeStep();
+            m_lastBattleSeen = std::max(m_lastBattleSeen, q.getColumn(0).getInt());
+        }
+        for (const auto& [id, setup, where] : found) {
+            const auto b = engine::findBattle(m_store, id);
+            if (!b) continue;
+            std::string heldBy;
+            if (const auto at = setup.find("\"heldBy\":\""); at != std::string::npos) {
+                const auto from = at + 10;
+                heldBy = setup.substr(from, setup.find('"', from) - from);
+            }
+            for (const auto& p : b->participants) {
+                const auto* mine = s.me(p.me);
+                if (!mine || !mine->onMap) continue;
+                m_bloodless[{p.me, where}] = {figuresOf(s, p.me), enemyFiguresAt(s, p.side, where), heldBy == p.side,
+                                              s.week * 7 + s.day};
+                for (const auto& e : b->participants)
+                    if (e.side != p.side && s.me(e.me))
+                        m_bloodlessMe[{p.me, e.me}] = {figuresOf(s, p.me), figuresOf(s, e.me), false, s.week * 7 + s.day};
+            }
+        }
+    }
+
+    // `me` met the enemy in hex `h` without loss to either side, and nothing has changed since: the enemy there has not
+    // lost a tenth of its figures (nor left), and `me` has not gained a tenth.
+    bool futileAt(const CampaignState& s, const MeState& me, hex::Hex h) const {
+        const auto it = m_bloodless.find({me.id, h});
+        if (it == m_bloodless.end()) return false;
+        const int theirs = enemyFiguresAt(s, me.side, h);
+        return theirs > 0 && 10 * theirs > 9 * it->second.enemyFigures && 10 * figuresOf(s, me.id) < 11 * it->second.ownFigures;
+    }
+
+    // `me` met the enemy ME `enemy` without loss to either side within the last week, wherever it was, and neither has
+    // changed since: the enemy ME has not lost a tenth of its figures, and `me` has not gained a tenth.
+    bool futileAgainst(const CampaignState& s, const MeState& me, const MeState& enemy) const {
+        const auto it = m_bloodlessMe.find({me.id, enemy.id});
+        if (it == m_bloodlessMe.end() || s.week * 7 + s.day - it->second.day > 7) return false;
+        return 10 * figuresOf(s, enemy.id) > 9 * it->second.enemyFigures && 10 * figuresOf(s, me.id) < 11 * it->second.ownFigures;
+    }
+
+    // `me` came into the hex where it met the enemy yesterday without loss (its side did not stand there), and both are
+    // still there.
+    bool stuckBeside(const CampaignState& s, const MeState& me) const {
+        if (!futileAt(s, me, me.hex)) return false;
+        const auto& r = m_bloodless.at({me.id, me.hex});
+        return !r.stoodThere && s.week * 7 + s.day - r.day <= 1;
+    }
+
     void giveOrders(const std::string& side) {
         const auto s = db::loadState(m_store);
         auto f = io::readOrdersString(engine::ordersTemplate(m_store, side), side + ".xml");
@@ -315,19 +405,41 @@ private:
         for (auto& o : f.orders) {
             const auto* me = s.me(o.me);
             if (!me) continue;
-            if (o.mode && *o.mode == Mode::Reorganisation) continue;  // split or merged today: it stays
+            // Split or merged today: it stays (§10.1). An ME split or merged on an earlier day is in Reorganisation mode
+            // still, and gets its orders like any other: left alone, it sat where it was for the rest of the campaign.
+            if (o.mode && *o.mode == Mode::Reorganisation && m_reorganisedToday.count(o.me)) continue;
             bool cavalry = false;
             for (const auto* u : s.unitsOf(me->id)) cavalry = cavalry || campaign::isCavalry(u->type);
             std::optional<hex::Hex> target;
-            const int pick = m_rng.below(10);
-            if (pick < 5 || (objectives.empty() && towns.empty())) {
+            // A commander does not send his ME again where it met the enemy without loss to either side, nor within
+            // the week against an enemy ME it so met elsewhere, while nothing has changed: the enemy no weaker (and
+            // still in that hex), his own ME no stronger. An ME that came into such a hex and is still there with the
+            // enemy goes elsewhere (it leaves by night, G-50).
+            const auto futileHex = [&](hex::Hex h) {
+                if (futileAt(s, *me, h)) return true;
                 for (const auto& e : s.mes)
-                    if (e.onMap && e.side != side && (!target || hex::distance(me->hex, e.hex) < hex::distance(me->hex, *target)))
+                    if (e.onMap && e.side != side && e.hex == h && futileAgainst(s, *me, e)) return true;
+                return false;
+            };
+            const bool leave = stuckBeside(s, *me);
+            const int pick = m_rng.below(10);
+            if (!leave && (pick < 5 || (objectives.empty() && towns.empty()))) {
+                for (const auto& e : s.mes)
+                    if (e.onMap && e.side != side && !futileHex(e.hex) &&
+                        (!target || hex::distance(me->hex, e.hex) < hex::distance(me->hex, *target)))
                         target = e.hex;
-            } else if (pick < 8 && !objectives.empty()) {
+            } else if ((leave || pick < 8) && !objectives.empty()) {
                 target = objectives[static_cast<std::size_t>(m_rng.below(static_cast<int>(objectives.size())))];
             } else if (!towns.empty()) {
                 target = towns[static_cast<std::size_t>(m_rng.below(static_cast<int>(towns.size())))];
+            }
+            if (target && (futileHex(*target) || (leave && *target == me->hex))) {
+                // Another place to go: the nearest objective or town that holds no such enemy and is not here.
+                std::optional<hex::Hex> other;
+                for (const auto& h : objectives.empty() ? towns : objectives)
+                    if (h != me->hex && !futileHex(h) && (!other || hex::distance(me->hex, h) < hex::distance(me->hex, *other)))
+                        other = h;
+                target = other;
             }
             o.onScoutContact = static_cast<campaign::ScoutContact>(m_rng.below(3));
             o.path.clear();
@@ -349,6 +461,12 @@ private:
                 o.mode = Mode::March;
                 o.path = toward(s, me->hex, *target, 3);
             }
+            // Nor through such a hex on the way (an ME that enters an enemy's hex stops there and fights).
+            for (std::size_t k = 0; k < o.path.size(); ++k)
+                if (futileHex(s.map.offsets().toHex(o.path[k]))) {
+                    o.path.resize(k);
+                    break;
+                }
         }
         if (s.day == 1)  // §2.3: decoys with the side's MEs on the week's first day
             for (const auto& me : s.mes)
@@ -498,7 +616,10 @@ private:
                 const int percent = hard ? 5 + m_rng.below(31) : easy ? m_rng.below(16) : 3 + m_rng.below(20);
                 ResultLine l;
                 l.unit = u->id;
-                const int lost = u->figuresCurrent * percent / 100;
+                // The share rounded up or down at random in proportion, so that a small unit loses its figure as often
+                // as the share says: rounded down, a unit of four figures lost nothing below 25 %, and a small battle
+                // came back from the table with nothing lost on either side.
+                const int lost = std::min(u->figuresCurrent, (u->figuresCurrent * percent + m_rng.below(100)) / 100);
                 l.captured = hard && m_rng.chance(4);
                 l.routed = !l.captured && m_rng.chance(hard ? 25 : easy ? 5 : 12);
                 const int guns = gunStands(*u);
@@ -513,11 +634,16 @@ private:
                             l.figuresLost = lost;
                             if (u->figuresPerStand > 0) l.standsLost = stands;
                             break;
-                        default:
-                            // standsLost alone stands for that many whole stands of figures
-                            if (u->figuresPerStand > 0 && stands * u->figuresPerStand <= u->figuresCurrent) l.standsLost = stands;
+                        default: {
+                            // standsLost alone stands for that many whole stands of figures: the loss in whole stands,
+                            // a part stand counted as a whole one at random in proportion (rounded down, every loss of
+                            // less than a stand was written as none)
+                            const int fps = std::max(1, u->figuresPerStand);
+                            const int whole = lost / fps + (m_rng.below(fps) < lost % fps ? 1 : 0);
+                            if (u->figuresPerStand > 0 && whole * fps <= u->figuresCurrent) l.standsLost = whole;
                             else l.figuresLost = lost;
-                            if (l.standsLost) share[side].first += stands * u->figuresPerStand - lost;
+                            if (l.standsLost) share[side].first += whole * fps - lost;
+                        }
                     }
                 }
                 // Units not listed lost nothing (most units are listed, a few that lost nothing are left out).
@@ -730,12 +856,26 @@ private:
             ++m_stats.battlesFought;
             if (b.getColumn(1).getInt() == 0) ++m_stats.battlesWithoutLoss;
         }
+        // Contacts on which nobody fired, charged or came to grips (standoff = no_battle): no battle, counted apart.
+        SQLite::Statement st(db, "SELECT COUNT(*) FROM battle WHERE status = 'resolved' AND kind = 'battle' "
+                                 "AND summary LIKE 'no battle: neither side attacked%'");
+        st.executeStep();
+        m_stats.standoffs = st.getColumn(0).getInt();
     }
 
     const BotConfig& m_config;
     db::CampaignStore& m_store;
     Rng m_rng;
     BotStats m_stats;
+    struct Bloodless {
+        int ownFigures = 0, enemyFigures = 0;  // the ME's figures, and the enemy's in the hex, after it
+        bool stoodThere = false;               // its side stood in the hex (held it)
+        int day = 0;                           // week * 7 + day it was looked at (the next morning)
+    };
+    std::map<std::pair<std::string, hex::Hex>, Bloodless> m_bloodless;       // (own ME, hex)
+    std::map<std::pair<std::string, std::string>, Bloodless> m_bloodlessMe;  // (own ME, enemy ME)
+    int m_lastBattleSeen = 0;
+    std::set<std::string> m_reorganisedToday;  // MEs split or merged at today's D2: they keep Reorganisation mode
     std::unique_ptr<SQLite::Database> m_raw;
 };
 
@@ -744,9 +884,10 @@ private:
 std::string BotStats::summary() const {
     std::ostringstream o;
     o << weeksPlayed << " weeks, " << days << " days, " << phases << " phases; " << battlesFought << " battles fought ("
-      << battlesWithoutLoss << " without loss); orders " << ordersGiven << " (forced " << forcedMarches << ", scouting " << scouts
-      << ", forage " << forages << ", refused submissions " << refusedOrders << "), decoys " << decoysPlaced << ", splits " << splits
-      << ", merges " << merges << ", purchases " << purchases << ", allocations " << allocations << ", declines " << declines << "; ";
+      << battlesWithoutLoss << " without loss, " << standoffs << " standoffs not counted); orders " << ordersGiven << " (forced "
+      << forcedMarches << ", scouting " << scouts << ", forage " << forages << ", refused submissions " << refusedOrders
+      << "), decoys " << decoysPlaced << ", splits " << splits << ", merges " << merges << ", purchases " << purchases
+      << ", allocations " << allocations << ", declines " << declines << "; ";
     if (tabletop)
         o << "tabletop: " << tabletopEntered << " entered, " << tabletopRefused << " bad refused, " << tabletopResolved
           << " to the resolver; ";

@@ -30,6 +30,7 @@ struct BotStats {
     int ordersGiven = 0, forcedMarches = 0, scouts = 0, forages = 0, decoysPlaced = 0;
     int splits = 0, merges = 0, purchases = 0, allocations = 0, declines = 0, declineBackRefused = 0, refusedOrders = 0;
     int battlesFought = 0, battlesWithoutLoss = 0;
+    int standoffs = 0;         // contacts on which nobody fired, charged or came to grips: no battle (standoff = no_battle)
     bool tabletop = false;     // created with battle_resolution = tabletop
     int tabletopEntered = 0;   // table results entered and accepted (battle enter)
     int tabletopRefused = 0;   // deliberately bad results refused, the campaign unchanged

@@ -22,13 +22,14 @@ TEST_CASE("the catalogue holds every variant key of etat-major.md §17 with its 
     }
     // The 123 rows of the §17 index, the two keys that keep the earlier readings of rules the specification
     // corrected on 2026-11-25 (§7.5 staff return, §11.4 a starving garrison), which the index does not list, and the
-    // two readings of battles in the campaign the index does not list either (§8.8.1 a contact at dusk, §8.10 the
-    // map's woods on the table; docs/rules-mapping.md).
+    // three readings of battles in the campaign the index does not list either (§8.8.1 a contact at dusk, §8.10 the
+    // map's woods on the table, §8.8 and §8.11.4 a standoff; docs/rules-mapping.md).
     CHECK(findOption("staff_return") != nullptr);
     CHECK(findOption("siege_starved_supply") != nullptr);
     CHECK(findOption("dusk_contact") != nullptr);
     CHECK(findOption("table_woods") != nullptr);
-    CHECK(emKeys == 123 + 2 + 2);
+    CHECK(findOption("standoff") != nullptr);
+    CHECK(emKeys == 123 + 2 + 3);
     // Spot checks against the index.
     CHECK(findOption("ua_multiplier")->defaultValue == "10");
     CHECK(findOption("season_table")->defaultValue == "chart");

@@ -227,6 +227,7 @@ struct Brigade {
     Posture posture = Posture::Hold;
     Mode mode = Mode::DeployedDefensive;
     int pinnedUntil = 0;  // §2.8 [X]: holds until this turn while its side's flank march is on its way (0: never)
+    int idleTurns = 0;    // consecutive turns in which none of its units moved, fired or tried a charge (§2.20 b)
 };
 
 struct SideState {
@@ -351,7 +352,9 @@ public:
     // asCharging: as if the target had declared a charge (the doctrine's estimate of the fire its charge will meet)
     TargetClass targetClass(const Unit& target, bool firerIsArtillery, const Unit* firer, bool asCharging = false) const;
     // §2.3 volley table [I] (¶405–408, G12); inline: read for every firer and every charge estimate
-    charts::FireTable volleyTable(const Unit& u) const {
+    charts::FireTable volleyTable(const Unit& u) const { return volleyTable(u, u.smoke); }
+    // The same with or without last Fire Phase's smoke (a Class 2–3 unit that holds its fire a phase volleys Steady).
+    charts::FireTable volleyTable(const Unit& u, bool smoke) const {
         using charts::FireTable;
         if (isMounted(u.type) && u.formation != Formation::Dismounted) return FireTable::Mounted;
         if (u.formation == Formation::Dismounted) return FireTable::Mounted;
@@ -361,7 +364,7 @@ public:
         if (u.unitClass == 1 || isIrregularType(u.type) || u.morale == Morale::Shaken || u.morale == Morale::Unsteady ||
             u.morale == Morale::Routing || unsteadying)
             return FireTable::UnsteadyVolley;
-        if (u.unitClass >= 4 || !u.smoke) return FireTable::SteadyVolley;
+        if (u.unitClass >= 4 || !smoke) return FireTable::SteadyVolley;
         return FireTable::UnsteadyVolley;
     }
     struct InitiativeRoll {
@@ -398,6 +401,9 @@ public:
     void resolveHits();  // applies tallies and takes the Shooting Casualties Tests (§2.10 IV.4–5)
     void setFront(int unit, int front);
     void setFiles(int unit, int x0, int w);
+    // §1.12: some face of the die scores a hit (of either kind) for U's small arms against T from point-blank range,
+    // with the weather's modifier, on the table U fires now or on the Steady one it gets by holding its fire a phase
+    bool fireCanScore(const Unit& u, const Unit& t) const;
     void setTurn(int t) { m_turn = t; }
     void setEndAfterTurn(bool b) { m_endAfterThisTurn = b; }
     void markSpent(int brigade);
@@ -639,6 +645,8 @@ private:
     void permanentShaken();
     void withdrawalChecks();
     void earlyEndChecks();
+    // §2.20 (a) broken_side_end: a router of `side` that enemy horse could still charge next turn
+    bool routersWithinReachOfHorse(int side) const;
     // §2.20: who holds the field at the end, and in `why` (if given) the test that decided it.
     int fieldHolder(std::string* why = nullptr) const;
     void nightActions();
@@ -672,6 +680,7 @@ private:
     bool m_outcomeOnly = false;
     int m_quietTurns = 0;
     bool m_actionThisTurn = false;
+    bool m_engaged = false;  // some turn had a fire, charge, contact or rout (BattleResult::engaged)
     bool m_firstAssaultFailed = false;
     int m_assaultFailedTurn = 0;
     std::array<SideState, 2> m_sides;

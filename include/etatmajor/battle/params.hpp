@@ -116,6 +116,27 @@ struct Params {
     // toward it would (one_file), or only within the splay of §2.4 (none, the earlier reading: no file at all up to
     // 144 paces). rules-mapping-battle.md, "Attackers that close".
     bool lineBend = true;
+    // §2.20 (b) [X] mutual break-off: an attacking brigade none of whose units has moved, fired or tried a charge for
+    // two turns has found nothing it can attack or approach and counts as holding (holds); or only brigades in the Hold
+    // or Withdraw posture count (assaults, the earlier test: a side left in the Assault posture kept the battle going
+    // to nightfall with nobody doing anything). rules-mapping-battle.md, "Days when nobody attacks".
+    bool idleAssaultHolds = true;
+    // §2.8 (a)–(c) [X] an attacker whose fire cannot hit the enemy in front of it (no face of the die scores from
+    // point-blank range with the weather's modifier, or no small-arms fire at all in a storm) goes in with the
+    // bayonet: the firefight condition is met at once and, since a failed to-charge test costs nothing (§1.10 TCT:
+    // the unit may still act otherwise), the test's odds do not count against the charge, which needs only the
+    // threshold of the last two daylight turns (close); or it stands and fires as any attacker (keep_firing, the
+    // earlier doctrine). rules-mapping-battle.md, "Days when nobody attacks".
+    bool futileFireCloses = true;
+    // §2.13, §2.1 (player judgement as doctrine) [X] a stand whose die cannot score on any face against its target at
+    // that range, with the weather's modifier, keeps its fire (held): firing would only leave smoke (the Unsteady
+    // table next phase, ¶405) and show the unit (¶335); fire at a charger stays compulsory (¶396). Or it fires all the
+    // same (fired, the earlier doctrine). rules-mapping-battle.md, "Days when nobody attacks".
+    bool futileVolleysHeld = true;
+    // §2.20 (a), §2.16 [X] a side whose every unit on the table routs ends the battle at the end of that turn
+    // (at_once, the earlier reading), or once none of its routers is left within reach of enemy horse, so that
+    // cavalry pursues them as the book's pursuit and charges at routers (¶478, ¶489) let it (after_pursuit).
+    bool pursueBeforeEnd = true;
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

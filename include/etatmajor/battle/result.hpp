@@ -110,6 +110,9 @@ struct BattleResult {
     int turnsAvailable = 0;
     int turnsFought = 0;
     EndReason endReason = EndReason::Nightfall;
+    // [X] some fire, charge or contact took place; false: a standoff, in which neither side fired, tried a charge or
+    // came to grips all day (the campaign records it as no battle, rules-mapping.md "Standoffs")
+    bool engaged = false;
     Verdict verdict;
     int fieldHolder = kNoSide;
     int retreatingSide = kNoSide;

@@ -1288,8 +1288,23 @@ void Engine::endOfTurn() {
             u.firefightTurns = 0;
         }
     }
-    if (m_actionThisTurn) m_quietTurns = 0;
-    else ++m_quietTurns;
+    if (m_actionThisTurn) {
+        m_quietTurns = 0;
+        m_engaged = true;
+    } else {
+        ++m_quietTurns;
+    }
+    // §2.20 (b) idle_assault: a brigade whose units neither moved, changed formation, fired nor tried a charge this
+    // turn (nor stood in a melee) did nothing toward the enemy.
+    for (auto& b : m_brigades) {
+        bool busy = false;
+        for (int ui : b.units) {
+            const auto& u = unit(ui);
+            if (u.status != UnitStatus::OnTable) continue;
+            if (u.moved || u.formationChanged || u.fired || u.chargeAttempted || u.charging || inContact(ui)) busy = true;
+        }
+        b.idleTurns = busy ? 0 : b.idleTurns + 1;
+    }
     withdrawalChecks();
     earlyEndChecks();
     if (m_turn >= m_turns || m_endAfterThisTurn) {
@@ -1442,6 +1457,23 @@ int Engine::mostAdvancedFront(int side) const {
     return f;
 }
 
+bool Engine::routersWithinReachOfHorse(int side) const {
+    for (const auto& r : sideUnits(side)) {
+        if (r.status != UnitStatus::OnTable || r.morale != Morale::Routing) continue;
+        for (const auto& e : sideUnits(1 - side)) {
+            if (e.status != UnitStatus::OnTable || !isMounted(e.type) || e.morale == Morale::Routing || inContact(e.index)) continue;
+            const auto& b = m_brigades[static_cast<std::size_t>(e.brigade)];
+            if (b.posture == Posture::Withdraw) continue;
+            // A declared charge (Assault) comes in the Morale Phase, before the routers move again; an opportunity
+            // charge (any posture, §2.8) after their rout move, with half the reach.
+            const bool declares = b.posture == Posture::Assault && !b.spent;
+            const int reach = declares ? chargeReach(e, ChargeKind::Declared) : chargeReach(e, ChargeKind::Opportunity) - routRate(r);
+            if (distance(e, r) <= reach) return true;
+        }
+    }
+    return false;
+}
+
 void Engine::earlyEndChecks() {
     if (m_over) return;
     // (a) a side with nothing on table that is not routing, and nothing to come.
@@ -1450,6 +1482,11 @@ void Engine::earlyEndChecks() {
         for (const auto& u : m_units)
             if (u.side == s && u.status == UnitStatus::OnTable && u.morale != Morale::Routing) standing = true;
         if (!standing && !arrivalsPending(s)) {
+            // broken_side_end = after_pursuit [X]: while enemy horse can still charge its routers, the battle goes on,
+            // so that they are pursued as on the table (§2.16: cavalry keeps charging the beaten unit while it can
+            // reach it, ¶478; routers contacted by a charge suffer an automatic major defeat, ¶489). Routers outrun
+            // foot (§1.9), so with no horse near them the day ends at once as before.
+            if (m_params.pursueBeforeEnd && routersWithinReachOfHorse(s)) continue;
             m_over = true;
             m_endReason = m_sides[static_cast<std::size_t>(s)].withdrawing ? EndReason::Withdrawal : EndReason::OneSideBroken;
             bool anyOnTable = false;
@@ -1466,7 +1503,11 @@ void Engine::earlyEndChecks() {
         for (const auto& b : m_brigades) {
             bool onTable = false;
             for (int ui : b.units) onTable = onTable || unit(ui).status == UnitStatus::OnTable;
-            if (onTable && b.posture == Posture::Assault && !b.spent) allPassive = false;
+            // idle_assault = holds [X]: an attacking brigade that has done nothing toward the enemy for two turns has
+            // nothing it may attack or approach (cavalry before troops in buildings, a line before skirmishers it
+            // cannot see in a heavy wood): it holds as much as a brigade in the Hold posture does.
+            const bool idle = m_params.idleAssaultHolds && b.idleTurns >= 2;
+            if (onTable && b.posture == Posture::Assault && !b.spent && !idle) allPassive = false;
         }
         if (allPassive) {
             m_over = true;
@@ -1761,11 +1802,12 @@ BattleResult Engine::finish() {
     BattleResult r;
     r.units.reserve(m_units.size());
     r.battleId = m_setup.id;
-    r.resolverVersion = "redcoats-7";
+    r.resolverVersion = "redcoats-8";
     r.paramsHash = m_params.hash();
     r.turnsAvailable = m_turns;
     r.turnsFought = m_turn;
     r.endReason = m_endReason;
+    r.engaged = m_engaged;
     r.fieldHolder = holder;
     r.retreatingSide = holder == kNoSide ? kNoSide : 1 - holder;
     if (r.retreatingSide != kNoSide) r.retreatToward = m_sides[static_cast<std::size_t>(r.retreatingSide)].supplyPoint;
@@ -1839,6 +1881,7 @@ BattleResult Engine::finish() {
                     ? "a draw."
                     : "winner " + m_sides[static_cast<std::size_t>(r.verdict.winner)].name + " by " + r.verdict.margin.text() + " (" +
                           std::string(decisivenessName(r.verdict.decisiveness)) + ").";
+        if (!m_engaged) line += " Nobody fired, tried a charge or came to grips all day: a standoff.";
         if (m_narrative) log(line);
     }
     return r;

@@ -274,6 +274,9 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget, const std::vector<int>*
         }
         const auto cell = c::smallArmsCell(table, range, targetCls, m_params.longRangeRepeatShort);
         if (cell.noEffect() && forcedTarget == kNone) continue;
+        // futile_volleys = held [X]: no face of the die scores with the weather's modifier (rain on an Unsteady volley
+        // at troops in cover): the stand keeps its fire, which would only leave smoke and show the unit.
+        if (forcedTarget == kNone && m_params.futileVolleysHeld && c::expectedSixths(cell, weather) == 0) continue;
         const int roll = m_dice->d6(RollTag::SmallArms, ui);
         const int hits = c::hits(cell, roll + weather);
         // ¶217: skirmisher hits only count for morale, except against crews, staff and engineers.

@@ -243,6 +243,16 @@ bool Engine::standOff(const Unit& u, const Unit& t) const {
     return mine > 0 && mine >= 2 * theirs;
 }
 
+bool Engine::fireCanScore(const Unit& u, const Unit& t) const {
+    if (m_weatherForbidsSmallArms) return false;  // Storm: no small-arms fire (§1.12, EM: Effects of Weather)
+    const auto cls = targetClass(t, false, &u);
+    // 50 paces lies in the first band of every small-arms table (0–75, 0–100, 0–200): the best range there is.
+    const auto scores = [&](c::FireTable table) {
+        return c::expectedSixths(c::smallArmsCell(table, 50, cls, m_params.longRangeRepeatShort), m_weatherMusketry) > 0;
+    };
+    return scores(volleyTable(u)) || (u.smoke && scores(volleyTable(u, false)));
+}
+
 int Engine::chargeReach(const Unit& u, ChargeKind kind) const {
     const int full = moveAllowance(u, false, false);        // battalion guns do not shorten a charge [X]
     return kind == ChargeKind::Declared ? full : full / 2;  // opportunity and counter-charges: half (§2.12.2)
@@ -515,7 +525,13 @@ void Engine::declareCharges(int side) {
                 bool flank = false;
                 if (!mayTarget(u.index, t.index, true, flank, reach)) continue;
                 const int tctFaces = passFaces(tctTotal(tctInputs(u.index, t.index, flank)));
-                if (tctFaces < 3) continue;  // (a)
+                // futile_fire = close [X]: a unit whose fire cannot hit T at all (rain on an Unsteady volley at troops
+                // in cover, a storm) gains nothing by standing: the firefight condition (b) holds at once; since a
+                // failed to-charge test costs nothing (§1.10 TCT: the unit may still act otherwise), any chance of
+                // passing it will do for (a) and its odds do not count against the charge in (c); and as in the last
+                // two daylight turns, when nothing else will decide the day either, (c) asks only the lower threshold.
+                const bool futile = m_params.futileFireCloses && !fireCanScore(u, t);
+                if (tctFaces < (futile ? 1 : 3)) continue;  // (a)
                 const bool autoTarget = t.morale == Morale::Routing ||
                                         (isMounted(u.type) && (flank || (t.formation == Formation::Skirmish && inOpen(t)))) ||
                                         (isArtillery(t.type) && !touchingSteadyFriend(t) && t.cover == 0);
@@ -523,7 +539,7 @@ void Engine::declareCharges(int side) {
                 // §2.8 [X] class1_charges = opportunity_only: militia and other Class 1 troops go in only where the
                 // chart gives them the day without a fight (routers, lone guns, screens caught in the open).
                 if (m_params.militiaOpportunityCharges && u.unitClass == 1 && !autoTarget) continue;
-                bool cond = wavering(t) || firefight || late || autoTarget;
+                bool cond = wavering(t) || firefight || late || autoTarget || futile;
                 int knownBct = kUnknownTest;
                 if (!cond && !standOff(u, t)) {
                     const int bct = t.morale == Morale::Routing ? 6 : bctTotal(bctInputs(t.index, u.index, flank, true));
@@ -532,8 +548,8 @@ void Engine::declareCharges(int side) {
                 }
                 if (!cond) continue;  // (b)
                 int bct = 0;
-                const int success = chargeSuccess(u.index, t.index, flank, bct, tctFaces, knownBct);
-                const int threshold = late ? m_params.lateThreshold : m_params.chargeThreshold;
+                const int success = chargeSuccess(u.index, t.index, flank, bct, futile ? 6 : tctFaces, knownBct);
+                const int threshold = late || futile ? m_params.lateThreshold : m_params.chargeThreshold;
                 if (success < threshold) continue;  // (c)
                 const int score = success + (autoTarget ? 1000 : 0);
                 if (score > bestScore) {

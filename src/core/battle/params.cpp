@@ -136,6 +136,10 @@ const std::vector<Key>& keyTable() {
         LATE_BOOL_KEY("lone_cavalry", loneCavalrySeeksFlank, "keep_station", "seek_flank"),
         LATE_BOOL_KEY("class1_closing", class1HoldsFireClosing, "fire_at_once", "hold_fire"),
         LATE_BOOL_KEY("line_bend", lineBend, "none", "one_file"),
+        LATE_BOOL_KEY("idle_assault", idleAssaultHolds, "assaults", "holds"),
+        LATE_BOOL_KEY("futile_fire", futileFireCloses, "keep_firing", "close"),
+        LATE_BOOL_KEY("futile_volleys", futileVolleysHeld, "fired", "held"),
+        LATE_BOOL_KEY("broken_side_end", pursueBeforeEnd, "at_once", "after_pursuit"),
         Key{"counterattack_ratio", [](const Params& p) { return std::to_string(p.counterattackRatio); },
             [](Params& p, std::string_view v) { return setInt(p.counterattackRatio, "counterattack_ratio", v); }, true},
     };

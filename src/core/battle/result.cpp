@@ -53,6 +53,7 @@ std::string toJson(const BattleResult& r, bool pretty) {
     j["turns_available"] = r.turnsAvailable;
     j["turns_fought"] = r.turnsFought;
     j["end_reason"] = std::string(endReasonName(r.endReason));
+    j["engaged"] = r.engaged;
     j["winner"] = r.verdict.winner == kNoSide ? std::string("DRAW") : r.sideId(r.verdict.winner);
     j["margin_points"] = r.verdict.margin.text();
     j["decisiveness"] = std::string(decisivenessName(r.verdict.decisiveness));

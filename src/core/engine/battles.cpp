@@ -445,6 +445,8 @@ struct Outcome {
     std::string summary;
     std::string narrative;
     std::string resultJson;
+    // standoff = no_battle: nobody fired, tried a charge or came to grips all day; recorded as no battle
+    bool standoff = false;
 };
 
 // Applies an outcome: figures, stands and guns lost as combat losses (W4 replaces them), units below one stand
@@ -532,7 +534,7 @@ void applyOutcome(SQLite::Database& db, CampaignState& s, int id, hex::Hex h, co
         lines.push_back("  " + side.name + " lose " + std::to_string(points[side.id]) + " points");
     }
     for (auto& ua : s.urban)
-        if (ua.hex == h) {
+        if (ua.hex == h && !o.standoff) {  // §9.2.3: a standoff fought no battle in the hex
             ++ua.combatHalvings;
             lines.push_back("  " + ua.name + " is fought over: its value is halved");
         }
@@ -606,8 +608,21 @@ Outcome outcomeOf(const CampaignState& s, const battle::BattleSetup& setup, cons
         o.generals.push_back(f);
     }
     std::ostringstream sum;
-    sum << r.turnsFought << " of " << r.turnsAvailable << " turns fought, ended by " << battle::endReasonName(r.endReason) << "; ";
-    sum << verdictText(s, o, battle::decisivenessName(r.verdict.decisiveness));
+    if (!r.engaged && s.options.is("standoff", "no_battle")) {
+        // §8.8, §8.11.4 [X] standoff = no_battle: nobody fired, tried a charge or came to grips all day. It was a
+        // contact, not a battle: nobody won or lost, nobody falls back at night (D11), the hex stays with the side
+        // that stood in it, and if both sides are still there next morning the battle goes on per that day's orders
+        // (§8.11.4 item 11, G-72). rules-mapping.md "Standoffs".
+        o.standoff = true;
+        o.winner.clear();
+        o.holder = setup.holder == battle::kNoSide ? std::string() : setup.sides[static_cast<std::size_t>(setup.holder)].id;
+        sum << "no battle: neither side attacked, a standoff (" << r.turnsFought << " of " << r.turnsAvailable << " turns, ended by "
+            << battle::endReasonName(r.endReason) << ")";
+        if (!o.holder.empty()) sum << "; " << (s.side(o.holder) ? s.side(o.holder)->name : o.holder) << " keep the hex";
+    } else {
+        sum << r.turnsFought << " of " << r.turnsAvailable << " turns fought, ended by " << battle::endReasonName(r.endReason) << "; ";
+        sum << verdictText(s, o, battle::decisivenessName(r.verdict.decisiveness));
+    }
     o.summary = sum.str();
     o.narrative = narrative;
     o.resultJson = battle::toJson(r);
@@ -695,6 +710,16 @@ nlohmann::json tableSetupOf(SQLite::Database& db, int id) {
     if (!q.executeStep()) return nlohmann::json::object();
     auto j = nlohmann::json::parse(q.getColumn(0).getString(), nullptr, false);
     return j.is_object() ? j : nlohmann::json::object();
+}
+
+// A battle recorded as a standoff (standoff = no_battle): the resolver reports that nobody engaged, and the battle
+// was recorded as no battle.
+bool standoffBattle(SQLite::Database& db, int id) {
+    SQLite::Statement q(db, "SELECT COALESCE(result, ''), summary FROM battle WHERE id = ?");
+    q.bind(1, id);
+    if (!q.executeStep() || q.getColumn(1).getString().rfind("no battle", 0) != 0) return false;
+    const auto j = nlohmann::json::parse(q.getColumn(0).getString(), nullptr, false);
+    return j.is_object() && j.contains("engaged") && j["engaged"].is_boolean() && !j["engaged"].get<bool>();
 }
 
 // G-72: the battle fought yesterday in the same hex, when there was one: its id and the side left holding the field.
@@ -1142,6 +1167,14 @@ void runBattleNight(SQLite::Database& db, CampaignState& s, std::vector<std::str
     // A contact at dusk put off to the morning (dusk_contact = next_morning) was no battle: nobody breaks off or falls
     // back; both sides spend the night where they met.
     std::erase_if(fought, [&](const auto& f) { return tableSetupOf(db, f.first).value("dusk", false); });
+    // A standoff (standoff = no_battle) beat nobody: both sides keep their ground, and the next day's orders decide
+    // whether one leaves by night (§8.11.4 item 7, G-50) or the battle goes on (item 11, G-72).
+    std::set<int> standoffs;
+    for (auto& f : fought)
+        if (standoffBattle(db, f.first)) {
+            standoffs.insert(f.first);
+            f.second.clear();
+        }
     // G-06: under the body's phase order D11 alternates, the initiative side first: the battles its MEs lost are
     // finished first, each fall-back seeing the moves made before it. Under the chart's (phase_order = chart) the
     // phase is simultaneous: every fall-back is chosen from the positions at nightfall, and the night's other steps
@@ -1204,7 +1237,9 @@ void runBattleNight(SQLite::Database& db, CampaignState& s, std::vector<std::str
                 lines.push_back(me.label + " has nowhere to fall back and stays on the field");
             }
         }
-        if (loser.empty())
+        if (standoffs.count(id))
+            lines.push_back("battle " + std::to_string(id) + ": a standoff, nobody was beaten; both keep their ground (§8.11.4)");
+        else if (loser.empty())
             lines.push_back("battle " + std::to_string(id) + ": neither side holds the field, both keep their ground (G-72 persist)");
         if (simultaneous) toFinish.emplace_back(id, h, loser);
         else nightfall(db, s, id, h, loser, lines);

@@ -18,6 +18,7 @@ add_executable(etatmajor_battle_tests
   ${CMAKE_CURRENT_LIST_DIR}/scouting_deployment_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bunker_hill_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/closing_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/standoff_test.cpp
 )
 target_link_libraries(etatmajor_battle_tests PRIVATE etatmajor_core etatmajor_warnings Catch2::Catch2)
 target_compile_definitions(etatmajor_battle_tests PRIVATE ETATMAJOR_SOURCE_DIR="${PROJECT_SOURCE_DIR}")

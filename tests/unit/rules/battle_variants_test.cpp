@@ -596,6 +596,47 @@ TEST_CASE("§8.8.1 dusk_contact: a contact at dusk is fought next morning, or in
     }
 }
 
+TEST_CASE("standoff: a day on which nobody fires, charges or comes to grips is no battle, and nobody falls back",
+          "[engine][battle][variant]") {
+    // Caswell's militia and Tarleton's reserve share 34,34, both Deployed-Defensive: neither side attacks, nobody
+    // has guns, and the holding side's counter-attack is switched off, so the resolver's day is a standoff that ends
+    // by mutual break-off. As no battle (§8.8, §8.11.4 item 11), nobody wins or falls back; as a drawn battle (the
+    // earlier reading) the side the resolver did not leave holding the field falls back by night.
+    for (const std::string variant : {"no_battle", "drawn_battle"}) {
+        INFO(variant);
+        const auto path = test::freshCampaignDb("battle-variants", "standoff-" + variant, "campaigns/southern-1780.xml", 9,
+                                                {"standoff=" + variant, "tactical.counterattack_ratio=0"});
+        {
+            etatmajor::test::RawEdit raw(path);
+            raw.exec("UPDATE me SET q = (SELECT q FROM map_hex WHERE col = 34 AND row = 34), "
+                     "r = (SELECT r FROM map_hex WHERE col = 34 AND row = 34), mode = 'deployed_defensive' "
+                     "WHERE id IN ('a-caswell', 'b-tarleton')");
+        }
+        Scripted dice;
+        auto store = db::CampaignStore::open(path);
+        runTo(store, "D10", &dice);
+        REQUIRE(text(path, "SELECT status FROM battle WHERE id = 1") == "resolved");
+        const auto result = nlohmann::json::parse(text(path, "SELECT result FROM battle WHERE id = 1"));
+        CHECK(result["engaged"] == false);
+        CHECK(number(path, "SELECT COALESCE(SUM(figures_lost), 0) FROM battle_loss WHERE battle_id = 1") == 0);
+        const std::string summary = text(path, "SELECT summary FROM battle WHERE id = 1");
+        const std::string hexBefore = text(path, "SELECT q || ',' || r FROM me WHERE id = 'a-caswell'");
+        runTo(store, "D12", &dice);  // D11: the night
+        const bool caswellStayed = text(path, "SELECT q || ',' || r FROM me WHERE id = 'a-caswell'") == hexBefore;
+        const bool tarletonStayed = text(path, "SELECT q || ',' || r FROM me WHERE id = 'b-tarleton'") == hexBefore;
+        if (variant == "no_battle") {
+            CHECK(summary.rfind("no battle: neither side attacked", 0) == 0);
+            CHECK(text(path, "SELECT winner FROM battle WHERE id = 1").empty());
+            CHECK(caswellStayed);
+            CHECK(tarletonStayed);
+        } else {
+            CHECK(summary.rfind("no battle", 0) != 0);
+            CHECK(summary.find("MUTUAL_BREAKOFF") != std::string::npos);
+            CHECK(caswellStayed != tarletonStayed);  // one side falls back
+        }
+    }
+}
+
 TEST_CASE("table_woods: the woods of a battle's hex are light or heavy as the map says, or rolled for", "[engine][battle][variant]") {
     for (const std::string variant : {"map", "rolled"})
         for (const std::string terrain : {"woods", "heavy_woods"}) {
