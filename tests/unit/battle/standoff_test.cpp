@@ -15,6 +15,17 @@ using namespace etatmajor::battle::test;
 
 namespace {
 
+// A light wood over the whole width of the field (both sides fire from cover, ¶408).
+void addLightWood(BattleSetup& setup) {
+    FeatureSpec wood;
+    wood.kind = FeatureKind::LightWood;
+    wood.x0 = 0;
+    wood.x1 = 30;
+    wood.y0 = 0;
+    wood.y1 = 1200;
+    setup.terrain.features.push_back(wood);
+}
+
 // A lone horse ME on the attack (March mode, not holding the hex) before a battalion in a village: cavalry cannot
 // fight in buildings (¶541) and buildings have no flank to take (¶32), so lone_cavalry = seek_flank leaves the
 // battalion alone, and the battalion, holding, never comes out.
@@ -94,13 +105,7 @@ TEST_CASE("futile_fire: an attacker whose fire cannot hit in the rain tries the 
                               {unitSpec("attackers", UnitType::LineInfantry, 2, 4, Nationality::Continental)}, Rating::Capable),
                      sideSpec("b", Mode::DeployedDefensive, {unitSpec("defenders", UnitType::LineInfantry, 2, 4)}, Rating::Capable));
         setup.weather = Weather::Rain;
-        FeatureSpec wood;
-        wood.kind = FeatureKind::LightWood;
-        wood.x0 = 0;
-        wood.x1 = 30;
-        wood.y0 = 0;
-        wood.y1 = 1200;
-        setup.terrain.features.push_back(wood);
+        addLightWood(setup);
         REQUIRE_FALSE(setup.params.set("futile_fire", reading));
         etatmajor::dice::ScriptedSource script(reading == "close" ? std::vector<int>{1} : std::vector<int>{});
         BattleDice dice(script);
@@ -191,13 +196,7 @@ TEST_CASE("futile_volleys: a unit whose die cannot score keeps its fire", "[batt
                               sideSpec("b", Mode::DeployedDefensive, {unitSpec("battalion", UnitType::LineInfantry, 2, 4)},
                                        Rating::Capable));
         setup.weather = Weather::Rain;
-        FeatureSpec wood;
-        wood.kind = FeatureKind::LightWood;
-        wood.x0 = 0;
-        wood.x1 = 30;
-        wood.y0 = 0;
-        wood.y1 = 1200;
-        setup.terrain.features.push_back(wood);
+        addLightWood(setup);
         REQUIRE_FALSE(setup.params.set("futile_volleys", reading));
         etatmajor::dice::ScriptedSource script(reading == "held" ? std::vector<int>{} : std::vector<int>(8, 6));
         BattleDice dice(script);
