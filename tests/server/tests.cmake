@@ -4,6 +4,9 @@
 pkg_check_modules(HTTPLIB_TEST REQUIRED IMPORTED_TARGET cpp-httplib)
 add_executable(etatmajor_server_tests
   ${CMAKE_CURRENT_LIST_DIR}/server_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/server_host_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/server_week_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/server_common.cpp
   ${CMAKE_CURRENT_LIST_DIR}/harness.cpp
   ${CMAKE_CURRENT_LIST_DIR}/client_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../unit/main.cpp
