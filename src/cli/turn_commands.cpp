@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// etatmajor-cli advance, loc, supply, initiative
+// etatmajor-cli advance, loc, intel, supply (allocate, spend), initiative, me, orders, grant, siege, unit
 #include "cli.hpp"
 
 #include "etatmajor/view/day_report.hpp"
@@ -24,34 +24,42 @@
 namespace etatmajor::cli {
 
 namespace {
+
 struct WeeklyArgs {
     std::string source, me, kind, workClass = "heavy", at;
     std::vector<std::string> shares;
     int count = 1;
 };
-}  // namespace
 
-void registerTurnCommands(CLI::App& app, Registry& registry) {
-    struct Args {
-        std::string db;
-        std::string side;
-        bool json = false;
-        bool phase = false;
-        bool day = false;
-        bool week = false;
-        bool decline = false;
-        bool standFastMissing = false;
-        std::string from, to, newId, label, name, me;
-        std::vector<std::string> members;
-        std::vector<std::string> generals;
-        std::string file;
-        std::string passwordFile;
-        int siegeId = 0;
-        bool accept = false, refuse = false;
-        RemoteArgs remote;
-    };
-    auto args = std::make_shared<Args>();
+// The options of the turn's commands: one set, shared by every command below (only the command given is parsed).
+struct TurnArgs {
+    std::string db;
+    std::string side;
+    bool json = false;
+    bool phase = false;
+    bool day = false;
+    bool week = false;
+    bool decline = false;
+    bool standFastMissing = false;
+    std::string from, to, newId, label, name, me;
+    std::vector<std::string> members;
+    std::vector<std::string> generals;
+    std::string file;
+    std::string passwordFile;
+    int siegeId = 0;
+    bool accept = false, refuse = false;
+    RemoteArgs remote;
+};
 
+// §10 reorganisation commands: the command's issues and lines, and its exit status.
+int printReorg(const engine::ReorgResult& r) {
+    printIssues(r.issues);
+    for (const auto& l : r.lines) std::cout << l << "\n";
+    return r.ok() ? kOk : kBadInput;
+}
+
+// advance: the host (or a side, hotseat) runs the next phase, the rest of the day or of the week.
+void registerAdvance(CLI::App& app, Registry& registry, const std::shared_ptr<TurnArgs>& args) {
     auto* advance = app.add_subcommand("advance", "Run the next phase (default), the rest of the day, or the rest of the week");
     advance->add_option("--db", args->db, "Campaign database")->required();
     addPasswordFile(advance, args->passwordFile);
@@ -125,7 +133,10 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
             return result.ok ? kOk : kBadInput;
         });
     });
+}
 
+// loc and intel: a side's lines of communication and intelligence reports.
+void registerSideReports(CLI::App& app, Registry& registry, const std::shared_ptr<TurnArgs>& args) {
     auto* loc = app.add_subcommand("loc", "Each ME's line of communication: yes or no, source, path and what cuts it");
     addRemote(loc, args->remote, loc->add_option("--db", args->db, "Campaign database"));
     loc->add_option("--side", args->side, "Side")->required();
@@ -153,7 +164,10 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
             return kOk;
         });
     });
+}
 
+// supply: a side's supply, and its weekly allocate and spend.
+void registerSupply(CLI::App& app, Registry& registry, const std::shared_ptr<TurnArgs>& args) {
     auto* supply = app.add_subcommand("supply", "Supply sources, who draws on them, foraging, and this week's ledger");
     addRemote(supply, args->remote, supply->add_option("--db", args->db, "Campaign database"));
     supply->add_option("--side", args->side, "Side")->required();
@@ -241,7 +255,10 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
             return kOk;
         });
     });
+}
 
+// initiative --decline.
+void registerInitiative(CLI::App& app, Registry& registry, const std::shared_ptr<TurnArgs>& args) {
     auto* initiative = app.add_subcommand("initiative", "Strategic initiative: hand it to the other side");
     addRemote(initiative, args->remote, initiative->add_option("--db", args->db, "Campaign database"));
     initiative->add_option("--side", args->side, "The side holding the initiative")->required();
@@ -260,13 +277,10 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
             return kOk;
         });
     });
+}
 
-    // §10 reorganisation commands.
-    auto report = [](const engine::ReorgResult& r) {
-        printIssues(r.issues);
-        for (const auto& l : r.lines) std::cout << l << "\n";
-        return r.ok() ? kOk : kBadInput;
-    };
+// me split, transfer and dissolve (§10 reorganisation).
+void registerMeCommands(CLI::App& app, Registry& registry, const std::shared_ptr<TurnArgs>& args) {
     auto* meCmd = app.add_subcommand("me", "Create, split, transfer and dissolve manoeuvre elements (§10)");
     meCmd->require_subcommand(1);
     auto* split = meCmd->add_subcommand("split", "Form a new ME from units of an existing one, in its hex");
@@ -277,14 +291,14 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     split->add_option("--new", args->newId, "Id of the new ME")->required();
     split->add_option("--label", args->label, "Counter label of the new ME");
     split->add_option("--member", args->members, "Unit, formation or general that goes to the new ME (repeatable)")->required();
-    registry.add(split, [args, report] {
+    registry.add(split, [args] {
         if (!needDbOrServer(args->db, args->remote)) return kUsage;
         if (args->remote.used())
             return remoteAction(args->remote, args->side, args->passwordFile, [&](client::Connection& c, const client::Moment& at) {
                 return c.splitMe(at, args->from, args->newId, args->label, args->members);
             });
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
-            return report(engine::splitMe(s, args->side, args->from, args->newId, args->label, args->members));
+            return printReorg(engine::splitMe(s, args->side, args->from, args->newId, args->label, args->members));
         });
     });
     auto* transfer = meCmd->add_subcommand("transfer", "Move units from one ME to another (at once in one hex, otherwise in transit)");
@@ -294,14 +308,14 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     transfer->add_option("--from", args->from, "The ME giving the units")->required();
     transfer->add_option("--to", args->to, "The ME receiving them")->required();
     transfer->add_option("--member", args->members, "Unit, formation or general to transfer (repeatable)")->required();
-    registry.add(transfer, [args, report] {
+    registry.add(transfer, [args] {
         if (!needDbOrServer(args->db, args->remote)) return kUsage;
         if (args->remote.used())
             return remoteAction(args->remote, args->side, args->passwordFile, [&](client::Connection& c, const client::Moment& at) {
                 return c.transfer(at, args->from, args->to, args->members);
             });
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
-            return report(engine::transfer(s, args->side, args->from, args->to, args->members));
+            return printReorg(engine::transfer(s, args->side, args->from, args->to, args->members));
         });
     });
     auto* dissolve = meCmd->add_subcommand("dissolve", "Dissolve an ME into another");
@@ -310,14 +324,18 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     addPasswordFile(dissolve, args->passwordFile);
     dissolve->add_option("--me", args->me, "The ME to dissolve")->required();
     dissolve->add_option("--into", args->to, "The ME that takes its units")->required();
-    registry.add(dissolve, [args, report] {
+    registry.add(dissolve, [args] {
         if (!needDbOrServer(args->db, args->remote)) return kUsage;
         if (args->remote.used())
             return remoteAction(args->remote, args->side, args->passwordFile,
                                 [&](client::Connection& c, const client::Moment& at) { return c.dissolveMe(at, args->me, args->to); });
         return withActor(args->db, actorOf(args->side), args->passwordFile, false,
-                         [&](db::CampaignStore& s) { return report(engine::dissolveMe(s, args->side, args->me, args->to)); });
+                         [&](db::CampaignStore& s) { return printReorg(engine::dissolveMe(s, args->side, args->me, args->to)); });
     });
+}
+
+// orders template, submit, stand-fast, withdraw and show (§8.2).
+void registerOrderCommands(CLI::App& app, Registry& registry, const std::shared_ptr<TurnArgs>& args) {
     auto* orders = app.add_subcommand("orders", "Daily written orders (§8.2)");
     orders->require_subcommand(1);
     auto* tmpl = orders->add_subcommand("template", "Write a pre-filled orders file for every ME of a side");
@@ -423,7 +441,10 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
             return kOk;
         });
     });
+}
 
+// grant buy and replace (§9.4, §9.7, §10.3).
+void registerGrantCommands(CLI::App& app, Registry& registry, const std::shared_ptr<TurnArgs>& args) {
     auto* grant = app.add_subcommand("grant", "Spend the primary-LOC grant (§9.4, §10.3)");
     grant->require_subcommand(1);
     auto* buy = grant->add_subcommand("buy", "Raise new MEs and units described in a purchase file");
@@ -431,7 +452,7 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     addPasswordFile(buy, args->passwordFile);
     buy->add_option("--file", args->file, "Purchase file (XML, schemas/purchase.xsd)")->required()->check(CLI::ExistingFile);
     buy->add_option("--side", args->side, "Side (must be the side of the purchase file)");
-    registry.add(buy, [args, report] {
+    registry.add(buy, [args] {
         if (!needDbOrServer(args->db, args->remote)) return kUsage;
         const auto purchase = io::readPurchaseFile(args->file);  // a FileError is reported by main with FILE:LINE
         if (!args->side.empty() && purchase.side != args->side) {
@@ -449,7 +470,7 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
                 return c.buyWithGrant(at, purchase.text, args->file);
             });
         return withActor(args->db, actorOf(purchase.side), args->passwordFile, false, [&](db::CampaignStore& s) {
-            const int code = report(engine::buyWithGrant(s, purchase));
+            const int code = printReorg(engine::buyWithGrant(s, purchase));
             if (code == kOk) std::cout << engine::grantRemaining(s, purchase.side) << " SP of this week's grant left\n";
             return code;
         });
@@ -463,20 +484,22 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     replace->add_option("--me", args->me, "The ME the replacements march to")->required();
     replace->add_option("--unit", args->members, "Artillery, engineer or Guard unit of the ME (repeatable)");
     replace->add_option("--general", args->generals, "Killed or captured general of the ME (repeatable)");
-    registry.add(replace, [args, report] {
+    registry.add(replace, [args] {
         if (!needDbOrServer(args->db, args->remote)) return kUsage;
         if (args->remote.used())
             return remoteAction(args->remote, args->side, args->passwordFile, [&](client::Connection& c, const client::Moment& at) {
                 return c.replaceFromGrant(at, args->me, args->members, args->generals);
             });
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
-            const int code = report(engine::replaceFromGrant(s, args->side, args->me, args->members, args->generals));
+            const int code = printReorg(engine::replaceFromGrant(s, args->side, args->me, args->members, args->generals));
             if (code == kOk) std::cout << engine::grantRemaining(s, args->side) << " SP of this week's grant left\n";
             return code;
         });
     });
+}
 
-    // §11.4 sieges.
+// siege list and answer (§11.4 sieges).
+void registerSiegeCommands(CLI::App& app, Registry& registry, const std::shared_ptr<TurnArgs>& args) {
     auto* siege = app.add_subcommand("siege", "Sieges: the side's sieges, and answering terms (§11.4)");
     siege->require_subcommand(1);
     auto* siegeList = siege->add_subcommand("list", "The sieges a side lays or suffers (JSON)");
@@ -513,7 +536,10 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
             return r.ok() ? kOk : kBadInput;
         });
     });
+}
 
+// unit provisional (§10.2).
+void registerUnitCommands(CLI::App& app, Registry& registry, const std::shared_ptr<TurnArgs>& args) {
     auto* unitCmd = app.add_subcommand("unit", "Units");
     unitCmd->require_subcommand(1);
     auto* provisional = unitCmd->add_subcommand("provisional", "Combine under-strength units into a provisional unit (§10.2)");
@@ -524,16 +550,31 @@ void registerTurnCommands(CLI::App& app, Registry& registry) {
     provisional->add_option("--unit", args->members, "A unit to combine (at least two)")->required();
     provisional->add_option("--new", args->newId, "Id of the provisional unit")->required();
     provisional->add_option("--name", args->name, "Name of the provisional unit");
-    registry.add(provisional, [args, report] {
+    registry.add(provisional, [args] {
         if (!needDbOrServer(args->db, args->remote)) return kUsage;
         if (args->remote.used())
             return remoteAction(args->remote, args->side, args->passwordFile, [&](client::Connection& c, const client::Moment& at) {
                 return c.formProvisional(at, args->me, args->members, args->newId, args->name);
             });
         return withActor(args->db, actorOf(args->side), args->passwordFile, false, [&](db::CampaignStore& s) {
-            return report(engine::formProvisional(s, args->side, args->me, args->members, args->newId, args->name));
+            return printReorg(engine::formProvisional(s, args->side, args->me, args->members, args->newId, args->name));
         });
     });
+}
+
+}  // namespace
+
+void registerTurnCommands(CLI::App& app, Registry& registry) {
+    auto args = std::make_shared<TurnArgs>();
+    registerAdvance(app, registry, args);
+    registerSideReports(app, registry, args);
+    registerSupply(app, registry, args);
+    registerInitiative(app, registry, args);
+    registerMeCommands(app, registry, args);
+    registerOrderCommands(app, registry, args);
+    registerGrantCommands(app, registry, args);
+    registerSiegeCommands(app, registry, args);
+    registerUnitCommands(app, registry, args);
 }
 
 }  // namespace etatmajor::cli
