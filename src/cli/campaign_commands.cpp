@@ -102,30 +102,27 @@ int askForDie(const dice::RollRequest& request, int, int faces) {
     }
 }
 
-}  // namespace
+// The options of the campaign's commands: one set, shared by every command below (only the command given is parsed).
+struct CampaignArgs {
+    std::vector<std::string> files;
+    db::NewCampaignRequest request;
+    bool manualDice = false;
+    std::string hostFile;
+    std::vector<std::string> sideFiles;
+    std::string db;
+    std::string side;
+    std::string passwordFile;
+    bool json = false;
+    bool accept = false;
+    RemoteArgs remote;
+    bool force = false;
+    std::string output;
+    int week = 0, day = 0;
+};
 
-void registerCampaignCommands(CLI::App& app, Registry& registry) {
-    struct Args {
-        std::vector<std::string> files;
-        db::NewCampaignRequest request;
-        bool manualDice = false;
-        std::string hostFile;
-        std::vector<std::string> sideFiles;
-        std::string db;
-        std::string side;
-        std::string passwordFile;
-        bool json = false;
-        bool accept = false;
-        RemoteArgs remote;
-        bool force = false;
-        std::string output;
-        int week = 0, day = 0;
-    };
-    auto args = std::make_shared<Args>();
-
-    auto* campaignCmd = app.add_subcommand("campaign", "Campaigns");
-    campaignCmd->require_subcommand(1);
-    auto* newCmd = campaignCmd->add_subcommand("new", "Create a campaign database from a campaign (scenario) file");
+// campaign new: a campaign database from a campaign file, with its passphrases.
+void registerCampaignNew(CLI::App& campaignCmd, Registry& registry, const std::shared_ptr<CampaignArgs>& args) {
+    auto* newCmd = campaignCmd.add_subcommand("new", "Create a campaign database from a campaign (scenario) file");
     newCmd->add_option("--scenario", args->request.scenarioPath, "Campaign file (XML)")->required()->check(CLI::ExistingFile);
     newCmd->add_option("--db", args->request.dbPath, "Campaign database to create")->required();
     newCmd->add_option("--seed", args->request.seed, "Seed of the campaign's dice");
@@ -180,12 +177,11 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
             });
         return kOk;
     });
-    auto* validate = campaignCmd->add_subcommand("validate", "Check campaign files and their maps");
-    validate->add_option("files", args->files, "Campaign files")->required()->check(CLI::ExistingFile);
-    registry.add(validate, [args] { return campaignValidate(args->files); });
-    registerPasswordCommands(*campaignCmd, registry);
+}
 
-    auto* check = campaignCmd->add_subcommand(
+// campaign check: the state against its checksum, and the campaign's invariants.
+void registerCampaignCheck(CLI::App& campaignCmd, Registry& registry, const std::shared_ptr<CampaignArgs>& args) {
+    auto* check = campaignCmd.add_subcommand(
         "check", "Check a campaign database: its state against its checksum, and the campaign's invariants");
     check->add_option("--db", args->db, "Campaign database")->required();
     check->add_flag("--accept", args->accept,
@@ -224,8 +220,11 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
             },
             db::CampaignStore::OpenCheck::SkipChecksum);
     });
+}
 
-    auto* replay = campaignCmd->add_subcommand(
+// campaign replay: the campaign rebuilt from its command log, and the two states compared (docs/replay.md).
+void registerCampaignReplay(CLI::App& campaignCmd, Registry& registry, const std::shared_ptr<CampaignArgs>& args) {
+    auto* replay = campaignCmd.add_subcommand(
         "replay", "Rebuild a campaign from its command log into a new database, and compare the two states (docs/replay.md)");
     replay->add_option("--db", args->db, "Campaign database to replay")->required();
     replay->add_option("-o,--output", args->output, "The database to build (must not exist, unless --force)")->required();
@@ -277,7 +276,10 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
             return good ? kOk : kBadInput;
         });
     });
+}
 
+// status, log and report: the host's or a side's view of the campaign.
+void registerViewCommands(CLI::App& app, Registry& registry, const std::shared_ptr<CampaignArgs>& args) {
     auto* status = app.add_subcommand("status", "Show the campaign: the host's full view, or one side's view");
     addRemote(status, args->remote, status->add_option("--db", args->db, "Campaign database"));
     status->add_option("--side", args->side, "Show only what this side may know");
@@ -327,6 +329,24 @@ void registerCampaignCommands(CLI::App& app, Registry& registry) {
             return kOk;
         });
     });
+}
+
+}  // namespace
+
+void registerCampaignCommands(CLI::App& app, Registry& registry) {
+    auto args = std::make_shared<CampaignArgs>();
+
+    auto* campaignCmd = app.add_subcommand("campaign", "Campaigns");
+    campaignCmd->require_subcommand(1);
+    registerCampaignNew(*campaignCmd, registry, args);
+    auto* validate = campaignCmd->add_subcommand("validate", "Check campaign files and their maps");
+    validate->add_option("files", args->files, "Campaign files")->required()->check(CLI::ExistingFile);
+    registry.add(validate, [args] { return campaignValidate(args->files); });
+    registerPasswordCommands(*campaignCmd, registry);
+    registerCampaignCheck(*campaignCmd, registry, args);
+    registerCampaignReplay(*campaignCmd, registry, args);
+
+    registerViewCommands(app, registry, args);
 
     auto* options = app.add_subcommand("options", "List every campaign option with its default");
     options->add_flag("--json", args->json, "Print one JSON document");
