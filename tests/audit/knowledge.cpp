@@ -91,22 +91,68 @@ std::string Violation::format() const {
            check + ": " + item + ", " + reason + ", line: " + line;
 }
 
-Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, Memory& memory) {
-    const auto store = db::CampaignStore::open(dbPath, true);
-    const auto s = db::loadState(store);
-    SQLite::Database raw(dbPath, SQLite::OPEN_READONLY);
-    Knowledge k;
-    k.viewer = viewer;
-    k.enemy = s.enemyOf(viewer);
-    k.week = s.week;
-    k.day = s.day;
-    const std::string& A = k.viewer;
-    const std::string& B = k.enemy;
-    const auto off = s.map.offsets();
-    const auto season = s.seasonOfWeek(s.week);
-    bool ended = raw.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0;
+namespace {
 
-    // --- What A has learned by now (kept from one moment to the next).
+// buildKnowledge's work, one check (or one kind of allowed text and numbers) a function: each adds to `k`, in the
+// order buildKnowledge calls them. A is the viewer, B the enemy.
+struct Builder {
+    const db::CampaignStore& store;
+    const campaign::CampaignState& s;
+    SQLite::Database& raw;
+    Memory& memory;
+    Knowledge& k;
+    const std::string& A;
+    const std::string& B;
+    const hex::OffsetSystem off;
+    const bool ended;
+
+    // Battles A fought (battlesFought): the units and generals of B it met, and what B lost in them as told.
+    std::set<std::string> unitsFought, generalsFought;
+    long enemyBattleLoss = 0;
+    // Text and ids A may see (allowedTextOf): the public and own text first (`publicTexts` of them), then the
+    // labels contact has turned over.
+    std::vector<std::string> allowedText;
+    std::set<std::string> allowedTokens;
+    std::vector<std::string> revealedLabels;
+    std::size_t publicTexts = 0;
+
+    Builder(const db::CampaignStore& store_, const campaign::CampaignState& s_, SQLite::Database& raw_, Memory& memory_, Knowledge& k_)
+        : store(store_),
+          s(s_),
+          raw(raw_),
+          memory(memory_),
+          k(k_),
+          A(k_.viewer),
+          B(k_.enemy),
+          off(s_.map.offsets()),
+          ended(raw_.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0) {}
+
+    void learnedByNow();
+    void battlesFought();
+    void allowedTextOf();
+    bool inAllowedText(const std::string& t, bool wholeWord) const;
+    bool inRevealedLabel(const std::string& t, bool wholeWord) const;
+    void addName(const std::string& text, bool wholeWord, const char* check, const std::string& item, const char* reason,
+                 std::size_t minLength);
+    void addId(const std::string& id, const std::string& what);
+    void figure(long value, std::set<std::string> contexts, const char* check, const std::string& item, const char* reason);
+    void enemyIds();
+    void enemyNames();
+    void enemyStrength();
+    void battleStartStrength();
+    void ownUnitNumbers();
+    void enemyVcs();
+    void enemyTownSupply();
+    void enemyLedger();
+    void ownPurse();
+    void ownSequences();
+    void enemyRoutes();
+    void enemyReceipts();
+    void rememberFigures();
+};
+
+// What A has learned by now (kept from one moment to the next).
+void Builder::learnedByNow() {
     for (const auto& me : s.mes) {
         if (me.side == B && me.revealed) memory.revealed.insert(me.id);
         if (me.side == A && me.onMap) memory.entered.insert({me.hex.q, me.hex.r});
@@ -133,16 +179,16 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
     }
     for (const auto& ua : s.urban)
         if (ua.controller == A) memory.townsHeld.insert(ua.id);
+}
 
-    // Battles A fought (§8.8-§8.11): who of B stood in them, and the figures both sides were told.
+// Battles A fought (§8.8-§8.11): who of B stood in them, and the figures both sides were told.
+void Builder::battlesFought() {
     std::set<int> battlesOfA;
     {
         SQLite::Statement q(raw, "SELECT DISTINCT battle_id FROM battle_participant WHERE side_id = ?");
         q.bind(1, A);
         while (q.executeStep()) battlesOfA.insert(q.getColumn(0).getInt());
     }
-    std::set<std::string> unitsFought, generalsFought;
-    long enemyBattleLoss = 0;
     for (const int id : battlesOfA) {
         SQLite::Statement p(raw, "SELECT me_id FROM battle_participant WHERE battle_id = ? AND side_id = ?");
         p.bind(1, id);
@@ -189,10 +235,11 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
         }
     }
     k.allowedNumbers.insert(enemyBattleLoss);  // the sum of what each battle told (§8.11.3)
+}
 
-    // --- Text A may see: public (map, campaign, sides, objectives) and its own; a forbidden name inside it is skipped.
-    std::vector<std::string> allowedText;
-    std::set<std::string> allowedTokens{A, B, s.map.metadata().id, store.info().scenarioId};
+// Text A may see: public (map, campaign, sides, objectives) and its own; a forbidden name inside it is skipped.
+void Builder::allowedTextOf() {
+    allowedTokens = {A, B, s.map.metadata().id, store.info().scenarioId};
     allowedText.push_back(store.info().name);
     allowedText.push_back(store.info().theatre);
     allowedText.push_back(s.map.metadata().name);
@@ -221,45 +268,56 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
         d.bind(1, A);
         while (d.executeStep()) allowedTokens.insert(d.getColumn(0).getString());
     }
-    std::vector<std::string> revealedLabels;
     for (const auto& me : s.mes)
         if (me.side == B && memory.revealed.count(me.id)) revealedLabels.push_back(me.label);
     // The public and own text comes first, then the labels contact has turned over (§8.5).
-    const std::size_t publicTexts = allowedText.size();
+    publicTexts = allowedText.size();
     allowedText.insert(allowedText.end(), revealedLabels.begin(), revealedLabels.end());
-    auto inAllowedText = [&](const std::string& t, bool wholeWord) {
-        for (const auto& a : allowedText)
-            if (wholeWord ? containsWord(a, t) : a.find(t) != std::string::npos) return true;
-        return false;
-    };
-    auto inRevealedLabel = [&](const std::string& t, bool wholeWord) {
-        for (const auto& l : revealedLabels)
-            if (wholeWord ? containsWord(l, t) : l.find(t) != std::string::npos) return true;
-        return false;
-    };
-    // A name or label: skipped when too short to tell from ordinary words, or when it is part of text A may see.
-    auto addName = [&](const std::string& text, bool wholeWord, const char* check, const std::string& item, const char* reason,
-                       std::size_t minLength) {
-        if (text.empty()) return;
-        if (text.size() < minLength) {
-            k.skipped.push_back(std::string(check) + " '" + text + "': shorter than " + std::to_string(minLength) + " characters");
-            return;
-        }
-        if (inAllowedText(text, wholeWord)) {
-            k.skipped.push_back(std::string(check) + " '" + text + "': part of a public or own name");
-            return;
-        }
-        k.terms.push_back({text, wholeWord, check, item, reason});
-    };
+}
 
-    // --- enemy-id: every internal id of B.
-    auto addId = [&](const std::string& id, const std::string& what) {
-        if (allowedTokens.count(id)) {
-            k.skipped.push_back("enemy-id '" + id + "': also a public or own id");
-            return;
-        }
-        k.terms.push_back({id, true, "enemy-id", what + " id " + id, kIdReason});
-    };
+bool Builder::inAllowedText(const std::string& t, bool wholeWord) const {
+    for (const auto& a : allowedText)
+        if (wholeWord ? containsWord(a, t) : a.find(t) != std::string::npos) return true;
+    return false;
+}
+
+bool Builder::inRevealedLabel(const std::string& t, bool wholeWord) const {
+    for (const auto& l : revealedLabels)
+        if (wholeWord ? containsWord(l, t) : l.find(t) != std::string::npos) return true;
+    return false;
+}
+
+// A name or label: skipped when too short to tell from ordinary words, or when it is part of text A may see.
+void Builder::addName(const std::string& text, bool wholeWord, const char* check, const std::string& item, const char* reason,
+                      std::size_t minLength) {
+    if (text.empty()) return;
+    if (text.size() < minLength) {
+        k.skipped.push_back(std::string(check) + " '" + text + "': shorter than " + std::to_string(minLength) + " characters");
+        return;
+    }
+    if (inAllowedText(text, wholeWord)) {
+        k.skipped.push_back(std::string(check) + " '" + text + "': part of a public or own name");
+        return;
+    }
+    k.terms.push_back({text, wholeWord, check, item, reason});
+}
+
+void Builder::addId(const std::string& id, const std::string& what) {
+    if (allowedTokens.count(id)) {
+        k.skipped.push_back("enemy-id '" + id + "': also a public or own id");
+        return;
+    }
+    k.terms.push_back({id, true, "enemy-id", what + " id " + id, kIdReason});
+}
+
+void Builder::figure(long value, std::set<std::string> contexts, const char* check, const std::string& item, const char* reason) {
+    value = std::labs(value);
+    if (value < kSmallestFigure) return;
+    k.figures.push_back({value, std::move(contexts), check, item, reason});
+}
+
+// enemy-id: every internal id of B.
+void Builder::enemyIds() {
     for (const auto& me : s.mes)
         if (me.side == B) addId(me.id, "ME");
     for (const auto& u : s.units)
@@ -273,13 +331,15 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
         d.bind(1, B);
         while (d.executeStep()) addId(d.getColumn(0).getString(), "decoy");
     }
+}
 
-    // --- face-down-label: the labels of B's counters never turned over.
+// face-down-label: the labels of B's counters never turned over; enemy-unit-name, enemy-general-name,
+// enemy-formation-name.
+void Builder::enemyNames() {
     for (const auto& me : s.mes)
         if (me.side == B && !memory.revealed.count(me.id))
             addName(me.label, false, "face-down-label", "label '" + me.label + "' of " + me.id, kLabelReason, 8);
 
-    // --- enemy-unit-name, enemy-general-name, enemy-formation-name.
     for (const auto& u : s.units)
         if (u.side == B && !unitsFought.count(u.id) && !inRevealedLabel(u.name, false))
             addName(u.name, false, "enemy-unit-name", "unit name '" + u.name + "' (" + u.id + ")", kUnitReason, 8);
@@ -295,13 +355,10 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
     for (const auto& f : s.formations)
         if (f.side == B && !inRevealedLabel(f.name, false))
             addName(f.name, false, "enemy-formation-name", "formation '" + f.name + "' (" + f.id + ")", kFormationReason, 8);
+}
 
-    // --- Figures of B, and the numbers A may see (its own, public ones, its battles').
-    auto figure = [&](long value, std::set<std::string> contexts, const char* check, const std::string& item, const char* reason) {
-        value = std::labs(value);
-        if (value < kSmallestFigure) return;
-        k.figures.push_back({value, std::move(contexts), check, item, reason});
-    };
+// Figures of B, and the numbers A may see (its own, public ones, its battles'): the strength of MEs and sides.
+void Builder::enemyStrength() {
     for (const auto& o : s.objectives) k.allowedNumbers.insert(o.value);
     k.allowedNumbers.insert(s.lengthWeeks);
     k.allowedNumbers.insert(200);  // §9.4: the primary LOC grant, 200 SP a week for every side
@@ -373,21 +430,25 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
         figure(t.figures[w], {"figures", "json:figures"}, "enemy-strength", "side " + B + " figures " + std::to_string(t.figures[w]),
                kStrengthReason);
     }
-    {
-        // The enemy's strength at the start of a battle is not told (docs/papers.md), whoever fought it.
-        SQLite::Statement q(raw, "SELECT id, result FROM battle WHERE result IS NOT NULL AND result <> ''");
-        while (q.executeStep()) {
-            const auto result = nlohmann::json::parse(q.getColumn(1).getString(), nullptr, false);
-            if (result.is_discarded()) continue;
-            for (const auto& sd : result.value("sides", nlohmann::json::array()))
-                if (sd.value("id", "") == B && sd.contains("start_points"))
-                    figure(leadingNumber(sd["start_points"]), {"points", "pts", "json:start_points", "json:startPoints"},
-                           "enemy-strength",
-                           "battle " + std::to_string(q.getColumn(0).getInt()) + " enemy strength at the start " +
-                               std::to_string(leadingNumber(sd["start_points"])) + " points",
-                           kStrengthReason);
-        }
+}
+
+// The enemy's strength at the start of a battle is not told (docs/papers.md), whoever fought it.
+void Builder::battleStartStrength() {
+    SQLite::Statement q(raw, "SELECT id, result FROM battle WHERE result IS NOT NULL AND result <> ''");
+    while (q.executeStep()) {
+        const auto result = nlohmann::json::parse(q.getColumn(1).getString(), nullptr, false);
+        if (result.is_discarded()) continue;
+        for (const auto& sd : result.value("sides", nlohmann::json::array()))
+            if (sd.value("id", "") == B && sd.contains("start_points"))
+                figure(leadingNumber(sd["start_points"]), {"points", "pts", "json:start_points", "json:startPoints"}, "enemy-strength",
+                       "battle " + std::to_string(q.getColumn(0).getInt()) + " enemy strength at the start " +
+                           std::to_string(leadingNumber(sd["start_points"])) + " points",
+                       kStrengthReason);
     }
+}
+
+// The figures of A's own units: allowed numbers.
+void Builder::ownUnitNumbers() {
     for (const auto& u : s.units)
         if (u.side == A) {
             k.allowedNumbers.insert(
@@ -399,8 +460,10 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
         q.bind(1, A);
         while (q.executeStep()) k.allowedNumbers.insert(q.getColumn(0).getInt());
     }
+}
 
-    // enemy-vcs (§7.2, §12.2): B's baseline, threshold, points lost and replaced, and its VCS history.
+// enemy-vcs (§7.2, §12.2): B's baseline, threshold, points lost and replaced, and its VCS history.
+void Builder::enemyVcs() {
     if (!ended) {
         for (const auto& sd : s.sides) {
             const std::string who = "side " + sd.id + " ";
@@ -437,8 +500,11 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
     } else {
         k.skipped.push_back("enemy-vcs: the campaign is over and every side's VCS is shown to all (§12.1)");
     }
+}
 
-    // enemy-town-supply (§9.2.1, G-76): the values of B's towns A never entered nor held.
+// enemy-town-supply (§9.2.1, G-76): the values of B's towns A never entered nor held.
+void Builder::enemyTownSupply() {
+    const auto season = s.seasonOfWeek(s.week);
     for (const auto& ua : s.urban) {
         const int value = rules::urbanWeeklyValue(ua, season, s.options);
         const bool known = ua.controller == A || memory.townsHeld.count(ua.id) || memory.entered.count({ua.hex.q, ua.hex.r});
@@ -455,157 +521,193 @@ Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, M
             if (!effect.empty()) k.terms.push_back({effect, false, "enemy-town-supply", "roll '" + effect + "'", kTownReason});
         }
     }
+}
 
-    // enemy-ledger (§9): B's supply ledger and balance, every week; A's own are allowed numbers.
-    {
-        SQLite::Statement q(raw, "SELECT side_id, week, kind, points FROM supply_ledger ORDER BY id");
-        std::map<std::pair<std::string, int>, long> balance;
-        while (q.executeStep()) {
-            const std::string side = q.getColumn(0).getString();
-            const long points = q.getColumn(3).getInt();
-            balance[{side, q.getColumn(1).getInt()}] += points;
-            if (side == A) k.allowedNumbers.insert(std::labs(points));
-            else
-                figure(points, {"SP", "json:points"}, "enemy-ledger",
-                       "week " + std::to_string(q.getColumn(1).getInt()) + " " + q.getColumn(2).getString() + " " +
-                           std::to_string(points) + " SP",
-                       kLedgerReason);
-        }
-        for (const auto& [key, value] : balance) {
-            if (key.first == A) k.allowedNumbers.insert(std::labs(value));
-            else
-                figure(value, {"SP", "json:balance"}, "enemy-ledger",
-                       "week " + std::to_string(key.second) + " balance " + std::to_string(value) + " SP", kLedgerReason);
-        }
+// enemy-ledger (§9): B's supply ledger and balance, every week; A's own are allowed numbers.
+void Builder::enemyLedger() {
+    SQLite::Statement q(raw, "SELECT side_id, week, kind, points FROM supply_ledger ORDER BY id");
+    std::map<std::pair<std::string, int>, long> balance;
+    while (q.executeStep()) {
+        const std::string side = q.getColumn(0).getString();
+        const long points = q.getColumn(3).getInt();
+        balance[{side, q.getColumn(1).getInt()}] += points;
+        if (side == A) k.allowedNumbers.insert(std::labs(points));
+        else
+            figure(points, {"SP", "json:points"}, "enemy-ledger",
+                   "week " + std::to_string(q.getColumn(1).getInt()) + " " + q.getColumn(2).getString() + " " +
+                       std::to_string(points) + " SP",
+                   kLedgerReason);
     }
+    for (const auto& [key, value] : balance) {
+        if (key.first == A) k.allowedNumbers.insert(std::labs(value));
+        else
+            figure(value, {"SP", "json:balance"}, "enemy-ledger",
+                   "week " + std::to_string(key.second) + " balance " + std::to_string(value) + " SP", kLedgerReason);
+    }
+}
 
-    // Between W3 and W4 A's supply commands print what each of its own MEs may still spend this week (§9.6, §9.1): its
-    // own SP, allowed numbers however they fall.
+// Between W3 and W4 A's supply commands print what each of its own MEs may still spend this week (§9.6, §9.1): its
+// own SP, allowed numbers however they fall.
+void Builder::ownPurse() {
     if (s.phase == campaign::Phase::W4) {
         const engine::SupplyPurse purse(raw, s);
         for (const auto& me : s.mes)
             if (me.side == A && me.onMap) k.allowedNumbers.insert(purse.available(me.id));
     }
+}
 
-    // enemy-route (§8.2): B's ordered routes and decoy moves, today's and earlier; A's own hex sequences are allowed.
-    {
-        SQLite::Statement q(raw, "SELECT side_id, body, me_id, week, day FROM order_sheet ORDER BY id");
-        while (q.executeStep()) {
-            if (q.getColumn(0).getString() != A) continue;
-            const auto body = nlohmann::json::parse(q.getColumn(1).getString(), nullptr, false);
-            if (body.is_discarded()) continue;
-            std::vector<std::string> hexes;
-            for (const auto& h : body.value("path", nlohmann::json::array())) hexes.push_back(h.get<std::string>());
-            std::vector<std::string> loc;
-            for (const auto& h : body.value("locPath", nlohmann::json::array())) loc.push_back(h.get<std::string>());
-            k.allowedSequences.push_back(hexes);
-            k.allowedSequences.push_back(loc);
-            // The order sheets draw the route from where the ME stood when the order was given (docs/papers.md).
-            if (body.contains("from") && body["from"].is_string()) {
-                auto from = hexes;
-                from.insert(from.begin(), body["from"].get<std::string>());
-                k.allowedSequences.push_back(from);
-            }
-            // Orders given before they recorded it: today's order sheets draw the route from the ME's own hex.
-            const auto* me = s.me(q.getColumn(2).getString());
-            if (me && q.getColumn(3).getInt() == s.week && q.getColumn(4).getInt() == s.day) {
-                hexes.insert(hexes.begin(), hex::formatOffset(off.toOffset(me->hex)));
-                k.allowedSequences.push_back(hexes);
-            }
+// enemy-route (§8.2), A's side: its own hex sequences (ordered routes, decoys, LOCs, moves, its sight) are allowed.
+void Builder::ownSequences() {
+    SQLite::Statement q(raw, "SELECT side_id, body, me_id, week, day FROM order_sheet ORDER BY id");
+    while (q.executeStep()) {
+        if (q.getColumn(0).getString() != A) continue;
+        const auto body = nlohmann::json::parse(q.getColumn(1).getString(), nullptr, false);
+        if (body.is_discarded()) continue;
+        std::vector<std::string> hexes;
+        for (const auto& h : body.value("path", nlohmann::json::array())) hexes.push_back(h.get<std::string>());
+        std::vector<std::string> loc;
+        for (const auto& h : body.value("locPath", nlohmann::json::array())) loc.push_back(h.get<std::string>());
+        k.allowedSequences.push_back(hexes);
+        k.allowedSequences.push_back(loc);
+        // The order sheets draw the route from where the ME stood when the order was given (docs/papers.md).
+        if (body.contains("from") && body["from"].is_string()) {
+            auto from = hexes;
+            from.insert(from.begin(), body["from"].get<std::string>());
+            k.allowedSequences.push_back(from);
         }
-        SQLite::Statement d(raw, "SELECT side_id, path FROM decoy_order");
-        while (d.executeStep())
-            if (d.getColumn(0).getString() == A) k.allowedSequences.push_back(splitHexes(d.getColumn(1).getString()));
-        SQLite::Statement l(raw, "SELECT path FROM loc_status WHERE side_id = ?");
-        l.bind(1, A);
-        while (l.executeStep()) {
-            auto hexes = splitHexes(l.getColumn(0).getString());
-            for (auto& h : hexes) h.erase(std::remove(h.begin(), h.end(), ';'), h.end());
-            k.allowedSequences.push_back(hexes);
-        }
-        SQLite::Statement m(raw, "SELECT path FROM movement WHERE me_id IN (SELECT id FROM me WHERE side_id = ?)");
-        m.bind(1, A);
-        while (m.executeStep()) k.allowedSequences.push_back(splitHexes(m.getColumn(0).getString()));
-        // The hexes the side's MEs see now, in the order its status lists them (row, then column: §8.1.5): a route
-        // of B along a row in sight reads the same there.
-        {
-            std::vector<std::string> sight;
-            for (const auto& o : view::buildSideView(store, view::Viewer::ofSide(A)).seenHexes) sight.push_back(hex::formatOffset(o));
-            k.allowedSequences.push_back(sight);
-        }
-        // The LOCs as they trace now (§9.5): the side's own loc and supply answers print them.
-        for (const auto& loc : rules::LocNetwork(s.map, s.options).trace(s, A)) {
-            std::vector<std::string> hexes;
-            for (const auto h : loc.path) hexes.push_back(hex::formatOffset(off.toOffset(h)));
+        // Orders given before they recorded it: today's order sheets draw the route from the ME's own hex.
+        const auto* me = s.me(q.getColumn(2).getString());
+        if (me && q.getColumn(3).getInt() == s.week && q.getColumn(4).getInt() == s.day) {
+            hexes.insert(hexes.begin(), hex::formatOffset(off.toOffset(me->hex)));
             k.allowedSequences.push_back(hexes);
         }
     }
-    {
-        std::set<std::vector<std::string>> seen;
-        auto addRoute = [&](std::vector<std::string> hexes, const std::string& item) {
-            if (hexes.size() < 2 || !seen.insert(hexes).second) return;
-            for (const auto& a : k.allowedSequences)
-                if (isSubsequence(hexes, a)) {
-                    k.skipped.push_back("enemy-route " + item + ": also a hex sequence of the side's own");
-                    return;
-                }
-            k.routes.push_back({hexes, "enemy-route", item, kRouteReason});
-        };
-        SQLite::Statement q(raw, "SELECT week, day, me_id, body FROM order_sheet WHERE side_id = ? ORDER BY id");
-        q.bind(1, B);
-        while (q.executeStep()) {
-            const auto body = nlohmann::json::parse(q.getColumn(3).getString(), nullptr, false);
-            if (body.is_discarded()) continue;
-            std::vector<std::string> hexes;
-            for (const auto& h : body.value("path", nlohmann::json::array())) hexes.push_back(h.get<std::string>());
-            std::string text;
-            for (const auto& h : hexes) text += " " + h;
-            addRoute(hexes, "route of " + q.getColumn(2).getString() + " W" + std::to_string(q.getColumn(0).getInt()) + " D" +
-                                std::to_string(q.getColumn(1).getInt()) + ":" + text);
-        }
-        SQLite::Statement d(raw, "SELECT week, day, decoy_id, path FROM decoy_order WHERE side_id = ?");
-        d.bind(1, B);
-        while (d.executeStep())
-            addRoute(splitHexes(d.getColumn(3).getString()),
-                     "route of decoy " + d.getColumn(2).getString() + " W" + std::to_string(d.getColumn(0).getInt()) + " D" +
-                         std::to_string(d.getColumn(1).getInt()) + ": " + d.getColumn(3).getString());
+    SQLite::Statement d(raw, "SELECT side_id, path FROM decoy_order");
+    while (d.executeStep())
+        if (d.getColumn(0).getString() == A) k.allowedSequences.push_back(splitHexes(d.getColumn(1).getString()));
+    SQLite::Statement l(raw, "SELECT path FROM loc_status WHERE side_id = ?");
+    l.bind(1, A);
+    while (l.executeStep()) {
+        auto hexes = splitHexes(l.getColumn(0).getString());
+        for (auto& h : hexes) h.erase(std::remove(h.begin(), h.end(), ';'), h.end());
+        k.allowedSequences.push_back(hexes);
     }
+    SQLite::Statement m(raw, "SELECT path FROM movement WHERE me_id IN (SELECT id FROM me WHERE side_id = ?)");
+    m.bind(1, A);
+    while (m.executeStep()) k.allowedSequences.push_back(splitHexes(m.getColumn(0).getString()));
+    // The hexes the side's MEs see now, in the order its status lists them (row, then column: §8.1.5): a route
+    // of B along a row in sight reads the same there.
+    {
+        std::vector<std::string> sight;
+        for (const auto& o : view::buildSideView(store, view::Viewer::ofSide(A)).seenHexes) sight.push_back(hex::formatOffset(o));
+        k.allowedSequences.push_back(sight);
+    }
+    // The LOCs as they trace now (§9.5): the side's own loc and supply answers print them.
+    for (const auto& loc : rules::LocNetwork(s.map, s.options).trace(s, A)) {
+        std::vector<std::string> hexes;
+        for (const auto h : loc.path) hexes.push_back(hex::formatOffset(off.toOffset(h)));
+        k.allowedSequences.push_back(hexes);
+    }
+}
 
-    // enemy-receipt (§8.3): B's receipt rolls, as the log words them and as a line naming the ME with its receipt.
-    {
-        SQLite::Statement q(raw, "SELECT DISTINCT o.me_id FROM order_sheet o WHERE o.side_id = ? AND o.receipt IS NOT NULL");
-        q.bind(1, B);
-        while (q.executeStep()) {
-            const std::string id = q.getColumn(0).getString();
-            const auto* me = s.me(id);
-            ReceiptItem r{{id}, {}, "enemy-receipt", "receipt rolls of " + id, kReceiptReason};
-            // Its label, even once turned over, with a receipt word (unless the label is part of public or own text).
-            const bool publicLabel = me &&
-                                     std::any_of(allowedText.begin(), allowedText.begin() + static_cast<std::ptrdiff_t>(publicTexts),
-                                                 [&](const std::string& a) { return a.find(me->label) != std::string::npos; });
-            if (me && me->label.size() >= 8 && !publicLabel) r.labels.push_back(me->label);
-            k.receipts.push_back(r);
-        }
-        SQLite::Statement e(raw, "SELECT DISTINCT purpose FROM event_log WHERE purpose LIKE 'order receipt of %' AND subject IN "
-                                 "(SELECT id FROM me WHERE side_id = ?)");
-        e.bind(1, B);
-        while (e.executeStep())
-            k.terms.push_back(
-                {e.getColumn(0).getString(), false, "enemy-receipt", "roll '" + e.getColumn(0).getString() + "'", kReceiptReason});
-        // enemy-roll: B's initiative scores (§7.1).
-        SQLite::Statement i(raw, "SELECT effect FROM event_log WHERE subject = ? AND purpose LIKE 'strategic initiative%'");
-        i.bind(1, B);
-        while (i.executeStep()) {
-            const std::string effect = i.getColumn(0).getString();
-            const auto scores = effect.find(" scores ");
-            if (scores != std::string::npos)
-                k.terms.push_back({effect.substr(scores + 1), false, "enemy-roll", "initiative '" + effect + "'", kInitiativeReason});
-        }
+// enemy-route (§8.2): B's ordered routes and decoy moves, today's and earlier, unless inside one of A's sequences.
+void Builder::enemyRoutes() {
+    std::set<std::vector<std::string>> seen;
+    auto addRoute = [&](std::vector<std::string> hexes, const std::string& item) {
+        if (hexes.size() < 2 || !seen.insert(hexes).second) return;
+        for (const auto& a : k.allowedSequences)
+            if (isSubsequence(hexes, a)) {
+                k.skipped.push_back("enemy-route " + item + ": also a hex sequence of the side's own");
+                return;
+            }
+        k.routes.push_back({hexes, "enemy-route", item, kRouteReason});
+    };
+    SQLite::Statement q(raw, "SELECT week, day, me_id, body FROM order_sheet WHERE side_id = ? ORDER BY id");
+    q.bind(1, B);
+    while (q.executeStep()) {
+        const auto body = nlohmann::json::parse(q.getColumn(3).getString(), nullptr, false);
+        if (body.is_discarded()) continue;
+        std::vector<std::string> hexes;
+        for (const auto& h : body.value("path", nlohmann::json::array())) hexes.push_back(h.get<std::string>());
+        std::string text;
+        for (const auto& h : hexes) text += " " + h;
+        addRoute(hexes, "route of " + q.getColumn(2).getString() + " W" + std::to_string(q.getColumn(0).getInt()) + " D" +
+                            std::to_string(q.getColumn(1).getInt()) + ":" + text);
     }
-    // Figures of B seen at earlier moments stay secret: yesterday's strength is as secret as today's.
+    SQLite::Statement d(raw, "SELECT week, day, decoy_id, path FROM decoy_order WHERE side_id = ?");
+    d.bind(1, B);
+    while (d.executeStep())
+        addRoute(splitHexes(d.getColumn(3).getString()),
+                 "route of decoy " + d.getColumn(2).getString() + " W" + std::to_string(d.getColumn(0).getInt()) + " D" +
+                     std::to_string(d.getColumn(1).getInt()) + ": " + d.getColumn(3).getString());
+}
+
+// enemy-receipt (§8.3): B's receipt rolls, as the log words them and as a line naming the ME with its receipt.
+void Builder::enemyReceipts() {
+    SQLite::Statement q(raw, "SELECT DISTINCT o.me_id FROM order_sheet o WHERE o.side_id = ? AND o.receipt IS NOT NULL");
+    q.bind(1, B);
+    while (q.executeStep()) {
+        const std::string id = q.getColumn(0).getString();
+        const auto* me = s.me(id);
+        ReceiptItem r{{id}, {}, "enemy-receipt", "receipt rolls of " + id, kReceiptReason};
+        // Its label, even once turned over, with a receipt word (unless the label is part of public or own text).
+        const bool publicLabel = me && std::any_of(allowedText.begin(), allowedText.begin() + static_cast<std::ptrdiff_t>(publicTexts),
+                                                   [&](const std::string& a) { return a.find(me->label) != std::string::npos; });
+        if (me && me->label.size() >= 8 && !publicLabel) r.labels.push_back(me->label);
+        k.receipts.push_back(r);
+    }
+    SQLite::Statement e(raw, "SELECT DISTINCT purpose FROM event_log WHERE purpose LIKE 'order receipt of %' AND subject IN "
+                             "(SELECT id FROM me WHERE side_id = ?)");
+    e.bind(1, B);
+    while (e.executeStep())
+        k.terms.push_back(
+            {e.getColumn(0).getString(), false, "enemy-receipt", "roll '" + e.getColumn(0).getString() + "'", kReceiptReason});
+    // enemy-roll: B's initiative scores (§7.1).
+    SQLite::Statement i(raw, "SELECT effect FROM event_log WHERE subject = ? AND purpose LIKE 'strategic initiative%'");
+    i.bind(1, B);
+    while (i.executeStep()) {
+        const std::string effect = i.getColumn(0).getString();
+        const auto scores = effect.find(" scores ");
+        if (scores != std::string::npos)
+            k.terms.push_back({effect.substr(scores + 1), false, "enemy-roll", "initiative '" + effect + "'", kInitiativeReason});
+    }
+}
+
+// Figures of B seen at earlier moments stay secret: yesterday's strength is as secret as today's.
+void Builder::rememberFigures() {
     for (const auto& f : k.figures) memory.figures.emplace(f.item, f);
     for (const auto& [item, f] : memory.figures)
         if (std::none_of(k.figures.begin(), k.figures.end(), [&](const Figure& g) { return g.item == item; })) k.figures.push_back(f);
+}
+
+}  // namespace
+
+Knowledge buildKnowledge(const std::string& dbPath, const std::string& viewer, Memory& memory) {
+    const auto store = db::CampaignStore::open(dbPath, true);
+    const auto s = db::loadState(store);
+    SQLite::Database raw(dbPath, SQLite::OPEN_READONLY);
+    Knowledge k;
+    k.viewer = viewer;
+    k.enemy = s.enemyOf(viewer);
+    k.week = s.week;
+    k.day = s.day;
+    Builder b(store, s, raw, memory, k);
+    b.learnedByNow();
+    b.battlesFought();
+    b.allowedTextOf();
+    b.enemyIds();
+    b.enemyNames();
+    b.enemyStrength();
+    b.battleStartStrength();
+    b.ownUnitNumbers();
+    b.enemyVcs();
+    b.enemyTownSupply();
+    b.enemyLedger();
+    b.ownPurse();
+    b.ownSequences();
+    b.enemyRoutes();
+    b.enemyReceipts();
+    b.rememberFigures();
     return k;
 }
 
