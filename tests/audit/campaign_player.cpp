@@ -186,37 +186,17 @@ void CampaignPlayer::finishDay() {
     throw std::runtime_error("the day never ended");
 }
 
-void CampaignPlayer::ordersOf(const std::string& side) {
-    auto& store = *m_impl->store;
-    const auto s = db::loadState(store);
-    const auto off = s.map.offsets();
-    auto orders = io::readOrdersString(engine::ordersTemplate(store, side), "template-" + side);
-    const std::string enemy = s.enemyOf(side);
+namespace {
 
+// What a side's MEs march at, and where its counters end the day.
+struct Targets {
     std::vector<const MeState*> enemies;
-    for (const auto& e : s.mes)
-        if (e.side == enemy && e.onMap) enemies.push_back(&e);
     std::vector<hex::Hex> goals;  // with no enemy on the map: the objectives the side must take (§12.1)
-    for (const auto& o : s.objectives)
-        if (o.assignedTo == side && o.controller != side) goals.push_back(o.hex);
-
     // Where the side's counters end the day (§2.2, G-41: three to a hex, decoys included).
     std::map<hex::Hex, int> endCount;
-    for (const auto& me : s.mes)
-        if (me.side == side && me.onMap) ++endCount[me.hex];
     std::map<std::string, hex::Hex> decoyHex;
-    {
-        SQLite::Database raw(m_dbPath, SQLite::OPEN_READONLY);
-        SQLite::Statement q(raw, "SELECT id, q, r FROM decoy WHERE side_id = ? AND removed_week = 0 ORDER BY id");
-        q.bind(1, side);
-        while (q.executeStep()) {
-            const hex::Hex h{q.getColumn(1).getInt(), q.getColumn(2).getInt()};
-            decoyHex[q.getColumn(0).getString()] = h;
-            ++endCount[h];
-        }
-    }
 
-    auto nearestEnemy = [&](hex::Hex from) -> std::optional<hex::Hex> {
+    std::optional<hex::Hex> nearestEnemy(hex::Hex from) const {
         std::optional<hex::Hex> best;
         int bestDistance = 1 << 30;
         for (const auto* e : enemies) {
@@ -229,15 +209,98 @@ void CampaignPlayer::ordersOf(const std::string& side) {
                 if (d < bestDistance) bestDistance = d, best = g;
             }
         return best;
-    };
+    }
+};
+
+Targets targetsOf(const CampaignState& s, const std::string& side, const std::string& dbPath) {
+    Targets t;
+    const std::string enemy = s.enemyOf(side);
+    for (const auto& e : s.mes)
+        if (e.side == enemy && e.onMap) t.enemies.push_back(&e);
+    for (const auto& o : s.objectives)
+        if (o.assignedTo == side && o.controller != side) t.goals.push_back(o.hex);
+    for (const auto& me : s.mes)
+        if (me.side == side && me.onMap) ++t.endCount[me.hex];
+    SQLite::Database raw(dbPath, SQLite::OPEN_READONLY);
+    SQLite::Statement q(raw, "SELECT id, q, r FROM decoy WHERE side_id = ? AND removed_week = 0 ORDER BY id");
+    q.bind(1, side);
+    while (q.executeStep()) {
+        const hex::Hex h{q.getColumn(1).getInt(), q.getColumn(2).getInt()};
+        t.decoyHex[q.getColumn(0).getString()] = h;
+        ++t.endCount[h];
+    }
+    return t;
+}
+
+// The route the rules accept and today's allowance covers (view::checkOrder), shorter when refused.
+void keepAcceptedRoute(const db::CampaignStore& store, const std::string& side, campaign::Order& order) {
+    while (!order.path.empty()) {
+        const auto check = view::checkOrder(store, side, order);
+        std::size_t keep = order.path.size();
+        for (std::size_t i = 0; i < check.steps.size(); ++i)
+            if (!check.steps[i].reached || !check.steps[i].problem.empty()) {
+                keep = std::min(keep, i);
+                break;
+            }
+        static const std::regex stepRe("step ([0-9]+) \\(");
+        for (const auto& e : check.errors) {
+            std::smatch m;
+            if (std::regex_search(e, m, stepRe)) keep = std::min(keep, static_cast<std::size_t>(std::stoul(m[1].str())) - 1);
+            else keep = 0;
+        }
+        if (keep == order.path.size() && check.ok()) break;
+        order.path.resize(std::min(keep, order.path.size() - 1));
+    }
+}
+
+// Decoys (§2.3, G-42): the week's first day puts two down with the side's MEs; each day they march at the enemy.
+void orderDecoys(const CampaignState& s, const std::string& side, Targets& t, campaign::OrdersFile& orders) {
+    const auto off = s.map.offsets();
+    for (auto& d : orders.decoys) {
+        const auto it = t.decoyHex.find(d.id);
+        if (it == t.decoyHex.end()) continue;
+        const auto target = t.nearestEnemy(it->second);
+        if (!target) continue;
+        auto route = routeTo(s.map, it->second, *target);
+        if (!route.empty()) route.pop_back();  // a decoy that walks into the enemy is found out at once
+        if (route.size() > 3) route.resize(3);
+        while (!route.empty() && t.endCount[route.back()] >= 3) route.pop_back();
+        if (!route.empty()) {
+            --t.endCount[it->second];
+            ++t.endCount[route.back()];
+        }
+        for (const auto h : route) d.path.push_back(off.toOffset(h));
+    }
+    if (s.day == 1) {
+        int placed = 0;
+        for (const auto& me : s.mes) {
+            if (placed == 2 || me.side != side || !me.onMap || t.endCount[me.hex] >= 3) continue;
+            campaign::DecoyOrder d;
+            d.id = side + "-decoy-w" + std::to_string(s.week) + "-" + std::to_string(++placed);
+            d.place = off.toOffset(me.hex);
+            d.designated = "infantry";
+            ++t.endCount[me.hex];
+            orders.decoys.push_back(d);
+        }
+    }
+}
+
+}  // namespace
+
+void CampaignPlayer::ordersOf(const std::string& side) {
+    auto& store = *m_impl->store;
+    const auto s = db::loadState(store);
+    const auto off = s.map.offsets();
+    auto orders = io::readOrdersString(engine::ordersTemplate(store, side), "template-" + side);
+    Targets t = targetsOf(s, side, m_dbPath);
 
     for (auto& order : orders.orders) {
         const MeState* me = s.me(order.me);
         if (!me || !me->onMap) continue;
-        const bool shared = std::any_of(enemies.begin(), enemies.end(), [&](const MeState* e) { return e->hex == me->hex; });
+        const bool shared = std::any_of(t.enemies.begin(), t.enemies.end(), [&](const MeState* e) { return e->hex == me->hex; });
         // An ME still in a battle's hex leaves only by withdrawal at night (§8.5, G-50).
         if (shared) continue;
-        const auto target = nearestEnemy(me->hex);
+        const auto target = t.nearestEnemy(me->hex);
         if (!target) continue;
         const bool scout = scoutCapable(s, me->id);
         order.mode = scout ? Mode::Scouting : Mode::March;
@@ -251,62 +314,21 @@ void CampaignPlayer::ordersOf(const std::string& side) {
         if (route.size() > 10) route.resize(10);
         order.path.clear();
         for (const auto h : route) order.path.push_back(off.toOffset(h));
-        // The route the rules accept and today's allowance covers (view::checkOrder), shorter when refused.
-        while (!order.path.empty()) {
-            const auto check = view::checkOrder(store, side, order);
-            std::size_t keep = order.path.size();
-            for (std::size_t i = 0; i < check.steps.size(); ++i)
-                if (!check.steps[i].reached || !check.steps[i].problem.empty()) {
-                    keep = std::min(keep, i);
-                    break;
-                }
-            static const std::regex stepRe("step ([0-9]+) \\(");
-            for (const auto& e : check.errors) {
-                std::smatch m;
-                if (std::regex_search(e, m, stepRe)) keep = std::min(keep, static_cast<std::size_t>(std::stoul(m[1].str())) - 1);
-                else keep = 0;
-            }
-            if (keep == order.path.size() && check.ok()) break;
-            order.path.resize(std::min(keep, order.path.size() - 1));
-        }
+        keepAcceptedRoute(store, side, order);
         // Three counters to a hex where it stops.
-        while (!order.path.empty() && endCount[off.toHex(order.path.back())] >= 3) order.path.pop_back();
+        while (!order.path.empty() && t.endCount[off.toHex(order.path.back())] >= 3) order.path.pop_back();
         if (!order.path.empty()) {
-            --endCount[me->hex];
-            ++endCount[off.toHex(order.path.back())];
+            --t.endCount[me->hex];
+            ++t.endCount[off.toHex(order.path.back())];
         }
     }
+    orderDecoys(s, side, t, orders);
+    submitOrStandFast(side, orders, s);
+}
 
-    // Decoys (§2.3, G-42): the week's first day puts two down with the side's MEs; each day they march at the enemy.
-    for (auto& d : orders.decoys) {
-        const auto it = decoyHex.find(d.id);
-        if (it == decoyHex.end()) continue;
-        const auto target = nearestEnemy(it->second);
-        if (!target) continue;
-        auto route = routeTo(s.map, it->second, *target);
-        if (!route.empty()) route.pop_back();  // a decoy that walks into the enemy is found out at once
-        if (route.size() > 3) route.resize(3);
-        while (!route.empty() && endCount[route.back()] >= 3) route.pop_back();
-        if (!route.empty()) {
-            --endCount[it->second];
-            ++endCount[route.back()];
-        }
-        for (const auto h : route) d.path.push_back(off.toOffset(h));
-    }
-    if (s.day == 1) {
-        int placed = 0;
-        for (const auto& me : s.mes) {
-            if (placed == 2 || me.side != side || !me.onMap || endCount[me.hex] >= 3) continue;
-            campaign::DecoyOrder d;
-            d.id = side + "-decoy-w" + std::to_string(s.week) + "-" + std::to_string(++placed);
-            d.place = off.toOffset(me.hex);
-            d.designated = "infantry";
-            ++endCount[me.hex];
-            orders.decoys.push_back(d);
-        }
-    }
-
-    // Give them; whatever the rules refuse is taken back one ME or decoy at a time, then everything, then stand fast.
+// Give them; whatever the rules refuse is taken back one ME or decoy at a time, then everything, then stand fast.
+void CampaignPlayer::submitOrStandFast(const std::string& side, campaign::OrdersFile& orders, const CampaignState& s) {
+    auto& store = *m_impl->store;
     for (int attempt = 0; attempt < 8; ++attempt) {
         const auto issues = engine::submitOrders(store, orders);
         if (!issues.hasErrors()) {

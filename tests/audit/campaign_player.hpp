@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+namespace etatmajor::campaign {
+struct CampaignState;
+}
+
 namespace etatmajor::audit {
 
 // What the play produced so far, counted in the campaign database.
@@ -72,6 +76,7 @@ private:
     void runTo(const std::string& phase);
     void prepareScouts();
     void ordersOf(const std::string& side);
+    void submitOrStandFast(const std::string& side, campaign::OrdersFile& orders, const campaign::CampaignState& s);
     std::uint64_t nextRandom();
 };
 
