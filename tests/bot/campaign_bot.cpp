@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The campaign bot (campaign_bot.hpp). It plays as two careless but busy commanders would: every day each ME
 // marches, force-marches, scouts, forages or holds, toward the enemy, an objective or a town; decoys go out on the
-// week's first day; MEs split and merge; the grant buys new MEs; shared sources are split; the initiative is
+// week's first day; MEs split and merge (a remnant of a few figures, or guns alone, goes to join the nearest whole ME
+// of its side and merges into it); the grant buys new MEs; shared sources are split; the initiative is
 // sometimes declined. In a campaign whose battles are fought on the table (battle_resolution = tabletop) it is also
 // the host: before D9 it writes a result file for about half of the day's battles, as players who fought them with
 // miniatures would, and enters it (`battle enter`); now and then it first enters a result with a mistake in it and
@@ -285,6 +286,18 @@ private:
                 break;
             }
         }
+        // A worn-out ME (weakMe) that shares a hex with a friendly ME always joins it: a commander does not keep a
+        // remnant of a few figures as an ME of its own beside a whole one.
+        for (const auto& w : s.mes) {
+            if (!w.onMap || w.side != side || !weakMe(s, w)) continue;
+            for (const auto& a : s.mes)
+                if (a.onMap && a.side == side && a.id != w.id && a.hex == w.hex && !weakMe(s, a) &&
+                    engine::dissolveMe(m_store, side, w.id, a.id).ok()) {
+                    ++m_stats.merges;
+                    m_reorganisedToday.insert(a.id);
+                    return;
+                }
+        }
         if (m_rng.chance(8)) {
             for (const auto& a : s.mes)
                 for (const auto& b : s.mes)
@@ -318,6 +331,15 @@ private:
         int n = 0;
         for (const auto* u : s.unitsOf(me)) n += u->figuresCurrent;
         return n;
+    }
+
+    // An ME worn down to a remnant: fewer than kWeakFigures figures, or guns with no foot or horse beside them.
+    static constexpr int kWeakFigures = 20;
+    static bool weakMe(const CampaignState& s, const MeState& me) {
+        bool troops = false;
+        for (const auto* u : s.unitsOf(me.id))
+            troops = troops || (u->type != campaign::UnitType::Artillery && u->type != campaign::UnitType::Engineers);
+        return !troops || figuresOf(s, me.id) < kWeakFigures;
     }
 
     // The figures of the side's enemies in a hex.
@@ -423,7 +445,16 @@ private:
             };
             const bool leave = stuckBeside(s, *me);
             const int pick = m_rng.below(10);
-            if (!leave && (pick < 5 || (objectives.empty() && towns.empty()))) {
+            // A remnant goes to join the nearest whole ME of its side (they merge when they meet, reorganise()).
+            std::optional<hex::Hex> friendHex;
+            if (weakMe(s, *me))
+                for (const auto& a : s.mes)
+                    if (a.onMap && a.side == side && a.id != me->id && !weakMe(s, a) &&
+                        (!friendHex || hex::distance(me->hex, a.hex) < hex::distance(me->hex, *friendHex)))
+                        friendHex = a.hex;
+            if (friendHex) {
+                target = *friendHex;
+            } else if (!leave && (pick < 5 || (objectives.empty() && towns.empty()))) {
                 for (const auto& e : s.mes)
                     if (e.onMap && e.side != side && !futileHex(e.hex) &&
                         (!target || hex::distance(me->hex, e.hex) < hex::distance(me->hex, *target)))
@@ -849,7 +880,11 @@ private:
         m_stats.endReason = e.getColumn(2).getString();
         m_stats.weeksPlayed = std::min(e.getColumn(3).getInt(), e.getColumn(4).getInt());
         m_stats.endedEarly = m_stats.ended && e.getColumn(2).getString() != "last_week";
-        SQLite::Statement b(db, "SELECT b.id, (SELECT COALESCE(SUM(figures_lost), 0) FROM battle_loss WHERE battle_id = b.id) "
+        // A loss is a figure, or anything else the battle points price (§8.11.3, G-68: guns, staff and engineers killed
+        // or captured), or a general hit (the resolver's result lists each general's fate).
+        SQLite::Statement b(db, "SELECT b.id, (SELECT COALESCE(SUM(figures_lost), 0) + COALESCE(SUM(points), 0) FROM battle_loss "
+                                "WHERE battle_id = b.id) + (CASE WHEN json_valid(b.result) THEN (SELECT COUNT(*) FROM "
+                                "json_each(b.result, '$.generals') g WHERE json_extract(g.value, '$.fate') <> 'UNHURT') ELSE 0 END) "
                                 "FROM battle b WHERE b.status = 'resolved' AND b.kind = 'battle' "
                                 "AND b.summary NOT LIKE 'no battle%'");
         while (b.executeStep()) {

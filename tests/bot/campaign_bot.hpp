@@ -29,6 +29,7 @@ struct BotStats {
     int days = 0, phases = 0;
     int ordersGiven = 0, forcedMarches = 0, scouts = 0, forages = 0, decoysPlaced = 0;
     int splits = 0, merges = 0, purchases = 0, allocations = 0, declines = 0, declineBackRefused = 0, refusedOrders = 0;
+    // battlesWithoutLoss: no figure, gun, general, staff or engineer lost on either side
     int battlesFought = 0, battlesWithoutLoss = 0;
     int standoffs = 0;         // contacts on which nobody fired, charged or came to grips: no battle (standoff = no_battle)
     bool tabletop = false;     // created with battle_resolution = tabletop

@@ -680,7 +680,7 @@ private:
     bool m_outcomeOnly = false;
     int m_quietTurns = 0;
     bool m_actionThisTurn = false;
-    bool m_engaged = false;  // some turn had a fire, charge, contact or rout (BattleResult::engaged)
+    bool m_engaged = false;  // some turn had a fire hit (any fire under quiet_fire = any), charge, contact or rout
     bool m_firstAssaultFailed = false;
     int m_assaultFailedTurn = 0;
     std::array<SideState, 2> m_sides;

@@ -137,6 +137,11 @@ struct Params {
     // (at_once, the earlier reading), or once none of its routers is left within reach of enemy horse, so that
     // cavalry pursues them as the book's pursuit and charges at routers (¶478, ¶489) let it (after_pursuit).
     bool pursueBeforeEnd = true;
+    // §2.20 (b) mutual break-off: a turn is quiet when no fire hit, no charge and no contact occurred in it (hits:
+    // the spec's words, so a cannonade at long range or volleys that cannot tell do not keep a day of two holding
+    // sides going to nightfall), or when nobody fired at all (any, the earlier reading). The result's `engaged`
+    // follows the same test. rules-mapping-battle.md, "Fire that tells".
+    bool quietUnlessHit = true;
 
     // Sets one key (without the "tactical." prefix); returns an error message naming the allowed values.
     std::optional<std::string> set(std::string_view key, std::string_view value);

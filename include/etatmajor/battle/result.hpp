@@ -110,8 +110,9 @@ struct BattleResult {
     int turnsAvailable = 0;
     int turnsFought = 0;
     EndReason endReason = EndReason::Nightfall;
-    // [X] some fire, charge or contact took place; false: a standoff, in which neither side fired, tried a charge or
-    // came to grips all day (the campaign records it as no battle, rules-mapping.md "Standoffs")
+    // [X] some fire hit, charge or contact took place (any fire at all under quiet_fire = any); false: a standoff, in
+    // which no shot told and neither side tried a charge or came to grips all day (the campaign records it as no
+    // battle, rules-mapping.md "Standoffs")
     bool engaged = false;
     Verdict verdict;
     int fieldHolder = kNoSide;

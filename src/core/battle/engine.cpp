@@ -1802,7 +1802,7 @@ BattleResult Engine::finish() {
     BattleResult r;
     r.units.reserve(m_units.size());
     r.battleId = m_setup.id;
-    r.resolverVersion = "redcoats-8";
+    r.resolverVersion = "redcoats-9";
     r.paramsHash = m_params.hash();
     r.turnsAvailable = m_turns;
     r.turnsFought = m_turn;
@@ -1881,7 +1881,9 @@ BattleResult Engine::finish() {
                     ? "a draw."
                     : "winner " + m_sides[static_cast<std::size_t>(r.verdict.winner)].name + " by " + r.verdict.margin.text() + " (" +
                           std::string(decisivenessName(r.verdict.decisiveness)) + ").";
-        if (!m_engaged) line += " Nobody fired, tried a charge or came to grips all day: a standoff.";
+        if (!m_engaged)
+            line += m_params.quietUnlessHit ? " No shot told, nobody tried a charge or came to grips all day: a standoff."
+                                            : " Nobody fired, tried a charge or came to grips all day: a standoff.";
         if (m_narrative) log(line);
     }
     return r;

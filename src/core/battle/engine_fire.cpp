@@ -65,6 +65,7 @@ void Engine::tally(int target, int firer, int hits, bool removable) {
         ++t.firingUnits;
     }
     if (hits <= 0) return;
+    m_actionThisTurn = true;  // §2.20 (b): a fire hit (quiet_fire = hits)
     if (removable) t.fireRemovable += hits;
     else t.fireMoraleOnly += hits;
     if ((isArtillery(unit(firer).type) || m_battalionGunFire) && removable) t.fireArtilleryHits += hits;
@@ -74,7 +75,10 @@ void Engine::receiveHits(int ui, int removable, int moraleOnly) {
     auto& t = unit(ui);
     t.fireRemovable += removable;
     t.fireMoraleOnly += moraleOnly;
-    if (removable + moraleOnly > 0) ++t.firingUnits;
+    if (removable + moraleOnly > 0) {
+        ++t.firingUnits;
+        m_actionThisTurn = true;  // §2.20 (b): a fire hit
+    }
 }
 
 void Engine::resolveHits() {
@@ -306,7 +310,7 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget, const std::vector<int>*
     u.fired = true;
     if (u.hidden) revealIfSeen(u);  // troops that fire are seen (¶335)
     u.firefightThisTurn = mainTarget;
-    m_actionThisTurn = true;
+    if (!m_params.quietUnlessHit) m_actionThisTurn = true;  // quiet_fire = any; under hits, tally() counts hits
     if (m_narrative) {
         std::string seenNames;
         for (int x : targetsSeen)
@@ -614,7 +618,7 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
                 rollAtBattalionGuns(z.index, ui, cell, sample->crew - c::kCrewFiguresPerGun, RollTag::Bombardment, true);
         }
         u.fired = true;
-        m_actionThisTurn = true;
+        if (!m_params.quietUnlessHit) m_actionThisTurn = true;
         ++m_events["bombardments"];
         u.firefightThisTurn = best;
         m_bombarded.push_back(ui);  // a battery bombards or fires tactically, not both (¶164)
@@ -664,7 +668,7 @@ void Engine::fireBattery(int ui, bool bombard, int forcedTarget) {
     m_battalionGunFire = false;
     if (any) {
         if (!battalion) u.fired = true;
-        m_actionThisTurn = true;
+        if (!m_params.quietUnlessHit) m_actionThisTurn = true;
     }
 }
 

@@ -140,6 +140,7 @@ const std::vector<Key>& keyTable() {
         LATE_BOOL_KEY("futile_fire", futileFireCloses, "keep_firing", "close"),
         LATE_BOOL_KEY("futile_volleys", futileVolleysHeld, "fired", "held"),
         LATE_BOOL_KEY("broken_side_end", pursueBeforeEnd, "at_once", "after_pursuit"),
+        LATE_BOOL_KEY("quiet_fire", quietUnlessHit, "any", "hits"),
         Key{"counterattack_ratio", [](const Params& p) { return std::to_string(p.counterattackRatio); },
             [](Params& p, std::string_view v) { return setInt(p.counterattackRatio, "counterattack_ratio", v); }, true},
     };

@@ -356,6 +356,7 @@ const std::vector<OptionSpec>& optionCatalogue() {
          {"after_pursuit", "at_once"},
          OptionKind::Choice,
          "tactical-resolver.md §2.16, §2.20 (rules-mapping-battle.md)"},
+        {"tactical.quiet_fire", "hits", {"hits", "any"}, OptionKind::Choice, "tactical-resolver.md §2.20 (rules-mapping-battle.md)"},
         {"battle_resolution", "automatic", {"automatic", "tabletop"}, OptionKind::Choice, "architecture: tabletop results"},
     };
     return kCatalogue;

@@ -609,7 +609,8 @@ Outcome outcomeOf(const CampaignState& s, const battle::BattleSetup& setup, cons
     }
     std::ostringstream sum;
     if (!r.engaged && s.options.is("standoff", "no_battle")) {
-        // §8.8, §8.11.4 [X] standoff = no_battle: nobody fired, tried a charge or came to grips all day. It was a
+        // §8.8, §8.11.4 [X] standoff = no_battle: no shot told (tactical.quiet_fire = hits; with any: nobody fired),
+        // nobody tried a charge and nobody came to grips all day. It was a
         // contact, not a battle: nobody won or lost, nobody falls back at night (D11), the hex stays with the side
         // that stood in it, and if both sides are still there next morning the battle goes on per that day's orders
         // (§8.11.4 item 11, G-72). rules-mapping.md "Standoffs".

@@ -225,3 +225,70 @@ TEST_CASE("futile_volleys: a unit whose die cannot score keeps its fire", "[batt
         }
     }
 }
+
+TEST_CASE("quiet_fire: a day of fire that never tells ends by mutual break-off as a standoff", "[battle][standoff]") {
+    // Two battalions holding 100 paces apart in a light wood in the rain, volleys fired although they cannot hit
+    // (futile_volleys = fired): an Unsteady volley hits light cover on 5–6 and Rain takes 2 off the die. §2.20 (b)
+    // counts a turn as quiet when no fire hit; under hits the day ends after two such turns and nobody engaged, under
+    // any the volleys keep it going to nightfall.
+    for (const std::string reading : {"hits", "any"}) {
+        INFO(reading);
+        auto setup = battleOf(sideSpec("a", Mode::DeployedDefensive,
+                                       {unitSpec("militia", UnitType::LineInfantry, 1, 4, Nationality::Militia)}, Rating::Capable),
+                              sideSpec("b", Mode::DeployedDefensive, {unitSpec("battalion", UnitType::LineInfantry, 2, 4)},
+                                       Rating::Capable));
+        setup.weather = Weather::Rain;
+        addLightWood(setup);
+        REQUIRE_FALSE(setup.params.set("futile_volleys", "fired"));
+        REQUIRE_FALSE(setup.params.set("quiet_fire", reading));
+        setup.params.counterattackRatio = 0;  // both hold whatever they see
+        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+            INFO("seed " << seed);
+            BattleDice dice(seed);
+            Narrative n;
+            Engine e(setup, dice, &n);
+            const int a = e.unitIndex("militia"), b = e.unitIndex("battalion");
+            e.setFiles(a, 13, 4);
+            e.setFiles(b, 13, 4);
+            e.setFront(a, e.depth() - e.unit(b).front - 100);
+            const auto r = e.run();
+            INFO(n.text());
+            CHECK(n.text().find("militia fires") != std::string::npos);  // the volleys were fired under both readings
+            CHECK(e.unit(a).figures == e.unit(a).figuresStart);
+            CHECK(e.unit(b).figures == e.unit(b).figuresStart);
+            if (reading == "hits") {
+                CHECK(r.endReason == EndReason::MutualBreakoff);
+                CHECK(r.turnsFought == 2);
+                CHECK_FALSE(r.engaged);
+                CHECK(n.text().find("No shot told") != std::string::npos);
+            } else {
+                CHECK(r.endReason == EndReason::Nightfall);
+                CHECK(r.engaged);
+            }
+        }
+    }
+}
+
+TEST_CASE("quiet_fire: a hit is action, and a day with one is a battle", "[battle][standoff]") {
+    // The same battalions in the open in fine weather hit each other, and the day is engaged under either reading.
+    for (const std::string reading : {"hits", "any"}) {
+        INFO(reading);
+        auto setup = battleOf(sideSpec("a", Mode::DeployedDefensive,
+                                       {unitSpec("militia", UnitType::LineInfantry, 1, 4, Nationality::Militia)}, Rating::Capable),
+                              sideSpec("b", Mode::DeployedDefensive, {unitSpec("battalion", UnitType::LineInfantry, 2, 4)},
+                                       Rating::Capable));
+        REQUIRE_FALSE(setup.params.set("quiet_fire", reading));
+        setup.params.counterattackRatio = 0;
+        BattleDice dice(2);
+        Narrative n;
+        Engine e(setup, dice, &n);
+        const int a = e.unitIndex("militia"), b = e.unitIndex("battalion");
+        e.setFiles(a, 13, 4);
+        e.setFiles(b, 13, 4);
+        e.setFront(a, e.depth() - e.unit(b).front - 100);
+        const auto r = e.run();
+        INFO(n.text());
+        CHECK(n.text().find("takes") != std::string::npos);
+        CHECK(r.engaged);
+    }
+}
