@@ -66,32 +66,18 @@ enum MenuId {
 
 constexpr int kOddsRuns = 400;
 
-}  // namespace
+// The menus whose items need nothing of the window to be made (their actions are bound in bind*Menu).
 
-// ---- building the window ---------------------------------------------------------------------------------------
-
-void TurnFrame::buildMenus() {
-    auto* file = new wxMenu;
-    file->Append(wxID_OPEN, _("&Open...\tCtrl+O"), _("Open a campaign database (or a map or campaign file to view)"));
-    m_recentMenu = new wxMenu;
-    file->AppendSubMenu(m_recentMenu, _("Open &Recent"), _("Files opened lately"));
-    m_recent.UseMenu(m_recentMenu);
-    file->AppendSeparator();
-    file->Append(wxID_PREVIEW, _("Print Pre&view..."), _("See the side's papers before printing"));
-    file->Append(wxID_PRINT, _("&Print...\tCtrl+P"), _("Print the side's papers"));
-    file->Append(kIdExportPdf, _("&Export Papers as PDF..."), _("Write one of the side's papers to a PDF file"));
-    file->AppendSeparator();
-    file->Append(kIdConnectServer, _("Connect to a Campaign &Server..."), _("Play one side of a campaign hosted by etatmajor-server"));
-    file->AppendSeparator();
-    file->Append(wxID_CLOSE, _("&Close\tCtrl+W"), _("Close this window"));
-    file->Append(wxID_EXIT, _("&Quit\tCtrl+Q"), _("Quit Etat-Major"));
-
+wxMenu* newEditMenu() {
     auto* edit = new wxMenu;
     edit->Append(kIdEditOrder, _("Write &Order...\tCtrl+E"), _("Write or change today's order of the selected ME"));
     edit->Append(kIdClearRoute, _("&Clear Route"), _("Take the route out of the selected ME's order"));
     edit->AppendSeparator();
     edit->Append(wxID_COPY, _("&Copy Details\tCtrl+C"), _("Copy the selected ME's details"));
+    return edit;
+}
 
+wxMenu* newViewMenu() {
     auto* view = new wxMenu;
     view->Append(kIdZoomIn, _("Zoom &In\tCtrl+="), _("Show the map larger"));
     view->Append(kIdZoomOut, _("Zoom &Out\tCtrl+-"), _("Show more of the map"));
@@ -108,7 +94,10 @@ void TurnFrame::buildMenus() {
     view->AppendCheckItem(kIdSideHost, _("&Host View\tCtrl+Shift+H"), _("Everything"));
     view->AppendCheckItem(kIdSideNone, _("&No Side\tCtrl+Shift+N"), _("Hide everything until the next side is chosen"));
     view->Append(kIdChooseSide, _("Choose &Side..."), _("Pick the side whose view is shown"));
+    return view;
+}
 
+wxMenu* newCampaignMenu() {
     auto* campaignMenu = new wxMenu;
     campaignMenu->Append(kIdNextPhase, _("&Next Phase\tF6"), _("Run the next phase of the turn"));
     campaignMenu->Append(kIdSubmit, _("&Submit Orders\tCtrl+Enter"), _("Give the side's orders for today"));
@@ -122,10 +111,25 @@ void TurnFrame::buildMenus() {
                          _("Record a battle fought on the table from a battle-result file"));
     campaignMenu->AppendSeparator();
     campaignMenu->Append(kIdRefresh, _("Re&load\tF5"), _("Read the campaign again"));
+    return campaignMenu;
+}
 
+wxMenu* newHelpMenu() {
     auto* help = new wxMenu;
     help->Append(wxID_ABOUT, _("&About Etat-Major"), _("Version and credits"));
+    return help;
+}
 
+}  // namespace
+
+// ---- building the window ---------------------------------------------------------------------------------------
+
+void TurnFrame::buildMenus() {
+    auto* file = newFileMenu();
+    auto* edit = newEditMenu();
+    auto* view = newViewMenu();
+    auto* campaignMenu = newCampaignMenu();
+    auto* help = newHelpMenu();
     auto* bar = new wxMenuBar;
     bar->Append(file, _("&File"));
     bar->Append(edit, _("&Edit"));
@@ -133,7 +137,33 @@ void TurnFrame::buildMenus() {
     bar->Append(campaignMenu, _("&Campaign"));
     bar->Append(help, _("&Help"));
     SetMenuBar(bar);
+    bindFileMenu();
+    bindEditMenu();
+    bindViewMenu();
+    bindCampaignMenu();
+    bindMenuStates();
+}
 
+// File: the campaign, the recent files, the papers, a campaign server.
+wxMenu* TurnFrame::newFileMenu() {
+    auto* file = new wxMenu;
+    file->Append(wxID_OPEN, _("&Open...\tCtrl+O"), _("Open a campaign database (or a map or campaign file to view)"));
+    m_recentMenu = new wxMenu;
+    file->AppendSubMenu(m_recentMenu, _("Open &Recent"), _("Files opened lately"));
+    m_recent.UseMenu(m_recentMenu);
+    file->AppendSeparator();
+    file->Append(wxID_PREVIEW, _("Print Pre&view..."), _("See the side's papers before printing"));
+    file->Append(wxID_PRINT, _("&Print...\tCtrl+P"), _("Print the side's papers"));
+    file->Append(kIdExportPdf, _("&Export Papers as PDF..."), _("Write one of the side's papers to a PDF file"));
+    file->AppendSeparator();
+    file->Append(kIdConnectServer, _("Connect to a Campaign &Server..."), _("Play one side of a campaign hosted by etatmajor-server"));
+    file->AppendSeparator();
+    file->Append(wxID_CLOSE, _("&Close\tCtrl+W"), _("Close this window"));
+    file->Append(wxID_EXIT, _("&Quit\tCtrl+Q"), _("Quit Etat-Major"));
+    return file;
+}
+
+void TurnFrame::bindFileMenu() {
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { openInteractively(); }, wxID_OPEN);
     Bind(
@@ -162,6 +192,9 @@ void TurnFrame::buildMenus() {
         wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_CLOSE);
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_EXIT);
+}
+
+void TurnFrame::bindEditMenu() {
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { editOrder(m_selected); }, kIdEditOrder);
     Bind(
@@ -184,6 +217,9 @@ void TurnFrame::buildMenus() {
             }
         },
         wxID_COPY);
+}
+
+void TurnFrame::bindViewMenu() {
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->zoomIn(); }, kIdZoomIn);
     Bind(
@@ -217,6 +253,19 @@ void TurnFrame::buildMenus() {
         wxEVT_MENU, [this](wxCommandEvent&) { clearSide(); }, kIdSideNone);
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { chooseSide(); }, kIdChooseSide);
+}
+
+// The battle chosen in the Battles tab; 0, having said so, when none is.
+int TurnFrame::selectedBattle() {
+    const int i = m_battleList ? m_battleList->GetSelection() : wxNOT_FOUND;
+    if (i == wxNOT_FOUND || i >= static_cast<int>(m_battleIds.size())) {
+        report(_("No battle selected"), _("Choose a battle in the Battles tab first."), false);
+        return 0;
+    }
+    return m_battleIds[static_cast<std::size_t>(i)];
+}
+
+void TurnFrame::bindCampaignMenu() {
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { nextPhase(); }, kIdNextPhase);
     Bind(
@@ -225,35 +274,27 @@ void TurnFrame::buildMenus() {
         wxEVT_MENU, [this](wxCommandEvent&) { standFast(); }, kIdStandFast);
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { refresh(); }, kIdRefresh);
-    auto selectedBattle = [this]() -> int {
-        const int i = m_battleList ? m_battleList->GetSelection() : wxNOT_FOUND;
-        if (i == wxNOT_FOUND || i >= static_cast<int>(m_battleIds.size())) {
-            report(_("No battle selected"), _("Choose a battle in the Battles tab first."), false);
-            return 0;
-        }
-        return m_battleIds[static_cast<std::size_t>(i)];
-    };
     Bind(
         wxEVT_MENU,
-        [this, selectedBattle](wxCommandEvent&) {
+        [this](wxCommandEvent&) {
             if (const int id = selectedBattle()) showBattleSetup(id);
         },
         kIdBattleShow);
     Bind(
         wxEVT_MENU,
-        [this, selectedBattle](wxCommandEvent&) {
+        [this](wxCommandEvent&) {
             if (const int id = selectedBattle()) startOdds(id, kOddsRuns);
         },
         kIdBattleOdds);
     Bind(
         wxEVT_MENU,
-        [this, selectedBattle](wxCommandEvent&) {
+        [this](wxCommandEvent&) {
             if (const int id = selectedBattle()) resolveBattle(id);
         },
         kIdBattleResolve);
     Bind(
         wxEVT_MENU,
-        [this, selectedBattle](wxCommandEvent&) {
+        [this](wxCommandEvent&) {
             const int id = selectedBattle();
             if (!id) return;
             wxFileDialog dialog(this, _("Tabletop result of the battle"), wxEmptyString, wxEmptyString,
@@ -263,7 +304,7 @@ void TurnFrame::buildMenus() {
         kIdBattleEnterFile);
     Bind(
         wxEVT_MENU,
-        [this, selectedBattle](wxCommandEvent&) {
+        [this](wxCommandEvent&) {
             if (const int id = selectedBattle()) enterBattleResultForm(id);
         },
         kIdBattleEnter);
@@ -277,7 +318,10 @@ void TurnFrame::buildMenus() {
             wxAboutBox(info, this);
         },
         wxID_ABOUT);
+}
 
+// Which items can be chosen (and which are ticked) as the window stands.
+void TurnFrame::bindMenuStates() {
     // Orders are written, submitted or stood down only by a side whose orders for today are not yet given.
     auto needSide = [this](wxUpdateUIEvent& e) { e.Enable(ordersOpen()); };
     for (const int id : {static_cast<int>(kIdSubmit), static_cast<int>(kIdStandFast), static_cast<int>(kIdEditOrder),
@@ -321,9 +365,43 @@ void TurnFrame::buildMenus() {
 void TurnFrame::buildPanels() {
     auto* root = new wxPanel(this);
     auto* rootSizer = new wxBoxSizer(wxVERTICAL);
+    rootSizer->Add(buildPhaseBar(root), 0, wxEXPAND);
 
-    // The phase bar.
-    auto* bar = new wxPanel(root);
+    m_mainSplit = new wxSplitterWindow(root, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
+    m_mainSplit->SetMinimumPaneSize(160);
+    m_leftSplit = new wxSplitterWindow(m_mainSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
+    m_leftSplit->SetMinimumPaneSize(80);
+    m_tree = new wxTreeCtrl(m_leftSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize,
+                            wxTR_HAS_BUTTONS | wxTR_HIDE_ROOT | wxTR_LINES_AT_ROOT | wxTR_SINGLE);
+    m_details = new wxTextCtrl(m_leftSplit, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY);
+    m_leftSplit->SplitHorizontally(m_tree, m_details, 300);
+    m_tree->Bind(wxEVT_TREE_SEL_CHANGED, &TurnFrame::onTreeSelect, this);
+    m_tree->Bind(wxEVT_TREE_ITEM_ACTIVATED, [this](wxTreeEvent& e) {
+        if (auto* d = dynamic_cast<MeItem*>(m_tree->GetItemData(e.GetItem()))) editOrder(d->id);
+    });
+
+    m_mapSplit = new wxSplitterWindow(m_mainSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
+    m_mapSplit->SetMinimumPaneSize(80);
+    m_mapSplit->SetSashGravity(1.0);
+    m_canvas = new MapCanvas(m_mapSplit);
+    m_canvas->setOverlayPainter([this](wxGraphicsContext& gc, const hex::Layout& l, double s) { paintOverlays(gc, l, s); });
+    m_canvas->setHexClickHandler([this](hex::Hex h) { return hexClicked(h); });
+    m_canvas->setHoverHandler([this](const std::optional<HoverInfo>& info) {
+        SetStatusText(info ? info->hex : wxString(), 0);
+        if (info) SetStatusText(info->terrain + (info->urban.empty() ? wxString() : ", " + info->urban), 1);
+    });
+
+    buildTabs();
+
+    m_mapSplit->SplitHorizontally(m_canvas, m_notebook, -210);
+    m_mainSplit->SplitVertically(m_leftSplit, m_mapSplit, 330);
+    rootSizer->Add(m_mainSplit, 1, wxEXPAND);
+    root->SetSizer(rootSizer);
+}
+
+// The phase bar: the side shown, where the turn stands and how the side's orders stand, and the day's actions.
+wxPanel* TurnFrame::buildPhaseBar(wxWindow* parent) {
+    auto* bar = new wxPanel(parent);
     bar->SetBackgroundColour(wxColour(236, 230, 214));
     auto* barSizer = new wxBoxSizer(wxHORIZONTAL);
     barSizer->Add(new wxStaticText(bar, wxID_ANY, _("Side:")), 0, wxALIGN_CENTER_VERTICAL | wxLEFT, 8);
@@ -356,32 +434,11 @@ void TurnFrame::buildPanels() {
         if (side) setSide(*side);
         else clearSide();
     });
-    rootSizer->Add(bar, 0, wxEXPAND);
+    return bar;
+}
 
-    m_mainSplit = new wxSplitterWindow(root, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
-    m_mainSplit->SetMinimumPaneSize(160);
-    m_leftSplit = new wxSplitterWindow(m_mainSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
-    m_leftSplit->SetMinimumPaneSize(80);
-    m_tree = new wxTreeCtrl(m_leftSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize,
-                            wxTR_HAS_BUTTONS | wxTR_HIDE_ROOT | wxTR_LINES_AT_ROOT | wxTR_SINGLE);
-    m_details = new wxTextCtrl(m_leftSplit, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY);
-    m_leftSplit->SplitHorizontally(m_tree, m_details, 300);
-    m_tree->Bind(wxEVT_TREE_SEL_CHANGED, &TurnFrame::onTreeSelect, this);
-    m_tree->Bind(wxEVT_TREE_ITEM_ACTIVATED, [this](wxTreeEvent& e) {
-        if (auto* d = dynamic_cast<MeItem*>(m_tree->GetItemData(e.GetItem()))) editOrder(d->id);
-    });
-
-    m_mapSplit = new wxSplitterWindow(m_mainSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
-    m_mapSplit->SetMinimumPaneSize(80);
-    m_mapSplit->SetSashGravity(1.0);
-    m_canvas = new MapCanvas(m_mapSplit);
-    m_canvas->setOverlayPainter([this](wxGraphicsContext& gc, const hex::Layout& l, double s) { paintOverlays(gc, l, s); });
-    m_canvas->setHexClickHandler([this](hex::Hex h) { return hexClicked(h); });
-    m_canvas->setHoverHandler([this](const std::optional<HoverInfo>& info) {
-        SetStatusText(info ? info->hex : wxString(), 0);
-        if (info) SetStatusText(info->terrain + (info->urban.empty() ? wxString() : ", " + info->urban), 1);
-    });
-
+// The tabs under the map.
+void TurnFrame::buildTabs() {
     m_notebook = new wxNotebook(m_mapSplit, wxID_ANY);
     auto textPage = [this](const wxString& title) {
         auto* t = new wxTextCtrl(m_notebook, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize,
@@ -392,6 +449,18 @@ void TurnFrame::buildPanels() {
     m_ordersPanel = textPage(_("Today's Orders"));
     m_resultsPanel = textPage(_("Phase Results"));
     m_intelPanel = textPage(_("Intelligence"));
+    m_notebook->AddPage(buildLogPage(), _("Event Log"));
+    m_vcsPanel = textPage(_("Victory Conditions"));
+    m_supplyPanel = textPage(_("Supply and LOC"));
+    m_notebook->AddPage(buildBattlePage(), _("Battles"));
+    m_notebook->Bind(wxEVT_NOTEBOOK_PAGE_CHANGED, [this](wxBookCtrlEvent& event) {
+        event.Skip();
+        onPageChanged();
+    });
+}
+
+// The event log: the dice the viewer may see, filtered by a text and a phase.
+wxPanel* TurnFrame::buildLogPage() {
     auto* logPage = new wxPanel(m_notebook);
     auto* logSizer = new wxBoxSizer(wxVERTICAL);
     auto* filterRow = new wxBoxSizer(wxHORIZONTAL);
@@ -408,7 +477,6 @@ void TurnFrame::buildPanels() {
     logSizer->Add(filterRow, 0, wxEXPAND | wxALL, 4);
     logSizer->Add(m_logList, 1, wxEXPAND);
     logPage->SetSizer(logSizer);
-    m_notebook->AddPage(logPage, _("Event Log"));
     auto refilter = [this](wxCommandEvent&) {
         const int p = m_logPhaseChoice->GetSelection();
         setLogFilter(m_logFilter->GetValue().utf8_string(),
@@ -416,10 +484,12 @@ void TurnFrame::buildPanels() {
     };
     m_logFilter->Bind(wxEVT_TEXT, refilter);
     m_logPhaseChoice->Bind(wxEVT_CHOICE, refilter);
-    m_vcsPanel = textPage(_("Victory Conditions"));
-    m_supplyPanel = textPage(_("Supply and LOC"));
-    // Battles: on the left the list, the actions, the odds' progress and the odds themselves; on the right the
-    // set-up or, once fought, the report, wrapped to the width so no line runs out of sight.
+    return logPage;
+}
+
+// Battles: on the left the list, the actions, the odds' progress and the odds themselves; on the right the
+// set-up or, once fought, the report, wrapped to the width so no line runs out of sight.
+wxPanel* TurnFrame::buildBattlePage() {
     auto* battlePage = new wxPanel(m_notebook);
     auto* battleSizer = new wxBoxSizer(wxHORIZONTAL);
     auto* battleLeft = new wxBoxSizer(wxVERTICAL);
@@ -458,21 +528,12 @@ void TurnFrame::buildPanels() {
     battleSizer->Add(battleLeft, 0, wxEXPAND | wxALL, 4);
     battleSizer->Add(m_battleText, 1, wxEXPAND | wxTOP | wxBOTTOM | wxRIGHT, 4);
     battlePage->SetSizer(battleSizer);
-    m_notebook->AddPage(battlePage, _("Battles"));
-    m_notebook->Bind(wxEVT_NOTEBOOK_PAGE_CHANGED, [this](wxBookCtrlEvent& event) {
-        event.Skip();
-        onPageChanged();
-    });
     m_battleList->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) {
         const int i = m_battleList->GetSelection();
         if (i != wxNOT_FOUND && i < static_cast<int>(m_battleIds.size()))
             m_battleText->SetValue(utf8(battleSetupText(m_battleIds[static_cast<std::size_t>(i)])));
     });
-
-    m_mapSplit->SplitHorizontally(m_canvas, m_notebook, -210);
-    m_mainSplit->SplitVertically(m_leftSplit, m_mapSplit, 330);
-    rootSizer->Add(m_mainSplit, 1, wxEXPAND);
-    root->SetSizer(rootSizer);
+    return battlePage;
 }
 
 }  // namespace etatmajor::gui
