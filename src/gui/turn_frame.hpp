@@ -59,6 +59,7 @@ class wxTreeEvent;
 namespace etatmajor::gui {
 
 class OrderDialog;
+struct OverlaySketch;
 class TurnScript;
 
 enum class Overlay { Loc, Supply, Range, Fog, Orders };
@@ -200,6 +201,11 @@ private:
     void updatePanels();
     void updateOverlayData();
     void paintOverlays(wxGraphicsContext& gc, const hex::Layout& layout, double hexSize);
+    void paintFog(const OverlaySketch& sketch);
+    void paintRange(const OverlaySketch& sketch);
+    void paintLocs(const OverlaySketch& sketch);
+    void paintSupply(const OverlaySketch& sketch);
+    void paintRoutes(const OverlaySketch& sketch, const campaign::OrdersFile& orders);
     bool hexClicked(hex::Hex h);
     void orderChanged(const campaign::Order& order);
     void report(const wxString& title, const wxString& message, bool error = true);
