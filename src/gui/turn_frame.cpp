@@ -420,8 +420,7 @@ void TurnFrame::refresh() {
     m_battleList->Clear();
     for (const auto& b : m_battles) {
         m_battleIds.push_back(b.id);
-        m_battleList->Append(utf8("Battle " + std::to_string(b.id) + ": week " + std::to_string(b.week) + " day " +
-                                  std::to_string(b.day) + " at " + b.hex + ", " + b.status));
+        m_battleList->Append(utf8(battleListLine(b)));
     }
     m_canvas->replaceDocument(m_document);
     for (std::size_t i = 0; i < m_choiceSides.size(); ++i) {

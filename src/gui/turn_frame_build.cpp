@@ -386,10 +386,7 @@ void TurnFrame::buildPanels() {
     m_canvas = new MapCanvas(m_mapSplit);
     m_canvas->setOverlayPainter([this](wxGraphicsContext& gc, const hex::Layout& l, double s) { paintOverlays(gc, l, s); });
     m_canvas->setHexClickHandler([this](hex::Hex h) { return hexClicked(h); });
-    m_canvas->setHoverHandler([this](const std::optional<HoverInfo>& info) {
-        SetStatusText(info ? info->hex : wxString(), 0);
-        if (info) SetStatusText(info->terrain + (info->urban.empty() ? wxString() : ", " + info->urban), 1);
-    });
+    m_canvas->setHoverHandler([this](const std::optional<HoverInfo>& info) { showHover(*this, info); });
 
     buildTabs();
 

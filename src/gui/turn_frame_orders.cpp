@@ -135,8 +135,7 @@ OrderDialog* TurnFrame::editOrder(const std::string& meId) {
         if (l.me == meId)
             ctx.loc = (l.loc ? "yes, " : "no, ") + std::to_string(l.path.size()) + " hex(es) to " + l.supplySourceName +
                       (l.cutAt.empty() ? "" : ", cut at " + formatPath(l.cutAt));
-    for (const auto& u : m_document->map().urbanAreas()) ctx.supplyPoints.emplace_back(u.id, u.name);
-    std::sort(ctx.supplyPoints.begin(), ctx.supplyPoints.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    ctx.supplyPoints = supplyPointsOf(m_document->map());
 
     m_orderDialog = new OrderDialog(this, ctx, *order);
     m_orderDialog->onChange = [this](const campaign::Order& o) { orderChanged(o); };

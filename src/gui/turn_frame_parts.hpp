@@ -3,16 +3,13 @@
 // what they do: the pieces those files share. Nothing outside them includes this.
 #pragma once
 
+#include "frame_common.hpp"
+
 #include "etatmajor/core/issue.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 
-#include <wx/string.h>
-#include <wx/treebase.h>
-
-#include <algorithm>
 #include <exception>
 #include <string>
-#include <utility>
 
 namespace etatmajor::gui::detail {
 
@@ -20,8 +17,6 @@ namespace etatmajor::gui::detail {
 inline constexpr const char* kChooseSidePrompt =
     "No side is shown. Choose a side (the list at the left of the bar, or View > Choose Side...) to see its view; "
     "the host's view shows everything.";
-
-inline wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
 
 // Runs f on a campaign store opened for reading (or writing); StoreErrors and other failures become a message.
 template <typename F>
@@ -47,17 +42,5 @@ inline std::string issuesText(const core::IssueList& issues) {
     for (const auto& i : issues.items()) out += i.format() + "\n";
     return out;
 }
-
-inline std::string readable(std::string s) {
-    std::replace(s.begin(), s.end(), '_', ' ');
-    return s;
-}
-
-// The tree item's data: the ME it stands for.
-class MeItem : public wxTreeItemData {
-public:
-    explicit MeItem(std::string meId) : id(std::move(meId)) {}
-    std::string id;
-};
 
 }  // namespace etatmajor::gui::detail

@@ -10,10 +10,8 @@
 #include "window_capture.hpp"
 
 #include <wx/choicdlg.h>
-#include <wx/filename.h>
 #include <wx/notebook.h>
 #include <wx/textdlg.h>
-#include <wx/time.h>
 
 #include <iostream>
 
@@ -25,8 +23,6 @@ namespace {
 
 constexpr long kSettleMs = 400;
 constexpr long kGiveUpMs = 20000;
-
-long long nowMs() { return wxGetLocalTimeMillis().GetValue(); }
 
 }  // namespace
 
@@ -67,14 +63,7 @@ void TurnFrame::showPrintMenuForScript(bool show) {
     m_askingWindow->Raise();
 }
 
-bool TurnFrame::selectTab(const std::string& title) {
-    for (std::size_t i = 0; i < m_notebook->GetPageCount(); ++i)
-        if (m_notebook->GetPageText(i).utf8_string().rfind(title, 0) == 0) {
-            m_notebook->SetSelection(i);
-            return true;
-        }
-    return false;
-}
+bool TurnFrame::selectTab(const std::string& title) { return selectTabByTitle(*m_notebook, title); }
 
 void TurnFrame::runScriptWhenReady(const wxString& scriptPath, std::function<void(int)> done) {
     m_script = std::make_unique<TurnScript>(*this, scriptPath);
@@ -125,24 +114,8 @@ bool TurnFrame::saveScreenshot(const wxString& pngPath) {
     wxImage image = result.image;
     // The order dialog, the side chooser and the passphrase question are windows of their own: each is pasted where
     // it stands over the frame.
-    for (wxTopLevelWindow* shown :
-         {static_cast<wxTopLevelWindow*>(m_orderDialog), static_cast<wxTopLevelWindow*>(m_chooser), m_askingWindow}) {
-        if (!shown || !image.IsOk()) continue;
-        shown->Update();
-        wxImage dialog = WindowCapture::fromXServer(*shown);
-        if (!dialog.IsOk() || WindowCapture::looksBlank(dialog)) dialog = WindowCapture::fromWindowDC(*shown);
-        if (dialog.IsOk() && !WindowCapture::looksBlank(dialog)) {
-            const wxPoint at = shown->GetScreenPosition() - GetScreenPosition();
-            image.Paste(dialog, at.x, at.y);
-        }
-    }
-    const wxFileName target(pngPath);
-    if (!target.GetPath().empty() && !wxFileName::DirExists(target.GetPath()))
-        wxFileName::Mkdir(target.GetPath(), wxS_DIR_DEFAULT, wxPATH_MKDIR_FULL);
-    if (!image.IsOk() || !image.SaveFile(pngPath, wxBITMAP_TYPE_PNG)) {
-        std::cerr << pngPath.utf8_string() << ": error: cannot write the screenshot\n";
-        return false;
-    }
+    WindowCapture::pasteOver(image, *this, {m_orderDialog, m_chooser, m_askingWindow});
+    if (!WindowCapture::savePng(image, pngPath)) return false;
     std::cout << "etatmajor: wrote " << pngPath.utf8_string() << " (" << image.GetWidth() << "x" << image.GetHeight() << ", from the "
               << WindowCapture::methodName(result.method) << ")\n";
     return true;
