@@ -94,6 +94,7 @@ void mouse(MapCanvas& canvas, wxEventType type, const wxPoint& p, bool leftDown)
 // The mouse pressed at the first point, dragged through the others in small steps, released at the last.
 void stroke(MapCanvas& canvas, const std::vector<Point>& points) {
     std::vector<wxPoint> pixels;
+    pixels.reserve(points.size());
     for (const Point& p : points) pixels.push_back(pixelOf(canvas, p));
     mouse(canvas, wxEVT_MOTION, pixels.front(), false);
     mouse(canvas, wxEVT_LEFT_DOWN, pixels.front(), true);
