@@ -19,8 +19,10 @@
 #include <utility>
 #include <vector>
 
+class wxButton;
 class wxCheckBox;
 class wxChoice;
+class wxFlexGridSizer;
 class wxRadioBox;
 class wxRearrangeCtrl;
 class wxStaticText;
@@ -68,6 +70,10 @@ public:
 
 private:
     void build();
+    void buildHeading(wxFlexGridSizer* grid);
+    wxButton* buildRoute(wxFlexGridSizer* grid);
+    void buildMarch(wxFlexGridSizer* grid);
+    void bindControls(wxButton* clear, wxButton* ok, wxButton* cancel);
     void readControls();
     void changed();
     void fillPath();

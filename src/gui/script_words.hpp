@@ -33,6 +33,11 @@ inline void need(const std::vector<std::string>& w, std::size_t n) {
     if (w.size() < n) fail("'" + w[0] + "' needs " + std::to_string(n - 1) + " argument(s)");
 }
 
+// Fails unless `found` is `wanted`, naming `what` and both.
+inline void expectEqual(const std::string& what, const std::string& found, const std::string& wanted) {
+    if (found != wanted) fail(what + " is '" + found + "', expected '" + wanted + "'");
+}
+
 inline bool yes(const std::string& s) {
     if (s == "yes" || s == "true" || s == "on") return true;
     if (s == "no" || s == "false" || s == "off") return false;

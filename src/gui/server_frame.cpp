@@ -2,8 +2,10 @@
 #include "server_frame.hpp"
 
 #include "connect_dialog.hpp"
+#include "frame_common.hpp"
 #include "map_document.hpp"
 #include "order_dialog.hpp"
+#include "overlay_sketch.hpp"
 #include "server_script.hpp"
 #include "turn_model.hpp"
 #include "window_capture.hpp"
@@ -24,7 +26,6 @@
 #include <wx/splitter.h>
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
-#include <wx/time.h>
 #include <wx/treectrl.h>
 #include <wx/utils.h>
 
@@ -53,20 +54,6 @@ constexpr long kSettleMs = 400;
 constexpr long kGiveUpMs = 20000;
 // How long one long poll waits for a phase before asking again.
 constexpr int kPollSeconds = 20;
-
-wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
-long long nowMs() { return wxGetLocalTimeMillis().GetValue(); }
-
-std::string readable(std::string s) {
-    std::replace(s.begin(), s.end(), '_', ' ');
-    return s;
-}
-
-class MeItem : public wxTreeItemData {
-public:
-    explicit MeItem(std::string meId) : id(std::move(meId)) {}
-    std::string id;
-};
 
 }  // namespace
 
@@ -197,10 +184,7 @@ void ServerFrame::buildPanels() {
     m_canvas = new MapCanvas(m_mapSplit);
     m_canvas->setOverlayPainter([this](wxGraphicsContext& gc, const hex::Layout& l, double s) { paintOverlays(gc, l, s); });
     m_canvas->setHexClickHandler([this](hex::Hex h) { return hexClicked(h); });
-    m_canvas->setHoverHandler([this](const std::optional<HoverInfo>& info) {
-        SetStatusText(info ? info->hex : wxString(), 0);
-        if (info) SetStatusText(info->terrain + (info->urban.empty() ? wxString() : ", " + info->urban), 1);
-    });
+    m_canvas->setHoverHandler([this](const std::optional<HoverInfo>& info) { showHover(*this, info); });
 
     m_notebook = new wxNotebook(m_mapSplit, wxID_ANY);
     auto textPage = [this](const wxString& title, long wrap) {
@@ -407,8 +391,7 @@ bool ServerFrame::refresh() {
     m_battleList->Clear();
     for (const auto& b : m_battles) {
         m_battleIds.push_back(b.id);
-        m_battleList->Append(utf8("Battle " + std::to_string(b.id) + ": week " + std::to_string(b.week) + " day " +
-                                  std::to_string(b.day) + " at " + b.hex + ", " + b.status));
+        m_battleList->Append(utf8(battleListLine(b)));
     }
     if (!m_selected.empty() && !m_view->me(m_selected)) m_selected.clear();
     updateTitle();
@@ -589,22 +572,13 @@ std::string ServerFrame::turnText() const {
 
 std::string ServerFrame::battleText() const { return m_battleText ? m_battleText->GetValue().utf8_string() : std::string(); }
 
-bool ServerFrame::selectTab(const std::string& title) {
-    for (std::size_t i = 0; i < m_notebook->GetPageCount(); ++i)
-        if (m_notebook->GetPageText(i).utf8_string().rfind(title, 0) == 0) {
-            m_notebook->SetSelection(i);
-            return true;
-        }
-    return false;
-}
+bool ServerFrame::selectTab(const std::string& title) { return selectTabByTitle(*m_notebook, title); }
 
 // ---- the map -----------------------------------------------------------------------------------------------------
 
 void ServerFrame::paintOverlays(wxGraphicsContext& gc, const hex::Layout& layout, double s) {
     if (!m_document || !m_view) return;
-    const auto off = m_document->map().offsets();
-    auto centre = [&](hex::Offset o) { return layout.toPixel(off.toHex(o)); };
-    const double w = std::clamp(0.14 * s, 2.0, 6.0);
+    const OverlaySketch sketch(gc, layout, m_document->map().offsets(), s);
     // The routes of the draft orders (the one being written as it stands in the dialog).
     if (m_draft)
         for (const auto& o : m_draft->orders) {
@@ -613,43 +587,9 @@ void ServerFrame::paintOverlays(wxGraphicsContext& gc, const hex::Layout& layout
             const bool editing = m_orderDialog && m_orderDialog->meId() == o.me;
             const campaign::Order& order = editing ? m_orderDialog->order() : o;
             if (order.path.empty()) continue;
-            wxGraphicsPath p = gc.CreatePath();
-            const auto a = centre(me->offset);
-            p.MoveToPoint(a.x, a.y);
-            for (const auto& step : order.path) {
-                const auto b = centre(step);
-                p.AddLineToPoint(b.x, b.y);
-            }
-            gc.SetBrush(wxNullGraphicsBrush);
-            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255, 200), w * 1.6 + 3).Cap(wxCAP_ROUND).Join(wxJOIN_ROUND)));
-            gc.StrokePath(p);
-            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(editing ? wxColour(20, 20, 20) : wxColour(70, 70, 70, 200), w * 1.6)
-                                       .Cap(wxCAP_ROUND)
-                                       .Join(wxJOIN_ROUND)));
-            gc.StrokePath(p);
-            for (const auto& step : order.path) {
-                const auto c = centre(step);
-                const double r = std::max(3.5, 0.22 * s);
-                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255), 1.5)));
-                gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(30, 110, 200))));
-                gc.DrawEllipse(c.x - r, c.y - r, 2 * r, 2 * r);
-            }
+            sketch.route(me->offset, order.path, editing, [](std::size_t) { return wxColour(30, 110, 200); });
         }
-    if (const view::MeView* me = m_view->me(m_selected)) {
-        const auto h = off.toHex(me->offset);
-        const auto corners = layout.corners(h);
-        wxGraphicsPath ring = gc.CreatePath();
-        for (std::size_t i = 0; i < corners.size(); ++i) {
-            if (i == 0) ring.MoveToPoint(corners[i].x, corners[i].y);
-            else ring.AddLineToPoint(corners[i].x, corners[i].y);
-        }
-        ring.CloseSubpath();
-        gc.SetBrush(wxNullGraphicsBrush);
-        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255, 230), 6.0)));
-        gc.StrokePath(ring);
-        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(240, 170, 0), 3.0)));
-        gc.StrokePath(ring);
-    }
+    if (const view::MeView* me = m_view->me(m_selected)) sketch.selectionRing(sketch.offsets.toHex(me->offset));
 }
 
 bool ServerFrame::hexClicked(hex::Hex h) {
@@ -704,8 +644,7 @@ OrderDialog* ServerFrame::editOrder(const std::string& meId) {
     ctx.day = m_draft->day;
     ctx.me = *me;
     ctx.loc = "as the server traces it (the Supply and LOC tab)";
-    for (const auto& u : m_document->map().urbanAreas()) ctx.supplyPoints.emplace_back(u.id, u.name);
-    std::sort(ctx.supplyPoints.begin(), ctx.supplyPoints.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    ctx.supplyPoints = supplyPointsOf(m_document->map());
     m_orderDialog = new OrderDialog(this, ctx, *order);
     m_orderDialog->showServerCheck();
     m_orderDialog->onChange = [this](const campaign::Order&) { m_canvas->Refresh(); };
@@ -873,23 +812,8 @@ bool ServerFrame::saveScreenshot(const wxString& pngPath) {
     Update();
     auto result = WindowCapture::capture(*this, *m_canvas);
     wxImage image = result.image;
-    for (wxTopLevelWindow* shown : {static_cast<wxTopLevelWindow*>(m_orderDialog), static_cast<wxTopLevelWindow*>(m_connectShown)}) {
-        if (!shown || !image.IsOk()) continue;
-        shown->Update();
-        wxImage dialog = WindowCapture::fromXServer(*shown);
-        if (!dialog.IsOk() || WindowCapture::looksBlank(dialog)) dialog = WindowCapture::fromWindowDC(*shown);
-        if (dialog.IsOk() && !WindowCapture::looksBlank(dialog)) {
-            const wxPoint at = shown->GetScreenPosition() - GetScreenPosition();
-            image.Paste(dialog, at.x, at.y);
-        }
-    }
-    const wxFileName target(pngPath);
-    if (!target.GetPath().empty() && !wxFileName::DirExists(target.GetPath()))
-        wxFileName::Mkdir(target.GetPath(), wxS_DIR_DEFAULT, wxPATH_MKDIR_FULL);
-    if (!image.IsOk() || !image.SaveFile(pngPath, wxBITMAP_TYPE_PNG)) {
-        std::cerr << pngPath.utf8_string() << ": error: cannot write the screenshot\n";
-        return false;
-    }
+    WindowCapture::pasteOver(image, *this, {m_orderDialog, m_connectShown});
+    if (!WindowCapture::savePng(image, pngPath)) return false;
     std::cout << "etatmajor: wrote " << pngPath.utf8_string() << " (" << image.GetWidth() << "x" << image.GetHeight() << ")\n";
     return true;
 }

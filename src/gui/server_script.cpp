@@ -3,6 +3,7 @@
 
 #include "connect_dialog.hpp"
 #include "order_dialog.hpp"
+#include "script_canvas.hpp"
 #include "script_words.hpp"
 #include "server_frame.hpp"
 
@@ -19,6 +20,7 @@ namespace {
 constexpr long long kSettleMs = 300;
 constexpr long long kSettleGiveUpMs = 15000;
 
+using script::expectEqual;
 using script::fail;
 using script::need;
 using script::number;
@@ -28,10 +30,17 @@ using script::yes;
 
 long long now() { return wxGetLocalTimeMillis().GetValue(); }
 
+void expectHas(const std::string& what, const std::string& found, const std::string& wanted) {
+    if (found.find(wanted) == std::string::npos) fail(what + " does not say '" + wanted + "'; it says: " + found);
+}
+
 }  // namespace
 
 ServerScript::ServerScript(ServerFrame& frame, const wxString& path) : m_frame(frame), m_path(path), m_timer(this) {
     Bind(wxEVT_TIMER, &ServerScript::onTick, this, m_timer.GetId());
+    addWindowCommands();
+    addOrderCommands();
+    addExpectations();
 }
 
 ServerScript::~ServerScript() { m_timer.Stop(); }
@@ -106,161 +115,179 @@ void ServerScript::onTick(wxTimerEvent&) {
     }
 }
 
-void ServerScript::run(const std::vector<std::string>& w) {
+void ServerScript::run(const Words& w) {
     const std::string& cmd = w.at(0);
-    MapCanvas& canvas = m_frame.canvas();
-    auto hexOf = [&](const std::string& text) {
-        const auto o = hex::parseOffset(text);
-        if (!o) fail("'" + text + "' is not a hex (col,row)");
-        const auto* doc = canvas.document();
-        if (!doc) fail("no campaign is shown");
-        const hex::Hex h = doc->map().offsets().toHex(*o);
-        if (!doc->map().contains(h)) fail("hex " + text + " is off the map");
-        return h;
-    };
-    auto dialog = [&]() -> OrderDialog& {
-        if (!m_frame.orderDialog()) fail("no order dialog is open");
-        return *m_frame.orderDialog();
-    };
-    auto settle = [&](const std::string& shot) {
-        m_settling = true;
-        m_pendingShot = shot;
-        canvas.Refresh();
-        m_settlePaints = canvas.paintCount();
-        m_settleStart = now();
-        m_settleSince = m_settleStart;
-    };
-    auto expectEqual = [&](const std::string& what, const std::string& found, const std::string& wanted) {
-        if (found != wanted) fail(what + " is '" + found + "', expected '" + wanted + "'");
-    };
-    auto expectHas = [&](const std::string& what, const std::string& found, const std::string& wanted) {
-        if (found.find(wanted) == std::string::npos) fail(what + " does not say '" + wanted + "'; it says: " + found);
-    };
+    const auto command = m_commands.find(cmd);
+    if (command == m_commands.end()) fail("unknown command '" + cmd + "'");
+    command->second(w);
+}
 
-    if (cmd == "echo") {
+// expect WHAT ARG...: the expectation's handler in m_expectations.
+void ServerScript::expect(const Words& w) {
+    need(w, 2);
+    const std::string& what = w[1];
+    const auto expectation = m_expectations.find(what);
+    if (expectation == m_expectations.end()) fail("unknown expectation '" + what + "'");
+    expectation->second(w, rest(w, 2));
+}
+
+hex::Hex ServerScript::hexOf(const std::string& text) const {
+    return script::hexOnCanvas(m_frame.canvas(), text, "no campaign is shown");
+}
+
+OrderDialog& ServerScript::dialog() const {
+    if (!m_frame.orderDialog()) fail("no order dialog is open");
+    return *m_frame.orderDialog();
+}
+
+void ServerScript::settle(const std::string& shot) {
+    MapCanvas& canvas = m_frame.canvas();
+    m_settling = true;
+    m_pendingShot = shot;
+    canvas.Refresh();
+    m_settlePaints = canvas.paintCount();
+    m_settleStart = now();
+    m_settleSince = m_settleStart;
+}
+
+// Waiting, following the turn, the connect dialog, the map and the tabs.
+void ServerScript::addWindowCommands() {
+    m_commands["echo"] = [](const Words& w) {
         // At once: whoever runs the script may be waiting for the line.
         std::cout << "etatmajor: " << rest(w, 1) << std::endl;
-    } else if (cmd == "wait") {
+    };
+    m_commands["wait"] = [this](const Words& w) {
         need(w, 2);
         m_waitUntil = now() + number(w[1]);
-    } else if (cmd == "wait-day") {
+    };
+    m_commands["wait-day"] = [this](const Words& w) {
         need(w, 3);
         m_waitWeek = number(w[1]);
         m_waitDay = number(w[2]);
         m_waitDayUntil = now() + 1000LL * (w.size() > 3 ? number(w[3]) : 60);
-    } else if (cmd == "reload") {
+    };
+    m_commands["reload"] = [this](const Words&) {
         if (!m_frame.refresh()) fail("the window could not read the server: " + m_frame.lastMessage());
         settle({});
-    } else if (cmd == "order") {
-        need(w, 2);
-        if (!m_frame.editOrder(w[1])) fail("the order dialog did not open: " + m_frame.lastMessage());
-        settle({});
-    } else if (cmd == "set") {
-        need(w, 3);
-        std::string error;
-        if (!dialog().setField(w[1], rest(w, 2), error)) fail(error);
-    } else if (cmd == "click") {
-        need(w, 2);
-        const hex::Hex h = hexOf(w[1]);
-        const auto* doc = canvas.document();
-        const hex::Layout unit(doc->map().metadata().orientation, {1.0, 1.0});
-        const wxPoint p = canvas.pixelAt(unit.toPixel(h));
-        const wxSize size = canvas.GetClientSize();
-        if (p.x < 0 || p.y < 0 || p.x >= size.x || p.y >= size.y) fail("hex " + w[1] + " is outside the map window");
-        for (const auto type : {wxEVT_MOTION, wxEVT_LEFT_DOWN, wxEVT_LEFT_UP}) {
-            wxMouseEvent ev(type);
-            ev.SetPosition(p);
-            ev.m_leftDown = type == wxEVT_LEFT_DOWN;
-            ev.SetEventObject(&canvas);
-            ev.SetId(canvas.GetId());
-            canvas.GetEventHandler()->ProcessEvent(ev);
-        }
-    } else if (cmd == "accept") {
-        if (!dialog().accept()) fail("the order was not accepted: " + dialog().lastMessage());
-    } else if (cmd == "close-order") {
-        dialog().Close();
-    } else if (cmd == "select") {
+    };
+    m_commands["select"] = [this](const Words& w) {
         need(w, 2);
         if (!m_frame.selectMe(w[1])) fail(m_frame.lastMessage());
         settle({});
-    } else if (cmd == "tab") {
+    };
+    m_commands["tab"] = [this](const Words& w) {
         need(w, 2);
         if (!m_frame.selectTab(rest(w, 1))) fail("there is no tab '" + rest(w, 1) + "'");
-    } else if (cmd == "submit") {
-        if (!m_frame.submitOrders()) fail("the orders were not submitted: " + m_frame.lastMessage());
-        settle({});
-    } else if (cmd == "submit-refused") {
-        need(w, 2);
-        if (m_frame.submitOrders()) fail("the server took the orders");
-        expectHas("the refusal", m_frame.lastMessage(), rest(w, 1));
-    } else if (cmd == "stand-fast") {
-        if (!m_frame.standFast()) fail("stand fast failed: " + m_frame.lastMessage());
-        settle({});
-    } else if (cmd == "withdraw") {
-        if (!m_frame.withdrawOrders()) fail("the orders were not withdrawn: " + m_frame.lastMessage());
-        settle({});
-    } else if (cmd == "show-connect") {
+    };
+    m_commands["show-connect"] = [this](const Words& w) {
         ServerLogin login;
         login.passphrase = rest(w, 1);
         m_frame.showConnectForScript(login);
-    } else if (cmd == "hide-connect") {
-        m_frame.hideConnectForScript();
-    } else if (cmd == "zoom") {
+    };
+    m_commands["hide-connect"] = [this](const Words&) { m_frame.hideConnectForScript(); };
+    m_commands["zoom"] = [this](const Words& w) {
         need(w, 2);
+        MapCanvas& canvas = m_frame.canvas();
         if (w[1] == "in") canvas.zoomIn();
         else if (w[1] == "out") canvas.zoomOut();
         else if (w[1] == "fit") canvas.fitToWindow();
         else canvas.setHexSize(number(w[1]));
         settle({});
-    } else if (cmd == "centre") {
+    };
+    m_commands["centre"] = [this](const Words& w) {
         need(w, 2);
-        canvas.centreOnHex(hexOf(w[1]));
+        m_frame.canvas().centreOnHex(hexOf(w[1]));
         settle({});
-    } else if (cmd == "screenshot") {
+    };
+    m_commands["screenshot"] = [this](const Words& w) {
         need(w, 2);
         if (m_frame.orderDialog()) m_frame.orderDialog()->Raise();
         settle(rest(w, 1));
-    } else if (cmd == "expect") {
+    };
+    m_commands["expect"] = [this](const Words& w) { expect(w); };
+}
+
+// The order dialog and the side's orders on the server.
+void ServerScript::addOrderCommands() {
+    m_commands["order"] = [this](const Words& w) {
         need(w, 2);
-        const std::string& what = w[1];
-        const std::string arg = rest(w, 2);
+        if (!m_frame.editOrder(w[1])) fail("the order dialog did not open: " + m_frame.lastMessage());
+        settle({});
+    };
+    m_commands["set"] = [this](const Words& w) {
+        need(w, 3);
+        std::string error;
+        if (!dialog().setField(w[1], rest(w, 2), error)) fail(error);
+    };
+    m_commands["click"] = [this](const Words& w) {
+        need(w, 2);
+        script::clickHex(m_frame.canvas(), hexOf(w[1]), w[1]);
+    };
+    m_commands["accept"] = [this](const Words&) {
+        if (!dialog().accept()) fail("the order was not accepted: " + dialog().lastMessage());
+    };
+    m_commands["close-order"] = [this](const Words&) { dialog().Close(); };
+    m_commands["submit"] = [this](const Words&) {
+        if (!m_frame.submitOrders()) fail("the orders were not submitted: " + m_frame.lastMessage());
+        settle({});
+    };
+    m_commands["submit-refused"] = [this](const Words& w) {
+        need(w, 2);
+        if (m_frame.submitOrders()) fail("the server took the orders");
+        expectHas("the refusal", m_frame.lastMessage(), rest(w, 1));
+    };
+    m_commands["stand-fast"] = [this](const Words&) {
+        if (!m_frame.standFast()) fail("stand fast failed: " + m_frame.lastMessage());
+        settle({});
+    };
+    m_commands["withdraw"] = [this](const Words&) {
+        if (!m_frame.withdrawOrders()) fail("the orders were not withdrawn: " + m_frame.lastMessage());
+        settle({});
+    };
+}
+
+// expect WHAT ARG...
+void ServerScript::addExpectations() {
+    m_expectations["week-day"] = [this](const Words& w, const std::string& arg) {
+        need(w, 4);
         const auto& c = m_frame.calendar();
-        if (what == "week-day") {
-            need(w, 4);
-            expectEqual("the week and day", std::to_string(c.week) + " " + std::to_string(c.day), arg);
-        } else if (what == "phase") {
-            expectEqual("the phase", c.phase, arg);
-        } else if (what == "orders") {
-            expectEqual("today's orders", m_frame.ordersStatus(), arg);
-        } else if (what == "orders-open") {
-            expectEqual("whether orders are open", m_frame.ordersOpen() ? "yes" : "no", yes(arg) ? "yes" : "no");
-        } else if (what == "own-mes" || what == "face-down") {
-            const auto* v = m_frame.sideView();
-            if (!v) fail("no view is shown");
-            int n = 0;
-            for (const auto& s : v->sides) {
-                if (what == "own-mes") n += static_cast<int>(s.mes.size());
-                else
-                    for (const auto& ctr : s.counters) n += ctr.faceDown ? 1 : 0;
-            }
-            expectEqual(what, std::to_string(n), arg);
-        } else if (what == "message") {
-            expectHas("the last message", m_frame.lastMessage(), arg);
-        } else if (what == "report") {
-            expectHas("the Day Report tab", m_frame.reportText(), arg);
-        } else if (what == "turn") {
-            expectHas("the Turn tab", m_frame.turnText(), arg);
-        } else if (what == "phase-bar") {
-            expectHas("the phase bar", m_frame.phaseBarLabel(), arg);
-        } else if (what == "event-refreshes-at-least") {
-            if (m_frame.eventRefreshes() < number(arg))
-                fail("the window read the server again " + std::to_string(m_frame.eventRefreshes()) + " time(s) after events");
-        } else {
-            fail("unknown expectation '" + what + "'");
+        expectEqual("the week and day", std::to_string(c.week) + " " + std::to_string(c.day), arg);
+    };
+    m_expectations["phase"] = [this](const Words&, const std::string& arg) {
+        expectEqual("the phase", m_frame.calendar().phase, arg);
+    };
+    m_expectations["orders"] = [this](const Words&, const std::string& arg) {
+        expectEqual("today's orders", m_frame.ordersStatus(), arg);
+    };
+    m_expectations["orders-open"] = [this](const Words&, const std::string& arg) {
+        expectEqual("whether orders are open", m_frame.ordersOpen() ? "yes" : "no", yes(arg) ? "yes" : "no");
+    };
+    m_expectations["own-mes"] = m_expectations["face-down"] = [this](const Words& w, const std::string& arg) {
+        const std::string& what = w[1];
+        const auto* v = m_frame.sideView();
+        if (!v) fail("no view is shown");
+        int n = 0;
+        for (const auto& s : v->sides) {
+            if (what == "own-mes") n += static_cast<int>(s.mes.size());
+            else
+                for (const auto& ctr : s.counters) n += ctr.faceDown ? 1 : 0;
         }
-    } else {
-        fail("unknown command '" + cmd + "'");
-    }
+        expectEqual(what, std::to_string(n), arg);
+    };
+    m_expectations["message"] = [this](const Words&, const std::string& arg) {
+        expectHas("the last message", m_frame.lastMessage(), arg);
+    };
+    m_expectations["report"] = [this](const Words&, const std::string& arg) {
+        expectHas("the Day Report tab", m_frame.reportText(), arg);
+    };
+    m_expectations["turn"] = [this](const Words&, const std::string& arg) { expectHas("the Turn tab", m_frame.turnText(), arg); };
+    m_expectations["phase-bar"] = [this](const Words&, const std::string& arg) {
+        expectHas("the phase bar", m_frame.phaseBarLabel(), arg);
+    };
+    m_expectations["event-refreshes-at-least"] = [this](const Words&, const std::string& arg) {
+        if (m_frame.eventRefreshes() < number(arg))
+            fail("the window read the server again " + std::to_string(m_frame.eventRefreshes()) + " time(s) after events");
+    };
 }
 
 }  // namespace etatmajor::gui

@@ -13,15 +13,19 @@
 //   expect event-refreshes-at-least N
 #pragma once
 
+#include "etatmajor/hex/hex.hpp"
+
 #include <wx/event.h>
 #include <wx/timer.h>
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 namespace etatmajor::gui {
 
+class OrderDialog;
 class ServerFrame;
 
 class ServerScript : public wxEvtHandler {
@@ -35,9 +39,22 @@ private:
         int number = 0;
         std::string text;
     };
+    using Words = std::vector<std::string>;
+
     void onTick(wxTimerEvent& event);
-    void run(const std::vector<std::string>& words);
+    // Runs one command (its handler in m_commands); throws std::runtime_error with a message for a person when it fails.
+    void run(const Words& words);
     void finish(int status);
+    // The handlers of the commands, group by group, and of `expect`'s expectations.
+    void addWindowCommands();
+    void addOrderCommands();
+    void addExpectations();
+    void expect(const Words& words);
+    // The hex "col,row" of the campaign's map; the order dialog open now; waiting for the window to finish painting
+    // (then saving the screenshot `shot`, when one is named).
+    hex::Hex hexOf(const std::string& text) const;
+    OrderDialog& dialog() const;
+    void settle(const std::string& shot);
 
     ServerFrame& m_frame;
     wxString m_path;
@@ -53,6 +70,9 @@ private:
     int m_waitWeek = 0, m_waitDay = 0;
     long long m_waitDayUntil = 0;
     int m_waitLine = 0;
+    std::map<std::string, std::function<void(const Words&)>> m_commands;
+    // expect WHAT ARG...: by WHAT, given the command's words and ARG (the words after WHAT).
+    std::map<std::string, std::function<void(const Words&, const std::string& arg)>> m_expectations;
 };
 
 }  // namespace etatmajor::gui

@@ -35,6 +35,7 @@
 
 #include <deque>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -61,9 +62,18 @@ private:
         std::string fortification;
     };
 
+    using Words = std::vector<std::string>;
+
     void onTick(wxTimerEvent& event);
-    // Runs one command; throws std::runtime_error with a message for a person when it fails.
-    void run(const std::vector<std::string>& words);
+    // Runs one command (its handler in m_commands); throws std::runtime_error with a message for a person when it fails.
+    void run(const Words& words);
+    // The handlers of the commands, group by group, and of `expect`'s expectations.
+    void addFileCommands();
+    void addToolCommands();
+    void addMapCommands();
+    void addMapExpectations();
+    void addEditorExpectations();
+    void expect(const Words& words);
     void finish(int status);
     void settleThen(bool screenshot, const std::string& path);
 
@@ -76,6 +86,8 @@ private:
     std::deque<UrbanAnswer> m_urbanAnswers;
     std::deque<std::string> m_textAnswers;
     std::size_t m_tileMark = 0;
+    std::map<std::string, std::function<void(const Words&)>> m_commands;
+    std::map<std::string, std::function<void(const Words&)>> m_expectations;  // expect WHAT ARG...: by WHAT
 
     // Waiting for the window to finish painting before a screenshot or a tile count.
     bool m_settling = false;

@@ -47,7 +47,9 @@ class wxTopLevelWindow;
 class wxChoice;
 class wxGauge;
 class wxListBox;
+class wxMenu;
 class wxNotebook;
+class wxPanel;
 class wxSplitterWindow;
 class wxStaticText;
 class wxTextCtrl;
@@ -57,6 +59,7 @@ class wxTreeEvent;
 namespace etatmajor::gui {
 
 class OrderDialog;
+struct OverlaySketch;
 class TurnScript;
 
 enum class Overlay { Loc, Supply, Range, Fog, Orders };
@@ -179,7 +182,18 @@ private:
     std::string resultsText(const db::CampaignStore& store) const;
     void fillSideChoice();
     void buildMenus();
+    wxMenu* newFileMenu();
+    void bindFileMenu();
+    void bindEditMenu();
+    void bindViewMenu();
+    void bindCampaignMenu();
+    void bindMenuStates();
+    int selectedBattle();
     void buildPanels();
+    wxPanel* buildPhaseBar(wxWindow* parent);
+    void buildTabs();
+    wxPanel* buildLogPage();
+    wxPanel* buildBattlePage();
     void updateTitle();
     void updatePhaseBar();
     void updateTree();
@@ -187,6 +201,11 @@ private:
     void updatePanels();
     void updateOverlayData();
     void paintOverlays(wxGraphicsContext& gc, const hex::Layout& layout, double hexSize);
+    void paintFog(const OverlaySketch& sketch);
+    void paintRange(const OverlaySketch& sketch);
+    void paintLocs(const OverlaySketch& sketch);
+    void paintSupply(const OverlaySketch& sketch);
+    void paintRoutes(const OverlaySketch& sketch, const campaign::OrdersFile& orders);
     bool hexClicked(hex::Hex h);
     void orderChanged(const campaign::Order& order);
     void report(const wxString& title, const wxString& message, bool error = true);

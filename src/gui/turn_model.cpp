@@ -36,6 +36,18 @@ std::string gunsText(const view::UnitView& unit) {
     return out;
 }
 
+std::string battleListLine(const view::BattleView& b) {
+    return "Battle " + std::to_string(b.id) + ": week " + std::to_string(b.week) + " day " + std::to_string(b.day) + " at " + b.hex +
+           ", " + b.status;
+}
+
+std::vector<std::pair<std::string, std::string>> supplyPointsOf(const map::Map& map) {
+    std::vector<std::pair<std::string, std::string>> points;
+    for (const auto& u : map.urbanAreas()) points.emplace_back(u.id, u.name);
+    std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    return points;
+}
+
 std::string rollLine(const dice::RollRecord& r) {
     std::ostringstream o;
     o << "#" << r.sequence << "  W" << r.week;

@@ -10,17 +10,25 @@
 #include "etatmajor/hex/layout.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/map/map.hpp"
+#include "etatmajor/view/battle_view.hpp"
 #include "etatmajor/view/side_view.hpp"
 #include "etatmajor/view/turn_view.hpp"
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace etatmajor::gui {
 
 // The text of a unit's guns for the panels: "2 light, 1 light_medium" (empty for a unit without guns).
 std::string gunsText(const view::UnitView& unit);
+
+// A battle as the Battles tab lists it: "Battle 2: week 1 day 3 at 27,34, pending".
+std::string battleListLine(const view::BattleView& battle);
+
+// The supply points an order may name: every urban area of the map as (id, name), by name.
+std::vector<std::pair<std::string, std::string>> supplyPointsOf(const map::Map& map);
 
 // One die of the event log (view::rollsFor) as one line of the log panel.
 std::string rollLine(const dice::RollRecord& roll);

@@ -17,15 +17,19 @@
 //   after battle-resolve)
 #pragma once
 
+#include "etatmajor/hex/hex.hpp"
+
 #include <wx/event.h>
 #include <wx/timer.h>
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 namespace etatmajor::gui {
 
+class OrderDialog;
 class TurnFrame;
 
 class TurnScript : public wxEvtHandler {
@@ -40,9 +44,25 @@ private:
         int number = 0;
         std::string text;
     };
+    using Words = std::vector<std::string>;
+
     void onTick(wxTimerEvent& event);
-    void run(const std::vector<std::string>& words);
+    // Runs one command (its handler in m_commands); throws std::runtime_error with a message for a person when it fails.
+    void run(const Words& words);
     void finish(int status);
+    // The handlers of the commands, group by group, and of `expect`'s expectations.
+    void addViewCommands();
+    void addOrderCommands();
+    void addMapCommands();
+    void addBattleCommands();
+    void addTurnExpectations();
+    void addOrderExpectations();
+    void expect(const Words& words);
+    // The hex "col,row" of the campaign's map; the order dialog open now; waiting for the window to finish painting
+    // (then saving the screenshot `shot`, when one is named).
+    hex::Hex hexOf(const std::string& text) const;
+    OrderDialog& dialog() const;
+    void settle(const std::string& shot);
 
     TurnFrame& m_frame;
     wxString m_path;
@@ -57,6 +77,9 @@ private:
     long long m_waitUntil = 0;
     std::string m_pendingShot;
     std::string m_battleText;  // the last battle-show or battle-resolve
+    std::map<std::string, std::function<void(const Words&)>> m_commands;
+    // expect WHAT ARG...: by WHAT, given the command's words and ARG (the words after WHAT).
+    std::map<std::string, std::function<void(const Words&, const std::string& arg)>> m_expectations;
 };
 
 }  // namespace etatmajor::gui

@@ -6,10 +6,12 @@
 #include <wx/dcclient.h>
 #include <wx/dcmemory.h>
 #include <wx/dcscreen.h>
+#include <wx/filename.h>
 #include <wx/settings.h>
 #include <wx/toplevel.h>
 
 #include <algorithm>
+#include <iostream>
 #include <map>
 
 #ifdef ETATMAJOR_HAVE_X11
@@ -103,6 +105,30 @@ wxImage WindowCapture::rendered(wxTopLevelWindow& frame, const MapCanvas& canvas
     target.DrawBitmap(canvas.renderToBitmap(), at.x, at.y);
     target.SelectObject(wxNullBitmap);
     return bitmap.ConvertToImage();
+}
+
+void WindowCapture::pasteOver(wxImage& image, const wxTopLevelWindow& frame, std::initializer_list<wxTopLevelWindow*> shown) {
+    for (wxTopLevelWindow* window : shown) {
+        if (!window || !image.IsOk()) continue;
+        window->Update();
+        wxImage dialog = fromXServer(*window);
+        if (!dialog.IsOk() || looksBlank(dialog)) dialog = fromWindowDC(*window);
+        if (dialog.IsOk() && !looksBlank(dialog)) {
+            const wxPoint at = window->GetScreenPosition() - frame.GetScreenPosition();
+            image.Paste(dialog, at.x, at.y);
+        }
+    }
+}
+
+bool WindowCapture::savePng(const wxImage& image, const wxString& pngPath) {
+    const wxFileName target(pngPath);
+    if (!target.GetPath().empty() && !wxFileName::DirExists(target.GetPath()))
+        wxFileName::Mkdir(target.GetPath(), wxS_DIR_DEFAULT, wxPATH_MKDIR_FULL);
+    if (!image.IsOk() || !image.SaveFile(pngPath, wxBITMAP_TYPE_PNG)) {
+        std::cerr << pngPath.utf8_string() << ": error: cannot write the screenshot\n";
+        return false;
+    }
+    return true;
 }
 
 bool WindowCapture::looksBlank(const wxImage& image) {

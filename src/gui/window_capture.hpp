@@ -4,6 +4,8 @@
 
 #include <wx/image.h>
 
+#include <initializer_list>
+
 class wxTopLevelWindow;
 
 namespace etatmajor::gui {
@@ -29,6 +31,13 @@ public:
     static bool looksBlank(const wxImage& image);
 
     static const char* methodName(Method method);
+
+    // Pastes each window of `shown` (the dialogs standing over `frame`; null ones are left out) onto `image`, the
+    // frame's picture, where it stands over the frame. Each is read from the X server, else from its own device
+    // context; one that reads blank is left out.
+    static void pasteOver(wxImage& image, const wxTopLevelWindow& frame, std::initializer_list<wxTopLevelWindow*> shown);
+    // Writes `image` to `pngPath` as a PNG file, making its folder first; says so on stderr when it cannot.
+    static bool savePng(const wxImage& image, const wxString& pngPath);
 
     // The single methods, each returning an invalid or blank image when it does not work here.
     static wxImage fromXServer(wxTopLevelWindow& frame);

@@ -24,6 +24,8 @@
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <tuple>
+#include <vector>
 
 using namespace etatmajor;
 using namespace etatmajor::gui;
@@ -472,4 +474,34 @@ TEST_CASE("the map's outline closes round exactly its hexes, for the fog of war"
         // Every one of the 20 border hexes gives at least one outer edge.
         CHECK(loop.size() >= 20);
     }
+}
+
+TEST_CASE("both campaign windows list the map's urban areas as supply points by name, and battles by day and hex", "[turn]") {
+    map::MapMetadata meta;
+    meta.id = "supply";
+    meta.width = 4;
+    meta.height = 4;
+    map::Map m(meta, map::Terrain::Clear);
+    for (const auto& [id, name, col] : std::vector<std::tuple<std::string, std::string, int>>{{"ua-w", "Winnsborough", 1},
+                                                                                              {"ua-c", "Camden", 2},
+                                                                                              {"ua-h", "Hillsborough", 3}}) {
+        map::UrbanArea u;
+        u.id = id;
+        u.name = name;
+        u.hex = m.offsets().toHex({col, col});
+        m.urbanAreas().push_back(u);
+    }
+    const auto points = supplyPointsOf(m);
+    REQUIRE(points.size() == 3);
+    CHECK(points[0] == std::pair<std::string, std::string>{"ua-c", "Camden"});
+    CHECK(points[1].second == "Hillsborough");
+    CHECK(points[2].first == "ua-w");
+
+    view::BattleView battle;
+    battle.id = 2;
+    battle.week = 1;
+    battle.day = 3;
+    battle.hex = "27,34";
+    battle.status = "pending";
+    CHECK(battleListLine(battle) == "Battle 2: week 1 day 3 at 27,34, pending");
 }

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What the two campaign windows share: the turn manager on a campaign database (turn_frame.hpp) and the window of one
+// side on a campaign server (server_frame.hpp).
+#pragma once
+
+#include "map_canvas.hpp"
+
+#include <wx/string.h>
+#include <wx/treebase.h>
+
+#include <optional>
+#include <string>
+#include <utility>
+
+class wxFrame;
+class wxNotebook;
+
+namespace etatmajor::gui {
+
+inline wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
+
+// The clock the windows time their screenshots by, in milliseconds.
+long long nowMs();
+
+// A word of the core's as the panels write it: "deployed_defensive" as "deployed defensive".
+std::string readable(std::string s);
+
+// The data of an item of the order of battle: the ME it stands for.
+class MeItem : public wxTreeItemData {
+public:
+    explicit MeItem(std::string meId) : id(std::move(meId)) {}
+    std::string id;
+};
+
+// Brings the tab whose title starts with `title` to the front; false when there is none.
+bool selectTabByTitle(wxNotebook& notebook, const std::string& title);
+
+// The status bar while the mouse is over the map: the hex in the first field, its terrain and urban area in the
+// second (nothing when the mouse is off the map).
+void showHover(wxFrame& frame, const std::optional<HoverInfo>& info);
+
+}  // namespace etatmajor::gui

@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The turn manager's window: the Battles tab, the odds worker, resolving and recording battles.
+#include "turn_frame.hpp"
+#include "turn_frame_parts.hpp"
+
+#include "battle_result_dialog.hpp"
+#include "print_papers.hpp"
+
+#include "etatmajor/battle/trials.hpp"
+#include "etatmajor/engine/battles.hpp"
+#include "etatmajor/io/atomic_file.hpp"
+#include "etatmajor/report/papers.hpp"
+#include "etatmajor/view/battle_text.hpp"
+
+#include <wx/button.h>
+#include <wx/gauge.h>
+#include <wx/notebook.h>
+#include <wx/textctrl.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <sstream>
+
+namespace etatmajor::gui {
+
+using namespace detail;
+
+// ---- battles ---------------------------------------------------------------------------------------------------
+
+std::string TurnFrame::battleSetupText(int id) {
+    if (!m_viewer) return kChooseSidePrompt;
+    if (!m_viewer->isHost()) return sideBattleText(id);
+    std::ostringstream o;
+    std::string error;
+    const bool ok = withStore(m_path, true, error, [&](db::CampaignStore& store) {
+        const auto rec = engine::findBattle(store, id);
+        if (!rec) {
+            o << "The campaign has no battle " << id << ".\n";
+            return;
+        }
+        // The set-up as every front end shows it (view/battle_text), then the resolver's narrative, which the host
+        // alone may read.
+        o << view::campaignBattleText(store, *m_viewer, id);
+        if (!rec->narrative.empty()) o << "\n" << rec->narrative << "\n";
+    });
+    return ok ? o.str() : error;
+}
+
+// A battle as the side knows it, from its own objects only (view::battlesFor, its own MEs in its view): its own MEs
+// with their timing and composition, the enemy's as their counters (turned over by the contact, §2.2), never by id,
+// timing or composition; once fought, the side's own battle report as printed.
+std::string TurnFrame::sideBattleText(int id) {
+    std::ostringstream o;
+    std::string error;
+    const view::Viewer who = *m_viewer;
+    const bool ok = withStore(m_path, true, error, [&](db::CampaignStore& store) {
+        const auto battles = view::battlesFor(store, who);
+        const auto b = std::find_if(battles.begin(), battles.end(), [&](const view::BattleView& x) { return x.id == id; });
+        if (b == battles.end()) {
+            o << "No battle " << id << " is known to " << who.side() << ".\n";
+            return;
+        }
+        std::string terrain = "unknown";
+        if (const auto at = hex::parseOffset(b->hex); at && m_document) {
+            const hex::Hex h = m_document->map().offsets().toHex(*at);
+            if (m_document->map().contains(h)) terrain = readable(std::string(map::terrainName(m_document->map().terrain(h))));
+        }
+        o << "Battle " << b->id << " at " << b->hex << " \u2014 " << b->status << "\n";
+        o << "Terrain " << terrain << ", weather " << b->weather << ", " << b->daylight
+          << " daylight turns; the fighting starts on turn " << b->startTurn << "\n";
+        for (const bool own : {true, false}) {
+            std::string sideId;
+            for (const auto& p : b->participants)
+                if (p.own == own) sideId = p.side;
+            if (sideId.empty()) continue;
+            const auto name = std::find_if(m_sides.begin(), m_sides.end(), [&](const auto& x) { return x.first == sideId; });
+            o << "\n" << (name != m_sides.end() ? name->second : sideId) << ":\n";
+            for (const auto& p : b->participants) {
+                if (p.own != own) continue;
+                if (!own) {
+                    o << "  " << p.label << " (composition unknown)\n";
+                    continue;
+                }
+                o << "  " << p.label << " [" << p.me << "], " << readable(p.mode) << ", on the field from turn " << p.arrivalTurn
+                  << " (" << p.timing << ")\n";
+                if (const view::MeView* me = m_view ? m_view->me(p.me) : nullptr) {
+                    for (const auto& g : me->generals) o << "    " << g.name << ", " << readable(g.rank) << "\n";
+                    for (const auto& u : me->units) o << "    " << u.name << ": " << u.stands << " stand(s)\n";
+                }
+            }
+        }
+        if (!b->summary.empty()) o << "\nResult: " << b->summary << "\n";
+        if (b->status == "resolved") {
+            // The side's own battle report, as printed: what its officers could see and count of the enemy.
+            report::PrintOptions options;
+            options.battle = id;
+            try {
+                o << "\n" << documentText(report::buildPaper(store, report::PaperKind::Battle, who.side(), options));
+            } catch (const db::StoreError& e) {
+                o << "\nNo battle report for " << who.side() << ": " << e.what() << "\n";
+            }
+        }
+    });
+    return ok ? o.str() : error;
+}
+
+void TurnFrame::showBattleSetup(int id) { m_battleText->SetValue(utf8(battleSetupText(id))); }
+
+// What one view's Battles tab showed (set-up, report, odds) is not left for the next view to read.
+void TurnFrame::clearBattleTab() {
+    if (m_oddsThread.joinable()) m_oddsCancel = true;
+    m_oddsText.clear();
+    if (m_oddsBox) m_oddsBox->SetValue(_("Odds: choose a battle and press Odds."));
+    if (m_battleText) m_battleText->Clear();
+}
+
+// The lines the engine returns when a battle is fought or entered name every unit on both sides: the host's.
+std::string TurnFrame::battleOutcomeText(int id, const std::vector<std::string>& lines) {
+    if (!m_viewer || !m_viewer->isHost()) return "Battle " + std::to_string(id) + " is decided.\n\n" + battleSetupText(id);
+    std::string text;
+    for (const auto& l : lines) text += l + "\n";
+    return text + "\n" + battleSetupText(id);
+}
+
+bool TurnFrame::startOdds(int id, int runs) {
+    if (m_side.empty()) {
+        report(_("No side chosen"), _("Odds are computed from what one side knows: choose a side."), false);
+        return false;
+    }
+    if (m_oddsThread.joinable()) {
+        report(_("Odds already running"), _("Wait for the running odds or cancel them."), false);
+        return false;
+    }
+    battle::BattleSetup setup;
+    std::vector<std::string> missing;
+    std::uint64_t seed = 0;
+    std::string error;
+    bool found = false;
+    if (!withStore(m_path, true, error, [&](db::CampaignStore& store) {
+            const auto rec = engine::findBattle(store, id);
+            if (!rec) return;
+            found = std::any_of(rec->participants.begin(), rec->participants.end(),
+                                [&](const engine::BattleParticipant& p) { return p.side == m_side; });
+            if (!found) return;
+            seed = rec->seed ^ 0x6f646473ULL;
+            setup = engine::sideViewSetup(store, id, m_side, missing);
+        })) {
+        report(_("Cannot compute the odds"), utf8(error));
+        return false;
+    }
+    if (!found) {
+        report(_("Cannot compute the odds"), utf8("side '" + m_side + "' has no ME in battle " + std::to_string(id)));
+        return false;
+    }
+    if (!missing.empty()) {
+        std::string names;
+        for (const auto& m : missing) names += (names.empty() ? "" : ", ") + m;
+        m_oddsText = "The odds cannot be computed: " + m_side + " knows the counters of " + names +
+                     " but no report has told it what they contain (scout them first).";
+        m_oddsBox->SetValue(utf8(m_oddsText));
+        say(m_oddsText);
+        return false;
+    }
+    const int own = setup.sides[0].id == m_side ? battle::kSideA : battle::kSideB;
+    m_oddsRuns = runs;
+    m_oddsDone = 0;
+    m_oddsCancel = false;
+    m_oddsFinished = false;
+    m_oddsGauge->SetRange(runs);
+    m_oddsGauge->SetValue(0);
+    m_oddsCancelButton->Enable(true);
+    m_oddsText = "computing the odds of battle " + std::to_string(id) + "...";
+    m_oddsSide = m_side;
+    m_notebook->SetSelection(m_notebook->GetPageCount() - 1);
+    // The set-up the odds are drawn from stays in view beside them.
+    m_battleText->SetValue(utf8(battleSetupText(id)));
+    m_oddsBox->SetValue(utf8(m_oddsText));
+    m_oddsThread = std::thread([this, setup, seed, runs, own, id, side = m_side] {
+        const battle::RedcoatsResolver resolver;
+        // Two threads: one fights the trials while the other reports progress and hears a cancel (runTrials).
+        const auto trials = battle::runTrials(resolver, setup, seed, runs, 2, [this](int done) {
+            m_oddsDone = done;
+            return !m_oddsCancel.load();
+        });
+        std::int64_t win = 0, draw = 0, hold = 0;
+        for (const auto& t : trials) {
+            win += t.winner == own ? 1 : 0;
+            draw += t.winner == battle::kNoSide ? 1 : 0;
+            hold += t.fieldHolder == own ? 1 : 0;
+        }
+        const auto n = static_cast<std::int64_t>(trials.size());
+        auto pct = [n](std::int64_t k) {
+            return n ? std::to_string((k * 1000 / n) / 10) + "." + std::to_string((k * 1000 / n) % 10) + "%" : std::string("-");
+        };
+        std::ostringstream o;
+        o << "Battle " << id << " as " << side << " sees it (" << n << " of " << runs << " trials" << (n < runs ? ", cancelled" : "")
+          << ", the enemy as reported):\n  win " << pct(win) << ", draw " << pct(draw) << ", lose " << pct(n - win - draw)
+          << "; hold the field " << pct(hold) << "\n";
+        m_oddsResult = o.str();
+        m_oddsFinished = true;
+    });
+    m_oddsTimer.Start(100);
+    return true;
+}
+
+void TurnFrame::onOddsTick(wxTimerEvent&) {
+    m_oddsGauge->SetValue(std::min(m_oddsRuns, m_oddsDone.load()));
+    if (!m_oddsFinished) return;
+    m_oddsTimer.Stop();
+    if (m_oddsThread.joinable()) m_oddsThread.join();
+    m_oddsCancelButton->Enable(false);
+    // Odds weighed from one side's knowledge are never shown in another side's view.
+    m_oddsText = m_oddsSide == m_side ? m_oddsResult : std::string();
+    m_oddsBox->SetValue(utf8(m_oddsText));
+    if (!m_oddsText.empty()) say(m_oddsText.substr(0, m_oddsText.find('\n')));
+}
+
+// A side acts only on the battles it fights, the host on any; with no side chosen nobody acts. Says why not.
+bool TurnFrame::mayActOnBattle(int id, const wxString& refusal) {
+    if (!m_viewer) {
+        report(_("No side chosen"), utf8(kChooseSidePrompt), false);
+        return false;
+    }
+    std::string error;
+    bool known = false;
+    withStore(m_path, true, error, [&](db::CampaignStore& store) { known = view::mayKnowBattle(store, *m_viewer, id); });
+    if (!known) report(refusal, utf8("battle " + std::to_string(id) + " is not one of " + m_viewer->name() + "'s battles"));
+    return known;
+}
+
+bool TurnFrame::resolveBattle(int id) {
+    if (!mayActOnBattle(id, _("Cannot resolve the battle"))) return false;
+    std::vector<std::string> lines;
+    core::IssueList issues;
+    std::string error;
+    if (!withStore(m_path, false, error, [&](db::CampaignStore& store) { issues = engine::resolveBattleNow(store, id, lines); })) {
+        report(_("Cannot resolve the battle"), utf8(error));
+        return false;
+    }
+    if (issues.hasErrors()) {
+        report(_("Cannot resolve the battle"), utf8(issuesText(issues)));
+        return false;
+    }
+    refresh();
+    m_battleText->SetValue(utf8(battleOutcomeText(id, lines)));
+    m_notebook->SetSelection(m_notebook->GetPageCount() - 1);
+    say("battle " + std::to_string(id) + " resolved");
+    return true;
+}
+
+bool TurnFrame::enterBattleResult(int id, const wxString& file) {
+    if (!mayActOnBattle(id, _("Cannot record the result"))) return false;
+    std::vector<std::string> lines;
+    core::IssueList issues;
+    std::string error;
+    if (!withStore(m_path, false, error, [&](db::CampaignStore& store) {
+            issues = engine::enterBattleResult(store, id, std::string(file.fn_str()), lines);
+        })) {
+        report(_("Cannot record the result"), utf8(error));
+        return false;
+    }
+    if (issues.hasErrors()) {
+        report(_("The result was refused"), utf8(issuesText(issues)));
+        return false;
+    }
+    refresh();
+    m_battleText->SetValue(utf8(battleOutcomeText(id, lines)));
+    say("the tabletop result of battle " + std::to_string(id) + " is recorded");
+    return true;
+}
+
+// The form: the units and generals of the battle's MEs (the host's knowledge: a tabletop result is the host's to
+// record), written as a battle-result file beside the database and entered like `battle enter`.
+bool TurnFrame::enterBattleResultForm(int id) {
+    if (!m_viewer || !m_viewer->isHost()) {
+        // The form lists every unit and general of both sides by name: the host's knowledge, not a side's.
+        report(_("The host records tabletop results"),
+               _("The result form names the units of both sides: choose Host to record a tabletop result."), false);
+        return false;
+    }
+    std::vector<std::string> sides;
+    std::vector<ResultUnit> units;
+    std::vector<ResultGeneral> generals;
+    std::string error;
+    bool found = false;
+    if (!withStore(m_path, true, error, [&](db::CampaignStore& store) {
+            const auto rec = engine::findBattle(store, id);
+            if (!rec) return;
+            found = true;
+            const auto host = view::buildSideView(store, view::Viewer::host());
+            for (const auto& s : host.sides) sides.push_back(s.id);
+            for (const auto& p : rec->participants)
+                if (const view::MeView* me = host.me(p.me)) {
+                    for (const auto& u : me->units) {
+                        ResultUnit r;
+                        r.id = u.id;
+                        r.name = u.name;
+                        r.me = me->id;
+                        r.stands = u.stands;
+                        for (const auto& g : u.guns) r.gunStands += g.stands;
+                        units.push_back(r);
+                    }
+                    for (const auto& g : me->generals) generals.push_back({g.id, g.name, "unhurt"});
+                }
+        })) {
+        report(_("Cannot record the result"), utf8(error));
+        return false;
+    }
+    if (!found) {
+        report(_("Cannot record the result"), utf8("the campaign has no battle " + std::to_string(id)));
+        return false;
+    }
+    BattleResultDialog dialog(this, id, sides, units, generals);
+    if (dialog.ShowModal() != wxID_OK) return false;
+    const std::string file = m_path + ".battle-" + std::to_string(id) + "-result.xml";
+    try {
+        io::writeFileAtomically(file, dialog.xml());
+    } catch (const std::exception& e) {
+        report(_("Cannot record the result"), utf8(file + ": error: " + e.what()));
+        return false;
+    }
+    return enterBattleResult(id, utf8(file));
+}
+
+}  // namespace etatmajor::gui
