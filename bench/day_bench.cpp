@@ -82,6 +82,7 @@ std::string freshCopy() {
 }
 
 void BM_Day_Baseline(benchmark::State& state) {
+    templateDb();  // made once, outside the timed loop
     for (auto _ : state) {
         state.PauseTiming();
         const auto path = freshCopy();
@@ -95,6 +96,7 @@ void BM_Day_Baseline(benchmark::State& state) {
 }
 
 void BM_Day_Ours(benchmark::State& state) {
+    templateDb();
     for (auto _ : state) {
         state.PauseTiming();
         const auto path = freshCopy();
