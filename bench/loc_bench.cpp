@@ -44,7 +44,7 @@ struct World {
 };
 
 const World& world() {
-    static const World w = [] {
+    static const World instance = [] {
         World w;
         auto& s = w.state;
         em::map::MapMetadata meta;
@@ -157,7 +157,7 @@ const World& world() {
         }
         return w;
     }();
-    return w;
+    return instance;
 }
 
 void setPerItem(benchmark::State& state, std::int64_t perIteration) {

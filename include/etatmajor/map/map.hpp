@@ -229,6 +229,10 @@ private:
     std::vector<Terrain> m_terrain;
     std::map<SideKey, Hexside> m_hexsides;
     std::map<SideKey, std::uint8_t> m_links;  // bit per LinkKind
+    // Per hex index, a bit per direction in which some route leaves it (both ends of each link): lets hasLink and
+    // links answer "no link here" without a search of m_links, which is most of the LOC network's set-up.
+    std::vector<std::uint8_t> m_linkDirs;
+    bool mayHaveLink(Hex h, int dir) const;
     std::vector<Route> m_routes;
     std::vector<River> m_rivers;
     std::vector<CrossingPoint> m_crossings;

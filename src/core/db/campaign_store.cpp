@@ -396,7 +396,14 @@ map::Map CampaignStore::loadMap() const {
     // The map is stored both as tables (for queries) and as its source XML (for an exact round trip).
     SQLite::Statement q(m_impl->db, "SELECT source_xml FROM map_meta WHERE id = 1");
     if (!q.executeStep()) throw StoreError("DB-CORRUPT", "the campaign database has no map");
-    return io::readMapString(q.getColumn(0).getString(), "(campaign map)").map;
+    const auto column = q.getColumn(0);
+    const std::string_view source(static_cast<const char*>(column.getBlob()), static_cast<std::size_t>(column.getBytes()));
+    if (!m_impl->mapParsed || source != m_impl->mapSource) {
+        m_impl->mapParsed.reset();
+        m_impl->mapSource.assign(source);
+        m_impl->mapParsed = io::readMapString(m_impl->mapSource, "(campaign map)").map;
+    }
+    return *m_impl->mapParsed;
 }
 
 std::uint64_t CampaignStore::rngState() const {

@@ -185,17 +185,23 @@ CampaignState loadState(const CampaignStore& store) {
 }
 
 void saveState(CampaignStore& store, const CampaignState& s) {
+    // Each UPDATE writes its row only when a value differs from what the database holds (the "IS NOT" tests), so a
+    // phase writes the rows it changed and no others: unchanged tables stay clean for the state checksum's digest
+    // (state_checksum.cpp, DigestCache) and no page is written for nothing (performance.md P2). What the database
+    // ends up holding is the same as when every row was written.
     auto& db = store.impl().db;
     {
-        SQLite::Statement q(db, "UPDATE campaign SET current_week = ?, current_day = ?, current_phase = ? WHERE id = 1");
+        SQLite::Statement q(db, "UPDATE campaign SET current_week = ?1, current_day = ?2, current_phase = ?3 WHERE id = 1 AND "
+                                "(current_week IS NOT ?1 OR current_day IS NOT ?2 OR current_phase IS NOT ?3)");
         q.bind(1, s.week);
         q.bind(2, s.day);
         q.bind(3, phaseString(s.phase));
         q.exec();
     }
     {
-        SQLite::Statement q(db, "UPDATE side SET vcs_baseline = ?, points_lost = ?, points_replaced = ?, has_initiative = ?, "
-                                "initiative_declined = ? WHERE id = ?");
+        SQLite::Statement q(db, "UPDATE side SET vcs_baseline = ?1, points_lost = ?2, points_replaced = ?3, has_initiative = ?4, "
+                                "initiative_declined = ?5 WHERE id = ?6 AND (vcs_baseline IS NOT ?1 OR points_lost IS NOT ?2 OR "
+                                "points_replaced IS NOT ?3 OR has_initiative IS NOT ?4 OR initiative_declined IS NOT ?5)");
         for (const auto& side : s.sides) {
             q.bind(1, side.vcsBaseline);
             q.bind(2, side.pointsLost);
@@ -208,9 +214,12 @@ void saveState(CampaignStore& store, const CampaignState& s) {
         }
     }
     {
-        SQLite::Statement q(db, "UPDATE unit SET me_id = ?, stands_current = ?, figures_current = ?, lost_combat = ?, "
-                                "lost_attrition = ?, removed = ?, class = ? WHERE id = ?");
-        SQLite::Statement g(db, "UPDATE unit_gun SET stands_current = ? WHERE unit_id = ? AND calibre = ?");
+        SQLite::Statement q(db, "UPDATE unit SET me_id = ?1, stands_current = ?2, figures_current = ?3, lost_combat = ?4, "
+                                "lost_attrition = ?5, removed = ?6, class = ?7 WHERE id = ?8 AND (me_id IS NOT ?1 OR "
+                                "stands_current IS NOT ?2 OR figures_current IS NOT ?3 OR lost_combat IS NOT ?4 OR "
+                                "lost_attrition IS NOT ?5 OR removed IS NOT ?6 OR class IS NOT ?7)");
+        SQLite::Statement g(db, "UPDATE unit_gun SET stands_current = ?1 WHERE unit_id = ?2 AND calibre = ?3 AND "
+                                "stands_current IS NOT ?1");
         for (const auto& u : s.units) {
             // G-57: a removed unit is gone for good and belongs to no ME (it is never rebuilt or listed).
             if (u.me.empty() || u.removed) q.bind(1);
@@ -234,7 +243,8 @@ void saveState(CampaignStore& store, const CampaignState& s) {
         }
     }
     {
-        SQLite::Statement q(db, "UPDATE general SET me_id = ?, rating = ?, status = ?, return_week = ? WHERE id = ?");
+        SQLite::Statement q(db, "UPDATE general SET me_id = ?1, rating = ?2, status = ?3, return_week = ?4 WHERE id = ?5 AND "
+                                "(me_id IS NOT ?1 OR rating IS NOT ?2 OR status IS NOT ?3 OR return_week IS NOT ?4)");
         for (const auto& g : s.generals) {
             if (g.me.empty()) q.bind(1);
             else q.bind(1, g.me);
@@ -249,9 +259,12 @@ void saveState(CampaignStore& store, const CampaignState& s) {
     }
     {
         SQLite::Statement q(
-            db, "UPDATE me SET q = ?, r = ?, mode = ?, supply_source = ?, on_map = ?, forage_days = ?, "
-                "forage_days_last_week = ?, forced_march_streak = ?, supply_changed_week = ?, revealed = ?, moved_today = ?, "
-                "allowance_today = ?, pinned = ? WHERE id = ?");
+            db, "UPDATE me SET q = ?1, r = ?2, mode = ?3, supply_source = ?4, on_map = ?5, forage_days = ?6, "
+                "forage_days_last_week = ?7, forced_march_streak = ?8, supply_changed_week = ?9, revealed = ?10, moved_today = ?11, "
+                "allowance_today = ?12, pinned = ?13 WHERE id = ?14 AND (q IS NOT ?1 OR r IS NOT ?2 OR mode IS NOT ?3 OR "
+                "supply_source IS NOT ?4 OR on_map IS NOT ?5 OR forage_days IS NOT ?6 OR forage_days_last_week IS NOT ?7 OR "
+                "forced_march_streak IS NOT ?8 OR supply_changed_week IS NOT ?9 OR revealed IS NOT ?10 OR moved_today IS NOT ?11 OR "
+                "allowance_today IS NOT ?12 OR pinned IS NOT ?13)");
         for (const auto& m : s.mes) {
             q.bind(1, m.hex.q);
             q.bind(2, m.hex.r);
@@ -272,8 +285,9 @@ void saveState(CampaignStore& store, const CampaignState& s) {
         }
     }
     {
-        SQLite::Statement q(db, "UPDATE urban_area SET sp_raw_roll = ?, combat_halvings = ?, destroyed = ?, controller = ? "
-                                "WHERE id = ?");
+        SQLite::Statement q(db, "UPDATE urban_area SET sp_raw_roll = ?1, combat_halvings = ?2, destroyed = ?3, controller = ?4 "
+                                "WHERE id = ?5 AND (sp_raw_roll IS NOT ?1 OR combat_halvings IS NOT ?2 OR destroyed IS NOT ?3 OR "
+                                "controller IS NOT ?4)");
         for (const auto& u : s.urban) {
             if (u.rawRoll) q.bind(1, *u.rawRoll);
             else q.bind(1);
@@ -287,7 +301,8 @@ void saveState(CampaignStore& store, const CampaignState& s) {
         }
     }
     {
-        SQLite::Statement q(db, "UPDATE objective SET revealed_to_assigned = ?, controller = ?, captures = ? WHERE id = ?");
+        SQLite::Statement q(db, "UPDATE objective SET revealed_to_assigned = ?1, controller = ?2, captures = ?3 WHERE id = ?4 "
+                                "AND (revealed_to_assigned IS NOT ?1 OR controller IS NOT ?2 OR captures IS NOT ?3)");
         for (const auto& o : s.objectives) {
             q.bind(1, o.revealedToAssigned ? 1 : 0);
             if (o.controller.empty()) q.bind(2);

@@ -5,6 +5,7 @@
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/state_checksum.hpp"
 #include "etatmajor/hex/offset.hpp"
+#include "etatmajor/map/map.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sodium.h>
@@ -67,6 +68,11 @@ struct CampaignStore::Impl {
     SQLite::Database db;
     StoreRollLog log;
     DigestCache digests;
+    // The map as last parsed, with the source text it was parsed from: the map of a campaign never changes (laid
+    // crossings are kept apart, state_store.cpp), so each phase of an `advance` copies it instead of parsing the
+    // XML again (performance.md P2). Compared by the whole text, so a database edited under us is parsed afresh.
+    std::string mapSource;
+    std::optional<map::Map> mapParsed;
     int depth = 0;         // transactions open on this connection: an inner one joins the outer
     bool scratch = false;  // a copy for trying commands (scratchCopy): no checksums
 };

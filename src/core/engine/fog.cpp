@@ -3,6 +3,7 @@
 #include "engine/fog_db.hpp"
 
 #include "engine/decoys_db.hpp"
+#include "etatmajor/hex/hex.hpp"
 #include "etatmajor/rules/visibility.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -53,9 +54,22 @@ int recordSightings(SQLite::Database& db, const campaign::CampaignState& s, rule
             seesBy.push_back(it->second);
         }
     }
+    // An ME sees at most the hexes next to its own (rules::meSeesHex, rules::scoutSees: nothing beyond one hex), so only
+    // the MEs in the target's hex and its six neighbours are asked: linear in MEs, not pairwise (performance.md P2).
+    std::map<hex::Hex, std::vector<std::size_t>> mesAt;
+    for (std::size_t i = 0; i < s.mes.size(); ++i)
+        if (s.mes[i].onMap) mesAt[s.mes[i].hex].push_back(i);
     auto sideSees = [&](const std::string& side, hex::Hex target) {
-        for (std::size_t i = 0; i < s.mes.size(); ++i)
-            if (s.mes[i].side == side && rules::meSeesHex(s.map, s.mes[i], target, seesBy[i], s.options)) return true;
+        const auto seenFrom = [&](hex::Hex h) {
+            const auto it = mesAt.find(h);
+            if (it == mesAt.end()) return false;
+            for (const auto i : it->second)
+                if (s.mes[i].side == side && rules::meSeesHex(s.map, s.mes[i], target, seesBy[i], s.options)) return true;
+            return false;
+        };
+        if (seenFrom(target)) return true;
+        for (int d = 0; d < hex::kDirections; ++d)
+            if (seenFrom(hex::neighbour(target, d))) return true;
         return false;
     };
     const auto decoys = activeDecoys(db);

@@ -148,8 +148,15 @@ bool Map::isCoastal(Hex h) const {
     return false;
 }
 
+bool Map::mayHaveLink(Hex h, int dir) const {
+    if (!contains(h) || dir < 0 || dir >= hex::kDirections) return true;  // not indexed: ask m_links
+    const auto i = indexOf(h);
+    return i >= m_linkDirs.size() || (m_linkDirs[i] & (1u << static_cast<unsigned>(dir))) != 0;
+}
+
 std::vector<LinkKind> Map::links(Hex h, int dir) const {
     std::vector<LinkKind> out;
+    if (!mayHaveLink(h, dir)) return out;
     const auto it = m_links.find(canonical(h, dir));
     if (it == m_links.end()) return out;
     for (int k = 0; k < 3; ++k)
@@ -158,17 +165,24 @@ std::vector<LinkKind> Map::links(Hex h, int dir) const {
 }
 
 bool Map::hasLink(Hex h, int dir, LinkKind kind) const {
+    if (!mayHaveLink(h, dir)) return false;
     const auto it = m_links.find(canonical(h, dir));
     return it != m_links.end() && (it->second & (1u << static_cast<unsigned>(kind))) != 0;
 }
 
 void Map::rebuildLinks() {
     m_links.clear();
+    m_linkDirs.assign(hexCount(), 0);
+    const auto mark = [&](Hex h, int dir) {
+        if (contains(h)) m_linkDirs[indexOf(h)] |= static_cast<std::uint8_t>(1u << static_cast<unsigned>(dir));
+    };
     for (const auto& route : m_routes)
         for (std::size_t i = 1; i < route.hexes.size(); ++i) {
             const int dir = hex::directionTo(route.hexes[i - 1], route.hexes[i]);
             if (dir < 0) continue;  // reported by validate()
             m_links[canonical(route.hexes[i - 1], dir)] |= static_cast<std::uint8_t>(1u << static_cast<unsigned>(route.kind));
+            mark(route.hexes[i - 1], dir);
+            mark(route.hexes[i], hex::oppositeDirection(dir));
         }
 }
 

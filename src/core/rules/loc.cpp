@@ -206,6 +206,7 @@ struct LocNetwork::Impl {
     struct Tracer;
     const map::Map* map = nullptr;
     campaign::Options options;
+    std::string media;               // options' loc_media (G-89), read once: linked() asks it for every hexside
     std::vector<int> vertexOfIndex;  // map index -> vertex
     std::vector<Hex> hexOfVertex;
     Graph graph;
@@ -248,7 +249,6 @@ struct LocNetwork::Impl {
     }
 
     bool linked(Hex h, int dir) const {
-        const std::string& media = options.get("loc_media");  // G-89
         if (map->hasLink(h, dir, map::LinkKind::MajorRoad)) return true;
         if (map->hasLink(h, dir, map::LinkKind::NavigableRiver)) return true;
         if (media != "road_navriver" && map->hasLink(h, dir, map::LinkKind::MinorRoad)) return true;
@@ -270,6 +270,7 @@ LocNetwork::LocNetwork(const map::Map& m, const campaign::Options& options) : m_
     auto& impl = *m_impl;
     impl.map = &m;
     impl.options = options;
+    impl.media = options.get("loc_media");
     impl.vertexOfIndex.assign(m.hexCount(), kNone);
     std::vector<std::pair<std::size_t, std::size_t>> edges;
     const auto hexes = m.allHexes();
