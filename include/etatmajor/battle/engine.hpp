@@ -426,20 +426,23 @@ private:
         int bct = kUnknownTest;  // the target's being-charged test total when the doctrine chose this charge
     };
 
-    // set-up (engine.cpp)
+    // the narrative (engine.cpp)
+    void log(std::string text);
+    std::string unitName(int u) const;
+
+    // set-up (engine_setup.cpp)
     void build(const BattleSetup& setup);
     void buildFormation(const FormationSpec& f, int side, Mode mode, int arrival, ArrivalTrigger trig, Edge entry, int parentGeneral);
     int addGeneral(const GeneralSpec& g, int side, int parent, int arrival);
+    void placeWorks();
+    void generateTemplateTerrain();
+
+    // deployment and the generals' posts (engine_deploy.cpp)
     void place();
     void placeSide(int side);
     void planScouting();
     bool seenAtPlacement(const Unit& u) const;  // an enemy unit the side now placing may place against (§2.7)
-    void placeWorks();
-    void generateTemplateTerrain();
-    void arrive(int unit, bool announce);
     void updatePosts();
-    void log(std::string text);
-    std::string unitName(int u) const;
 
     // geometry and terrain (engine_geometry.cpp)
     int absFront(const Unit& u) const {
@@ -521,7 +524,6 @@ private:
     // initiative and morale (engine_morale.cpp)
     int rollInitiative();
     void brigadeStatus();
-    void counterattack();
     bool militiaFallBack(int unit);
     void massPanic();
     void declareCharges(int side);
@@ -618,6 +620,7 @@ private:
     void staffMoves();
     void lootCheck(int u);
     void arrivals();
+    void arrive(int unit, bool announce);
     void returnsFromOffTable();
 
     // close assault (engine_assault.cpp)
@@ -641,9 +644,13 @@ private:
     int chargePathBlocker(int charger, int target, bool flank) const;
     void flankAdvance(int victor, int paces, int direction);  // along the axis of a flank charge (¶525)
 
-    // end of turn and end of battle (engine.cpp)
+    // end of turn (engine.cpp)
     void permanentShaken();
+    bool arrivalsPending(int side) const;
+
+    // the checks that end the battle, the end of the battle and the accounting (engine_end.cpp)
     void withdrawalChecks();
+    void counterattack();  // §2.8 counterattack_ratio, in the Initiative Phase
     void earlyEndChecks();
     // §2.20 (a) broken_side_end: a router of `side` that enemy horse could still charge next turn
     bool routersWithinReachOfHorse(int side) const;
@@ -653,7 +660,6 @@ private:
     void settleGuns(int holder);
     SideLedger ledgerFor(int side, bool final, std::vector<UnitResult>* unitsOut) const;
     bool surrounded(const Unit& u) const;
-    bool arrivalsPending(int side) const;
     int mostAdvancedFront(int side) const;
 
     // The canonical set-up, shared by the copies of a built engine (trials of one set-up).
