@@ -431,7 +431,17 @@ private:
     std::string unitName(int u) const;
 
     // set-up (engine_setup.cpp)
-    void build(const BattleSetup& setup);
+    void build(const BattleSetup& setup);  // the steps below, then the deployment
+    void sizeField(const BattleSetup& setup);
+    void chooseHolder(const BattleSetup& setup);
+    void buildSides(const BattleSetup& setup);
+    void canonicalOrder();
+    void startStrengths();
+    void setPostures();
+    void startPoints();
+    void buildTerrain();
+    void rollAmmunition();
+    void logSetup();
     void buildFormation(const FormationSpec& f, int side, Mode mode, int arrival, ArrivalTrigger trig, Edge entry, int parentGeneral);
     int addGeneral(const GeneralSpec& g, int side, int parent, int arrival);
     void placeWorks();

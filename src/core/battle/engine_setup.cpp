@@ -118,7 +118,33 @@ void Engine::buildFormation(const FormationSpec& f, int side, Mode mode, int arr
 void Engine::build(const BattleSetup& setup) {
     m_weatherMusketry = c::weatherMusketryModifier(setup.weather);
     m_weatherForbidsSmallArms = c::weatherForbidsSmallArms(setup.weather);
-    // §2.6.1 length; §2.5 field size
+    sizeField(setup);
+    chooseHolder(setup);
+    buildSides(setup);
+    canonicalOrder();
+    startStrengths();
+    setPostures();
+    startPoints();
+
+    m_contactCount.assign(m_units.size(), 0);
+    m_inCommand.assign(m_units.size(), 0);
+    m_commandRating.assign(m_units.size(), Rating::Inept);
+    m_visibleToEnemy.assign(m_units.size(), 1);
+
+    buildTerrain();
+    rollAmmunition();
+
+    place();
+    placeWorks();
+    for (auto& u : m_units) refreshTerrain(u);
+    updatePosts();
+    refreshCommand();
+
+    if (m_narrative) logSetup();
+}
+
+// §2.6.1 length; §2.5 field size.
+void Engine::sizeField(const BattleSetup& setup) {
     m_turns = battle::turnsAvailable(setup);
     int onTableMes[2] = {0, 0};
     int allMes = 0;
@@ -138,8 +164,10 @@ void Engine::build(const BattleSetup& setup) {
     }
     if (setup.fieldWidth > 0) m_width = setup.fieldWidth;
     if (setup.fieldDepth > 0) m_depth = setup.fieldDepth;
+}
 
-    // holder (§2.5): given, else the side in Deployed-Defensive mode, else side B
+// The holder (§2.5): given, else the side in Deployed-Defensive mode, else side B.
+void Engine::chooseHolder(const BattleSetup& setup) {
     m_holder = setup.holder;
     if (m_holder == kNoSide) {
         for (int s = 0; s < 2 && m_holder == kNoSide; ++s)
@@ -147,7 +175,10 @@ void Engine::build(const BattleSetup& setup) {
                 if (me.mode == Mode::DeployedDefensive) m_holder = s;
         if (m_holder == kNoSide) m_holder = kSideB;
     }
+}
 
+// The sides, their commanders and their formations, in the order of the set-up (canonicalOrder sorts them).
+void Engine::buildSides(const BattleSetup& setup) {
     for (int s = 0; s < 2; ++s) {
         const auto& spec = setup.sides[static_cast<std::size_t>(s)];
         auto& side = m_sides[static_cast<std::size_t>(s)];
@@ -173,8 +204,10 @@ void Engine::build(const BattleSetup& setup) {
             }
         }
     }
+}
 
-    // Canonical order (§4.2): brigades by (side, id), units by (side, brigade id, unit id), generals by (side, id).
+// Canonical order (§4.2): brigades by (side, id), units by (side, brigade id, unit id), generals by (side, id).
+void Engine::canonicalOrder() {
     std::vector<int> brigadeOrder(m_brigades.size());
     std::iota(brigadeOrder.begin(), brigadeOrder.end(), 0);
     std::sort(brigadeOrder.begin(), brigadeOrder.end(), [&](int a, int b) {
@@ -235,7 +268,10 @@ void Engine::build(const BattleSetup& setup) {
     }
     for (auto& u : m_units)
         if (!u.nearId.empty()) u.nearUnit = unitIndex(u.nearId);
+}
 
+// Forced-march attrition, strengths, crews, brigade start strengths, statuses, and the generals' arrivals.
+void Engine::startStrengths() {
     // Forced-march attrition (EM: Formation Mode, §1.19), figures per unit, before the battle.
     for (auto& u : m_units) {
         const auto& spec = m_setup.sides[static_cast<std::size_t>(u.side)];
@@ -274,7 +310,10 @@ void Engine::build(const BattleSetup& setup) {
             }
         }
     }
-    // Postures from the ME modes (§2.6.3).
+}
+
+// Postures from the ME modes (§2.6.3), and the fronts held for a flank march.
+void Engine::setPostures() {
     for (auto& b : m_brigades) b.posture = postureFor(b.mode, b.side == m_holder);
     // §2.8 [X] `pin_for_flank_march`: a side with a flank march on its way holds its frontal attack (firing, not
     // advancing) until the turn the march arrives, so that the two fall on the enemy together.
@@ -293,8 +332,10 @@ void Engine::build(const BattleSetup& setup) {
                 b.pinnedUntil = flankTurn;
             }
         }
+}
 
-    // Start points (§3.2): units at their battle-start strength, plus staff by rank.
+// Start points (§3.2): units at their battle-start strength, plus staff by rank.
+void Engine::startPoints() {
     for (int s = 0; s < 2; ++s) {
         Points6 start;
         for (const auto& u : m_units) {
@@ -306,13 +347,10 @@ void Engine::build(const BattleSetup& setup) {
             if (g.side == s) start += Points6::whole(generalValue(g));
         m_sides[static_cast<std::size_t>(s)].start = start;
     }
+}
 
-    m_contactCount.assign(m_units.size(), 0);
-    m_inCommand.assign(m_units.size(), 0);
-    m_commandRating.assign(m_units.size(), Rating::Inept);
-    m_visibleToEnemy.assign(m_units.size(), 1);
-
-    // Terrain: the set-up's rectangles, then the hex template if asked for (§2.5).
+// Terrain: the set-up's rectangles, then the hex template if asked for (§2.5).
+void Engine::buildTerrain() {
     m_dice->setContext(0, c::Phase::Setup);
     for (const auto& f : m_setup.terrain.features) {
         Feature x;
@@ -328,37 +366,34 @@ void Engine::build(const BattleSetup& setup) {
         m_features.push_back(x);
     }
     if (m_setup.terrain.templateFeatures || m_setup.terrain.minorFeatures) generateTemplateTerrain();
+}
 
-    // OR1 ammunition: 2d6 fire phases per battery (and per infantry unit where a scenario says so).
+// OR1 ammunition: 2d6 fire phases per battery (and per infantry unit where a scenario says so).
+void Engine::rollAmmunition() {
     for (auto& u : m_units) {
         const auto ammo = m_sides[static_cast<std::size_t>(u.side)].ammunition;
         const bool guns = isArtillery(u.type) && (m_params.ammunition || ammo != Ammunition::Default);
         const bool foot = isFoot(u.type) && ammo == Ammunition::GunsAndInfantry;
         if (guns || foot) u.ammo = m_dice->d6(RollTag::Ammunition, u.index) + m_dice->d6(RollTag::Ammunition, u.index);
     }
+}
 
-    place();
-    placeWorks();
-    for (auto& u : m_units) refreshTerrain(u);
-    updatePosts();
-    refreshCommand();
-
-    if (m_narrative) {
-        if (m_narrative) log(m_setup.name.empty() ? m_setup.id : m_setup.name);
-        if (m_narrative)
-            log("Field " + std::to_string(m_width) + " files by " + std::to_string(m_depth) + " paces; " + std::to_string(m_turns) +
-                " daylight turns; weather " + std::string(weatherName(m_setup.weather)) + ".");
-        for (int s = 0; s < 2; ++s) {
-            const auto& side = m_sides[static_cast<std::size_t>(s)];
-            std::string line = side.name + ": " + side.start.text() + " points";
-            if (side.army != kNone) line += ", commanded by " + general(side.army).name;
-            if (m_narrative) log(line + ".");
-        }
-        if (m_scouting.used) {
-            const auto& p = m_scouting;
-            log("Scouting (§2.7): " + m_sides[0].name + " " + std::to_string(p.points[0]) + " points, " + m_sides[1].name + " " +
-                std::to_string(p.points[1]) + "; " + m_sides[static_cast<std::size_t>(p.firstPlacer)].name + " places first.");
-        }
+// The narrative's opening: the field, the sides and their points, the scouting.
+void Engine::logSetup() {
+    if (m_narrative) log(m_setup.name.empty() ? m_setup.id : m_setup.name);
+    if (m_narrative)
+        log("Field " + std::to_string(m_width) + " files by " + std::to_string(m_depth) + " paces; " + std::to_string(m_turns) +
+            " daylight turns; weather " + std::string(weatherName(m_setup.weather)) + ".");
+    for (int s = 0; s < 2; ++s) {
+        const auto& side = m_sides[static_cast<std::size_t>(s)];
+        std::string line = side.name + ": " + side.start.text() + " points";
+        if (side.army != kNone) line += ", commanded by " + general(side.army).name;
+        if (m_narrative) log(line + ".");
+    }
+    if (m_scouting.used) {
+        const auto& p = m_scouting;
+        log("Scouting (§2.7): " + m_sides[0].name + " " + std::to_string(p.points[0]) + " points, " + m_sides[1].name + " " +
+            std::to_string(p.points[1]) + "; " + m_sides[static_cast<std::size_t>(p.firstPlacer)].name + " places first.");
     }
 }
 
