@@ -449,7 +449,25 @@ private:
 
     // deployment and the generals' posts (engine_deploy.cpp)
     void place();
-    void placeSide(int side);
+    void placeSide(int side);  // the steps below, in this order
+    struct Deployment;         // one side's deployment, handed from step to step
+    void chooseReserveBrigade(const Deployment& dep);
+    void assignRoles(Deployment& dep);
+    void fitFrontage(Deployment& dep);
+    void centreLine(Deployment& dep) const;
+    void strongestOpposite(Deployment& dep) const;
+    int firstLineFront(const Deployment& dep);
+    void placeFirstLine(Deployment& dep);
+    void placeSecondLine(const Deployment& dep);
+    void placeScreens(const Deployment& dep);
+    void placeCavalry(Deployment& dep);
+    void placeReserves(const Deployment& dep);
+    void placeRearguard(const Deployment& dep);
+    void settlePlacement(int side);
+    int deployWidth(int unit) const;
+    std::pair<int, int> seenLineExtent(int side) const;
+    int weakestSeenThird(int other, int lo, int hi) const;
+    bool anchoredAt(int file) const;
     void planScouting();
     bool seenAtPlacement(const Unit& u) const;  // an enemy unit the side now placing may place against (§2.7)
     void updatePosts();

@@ -137,18 +137,93 @@ bool Engine::seenAtPlacement(const Unit& u) const {
     return m_scouting.seen[static_cast<std::size_t>(u.brigade)] != 0;
 }
 
+// One side's deployment (§2.6.4), handed from step to step of placeSide.
+struct Engine::Deployment {
+    int side = kSideA;
+    int other = kSideB;
+    std::vector<int> brigades;  // the side's brigades with a unit on the table
+    std::vector<int> line;      // first line, left to right
+    std::vector<int> cavalry, screens, seconds, reserves;
+    int usableLo = 0, usableHi = 0;   // the files a line may stand in (§2.5)
+    int frontage = 0;                 // the first line's files
+    int centre = 0;                   // the file the line stands around
+    int left = 0;                     // the line's first file
+    int lineFront = 0;                // the first line's front
+    int lineLeft = 0, lineRight = 0;  // the files the line and the cavalry beside it hold
+};
+
 void Engine::placeSide(int side) {
-    const int other = 1 - side;
-    std::vector<int> brigadesHere;
+    Deployment dep;
+    dep.side = side;
+    dep.other = 1 - side;
     for (const auto& b : m_brigades) {
         if (b.side != side) continue;
         bool any = false;
         for (int ui : b.units) any = any || unit(ui).status == UnitStatus::OnTable;
-        if (any) brigadesHere.push_back(b.index);
+        if (any) dep.brigades.push_back(b.index);
     }
-    if (brigadesHere.empty()) return;
+    if (dep.brigades.empty()) return;
 
-    // Reserve brigades (§2.6.4 step 3): as flagged, else Assault side one of >= 3, Hold side one of >= 4.
+    chooseReserveBrigade(dep);
+    assignRoles(dep);
+    fitFrontage(dep);
+    centreLine(dep);
+    // §2.7 item 5 [A]: a side placing after seeing enemy brigades puts its strongest brigade (§3.3 points per file
+    // of its first-line units) opposite the weakest visible third of the enemy line; the other brigades keep their
+    // order. The line's extent does not change, only the order of its brigades.
+    if (m_params.scoutingDeployment && m_placed[static_cast<std::size_t>(dep.other)] && dep.line.size() > 1) strongestOpposite(dep);
+    dep.lineFront = firstLineFront(dep);
+    placeFirstLine(dep);
+    placeSecondLine(dep);
+    placeScreens(dep);
+    placeCavalry(dep);
+    placeReserves(dep);
+    placeRearguard(dep);
+    settlePlacement(side);
+}
+
+// Files a unit takes in the line: its guns, or its stands.
+int Engine::deployWidth(int ui) const {
+    const auto& u = unit(ui);
+    return isArtillery(u.type) ? std::max(1, static_cast<int>(u.guns.size())) : std::max(1, stands(u));
+}
+
+// The files [lo, hi) of the first-line units and guns of `side` that the side now placing saw placed (lo >= hi: none).
+std::pair<int, int> Engine::seenLineExtent(int side) const {
+    int lo = m_width, hi = 0;
+    for (const auto& u : m_units)
+        if (u.side == side && u.status == UnitStatus::OnTable && (u.role == Role::FirstLine || u.role == Role::Artillery) &&
+            seenAtPlacement(u)) {
+            lo = std::min(lo, u.x0);
+            hi = std::max(hi, u.x0 + u.w);
+        }
+    return {lo, hi};
+}
+
+// §2.6.4 step 1 and §2.7 item 5: the centre file of the third of the enemy line [lo, hi) with the fewest points
+// per file of the enemy units this side saw placed (the first such third on ties); `other` is the enemy side.
+int Engine::weakestSeenThird(int other, int lo, int hi) const {
+    const int third = std::max(1, (hi - lo) / 3);
+    std::int64_t weakest = -1;
+    int centreFile = (lo + hi) / 2;
+    for (int t = 0; t < 3; ++t) {
+        const int a = lo + t * third, z = t == 2 ? hi : a + third;
+        std::int64_t pts = 0;
+        for (const auto& u : m_units)
+            if (u.side == other && u.status == UnitStatus::OnTable && u.role != Role::Reserve && seenAtPlacement(u)) {
+                const int ov = std::max(0, std::min(z, u.x0 + u.w) - std::max(a, u.x0));
+                pts += static_cast<std::int64_t>(ov) * standValue(u);
+            }
+        if (weakest < 0 || pts < weakest) {
+            weakest = pts;
+            centreFile = (a + z) / 2;
+        }
+    }
+    return centreFile;
+}
+
+// Reserve brigades (§2.6.4 step 3): as flagged, else Assault side one of >= 3, Hold side one of >= 4.
+void Engine::chooseReserveBrigade(const Deployment& dep) {
     auto hasInfantry = [&](int bi) {
         for (int ui : brigade(bi).units)
             if (isFoot(unit(ui).type) && unit(ui).status == UnitStatus::OnTable) return true;
@@ -156,25 +231,30 @@ void Engine::placeSide(int side) {
     };
     int assault = 0, infantryBrigades = 0;
     bool anyFlagged = false;
-    for (int bi : brigadesHere) {
+    for (int bi : dep.brigades) {
         if (brigade(bi).posture == Posture::Assault) ++assault;
         if (hasInfantry(bi)) ++infantryBrigades;
         anyFlagged = anyFlagged || brigade(bi).reserve;
     }
-    const bool assaultSide = 2 * assault >= static_cast<int>(brigadesHere.size());
+    const bool assaultSide = 2 * assault >= static_cast<int>(dep.brigades.size());
     if (!anyFlagged && infantryBrigades >= (assaultSide ? 3 : 4)) {
-        for (auto it = brigadesHere.rbegin(); it != brigadesHere.rend(); ++it)
+        for (auto it = dep.brigades.rbegin(); it != dep.brigades.rend(); ++it)
             if (hasInfantry(*it)) {
                 brigade(*it).reserve = true;
                 break;
             }
     }
+}
 
-    // Roles.
-    std::vector<int> line;        // first line, left to right
+// Roles (§2.6.4): the first line, the second, the cavalry, the screens and the reserves.
+void Engine::assignRoles(Deployment& dep) {
+    auto& line = dep.line;        // first line, left to right
     std::vector<int> centreGuns;  // batteries of artillery-only brigades, placed at the centre
-    std::vector<int> cavalry, screens, seconds, reserves;
-    for (int bi : brigadesHere) {
+    auto& cavalry = dep.cavalry;
+    auto& screens = dep.screens;
+    auto& seconds = dep.seconds;
+    auto& reserves = dep.reserves;
+    for (int bi : dep.brigades) {
         auto& b = brigade(bi);
         std::vector<int> inf, guns;
         for (int ui : b.units) {
@@ -236,12 +316,12 @@ void Engine::placeSide(int side) {
         cavalry.clear();
         for (int ui : line) unit(ui).role = Role::FirstLine;
     }
+}
 
-    // Frontage; more than the table holds goes to the second line (§2.5 [A]).
-    auto width = [&](int ui) {
-        auto& u = unit(ui);
-        return isArtillery(u.type) ? std::max(1, static_cast<int>(u.guns.size())) : std::max(1, stands(u));
-    };
+// Frontage; more than the table holds goes to the second line (§2.5 [A]).
+void Engine::fitFrontage(Deployment& dep) {
+    auto& line = dep.line;
+    auto& seconds = dep.seconds;
     // The usable width: marsh, swamp or river strips along a table edge are no place for a line (§2.5).
     int usableLo = 0, usableHi = m_width;
     for (const auto& f : m_features) {
@@ -255,19 +335,15 @@ void Engine::placeSide(int side) {
         usableLo = 0;
         usableHi = m_width;
     }
+    dep.usableLo = usableLo;
+    dep.usableHi = usableHi;
     const int usable = usableHi - usableLo;
     int frontage = 0;
-    for (int ui : line) frontage += width(ui);
+    for (int ui : line) frontage += deployWidth(ui);
     // §2.6.4 step 1: the side deploying second aims to cover the holder's frontage plus a file at each end, if it has
     // the stands; second-line units step up for that.
-    if (side != m_holder && m_placed[static_cast<std::size_t>(other)]) {
-        int lo = m_width, hi = 0;
-        for (const auto& u : m_units)
-            if (u.side == other && u.status == UnitStatus::OnTable && (u.role == Role::FirstLine || u.role == Role::Artillery) &&
-                seenAtPlacement(u)) {
-                lo = std::min(lo, u.x0);
-                hi = std::max(hi, u.x0 + u.w);
-            }
+    if (dep.side != m_holder && m_placed[static_cast<std::size_t>(dep.other)]) {
+        const auto [lo, hi] = seenLineExtent(dep.other);
         const int wanted = std::min(usable, hi > lo ? hi - lo + 2 : 0);
         while (frontage < wanted && !seconds.empty()) {
             const int ui = seconds.front();
@@ -279,7 +355,7 @@ void Engine::placeSide(int side) {
             for (auto it = line.begin(); it != line.end(); ++it)
                 if (unit(*it).brigade == u.brigade) at = it + 1;
             line.insert(at, ui);
-            frontage += width(ui);
+            frontage += deployWidth(ui);
         }
     }
     while (frontage > usable) {
@@ -290,35 +366,17 @@ void Engine::placeSide(int side) {
                 break;
             }
         if (victim == kNone) break;
-        frontage -= width(victim);
+        frontage -= deployWidth(victim);
         line.erase(std::find(line.begin(), line.end(), victim));
         unit(victim).role = Role::SecondLine;
         seconds.push_back(victim);
     }
+    dep.frontage = frontage;
+}
 
-    // §2.6.4 step 1 and §2.7 item 5: the centre file of the third of the enemy line [lo, hi) with the fewest points
-    // per file of the enemy units this side saw placed (the first such third on ties).
-    auto weakestSeenThird = [&](int lo, int hi) {
-        const int third = std::max(1, (hi - lo) / 3);
-        std::int64_t weakest = -1;
-        int centreFile = (lo + hi) / 2;
-        for (int t = 0; t < 3; ++t) {
-            const int a = lo + t * third, z = t == 2 ? hi : a + third;
-            std::int64_t pts = 0;
-            for (const auto& u : m_units)
-                if (u.side == other && u.status == UnitStatus::OnTable && u.role != Role::Reserve && seenAtPlacement(u)) {
-                    const int ov = std::max(0, std::min(z, u.x0 + u.w) - std::max(a, u.x0));
-                    pts += static_cast<std::int64_t>(ov) * standValue(u);
-                }
-            if (weakest < 0 || pts < weakest) {
-                weakest = pts;
-                centreFile = (a + z) / 2;
-            }
-        }
-        return centreFile;
-    };
-
-    // Where the line stands across the front.
+// Where the line stands across the front.
+void Engine::centreLine(Deployment& dep) const {
+    const int side = dep.side, other = dep.other, frontage = dep.frontage;
     int centre = m_width / 2;
     if (side == m_holder) {
         for (const auto& f : m_features)
@@ -328,86 +386,81 @@ void Engine::placeSide(int side) {
             }
     } else if (m_placed[static_cast<std::size_t>(other)]) {
         // Against the holder's frontage; if shorter, opposite the holder's weakest third (points per file).
-        int lo = m_width, hi = 0, holderFrontage = 0;
-        for (const auto& u : m_units)
-            if (u.side == other && u.status == UnitStatus::OnTable && (u.role == Role::FirstLine || u.role == Role::Artillery) &&
-                seenAtPlacement(u)) {
-                lo = std::min(lo, u.x0);
-                hi = std::max(hi, u.x0 + u.w);
-            }
+        const auto [lo, hi] = seenLineExtent(other);
+        int holderFrontage = 0;
         if (hi > lo) {
             holderFrontage = hi - lo;
             centre = (lo + hi) / 2;
-            if (frontage < holderFrontage) centre = weakestSeenThird(lo, hi);
+            if (frontage < holderFrontage) centre = weakestSeenThird(other, lo, hi);
         }
     }
     int left = centre - frontage / 2;
-    left = std::max(usableLo, std::min(left, usableHi - frontage));
+    left = std::max(dep.usableLo, std::min(left, dep.usableHi - frontage));
     left = std::max(0, left);
+    dep.centre = centre;
+    dep.left = left;
+}
 
-    // §2.7 item 5 [A]: a side placing after seeing enemy brigades puts its strongest brigade (§3.3 points per file
-    // of its first-line units) opposite the weakest visible third of the enemy line; the other brigades keep their
-    // order. The line's extent does not change, only the order of its brigades.
-    if (m_params.scoutingDeployment && m_placed[static_cast<std::size_t>(other)] && line.size() > 1) {
-        int lo = m_width, hi = 0;
-        for (const auto& u : m_units)
-            if (u.side == other && u.status == UnitStatus::OnTable && (u.role == Role::FirstLine || u.role == Role::Artillery) &&
-                seenAtPlacement(u)) {
-                lo = std::min(lo, u.x0);
-                hi = std::max(hi, u.x0 + u.w);
+// §2.7 item 5 [A]: the strongest brigade of the line moves to stand opposite the weakest third of the enemy line it
+// saw placed, the nearest it can come to it between the other brigades.
+void Engine::strongestOpposite(Deployment& dep) const {
+    auto& line = dep.line;
+    const int left = dep.left;
+    const auto [lo, hi] = seenLineExtent(dep.other);
+    std::vector<std::vector<int>> blocks;  // runs of one brigade along the line
+    for (int ui : line) {
+        if (blocks.empty() || unit(blocks.back().front()).brigade != unit(ui).brigade) blocks.emplace_back();
+        blocks.back().push_back(ui);
+    }
+    if (hi > lo && blocks.size() > 1) {
+        const int target = weakestSeenThird(dep.other, lo, hi);
+        int strongest = -1;
+        std::int64_t bestPts = 0, bestFiles = 1;
+        for (std::size_t i = 0; i < blocks.size(); ++i) {
+            std::int64_t pts = 0, files = 0;
+            bool foot = false;
+            for (int ui : blocks[i]) {
+                pts += static_cast<std::int64_t>(standValue(unit(ui))) * stands(unit(ui));
+                files += deployWidth(ui);
+                foot = foot || isFoot(unit(ui).type);
             }
-        std::vector<std::vector<int>> blocks;  // runs of one brigade along the line
-        for (int ui : line) {
-            if (blocks.empty() || unit(blocks.back().front()).brigade != unit(ui).brigade) blocks.emplace_back();
-            blocks.back().push_back(ui);
+            if (!foot || files == 0) continue;
+            if (strongest < 0 || pts * bestFiles > bestPts * files) {
+                strongest = static_cast<int>(i);
+                bestPts = pts;
+                bestFiles = files;
+            }
         }
-        if (hi > lo && blocks.size() > 1) {
-            const int target = weakestSeenThird(lo, hi);
-            int strongest = -1;
-            std::int64_t bestPts = 0, bestFiles = 1;
-            for (std::size_t i = 0; i < blocks.size(); ++i) {
-                std::int64_t pts = 0, files = 0;
-                bool foot = false;
-                for (int ui : blocks[i]) {
-                    pts += static_cast<std::int64_t>(standValue(unit(ui))) * stands(unit(ui));
-                    files += width(ui);
-                    foot = foot || isFoot(unit(ui).type);
+        if (strongest >= 0) {
+            auto block = blocks[static_cast<std::size_t>(strongest)];
+            blocks.erase(blocks.begin() + strongest);
+            int bw = 0;
+            for (int ui : block) bw += deployWidth(ui);
+            std::size_t bestAt = 0;
+            int bestDist = 1 << 30, offset = 0;
+            for (std::size_t at = 0; at <= blocks.size(); ++at) {
+                const int d = std::abs(2 * (left + offset) + bw - 2 * target);  // twice the distance of the centres
+                if (d < bestDist) {
+                    bestDist = d;
+                    bestAt = at;
                 }
-                if (!foot || files == 0) continue;
-                if (strongest < 0 || pts * bestFiles > bestPts * files) {
-                    strongest = static_cast<int>(i);
-                    bestPts = pts;
-                    bestFiles = files;
-                }
+                if (at < blocks.size())
+                    for (int ui : blocks[at]) offset += deployWidth(ui);
             }
-            if (strongest >= 0) {
-                auto block = blocks[static_cast<std::size_t>(strongest)];
-                blocks.erase(blocks.begin() + strongest);
-                int bw = 0;
-                for (int ui : block) bw += width(ui);
-                std::size_t bestAt = 0;
-                int bestDist = 1 << 30, offset = 0;
-                for (std::size_t at = 0; at <= blocks.size(); ++at) {
-                    const int d = std::abs(2 * (left + offset) + bw - 2 * target);  // twice the distance of the centres
-                    if (d < bestDist) {
-                        bestDist = d;
-                        bestAt = at;
-                    }
-                    if (at < blocks.size())
-                        for (int ui : blocks[at]) offset += width(ui);
-                }
-                blocks.insert(blocks.begin() + static_cast<std::ptrdiff_t>(bestAt), block);
-                line.clear();
-                for (const auto& b : blocks) line.insert(line.end(), b.begin(), b.end());
-            }
+            blocks.insert(blocks.begin() + static_cast<std::ptrdiff_t>(bestAt), block);
+            line.clear();
+            for (const auto& b : blocks) line.insert(line.end(), b.begin(), b.end());
         }
     }
+}
 
-    // Depth of the first line: the deployment line, or up to 650 paces from a deployed formed enemy for
-    // Deployed-Offensive (§2.6.3).
+// Depth of the first line: the deployment line, or up to 650 paces from a deployed formed enemy for
+// Deployed-Offensive (§2.6.3).
+int Engine::firstLineFront(const Deployment& dep) {
+    const int other = dep.other;
     int lineFront = c::kDeploymentZone;
     bool offensive = false;
-    for (int bi : brigadesHere) offensive = offensive || brigade(bi).mode == Mode::DeployedOffensive;
+    for (int bi : dep.brigades) offensive = offensive || brigade(bi).mode == Mode::DeployedOffensive;
     if (offensive && m_placed[static_cast<std::size_t>(other)]) {
         int enemyFront = -1;
         for (const auto& u : m_units)
@@ -419,16 +472,16 @@ void Engine::placeSide(int side) {
         if (enemyFront >= 0 && !river) lineFront = std::max(lineFront, m_depth - enemyFront - 650);
     }
     lineFront = std::min(lineFront, m_depth / 2 - 30);
-    const bool scouting = [&] {
-        for (int bi : brigadesHere)
-            if (brigade(bi).mode == Mode::Scouting) return true;
-        return false;
-    }();
+    return lineFront;
+}
 
-    int x = left;
-    for (int ui : line) {
+// The first line in its files, from left to right, in the formation its brigade's mode gives it (§2.6.3).
+void Engine::placeFirstLine(Deployment& dep) {
+    const int lineFront = dep.lineFront;
+    int x = dep.left;
+    for (int ui : dep.line) {
         auto& u = unit(ui);
-        const int w = width(ui);
+        const int w = deployWidth(ui);
         u.lane = 0;
         u.x0 = x;
         x += w;
@@ -452,11 +505,16 @@ void Engine::placeSide(int side) {
         }
         if (b.mode == Mode::Forage) u.front = 150 + (ui * 97) % 300;
     }
-    int lineLeft = left, lineRight = left + frontage;
+    dep.lineLeft = dep.left;
+    dep.lineRight = dep.left + dep.frontage;
+}
 
-    // Second line: open column behind a first-line unit of the brigade (§2.6.4 step 3).
+// Second line: open column behind a first-line unit of the brigade (§2.6.4 step 3).
+void Engine::placeSecondLine(const Deployment& dep) {
+    const auto& line = dep.line;
+    const int centre = dep.centre, lineFront = dep.lineFront;
     std::map<int, int> supports;
-    for (int ui : seconds) {
+    for (int ui : dep.seconds) {
         auto& u = unit(ui);
         int anchor = kNone, fewest = 1 << 30;
         for (int li : line) {
@@ -488,9 +546,13 @@ void Engine::placeSide(int side) {
         }
         if (u.fixedDepth >= 0) u.front = u.fixedDepth;
     }
+}
 
-    // Screens ahead of their brigade (§2.6.4 step 6).
-    for (int ui : screens) {
+// Screens ahead of their brigade (§2.6.4 step 6); a scouting side's horse and light foot of the line screen too.
+void Engine::placeScreens(const Deployment& dep) {
+    const auto& line = dep.line;
+    const int lineFront = dep.lineFront, lineLeft = dep.lineLeft, lineRight = dep.lineRight;
+    for (int ui : dep.screens) {
         auto& u = unit(ui);
         int lo = m_width, hi = 0, bfront = lineFront;
         for (int li : line)
@@ -508,6 +570,11 @@ void Engine::placeSide(int side) {
         u.x0 = std::max(0, std::min(m_width - u.w, (lo + hi) / 2 - u.w / 2));
         u.front = u.fixedDepth >= 0 ? u.fixedDepth : bfront + m_params.screenGap;
     }
+    const bool scouting = [&] {
+        for (int bi : dep.brigades)
+            if (brigade(bi).mode == Mode::Scouting) return true;
+        return false;
+    }();
     if (scouting)
         for (int ui : line) {
             auto& u = unit(ui);
@@ -517,16 +584,23 @@ void Engine::placeSide(int side) {
                 u.role = Role::Screen;
             }
         }
+}
 
-    // Cavalry on the open flanks, 100 paces back; if both flanks are anchored, in reserve (§2.6.4 step 5).
-    auto anchoredAt = [&](int file) {
-        for (const auto& f : m_features) {
-            const bool anchoring = f.kind == FeatureKind::Marsh || f.kind == FeatureKind::Swamp || f.kind == FeatureKind::River ||
-                                   f.kind == FeatureKind::HeavyWood;
-            if (anchoring && file >= f.x0 - 3 && file < f.x1 + 3) return true;
-        }
-        return file < 0 || file >= m_width;
-    };
+// A line's flank at `file` rests on a marsh, swamp, river or heavy wood, or on the table's edge (§2.6.4 step 5).
+bool Engine::anchoredAt(int file) const {
+    for (const auto& f : m_features) {
+        const bool anchoring = f.kind == FeatureKind::Marsh || f.kind == FeatureKind::Swamp || f.kind == FeatureKind::River ||
+                               f.kind == FeatureKind::HeavyWood;
+        if (anchoring && file >= f.x0 - 3 && file < f.x1 + 3) return true;
+    }
+    return file < 0 || file >= m_width;
+}
+
+// Cavalry on the open flanks, 100 paces back; if both flanks are anchored, in reserve (§2.6.4 step 5).
+void Engine::placeCavalry(Deployment& dep) {
+    const int other = dep.other, lineFront = dep.lineFront;
+    int& lineLeft = dep.lineLeft;
+    int& lineRight = dep.lineRight;
     // §2.7 item 5 [A]: a side that has seen enemy cavalry puts its own on the flank where the seen enemy cavalry
     // is weaker (points of mounted stands on either side of the line's centre); on equal strength, as above.
     int cavalryFlank = 0;  // -1 the low-file flank, +1 the high-file flank, 0 alternate
@@ -542,7 +616,7 @@ void Engine::placeSide(int side) {
         if (lowPts != highPts) cavalryFlank = lowPts < highPts ? -1 : 1;
     }
     bool toLeft = true;
-    for (int ui : cavalry) {
+    for (int ui : dep.cavalry) {
         auto& u = unit(ui);
         const int w = std::max(1, stands(u));
         u.role = Role::Cavalry;
@@ -563,13 +637,16 @@ void Engine::placeSide(int side) {
             toLeft = true;
         } else {
             u.role = Role::Reserve;
-            reserves.push_back(ui);
+            dep.reserves.push_back(ui);
         }
     }
+}
 
-    // Reserve: whole brigades in open column behind the centre (§2.6.4 step 3).
+// Reserve: whole brigades in open column behind the centre (§2.6.4 step 3).
+void Engine::placeReserves(const Deployment& dep) {
+    const int centre = dep.centre, lineFront = dep.lineFront;
     int k = 0;
-    for (int ui : reserves) {
+    for (int ui : dep.reserves) {
         auto& u = unit(ui);
         u.w = std::max(1, stands(u));
         setFormation(u,
@@ -579,10 +656,13 @@ void Engine::placeSide(int side) {
         u.front = u.fixedDepth >= 0 ? u.fixedDepth : std::max(u.depth, lineFront - m_params.reserveGap);
         ++k;
     }
+}
 
-    // Mode details (§2.6.3): Reorganisation stands in column; Breakoff keeps ≥ 25 % deployed as a rearguard.
+// Mode details (§2.6.3): Reorganisation stands in column; Breakoff keeps ≥ 25 % deployed as a rearguard.
+void Engine::placeRearguard(const Deployment& dep) {
+    const int side = dep.side;
     bool breakoff = false;
-    for (int bi : brigadesHere) {
+    for (int bi : dep.brigades) {
         auto& b = brigade(bi);
         if (b.mode == Mode::Breakoff) {
             b.posture = Posture::Withdraw;
@@ -609,6 +689,10 @@ void Engine::placeSide(int side) {
             guard += figureValue(unit(ui), unit(ui).figures);
         }
     }
+}
+
+// The side's units within the field and short of its middle; the first line's slots (gap filling).
+void Engine::settlePlacement(int side) {
     for (auto& u : m_units)
         if (u.side == side && u.status == UnitStatus::OnTable) {
             if (u.fixedFile >= 0) u.x0 = u.fixedFile;
