@@ -596,6 +596,8 @@ private:
     // for all its firers: nothing in the Fire Phase changes them)
     bool closingWithoutFire(const Unit& u) const;
     void fireUnitSmallArms(int u, int forcedTarget, const std::vector<int>* targets = nullptr);
+    void gatherFireCandidates(const Unit& u, int longMax, const std::vector<int>* targets);
+    int standTarget(const Unit& u, int file, int bend, int& maskTarget, int& range);
     void fireBattery(int u, bool bombard, int forcedTarget);
     int chooseArtilleryTarget(int u, const Gun& g, int file, int& zoneFile) const;
     // extraUnit: the one unit in the zone that gets a horse battery's extra die (§2.18, §4.23); generalSeen: the
