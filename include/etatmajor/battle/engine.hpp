@@ -663,6 +663,12 @@ private:
     // (§2.14.4: the result line applies once per unit and combat).
     void applyCaResult(const std::vector<int>& winners, const std::vector<int>& losers, charts::CaLetter letter, bool wrapUp,
                        bool automatic, const std::vector<int>* victorsPaid = nullptr);
+    std::vector<int> victorFlankDirections(const std::vector<int>& winners, const std::vector<int>& losers) const;
+    void payVictors(const std::vector<int>& winners, const charts::CaResultLine& line, const std::vector<int>* victorsPaid);
+    void applyLoserResult(int loser, const charts::CaResultLine& line, int winnerSide);
+    void pushBackMelee(const std::vector<int>& winners, const std::vector<int>& losers, const charts::CaResultLine& line);
+    void afterCombatMoves(const std::vector<int>& winners, const std::vector<int>& losers, const charts::CaResultLine& line,
+                          const std::vector<int>& flankDirection);
     void surrenderUnit(int u, int captorSide, int captorUnit);
     void removeSpentUnits();
     // enemySide: the captor of the colours of a unit destroyed in close assault; kNoSide when nobody takes them
