@@ -454,8 +454,8 @@ void Engine::strongestOpposite(Deployment& dep) const {
     }
 }
 
-// Depth of the first line: the deployment line, or up to 650 paces from a deployed formed enemy for
-// Deployed-Offensive (§2.6.3).
+// Depth of the first line: the deployment line, or up to 650 paces (the grand-tactical halt) from a deployed formed
+// enemy for Deployed-Offensive (§2.6.3).
 int Engine::firstLineFront(const Deployment& dep) {
     const int other = dep.other;
     int lineFront = c::kDeploymentZone;
@@ -469,7 +469,7 @@ int Engine::firstLineFront(const Deployment& dep) {
         // ... unless an unfordable river lies between: nothing is gained by standing on its bank [X].
         bool river = false;
         for (const auto& f : m_features) river = river || f.kind == FeatureKind::River;
-        if (enemyFront >= 0 && !river) lineFront = std::max(lineFront, m_depth - enemyFront - 650);
+        if (enemyFront >= 0 && !river) lineFront = std::max(lineFront, m_depth - enemyFront - c::kGrandTacticalHalt);
     }
     lineFront = std::min(lineFront, m_depth / 2 - 30);
     return lineFront;

@@ -16,6 +16,15 @@ namespace c = charts;
 
 namespace {
 
+// §2.5 field size [A] (EM: Terrain Set up): a six-by-four table for every two MEs of the larger side, 30 files by
+// 1200 paces; under table_rule = em_chart, 50 files by 2000 paces for every four MEs of both sides.
+constexpr int kMesPerTable = 2;
+constexpr int kTableFiles = 30;
+constexpr int kTableDepth = 1200;
+constexpr int kEmChartMesPerTable = 4;
+constexpr int kEmChartTableFiles = 50;
+constexpr int kEmChartTableDepth = 2000;
+
 Posture postureFor(Mode m, bool holder) {
     switch (m) {
         case Mode::DeployedDefensive: return Posture::Hold;
@@ -154,13 +163,13 @@ void Engine::sizeField(const BattleSetup& setup) {
             if (me.arrivalTurn <= 1 && me.trigger == ArrivalTrigger::None) ++onTableMes[s];
         }
     if (m_params.tableRule == TableRule::EmChart) {
-        const int t = std::max(1, (allMes + 3) / 4);
-        m_width = 50 * t;
-        m_depth = 2000;
+        const int t = std::max(1, (allMes + kEmChartMesPerTable - 1) / kEmChartMesPerTable);
+        m_width = kEmChartTableFiles * t;
+        m_depth = kEmChartTableDepth;
     } else {
-        const int t = std::max(1, (std::max(onTableMes[0], onTableMes[1]) + 1) / 2);
-        m_width = 30 * t;
-        m_depth = 1200;
+        const int t = std::max(1, (std::max(onTableMes[0], onTableMes[1]) + kMesPerTable - 1) / kMesPerTable);
+        m_width = kTableFiles * t;
+        m_depth = kTableDepth;
     }
     if (setup.fieldWidth > 0) m_width = setup.fieldWidth;
     if (setup.fieldDepth > 0) m_depth = setup.fieldDepth;
@@ -288,13 +297,13 @@ void Engine::startStrengths() {
             // §2.18: crews concentrated so that as many guns as possible have at least two figures.
             int crew = u.figures;
             const int g = static_cast<int>(u.guns.size());
-            if (crew >= 3 * g) {
-                for (auto& gun : u.guns) gun.crew = 3;
+            if (crew >= c::kCrewFiguresPerGun * g) {
+                for (auto& gun : u.guns) gun.crew = c::kCrewFiguresPerGun;
             } else {
-                const int manned = std::min(g, crew / 2);
-                for (int i = 0; i < manned; ++i) u.guns[static_cast<std::size_t>(i)].crew = 2;
-                int rest = crew - 2 * manned;
-                for (int i = 0; i < manned && rest > 0; ++i, --rest) u.guns[static_cast<std::size_t>(i)].crew = 3;
+                const int manned = std::min(g, crew / c::kMinCrewToFire);
+                for (int i = 0; i < manned; ++i) u.guns[static_cast<std::size_t>(i)].crew = c::kMinCrewToFire;
+                int rest = crew - c::kMinCrewToFire * manned;
+                for (int i = 0; i < manned && rest > 0; ++i, --rest) u.guns[static_cast<std::size_t>(i)].crew = c::kCrewFiguresPerGun;
             }
         }
         if (u.arrivalTurn > 1 || u.trigger != ArrivalTrigger::None) u.status = UnitStatus::Arriving;
@@ -374,7 +383,10 @@ void Engine::rollAmmunition() {
         const auto ammo = m_sides[static_cast<std::size_t>(u.side)].ammunition;
         const bool guns = isArtillery(u.type) && (m_params.ammunition || ammo != Ammunition::Default);
         const bool foot = isFoot(u.type) && ammo == Ammunition::GunsAndInfantry;
-        if (guns || foot) u.ammo = m_dice->d6(RollTag::Ammunition, u.index) + m_dice->d6(RollTag::Ammunition, u.index);
+        if (!guns && !foot) continue;
+        int phases = 0;
+        for (int d = 0; d < c::kAmmunitionDice; ++d) phases += m_dice->d6(RollTag::Ammunition, u.index);
+        u.ammo = phases;
     }
 }
 
