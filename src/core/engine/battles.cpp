@@ -560,6 +560,257 @@ std::string battleClock(int turns, const campaign::Options& options) {
 
 // --- D6 ---
 
+namespace {
+
+// A battle recorded today in hex `h` already.
+bool battleToday(SQLite::Database& db, const CampaignState& s, hex::Hex h) {
+    SQLite::Statement dup(db, "SELECT COUNT(*) FROM battle WHERE week = ? AND day = ? AND q = ? AND r = ?");
+    dup.bind(1, s.week);
+    dup.bind(2, s.day);
+    dup.bind(3, h.q);
+    dup.bind(4, h.r);
+    dup.executeStep();
+    return dup.getColumn(0).getInt() > 0;
+}
+
+// Whether the battle in `h` is a scouting combat; if it is, `here` keeps only the MEs that fight it.
+// §8.6.4: a fight that a scout started in the scouting sub-phase (it engaged, or the enemy it found chose to
+// fight) and that nobody else joined in the other-movement sub-phase is a scouting combat: a battle of its
+// own, with no marching to the guns (G-25 f). It is fought by the scouts that made the contacts and, of the
+// MEs they met, by those that chose the fight: all of them when the scout engaged (or blundered in without
+// choosing), else only the Scouting or Deployed-Offensive MEs whose orders say to engage (§5: these are
+// the ones that can engage scouts). The others in the hex stand aside.
+bool scoutingCombatAt(SQLite::Database& db, const CampaignState& s, hex::Hex h, std::vector<const MeState*>& here) {
+    bool scoutingCombat = false;
+    std::set<std::string> scoutFight;
+    {
+        SQLite::Statement k(db, "SELECT phase, mover, met FROM contact WHERE week = ? AND day = ? AND q = ? AND r = ?");
+        k.bind(1, s.week);
+        k.bind(2, s.day);
+        k.bind(3, h.q);
+        k.bind(4, h.r);
+        bool d4 = false, other = false;
+        std::set<std::string> scoutingSides;
+        while (k.executeStep()) {
+            const bool scoutPhase = k.getColumn(0).getString() == campaign::phaseId(campaign::Phase::D4);
+            (scoutPhase ? d4 : other) = true;
+            if (!scoutPhase) continue;
+            const std::string mover = k.getColumn(1).getString();
+            scoutFight.insert(mover);
+            if (const auto* m = s.me(mover)) scoutingSides.insert(m->side);
+            const auto met = words(k.getColumn(2).getString());
+            std::vector<std::string> willing;
+            for (const auto& id : met)
+                if (const auto* e = s.me(id); e &&
+                                              (e->mode == campaign::Mode::Scouting || e->mode == campaign::Mode::DeployedOffensive) &&
+                                              scoutContactToday(db, s, id) == "engage")
+                    willing.push_back(id);
+            const bool scoutChose = scoutContactToday(db, s, mover) == "engage";
+            for (const auto& id : (scoutChose || willing.empty()) ? met : willing) scoutFight.insert(id);
+        }
+        scoutingCombat = d4 && !other;
+        // An ME of a scouting side that was in the hex before its scouts came (a battle going on) makes it an
+        // ordinary battle.
+        for (const auto* me : here)
+            if (scoutingCombat && !scoutFight.count(me->id) && scoutingSides.count(me->side)) scoutingCombat = false;
+    }
+    if (scoutingCombat) {
+        std::vector<const MeState*> fighters;
+        for (const auto* me : here)
+            if (scoutFight.count(me->id)) fighters.push_back(me);
+        here = std::move(fighters);
+    }
+    return scoutingCombat;
+}
+
+// The MEs in the hex as the battle's participants, each arriving as the encounter timing says (§8.8), and in `start`
+// the turn the fighting starts.
+std::vector<BattleParticipant> participantsOf(const CampaignState& s, const std::vector<const MeState*>& here, const DayWeather& w,
+                                              int& start) {
+    std::vector<BattleParticipant> ps;
+    std::vector<std::pair<std::string, int>> arrivals;
+    for (const auto* me : here) {
+        int basis = me->allowanceToday;
+        if (s.options.is("mr_fraction_basis", "base_mr")) basis = rules::baseMovementRate(s.unitsOf(me->id), s.options);
+        const auto e = encounterTiming(me->movedToday, basis, w.daylight, s.options, me->mode == campaign::Mode::ForcedMarch);
+        ps.push_back(
+            {me->id, me->side, e.arrivalTurn, std::string(campaign::modeName(me->mode)), me->movedToday, me->allowanceToday, e.how});
+        arrivals.emplace_back(me->side, e.arrivalTurn);
+    }
+    start = battleStartTurn(arrivals);
+    if (s.options.is("late_arrivals", "all_turn1"))
+        for (auto& p : ps) p.arrivalTurn = start;
+    return ps;
+}
+
+// The MEs around the hex that join the battle in `h`, added to its participants `ps` and to the MEs that `marched`
+// today; their hex is left to the caller to change.
+std::vector<MeState*> joinersOf(SQLite::Database& db, CampaignState& s, hex::Hex h, const DayWeather& w, int start,
+                                std::vector<BattleParticipant>& ps, std::set<std::string>& marched) {
+    std::vector<MeState*> joiners;
+    // §8.8, G-23 chart_automatic: the MEs of both sides in the six hexes around join the battle (not a scouting
+    // combat), each arriving by the chart's rule (G-20 chart: half its allowance used or less, turn 1; more, or a
+    // forced march, turn 6), never before the battle starts; an ME with a battle of its own, or whose side
+    // already has three MEs in the battle, stays out.
+    // An ME sharing its hex with the enemy has a battle of its own (G-25 c); a side with three MEs in the battle
+    // takes no more (G-25 d: stacking in the battle hex).
+    const auto engagedAtHome = [&](const campaign::MeState& me) {
+        return std::any_of(s.mes.begin(), s.mes.end(),
+                           [&](const campaign::MeState& e) { return e.side != me.side && e.hex == me.hex && fights(s, e); });
+    };
+    const auto sideFull = [&](const std::string& side) {
+        return std::count_if(ps.begin(), ps.end(), [&](const auto& p) { return p.side == side; }) >= 3;
+    };
+    if (s.options.is("adjacent_mes", "chart_automatic")) {
+        campaign::Options chart = s.options;
+        (void)chart.set("encounter_timing", "chart_arrival");
+        for (auto& me : s.mes) {
+            if (me.hex == h || !fights(s, me) || marched.count(me.id) || hex::distance(me.hex, h) != 1) continue;
+            if (engagedAtHome(me) || sideFull(me.side)) continue;
+            const auto e = encounterTiming(me.movedToday, me.allowanceToday, w.daylight, chart,
+                                           me.mode == campaign::Mode::ForcedMarch);
+            ps.push_back({me.id, me.side, std::max(start, e.arrivalTurn), std::string(campaign::modeName(me.mode)), me.movedToday,
+                          me.allowanceToday, "adjacent at " + at(s, me.hex) + " (G-23 chart, " + e.how + ")"});
+            marched.insert(me.id);
+            joiners.push_back(&me);
+        }
+    }
+    // §8.9: MEs within two hexes, downwind, in a mode that allows it and ordered to, join (G-23 body: adjacent
+    // MEs come no other way). An ME sharing a hex with the enemy has its own battle (G-25 c).
+    for (auto& me : s.mes) {
+        if (me.hex == h || !fights(s, me) || marched.count(me.id)) continue;
+        const int distance = hex::distance(me.hex, h);
+        if (distance > 2) continue;
+        if (engagedAtHome(me) || sideFull(me.side)) continue;
+        if (!downwindOf(h, me.hex, w.windFrom, s.map.metadata().orientation, s.options)) continue;
+        const auto turn = marchToGunsArrival(distance, byRoad(s, me.hex, h), me.mode, me.mode == campaign::Mode::ForcedMarch, start,
+                                             w.daylight, s.options);
+        if (!turn || !ordersAllowMarchToGuns(db, s, me.id)) continue;
+        ps.push_back({me.id, me.side, *turn, std::string(campaign::modeName(me.mode)), me.movedToday, me.allowanceToday,
+                      "march to the guns from " + at(s, me.hex)});
+        marched.insert(me.id);
+        joiners.push_back(&me);
+    }
+    return joiners;
+}
+
+// Records the battle's row in hex `h`, with its seed; returns its id.
+int insertBattle(SQLite::Database& db, const CampaignState& s, hex::Hex h, const DayWeather& w, int start, const char* kind,
+                 const char* status, std::uint64_t campaignSeed) {
+    SQLite::Statement ins(db, "INSERT INTO battle (week, day, q, r, kind, status, daylight_turns, start_turn, weather) "
+                              "VALUES (?,?,?,?,?,?,?,?,?)");
+    ins.bind(1, s.week);
+    ins.bind(2, s.day);
+    ins.bind(3, h.q);
+    ins.bind(4, h.r);
+    ins.bind(5, kind);
+    ins.bind(6, status);
+    ins.bind(7, w.daylight);
+    ins.bind(8, start);
+    ins.bind(9, weatherOf(db, s, h, w));
+    ins.exec();
+    const int id = static_cast<int>(db.getLastInsertRowid());
+    // tactical-resolver §4.1: the seed comes from the campaign seed, the day, the hex and the battle's number.
+    const std::uint64_t seed = battle::deriveBattleSeed(campaignSeed, static_cast<std::uint64_t>(absoluteDay(s.week, s.day)), h.q, h.r,
+                                                        static_cast<std::uint64_t>(id));
+    SQLite::Statement sd(db, "UPDATE battle SET seed = ? WHERE id = ?");
+    sd.bind(1, static_cast<std::int64_t>(seed));
+    sd.bind(2, id);
+    sd.exec();
+    return id;
+}
+
+// §8.10: what the table's own dice decide, kept with the battle (battle.setup) for its set-up and `battle show`.
+void recordTableSetup(SQLite::Database& db, const CampaignState& s, hex::Hex h, int id, const DayWeather& w, bool dusk,
+                      const std::vector<BattleParticipant>& ps, dice::Dice& dice) {
+    nlohmann::json table = nlohmann::json::object();
+    std::string initiative = s.sides.empty() ? std::string() : s.sides.front().id;
+    for (const auto& sd2 : s.sides)
+        if (sd2.hasInitiative) initiative = sd2.id;
+    const auto tableDie = [&](const std::string& purpose, const std::string& rule, const std::string& subject, int count) {
+        return dice.roll({purpose + " of battle " + std::to_string(id), rule, subject, count, 6, 0}).result;
+    };
+    if (dusk) {
+        table["dusk"] = true;  // no table tonight: its dice are rolled when the battle is fought
+    } else if (s.options.is("battle_wind", "tactical_roll")) {
+        // G-18 tactical_roll: the initiative side rolls 2d6 for the table's wind, read on the campaign's wind table.
+        const int roll = tableDie("wind on the table", "etat-major.md G-18", initiative, 2);
+        table["wind"] = std::string(rules::windName(rules::windFor(roll, s.options)));
+        table["windRoll"] = roll;
+        table["windRolledBy"] = initiative;
+    } else {
+        table["wind"] = w.windFrom;  // the campaign day's wind (§8.1.4)
+    }
+    if (!dusk && s.options.is("terrain_placement", "chart")) {
+        // G-62 chart: each side rolls 1d6; the higher places its pieces first (the initiative side on a tie).
+        std::map<std::string, int> rolls;
+        for (std::size_t k = 0; k < s.sides.size(); ++k)
+            rolls[s.sides[k].id] = tableDie("terrain placement", "etat-major.md G-62", s.sides[k].id, 1);
+        std::string placer = initiative;
+        for (const auto& [side, roll] : rolls)
+            if (roll > rolls[placer]) placer = side;
+        table["terrainRolls"] = rolls;
+        table["placesFirst"] = placer;
+    }
+    // The side that stood in the hex (moved least today) holds it; a battle going on from yesterday's (G-72) is
+    // held by the side that held the field at nightfall, else by yesterday's holder.
+    {
+        std::map<std::string, int> least;
+        for (const auto& p : ps)
+            if (!least.count(p.side) || p.moved < least[p.side]) least[p.side] = p.moved;
+        std::string heldBy;
+        int fewest = 1 << 20;
+        bool tie = false;
+        for (const auto& [side, moved] : least) {
+            if (moved < fewest) {
+                fewest = moved;
+                heldBy = side;
+                tie = false;
+            } else if (moved == fewest) {
+                tie = true;
+            }
+        }
+        if (tie) heldBy.clear();
+        if (const auto yesterday = battleOfYesterday(db, s.week, s.day, h)) {
+            const std::string held = !yesterday->second.empty() ? yesterday->second
+                                                                : tableSetupOf(db, yesterday->first).value("heldBy", std::string());
+            table["continues"] = yesterday->first;
+            table["holder"] = held;
+            if (!held.empty()) heldBy = held;
+        }
+        table["heldBy"] = heldBy;
+    }
+    {
+        SQLite::Statement st(db, "UPDATE battle SET setup = ? WHERE id = ?");
+        st.bind(1, table.dump());
+        st.bind(2, id);
+        st.exec();
+    }
+}
+
+// Records the battle's participants; returns them in words for the phase's report.
+std::string recordParticipants(SQLite::Database& db, int id, const std::vector<BattleParticipant>& ps) {
+    SQLite::Statement pi(db, "INSERT INTO battle_participant (battle_id, me_id, side_id, arrival_turn, mode, moved, allowance, how) "
+                             "VALUES (?,?,?,?,?,?,?,?)");
+    std::string who;
+    for (const auto& p : ps) {
+        pi.bind(1, id);
+        pi.bind(2, p.me);
+        pi.bind(3, p.side);
+        pi.bind(4, p.arrivalTurn);
+        pi.bind(5, p.mode);
+        pi.bind(6, p.moved);
+        pi.bind(7, p.allowance);
+        pi.bind(8, p.how);
+        pi.exec();
+        pi.reset();
+        who += (who.empty() ? "" : ", ") + p.me + " (turn " + std::to_string(p.arrivalTurn) + ", " + p.how + ")";
+    }
+    return who;
+}
+
+}  // namespace
+
 void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines, dice::Dice& dice) {
     const DayWeather w = weatherOf(db, s.week, s.day);
     const std::uint64_t campaignSeed = static_cast<std::uint64_t>(db.execAndGet("SELECT seed FROM campaign WHERE id = 1").getInt64());
@@ -579,227 +830,25 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
                 sides.insert(me.side);
             }
         if (sides.size() < 2) continue;
-        {
-            SQLite::Statement dup(db, "SELECT COUNT(*) FROM battle WHERE week = ? AND day = ? AND q = ? AND r = ?");
-            dup.bind(1, s.week);
-            dup.bind(2, s.day);
-            dup.bind(3, h.q);
-            dup.bind(4, h.r);
-            dup.executeStep();
-            if (dup.getColumn(0).getInt() > 0) continue;
-        }
-        // §8.6.4: a fight that a scout started in the scouting sub-phase (it engaged, or the enemy it found chose to
-        // fight) and that nobody else joined in the other-movement sub-phase is a scouting combat: a battle of its
-        // own, with no marching to the guns (G-25 f). It is fought by the scouts that made the contacts and, of the
-        // MEs they met, by those that chose the fight: all of them when the scout engaged (or blundered in without
-        // choosing), else only the Scouting or Deployed-Offensive MEs whose orders say to engage (§5: these are
-        // the ones that can engage scouts). The others in the hex stand aside.
-        bool scoutingCombat = false;
-        std::set<std::string> scoutFight;
-        {
-            SQLite::Statement k(db, "SELECT phase, mover, met FROM contact WHERE week = ? AND day = ? AND q = ? AND r = ?");
-            k.bind(1, s.week);
-            k.bind(2, s.day);
-            k.bind(3, h.q);
-            k.bind(4, h.r);
-            bool d4 = false, other = false;
-            std::set<std::string> scoutingSides;
-            while (k.executeStep()) {
-                const bool scoutPhase = k.getColumn(0).getString() == campaign::phaseId(campaign::Phase::D4);
-                (scoutPhase ? d4 : other) = true;
-                if (!scoutPhase) continue;
-                const std::string mover = k.getColumn(1).getString();
-                scoutFight.insert(mover);
-                if (const auto* m = s.me(mover)) scoutingSides.insert(m->side);
-                const auto met = words(k.getColumn(2).getString());
-                std::vector<std::string> willing;
-                for (const auto& id : met)
-                    if (const auto* e = s.me(id);
-                        e && (e->mode == campaign::Mode::Scouting || e->mode == campaign::Mode::DeployedOffensive) &&
-                        scoutContactToday(db, s, id) == "engage")
-                        willing.push_back(id);
-                const bool scoutChose = scoutContactToday(db, s, mover) == "engage";
-                for (const auto& id : (scoutChose || willing.empty()) ? met : willing) scoutFight.insert(id);
-            }
-            scoutingCombat = d4 && !other;
-            // An ME of a scouting side that was in the hex before its scouts came (a battle going on) makes it an
-            // ordinary battle.
-            for (const auto* me : here)
-                if (scoutingCombat && !scoutFight.count(me->id) && scoutingSides.count(me->side)) scoutingCombat = false;
-        }
-        if (scoutingCombat) {
-            std::vector<const MeState*> fighters;
-            for (const auto* me : here)
-                if (scoutFight.count(me->id)) fighters.push_back(me);
-            here = std::move(fighters);
-        }
-        std::vector<BattleParticipant> ps;
-        std::vector<std::pair<std::string, int>> arrivals;
-        for (const auto* me : here) {
-            int basis = me->allowanceToday;
-            if (s.options.is("mr_fraction_basis", "base_mr")) basis = rules::baseMovementRate(s.unitsOf(me->id), s.options);
-            const auto e = encounterTiming(me->movedToday, basis, w.daylight, s.options, me->mode == campaign::Mode::ForcedMarch);
-            ps.push_back({me->id, me->side, e.arrivalTurn, std::string(campaign::modeName(me->mode)), me->movedToday,
-                          me->allowanceToday, e.how});
-            arrivals.emplace_back(me->side, e.arrivalTurn);
-        }
-        const int start = battleStartTurn(arrivals);
-        if (s.options.is("late_arrivals", "all_turn1"))
-            for (auto& p : ps) p.arrivalTurn = start;
+        if (battleToday(db, s, h)) continue;
+        const bool scoutingCombat = scoutingCombatAt(db, s, h, here);
+        int start = 1;
+        auto ps = participantsOf(s, here, w, start);
         // §8.8.1, [B: Combat] dusk_contact = next_morning: a contact made at dusk (two daylight turns or fewer left, the
         // body's "contact at dusk: 2 turns of daylight") is not fought tonight: "depending on the orders at midnight
         // combat may ensue the next morning". Both sides stay in the hex overnight; an ME whose next orders take it away
         // leaves by night (§8.11.4 item 7, G-50), and if both are still there the battle is fought next morning with a
         // full day (G-72), the side that stood in the hex holding it. fight_at_dusk: the two turns are fought now.
         const bool dusk = w.daylight - start + 1 <= 2 && s.options.is("dusk_contact", "next_morning");
+        // A scouting combat has no marching to the guns (§8.6.4), and there is no battle tonight after a contact at dusk:
+        // nobody marches to guns that do not fire.
         std::vector<MeState*> joiners;
-        // §8.8, G-23 chart_automatic: the MEs of both sides in the six hexes around join the battle (not a scouting
-        // combat), each arriving by the chart's rule (G-20 chart: half its allowance used or less, turn 1; more, or a
-        // forced march, turn 6), never before the battle starts; an ME with a battle of its own, or whose side
-        // already has three MEs in the battle, stays out.
-        // An ME sharing its hex with the enemy has a battle of its own (G-25 c); a side with three MEs in the battle
-        // takes no more (G-25 d: stacking in the battle hex).
-        const auto engagedAtHome = [&](const campaign::MeState& me) {
-            return std::any_of(s.mes.begin(), s.mes.end(),
-                               [&](const campaign::MeState& e) { return e.side != me.side && e.hex == me.hex && fights(s, e); });
-        };
-        const auto sideFull = [&](const std::string& side) {
-            return std::count_if(ps.begin(), ps.end(), [&](const auto& p) { return p.side == side; }) >= 3;
-        };
-        if (!scoutingCombat && !dusk && s.options.is("adjacent_mes", "chart_automatic")) {
-            campaign::Options chart = s.options;
-            (void)chart.set("encounter_timing", "chart_arrival");
-            for (auto& me : s.mes) {
-                if (me.hex == h || !fights(s, me) || marched.count(me.id) || hex::distance(me.hex, h) != 1) continue;
-                if (engagedAtHome(me) || sideFull(me.side)) continue;
-                const auto e = encounterTiming(me.movedToday, me.allowanceToday, w.daylight, chart,
-                                               me.mode == campaign::Mode::ForcedMarch);
-                ps.push_back({me.id, me.side, std::max(start, e.arrivalTurn), std::string(campaign::modeName(me.mode)), me.movedToday,
-                              me.allowanceToday, "adjacent at " + at(s, me.hex) + " (G-23 chart, " + e.how + ")"});
-                marched.insert(me.id);
-                joiners.push_back(&me);
-            }
-        }
-        // §8.9: MEs within two hexes, downwind, in a mode that allows it and ordered to, join (G-23 body: adjacent
-        // MEs come no other way). An ME sharing a hex with the enemy has its own battle (G-25 c).
-        for (auto& me : s.mes) {
-            if (scoutingCombat || dusk) break;  // no battle tonight: nobody marches to guns that do not fire
-            if (me.hex == h || !fights(s, me) || marched.count(me.id)) continue;
-            const int distance = hex::distance(me.hex, h);
-            if (distance > 2) continue;
-            if (engagedAtHome(me) || sideFull(me.side)) continue;
-            if (!downwindOf(h, me.hex, w.windFrom, s.map.metadata().orientation, s.options)) continue;
-            const auto turn = marchToGunsArrival(distance, byRoad(s, me.hex, h), me.mode, me.mode == campaign::Mode::ForcedMarch,
-                                                 start, w.daylight, s.options);
-            if (!turn || !ordersAllowMarchToGuns(db, s, me.id)) continue;
-            ps.push_back({me.id, me.side, *turn, std::string(campaign::modeName(me.mode)), me.movedToday, me.allowanceToday,
-                          "march to the guns from " + at(s, me.hex)});
-            marched.insert(me.id);
-            joiners.push_back(&me);
-        }
+        if (!scoutingCombat && !dusk) joiners = joinersOf(db, s, h, w, start, ps, marched);
         for (auto* me : joiners) me->hex = h;
-        SQLite::Statement ins(db, "INSERT INTO battle (week, day, q, r, kind, status, daylight_turns, start_turn, weather) "
-                                  "VALUES (?,?,?,?,?,?,?,?,?)");
-        ins.bind(1, s.week);
-        ins.bind(2, s.day);
-        ins.bind(3, h.q);
-        ins.bind(4, h.r);
-        ins.bind(5, scoutingCombat ? "scouting_combat" : "battle");
-        ins.bind(6, dusk ? "resolved" : tabletop ? "tabletop" : "pending");
-        ins.bind(7, w.daylight);
-        ins.bind(8, start);
-        ins.bind(9, weatherOf(db, s, h, w));
-        ins.exec();
-        const int id = static_cast<int>(db.getLastInsertRowid());
-        // tactical-resolver §4.1: the seed comes from the campaign seed, the day, the hex and the battle's number.
-        const std::uint64_t seed = battle::deriveBattleSeed(campaignSeed, static_cast<std::uint64_t>(absoluteDay(s.week, s.day)), h.q,
-                                                            h.r, static_cast<std::uint64_t>(id));
-        SQLite::Statement sd(db, "UPDATE battle SET seed = ? WHERE id = ?");
-        sd.bind(1, static_cast<std::int64_t>(seed));
-        sd.bind(2, id);
-        sd.exec();
-        // §8.10: what the table's own dice decide, kept with the battle (battle.setup) for its set-up and `battle show`.
-        nlohmann::json table = nlohmann::json::object();
-        std::string initiative = s.sides.empty() ? std::string() : s.sides.front().id;
-        for (const auto& sd2 : s.sides)
-            if (sd2.hasInitiative) initiative = sd2.id;
-        const auto tableDie = [&](const std::string& purpose, const std::string& rule, const std::string& subject, int count) {
-            return dice.roll({purpose + " of battle " + std::to_string(id), rule, subject, count, 6, 0}).result;
-        };
-        if (dusk) {
-            table["dusk"] = true;  // no table tonight: its dice are rolled when the battle is fought
-        } else if (s.options.is("battle_wind", "tactical_roll")) {
-            // G-18 tactical_roll: the initiative side rolls 2d6 for the table's wind, read on the campaign's wind table.
-            const int roll = tableDie("wind on the table", "etat-major.md G-18", initiative, 2);
-            table["wind"] = std::string(rules::windName(rules::windFor(roll, s.options)));
-            table["windRoll"] = roll;
-            table["windRolledBy"] = initiative;
-        } else {
-            table["wind"] = w.windFrom;  // the campaign day's wind (§8.1.4)
-        }
-        if (!dusk && s.options.is("terrain_placement", "chart")) {
-            // G-62 chart: each side rolls 1d6; the higher places its pieces first (the initiative side on a tie).
-            std::map<std::string, int> rolls;
-            for (std::size_t k = 0; k < s.sides.size(); ++k)
-                rolls[s.sides[k].id] = tableDie("terrain placement", "etat-major.md G-62", s.sides[k].id, 1);
-            std::string placer = initiative;
-            for (const auto& [side, roll] : rolls)
-                if (roll > rolls[placer]) placer = side;
-            table["terrainRolls"] = rolls;
-            table["placesFirst"] = placer;
-        }
-        // The side that stood in the hex (moved least today) holds it; a battle going on from yesterday's (G-72) is
-        // held by the side that held the field at nightfall, else by yesterday's holder.
-        {
-            std::map<std::string, int> least;
-            for (const auto& p : ps)
-                if (!least.count(p.side) || p.moved < least[p.side]) least[p.side] = p.moved;
-            std::string heldBy;
-            int fewest = 1 << 20;
-            bool tie = false;
-            for (const auto& [side, moved] : least) {
-                if (moved < fewest) {
-                    fewest = moved;
-                    heldBy = side;
-                    tie = false;
-                } else if (moved == fewest) {
-                    tie = true;
-                }
-            }
-            if (tie) heldBy.clear();
-            if (const auto yesterday = battleOfYesterday(db, s.week, s.day, h)) {
-                const std::string held = !yesterday->second.empty()
-                                             ? yesterday->second
-                                             : tableSetupOf(db, yesterday->first).value("heldBy", std::string());
-                table["continues"] = yesterday->first;
-                table["holder"] = held;
-                if (!held.empty()) heldBy = held;
-            }
-            table["heldBy"] = heldBy;
-        }
-        {
-            SQLite::Statement st(db, "UPDATE battle SET setup = ? WHERE id = ?");
-            st.bind(1, table.dump());
-            st.bind(2, id);
-            st.exec();
-        }
-        SQLite::Statement pi(db,
-                             "INSERT INTO battle_participant (battle_id, me_id, side_id, arrival_turn, mode, moved, allowance, how) "
-                             "VALUES (?,?,?,?,?,?,?,?)");
-        std::string who;
-        for (const auto& p : ps) {
-            pi.bind(1, id);
-            pi.bind(2, p.me);
-            pi.bind(3, p.side);
-            pi.bind(4, p.arrivalTurn);
-            pi.bind(5, p.mode);
-            pi.bind(6, p.moved);
-            pi.bind(7, p.allowance);
-            pi.bind(8, p.how);
-            pi.exec();
-            pi.reset();
-            who += (who.empty() ? "" : ", ") + p.me + " (turn " + std::to_string(p.arrivalTurn) + ", " + p.how + ")";
-        }
+        const char* status = dusk ? "resolved" : tabletop ? "tabletop" : "pending";
+        const int id = insertBattle(db, s, h, w, start, scoutingCombat ? "scouting_combat" : "battle", status, campaignSeed);
+        recordTableSetup(db, s, h, id, w, dusk, ps, dice);
+        const std::string who = recordParticipants(db, id, ps);
         for (auto& me : s.mes)
             if (me.hex == h) me.pinned = true;
         if (dusk) {
