@@ -16,15 +16,6 @@ namespace c = charts;
 
 namespace {
 
-// §2.5 field size [A] (EM: Terrain Set up): a six-by-four table for every two MEs of the larger side, 30 files by
-// 1200 paces; under table_rule = em_chart, 50 files by 2000 paces for every four MEs of both sides.
-constexpr int kMesPerTable = 2;
-constexpr int kTableFiles = 30;
-constexpr int kTableDepth = 1200;
-constexpr int kEmChartMesPerTable = 4;
-constexpr int kEmChartTableFiles = 50;
-constexpr int kEmChartTableDepth = 2000;
-
 Posture postureFor(Mode m, bool holder) {
     switch (m) {
         case Mode::DeployedDefensive: return Posture::Hold;

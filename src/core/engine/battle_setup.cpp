@@ -128,8 +128,15 @@ void chartTerrainPieces(battle::BattleSetup& setup, std::uint64_t seed, const ca
             if (me.arrivalTurn <= 1) ++onTable[sd];
         }
     const bool chartTable = setup.params.tableRule == battle::TableRule::EmChart;
-    const int width = chartTable ? 50 * std::max(1, (all + 3) / 4) : 30 * std::max(1, (std::max(onTable[0], onTable[1]) + 1) / 2);
-    const int depth = chartTable ? 2000 : 1200;
+    int width = 0, depth = 0;
+    if (chartTable) {
+        width = battle::kEmChartTableFiles * std::max(1, (all + battle::kEmChartMesPerTable - 1) / battle::kEmChartMesPerTable);
+        depth = battle::kEmChartTableDepth;
+    } else {
+        const int larger = std::max(onTable[0], onTable[1]);
+        width = battle::kTableFiles * std::max(1, (larger + battle::kMesPerTable - 1) / battle::kMesPerTable);
+        depth = battle::kTableDepth;
+    }
     const int tables = tablesNeeded(mes[0], mes[1], options);
     dice::SplitMix64 rng(dice::SplitMix64::mix(seed ^ 0x7465727261696eULL));  // "terrain"
     const auto d6 = [&] { return 1 + static_cast<int>(rng.next() % 6); };
