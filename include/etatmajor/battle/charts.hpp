@@ -276,6 +276,9 @@ struct MoveRates {
     int grandTactical;
 };
 const MoveRates& moveRates(MoveRow r);
+// Grand-tactical moves stop this near a visible formed enemy (¶354); the upper edge of the medium band (§2.4), and
+// the nearest a Deployed-Offensive line deploys to a deployed enemy (§2.6.3).
+constexpr int kGrandTacticalHalt = 650;
 // Deductions from the allowance, percent (§1.9 second table; ¶255–259, ¶270).
 namespace deduct {
 constexpr int kHeavyCoverOrDifficult = 50;

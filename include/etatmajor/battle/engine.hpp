@@ -426,20 +426,51 @@ private:
         int bct = kUnknownTest;  // the target's being-charged test total when the doctrine chose this charge
     };
 
-    // set-up (engine.cpp)
-    void build(const BattleSetup& setup);
-    void buildFormation(const FormationSpec& f, int side, Mode mode, int arrival, ArrivalTrigger trig, Edge entry, int parentGeneral);
-    int addGeneral(const GeneralSpec& g, int side, int parent, int arrival);
-    void place();
-    void placeSide(int side);
-    void planScouting();
-    bool seenAtPlacement(const Unit& u) const;  // an enemy unit the side now placing may place against (§2.7)
-    void placeWorks();
-    void generateTemplateTerrain();
-    void arrive(int unit, bool announce);
-    void updatePosts();
+    // the narrative (engine.cpp)
     void log(std::string text);
     std::string unitName(int u) const;
+
+    // set-up (engine_setup.cpp)
+    void build(const BattleSetup& setup);  // the steps below, then the deployment
+    void sizeField(const BattleSetup& setup);
+    void chooseHolder(const BattleSetup& setup);
+    void buildSides(const BattleSetup& setup);
+    void canonicalOrder();
+    void startStrengths();
+    void setPostures();
+    void startPoints();
+    void buildTerrain();
+    void rollAmmunition();
+    void logSetup();
+    void buildFormation(const FormationSpec& f, int side, Mode mode, int arrival, ArrivalTrigger trig, Edge entry, int parentGeneral);
+    int addGeneral(const GeneralSpec& g, int side, int parent, int arrival);
+    void placeWorks();
+    void generateTemplateTerrain();
+
+    // deployment and the generals' posts (engine_deploy.cpp)
+    void place();
+    void placeSide(int side);  // the steps below, in this order
+    struct Deployment;         // one side's deployment, handed from step to step
+    void chooseReserveBrigade(const Deployment& dep);
+    void assignRoles(Deployment& dep);
+    void fitFrontage(Deployment& dep);
+    void centreLine(Deployment& dep) const;
+    void strongestOpposite(Deployment& dep) const;
+    int firstLineFront(const Deployment& dep);
+    void placeFirstLine(Deployment& dep);
+    void placeSecondLine(const Deployment& dep);
+    void placeScreens(const Deployment& dep);
+    void placeCavalry(Deployment& dep);
+    void placeReserves(const Deployment& dep);
+    void placeRearguard(const Deployment& dep);
+    void settlePlacement(int side);
+    int deployWidth(int unit) const;
+    std::pair<int, int> seenLineExtent(int side) const;
+    int weakestSeenThird(int other, int lo, int hi) const;
+    bool anchoredAt(int file) const;
+    void planScouting();
+    bool seenAtPlacement(const Unit& u) const;  // an enemy unit the side now placing may place against (§2.7)
+    void updatePosts();
 
     // geometry and terrain (engine_geometry.cpp)
     int absFront(const Unit& u) const {
@@ -521,7 +552,6 @@ private:
     // initiative and morale (engine_morale.cpp)
     int rollInitiative();
     void brigadeStatus();
-    void counterattack();
     bool militiaFallBack(int unit);
     void massPanic();
     void declareCharges(int side);
@@ -566,6 +596,8 @@ private:
     // for all its firers: nothing in the Fire Phase changes them)
     bool closingWithoutFire(const Unit& u) const;
     void fireUnitSmallArms(int u, int forcedTarget, const std::vector<int>* targets = nullptr);
+    void gatherFireCandidates(const Unit& u, int longMax, const std::vector<int>* targets);
+    int standTarget(const Unit& u, int file, int bend, int& maskTarget, int& range);
     void fireBattery(int u, bool bombard, int forcedTarget);
     int chooseArtilleryTarget(int u, const Gun& g, int file, int& zoneFile) const;
     // extraUnit: the one unit in the zone that gets a horse battery's extra die (§2.18, §4.23); generalSeen: the
@@ -618,6 +650,7 @@ private:
     void staffMoves();
     void lootCheck(int u);
     void arrivals();
+    void arrive(int unit, bool announce);
     void returnsFromOffTable();
 
     // close assault (engine_assault.cpp)
@@ -630,6 +663,12 @@ private:
     // (§2.14.4: the result line applies once per unit and combat).
     void applyCaResult(const std::vector<int>& winners, const std::vector<int>& losers, charts::CaLetter letter, bool wrapUp,
                        bool automatic, const std::vector<int>* victorsPaid = nullptr);
+    std::vector<int> victorFlankDirections(const std::vector<int>& winners, const std::vector<int>& losers) const;
+    void payVictors(const std::vector<int>& winners, const charts::CaResultLine& line, const std::vector<int>* victorsPaid);
+    void applyLoserResult(int loser, const charts::CaResultLine& line, int winnerSide);
+    void pushBackMelee(const std::vector<int>& winners, const std::vector<int>& losers, const charts::CaResultLine& line);
+    void afterCombatMoves(const std::vector<int>& winners, const std::vector<int>& losers, const charts::CaResultLine& line,
+                          const std::vector<int>& flankDirection);
     void surrenderUnit(int u, int captorSide, int captorUnit);
     void removeSpentUnits();
     // enemySide: the captor of the colours of a unit destroyed in close assault; kNoSide when nobody takes them
@@ -641,9 +680,13 @@ private:
     int chargePathBlocker(int charger, int target, bool flank) const;
     void flankAdvance(int victor, int paces, int direction);  // along the axis of a flank charge (¶525)
 
-    // end of turn and end of battle (engine.cpp)
+    // end of turn (engine.cpp)
     void permanentShaken();
+    bool arrivalsPending(int side) const;
+
+    // the checks that end the battle, the end of the battle and the accounting (engine_end.cpp)
     void withdrawalChecks();
+    void counterattack();  // §2.8 counterattack_ratio, in the Initiative Phase
     void earlyEndChecks();
     // §2.20 (a) broken_side_end: a router of `side` that enemy horse could still charge next turn
     bool routersWithinReachOfHorse(int side) const;
@@ -653,7 +696,6 @@ private:
     void settleGuns(int holder);
     SideLedger ledgerFor(int side, bool final, std::vector<UnitResult>* unitsOut) const;
     bool surrounded(const Unit& u) const;
-    bool arrivalsPending(int side) const;
     int mostAdvancedFront(int side) const;
 
     // The canonical set-up, shared by the copies of a built engine (trials of one set-up).

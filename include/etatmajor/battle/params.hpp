@@ -17,6 +17,14 @@ class Options;
 namespace etatmajor::battle {
 
 enum class TableRule : std::uint8_t { TerrainSetup, EmChart };
+// §2.5 the field each table rule lays out [A] (EM: Terrain Set up): terrain_setup, a six-by-four table of 30 files by
+// 1200 paces for every two MEs of the larger side; em_chart, 50 files by 2000 paces for every four MEs of both sides.
+constexpr int kMesPerTable = 2;
+constexpr int kTableFiles = 30;
+constexpr int kTableDepth = 1200;
+constexpr int kEmChartMesPerTable = 4;
+constexpr int kEmChartTableFiles = 50;
+constexpr int kEmChartTableDepth = 2000;
 // §2.20 (3): who holds an open field at nightfall when no key feature decides it.
 enum class FieldTest : std::uint8_t { MiddleThird, FormedStands, FormedPoints };
 

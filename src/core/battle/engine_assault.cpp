@@ -501,6 +501,24 @@ void Engine::applyCaResult(const std::vector<int>& winners, const std::vector<in
     // A victor that charged a standing loser's flank advances along the axis of its charge, across the files toward
     // where the loser stood (taken before losses break the contacts), not deeper into the field (¶525 via §2.14.4).
     // Routers caught in the flank were chased along their rout path: the victor goes on along it, as before.
+    const auto flankDirection = victorFlankDirections(winners, losers);
+    payVictors(winners, line, victorsPaid);
+    for (int l : losers) applyLoserResult(l, line, winnerSide);
+    if (wrapUp) {
+        if (!line.stillLocked)
+            for (int l : losers) breakContactsOf(l);
+        return;
+    }
+    if (line.stillLocked) {
+        pushBackMelee(winners, losers, line);
+        return;
+    }
+    afterCombatMoves(winners, losers, line, flankDirection);
+}
+
+// The direction across the files (+1 up, -1 down) in which each victor that charged a standing loser's flank
+// advances after the combat, 0 for straight ahead; read while the contacts still stand.
+std::vector<int> Engine::victorFlankDirections(const std::vector<int>& winners, const std::vector<int>& losers) const {
     bool routerCatch = true;
     for (int l : losers) routerCatch = routerCatch && unit(l).morale == Morale::Routing;
     std::vector<int> flankDirection(winners.size(), 0);
@@ -511,6 +529,11 @@ void Engine::applyCaResult(const std::vector<int>& winners, const std::vector<in
                 const auto& l = unit(p.b);
                 flankDirection[k] = 2 * l.x0 + l.w >= 2 * v.x0 + v.w ? 1 : -1;
             }
+    return flankDirection;
+}
+
+// The victors' casualty line, and the Unsteadiness every close assault leaves (§1.16, §2.14.4).
+void Engine::payVictors(const std::vector<int>& winners, const c::CaResultLine& line, const std::vector<int>* victorsPaid) {
     // §1.16 [I] victor_loss = once_per_combat: the victorious side pays its casualty line once, from its largest
     // unit that has a stand to spare (a unit's last stand is never taken by its own victory); per_unit: every
     // victorious unit pays (the spec's reading). rules-mapping-battle.md, "The price of winning a melee".
@@ -547,76 +570,78 @@ void Engine::applyCaResult(const std::vector<int>& winners, const std::vector<in
         // routing, captures nothing: its colours are not taken (¶574 pays the captor; §2.14.4 read so).
         destroyIfEmpty(w, true, kNoSide);
     }
+}
+
+// A loser's casualty line, its guns abandoned, its morale after the combat (§2.14.4).
+void Engine::applyLoserResult(int l, const c::CaResultLine& line, int winnerSide) {
+    auto& u = unit(l);
+    if (isArtillery(u.type)) {
+        damageBattery(l, line.loserStands, c::kSmallArmsDamageModifier, false);
+        if (line.victory) {
+            abandonGuns(u);  // crews flee; guns stay where they stood (§2.14.4 [I])
+            if (u.morale != Morale::Routing && u.figures > 0) {
+                u.morale = Morale::Routing;
+                u.everRouted = true;
+                u.routTurn = m_turn;
+                u.routMoveFrom = m_turn + 1;
+                u.brokenTurn = m_turn;
+            }
+        }
+    } else {
+        const int before = u.lostCloseAssault;
+        const bool wasRouting = u.morale == Morale::Routing;
+        removeStands(u, line.loserStands, true);
+        if (wasRouting && m_params.caughtRoutersTaken) u.caughtRouting += u.lostCloseAssault - before;
+    }
+    if (u.status != UnitStatus::OnTable) return;
+    u.facingAway = line.loserFacesAway;
+    switch (line.loserMorale) {
+        case c::LoserMorale::Good:
+            if (u.morale == Morale::Ordered) u.morale = Morale::Unsteady;
+            u.haltUnsteady = false;
+            break;
+        case c::LoserMorale::Shaken:
+            if (u.morale != Morale::Routing) u.morale = Morale::Shaken;
+            break;
+        case c::LoserMorale::Routing:
+            if (u.morale != Morale::Routing) {
+                // routs; the compulsory move stands in for this turn's rout move
+                u.morale = Morale::Routing;
+                u.everRouted = true;
+                u.routTurn = m_turn;
+                u.routMoveFrom = m_turn + 1;
+                u.brokenTurn = m_turn;
+                u.ladder = Ladder::None;
+                if (u.unitClass == 1) u.permShaken = true;
+                ++m_events[m_sides[static_cast<std::size_t>(u.side)].id + ".routs"];
+                for (auto& g : m_generals)
+                    if (g.attachedTo == l) g.attachedTo = kNone;
+            }
+            break;
+    }
+    destroyIfEmpty(l, true, winnerSide);
+}
+
+// B push-back melee: both move 50 paces and stay locked (§2.14.4).
+void Engine::pushBackMelee(const std::vector<int>& winners, const std::vector<int>& losers, const c::CaResultLine& line) {
     for (int l : losers) {
         auto& u = unit(l);
-        if (isArtillery(u.type)) {
-            damageBattery(l, line.loserStands, c::kSmallArmsDamageModifier, false);
-            if (line.victory) {
-                abandonGuns(u);  // crews flee; guns stay where they stood (§2.14.4 [I])
-                if (u.morale != Morale::Routing && u.figures > 0) {
-                    u.morale = Morale::Routing;
-                    u.everRouted = true;
-                    u.routTurn = m_turn;
-                    u.routMoveFrom = m_turn + 1;
-                    u.brokenTurn = m_turn;
-                }
-            }
-        } else {
-            const int before = u.lostCloseAssault;
-            const bool wasRouting = u.morale == Morale::Routing;
-            removeStands(u, line.loserStands, true);
-            if (wasRouting && m_params.caughtRoutersTaken) u.caughtRouting += u.lostCloseAssault - before;
-        }
         if (u.status != UnitStatus::OnTable) continue;
-        u.facingAway = line.loserFacesAway;
-        switch (line.loserMorale) {
-            case c::LoserMorale::Good:
-                if (u.morale == Morale::Ordered) u.morale = Morale::Unsteady;
-                u.haltUnsteady = false;
-                break;
-            case c::LoserMorale::Shaken:
-                if (u.morale != Morale::Routing) u.morale = Morale::Shaken;
-                break;
-            case c::LoserMorale::Routing:
-                if (u.morale != Morale::Routing) {
-                    // routs; the compulsory move stands in for this turn's rout move
-                    u.morale = Morale::Routing;
-                    u.everRouted = true;
-                    u.routTurn = m_turn;
-                    u.routMoveFrom = m_turn + 1;
-                    u.brokenTurn = m_turn;
-                    u.ladder = Ladder::None;
-                    if (u.unitClass == 1) u.permShaken = true;
-                    ++m_events[m_sides[static_cast<std::size_t>(u.side)].id + ".routs"];
-                    for (auto& g : m_generals)
-                        if (g.attachedTo == l) g.attachedTo = kNone;
-                }
-                break;
-        }
-        destroyIfEmpty(l, true, winnerSide);
+        ++u.pushBacks;
+        u.front = std::max(0, u.front - line.loserMove);
+        refreshTerrain(u);
     }
-    if (wrapUp) {
-        if (!line.stillLocked)
-            for (int l : losers) breakContactsOf(l);
-        return;
+    for (int w : winners) {
+        auto& u = unit(w);
+        if (u.status != UnitStatus::OnTable) continue;
+        u.front = std::min(depthFor(u.lane) - 1, u.front + line.victorMove);
+        refreshTerrain(u);
     }
-    if (line.stillLocked) {
-        // B push-back melee: both move 50 paces and stay locked (§2.14.4).
-        for (int l : losers) {
-            auto& u = unit(l);
-            if (u.status != UnitStatus::OnTable) continue;
-            ++u.pushBacks;
-            u.front = std::max(0, u.front - line.loserMove);
-            refreshTerrain(u);
-        }
-        for (int w : winners) {
-            auto& u = unit(w);
-            if (u.status != UnitStatus::OnTable) continue;
-            u.front = std::min(depthFor(u.lane) - 1, u.front + line.victorMove);
-            refreshTerrain(u);
-        }
-        return;
-    }
+}
+
+// After a decided combat: the losers fall back, the victors advance and may pursue (§2.14.4, §2.16).
+void Engine::afterCombatMoves(const std::vector<int>& winners, const std::vector<int>& losers, const c::CaResultLine& line,
+                              const std::vector<int>& flankDirection) {
     for (int l : losers) breakContactsOf(l);
     for (int l : losers) {
         auto& u = unit(l);

@@ -177,40 +177,16 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget, const std::vector<int>*
     int mainTarget = kNone, mainCount = 0;
     std::string narrative;
     int totalHits = 0;
-    // Candidate targets once for the unit: visible enemies it may face, within the chart's reach (§2.9).
-    auto& candidates = m_candidateScratch;
-    candidates.clear();
+    // Candidate targets once for the unit (gatherFireCandidates).
+    m_candidateScratch.clear();
     // Line of fire: the units masking the current target, gathered once per target (nothing moves while it fires).
     int maskTarget = kNone;
-    auto& masks = m_maskScratch;
     int classTarget = kNone;
     TargetClass targetCls = TargetClass::Line;
     bool fromFlank = false;
-    auto masked = [&](int tf, const Unit& t) {
-        if (t.index != maskTarget) {
-            maskingFiles(u, t, masks);
-            maskTarget = t.index;
-        }
-        for (const auto& [lo, hi] : masks)
-            if (tf >= lo && tf < hi) return true;
-        return false;
-    };
     if (forcedTarget == kNone) {
-        // The tests are pure; the cheap range test runs before the lane and contact tests.
-        auto consider = [&](const Unit& t) {
-            const int r = separation(u, t);
-            if (r < 0 || r > row.longMax) return;
-            if (!mayFireAt(u, t)) return;
-            candidates.push_back({t.index, r});
-        };
-        if (targets) {
-            for (int ti : *targets) consider(unit(ti));
-        } else {
-            for (const auto& t : sideUnits(1 - u.side))
-                if (t.status == UnitStatus::OnTable && m_visibleToEnemy[static_cast<std::size_t>(t.index)] && !inContact(t.index))
-                    consider(t);
-        }
-        if (candidates.empty()) return;  // no stand has a target: nothing fires
+        gatherFireCandidates(u, row.longMax, targets);
+        if (m_candidateScratch.empty()) return;  // no stand has a target: nothing fires
     }
     // line_bend = one_file [A]: ¶40 lets a line be bent to bring its fire to bear on a particular unit. The strip has
     // no bends, so near the enemy (ext(r) = 0 up to 144 paces, §2.4) only the stands straight in front of an enemy
@@ -224,47 +200,7 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget, const std::vector<int>*
         if (target != kNone) {
             range = std::max(0, std::max(separation(u, unit(target)), c::kStandWidth * fileGap(u, unit(target))));
         } else {
-            // Nearest visible enemy in the stand's own file, else the nearest within the splay (§2.9); the line of
-            // fire is checked only for the winner, falling back to the next if it is masked.
-            auto& ranked = m_rankScratch;  // (off, candidate position)
-            ranked.clear();
-            for (std::size_t k = 0; k < candidates.size(); ++k) {
-                const auto& t = unit(candidates[k].index);
-                int off = 0;
-                if (u.lane == 0 && t.lane == 0) {
-                    if (file < t.x0) off = t.x0 - file;
-                    else if (file >= t.x0 + t.w) off = file - (t.x0 + t.w - 1);
-                }
-                if (off > std::max(bend, splay(candidates[k].range))) continue;
-                ranked.emplace_back(off, static_cast<int>(k));
-            }
-            auto before = [&](const std::pair<int, int>& a, const std::pair<int, int>& b) {
-                const bool a0 = a.first == 0, b0 = b.first == 0;
-                if (a0 != b0) return a0;
-                const auto& ca = candidates[static_cast<std::size_t>(a.second)];
-                const auto& cb = candidates[static_cast<std::size_t>(b.second)];
-                if (ca.range != cb.range) return ca.range < cb.range;
-                if (a.first != b.first) return a.first < b.first;
-                return ca.index < cb.index;
-            };
-            // Candidates in that order (a strict total order: unit indices are distinct); the first whose line of
-            // fire is clear wins. Picking the best remaining one at a time spares sorting the whole list, since
-            // the first is nearly always clear.
-            target = kNone;
-            for (std::size_t left = ranked.size(); left > 0; --left) {
-                std::size_t bestAt = 0;
-                for (std::size_t i = 1; i < left; ++i)
-                    if (before(ranked[i], ranked[bestAt])) bestAt = i;
-                const auto& cand = candidates[static_cast<std::size_t>(ranked[bestAt].second)];
-                const auto& t = unit(cand.index);
-                const int tf = (u.lane != 0 || t.lane != 0) ? t.x0 : std::max(t.x0, std::min(file, t.x0 + t.w - 1));
-                if (!masked(tf, t)) {
-                    target = cand.index;
-                    range = cand.range;
-                    break;
-                }
-                std::swap(ranked[bestAt], ranked[left - 1]);  // set aside; the rest stay in play
-            }
+            target = standTarget(u, file, bend, maskTarget, range);
         }
         if (target == kNone) continue;
         if (holdVolley && range > 100) continue;
@@ -320,6 +256,84 @@ void Engine::fireUnitSmallArms(int ui, int forcedTarget, const std::vector<int>*
                 " dice: " + narrative + ") at " + seenNames + ": " + std::to_string(totalHits) + " hit(s)" +
                 (skirmishFire ? " (morale only)" : "") + ".");
     }
+}
+
+// Candidate targets once for a unit, in m_candidateScratch: visible enemies it may face, within the chart's reach
+// (§2.9). `targets`: when given, the enemy units on the table, seen and not in contact.
+void Engine::gatherFireCandidates(const Unit& u, int longMax, const std::vector<int>* targets) {
+    auto& candidates = m_candidateScratch;
+    // The tests are pure; the cheap range test runs before the lane and contact tests.
+    auto consider = [&](const Unit& t) {
+        const int r = separation(u, t);
+        if (r < 0 || r > longMax) return;
+        if (!mayFireAt(u, t)) return;
+        candidates.push_back({t.index, r});
+    };
+    if (targets) {
+        for (int ti : *targets) consider(unit(ti));
+    } else {
+        for (const auto& t : sideUnits(1 - u.side))
+            if (t.status == UnitStatus::OnTable && m_visibleToEnemy[static_cast<std::size_t>(t.index)] && !inContact(t.index))
+                consider(t);
+    }
+}
+
+// The target of the stand of `u` firing from `file`, and in `range` its range; kNone when it has none. The nearest
+// visible enemy among the candidates (gatherFireCandidates) in the stand's own file, else the nearest within the
+// splay, `bend` files more for a formed line (§2.9); the line of fire is checked only for the winner, falling back
+// to the next if it is masked. `maskTarget`: the unit whose masking files m_maskScratch holds.
+int Engine::standTarget(const Unit& u, int file, int bend, int& maskTarget, int& range) {
+    const auto& candidates = m_candidateScratch;
+    auto& masks = m_maskScratch;
+    auto masked = [&](int tf, const Unit& t) {
+        if (t.index != maskTarget) {
+            maskingFiles(u, t, masks);
+            maskTarget = t.index;
+        }
+        for (const auto& [lo, hi] : masks)
+            if (tf >= lo && tf < hi) return true;
+        return false;
+    };
+    auto& ranked = m_rankScratch;  // (off, candidate position)
+    ranked.clear();
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+        const auto& t = unit(candidates[k].index);
+        int off = 0;
+        if (u.lane == 0 && t.lane == 0) {
+            if (file < t.x0) off = t.x0 - file;
+            else if (file >= t.x0 + t.w) off = file - (t.x0 + t.w - 1);
+        }
+        if (off > std::max(bend, splay(candidates[k].range))) continue;
+        ranked.emplace_back(off, static_cast<int>(k));
+    }
+    auto before = [&](const std::pair<int, int>& a, const std::pair<int, int>& b) {
+        const bool a0 = a.first == 0, b0 = b.first == 0;
+        if (a0 != b0) return a0;
+        const auto& ca = candidates[static_cast<std::size_t>(a.second)];
+        const auto& cb = candidates[static_cast<std::size_t>(b.second)];
+        if (ca.range != cb.range) return ca.range < cb.range;
+        if (a.first != b.first) return a.first < b.first;
+        return ca.index < cb.index;
+    };
+    // Candidates in that order (a strict total order: unit indices are distinct); the first whose line of
+    // fire is clear wins. Picking the best remaining one at a time spares sorting the whole list, since
+    // the first is nearly always clear.
+    int target = kNone;
+    for (std::size_t left = ranked.size(); left > 0; --left) {
+        std::size_t bestAt = 0;
+        for (std::size_t i = 1; i < left; ++i)
+            if (before(ranked[i], ranked[bestAt])) bestAt = i;
+        const auto& cand = candidates[static_cast<std::size_t>(ranked[bestAt].second)];
+        const auto& t = unit(cand.index);
+        const int tf = (u.lane != 0 || t.lane != 0) ? t.x0 : std::max(t.x0, std::min(file, t.x0 + t.w - 1));
+        if (!masked(tf, t)) {
+            target = cand.index;
+            range = cand.range;
+            break;
+        }
+        std::swap(ranked[bestAt], ranked[left - 1]);  // set aside; the rest stay in play
+    }
+    return target;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -11,6 +11,9 @@ target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/accounting.cpp
   ${CMAKE_CURRENT_LIST_DIR}/result.cpp
   ${CMAKE_CURRENT_LIST_DIR}/engine.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/engine_setup.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/engine_deploy.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/engine_end.cpp
   ${CMAKE_CURRENT_LIST_DIR}/engine_geometry.cpp
   ${CMAKE_CURRENT_LIST_DIR}/engine_morale.cpp
   ${CMAKE_CURRENT_LIST_DIR}/engine_fire.cpp
@@ -26,6 +29,9 @@ target_sources(etatmajor_core PRIVATE
 if(NOT CMAKE_BUILD_TYPE STREQUAL "Debug")
   set_source_files_properties(
     ${CMAKE_CURRENT_LIST_DIR}/engine.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/engine_setup.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/engine_deploy.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/engine_end.cpp
     ${CMAKE_CURRENT_LIST_DIR}/engine_geometry.cpp
     ${CMAKE_CURRENT_LIST_DIR}/engine_morale.cpp
     ${CMAKE_CURRENT_LIST_DIR}/engine_fire.cpp

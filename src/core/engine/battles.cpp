@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Battles inside the campaign: D6 determination, D9 resolution (automatic or tabletop), D10 points, D11 night.
-// Decisions are listed in docs/rules-mapping.md ("Battles in the campaign").
+// Battles inside the campaign: D6 determination, D9 resolution (automatic or tabletop), D10 points, D11 night; the
+// resolver's set-up of a battle is built in battle_setup.cpp. Decisions are listed in docs/rules-mapping.md
+// ("Battles in the campaign").
 #include "engine/battles_db.hpp"
+#include "engine/battles_impl.hpp"
 
 #include "etatmajor/campaign/points.hpp"
 #include "engine/after_battle_db.hpp"
 #include "engine/decoys_db.hpp"
 #include "engine/orders_db.hpp"
 #include "etatmajor/engine/turn.hpp"
-#include "engine/works_db.hpp"
 
 #include "command_impl.hpp"
 #include "db/store_impl.hpp"
@@ -140,12 +141,7 @@ bool fights(const CampaignState& s, const MeState& me) {
     return false;
 }
 
-struct DayWeather {
-    int daylight = 12;
-    std::string weather = "fine";
-    std::string season = "summer";
-    std::string windFrom;
-};
+}  // namespace
 
 DayWeather weatherOf(SQLite::Database& db, int week, int day) {
     DayWeather w;
@@ -209,213 +205,7 @@ hex::Hex battleHex(SQLite::Database& db, int id) {
     return {q.getColumn(0).getInt(), q.getColumn(1).getInt()};
 }
 
-// --- campaign → resolver ---
-
-battle::Nationality nationalityOf(const UnitState& u) {
-    switch (u.nationality) {
-        case campaign::Nationality::British: return battle::Nationality::British;
-        case campaign::Nationality::Loyalist: return battle::Nationality::Loyalist;
-        case campaign::Nationality::German: return battle::Nationality::German;
-        case campaign::Nationality::French: return battle::Nationality::French;
-        case campaign::Nationality::Spanish: return battle::Nationality::Spanish;
-        case campaign::Nationality::Native: return battle::Nationality::Native;
-        case campaign::Nationality::American: break;
-    }
-    // The campaign knows only "American": class 1 is militia, the rest Continentals (state troops fight alike).
-    return u.unitClass <= 1 ? battle::Nationality::Militia : battle::Nationality::Continental;
-}
-
-battle::Nationality nationalityOf(campaign::Nationality n) {
-    switch (n) {
-        case campaign::Nationality::British: return battle::Nationality::British;
-        case campaign::Nationality::Loyalist: return battle::Nationality::Loyalist;
-        case campaign::Nationality::German: return battle::Nationality::German;
-        case campaign::Nationality::French: return battle::Nationality::French;
-        case campaign::Nationality::Spanish: return battle::Nationality::Spanish;
-        case campaign::Nationality::Native: return battle::Nationality::Native;
-        case campaign::Nationality::American: break;
-    }
-    return battle::Nationality::Continental;
-}
-
-std::optional<battle::UnitSpec> unitSpecOf(const UnitState& u) {
-    battle::UnitSpec s;
-    switch (u.type) {
-        case campaign::UnitType::LineInfantry: s.type = battle::UnitType::LineInfantry; break;
-        case campaign::UnitType::LightInfantry: s.type = battle::UnitType::LightInfantry; break;
-        case campaign::UnitType::IrregularInfantry:
-            s.type = u.nationality == campaign::Nationality::Native ? battle::UnitType::Native : battle::UnitType::IrregularInfantry;
-            break;
-        case campaign::UnitType::LightCavalry: s.type = battle::UnitType::LightCavalry; break;
-        case campaign::UnitType::IrregularCavalry: s.type = battle::UnitType::IrregularCavalry; break;
-        case campaign::UnitType::Artillery: s.type = battle::UnitType::FootArtillery; break;
-        case campaign::UnitType::Engineers: return std::nullopt;  // engineers do not stand in the line
-    }
-    s.id = u.id;
-    s.name = u.name;
-    s.nationality = nationalityOf(u);
-    s.unitClass = std::clamp(u.unitClass, 1, 5);
-    s.stands = u.standsCurrent;
-    s.figures = u.figuresCurrent;
-    s.figuresPerStand = u.figuresPerStand;
-    s.armament = u.armament == campaign::Armament::Rifle     ? battle::Armament::Rifle
-                 : u.armament == campaign::Armament::Carbine ? battle::Armament::Carbine
-                                                             : battle::Armament::Musket;
-    s.bayonets = u.bayonets;
-    s.guards = u.guard;
-    s.militia = s.nationality == battle::Nationality::Militia;
-    if (battle::isArtillery(s.type)) {
-        for (const auto& g : u.guns)
-            if (g.standsCurrent > 0) s.guns.push_back({g.calibre, false, g.standsCurrent});
-        if (s.guns.empty()) return std::nullopt;  // crews without guns do not fight as a battery
-        s.figures = 0;
-        s.figuresPerStand = 0;
-    }
-    if (s.stands <= 0) return std::nullopt;
-    return s;
-}
-
-battle::GeneralSpec generalSpecOf(const campaign::GeneralState& g) {
-    battle::GeneralSpec s;
-    s.id = g.id;
-    s.name = g.name;
-    s.nationality = nationalityOf(g.nationality);
-    s.rank = g.rank;
-    s.arm = g.arm;
-    s.rating = g.rating;
-    return s;
-}
-
-battle::HexTerrain hexTerrainOf(const CampaignState& s, hex::Hex h) {
-    if (const auto* ua = s.urbanAt(h); ua && !ua->destroyed) {
-        switch (ua->size) {
-            case map::UrbanSize::Farm:
-            case map::UrbanSize::Hamlet: return battle::HexTerrain::Hamlet;
-            case map::UrbanSize::Village: return battle::HexTerrain::Village;
-            case map::UrbanSize::Town: return battle::HexTerrain::Town;
-            case map::UrbanSize::City: return battle::HexTerrain::City;
-        }
-    }
-    if (!s.map.contains(h)) return battle::HexTerrain::Open;
-    switch (s.map.terrain(h)) {
-        case map::Terrain::Woods:
-        case map::Terrain::HeavyWoods: return battle::HexTerrain::Woods;
-        case map::Terrain::Marsh: return battle::HexTerrain::Marsh;
-        case map::Terrain::Hills: return battle::HexTerrain::Hills;
-        case map::Terrain::Difficult: return battle::HexTerrain::Rolling;
-        default: return battle::HexTerrain::Open;
-    }
-}
-
-nlohmann::json tableSetupOf(SQLite::Database& db, int id);
-void chartTerrainPieces(battle::BattleSetup& setup, std::uint64_t seed, const campaign::Options& options);
-
-battle::BattleSetup buildSetup(SQLite::Database& db, const CampaignState& s, const BattleRecord& b, hex::Hex h) {
-    battle::BattleSetup setup;
-    setup.id = "campaign-" + std::to_string(b.id);
-    setup.name = "Battle " + std::to_string(b.id) + " at " + b.hex;
-    setup.date = "week " + std::to_string(b.week) + ", day " + std::to_string(b.day);
-    setup.season = campaign::seasonFromName(weatherOf(db, b.week, b.day).season).value_or(s.seasonOfWeek(b.week));
-    setup.contact = battle::Contact::FullDay;
-    setup.turns = std::max(1, b.daylight - b.startTurn + 1);
-    if (const auto w = rules::weatherFromName(b.weather)) setup.weather = static_cast<battle::Weather>(*w);
-    setup.terrain.hex = hexTerrainOf(s, h);
-    // ¶284, §2.5: the map says whether the hex's woods are light or heavy (§15.8); table_woods = rolled leaves it to the
-    // template's roll (1–4 heavy), as for a wood of no stated kind.
-    if (setup.terrain.hex == battle::HexTerrain::Woods && s.map.contains(h) && s.options.is("table_woods", "map"))
-        setup.terrain.woods = s.map.terrain(h) == map::Terrain::HeavyWoods ? battle::WoodKind::Heavy : battle::WoodKind::Light;
-    setup.terrain.templateFeatures = true;
-    setup.terrain.minorFeatures = true;
-    // The campaign's resolver parameters (its tactical.* options), then the campaign keys that set them.
-    setup.params = battle::Params::fromOptions(s.options);
-    if (s.options.is("weather_artillery", "as_musketry")) setup.params.weatherOnArtillery = true;  // G-14, §8.1.3
-    if (s.options.is("table_size", "chart")) setup.params.tableRule = battle::TableRule::EmChart;  // G-61, §8.10
-    if (s.options.is("snow_table_move", "normal")) setup.params.snowHalvesMove = false;            // G-15
-    // The side that stood in the hex (moved least) holds it (tactical-resolver §2.5).
-    int leastMoved[2] = {1 << 20, 1 << 20};
-    // Routers away at the rally point (G-69) are not with their ME.
-    const auto away = detachedUnits(db);
-    for (std::size_t i = 0; i < 2 && i < s.sides.size(); ++i) {
-        auto& side = setup.sides[i];
-        side.id = s.sides[i].id;
-        side.name = s.sides[i].name;
-        for (const auto& p : b.participants) {
-            if (p.side != side.id) continue;
-            leastMoved[i] = std::min(leastMoved[i], p.moved);
-            const auto* me = s.me(p.me);
-            if (!me) continue;
-            side.supplyPoint = me->supplySource;
-            battle::MeSpec m;
-            m.id = me->id;
-            m.name = me->label;
-            m.mode = me->mode;
-            m.arrivalTurn = std::max(1, p.arrivalTurn - b.startTurn + 1);
-            // Formations of the ME, each with its general when he is with it; the ME's senior general leads the whole.
-            std::map<std::string, battle::FormationSpec> byFormation;
-            for (const auto* u : s.unitsOf(me->id)) {
-                if (u->removed || u->figuresCurrent <= 0) continue;
-                if (std::find(away.begin(), away.end(), u->id) != away.end()) continue;
-                auto spec = unitSpecOf(*u);
-                if (!spec) continue;
-                auto& f = byFormation[u->formation];
-                f.id = u->formation + "@" + me->id;
-                f.name = u->formation;
-                f.units.push_back(std::move(*spec));
-            }
-            const campaign::GeneralState* senior = nullptr;
-            for (const auto* g : s.generalsOf(me->id)) {
-                if (g->status != campaign::GeneralStatus::Active) continue;
-                if (auto it = byFormation.find(g->formation); it != byFormation.end() && !it->second.general) {
-                    it->second.general = generalSpecOf(*g);
-                    continue;
-                }
-                if (!senior || static_cast<int>(g->rank) < static_cast<int>(senior->rank)) senior = g;
-            }
-            if (byFormation.empty()) continue;
-            battle::FormationSpec top;
-            top.id = me->id;
-            top.name = me->label;
-            if (senior) top.general = generalSpecOf(*senior);
-            bool anyGeneral = senior != nullptr;
-            for (const auto& [id, f] : byFormation) anyGeneral = anyGeneral || f.general.has_value();
-            if (!anyGeneral) {
-                // An ME with no general of its own (split off with troops alone, or its staff lost) is led on the table
-                // by its senior officer, pictured as a capable brigadier; without anyone its units would stand out of
-                // command all day [T ¶324] and the battle would be fought by nobody (docs/rules-mapping.md).
-                battle::GeneralSpec acting;
-                acting.id = me->id + "-acting-commander";
-                acting.name = "the senior officer of " + me->label;
-                const auto first = s.unitsOf(me->id);
-                acting.nationality = first.empty() ? battle::Nationality::British : nationalityOf(first.front()->nationality);
-                acting.rank = campaign::Rank::Brigade;
-                acting.arm = campaign::Arm::Infantry;
-                acting.rating = campaign::Rating::Capable;
-                top.general = acting;
-            }
-            for (auto& [id, f] : byFormation) top.children.push_back(std::move(f));
-            m.formations.push_back(std::move(top));
-            side.mes.push_back(std::move(m));
-        }
-    }
-    setup.holder = leastMoved[0] < leastMoved[1] ? battle::kSideA : leastMoved[1] < leastMoved[0] ? battle::kSideB : battle::kNoSide;
-    // §8.11.4 item 11, G-72: a battle going on from yesterday keeps its table positions (persist): the side left
-    // holding the field holds the ground again. Under redeploy both sides deploy afresh, as in a new battle.
-    const auto table = b.id > 0 ? tableSetupOf(db, b.id) : nlohmann::json::object();
-    if (table.contains("continues") && s.options.is("next_day_positions", "persist")) {
-        const std::string held = table.value("holder", "");
-        for (int i = 0; i < 2; ++i)
-            if (!held.empty() && setup.sides[static_cast<std::size_t>(i)].id == held) setup.holder = i;
-    }
-    // §8.10 item 3, G-62 chart: two pieces a side a table in place of the body's pieces for each ME.
-    if (s.options.is("terrain_placement", "chart")) {
-        setup.terrain.minorFeatures = false;
-        chartTerrainPieces(setup, b.seed, s.options);
-    }
-    // §11.5: earthworks dug or bought in the hex on earlier days stand on the table for the side that stayed there.
-    for (const auto& w : battleWorks(db, s, h, {setup.sides[0].id, setup.sides[1].id})) setup.terrain.works.push_back(w);
-    battle::canonicalise(setup);
-    return setup;
-}
+namespace {
 
 // --- results → campaign ---
 
@@ -704,6 +494,8 @@ std::vector<std::string> words(const std::string& text) {
     return out;
 }
 
+}  // namespace
+
 // The table set-up decided at D6 (battle.setup): the table's wind, the terrain dice, the battle it goes on from.
 nlohmann::json tableSetupOf(SQLite::Database& db, int id) {
     SQLite::Statement q(db, "SELECT COALESCE(setup, '') FROM battle WHERE id = ?");
@@ -712,6 +504,8 @@ nlohmann::json tableSetupOf(SQLite::Database& db, int id) {
     auto j = nlohmann::json::parse(q.getColumn(0).getString(), nullptr, false);
     return j.is_object() ? j : nlohmann::json::object();
 }
+
+namespace {
 
 // A battle recorded as a standoff (standoff = no_battle): the resolver reports that nobody engaged, and the battle
 // was recorded as no battle.
@@ -749,49 +543,6 @@ std::string compassFrom(const CampaignState& s, hex::Hex centre, hex::Hex other)
     return kNames[static_cast<int>(std::lround(bearing / 45.0)) % 8];
 }
 
-// G-62 chart: each side places two terrain pieces a table (never roads, rivers or towns) in the enemy's half of the
-// table, kinds and places from the battle's seed. The table is measured as the resolver measures it.
-void chartTerrainPieces(battle::BattleSetup& setup, std::uint64_t seed, const campaign::Options& options) {
-    int onTable[2] = {0, 0}, all = 0, mes[2] = {0, 0};
-    for (int sd = 0; sd < 2; ++sd)
-        for (const auto& me : setup.sides[static_cast<std::size_t>(sd)].mes) {
-            ++all;
-            ++mes[sd];
-            if (me.arrivalTurn <= 1) ++onTable[sd];
-        }
-    const bool chartTable = setup.params.tableRule == battle::TableRule::EmChart;
-    const int width = chartTable ? 50 * std::max(1, (all + 3) / 4) : 30 * std::max(1, (std::max(onTable[0], onTable[1]) + 1) / 2);
-    const int depth = chartTable ? 2000 : 1200;
-    const int tables = tablesNeeded(mes[0], mes[1], options);
-    dice::SplitMix64 rng(dice::SplitMix64::mix(seed ^ 0x7465727261696eULL));  // "terrain"
-    const auto d6 = [&] { return 1 + static_cast<int>(rng.next() % 6); };
-    const int pieces = 2 * tables;
-    for (int sd = 0; sd < 2; ++sd)
-        for (int i = 0; i < pieces; ++i) {
-            battle::FeatureSpec f;
-            f.fromSide = sd;
-            const int x0 = std::clamp((2 * i + 1) * width / (2 * pieces) - 2, 0, std::max(0, width - 4));
-            const int yc = depth / 2 + 200 + 40 * (d6() - 1);  // from the placing side's own rear edge: the enemy's half
-            f.x0 = x0;
-            f.x1 = x0 + 4;
-            f.y0 = yc - 60;
-            f.y1 = yc + 60;
-            switch (d6()) {
-                case 1: f.kind = battle::FeatureKind::LightWood; break;
-                case 2: f.kind = battle::FeatureKind::HeavyWood; break;
-                case 3: f.kind = battle::FeatureKind::LowRise; break;
-                case 4: f.kind = battle::FeatureKind::HighHill; break;
-                case 5:
-                    f.kind = battle::FeatureKind::LightWorks;  // walls and hedges
-                    f.y0 = yc - 5;
-                    f.y1 = yc + 5;
-                    break;
-                default: f.kind = battle::FeatureKind::Marsh; break;
-            }
-            setup.terrain.features.push_back(f);
-        }
-}
-
 }  // namespace
 
 int tablesNeeded(int mesA, int mesB, const campaign::Options& options) {
@@ -808,6 +559,257 @@ std::string battleClock(int turns, const campaign::Options& options) {
 }
 
 // --- D6 ---
+
+namespace {
+
+// A battle recorded today in hex `h` already.
+bool battleToday(SQLite::Database& db, const CampaignState& s, hex::Hex h) {
+    SQLite::Statement dup(db, "SELECT COUNT(*) FROM battle WHERE week = ? AND day = ? AND q = ? AND r = ?");
+    dup.bind(1, s.week);
+    dup.bind(2, s.day);
+    dup.bind(3, h.q);
+    dup.bind(4, h.r);
+    dup.executeStep();
+    return dup.getColumn(0).getInt() > 0;
+}
+
+// Whether the battle in `h` is a scouting combat; if it is, `here` keeps only the MEs that fight it.
+// §8.6.4: a fight that a scout started in the scouting sub-phase (it engaged, or the enemy it found chose to
+// fight) and that nobody else joined in the other-movement sub-phase is a scouting combat: a battle of its
+// own, with no marching to the guns (G-25 f). It is fought by the scouts that made the contacts and, of the
+// MEs they met, by those that chose the fight: all of them when the scout engaged (or blundered in without
+// choosing), else only the Scouting or Deployed-Offensive MEs whose orders say to engage (§5: these are
+// the ones that can engage scouts). The others in the hex stand aside.
+bool scoutingCombatAt(SQLite::Database& db, const CampaignState& s, hex::Hex h, std::vector<const MeState*>& here) {
+    bool scoutingCombat = false;
+    std::set<std::string> scoutFight;
+    {
+        SQLite::Statement k(db, "SELECT phase, mover, met FROM contact WHERE week = ? AND day = ? AND q = ? AND r = ?");
+        k.bind(1, s.week);
+        k.bind(2, s.day);
+        k.bind(3, h.q);
+        k.bind(4, h.r);
+        bool d4 = false, other = false;
+        std::set<std::string> scoutingSides;
+        while (k.executeStep()) {
+            const bool scoutPhase = k.getColumn(0).getString() == campaign::phaseId(campaign::Phase::D4);
+            (scoutPhase ? d4 : other) = true;
+            if (!scoutPhase) continue;
+            const std::string mover = k.getColumn(1).getString();
+            scoutFight.insert(mover);
+            if (const auto* m = s.me(mover)) scoutingSides.insert(m->side);
+            const auto met = words(k.getColumn(2).getString());
+            std::vector<std::string> willing;
+            for (const auto& id : met)
+                if (const auto* e = s.me(id); e &&
+                                              (e->mode == campaign::Mode::Scouting || e->mode == campaign::Mode::DeployedOffensive) &&
+                                              scoutContactToday(db, s, id) == "engage")
+                    willing.push_back(id);
+            const bool scoutChose = scoutContactToday(db, s, mover) == "engage";
+            for (const auto& id : (scoutChose || willing.empty()) ? met : willing) scoutFight.insert(id);
+        }
+        scoutingCombat = d4 && !other;
+        // An ME of a scouting side that was in the hex before its scouts came (a battle going on) makes it an
+        // ordinary battle.
+        for (const auto* me : here)
+            if (scoutingCombat && !scoutFight.count(me->id) && scoutingSides.count(me->side)) scoutingCombat = false;
+    }
+    if (scoutingCombat) {
+        std::vector<const MeState*> fighters;
+        for (const auto* me : here)
+            if (scoutFight.count(me->id)) fighters.push_back(me);
+        here = std::move(fighters);
+    }
+    return scoutingCombat;
+}
+
+// The MEs in the hex as the battle's participants, each arriving as the encounter timing says (§8.8), and in `start`
+// the turn the fighting starts.
+std::vector<BattleParticipant> participantsOf(const CampaignState& s, const std::vector<const MeState*>& here, const DayWeather& w,
+                                              int& start) {
+    std::vector<BattleParticipant> ps;
+    std::vector<std::pair<std::string, int>> arrivals;
+    for (const auto* me : here) {
+        int basis = me->allowanceToday;
+        if (s.options.is("mr_fraction_basis", "base_mr")) basis = rules::baseMovementRate(s.unitsOf(me->id), s.options);
+        const auto e = encounterTiming(me->movedToday, basis, w.daylight, s.options, me->mode == campaign::Mode::ForcedMarch);
+        ps.push_back(
+            {me->id, me->side, e.arrivalTurn, std::string(campaign::modeName(me->mode)), me->movedToday, me->allowanceToday, e.how});
+        arrivals.emplace_back(me->side, e.arrivalTurn);
+    }
+    start = battleStartTurn(arrivals);
+    if (s.options.is("late_arrivals", "all_turn1"))
+        for (auto& p : ps) p.arrivalTurn = start;
+    return ps;
+}
+
+// The MEs around the hex that join the battle in `h`, added to its participants `ps` and to the MEs that `marched`
+// today; their hex is left to the caller to change.
+std::vector<MeState*> joinersOf(SQLite::Database& db, CampaignState& s, hex::Hex h, const DayWeather& w, int start,
+                                std::vector<BattleParticipant>& ps, std::set<std::string>& marched) {
+    std::vector<MeState*> joiners;
+    // §8.8, G-23 chart_automatic: the MEs of both sides in the six hexes around join the battle (not a scouting
+    // combat), each arriving by the chart's rule (G-20 chart: half its allowance used or less, turn 1; more, or a
+    // forced march, turn 6), never before the battle starts; an ME with a battle of its own, or whose side
+    // already has three MEs in the battle, stays out.
+    // An ME sharing its hex with the enemy has a battle of its own (G-25 c); a side with three MEs in the battle
+    // takes no more (G-25 d: stacking in the battle hex).
+    const auto engagedAtHome = [&](const campaign::MeState& me) {
+        return std::any_of(s.mes.begin(), s.mes.end(),
+                           [&](const campaign::MeState& e) { return e.side != me.side && e.hex == me.hex && fights(s, e); });
+    };
+    const auto sideFull = [&](const std::string& side) {
+        return std::count_if(ps.begin(), ps.end(), [&](const auto& p) { return p.side == side; }) >= 3;
+    };
+    if (s.options.is("adjacent_mes", "chart_automatic")) {
+        campaign::Options chart = s.options;
+        (void)chart.set("encounter_timing", "chart_arrival");
+        for (auto& me : s.mes) {
+            if (me.hex == h || !fights(s, me) || marched.count(me.id) || hex::distance(me.hex, h) != 1) continue;
+            if (engagedAtHome(me) || sideFull(me.side)) continue;
+            const auto e = encounterTiming(me.movedToday, me.allowanceToday, w.daylight, chart,
+                                           me.mode == campaign::Mode::ForcedMarch);
+            ps.push_back({me.id, me.side, std::max(start, e.arrivalTurn), std::string(campaign::modeName(me.mode)), me.movedToday,
+                          me.allowanceToday, "adjacent at " + at(s, me.hex) + " (G-23 chart, " + e.how + ")"});
+            marched.insert(me.id);
+            joiners.push_back(&me);
+        }
+    }
+    // §8.9: MEs within two hexes, downwind, in a mode that allows it and ordered to, join (G-23 body: adjacent
+    // MEs come no other way). An ME sharing a hex with the enemy has its own battle (G-25 c).
+    for (auto& me : s.mes) {
+        if (me.hex == h || !fights(s, me) || marched.count(me.id)) continue;
+        const int distance = hex::distance(me.hex, h);
+        if (distance > 2) continue;
+        if (engagedAtHome(me) || sideFull(me.side)) continue;
+        if (!downwindOf(h, me.hex, w.windFrom, s.map.metadata().orientation, s.options)) continue;
+        const auto turn = marchToGunsArrival(distance, byRoad(s, me.hex, h), me.mode, me.mode == campaign::Mode::ForcedMarch, start,
+                                             w.daylight, s.options);
+        if (!turn || !ordersAllowMarchToGuns(db, s, me.id)) continue;
+        ps.push_back({me.id, me.side, *turn, std::string(campaign::modeName(me.mode)), me.movedToday, me.allowanceToday,
+                      "march to the guns from " + at(s, me.hex)});
+        marched.insert(me.id);
+        joiners.push_back(&me);
+    }
+    return joiners;
+}
+
+// Records the battle's row in hex `h`, with its seed; returns its id.
+int insertBattle(SQLite::Database& db, const CampaignState& s, hex::Hex h, const DayWeather& w, int start, const char* kind,
+                 const char* status, std::uint64_t campaignSeed) {
+    SQLite::Statement ins(db, "INSERT INTO battle (week, day, q, r, kind, status, daylight_turns, start_turn, weather) "
+                              "VALUES (?,?,?,?,?,?,?,?,?)");
+    ins.bind(1, s.week);
+    ins.bind(2, s.day);
+    ins.bind(3, h.q);
+    ins.bind(4, h.r);
+    ins.bind(5, kind);
+    ins.bind(6, status);
+    ins.bind(7, w.daylight);
+    ins.bind(8, start);
+    ins.bind(9, weatherOf(db, s, h, w));
+    ins.exec();
+    const int id = static_cast<int>(db.getLastInsertRowid());
+    // tactical-resolver §4.1: the seed comes from the campaign seed, the day, the hex and the battle's number.
+    const std::uint64_t seed = battle::deriveBattleSeed(campaignSeed, static_cast<std::uint64_t>(absoluteDay(s.week, s.day)), h.q, h.r,
+                                                        static_cast<std::uint64_t>(id));
+    SQLite::Statement sd(db, "UPDATE battle SET seed = ? WHERE id = ?");
+    sd.bind(1, static_cast<std::int64_t>(seed));
+    sd.bind(2, id);
+    sd.exec();
+    return id;
+}
+
+// §8.10: what the table's own dice decide, kept with the battle (battle.setup) for its set-up and `battle show`.
+void recordTableSetup(SQLite::Database& db, const CampaignState& s, hex::Hex h, int id, const DayWeather& w, bool dusk,
+                      const std::vector<BattleParticipant>& ps, dice::Dice& dice) {
+    nlohmann::json table = nlohmann::json::object();
+    std::string initiative = s.sides.empty() ? std::string() : s.sides.front().id;
+    for (const auto& sd2 : s.sides)
+        if (sd2.hasInitiative) initiative = sd2.id;
+    const auto tableDie = [&](const std::string& purpose, const std::string& rule, const std::string& subject, int count) {
+        return dice.roll({purpose + " of battle " + std::to_string(id), rule, subject, count, 6, 0}).result;
+    };
+    if (dusk) {
+        table["dusk"] = true;  // no table tonight: its dice are rolled when the battle is fought
+    } else if (s.options.is("battle_wind", "tactical_roll")) {
+        // G-18 tactical_roll: the initiative side rolls 2d6 for the table's wind, read on the campaign's wind table.
+        const int roll = tableDie("wind on the table", "etat-major.md G-18", initiative, 2);
+        table["wind"] = std::string(rules::windName(rules::windFor(roll, s.options)));
+        table["windRoll"] = roll;
+        table["windRolledBy"] = initiative;
+    } else {
+        table["wind"] = w.windFrom;  // the campaign day's wind (§8.1.4)
+    }
+    if (!dusk && s.options.is("terrain_placement", "chart")) {
+        // G-62 chart: each side rolls 1d6; the higher places its pieces first (the initiative side on a tie).
+        std::map<std::string, int> rolls;
+        for (std::size_t k = 0; k < s.sides.size(); ++k)
+            rolls[s.sides[k].id] = tableDie("terrain placement", "etat-major.md G-62", s.sides[k].id, 1);
+        std::string placer = initiative;
+        for (const auto& [side, roll] : rolls)
+            if (roll > rolls[placer]) placer = side;
+        table["terrainRolls"] = rolls;
+        table["placesFirst"] = placer;
+    }
+    // The side that stood in the hex (moved least today) holds it; a battle going on from yesterday's (G-72) is
+    // held by the side that held the field at nightfall, else by yesterday's holder.
+    {
+        std::map<std::string, int> least;
+        for (const auto& p : ps)
+            if (!least.count(p.side) || p.moved < least[p.side]) least[p.side] = p.moved;
+        std::string heldBy;
+        int fewest = 1 << 20;
+        bool tie = false;
+        for (const auto& [side, moved] : least) {
+            if (moved < fewest) {
+                fewest = moved;
+                heldBy = side;
+                tie = false;
+            } else if (moved == fewest) {
+                tie = true;
+            }
+        }
+        if (tie) heldBy.clear();
+        if (const auto yesterday = battleOfYesterday(db, s.week, s.day, h)) {
+            const std::string held = !yesterday->second.empty() ? yesterday->second
+                                                                : tableSetupOf(db, yesterday->first).value("heldBy", std::string());
+            table["continues"] = yesterday->first;
+            table["holder"] = held;
+            if (!held.empty()) heldBy = held;
+        }
+        table["heldBy"] = heldBy;
+    }
+    {
+        SQLite::Statement st(db, "UPDATE battle SET setup = ? WHERE id = ?");
+        st.bind(1, table.dump());
+        st.bind(2, id);
+        st.exec();
+    }
+}
+
+// Records the battle's participants; returns them in words for the phase's report.
+std::string recordParticipants(SQLite::Database& db, int id, const std::vector<BattleParticipant>& ps) {
+    SQLite::Statement pi(db, "INSERT INTO battle_participant (battle_id, me_id, side_id, arrival_turn, mode, moved, allowance, how) "
+                             "VALUES (?,?,?,?,?,?,?,?)");
+    std::string who;
+    for (const auto& p : ps) {
+        pi.bind(1, id);
+        pi.bind(2, p.me);
+        pi.bind(3, p.side);
+        pi.bind(4, p.arrivalTurn);
+        pi.bind(5, p.mode);
+        pi.bind(6, p.moved);
+        pi.bind(7, p.allowance);
+        pi.bind(8, p.how);
+        pi.exec();
+        pi.reset();
+        who += (who.empty() ? "" : ", ") + p.me + " (turn " + std::to_string(p.arrivalTurn) + ", " + p.how + ")";
+    }
+    return who;
+}
+
+}  // namespace
 
 void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines, dice::Dice& dice) {
     const DayWeather w = weatherOf(db, s.week, s.day);
@@ -828,227 +830,25 @@ void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<
                 sides.insert(me.side);
             }
         if (sides.size() < 2) continue;
-        {
-            SQLite::Statement dup(db, "SELECT COUNT(*) FROM battle WHERE week = ? AND day = ? AND q = ? AND r = ?");
-            dup.bind(1, s.week);
-            dup.bind(2, s.day);
-            dup.bind(3, h.q);
-            dup.bind(4, h.r);
-            dup.executeStep();
-            if (dup.getColumn(0).getInt() > 0) continue;
-        }
-        // §8.6.4: a fight that a scout started in the scouting sub-phase (it engaged, or the enemy it found chose to
-        // fight) and that nobody else joined in the other-movement sub-phase is a scouting combat: a battle of its
-        // own, with no marching to the guns (G-25 f). It is fought by the scouts that made the contacts and, of the
-        // MEs they met, by those that chose the fight: all of them when the scout engaged (or blundered in without
-        // choosing), else only the Scouting or Deployed-Offensive MEs whose orders say to engage (§5: these are
-        // the ones that can engage scouts). The others in the hex stand aside.
-        bool scoutingCombat = false;
-        std::set<std::string> scoutFight;
-        {
-            SQLite::Statement k(db, "SELECT phase, mover, met FROM contact WHERE week = ? AND day = ? AND q = ? AND r = ?");
-            k.bind(1, s.week);
-            k.bind(2, s.day);
-            k.bind(3, h.q);
-            k.bind(4, h.r);
-            bool d4 = false, other = false;
-            std::set<std::string> scoutingSides;
-            while (k.executeStep()) {
-                const bool scoutPhase = k.getColumn(0).getString() == campaign::phaseId(campaign::Phase::D4);
-                (scoutPhase ? d4 : other) = true;
-                if (!scoutPhase) continue;
-                const std::string mover = k.getColumn(1).getString();
-                scoutFight.insert(mover);
-                if (const auto* m = s.me(mover)) scoutingSides.insert(m->side);
-                const auto met = words(k.getColumn(2).getString());
-                std::vector<std::string> willing;
-                for (const auto& id : met)
-                    if (const auto* e = s.me(id);
-                        e && (e->mode == campaign::Mode::Scouting || e->mode == campaign::Mode::DeployedOffensive) &&
-                        scoutContactToday(db, s, id) == "engage")
-                        willing.push_back(id);
-                const bool scoutChose = scoutContactToday(db, s, mover) == "engage";
-                for (const auto& id : (scoutChose || willing.empty()) ? met : willing) scoutFight.insert(id);
-            }
-            scoutingCombat = d4 && !other;
-            // An ME of a scouting side that was in the hex before its scouts came (a battle going on) makes it an
-            // ordinary battle.
-            for (const auto* me : here)
-                if (scoutingCombat && !scoutFight.count(me->id) && scoutingSides.count(me->side)) scoutingCombat = false;
-        }
-        if (scoutingCombat) {
-            std::vector<const MeState*> fighters;
-            for (const auto* me : here)
-                if (scoutFight.count(me->id)) fighters.push_back(me);
-            here = std::move(fighters);
-        }
-        std::vector<BattleParticipant> ps;
-        std::vector<std::pair<std::string, int>> arrivals;
-        for (const auto* me : here) {
-            int basis = me->allowanceToday;
-            if (s.options.is("mr_fraction_basis", "base_mr")) basis = rules::baseMovementRate(s.unitsOf(me->id), s.options);
-            const auto e = encounterTiming(me->movedToday, basis, w.daylight, s.options, me->mode == campaign::Mode::ForcedMarch);
-            ps.push_back({me->id, me->side, e.arrivalTurn, std::string(campaign::modeName(me->mode)), me->movedToday,
-                          me->allowanceToday, e.how});
-            arrivals.emplace_back(me->side, e.arrivalTurn);
-        }
-        const int start = battleStartTurn(arrivals);
-        if (s.options.is("late_arrivals", "all_turn1"))
-            for (auto& p : ps) p.arrivalTurn = start;
+        if (battleToday(db, s, h)) continue;
+        const bool scoutingCombat = scoutingCombatAt(db, s, h, here);
+        int start = 1;
+        auto ps = participantsOf(s, here, w, start);
         // §8.8.1, [B: Combat] dusk_contact = next_morning: a contact made at dusk (two daylight turns or fewer left, the
         // body's "contact at dusk: 2 turns of daylight") is not fought tonight: "depending on the orders at midnight
         // combat may ensue the next morning". Both sides stay in the hex overnight; an ME whose next orders take it away
         // leaves by night (§8.11.4 item 7, G-50), and if both are still there the battle is fought next morning with a
         // full day (G-72), the side that stood in the hex holding it. fight_at_dusk: the two turns are fought now.
         const bool dusk = w.daylight - start + 1 <= 2 && s.options.is("dusk_contact", "next_morning");
+        // A scouting combat has no marching to the guns (§8.6.4), and there is no battle tonight after a contact at dusk:
+        // nobody marches to guns that do not fire.
         std::vector<MeState*> joiners;
-        // §8.8, G-23 chart_automatic: the MEs of both sides in the six hexes around join the battle (not a scouting
-        // combat), each arriving by the chart's rule (G-20 chart: half its allowance used or less, turn 1; more, or a
-        // forced march, turn 6), never before the battle starts; an ME with a battle of its own, or whose side
-        // already has three MEs in the battle, stays out.
-        // An ME sharing its hex with the enemy has a battle of its own (G-25 c); a side with three MEs in the battle
-        // takes no more (G-25 d: stacking in the battle hex).
-        const auto engagedAtHome = [&](const campaign::MeState& me) {
-            return std::any_of(s.mes.begin(), s.mes.end(),
-                               [&](const campaign::MeState& e) { return e.side != me.side && e.hex == me.hex && fights(s, e); });
-        };
-        const auto sideFull = [&](const std::string& side) {
-            return std::count_if(ps.begin(), ps.end(), [&](const auto& p) { return p.side == side; }) >= 3;
-        };
-        if (!scoutingCombat && !dusk && s.options.is("adjacent_mes", "chart_automatic")) {
-            campaign::Options chart = s.options;
-            (void)chart.set("encounter_timing", "chart_arrival");
-            for (auto& me : s.mes) {
-                if (me.hex == h || !fights(s, me) || marched.count(me.id) || hex::distance(me.hex, h) != 1) continue;
-                if (engagedAtHome(me) || sideFull(me.side)) continue;
-                const auto e = encounterTiming(me.movedToday, me.allowanceToday, w.daylight, chart,
-                                               me.mode == campaign::Mode::ForcedMarch);
-                ps.push_back({me.id, me.side, std::max(start, e.arrivalTurn), std::string(campaign::modeName(me.mode)), me.movedToday,
-                              me.allowanceToday, "adjacent at " + at(s, me.hex) + " (G-23 chart, " + e.how + ")"});
-                marched.insert(me.id);
-                joiners.push_back(&me);
-            }
-        }
-        // §8.9: MEs within two hexes, downwind, in a mode that allows it and ordered to, join (G-23 body: adjacent
-        // MEs come no other way). An ME sharing a hex with the enemy has its own battle (G-25 c).
-        for (auto& me : s.mes) {
-            if (scoutingCombat || dusk) break;  // no battle tonight: nobody marches to guns that do not fire
-            if (me.hex == h || !fights(s, me) || marched.count(me.id)) continue;
-            const int distance = hex::distance(me.hex, h);
-            if (distance > 2) continue;
-            if (engagedAtHome(me) || sideFull(me.side)) continue;
-            if (!downwindOf(h, me.hex, w.windFrom, s.map.metadata().orientation, s.options)) continue;
-            const auto turn = marchToGunsArrival(distance, byRoad(s, me.hex, h), me.mode, me.mode == campaign::Mode::ForcedMarch,
-                                                 start, w.daylight, s.options);
-            if (!turn || !ordersAllowMarchToGuns(db, s, me.id)) continue;
-            ps.push_back({me.id, me.side, *turn, std::string(campaign::modeName(me.mode)), me.movedToday, me.allowanceToday,
-                          "march to the guns from " + at(s, me.hex)});
-            marched.insert(me.id);
-            joiners.push_back(&me);
-        }
+        if (!scoutingCombat && !dusk) joiners = joinersOf(db, s, h, w, start, ps, marched);
         for (auto* me : joiners) me->hex = h;
-        SQLite::Statement ins(db, "INSERT INTO battle (week, day, q, r, kind, status, daylight_turns, start_turn, weather) "
-                                  "VALUES (?,?,?,?,?,?,?,?,?)");
-        ins.bind(1, s.week);
-        ins.bind(2, s.day);
-        ins.bind(3, h.q);
-        ins.bind(4, h.r);
-        ins.bind(5, scoutingCombat ? "scouting_combat" : "battle");
-        ins.bind(6, dusk ? "resolved" : tabletop ? "tabletop" : "pending");
-        ins.bind(7, w.daylight);
-        ins.bind(8, start);
-        ins.bind(9, weatherOf(db, s, h, w));
-        ins.exec();
-        const int id = static_cast<int>(db.getLastInsertRowid());
-        // tactical-resolver §4.1: the seed comes from the campaign seed, the day, the hex and the battle's number.
-        const std::uint64_t seed = battle::deriveBattleSeed(campaignSeed, static_cast<std::uint64_t>(absoluteDay(s.week, s.day)), h.q,
-                                                            h.r, static_cast<std::uint64_t>(id));
-        SQLite::Statement sd(db, "UPDATE battle SET seed = ? WHERE id = ?");
-        sd.bind(1, static_cast<std::int64_t>(seed));
-        sd.bind(2, id);
-        sd.exec();
-        // §8.10: what the table's own dice decide, kept with the battle (battle.setup) for its set-up and `battle show`.
-        nlohmann::json table = nlohmann::json::object();
-        std::string initiative = s.sides.empty() ? std::string() : s.sides.front().id;
-        for (const auto& sd2 : s.sides)
-            if (sd2.hasInitiative) initiative = sd2.id;
-        const auto tableDie = [&](const std::string& purpose, const std::string& rule, const std::string& subject, int count) {
-            return dice.roll({purpose + " of battle " + std::to_string(id), rule, subject, count, 6, 0}).result;
-        };
-        if (dusk) {
-            table["dusk"] = true;  // no table tonight: its dice are rolled when the battle is fought
-        } else if (s.options.is("battle_wind", "tactical_roll")) {
-            // G-18 tactical_roll: the initiative side rolls 2d6 for the table's wind, read on the campaign's wind table.
-            const int roll = tableDie("wind on the table", "etat-major.md G-18", initiative, 2);
-            table["wind"] = std::string(rules::windName(rules::windFor(roll, s.options)));
-            table["windRoll"] = roll;
-            table["windRolledBy"] = initiative;
-        } else {
-            table["wind"] = w.windFrom;  // the campaign day's wind (§8.1.4)
-        }
-        if (!dusk && s.options.is("terrain_placement", "chart")) {
-            // G-62 chart: each side rolls 1d6; the higher places its pieces first (the initiative side on a tie).
-            std::map<std::string, int> rolls;
-            for (std::size_t k = 0; k < s.sides.size(); ++k)
-                rolls[s.sides[k].id] = tableDie("terrain placement", "etat-major.md G-62", s.sides[k].id, 1);
-            std::string placer = initiative;
-            for (const auto& [side, roll] : rolls)
-                if (roll > rolls[placer]) placer = side;
-            table["terrainRolls"] = rolls;
-            table["placesFirst"] = placer;
-        }
-        // The side that stood in the hex (moved least today) holds it; a battle going on from yesterday's (G-72) is
-        // held by the side that held the field at nightfall, else by yesterday's holder.
-        {
-            std::map<std::string, int> least;
-            for (const auto& p : ps)
-                if (!least.count(p.side) || p.moved < least[p.side]) least[p.side] = p.moved;
-            std::string heldBy;
-            int fewest = 1 << 20;
-            bool tie = false;
-            for (const auto& [side, moved] : least) {
-                if (moved < fewest) {
-                    fewest = moved;
-                    heldBy = side;
-                    tie = false;
-                } else if (moved == fewest) {
-                    tie = true;
-                }
-            }
-            if (tie) heldBy.clear();
-            if (const auto yesterday = battleOfYesterday(db, s.week, s.day, h)) {
-                const std::string held = !yesterday->second.empty()
-                                             ? yesterday->second
-                                             : tableSetupOf(db, yesterday->first).value("heldBy", std::string());
-                table["continues"] = yesterday->first;
-                table["holder"] = held;
-                if (!held.empty()) heldBy = held;
-            }
-            table["heldBy"] = heldBy;
-        }
-        {
-            SQLite::Statement st(db, "UPDATE battle SET setup = ? WHERE id = ?");
-            st.bind(1, table.dump());
-            st.bind(2, id);
-            st.exec();
-        }
-        SQLite::Statement pi(db,
-                             "INSERT INTO battle_participant (battle_id, me_id, side_id, arrival_turn, mode, moved, allowance, how) "
-                             "VALUES (?,?,?,?,?,?,?,?)");
-        std::string who;
-        for (const auto& p : ps) {
-            pi.bind(1, id);
-            pi.bind(2, p.me);
-            pi.bind(3, p.side);
-            pi.bind(4, p.arrivalTurn);
-            pi.bind(5, p.mode);
-            pi.bind(6, p.moved);
-            pi.bind(7, p.allowance);
-            pi.bind(8, p.how);
-            pi.exec();
-            pi.reset();
-            who += (who.empty() ? "" : ", ") + p.me + " (turn " + std::to_string(p.arrivalTurn) + ", " + p.how + ")";
-        }
+        const char* status = dusk ? "resolved" : tabletop ? "tabletop" : "pending";
+        const int id = insertBattle(db, s, h, w, start, scoutingCombat ? "scouting_combat" : "battle", status, campaignSeed);
+        recordTableSetup(db, s, h, id, w, dusk, ps, dice);
+        const std::string who = recordParticipants(db, id, ps);
         for (auto& me : s.mes)
             if (me.hex == h) me.pinned = true;
         if (dusk) {
@@ -1270,13 +1070,6 @@ std::optional<BattleRecord> findBattle(db::CampaignStore& store, int id) {
     return b;
 }
 
-battle::BattleSetup campaignBattleSetup(db::CampaignStore& store, int id) {
-    auto& db = store.impl().db;
-    const auto s = db::loadState(store);
-    const auto b = readBattle(db, &s, id);
-    return buildSetup(db, s, b, battleHex(db, id));
-}
-
 std::vector<std::string> battleTableLines(db::CampaignStore& store, int id) {
     auto& db = store.impl().db;
     const auto s = db::loadState(store);
@@ -1407,120 +1200,6 @@ std::vector<std::string> battleTableLines(db::CampaignStore& store, int id) {
                                 (held.empty() ? std::string() : ", " + sideName(held) + " holding the ground") + " (G-72)");
     }
     return out;
-}
-
-namespace {
-
-// A typical unit for one line of an intelligence report (nothing in the report says more).
-std::optional<battle::UnitSpec> typicalUnit(const std::string& kind, const std::string& nationality, campaign::Nationality army,
-                                            const std::string& id) {
-    battle::UnitSpec u;
-    u.id = id;
-    u.name = kind;
-    const auto nat = campaign::nationalityFromName(nationality);
-    campaign::UnitState like;
-    like.nationality = nat.value_or(army);
-    like.unitClass = 3;
-    // What each kind of an intelligence report's line is taken to be: type, class, stands, figures a stand.
-    struct Typical {
-        std::string_view kind;
-        battle::UnitType type;
-        int unitClass, stands, figuresPerStand;
-    };
-    static constexpr Typical kTypical[] = {
-        {"militia battalions", battle::UnitType::LineInfantry, 1, 4, 4},
-        {"line infantry battalions", battle::UnitType::LineInfantry, 3, 4, 4},
-        {"light infantry battalions", battle::UnitType::LightInfantry, 3, 4, 4},
-        {"irregular foot", battle::UnitType::IrregularInfantry, 2, 4, 4},
-        {"cavalry regiments", battle::UnitType::LightCavalry, 3, 3, 2},
-    };
-    if (kind == "artillery batteries") {
-        u.type = battle::UnitType::FootArtillery;
-        u.stands = 2;
-        u.guns.push_back({campaign::Calibre::Light, false, 2});
-        u.unitClass = 3;
-        u.nationality = nationalityOf(like);
-        return u;
-    }
-    const auto* t = std::find_if(std::begin(kTypical), std::end(kTypical), [&](const Typical& x) { return x.kind == kind; });
-    if (t == std::end(kTypical)) return std::nullopt;
-    u.type = t->type;
-    like.unitClass = t->unitClass;
-    u.stands = t->stands;
-    u.figuresPerStand = t->figuresPerStand;
-    u.unitClass = like.unitClass;
-    u.nationality = nationalityOf(like);
-    u.militia = u.nationality == battle::Nationality::Militia;
-    u.figures = u.stands * u.figuresPerStand;
-    return u;
-}
-
-}  // namespace
-
-battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::string& side, std::vector<std::string>& missing) {
-    auto& db = store.impl().db;
-    const auto s = db::loadState(store);
-    const auto b = readBattle(db, &s, id);
-    auto setup = buildSetup(db, s, b, battleHex(db, id));
-    for (auto& sd : setup.sides) {
-        if (sd.id == side) continue;
-        // A report that gives numbers only says nothing of nationality: take the enemy army's, as its generals show.
-        std::map<campaign::Nationality, int> seen;
-        for (const auto& g : s.generals)
-            if (g.side == sd.id) ++seen[g.nationality];
-        campaign::Nationality army = campaign::Nationality::British;
-        int most = 0;
-        for (const auto& [nat, count] : seen)
-            if (count > most) {
-                army = nat;
-                most = count;
-            }
-        for (auto& m : sd.mes) {
-            // The latest report of this side naming the ME, with a composition.
-            nlohmann::json counts;
-            try {
-                SQLite::Statement q(db, "SELECT target_mes, reported FROM intel_report WHERE side_id = ? AND detail <> 'nothing' "
-                                        "ORDER BY week DESC, day DESC, id DESC");
-                q.bind(1, side);
-                while (q.executeStep()) {
-                    const std::string targets = " " + q.getColumn(0).getString() + " ";
-                    if (targets.find(" " + m.id + " ") == std::string::npos) continue;
-                    counts = nlohmann::json::parse(q.getColumn(1).getString(), nullptr, false);
-                    break;
-                }
-            } catch (const SQLite::Exception&) {
-                counts = nlohmann::json();  // no intelligence table in this database
-            }
-            battle::FormationSpec f;
-            f.id = m.id + "-as-reported";
-            f.name = m.name + " (as reported)";
-            // An unknown commander is pictured as a capable brigadier.
-            battle::GeneralSpec g;
-            g.id = m.id + "-reported-general";
-            g.name = "commander of " + m.name;
-            campaign::UnitState like;
-            like.nationality = army;
-            g.nationality = nationalityOf(like);
-            g.rank = campaign::Rank::Brigade;
-            g.arm = campaign::Arm::Infantry;
-            g.rating = campaign::Rating::Capable;
-            f.general = g;
-            int n = 0;
-            if (counts.is_array())
-                for (const auto& c : counts) {
-                    const std::string kind = c.value("kind", "");
-                    const std::string nat = c.value("nationality", "");
-                    for (int k = 0; k < c.value("count", 0); ++k)
-                        if (auto u = typicalUnit(kind, nat, army, m.id + "-reported-" + std::to_string(++n)))
-                            f.units.push_back(std::move(*u));
-                }
-            m.formations.clear();
-            if (f.units.empty()) missing.push_back(m.name);  // the counter as the side knows it, never its id
-            else m.formations.push_back(std::move(f));
-        }
-    }
-    battle::canonicalise(setup);
-    return setup;
 }
 
 // What the end of a phase settles, done at once by a command that applies a battle result between phases, so that no

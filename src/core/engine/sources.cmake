@@ -12,6 +12,7 @@ target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/orders.cpp
   ${CMAKE_CURRENT_LIST_DIR}/phase_log.cpp
   ${CMAKE_CURRENT_LIST_DIR}/battles.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/battle_setup.cpp
   ${CMAKE_CURRENT_LIST_DIR}/intel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/decoys.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fog.cpp

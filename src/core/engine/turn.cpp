@@ -982,7 +982,7 @@ void runMovement(Ctx& c, bool scouting) {
 }
 
 // D7 and D8: the engagement terrain and the deployment of each battle are drawn when it is fought at D9
-// (engine/battles.cpp builds its set-up there); the phases keep their place in the sequence of §6.
+// (engine/battle_setup.cpp builds its set-up there); the phases keep their place in the sequence of §6.
 void runSetUpAtD9(Ctx&) {}
 
 // Moves the pointer past the phase that has run (§6: W1–W5, then D1–D12 on each of the week's seven days); returns
