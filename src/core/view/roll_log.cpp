@@ -34,6 +34,11 @@ std::vector<dice::RollRecord> rollsFor(const db::CampaignStore& store, const Vie
     for (auto& r : all) {
         const auto owner = ownerOf(db, r);
         if (!owner.empty() && owner != viewer.side()) continue;
+        // A die of the side's own whose subject is the enemy's (a misstated count is rolled by the side its scouts
+        // inform, about the enemy ME they saw, §8.6.3, G-38): the enemy's internal id is never shown (§2.2); the side
+        // knows that ME only as the counter of its report of the same phase.
+        const auto of = db::knownRollOwner(db, r.subject, "");
+        if (of && !of->empty() && *of != viewer.side()) r.subject = "enemy";
         // Numbered within the side's own log: the gaps in the campaign's sequence would count the enemy's dice (and so
         // its MEs, by their receipt rolls).
         r.sequence = static_cast<std::int64_t>(out.size()) + 1;

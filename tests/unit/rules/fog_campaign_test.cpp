@@ -255,3 +255,41 @@ TEST_CASE("the dice log: the host sees every die, a side its own and the public 
     CHECK(weather(american) == weather(all));
     CHECK_THROWS_AS(view::rollsFor(store, view::Viewer::ofSide("french")), db::StoreError);
 }
+
+TEST_CASE("the dice log: a side's die about an enemy ME names it only as the enemy", "[engine][fog][campaign]") {
+    // §8.6.3, G-38: a misstated count is rolled by the side its scouts inform, about the enemy ME they saw. The die is
+    // the informed side's, but the enemy's internal id is never for that side (§2.2).
+    const auto path = test::freshCampaignDb("fog-campaign", "misstated", "campaigns/southern-1780.xml", 3);
+    auto store = db::CampaignStore::open(path);
+    store.transaction([&] {
+        dice::RollRecord r;
+        r.sequence = store.nextRollSequence();
+        r.week = 1;
+        r.day = 1;
+        r.phase = "D4";
+        r.subject = "b-rawdon";  // a British ME
+        r.purpose = "misstated count";
+        r.rule = "etat-major.md §8.6.3";
+        r.expression = "1d5-3";
+        r.faces = {2};
+        r.modifier = -3;
+        r.result = -1;
+        r.side = "american";
+        store.rollLog().record(r);
+    });
+    const auto find = [](const std::vector<dice::RollRecord>& rs) {
+        for (const auto& r : rs)
+            if (r.purpose == "misstated count") return std::optional<dice::RollRecord>(r);
+        return std::optional<dice::RollRecord>();
+    };
+    const auto host = find(view::rollsFor(store, view::Viewer::host()));
+    const auto american = find(view::rollsFor(store, view::Viewer::ofSide("american")));
+    const auto british = find(view::rollsFor(store, view::Viewer::ofSide("british")));
+    REQUIRE(host);
+    CHECK(host->subject == "b-rawdon");
+    REQUIRE(american);  // the American die, in the American log
+    CHECK(american->subject == "enemy");
+    CHECK(american->result == -1);
+    CHECK_FALSE(british);  // not the British die
+    CHECK(view::rollLogJson(store, view::Viewer::ofSide("american")).find("b-rawdon") == std::string::npos);
+}
