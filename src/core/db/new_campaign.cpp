@@ -35,7 +35,7 @@ struct CompositionRefused {};
 class Loader {
 public:
     Loader(SQLite::Database& db, dice::Dice& dice, const Options& options, const map::Map& m)
-        : m_db(db), m_dice(dice), m_options(options), m_map(m), m_oob(db, dice, options) {}
+        : m_db(db), m_options(options), m_map(m), m_oob(db, dice, options) {}
 
     void insertCampaign(const Scenario& s, Season season, std::uint64_t seed, const std::string& mapXml) {
         SQLite::Statement q(m_db,
@@ -307,7 +307,6 @@ private:
     }
 
     SQLite::Database& m_db;
-    dice::Dice& m_dice;
     const Options& m_options;
     const map::Map& m_map;
     OobWriter m_oob;
