@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <utility>
+
 #include "etatmajor/dice/dice.hpp"
 
 using namespace etatmajor::battle;
@@ -24,6 +26,22 @@ void addLightWood(BattleSetup& setup) {
     wood.y0 = 0;
     wood.y1 = 1200;
     setup.terrain.features.push_back(wood);
+}
+
+// Militia (side a, in the given mode) and a Deployed-Defensive Class 2 battalion (side b), four stands each.
+BattleSetup militiaAndBattalion(Mode militiaMode) {
+    return battleOf(sideSpec("a", militiaMode, {unitSpec("militia", UnitType::LineInfantry, 1, 4, Nationality::Militia)},
+                             Rating::Capable),
+                    sideSpec("b", Mode::DeployedDefensive, {unitSpec("battalion", UnitType::LineInfantry, 2, 4)}, Rating::Capable));
+}
+
+// The militia and the battalion on the same four files, 100 paces apart; their unit indexes.
+std::pair<int, int> hundredPacesApart(Engine& e) {
+    const int a = e.unitIndex("militia"), b = e.unitIndex("battalion");
+    e.setFiles(a, 13, 4);
+    e.setFiles(b, 13, 4);
+    e.setFront(a, e.depth() - e.unit(b).front - 100);
+    return {a, b};
 }
 
 // A lone horse ME on the attack (March mode, not holding the hex) before a battalion in a village: cavalry cannot
@@ -191,10 +209,7 @@ TEST_CASE("futile_volleys: a unit whose die cannot score keeps its fire", "[batt
     // 2). Held, nobody fires and no die is rolled; fired, both roll their dice for nothing and leave smoke.
     for (const std::string reading : {"held", "fired"}) {
         INFO(reading);
-        auto setup = battleOf(sideSpec("a", Mode::DeployedOffensive,
-                                       {unitSpec("militia", UnitType::LineInfantry, 1, 4, Nationality::Militia)}, Rating::Capable),
-                              sideSpec("b", Mode::DeployedDefensive, {unitSpec("battalion", UnitType::LineInfantry, 2, 4)},
-                                       Rating::Capable));
+        auto setup = militiaAndBattalion(Mode::DeployedOffensive);
         setup.weather = Weather::Rain;
         addLightWood(setup);
         REQUIRE_FALSE(setup.params.set("futile_volleys", reading));
@@ -203,10 +218,7 @@ TEST_CASE("futile_volleys: a unit whose die cannot score keeps its fire", "[batt
         Narrative n;
         Engine e(setup, dice, &n);
         e.setDoctrine(false);
-        const int a = e.unitIndex("militia"), b = e.unitIndex("battalion");
-        e.setFiles(a, 13, 4);
-        e.setFiles(b, 13, 4);
-        e.setFront(a, e.depth() - e.unit(b).front - 100);
+        const auto [a, b] = hundredPacesApart(e);
         e.startTurn();
         e.setInitiative(kSideA);
         e.firePhase();
@@ -233,10 +245,7 @@ TEST_CASE("quiet_fire: a day of fire that never tells ends by mutual break-off a
     // any the volleys keep it going to nightfall.
     for (const std::string reading : {"hits", "any"}) {
         INFO(reading);
-        auto setup = battleOf(sideSpec("a", Mode::DeployedDefensive,
-                                       {unitSpec("militia", UnitType::LineInfantry, 1, 4, Nationality::Militia)}, Rating::Capable),
-                              sideSpec("b", Mode::DeployedDefensive, {unitSpec("battalion", UnitType::LineInfantry, 2, 4)},
-                                       Rating::Capable));
+        auto setup = militiaAndBattalion(Mode::DeployedDefensive);
         setup.weather = Weather::Rain;
         addLightWood(setup);
         REQUIRE_FALSE(setup.params.set("futile_volleys", "fired"));
@@ -247,10 +256,7 @@ TEST_CASE("quiet_fire: a day of fire that never tells ends by mutual break-off a
             BattleDice dice(seed);
             Narrative n;
             Engine e(setup, dice, &n);
-            const int a = e.unitIndex("militia"), b = e.unitIndex("battalion");
-            e.setFiles(a, 13, 4);
-            e.setFiles(b, 13, 4);
-            e.setFront(a, e.depth() - e.unit(b).front - 100);
+            const auto [a, b] = hundredPacesApart(e);
             const auto r = e.run();
             INFO(n.text());
             CHECK(n.text().find("militia fires") != std::string::npos);  // the volleys were fired under both readings
@@ -273,19 +279,13 @@ TEST_CASE("quiet_fire: a hit is action, and a day with one is a battle", "[battl
     // The same battalions in the open in fine weather hit each other, and the day is engaged under either reading.
     for (const std::string reading : {"hits", "any"}) {
         INFO(reading);
-        auto setup = battleOf(sideSpec("a", Mode::DeployedDefensive,
-                                       {unitSpec("militia", UnitType::LineInfantry, 1, 4, Nationality::Militia)}, Rating::Capable),
-                              sideSpec("b", Mode::DeployedDefensive, {unitSpec("battalion", UnitType::LineInfantry, 2, 4)},
-                                       Rating::Capable));
+        auto setup = militiaAndBattalion(Mode::DeployedDefensive);
         REQUIRE_FALSE(setup.params.set("quiet_fire", reading));
         setup.params.counterattackRatio = 0;
         BattleDice dice(2);
         Narrative n;
         Engine e(setup, dice, &n);
-        const int a = e.unitIndex("militia"), b = e.unitIndex("battalion");
-        e.setFiles(a, 13, 4);
-        e.setFiles(b, 13, 4);
-        e.setFront(a, e.depth() - e.unit(b).front - 100);
+        hundredPacesApart(e);
         const auto r = e.run();
         INFO(n.text());
         CHECK(n.text().find("takes") != std::string::npos);
