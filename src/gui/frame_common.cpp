@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "frame_common.hpp"
 
+#include "etatmajor/view/side_view.hpp"
+
 #include <wx/frame.h>
 #include <wx/notebook.h>
+#include <wx/splitter.h>
+#include <wx/textctrl.h>
 #include <wx/time.h>
+#include <wx/treectrl.h>
 
 #include <algorithm>
 
@@ -28,6 +33,27 @@ bool selectTabByTitle(wxNotebook& notebook, const std::string& title) {
 void showHover(wxFrame& frame, const std::optional<HoverInfo>& info) {
     frame.SetStatusText(info ? info->hex : wxString(), 0);
     if (info) frame.SetStatusText(info->terrain + (info->urban.empty() ? wxString() : ", " + info->urban), 1);
+}
+
+std::string counterLine(const view::CounterView& c) {
+    return c.hex + ": " + (c.faceDown || c.label.empty() ? std::string("face down, unidentified") : c.label);
+}
+
+CampaignPanes buildCampaignPanes(wxWindow* root, int treeHeight) {
+    CampaignPanes p;
+    p.mainSplit = new wxSplitterWindow(root, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
+    p.mainSplit->SetMinimumPaneSize(160);
+    p.leftSplit = new wxSplitterWindow(p.mainSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
+    p.leftSplit->SetMinimumPaneSize(80);
+    p.tree = new wxTreeCtrl(p.leftSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize,
+                            wxTR_HAS_BUTTONS | wxTR_HIDE_ROOT | wxTR_LINES_AT_ROOT | wxTR_SINGLE);
+    p.details = new wxTextCtrl(p.leftSplit, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY);
+    p.leftSplit->SplitHorizontally(p.tree, p.details, treeHeight);
+    p.mapSplit = new wxSplitterWindow(p.mainSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
+    p.mapSplit->SetMinimumPaneSize(80);
+    p.mapSplit->SetSashGravity(1.0);
+    p.canvas = new MapCanvas(p.mapSplit);
+    return p;
 }
 
 }  // namespace etatmajor::gui

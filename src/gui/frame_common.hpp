@@ -14,6 +14,14 @@
 
 class wxFrame;
 class wxNotebook;
+class wxSplitterWindow;
+class wxTextCtrl;
+class wxTreeCtrl;
+class wxWindow;
+
+namespace etatmajor::view {
+struct CounterView;
+}
 
 namespace etatmajor::gui {
 
@@ -31,6 +39,22 @@ public:
     explicit MeItem(std::string meId) : id(std::move(meId)) {}
     std::string id;
 };
+
+// An enemy counter as the order of battle lists it: its hex, and its label once turned over by contact (§2.2).
+std::string counterLine(const view::CounterView& c);
+
+// The panes both windows are built of: the order of battle over the details of the selected ME on the left, the map
+// over the notebook of panels on the right. The map splitter's second pane (the notebook) is the window's to add;
+// the event handlers are the window's to bind.
+struct CampaignPanes {
+    wxSplitterWindow* mainSplit = nullptr;
+    wxSplitterWindow* leftSplit = nullptr;
+    wxSplitterWindow* mapSplit = nullptr;
+    wxTreeCtrl* tree = nullptr;
+    wxTextCtrl* details = nullptr;
+    MapCanvas* canvas = nullptr;
+};
+CampaignPanes buildCampaignPanes(wxWindow* root, int treeHeight);
 
 // Brings the tab whose title starts with `title` to the front; false when there is none.
 bool selectTabByTitle(wxNotebook& notebook, const std::string& title);

@@ -165,23 +165,17 @@ void ServerFrame::buildPanels() {
     m_withdrawButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { withdrawOrders(); });
     rootSizer->Add(bar, 0, wxEXPAND);
 
-    m_mainSplit = new wxSplitterWindow(root, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
-    m_mainSplit->SetMinimumPaneSize(160);
-    m_leftSplit = new wxSplitterWindow(m_mainSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
-    m_leftSplit->SetMinimumPaneSize(80);
-    m_tree = new wxTreeCtrl(m_leftSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize,
-                            wxTR_HAS_BUTTONS | wxTR_HIDE_ROOT | wxTR_LINES_AT_ROOT | wxTR_SINGLE);
-    m_details = new wxTextCtrl(m_leftSplit, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY);
-    m_leftSplit->SplitHorizontally(m_tree, m_details, 260);
+    const auto panes = buildCampaignPanes(root, 260);
+    m_mainSplit = panes.mainSplit;
+    m_leftSplit = panes.leftSplit;
+    m_mapSplit = panes.mapSplit;
+    m_tree = panes.tree;
+    m_details = panes.details;
+    m_canvas = panes.canvas;
     m_tree->Bind(wxEVT_TREE_SEL_CHANGED, &ServerFrame::onTreeSelect, this);
     m_tree->Bind(wxEVT_TREE_ITEM_ACTIVATED, [this](wxTreeEvent& e) {
         if (auto* d = dynamic_cast<MeItem*>(m_tree->GetItemData(e.GetItem()))) editOrder(d->id);
     });
-
-    m_mapSplit = new wxSplitterWindow(m_mainSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
-    m_mapSplit->SetMinimumPaneSize(80);
-    m_mapSplit->SetSashGravity(1.0);
-    m_canvas = new MapCanvas(m_mapSplit);
     m_canvas->setOverlayPainter([this](wxGraphicsContext& gc, const hex::Layout& l, double s) { paintOverlays(gc, l, s); });
     m_canvas->setHexClickHandler([this](hex::Hex h) { return hexClicked(h); });
     m_canvas->setHoverHandler([this](const std::optional<HoverInfo>& info) { showHover(*this, info); });
@@ -470,10 +464,7 @@ void ServerFrame::updateTree() {
             }
             if (!s->counters.empty()) {
                 const auto enemy = m_tree->AppendItem(sideItem, utf8(std::to_string(s->counters.size()) + " counter(s) seen"));
-                for (const auto& c : s->counters)
-                    m_tree->AppendItem(enemy,
-                                       utf8(c.hex + ": " +
-                                            (c.faceDown || c.label.empty() ? std::string("face down, unidentified") : c.label)));
+                for (const auto& c : s->counters) m_tree->AppendItem(enemy, utf8(counterLine(c)));
             }
             m_tree->Expand(sideItem);
         }

@@ -367,23 +367,17 @@ void TurnFrame::buildPanels() {
     auto* rootSizer = new wxBoxSizer(wxVERTICAL);
     rootSizer->Add(buildPhaseBar(root), 0, wxEXPAND);
 
-    m_mainSplit = new wxSplitterWindow(root, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
-    m_mainSplit->SetMinimumPaneSize(160);
-    m_leftSplit = new wxSplitterWindow(m_mainSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
-    m_leftSplit->SetMinimumPaneSize(80);
-    m_tree = new wxTreeCtrl(m_leftSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize,
-                            wxTR_HAS_BUTTONS | wxTR_HIDE_ROOT | wxTR_LINES_AT_ROOT | wxTR_SINGLE);
-    m_details = new wxTextCtrl(m_leftSplit, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY);
-    m_leftSplit->SplitHorizontally(m_tree, m_details, 300);
+    const auto panes = buildCampaignPanes(root, 300);
+    m_mainSplit = panes.mainSplit;
+    m_leftSplit = panes.leftSplit;
+    m_mapSplit = panes.mapSplit;
+    m_tree = panes.tree;
+    m_details = panes.details;
+    m_canvas = panes.canvas;
     m_tree->Bind(wxEVT_TREE_SEL_CHANGED, &TurnFrame::onTreeSelect, this);
     m_tree->Bind(wxEVT_TREE_ITEM_ACTIVATED, [this](wxTreeEvent& e) {
         if (auto* d = dynamic_cast<MeItem*>(m_tree->GetItemData(e.GetItem()))) editOrder(d->id);
     });
-
-    m_mapSplit = new wxSplitterWindow(m_mainSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
-    m_mapSplit->SetMinimumPaneSize(80);
-    m_mapSplit->SetSashGravity(1.0);
-    m_canvas = new MapCanvas(m_mapSplit);
     m_canvas->setOverlayPainter([this](wxGraphicsContext& gc, const hex::Layout& l, double s) { paintOverlays(gc, l, s); });
     m_canvas->setHexClickHandler([this](hex::Hex h) { return hexClicked(h); });
     m_canvas->setHoverHandler([this](const std::optional<HoverInfo>& info) { showHover(*this, info); });

@@ -114,9 +114,7 @@ void TurnFrame::updateTree() {
         }
         if (!s.counters.empty()) {
             const auto enemy = m_tree->AppendItem(sideItem, utf8(std::to_string(s.counters.size()) + " counter(s) seen"));
-            for (const auto& c : s.counters)
-                m_tree->AppendItem(enemy, utf8(c.hex + ": " +
-                                               (c.faceDown || c.label.empty() ? std::string("face down, unidentified") : c.label)));
+            for (const auto& c : s.counters) m_tree->AppendItem(enemy, utf8(counterLine(c)));
         }
         m_tree->Expand(sideItem);
     }
