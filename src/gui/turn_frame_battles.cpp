@@ -131,37 +131,26 @@ bool TurnFrame::startOdds(int id, int runs) {
         report(_("Odds already running"), _("Wait for the running odds or cancel them."), false);
         return false;
     }
-    battle::BattleSetup setup;
-    std::vector<std::string> missing;
-    std::uint64_t seed = 0;
+    view::OddsPlan plan;
+    core::IssueList access;
     std::string error;
-    bool found = false;
     if (!withStore(m_path, true, error, [&](db::CampaignStore& store) {
-            const auto rec = engine::findBattle(store, id);
-            if (!rec) return;
-            found = std::any_of(rec->participants.begin(), rec->participants.end(),
-                                [&](const engine::BattleParticipant& p) { return p.side == m_side; });
-            if (!found) return;
-            seed = rec->seed ^ 0x6f646473ULL;
-            setup = engine::sideViewSetup(store, id, m_side, missing);
+            access = view::battleAccess(store, view::Viewer::ofSide(m_side), id);
+            if (!access.hasErrors()) plan = view::oddsPlan(store, m_side, id);
         })) {
         report(_("Cannot compute the odds"), utf8(error));
         return false;
     }
-    if (!found) {
-        report(_("Cannot compute the odds"), utf8("side '" + m_side + "' has no ME in battle " + std::to_string(id)));
+    if (access.hasErrors()) {
+        report(_("Cannot compute the odds"), utf8(access.items().front().message));
         return false;
     }
-    if (!missing.empty()) {
-        std::string names;
-        for (const auto& m : missing) names += (names.empty() ? "" : ", ") + m;
-        m_oddsText = "The odds cannot be computed: " + m_side + " knows the counters of " + names +
-                     " but no report has told it what they contain (scout them first).";
+    if (!plan.unknownEnemies.empty()) {
+        m_oddsText = view::battleOddsText(view::fightOdds(plan, runs, 1));
         m_oddsBox->SetValue(utf8(m_oddsText));
         say(m_oddsText);
         return false;
     }
-    const int own = setup.sides[0].id == m_side ? battle::kSideA : battle::kSideB;
     m_oddsRuns = runs;
     m_oddsDone = 0;
     m_oddsCancel = false;
@@ -175,28 +164,12 @@ bool TurnFrame::startOdds(int id, int runs) {
     // The set-up the odds are drawn from stays in view beside them.
     m_battleText->SetValue(utf8(battleSetupText(id)));
     m_oddsBox->SetValue(utf8(m_oddsText));
-    m_oddsThread = std::thread([this, setup, seed, runs, own, id, side = m_side] {
-        const battle::RedcoatsResolver resolver;
-        // Two threads: one fights the trials while the other reports progress and hears a cancel (runTrials).
-        const auto trials = battle::runTrials(resolver, setup, seed, runs, 2, [this](int done) {
+    // Two threads: one fights the trials while the other reports progress and hears a cancel (view::fightOdds).
+    m_oddsThread = std::thread([this, plan = std::move(plan), runs] {
+        m_oddsResult = view::battleOddsText(view::fightOdds(plan, runs, 2, [this](int done) {
             m_oddsDone = done;
             return !m_oddsCancel.load();
-        });
-        std::int64_t win = 0, draw = 0, hold = 0;
-        for (const auto& t : trials) {
-            win += t.winner == own ? 1 : 0;
-            draw += t.winner == battle::kNoSide ? 1 : 0;
-            hold += t.fieldHolder == own ? 1 : 0;
-        }
-        const auto n = static_cast<std::int64_t>(trials.size());
-        auto pct = [n](std::int64_t k) {
-            return n ? std::to_string((k * 1000 / n) / 10) + "." + std::to_string((k * 1000 / n) % 10) + "%" : std::string("-");
-        };
-        std::ostringstream o;
-        o << "Battle " << id << " as " << side << " sees it (" << n << " of " << runs << " trials" << (n < runs ? ", cancelled" : "")
-          << ", the enemy as reported):\n  win " << pct(win) << ", draw " << pct(draw) << ", lose " << pct(n - win - draw)
-          << "; hold the field " << pct(hold) << "\n";
-        m_oddsResult = o.str();
+        }));
         m_oddsFinished = true;
     });
     m_oddsTimer.Start(100);

@@ -10,6 +10,7 @@
 #include "etatmajor/view/side_view.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -33,10 +34,30 @@ struct BattleOdds {
     int battle = 0;
     std::string side;
     std::vector<std::string> unknownEnemies;  // enemy counters with no report on their composition: no odds then
+    std::int64_t runs = 0;                    // the trials asked for; `trials` is fewer when they were cancelled
     std::int64_t trials = 0, wins = 0, draws = 0, fieldHeld = 0;
     std::int64_t ownLoss6 = 0, enemyLoss6 = 0;  // summed net losses over the trials, in sixths of a point
     bool computed() const { return unknownEnemies.empty(); }
+    bool cancelled() const { return computed() && trials < runs; }
 };
+
+// What a side's odds are drawn from, read from the campaign: the battle as the side pictures it and the seed of its
+// trials. Everything the trials need, so that they may run away from the campaign (a window's worker thread).
+struct OddsPlan {
+    int battle = 0;
+    std::string side;
+    std::vector<std::string> unknownEnemies;  // as in BattleOdds: the trials are not fought while any is left
+    battle::BattleSetup setup;
+    std::uint64_t seed = 0;
+    int own = 0;  // the side's index in the set-up
+};
+OddsPlan oddsPlan(db::CampaignStore& store, const std::string& side, int id);
+
+// Fights the plan's trials on `threads` threads. `progress` is called with the trials done so far and cancels the rest
+// when it returns false (battle::runTrials); the odds then count the trials fought.
+BattleOdds fightOdds(const OddsPlan& plan, int runs, int threads, const std::function<bool(int)>& progress = {});
+
+// oddsPlan and fightOdds in one: `battle odds` and the server.
 BattleOdds battleOdds(db::CampaignStore& store, const std::string& side, int id, int runs, int threads);
 std::string battleOddsText(const BattleOdds& odds);
 std::string battleOddsJson(const BattleOdds& odds);

@@ -81,17 +81,30 @@ std::string campaignBattleText(db::CampaignStore& store, const Viewer& viewer, i
 
 // Odds are computed only from what the side knows: its own forces, and the enemy as its latest intelligence
 // reports describe it. Without a report on every enemy ME there are no odds, rather than a guess or a peek.
-BattleOdds battleOdds(db::CampaignStore& store, const std::string& side, int id, int runs, int threads) {
-    BattleOdds odds;
-    odds.battle = id;
-    odds.side = side;
+OddsPlan oddsPlan(db::CampaignStore& store, const std::string& side, int id) {
+    OddsPlan plan;
+    plan.battle = id;
+    plan.side = side;
     const auto rec = engine::findBattle(store, id);
-    if (!rec) return odds;
-    const auto setup = engine::sideViewSetup(store, id, side, odds.unknownEnemies);
-    if (!odds.unknownEnemies.empty()) return odds;
-    const int own = setup.sides[0].id == side ? b::kSideA : b::kSideB;
+    if (!rec) return plan;
+    plan.setup = engine::sideViewSetup(store, id, side, plan.unknownEnemies);
+    if (!plan.unknownEnemies.empty()) return plan;
+    plan.own = plan.setup.sides[0].id == side ? b::kSideA : b::kSideB;
+    // The trials' seeds follow from the battle's own seed, salted ("odds") so that they never repeat the battle.
+    plan.seed = rec->seed ^ 0x6f646473ULL;
+    return plan;
+}
+
+BattleOdds fightOdds(const OddsPlan& plan, int runs, int threads, const std::function<bool(int)>& progress) {
+    BattleOdds odds;
+    odds.battle = plan.battle;
+    odds.side = plan.side;
+    odds.unknownEnemies = plan.unknownEnemies;
+    if (!odds.computed() || plan.setup.sides.empty()) return odds;
+    odds.runs = runs;
+    const int own = plan.own;
     const b::RedcoatsResolver resolver;
-    const auto trials = b::runTrials(resolver, setup, rec->seed ^ 0x6f646473ULL, runs, threads);
+    const auto trials = b::runTrials(resolver, plan.setup, plan.seed, runs, threads, progress);
     for (const auto& t : trials) {
         odds.wins += t.winner == own ? 1 : 0;
         odds.draws += t.winner == b::kNoSide ? 1 : 0;
@@ -101,6 +114,10 @@ BattleOdds battleOdds(db::CampaignStore& store, const std::string& side, int id,
     }
     odds.trials = static_cast<std::int64_t>(trials.size());
     return odds;
+}
+
+BattleOdds battleOdds(db::CampaignStore& store, const std::string& side, int id, int runs, int threads) {
+    return fightOdds(oddsPlan(store, side, id), runs, threads);
 }
 
 std::string battleOddsText(const BattleOdds& odds) {
@@ -113,7 +130,8 @@ std::string battleOddsText(const BattleOdds& odds) {
         return o.str();
     }
     const auto n = odds.trials;
-    o << "battle " << odds.battle << ", as " << odds.side << " sees it (" << n << " trials, the enemy as reported):\n";
+    o << "battle " << odds.battle << ", as " << odds.side << " sees it (" << n << " trials"
+      << (odds.cancelled() ? " of " + std::to_string(odds.runs) + ", cancelled" : std::string()) << ", the enemy as reported):\n";
     o << "  win " << b::percentText(odds.wins, n) << ", draw " << b::percentText(odds.draws, n) << ", lose "
       << b::percentText(n - odds.wins - odds.draws, n) << "; hold the field " << b::percentText(odds.fieldHeld, n) << "\n";
     if (n > 0)

@@ -10,6 +10,7 @@
 #include "etatmajor/engine/invariants.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
+#include "etatmajor/view/battle_text.hpp"
 #include "etatmajor/view/day_report.hpp"
 
 #include "campaign_db.hpp"
@@ -560,4 +561,42 @@ TEST_CASE("a side's odds use only its own forces and what its reports say of the
     CHECK(units.size() == 3);
     // Nothing of the real Maryland division is in the picture.
     for (const auto& u : units) CHECK(u.id.find("-reported-") != std::string::npos);
+}
+
+TEST_CASE("a side's odds are one plan read from the campaign, fought whole or cancelled part way", "[engine][battle]") {
+    const auto path = freshDb("odds-plan");
+    {
+        auto store = db::CampaignStore::open(path);
+        REQUIRE(engine::advance(store, engine::Step::Day, {true}).ok);
+    }
+    auto store = db::CampaignStore::open(path);
+    // Without a report on the Maryland division there is nothing to fight: the plan names the counter.
+    auto plan = view::oddsPlan(store, "british", 1);
+    CHECK(plan.unknownEnemies == std::vector<std::string>{"Maryland Div (with army HQ and guns)"});
+    CHECK(view::battleOddsText(view::fightOdds(plan, 10, 1)).find("scout them first") != std::string::npos);
+    {
+        etatmajor::test::RawEdit raw(path);
+        raw.exec(
+            "INSERT INTO intel_report (week, day, side_id, observer_me, q, r, target_mes, intel_case, detail, reported, "
+            "true_counts) VALUES (1, 1, 'british', 'b-tarleton', 0, 0, 'a-maryland', '2', 'numbers', "
+            "'[{\"kind\": \"line infantry battalions\", \"count\": 2}, {\"kind\": \"artillery batteries\", \"count\": 1}]', '[]')");
+    }
+    plan = view::oddsPlan(store, "british", 1);
+    REQUIRE(plan.unknownEnemies.empty());
+    // Fought whole, away from the campaign, the plan gives what `battle odds` gives.
+    const auto whole = view::fightOdds(plan, 40, 2);
+    const auto direct = view::battleOdds(store, "british", 1, 40, 1);
+    CHECK(whole.trials == 40);
+    CHECK_FALSE(whole.cancelled());
+    CHECK(whole.wins == direct.wins);
+    CHECK(whole.draws == direct.draws);
+    CHECK(whole.fieldHeld == direct.fieldHeld);
+    CHECK(whole.ownLoss6 == direct.ownLoss6);
+    CHECK(view::battleOddsText(whole) == view::battleOddsText(direct));
+    CHECK(view::battleOddsText(whole).find("(40 trials, the enemy as reported)") != std::string::npos);
+    // A cancel heard at the first report stops the trials short, and the text says so.
+    const auto cut = view::fightOdds(plan, 100000, 2, [](int) { return false; });
+    CHECK(cut.cancelled());
+    CHECK(cut.trials < 100000);
+    CHECK(view::battleOddsText(cut).find(" of 100000, cancelled") != std::string::npos);
 }
