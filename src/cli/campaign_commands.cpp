@@ -209,11 +209,7 @@ void registerCampaignCheck(CLI::App& campaignCmd, Registry& registry, const std:
                     checksum.setFile(args->db);
                     printIssues(checksum);
                 }
-                // Standing at the start of a day, the campaign is as the last D12 left it.
-                using campaign::Phase;
-                const Phase at = s.info().phase;
-                const auto invariants = engine::checkInvariants(s, at == Phase::D1 || at == Phase::W1 ? std::optional(Phase::D12)
-                                                                                                      : std::nullopt);
+                const auto invariants = engine::checkInvariantsAtRest(s);
                 printIssues(invariants);
                 if (!invariants.hasErrors()) std::cout << "the campaign keeps every invariant\n";
                 return checksum.hasErrors() || invariants.hasErrors() ? kBadInput : kOk;

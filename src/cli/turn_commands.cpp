@@ -3,6 +3,7 @@
 #include "cli.hpp"
 
 #include "etatmajor/view/day_report.hpp"
+#include "etatmajor/view/turn_view.hpp"
 
 #include "etatmajor/engine/grant.hpp"
 #include "etatmajor/engine/intel.hpp"
@@ -85,11 +86,8 @@ void registerAdvance(CLI::App& app, Registry& registry, const std::shared_ptr<Tu
                 // A side is told what the phases did to it (view::dayReport), never the engine's lines, which name
                 // everything on both sides (docs/secrecy.md).
                 const auto who = view::Viewer::ofSide(args->side);
-                for (const auto& i : result.issues.items()) {
-                    const bool told = i.code == "ORDERS-MISSING" || i.code == "CAMPAIGN-ENDED" || i.code == "BATTLE-TABLETOP";
-                    std::cerr << "error " << i.code << ": "
-                              << (told ? i.message : "the next phase cannot run yet; the host can see why") << "\n";
-                }
+                const auto refusal = view::phaseRefusalFor(who, result.issues);
+                for (const auto& i : refusal.items()) std::cerr << "error " << i.code << ": " << i.message << "\n";
                 nlohmann::ordered_json phases = nlohmann::ordered_json::array(), reports = nlohmann::ordered_json::array();
                 std::string text;
                 for (const auto& p : result.phases) {

@@ -10,6 +10,7 @@
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/view/day_report.hpp"
+#include "etatmajor/view/turn_view.hpp"
 
 #include <wx/msgdlg.h>
 #include <wx/notebook.h>
@@ -298,7 +299,7 @@ bool TurnFrame::nextPhase() {
     refresh();
     if (!result.ok) {
         // Why it refused, without what ran before the refusal (the host reads that in the Phase Results).
-        report(_("The phase did not run"), utf8(issuesText(result.issues)));
+        report(_("The phase did not run"), utf8(issuesText(view::phaseRefusalFor(*m_viewer, result.issues))));
         return false;
     }
     say(result.phases.empty() ? std::string("nothing ran")

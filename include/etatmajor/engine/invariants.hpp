@@ -17,4 +17,8 @@ namespace etatmajor::engine {
 // of the day (town control follows the occupier at the end of the day's bookkeeping, D12) are checked only there.
 core::IssueList checkInvariants(const db::CampaignStore& store, std::optional<campaign::Phase> afterPhase = std::nullopt);
 
+// The invariants of the campaign as it stands between two phases (`campaign check`): standing at the start of a day
+// (D1, or W1 at the start of a week), it is as the last day's D12 left it, so the rules of the day's end hold too.
+core::IssueList checkInvariantsAtRest(const db::CampaignStore& store);
+
 }  // namespace etatmajor::engine

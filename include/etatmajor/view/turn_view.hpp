@@ -6,8 +6,10 @@
 #pragma once
 
 #include "etatmajor/campaign/orders.hpp"
+#include "etatmajor/core/issue.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/hex/offset.hpp"
+#include "etatmajor/view/side_view.hpp"
 
 #include <string>
 #include <vector>
@@ -29,6 +31,12 @@ struct PhasePreview {
     bool ready() const { return !ended && missing.empty(); }
 };
 PhasePreview previewNextPhase(const db::CampaignStore& store);
+
+// Why a phase did not run, as `viewer` may be told it (docs/secrecy.md). The host hears every reason. A side hears
+// those that every side may know: orders not yet given (ORDERS-MISSING), the campaign's end (CAMPAIGN-ENDED) and
+// battles waiting for their tabletop result (BATTLE-TABLETOP); any other reason may name what only the enemy knows
+// (its MEs, units or dice), so the side is told only that the phase cannot run yet and that the host can see why.
+core::IssueList phaseRefusalFor(const Viewer& viewer, const core::IssueList& issues);
 
 // One step of a route as the rules see it.
 struct PathStep {

@@ -158,4 +158,10 @@ core::IssueList checkInvariants(const db::CampaignStore& store, std::optional<ca
     return c.out;
 }
 
+core::IssueList checkInvariantsAtRest(const db::CampaignStore& store) {
+    using campaign::Phase;
+    const Phase at = store.info().phase;
+    return checkInvariants(store, at == Phase::D1 || at == Phase::W1 ? std::optional(Phase::D12) : std::nullopt);
+}
+
 }  // namespace etatmajor::engine

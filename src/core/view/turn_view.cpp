@@ -106,6 +106,17 @@ PhasePreview previewNextPhase(const db::CampaignStore& store) {
     return p;
 }
 
+core::IssueList phaseRefusalFor(const Viewer& viewer, const core::IssueList& issues) {
+    if (viewer.isHost()) return issues;
+    core::IssueList told;
+    for (const auto& i : issues.items()) {
+        const bool everySide = i.code == "ORDERS-MISSING" || i.code == "CAMPAIGN-ENDED" || i.code == "BATTLE-TABLETOP";
+        if (everySide) told.add(i);
+        else if (i.severity == core::Severity::Error) told.error(i.code, "the next phase cannot run yet; the host can see why");
+    }
+    return told;
+}
+
 PathCheck checkOrder(const db::CampaignStore& store, const std::string& side, const Order& order) {
     auto& db = dbOf(store);
     const auto s = db::loadState(store);

@@ -10,6 +10,7 @@
 #include "etatmajor/view/day_report.hpp"
 #include "etatmajor/view/roll_log.hpp"
 #include "etatmajor/view/side_view.hpp"
+#include "etatmajor/view/turn_view.hpp"
 #include "engine/decoys_db.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
@@ -292,4 +293,26 @@ TEST_CASE("the dice log: a side's die about an enemy ME names it only as the ene
     CHECK(american->result == -1);
     CHECK_FALSE(british);  // not the British die
     CHECK(view::rollLogJson(store, view::Viewer::ofSide("american")).find("b-rawdon") == std::string::npos);
+}
+
+TEST_CASE("a side is told why a phase did not run only where every side may know it; the host is told everything", "[engine][fog]") {
+    core::IssueList issues;
+    issues.error("ORDERS-MISSING", "american has not given today's orders nor stood fast");
+    issues.error("RESOLVER-FAILED", "battle 2: unit b-legion-horse of ME b-tarleton cannot be placed", 0, "b-tarleton");
+    issues.warning("INVARIANT-STACKING", "hex 4,7 holds b-tarleton and b-guards");
+    issues.error("BATTLE-TABLETOP", "battle 3 waits for its tabletop result");
+
+    const auto british = view::phaseRefusalFor(view::Viewer::ofSide("british"), issues);
+    REQUIRE(british.items().size() == 3);
+    CHECK(british.items()[0].message == "american has not given today's orders nor stood fast");
+    CHECK(british.items()[1].code == "RESOLVER-FAILED");
+    CHECK(british.items()[1].message == "the next phase cannot run yet; the host can see why");
+    CHECK_FALSE(british.items()[1].where.has_value());
+    CHECK(british.items()[2].code == "BATTLE-TABLETOP");
+    for (const auto& i : british.items()) CHECK(i.message.find("b-") == std::string::npos);
+
+    const auto host = view::phaseRefusalFor(view::Viewer::host(), issues);
+    REQUIRE(host.items().size() == 4);
+    CHECK(host.items()[1].message == issues.items()[1].message);
+    CHECK(host.items()[2].severity == core::Severity::Warning);
 }

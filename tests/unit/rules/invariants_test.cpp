@@ -55,9 +55,16 @@ TEST_CASE("a town held by one side alone at the end of the day is that side's (t
     {
         auto store = db::CampaignStore::open(path);
         CHECK(engine::checkInvariants(store, campaign::Phase::D12).hasCode("INVARIANT-CONTROL"));  // the drift the invariant finds
+        // Standing at the week's start, the campaign is as a day's end left it: `campaign check` finds the drift too,
+        // which the rules of no particular point of the day do not.
+        REQUIRE(store.info().phase == campaign::Phase::W1);
+        CHECK(engine::checkInvariantsAtRest(store).hasCode("INVARIANT-CONTROL"));
+        CHECK_FALSE(engine::checkInvariants(store).hasCode("INVARIANT-CONTROL"));
         REQUIRE(engine::advance(store, engine::Step::Day, kStandFast).ok);
         CHECK(text(path, "SELECT controller FROM urban_area WHERE id = 'camden'") == "british");
         CHECK(engine::checkInvariants(store, campaign::Phase::D12).empty());
+        REQUIRE(store.info().phase == campaign::Phase::D1);
+        CHECK(engine::checkInvariantsAtRest(store).empty());
     }
 }
 
