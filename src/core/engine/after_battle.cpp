@@ -348,15 +348,26 @@ void settleEmptyMes(SQLite::Database& db, CampaignState& s, std::vector<std::str
     }
     SQLite::Statement rejoin(db, "UPDATE unit SET detached_q = NULL, detached_r = NULL WHERE id = ?");
     const auto inTransit = replacementsInTransit(db);  // staff alone is enough for them (§9.7, G-80)
+    // Each ME's units, found once rather than by a pass over every unit for every ME. A unit that changes ME below is
+    // added to its new ME's list and skipped in its old one's; a list is read in the units' own order.
+    std::map<std::string, std::vector<UnitState*>> unitsOf;
+    for (auto& u : s.units)
+        if (!u.removed) unitsOf[u.me].push_back(&u);
+    const auto moveUnit = [&unitsOf](UnitState* u, const std::string& to) {
+        u->me = to;
+        unitsOf[to].push_back(u);
+    };
     for (auto& me : s.mes) {
         if (!me.onMap || inTransit.count(me.id)) continue;
         std::vector<UnitState*> units;
         bool present = false;
-        for (auto& u : s.units)
-            if (u.me == me.id && !u.removed) {
-                units.push_back(&u);
-                present = present || !away.count(u.id);
-            }
+        if (const auto listed = unitsOf.find(me.id); listed != unitsOf.end()) {
+            for (auto* u : listed->second)
+                if (u->me == me.id) units.push_back(u);
+            std::sort(units.begin(), units.end());  // the order of s.units
+            units.erase(std::unique(units.begin(), units.end()), units.end());
+            for (const auto* u : units) present = present || !away.count(u->id);
+        }
         if (present) continue;
         if (!units.empty()) {
             const hex::Hex to = away.at(units.front()->id);
@@ -370,7 +381,7 @@ void settleEmptyMes(SQLite::Database& db, CampaignState& s, std::vector<std::str
             MeState* keeper = there >= rules::kStackLimit ? host : &me;
             for (auto* u : units)
                 if (away.at(u->id) == to) {
-                    u->me = keeper->id;
+                    moveUnit(u, keeper->id);
                     rejoin.bind(1, u->id);
                     rejoin.exec();
                     rejoin.reset();
@@ -381,7 +392,8 @@ void settleEmptyMes(SQLite::Database& db, CampaignState& s, std::vector<std::str
                 me.hex = to;
                 continue;
             }
-            for (auto* u : units) u->me = keeper->id;  // the groups still away rejoin their new ME by G-69
+            for (auto* u : units)
+                if (u->me != keeper->id) moveUnit(u, keeper->id);  // the groups still away rejoin their new ME by G-69
             for (auto& g : s.generals)
                 if (g.me == me.id) g.me = keeper->id;
             me.onMap = false;
