@@ -5,6 +5,10 @@
 
 #include "etatmajor/core/text.hpp"
 
+#include <string>
+#include <unordered_map>
+#include <vector>
+
 namespace etatmajor::db {
 
 using namespace campaign;
@@ -92,7 +96,15 @@ CampaignState loadState(const CampaignStore& store) {
                                 "stands_original, stands_current, figures_per_stand, figures_original, figures_current, "
                                 "armament, bayonets, guard, provisional, lost_combat, lost_attrition, removed "
                                 "FROM unit ORDER BY side_id, ord");
-        SQLite::Statement g(db, "SELECT calibre, stands_original, stands_current FROM unit_gun WHERE unit_id = ? ORDER BY calibre");
+        // Every unit's guns in one pass (in the order of the table's key: by unit, then calibre), not a query per unit.
+        std::unordered_map<std::string, std::vector<GunState>> gunsOf;
+        {
+            SQLite::Statement g(db,
+                                "SELECT unit_id, calibre, stands_original, stands_current FROM unit_gun ORDER BY unit_id, calibre");
+            while (g.executeStep())
+                gunsOf[g.getColumn(0).getString()].push_back({parseOr(g.getColumn(1).getString(), calibreFromName, Calibre::Light),
+                                                              g.getColumn(2).getInt(), g.getColumn(3).getInt()});
+        }
         while (q.executeStep()) {
             UnitState u;
             u.id = q.getColumn(0).getString();
@@ -115,11 +127,7 @@ CampaignState loadState(const CampaignStore& store) {
             u.lostCombat = q.getColumn(17).getInt();
             u.lostAttrition = q.getColumn(18).getInt();
             u.removed = q.getColumn(19).getInt() != 0;
-            g.bind(1, u.id);
-            while (g.executeStep())
-                u.guns.push_back({parseOr(g.getColumn(0).getString(), calibreFromName, Calibre::Light), g.getColumn(1).getInt(),
-                                  g.getColumn(2).getInt()});
-            g.reset();
+            if (const auto guns = gunsOf.find(u.id); guns != gunsOf.end()) u.guns = std::move(guns->second);
             s.units.push_back(std::move(u));
         }
     }
