@@ -125,6 +125,28 @@ TEST_CASE("opening refuses what is not a campaign, is damaged or too new", "[db]
     }
 }
 
+TEST_CASE("a store keeps its parsed map until another program changes it", "[db]") {
+    const auto dir = scratchDir("db-map-cache");
+    const auto path = (dir / "small.db").string();
+    REQUIRE(make("tests/data/campaigns/small.xml", path, 42).ok);
+    auto store = db::CampaignStore::open(path, true);
+    const auto first = store.loadMap();
+    CHECK(store.loadMap().metadata().name == first.metadata().name);  // kept, not read again
+    {
+        // Another connection renames the map in its source text and commits.
+        SQLite::Database raw(path, SQLite::OPEN_READWRITE);
+        std::string xml = raw.execAndGet("SELECT source_xml FROM map_meta WHERE id = 1").getString();
+        const std::string name = "name=\"" + first.metadata().name + "\"";
+        const auto at = xml.find(name);
+        REQUIRE(at != std::string::npos);
+        xml.replace(at, name.size(), "name=\"Renamed elsewhere\"");
+        SQLite::Statement u(raw, "UPDATE map_meta SET source_xml = ? WHERE id = 1");
+        u.bind(1, xml);
+        REQUIRE(u.exec() == 1);
+    }
+    CHECK(store.loadMap().metadata().name == "Renamed elsewhere");
+}
+
 TEST_CASE("campaign new loads the scenario and map in one go", "[db]") {
     const auto dir = scratchDir("db-new");
     const auto path = (dir / "small.db").string();

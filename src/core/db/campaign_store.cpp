@@ -267,6 +267,14 @@ CampaignStore CampaignStore::open(const std::string& path, bool readOnly, OpenCh
     }
 }
 
+int connectionFlags(int flags) {
+    // SQLite counts its memory under a global mutex unless told otherwise before its first use; nothing here reads the
+    // count. When another part of the program used SQLite first, the call is refused, which changes only the speed.
+    static const bool countless = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK;
+    (void)countless;
+    return flags | SQLite::OPEN_NOMUTEX;
+}
+
 int busyTimeoutMs() {
     constexpr int kDefault = 30000;
     const char* text = std::getenv("ETATMAJOR_BUSY_TIMEOUT_MS");
@@ -394,6 +402,8 @@ campaign::Options CampaignStore::options() const {
 
 map::Map CampaignStore::loadMap() const {
     // The map is stored both as tables (for queries) and as its source XML (for an exact round trip).
+    const auto dataVersion = m_impl->db.execAndGet("PRAGMA data_version").getInt64();
+    if (m_impl->mapParsed && dataVersion == m_impl->mapDataVersion) return *m_impl->mapParsed;
     SQLite::Statement q(m_impl->db, "SELECT source_xml FROM map_meta WHERE id = 1");
     if (!q.executeStep()) throw StoreError("DB-CORRUPT", "the campaign database has no map");
     const auto column = q.getColumn(0);
@@ -403,6 +413,7 @@ map::Map CampaignStore::loadMap() const {
         m_impl->mapSource.assign(source);
         m_impl->mapParsed = io::readMapString(m_impl->mapSource, "(campaign map)").map;
     }
+    m_impl->mapDataVersion = dataVersion;
     return *m_impl->mapParsed;
 }
 

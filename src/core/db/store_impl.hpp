@@ -24,6 +24,8 @@ namespace etatmajor::db {
 // How long a connection waits for another program's transaction, in milliseconds: ETATMAJOR_BUSY_TIMEOUT_MS when
 // set (a whole number), else 30 s. Throws StoreError (DB-BUSY-TIMEOUT) for a value that is not a whole number.
 int busyTimeoutMs();
+// The flags a store's connection is opened with: `flags` without SQLite's connection mutex (see Impl).
+int connectionFlags(int flags);
 
 class StoreRollLog final : public dice::LogSink {
 public:
@@ -63,16 +65,21 @@ struct DigestCache {
 
 struct CampaignStore::Impl {
     // Every connection waits for another program's write transaction to end (busyTimeoutMs) rather than failing.
-    Impl(const std::string& path_, int flags) : path(path_), db(path_, flags, busyTimeoutMs()), log(db) {}
+    // A store is used by one thread at a time (a server holds each campaign's lock while it uses its store), so the
+    // connection is opened without SQLite's own mutex, which every call would otherwise take and release.
+    Impl(const std::string& path_, int flags) : path(path_), db(path_, connectionFlags(flags), busyTimeoutMs()), log(db) {}
     std::string path;  // as the caller named it, for messages
     SQLite::Database db;
     StoreRollLog log;
     DigestCache digests;
     // The map as last parsed, with the source text it was parsed from: the map of a campaign never changes (laid
     // crossings are kept apart, state_store.cpp), so each phase of an `advance` copies it instead of parsing the
-    // XML again (performance.md P2). Compared by the whole text, so a database edited under us is parsed afresh.
+    // XML again (performance.md P2). Compared by the whole text, so a database edited under us is parsed afresh; the
+    // text is read again only after another connection has committed (data_version), since this one writes the map
+    // only when it creates the campaign, before any map is parsed.
     std::string mapSource;
     std::optional<map::Map> mapParsed;
+    std::int64_t mapDataVersion = -1;
     int depth = 0;         // transactions open on this connection: an inner one joins the outer
     bool scratch = false;  // a copy for trying commands (scratchCopy): no checksums
 };
