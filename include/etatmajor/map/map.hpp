@@ -188,6 +188,8 @@ public:
     // Links between adjacent hexes derived from routes; kinds present on the hexside h→dir.
     std::vector<LinkKind> links(Hex h, int dir) const;
     bool hasLink(Hex h, int dir, LinkKind kind) const;
+    // The kinds of route across a hexside at once, a bit per LinkKind (1 << kind): links and hasLink in one look-up.
+    std::uint8_t linkKinds(Hex h, int dir) const;
     void rebuildLinks();
 
     std::vector<Route>& routes() { return m_routes; }
@@ -229,10 +231,11 @@ private:
     std::vector<Terrain> m_terrain;
     std::map<SideKey, Hexside> m_hexsides;
     std::map<SideKey, std::uint8_t> m_links;  // bit per LinkKind
-    // Per hex index, a bit per direction in which some route leaves it (both ends of each link): lets hasLink and
-    // links answer "no link here" without a search of m_links, which is most of the LOC network's set-up.
-    std::vector<std::uint8_t> m_linkDirs;
-    bool mayHaveLink(Hex h, int dir) const;
+    // Per hex index and direction (index * 6 + dir), the LinkKind bits of the routes leaving the hex that way, at both
+    // ends of each link: hasLink and links answer from it without a search of m_links, which was most of the LOC
+    // network's set-up. m_links answers only for a hexside of a hex off the map.
+    std::vector<std::uint8_t> m_linkKinds;
+
     std::vector<Route> m_routes;
     std::vector<River> m_rivers;
     std::vector<CrossingPoint> m_crossings;

@@ -148,41 +148,42 @@ bool Map::isCoastal(Hex h) const {
     return false;
 }
 
-bool Map::mayHaveLink(Hex h, int dir) const {
-    if (!contains(h) || dir < 0 || dir >= hex::kDirections) return true;  // not indexed: ask m_links
-    const auto i = indexOf(h);
-    return i >= m_linkDirs.size() || (m_linkDirs[i] & (1u << static_cast<unsigned>(dir))) != 0;
+// From m_linkKinds for a hex of the map, else from m_links.
+std::uint8_t Map::linkKinds(Hex h, int dir) const {
+    if (dir < 0 || dir >= hex::kDirections) return 0;
+    if (const auto o = offsets().toOffset(h); o.col >= 0 && o.row >= 0 && o.col < m_meta.width && o.row < m_meta.height) {
+        const auto index = static_cast<std::size_t>(o.row) * static_cast<std::size_t>(m_meta.width) + static_cast<std::size_t>(o.col);
+        const auto i = index * hex::kDirections + static_cast<std::size_t>(dir);
+        if (i < m_linkKinds.size()) return m_linkKinds[i];
+    }
+    const auto it = m_links.find(canonical(h, dir));
+    return it == m_links.end() ? 0 : it->second;
 }
 
 std::vector<LinkKind> Map::links(Hex h, int dir) const {
     std::vector<LinkKind> out;
-    if (!mayHaveLink(h, dir)) return out;
-    const auto it = m_links.find(canonical(h, dir));
-    if (it == m_links.end()) return out;
+    const auto bits = linkKinds(h, dir);
     for (int k = 0; k < 3; ++k)
-        if (it->second & (1u << k)) out.push_back(static_cast<LinkKind>(k));
+        if (bits & (1u << k)) out.push_back(static_cast<LinkKind>(k));
     return out;
 }
 
-bool Map::hasLink(Hex h, int dir, LinkKind kind) const {
-    if (!mayHaveLink(h, dir)) return false;
-    const auto it = m_links.find(canonical(h, dir));
-    return it != m_links.end() && (it->second & (1u << static_cast<unsigned>(kind))) != 0;
-}
+bool Map::hasLink(Hex h, int dir, LinkKind kind) const { return (linkKinds(h, dir) & (1u << static_cast<unsigned>(kind))) != 0; }
 
 void Map::rebuildLinks() {
     m_links.clear();
-    m_linkDirs.assign(hexCount(), 0);
-    const auto mark = [&](Hex h, int dir) {
-        if (contains(h)) m_linkDirs[indexOf(h)] |= static_cast<std::uint8_t>(1u << static_cast<unsigned>(dir));
+    m_linkKinds.assign(hexCount() * hex::kDirections, 0);
+    const auto mark = [&](Hex h, int dir, std::uint8_t bit) {
+        if (contains(h)) m_linkKinds[indexOf(h) * hex::kDirections + static_cast<std::size_t>(dir)] |= bit;
     };
     for (const auto& route : m_routes)
         for (std::size_t i = 1; i < route.hexes.size(); ++i) {
             const int dir = hex::directionTo(route.hexes[i - 1], route.hexes[i]);
             if (dir < 0) continue;  // reported by validate()
-            m_links[canonical(route.hexes[i - 1], dir)] |= static_cast<std::uint8_t>(1u << static_cast<unsigned>(route.kind));
-            mark(route.hexes[i - 1], dir);
-            mark(route.hexes[i], hex::oppositeDirection(dir));
+            const auto bit = static_cast<std::uint8_t>(1u << static_cast<unsigned>(route.kind));
+            m_links[canonical(route.hexes[i - 1], dir)] |= bit;
+            mark(route.hexes[i - 1], dir, bit);
+            mark(route.hexes[i], hex::oppositeDirection(dir), bit);
         }
 }
 

@@ -249,9 +249,11 @@ struct LocNetwork::Impl {
     }
 
     bool linked(Hex h, int dir) const {
-        if (map->hasLink(h, dir, map::LinkKind::MajorRoad)) return true;
-        if (map->hasLink(h, dir, map::LinkKind::NavigableRiver)) return true;
-        if (media != "road_navriver" && map->hasLink(h, dir, map::LinkKind::MinorRoad)) return true;
+        const auto kinds = map->linkKinds(h, dir);
+        const auto has = [kinds](map::LinkKind k) { return (kinds & (1u << static_cast<unsigned>(k))) != 0; };
+        if (has(map::LinkKind::MajorRoad)) return true;
+        if (has(map::LinkKind::NavigableRiver)) return true;
+        if (media != "road_navriver" && has(map::LinkKind::MinorRoad)) return true;
         if (media == "road_track_anyriver" && !isRiverSide(*map, h, dir)) {
             // Along a river bank: the river runs on both hexsides facing a common neighbour.
             const Hex n = hex::neighbour(h, dir);
