@@ -142,6 +142,12 @@ public:
     // The shown side's draft of today's orders (none for the host). A draft is kept beside the database as the
     // side changes it and restored when the side is opened again; no other view reads it.
     const campaign::OrdersFile* draft() const;
+    // The side's orders of today as the Orders tab, the ME panel and the routes overlay show them: the orders the side
+    // gave (stored for the day, read through the core) once given, the draft until then (turn_model.hpp ordersShown);
+    // none for the host, with no side chosen, or after standing fast.
+    const campaign::OrdersFile* shownOrders() const;
+    // One ME's order in shownOrders (nullptr when it has none).
+    const campaign::Order* shownOrder(const std::string& meId) const;
     // What the Orders tab and the status bar show now (for scripts and tests).
     std::string ordersTabText() const;
     // Every text the window shows now, panel by panel (title, text): the phase bar, the order of battle, the ME's
@@ -233,7 +239,8 @@ private:
     std::vector<std::optional<std::string>> m_choiceSides;     // the side list's entries: none, each side, "" the host
     std::deque<std::string> m_scriptedPassphrases;
     view::PhasePreview m_preview;
-    std::string m_ordersStatus;  // not_given | submitted | stand_fast (engine::ordersStatus)
+    std::string m_ordersStatus;   // not_given | submitted | stand_fast (engine::ordersStatus)
+    engine::GivenOrders m_given;  // the shown side's orders stored for today (engine::givenOrders); none for the host
     std::vector<view::LocView> m_locs;
     std::vector<view::SourceView> m_sources;
     std::vector<dice::RollRecord> m_rolls;

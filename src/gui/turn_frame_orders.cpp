@@ -84,6 +84,18 @@ const campaign::OrdersFile* TurnFrame::draft() const {
     return it == m_drafts.end() ? nullptr : &it->second;
 }
 
+const campaign::OrdersFile* TurnFrame::shownOrders() const {
+    if (m_side.empty() || !m_viewer) return nullptr;
+    return ordersShown(&m_given, draft());
+}
+
+const campaign::Order* TurnFrame::shownOrder(const std::string& meId) const {
+    if (const auto* shown = shownOrders())
+        for (const auto& o : shown->orders)
+            if (o.me == meId) return &o;
+    return nullptr;
+}
+
 campaign::Order* TurnFrame::draftOrder(const std::string& meId) {
     auto it = m_drafts.find(m_side);
     if (it == m_drafts.end()) return nullptr;

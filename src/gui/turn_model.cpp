@@ -108,6 +108,51 @@ std::string nextPhaseDescription(const view::PhasePreview& next) {
     return o.str();
 }
 
+const campaign::OrdersFile* ordersShown(const engine::GivenOrders* given, const campaign::OrdersFile* draft) {
+    if (given && given->status == "submitted") return &given->orders;
+    if (given && given->status == "stand_fast") return nullptr;
+    return draft;
+}
+
+std::string ordersListText(const std::string& side, const std::string& status, const campaign::OrdersFile* shown,
+                           const std::map<std::string, std::string>& receipts, const std::map<std::string, view::PathCheck>& checks) {
+    std::ostringstream out;
+    const auto spaced = [](std::string text) {
+        std::replace(text.begin(), text.end(), '_', ' ');
+        return text;
+    };
+    if (status == "stand_fast") {
+        out << "Orders of " << side << " today \u2014 stand fast: no orders were written, every ME keeps its hex and mode "
+            << "(\u00a78.2)\n";
+        return out.str();
+    }
+    if (!shown) return out.str();
+    out << "Orders of " << side << " for week " << shown->week << " day " << shown->day << " \u2014 "
+        << (status == "not_given" ? std::string("not yet given (draft)") : spaced(status)) << "\n";
+    for (const auto& o : shown->orders) {
+        out << "  " << o.me << ": " << (o.mode ? spaced(std::string(campaign::modeName(*o.mode))) : std::string("forage"));
+        if (!o.supply.empty()) out << ", supply " << o.supply;
+        out << ", route " << (o.path.empty() ? "none" : formatPath(o.path));
+        if (o.marchToGuns) out << ", march to the guns";
+        out << ", on contact " << campaign::scoutContactName(o.onScoutContact);
+        if (const auto r = receipts.find(o.me); r != receipts.end())
+            out << "; " << (r->second == "not_received" ? "not received" : r->second);
+        if (const auto c = checks.find(o.me); c != checks.end()) {
+            for (const auto& e : c->second.errors) out << "\n      refused: " << e;
+            for (const auto& w : c->second.warnings) out << "\n      warning: " << w;
+        }
+        out << "\n";
+    }
+    for (const auto& d : shown->decoys) {
+        if (!d.place && d.path.empty()) continue;
+        out << "  decoy " << d.id << " (" << d.designated << ")";
+        if (d.place) out << ": placed at " << hex::formatOffset(*d.place);
+        if (!d.path.empty()) out << ", route " << formatPath(d.path);
+        out << "\n";
+    }
+    return out.str();
+}
+
 std::string formatPath(const std::vector<hex::Offset>& path) {
     std::string out;
     for (const auto& o : path) out += (out.empty() ? "" : " ") + hex::formatOffset(o);

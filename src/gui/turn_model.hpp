@@ -7,6 +7,7 @@
 #include "etatmajor/auth/sealed.hpp"
 #include "etatmajor/campaign/orders.hpp"
 #include "etatmajor/dice/dice.hpp"
+#include "etatmajor/engine/orders.hpp"
 #include "etatmajor/hex/layout.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/map/map.hpp"
@@ -14,6 +15,7 @@
 #include "etatmajor/view/side_view.hpp"
 #include "etatmajor/view/turn_view.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -75,6 +77,17 @@ void removeDraft(const std::string& dbPath, const std::string& side);
 // template's order; decoy orders likewise by their id. `restored` counts the orders taken that differ from the
 // template's (those the side had written).
 campaign::OrdersFile mergeDraft(const campaign::OrdersFile& templ, const campaign::OrdersFile& saved, std::size_t* restored = nullptr);
+
+// What the Orders tab, the ME panel and the routes overlay show of a side's orders today: once the side has given
+// them, the orders stored for the day (`given`, engine::givenOrders: the side's own, read through the core); until
+// then its draft (the core's template with the side's changes). A side that stood fast shows none (nullptr); so does
+// a view without a side (no `given` and no `draft`). Orders taken back are not given any more: the draft again.
+const campaign::OrdersFile* ordersShown(const engine::GivenOrders* given, const campaign::OrdersFile* draft);
+// The Orders tab: "Orders of SIDE for week W day D — STATUS", then a line per ME (mode, supply, route, march to the
+// guns, on contact, its receipt once rolled) with the rules' verdict on it from `checks`, when there is one. A side
+// that stood fast is told so.
+std::string ordersListText(const std::string& side, const std::string& status, const campaign::OrdersFile* shown,
+                           const std::map<std::string, std::string>& receipts, const std::map<std::string, view::PathCheck>& checks);
 
 // Offsets "col,row" of an order's path for the dialog's text field, and back. parsePath names the first bad
 // entry in `error` and returns nothing.

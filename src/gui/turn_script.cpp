@@ -209,6 +209,11 @@ void TurnScript::addViewCommands() {
         if (!out) fail("cannot write the panels' texts to " + rest(w, 1));
     };
     m_commands["save-layout"] = [this](const Words&) { m_frame.saveLayout(); };
+    m_commands["reload"] = [this](const Words&) {
+        // Campaign > Reload (F5): everything read again from the database.
+        m_frame.refresh();
+        settle({});
+    };
 }
 
 // Writing, giving and running: the order dialog, the side's orders, the phases.
@@ -433,6 +438,19 @@ void TurnScript::addOrderExpectations() {
     m_expectations["orders-tab-lacks"] = m_expectations["orders-tab-has"] = [this](const Words& w, const std::string& arg) {
         const std::string text = m_frame.ordersTabText();
         if ((text.find(arg) != std::string::npos) != (w[1] == "orders-tab-has")) fail("the Orders tab reads '" + text + "'");
+    };
+    m_expectations["shown-path"] = [this](const Words& w, const std::string&) {
+        // The route of the ME's order as the Orders tab, the ME panel and the routes overlay show it today (the order
+        // given, once given; the draft until then).
+        need(w, 3);
+        const auto* order = m_frame.shownOrder(w[2]);
+        expectEqual("the route shown for " + w[2], order ? formatPath(order->path) : std::string("(no order)"), rest(w, 3));
+    };
+    m_expectations["details-has"] = [this](const Words&, const std::string& arg) {
+        std::string details;
+        for (const auto& [title, text] : m_frame.panelTexts())
+            if (title == "ME details") details = text;
+        if (details.find(arg) == std::string::npos) fail("the ME's details read '" + details + "', without '" + arg + "'");
     };
     m_expectations["draft-file"] = [this](const Words&, const std::string& arg) {
         // Whether the shown side's draft is kept beside the database.

@@ -505,3 +505,88 @@ TEST_CASE("both campaign windows list the map's urban areas as supply points by 
     battle.status = "pending";
     CHECK(battleListLine(battle) == "Battle 2: week 1 day 3 at 27,34, pending");
 }
+
+TEST_CASE("once given, a side is shown the orders stored for the day, its own only; taken back, its draft again", "[turn]") {
+    const auto path = freshCampaign("given");
+    auto store = db::CampaignStore::open(path, false);
+    const auto templ = io::readOrdersString(engine::ordersTemplate(store, "british"), "template");
+
+    // Nothing given yet: the draft (here the template) is what the window shows.
+    const auto before = engine::givenOrders(store, "british");
+    CHECK(before.status == "not_given");
+    CHECK(before.orders.orders.empty());
+    CHECK(ordersShown(&before, &templ) == &templ);
+    CHECK(ordersListText("british", before.status, &templ, {}, {}).find("crown-me-2: scouting, supply port, route none") !=
+          std::string::npos);
+
+    // The British give a route to the Legion (from the command line, another window: the store is all they share).
+    campaign::OrdersFile file = templ;
+    auto legion = std::find_if(file.orders.begin(), file.orders.end(), [](const auto& o) { return o.me == "crown-me-2"; });
+    REQUIRE(legion != file.orders.end());
+    legion->mode = campaign::Mode::Scouting;
+    legion->path = {at(13, 6), at(14, 6)};
+    legion->onScoutContact = campaign::ScoutContact::Evade;
+    legion->marchToGuns = true;
+    legion->intentions = "look at the ford";
+    REQUIRE_FALSE(engine::submitOrders(store, file).hasErrors());
+
+    // Read back through the core: the orders as given, whatever the window's draft holds (a new window's draft is the
+    // template again).
+    const auto given = engine::givenOrders(store, "british");
+    CHECK(given.status == "submitted");
+    CHECK(given.orders.side == "british");
+    CHECK(given.orders.week == templ.week);
+    CHECK(given.orders.day == templ.day);
+    CHECK(given.orders.orders.size() == templ.orders.size());
+    const auto stored = std::find_if(given.orders.orders.begin(), given.orders.orders.end(),
+                                     [](const auto& o) { return o.me == "crown-me-2"; });
+    REQUIRE(stored != given.orders.orders.end());
+    CHECK(formatPath(stored->path) == "13,6 14,6");
+    CHECK(stored->mode == campaign::Mode::Scouting);
+    CHECK(stored->onScoutContact == campaign::ScoutContact::Evade);
+    CHECK(stored->marchToGuns);
+    CHECK(stored->intentions == "look at the ford");
+    CHECK(stored->supply == legion->supply);
+    REQUIRE(given.from.count("crown-me-2") == 1);
+    CHECK(hex::formatOffset(given.from.at("crown-me-2")) == "12,6");
+    CHECK(given.receipts.empty());  // D3 has not rolled them
+    CHECK(ordersShown(&given, &templ) == &given.orders);
+    const std::string list = ordersListText("british", given.status, ordersShown(&given, &templ), given.receipts, {});
+    CHECK(list.find("\u2014 submitted") != std::string::npos);
+    CHECK(list.find("crown-me-2: scouting, supply port, route 13,6 14,6, march to the guns, on contact evade") != std::string::npos);
+
+    // The other side's stored orders are never in the British ones, and its own are not given.
+    const auto theirs = engine::givenOrders(store, "american");
+    CHECK(theirs.status == "not_given");
+    CHECK(theirs.orders.orders.empty());
+    for (const auto& o : given.orders.orders) CHECK(o.me.rfind("crown-", 0) == 0);
+    CHECK_THROWS_AS(engine::givenOrders(store, "hessians"), db::StoreError);
+
+    // Taken back: not given any more, the draft again.
+    REQUIRE_FALSE(engine::withdrawOrders(store, "british").hasErrors());
+    const auto back = engine::givenOrders(store, "british");
+    CHECK(back.status == "not_given");
+    CHECK(back.orders.orders.empty());
+    CHECK(ordersShown(&back, &templ) == &templ);
+
+    // Standing fast shows no orders, and says so.
+    REQUIRE_FALSE(engine::standFast(store, "british").hasErrors());
+    const auto stood = engine::givenOrders(store, "british");
+    CHECK(stood.status == "stand_fast");
+    CHECK(ordersShown(&stood, &templ) == nullptr);
+    CHECK(ordersListText("british", stood.status, nullptr, {}, {}).find("stand fast") != std::string::npos);
+
+    // Given again, and the day run through D3: each order's receipt is read with it.
+    REQUIRE_FALSE(engine::withdrawOrders(store, "british").hasErrors());
+    REQUIRE_FALSE(engine::submitOrders(store, file).hasErrors());
+    REQUIRE_FALSE(engine::standFast(store, "american").hasErrors());
+    for (int guard = 0; guard < 12 && view::previewNextPhase(store).phase != campaign::Phase::D4; ++guard)
+        REQUIRE(engine::advance(store, engine::Step::Phase).ok);
+    REQUIRE(view::previewNextPhase(store).phase == campaign::Phase::D4);
+    const auto received = engine::givenOrders(store, "british");
+    REQUIRE(received.receipts.count("crown-me-2") == 1);
+    const std::string receipt = received.receipts.at("crown-me-2");
+    CHECK((receipt == "received" || receipt == "late" || receipt == "not_received"));
+    CHECK(ordersListText("british", received.status, &received.orders, received.receipts, {})
+              .find("on contact evade; " + std::string(receipt == "not_received" ? "not received" : receipt)) != std::string::npos);
+}
