@@ -338,6 +338,10 @@ void TurnFrame::chooseSide() {
 
 void TurnFrame::hideView() {
     if (m_orderDialog) m_orderDialog->Close();
+    // What the last run told the viewer is the viewer's own.
+    closeSummary();
+    m_summaryText.clear();
+    m_stoppedBecause.clear();
     m_sealKey.reset();
     m_draftKept = false;
     clearBattleTab();
@@ -458,6 +462,7 @@ void TurnFrame::onClose(wxCloseEvent&) {
     }
     showChooserForScript(false);
     showPrintMenuForScript(false);
+    closeSummary();
     Destroy();
 }
 

@@ -101,6 +101,17 @@ public:
 
     // Actions of the Campaign menu. Each reports what it did (lastMessage) and returns whether it worked.
     bool nextPhase();
+    // Campaign > Run to the Next Decision (F6): after one confirmation, runs the phases one by one (as Next Phase does)
+    // until a side must act (turn_model.hpp decisionBefore: orders to give, a weekly stop, a battle to resolve or
+    // enter, the campaign's end), showing its progress, then tells the viewer what happened (runSummary): a side its
+    // own days as the core tells them to it, the host everything. Returns whether any phase ran.
+    bool runToDecision();
+    // What the last run told the viewer ("What happened to us today"); empty when none ran since the view was shown.
+    const std::string& runSummary() const { return m_summaryText; }
+    // Why the last run stopped (empty when none ran).
+    const std::string& runStoppedBecause() const { return m_stoppedBecause; }
+    // Takes the summary window away (its text stays until the view is hidden).
+    void closeSummary();
     bool submitOrders();
     bool standFast();
     // Opens the order dialog of one of the side's MEs (nullptr when it cannot).
@@ -173,6 +184,9 @@ private:
     // Whether the viewer may resolve or record battle `id` (a side its own battles, the host any); says why not.
     bool mayActOnBattle(int id, const wxString& refusal);
     std::string battleOutcomeText(int id, const std::vector<std::string>& lines);
+    // Keeps the engine's lines of phases that ran (the host's Phase Results) and the day they belong to.
+    void recordPhases(const std::vector<engine::PhaseReport>& phases);
+    void showSummary();
     std::string sideBattleText(int id);
     // The passphrase step of choosing a viewer: whether `who` may see its view now. Asks for the viewer's passphrase
     // when it has one and has the core check it; says why when it refuses.
@@ -251,6 +265,9 @@ private:
     // own lines of what the phases did, which name everything: the host's alone.
     int m_lastRunWeek = 0, m_lastRunDay = 0;
     std::string m_engineLines;
+    // The last run to the next decision: what it told the viewer, and why it stopped; hidden with the view.
+    std::string m_summaryText, m_stoppedBecause;
+    wxDialog* m_summaryDialog = nullptr;
     std::vector<hex::Offset> m_range;
     std::map<std::string, campaign::OrdersFile> m_drafts;  // per side, for the current day
     std::optional<auth::SealKey> m_sealKey;                // the shown side's draft key, when it has a passphrase
@@ -271,6 +288,7 @@ private:
     wxStaticText* m_phaseText = nullptr;
     wxStaticText* m_ordersText = nullptr;
     wxButton* m_nextButton = nullptr;
+    wxButton* m_runButton = nullptr;
     wxButton* m_submitButton = nullptr;
     wxButton* m_standButton = nullptr;
     wxSplitterWindow* m_mainSplit = nullptr;

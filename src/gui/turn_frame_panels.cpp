@@ -79,6 +79,7 @@ void TurnFrame::updatePhaseBar() {
     m_submitButton->Enable(ordersOpen());
     m_standButton->Enable(ordersOpen());
     m_nextButton->Enable(m_document && m_viewer && !m_preview.ended);
+    m_runButton->Enable(m_document && m_viewer && !m_preview.ended);
     m_phaseText->GetParent()->Layout();
 }
 
@@ -351,6 +352,8 @@ std::vector<std::pair<std::string, std::string>> TurnFrame::panelTexts() const {
     else print = "(nothing: no side chosen)\n";
     out.emplace_back("Print menu", print);
     out.emplace_back("Status bar", statusText());
+    // What the last run to the next decision told the viewer (its window, or what it showed before it was closed).
+    out.emplace_back("Day summary", m_summaryText);
     return out;
 }
 

@@ -108,6 +108,60 @@ std::string nextPhaseDescription(const view::PhasePreview& next) {
     return o.str();
 }
 
+std::optional<std::string> decisionBefore(const view::PhasePreview& next, const std::optional<engine::WeeklyStop>& stop,
+                                          const std::vector<view::BattleView>& battles, bool ranAny) {
+    if (next.ended) return std::string("the campaign is over");
+    const std::string before = "week " + std::to_string(next.week) + " day " + std::to_string(next.day) + " " +
+                               campaign::phaseString(next.phase) + " " + next.title;
+    if (!next.missing.empty()) {
+        std::string why = before + " waits: ";
+        for (std::size_t i = 0; i < next.missing.size(); ++i) why += (i ? "; " : "") + next.missing[i];
+        return why;
+    }
+    if (!ranAny) return std::nullopt;
+    if (stop && stop->phase == next.phase) {
+        // §7, §9.1, §9.6, §10.3, §11.4: the week's moments for the sides' own commands (weekly_stops.hpp).
+        std::string why = "the weekly stop before " + std::string(campaign::phaseString(stop->phase)) + " of week " +
+                          std::to_string(stop->week) + ": " + stop->title + " (" + stop->rule + "), for ";
+        for (std::size_t i = 0; i < stop->sides.size(); ++i) why += (i ? ", " : "") + stop->sides[i];
+        return why;
+    }
+    if (next.phase == campaign::Phase::D9) {
+        // §8.8: the day's battles are fought at D9; until then a side may weigh and resolve its own, or fight it on the table.
+        std::string waiting;
+        for (const auto& b : battles)
+            if (b.week == next.week && b.day == next.day && (b.status == "pending" || b.status == "tabletop"))
+                waiting += (waiting.empty() ? "" : "; ") + battleListLine(b);
+        if (!waiting.empty())
+            return before + " fights the day's battles: " + waiting + " (Battles tab: resolve it or enter its result)";
+    }
+    return std::nullopt;
+}
+
+std::vector<std::pair<int, int>> daysRun(const std::vector<engine::PhaseReport>& phases) {
+    std::vector<std::pair<int, int>> days;
+    for (const auto& p : phases) {
+        const std::pair<int, int> day{p.week, p.day > 0 ? p.day : 1};
+        if (std::find(days.begin(), days.end(), day) == days.end()) days.push_back(day);
+    }
+    return days;
+}
+
+std::string runSummaryText(const std::vector<engine::PhaseReport>& phases, const std::string& stoppedBecause,
+                           const std::vector<view::DayReport>& days) {
+    std::ostringstream out;
+    const auto name = [](const engine::PhaseReport& p) {
+        return "week " + std::to_string(p.week) + (p.day > 0 ? " day " + std::to_string(p.day) : std::string()) + " " +
+               std::string(campaign::phaseString(p.phase)) + " " + p.title;
+    };
+    if (phases.empty()) out << "No phase ran.\n";
+    else if (phases.size() == 1) out << "Ran 1 phase: " << name(phases.front()) << ".\n";
+    else out << "Ran " << phases.size() << " phases, from " << name(phases.front()) << " to " << name(phases.back()) << ".\n";
+    if (!stoppedBecause.empty()) out << "Stopped: " << stoppedBecause << ".\n";
+    for (const auto& d : days) out << "\n" << view::dayReportText(d);
+    return out.str();
+}
+
 const campaign::OrdersFile* ordersShown(const engine::GivenOrders* given, const campaign::OrdersFile* draft) {
     if (given && given->status == "submitted") return &given->orders;
     if (given && given->status == "stand_fast") return nullptr;

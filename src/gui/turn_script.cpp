@@ -251,6 +251,23 @@ void TurnScript::addOrderCommands() {
         if (!m_frame.nextPhase()) fail("the next phase did not run: " + m_frame.lastMessage());
         settle({});
     };
+    m_commands["run-to-decision"] = [this](const Words& w) {
+        // run-to-decision [TEXT]: Run to the Next Decision runs some phases; TEXT, when given, is in why it stopped.
+        if (!m_frame.runToDecision()) fail("no phase ran: " + m_frame.lastMessage());
+        if (w.size() > 1 && m_frame.runStoppedBecause().find(rest(w, 1)) == std::string::npos)
+            fail("the run stopped because '" + m_frame.runStoppedBecause() + "', without '" + rest(w, 1) + "'");
+        settle({});
+    };
+    m_commands["run-to-decision-refused"] = [this](const Words& w) {
+        // No phase may run, and the message must say why.
+        if (m_frame.runToDecision()) fail("phases ran although the run should have been refused");
+        if (m_frame.lastMessage().find(rest(w, 1)) == std::string::npos)
+            fail("the refusal reads '" + m_frame.lastMessage() + "', without '" + rest(w, 1) + "'");
+    };
+    m_commands["close-summary"] = [this](const Words&) {
+        m_frame.closeSummary();
+        settle({});
+    };
     m_commands["next-phase-refused"] = [this](const Words& w) {
         // The phase must not run, and the message must say why.
         if (m_frame.nextPhase()) fail("the next phase ran although it should have been refused");
@@ -392,6 +409,11 @@ void TurnScript::addTurnExpectations() {
     m_expectations["odds"] = [this](const Words&, const std::string& arg) {
         if (m_frame.oddsText().find(arg) == std::string::npos)
             fail("the odds read '" + m_frame.oddsText() + "', without '" + arg + "'");
+    };
+    m_expectations["summary-has"] = m_expectations["summary-lacks"] = [this](const Words& w, const std::string& arg) {
+        // What the last run to the next decision told the viewer.
+        const std::string& text = m_frame.runSummary();
+        if ((text.find(arg) != std::string::npos) != (w[1] == "summary-has")) fail("the day's summary reads '" + text + "'");
     };
     m_expectations["battle"] = [this](const Words&, const std::string& arg) {
         if (m_battleText.find(arg) == std::string::npos) fail("the battle reads '" + m_battleText + "', without '" + arg + "'");

@@ -590,3 +590,111 @@ TEST_CASE("once given, a side is shown the orders stored for the day, its own on
     CHECK(ordersListText("british", received.status, &received.orders, received.receipts, {})
               .find("on contact evade; " + std::string(receipt == "not_received" ? "not received" : receipt)) != std::string::npos);
 }
+
+namespace {
+
+// Runs the phases as Run to the Next Decision does, until decisionBefore stops it; returns the phases run and why.
+std::pair<std::vector<engine::PhaseReport>, std::string> runToDecision(db::CampaignStore& store, const view::Viewer& viewer) {
+    std::vector<engine::PhaseReport> ran;
+    for (int guard = 0; guard < 100; ++guard) {
+        const auto why = decisionBefore(view::previewNextPhase(store), engine::weeklyStop(store), view::battlesFor(store, viewer),
+                                        !ran.empty());
+        if (why) return {ran, *why};
+        auto result = engine::advance(store, engine::Step::Phase);
+        REQUIRE(result.ok);
+        ran.insert(ran.end(), result.phases.begin(), result.phases.end());
+    }
+    FAIL("the run never stopped");
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("Run to the Next Decision stops where a side must act, and tells the viewer its own days", "[turn]") {
+    const auto path = freshCampaign("run");
+    auto store = db::CampaignStore::open(path, false);
+    const auto british = view::Viewer::ofSide("british");
+
+    // From W1: the weekly stops before W4 and W5 (the moment a run starts at is the one it goes past), then the day's
+    // orders, which no run goes past.
+    auto [first, why1] = runToDecision(store, british);
+    CHECK(first.size() == 3);
+    CHECK(view::previewNextPhase(store).phase == campaign::Phase::W4);
+    CHECK(why1.find("the weekly stop before W4 of week 1") != std::string::npos);
+    auto [second, why2] = runToDecision(store, british);
+    CHECK(second.size() == 1);
+    CHECK(why2.find("the weekly stop before W5") != std::string::npos);
+    auto [third, why3] = runToDecision(store, british);
+    CHECK(third.size() == 2);
+    CHECK(view::previewNextPhase(store).phase == campaign::Phase::D2);
+    CHECK(why3.find("side 'british' has not given today's orders") != std::string::npos);
+    auto [none, why4] = runToDecision(store, british);
+    CHECK(none.empty());
+    CHECK(why4 == why3);
+
+    // Orders given: the day runs to the next day's orders phase, and the days it covered are told day by day.
+    campaign::OrdersFile file = io::readOrdersString(engine::ordersTemplate(store, "british"), "template");
+    for (auto& o : file.orders)
+        if (o.me == "crown-me-2") {
+            o.mode = campaign::Mode::Scouting;
+            o.path = {at(13, 6)};
+        }
+    REQUIRE_FALSE(engine::submitOrders(store, file).hasErrors());
+    REQUIRE_FALSE(engine::standFast(store, "american").hasErrors());
+    auto [day, why5] = runToDecision(store, british);
+    CHECK(day.size() == 12);  // D2 to D12, and the next day's D1
+    CHECK(why5.find("week 1 day 2 D2") != std::string::npos);
+    const auto days = daysRun(day);
+    REQUIRE(days == std::vector<std::pair<int, int>>{{1, 1}, {1, 2}});
+    CHECK(daysRun(first) == std::vector<std::pair<int, int>>{{1, 1}});  // the weekly phases are told on the first day
+
+    std::vector<view::DayReport> ours, host;
+    for (const auto& [w, d] : days) {
+        ours.push_back(view::dayReport(store, british, w, d));
+        host.push_back(view::dayReport(store, view::Viewer::host(), w, d));
+    }
+    const std::string summary = runSummaryText(day, why5, ours);
+    CHECK(summary.find("Ran 12 phases, from week 1 day 1 D2 Orders written to week 1 day 2 D1") != std::string::npos);
+    CHECK(summary.find("Stopped: " + why5) != std::string::npos);
+    CHECK(summary.find("Report of week 1, day 1 for british") != std::string::npos);
+    CHECK(summary.find("Report of week 1, day 2 for british") != std::string::npos);
+    CHECK(summary.find("13,6") != std::string::npos);  // the Legion's own route
+    // The British summary names nothing of the Americans' (their MEs by id, their standing fast); the host's does.
+    const std::string hostSummary = runSummaryText(day, why5, host);
+    CHECK(summary.find("for american") == std::string::npos);
+    CHECK(summary.find("cont-me") == std::string::npos);
+    CHECK(hostSummary.find("stood fast") != std::string::npos);
+    CHECK(summary.find("stood fast") == std::string::npos);
+}
+
+TEST_CASE("Run to the Next Decision stops before D9 while a battle of the day waits, once a phase has run", "[turn]") {
+    view::PhasePreview next;
+    next.week = 2;
+    next.day = 3;
+    next.phase = campaign::Phase::D9;
+    next.title = "Tactical resolution";
+    view::BattleView battle;
+    battle.id = 4;
+    battle.week = 2;
+    battle.day = 3;
+    battle.hex = "27,34";
+    battle.status = "pending";
+    CHECK(decisionBefore(next, std::nullopt, {battle}, true).value_or("").find("Battle 4: week 2 day 3 at 27,34, pending") !=
+          std::string::npos);
+    CHECK_FALSE(decisionBefore(next, std::nullopt, {battle}, false));  // started there: the player goes past it
+    battle.status = "tabletop";
+    CHECK(decisionBefore(next, std::nullopt, {battle}, true).has_value());
+    battle.status = "resolved";
+    CHECK_FALSE(decisionBefore(next, std::nullopt, {battle}, true));
+    battle.status = "pending";
+    battle.day = 2;  // an earlier day's
+    CHECK_FALSE(decisionBefore(next, std::nullopt, {battle}, true));
+    next.phase = campaign::Phase::D8;  // not yet the battles' phase
+    battle.day = 3;
+    CHECK_FALSE(decisionBefore(next, std::nullopt, {battle}, true));
+    // A phase that cannot run, or the campaign's end, stops every run, even one that has not started.
+    next.missing = {"battle 4 waits for its tabletop result"};
+    CHECK(decisionBefore(next, std::nullopt, {}, false).value_or("").find("waits: battle 4 waits") != std::string::npos);
+    next.ended = true;
+    CHECK(decisionBefore(next, std::nullopt, {}, false) == std::optional<std::string>("the campaign is over"));
+}
