@@ -158,7 +158,18 @@ std::string runSummaryText(const std::vector<engine::PhaseReport>& phases, const
     else if (phases.size() == 1) out << "Ran 1 phase: " << name(phases.front()) << ".\n";
     else out << "Ran " << phases.size() << " phases, from " << name(phases.front()) << " to " << name(phases.back()) << ".\n";
     if (!stoppedBecause.empty()) out << "Stopped: " << stoppedBecause << ".\n";
-    for (const auto& d : days) out << "\n" << view::dayReportText(d);
+    for (const auto& d : days) {
+        const bool quiet = std::all_of(d.sections.begin(), d.sections.end(), [](const auto& s) { return s.lines.empty(); });
+        if (!quiet) {
+            out << "\n" << view::dayReportText(d);
+            continue;
+        }
+        // A day only begun (its weather rolled, its orders still to write): its weather, not a list of empty sections.
+        const std::string text = view::dayReportText(d);
+        const auto weatherEnd = text.find('\n', text.find('\n') + 1);
+        out << "\n"
+            << text.substr(0, weatherEnd == std::string::npos ? text.size() : weatherEnd + 1) << "Nothing else to report yet.\n";
+    }
     return out.str();
 }
 

@@ -270,7 +270,8 @@ endif()
 
 # The fog-of-war audit of every panel (turn_secrecy.script): the dump of each PANELS_SIDES view names no ME, unit, general
 # or decoy of the other side and no label of a counter still face down (all read from the database), and File > Print
-# offers it its own papers only; the dumps made with no side chosen name nothing of either side. The other side's
+# offers it its own papers only; so does its dump after it ran a day to the next decision (panels-SIDE-run.txt), with
+# its day's summary; the dumps made with no side chosen name nothing of either side. The other side's
 # and the host's dumps must name some of those words, or the search would prove nothing.
 if(DEFINED PANELS_SIDES)
   if(NOT DEFINED SQLITE3)
@@ -333,6 +334,19 @@ if(DEFINED PANELS_SIDES)
       message(FATAL_ERROR "panels-host.txt names none of the ${secret_count} words: the search would prove nothing")
     endif()
     message("secrecy: the ${side} view names none of ${secret_count} words of the other side; the host's names ${shown}")
+
+    # The side's view after its run to the next decision, with its summary of the day ("What happened to us today").
+    expect_absent(panels-${side}-run.txt "${secret}" "the other side's, not learned")
+    dump_text(panels-${side}-run.txt run_text)
+    string(FIND "${run_text}" "==== Day summary" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "panels-${side}-run.txt has no day's summary")
+    endif()
+    string(SUBSTRING "${run_text}" ${at} -1 summary)
+    if(NOT summary MATCHES "Report of week [0-9]+, day [0-9]+ for ${side}")
+      message(FATAL_ERROR "the ${side} day's summary tells no day of the side:\n${summary}")
+    endif()
+    message("secrecy: the ${side} day's summary names none of the ${secret_count} words of the other side")
 
     # File > Print in the side's view: its own papers, and nothing else.
     dump_text(panels-${side}.txt side_text)

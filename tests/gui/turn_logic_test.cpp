@@ -659,6 +659,11 @@ TEST_CASE("Run to the Next Decision stops where a side must act, and tells the v
     CHECK(summary.find("Report of week 1, day 1 for british") != std::string::npos);
     CHECK(summary.find("Report of week 1, day 2 for british") != std::string::npos);
     CHECK(summary.find("13,6") != std::string::npos);  // the Legion's own route
+    // The day only begun is told by its weather, not by a list of empty sections.
+    const std::string secondDay = summary.substr(summary.find("Report of week 1, day 2 for british"));
+    CHECK(secondDay.find("Weather: ") != std::string::npos);
+    CHECK(secondDay.find("Nothing else to report yet.") != std::string::npos);
+    CHECK(secondDay.find("Movement:") == std::string::npos);
     // The British summary names nothing of the Americans' (their MEs by id, their standing fast); the host's does.
     const std::string hostSummary = runSummaryText(day, why5, host);
     CHECK(summary.find("for american") == std::string::npos);
