@@ -9,7 +9,7 @@
 // no counter, empty panels) and asks for a side; choosing or switching a side first hides everything of the current
 // one, then admits the next viewer (its passphrase, when it has one) before anything of it is shown.
 //
-//   phase bar:  week, day, next phase, weather, wind, daylight; Next Phase, Submit Orders, Stand Fast
+//   phase bar:  week, day, next phase, weather, wind, daylight; Submit Orders, Stand Fast, Next Phase, Run to Decision
 //   left:       the order of battle as the side sees it, and the selected ME's details
 //   centre:     the map with the side's counters and the overlays chosen in the View menu
 //   bottom:     today's orders, intelligence, the event log, victory conditions, supply and LOC, battles
