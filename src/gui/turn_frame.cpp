@@ -338,6 +338,10 @@ void TurnFrame::chooseSide() {
 
 void TurnFrame::hideView() {
     if (m_orderDialog) m_orderDialog->Close();
+    // What the last run told the viewer is the viewer's own.
+    closeSummary();
+    m_summaryText.clear();
+    m_stoppedBecause.clear();
     m_sealKey.reset();
     m_draftKept = false;
     clearBattleTab();
@@ -355,6 +359,7 @@ void TurnFrame::hideView() {
     m_intelText.clear();
     m_resultsText.clear();
     m_ordersStatus.clear();
+    m_given = {};
     if (m_document) {
         // The map stays (it is public); every counter goes.
         m_document = std::make_shared<MapDocument>(MapDocument::fromView(m_path, m_document->map(), m_document->title(), nullptr));
@@ -385,6 +390,7 @@ void TurnFrame::refresh() {
     std::vector<dice::RollRecord> rolls;
     std::vector<view::BattleView> battles;
     std::string intel, orders, results;
+    engine::GivenOrders given;
     const bool ok = withStore(m_path, true, error, [&](db::CampaignStore& store) {
         m_preview = view::previewNextPhase(store);
         map = store.loadMap();
@@ -397,7 +403,9 @@ void TurnFrame::refresh() {
             locs = view::locReport(store, m_side).mes;
             sources = view::supplyReport(store, m_side).sources;
             intel = engine::intelText(store, m_side);
-            orders = engine::ordersStatus(store, m_side);
+            // The side's own orders stored for today: what it gave is what it is shown, not the template.
+            given = engine::givenOrders(store, m_side);
+            orders = given.status;
         } else {
             intel = "The host sees every ME: intelligence reports belong to the sides.\n";
         }
@@ -414,6 +422,7 @@ void TurnFrame::refresh() {
     m_battles = std::move(battles);
     m_intelText = std::move(intel);
     m_ordersStatus = std::move(orders);
+    m_given = std::move(given);
     m_resultsText = std::move(results);
     m_document = std::make_shared<MapDocument>(MapDocument::fromView(m_path, std::move(map), title, sideView()));
     m_battleIds.clear();
@@ -453,6 +462,7 @@ void TurnFrame::onClose(wxCloseEvent&) {
     }
     showChooserForScript(false);
     showPrintMenuForScript(false);
+    closeSummary();
     Destroy();
 }
 

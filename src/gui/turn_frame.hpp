@@ -9,7 +9,7 @@
 // no counter, empty panels) and asks for a side; choosing or switching a side first hides everything of the current
 // one, then admits the next viewer (its passphrase, when it has one) before anything of it is shown.
 //
-//   phase bar:  week, day, next phase, weather, wind, daylight; Next Phase, Submit Orders, Stand Fast
+//   phase bar:  week, day, next phase, weather, wind, daylight; Submit Orders, Stand Fast, Next Phase, Run to Decision
 //   left:       the order of battle as the side sees it, and the selected ME's details
 //   centre:     the map with the side's counters and the overlays chosen in the View menu
 //   bottom:     today's orders, intelligence, the event log, victory conditions, supply and LOC, battles
@@ -101,6 +101,17 @@ public:
 
     // Actions of the Campaign menu. Each reports what it did (lastMessage) and returns whether it worked.
     bool nextPhase();
+    // Campaign > Run to the Next Decision (F6): after one confirmation, runs the phases one by one (as Next Phase does)
+    // until a side must act (turn_model.hpp decisionBefore: orders to give, a weekly stop, a battle to resolve or
+    // enter, the campaign's end), showing its progress, then tells the viewer what happened (runSummary): a side its
+    // own days as the core tells them to it, the host everything. Returns whether any phase ran.
+    bool runToDecision();
+    // What the last run told the viewer ("What happened to us today"); empty when none ran since the view was shown.
+    const std::string& runSummary() const { return m_summaryText; }
+    // Why the last run stopped (empty when none ran).
+    const std::string& runStoppedBecause() const { return m_stoppedBecause; }
+    // Takes the summary window away (its text stays until the view is hidden).
+    void closeSummary();
     bool submitOrders();
     bool standFast();
     // Opens the order dialog of one of the side's MEs (nullptr when it cannot).
@@ -142,6 +153,12 @@ public:
     // The shown side's draft of today's orders (none for the host). A draft is kept beside the database as the
     // side changes it and restored when the side is opened again; no other view reads it.
     const campaign::OrdersFile* draft() const;
+    // The side's orders of today as the Orders tab, the ME panel and the routes overlay show them: the orders the side
+    // gave (stored for the day, read through the core) once given, the draft until then (turn_model.hpp ordersShown);
+    // none for the host, with no side chosen, or after standing fast.
+    const campaign::OrdersFile* shownOrders() const;
+    // One ME's order in shownOrders (nullptr when it has none).
+    const campaign::Order* shownOrder(const std::string& meId) const;
     // What the Orders tab and the status bar show now (for scripts and tests).
     std::string ordersTabText() const;
     // Every text the window shows now, panel by panel (title, text): the phase bar, the order of battle, the ME's
@@ -167,6 +184,9 @@ private:
     // Whether the viewer may resolve or record battle `id` (a side its own battles, the host any); says why not.
     bool mayActOnBattle(int id, const wxString& refusal);
     std::string battleOutcomeText(int id, const std::vector<std::string>& lines);
+    // Keeps the engine's lines of phases that ran (the host's Phase Results) and the day they belong to.
+    void recordPhases(const std::vector<engine::PhaseReport>& phases);
+    void showSummary();
     std::string sideBattleText(int id);
     // The passphrase step of choosing a viewer: whether `who` may see its view now. Asks for the viewer's passphrase
     // when it has one and has the core check it; says why when it refuses.
@@ -233,7 +253,8 @@ private:
     std::vector<std::optional<std::string>> m_choiceSides;     // the side list's entries: none, each side, "" the host
     std::deque<std::string> m_scriptedPassphrases;
     view::PhasePreview m_preview;
-    std::string m_ordersStatus;  // not_given | submitted | stand_fast (engine::ordersStatus)
+    std::string m_ordersStatus;   // not_given | submitted | stand_fast (engine::ordersStatus)
+    engine::GivenOrders m_given;  // the shown side's orders stored for today (engine::givenOrders); none for the host
     std::vector<view::LocView> m_locs;
     std::vector<view::SourceView> m_sources;
     std::vector<dice::RollRecord> m_rolls;
@@ -244,6 +265,9 @@ private:
     // own lines of what the phases did, which name everything: the host's alone.
     int m_lastRunWeek = 0, m_lastRunDay = 0;
     std::string m_engineLines;
+    // The last run to the next decision: what it told the viewer, and why it stopped; hidden with the view.
+    std::string m_summaryText, m_stoppedBecause;
+    wxDialog* m_summaryDialog = nullptr;
     std::vector<hex::Offset> m_range;
     std::map<std::string, campaign::OrdersFile> m_drafts;  // per side, for the current day
     std::optional<auth::SealKey> m_sealKey;                // the shown side's draft key, when it has a passphrase
@@ -264,6 +288,7 @@ private:
     wxStaticText* m_phaseText = nullptr;
     wxStaticText* m_ordersText = nullptr;
     wxButton* m_nextButton = nullptr;
+    wxButton* m_runButton = nullptr;
     wxButton* m_submitButton = nullptr;
     wxButton* m_standButton = nullptr;
     wxSplitterWindow* m_mainSplit = nullptr;

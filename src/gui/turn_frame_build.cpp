@@ -36,6 +36,7 @@ namespace {
 
 enum MenuId {
     kIdNextPhase = wxID_HIGHEST + 200,
+    kIdRunToDecision,
     kIdSubmit,
     kIdStandFast,
     kIdEditOrder,
@@ -99,7 +100,9 @@ wxMenu* newViewMenu() {
 
 wxMenu* newCampaignMenu() {
     auto* campaignMenu = new wxMenu;
-    campaignMenu->Append(kIdNextPhase, _("&Next Phase\tF6"), _("Run the next phase of the turn"));
+    campaignMenu->Append(kIdRunToDecision, _("&Run to the Next Decision\tF6"),
+                         _("Run the phases until a side must act, then say what happened to the side"));
+    campaignMenu->Append(kIdNextPhase, _("&Next Phase\tShift+F6"), _("Run the next phase of the turn"));
     campaignMenu->Append(kIdSubmit, _("&Submit Orders\tCtrl+Enter"), _("Give the side's orders for today"));
     campaignMenu->Append(kIdStandFast, _("Stand &Fast"), _("The side gives no orders today: every ME holds"));
     campaignMenu->AppendSeparator();
@@ -269,6 +272,8 @@ void TurnFrame::bindCampaignMenu() {
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { nextPhase(); }, kIdNextPhase);
     Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { runToDecision(); }, kIdRunToDecision);
+    Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { submitOrders(); }, kIdSubmit);
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { standFast(); }, kIdStandFast);
@@ -329,6 +334,8 @@ void TurnFrame::bindMenuStates() {
         Bind(wxEVT_UPDATE_UI, needSide, id);
     Bind(
         wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_document && m_viewer && !m_preview.ended); }, kIdNextPhase);
+    Bind(
+        wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_document && m_viewer && !m_preview.ended); }, kIdRunToDecision);
     Bind(
         wxEVT_UPDATE_UI,
         [this](wxUpdateUIEvent& e) {
@@ -413,11 +420,15 @@ wxPanel* TurnFrame::buildPhaseBar(wxWindow* parent) {
     m_nextButton->SetFont(m_nextButton->GetFont().Bold());
     barSizer->Add(m_submitButton, 0, wxALIGN_CENTER_VERTICAL | wxALL, 4);
     barSizer->Add(m_standButton, 0, wxALIGN_CENTER_VERTICAL | wxALL, 4);
-    barSizer->Add(m_nextButton, 0, wxALIGN_CENTER_VERTICAL | wxALL, 6);
+    barSizer->Add(m_nextButton, 0, wxALIGN_CENTER_VERTICAL | wxALL, 4);
+    m_runButton = new wxButton(bar, kIdRunToDecision, wxString::FromUTF8("Run to Decision \u25B6\u25B6"));
+    m_runButton->SetToolTip(_("Run the phases until a side must act (F6)"));
+    barSizer->Add(m_runButton, 0, wxALIGN_CENTER_VERTICAL | wxALL, 6);
     bar->SetSizer(barSizer);
     m_submitButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { submitOrders(); });
     m_standButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { standFast(); });
     m_nextButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { nextPhase(); });
+    m_runButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { runToDecision(); });
     m_sideChoice->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) {
         const int i = m_sideChoice->GetSelection();
         if (i == wxNOT_FOUND || i >= static_cast<int>(m_choiceSides.size())) return;

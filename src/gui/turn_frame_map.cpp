@@ -25,7 +25,7 @@ void TurnFrame::setOverlay(Overlay o, bool on) {
 void TurnFrame::updateOverlayData() {
     m_range.clear();
     if (!overlay(Overlay::Range) || m_side.empty() || m_selected.empty()) return;
-    const campaign::Order* order = draftOrder(m_selected);
+    const campaign::Order* order = shownOrder(m_selected);
     if (!order) return;
     std::string error;
     withStore(m_path, true, error, [&](db::CampaignStore& store) { m_range = view::movementRange(store, m_side, *order); });
@@ -40,7 +40,7 @@ void TurnFrame::paintOverlays(wxGraphicsContext& gc, const hex::Layout& layout, 
     if (overlay(Overlay::Loc)) paintLocs(sketch);
     if (overlay(Overlay::Supply)) paintSupply(sketch);
     if (overlay(Overlay::Orders) && !m_side.empty() && m_view)
-        if (const auto* d = draft()) paintRoutes(sketch, *d);
+        if (const auto* shown = shownOrders()) paintRoutes(sketch, *shown);
     // The selected ME.
     if (const view::MeView* me = m_view ? m_view->me(m_selected) : nullptr) sketch.selectionRing(sketch.offsets.toHex(me->offset));
 }
@@ -140,7 +140,7 @@ void TurnFrame::paintSupply(const OverlaySketch& sketch) {
     }
 }
 
-// The routes of the draft orders; the ME being written gets each step coloured by the rules' verdict.
+// The routes of today's orders (given, or the draft until given); the ME being written gets each step coloured by the rules' verdict.
 void TurnFrame::paintRoutes(const OverlaySketch& sketch, const campaign::OrdersFile& orders) {
     for (const auto& o : orders.orders) {
         const view::MeView* me = m_view->me(o.me);
@@ -148,8 +148,13 @@ void TurnFrame::paintRoutes(const OverlaySketch& sketch, const campaign::OrdersF
         const bool editing = m_orderDialog && m_orderDialog->meId() == o.me;
         const campaign::Order& order = editing ? m_orderDialog->order() : o;
         if (order.path.empty()) continue;
-        const auto check = m_checks.find(o.me);
-        sketch.route(me->offset, order.path, editing, [&](std::size_t i) {
+        // Given orders are drawn from where the ME stood when they were given (it may have marched since), without
+        // the draft's verdicts.
+        const bool given = m_ordersStatus == "submitted";
+        const auto from = m_given.from.find(o.me);
+        const hex::Offset start = given && from != m_given.from.end() ? from->second : me->offset;
+        const auto check = given ? m_checks.end() : m_checks.find(o.me);
+        sketch.route(start, order.path, editing, [&](std::size_t i) {
             wxColour dot(30, 150, 60);
             if (check != m_checks.end() && i < check->second.steps.size()) {
                 const auto& step = check->second.steps[i];

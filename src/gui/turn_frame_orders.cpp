@@ -8,16 +8,24 @@
 
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
+#include "etatmajor/engine/weekly_stops.hpp"
 #include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/view/day_report.hpp"
 #include "etatmajor/view/turn_view.hpp"
 
+#include <wx/button.h>
+#include <wx/dialog.h>
 #include <wx/msgdlg.h>
 #include <wx/notebook.h>
+#include <wx/progdlg.h>
+#include <wx/sizer.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
 #include <wx/utils.h>
 
 #include <algorithm>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 namespace etatmajor::gui {
@@ -83,6 +91,18 @@ bool TurnFrame::keepDraft() {
 const campaign::OrdersFile* TurnFrame::draft() const {
     const auto it = m_drafts.find(m_side);
     return it == m_drafts.end() ? nullptr : &it->second;
+}
+
+const campaign::OrdersFile* TurnFrame::shownOrders() const {
+    if (m_side.empty() || !m_viewer) return nullptr;
+    return ordersShown(&m_given, draft());
+}
+
+const campaign::Order* TurnFrame::shownOrder(const std::string& meId) const {
+    if (const auto* shown = shownOrders())
+        for (const auto& o : shown->orders)
+            if (o.me == meId) return &o;
+    return nullptr;
 }
 
 campaign::Order* TurnFrame::draftOrder(const std::string& meId) {
@@ -284,18 +304,7 @@ bool TurnFrame::nextPhase() {
         report(_("The phase failed"), utf8(error));
         return false;
     }
-    // The engine's lines name every ME, die and value of both sides: the host's. A side is told its own day instead
-    // (view::dayReport, in resultsText).
-    std::ostringstream o;
-    for (const auto& p : result.phases) {
-        o << "Week " << p.week;
-        if (p.day > 0) o << " day " << p.day;
-        o << "  " << p.phase << " " << p.title << "\n";
-        for (const auto& l : p.lines) o << "    " << l << "\n";
-        m_lastRunWeek = p.week;
-        m_lastRunDay = p.day > 0 ? p.day : 1;  // the weekly phases are told on the week's first day
-    }
-    m_engineLines += o.str();
+    recordPhases(result.phases);
     refresh();
     if (!result.ok) {
         // Why it refused, without what ran before the refusal (the host reads that in the Phase Results).
@@ -306,6 +315,149 @@ bool TurnFrame::nextPhase() {
                               : campaign::phaseString(result.phases.back().phase) + " " + result.phases.back().title + " done");
     if (m_interactive) m_notebook->SetSelection(1);  // Phase Results
     return true;
+}
+
+void TurnFrame::recordPhases(const std::vector<engine::PhaseReport>& phases) {
+    // The engine's lines name every ME, die and value of both sides: the host's. A side is told its own day instead
+    // (view::dayReport, in resultsText).
+    std::ostringstream o;
+    for (const auto& p : phases) {
+        o << "Week " << p.week;
+        if (p.day > 0) o << " day " << p.day;
+        o << "  " << p.phase << " " << p.title << "\n";
+        for (const auto& l : p.lines) o << "    " << l << "\n";
+        m_lastRunWeek = p.week;
+        m_lastRunDay = p.day > 0 ? p.day : 1;  // the weekly phases are told on the week's first day
+    }
+    m_engineLines += o.str();
+}
+
+bool TurnFrame::runToDecision() {
+    if (m_path.empty()) return false;
+    if (!m_viewer) {
+        report(_("No side chosen"), utf8(kChooseSidePrompt), false);
+        return false;
+    }
+    refresh();
+    // As Next Phase: a phase that cannot run is said so, and nothing runs.
+    if (!m_preview.ready()) {
+        report(_("The next phase cannot run yet"), utf8(nextPhaseDescription(m_preview)), false);
+        return false;
+    }
+    if (m_interactive &&
+        wxMessageBox(utf8("Run the phases from " + campaign::phaseString(m_preview.phase) + " (" + m_preview.title +
+                          ") on until a side must act: orders to give, a weekly stop, a battle to resolve or enter, or the "
+                          "campaign's end?\n\n" +
+                          nextPhaseDescription(m_preview)),
+                     _("Run to the next decision"), wxYES_NO | wxICON_QUESTION, this) != wxYES)
+        return false;
+    closeSummary();
+    // A week and a day of phases at most: every week has its weekly stops and every day its orders.
+    constexpr int kMostPhases = 5 + 7 * 12 + 1;
+    std::unique_ptr<wxProgressDialog> progress;
+    if (m_interactive)
+        progress = std::make_unique<wxProgressDialog>(_("Run to the next decision"), _("Running the phases..."), kMostPhases, this,
+                                                      wxPD_APP_MODAL | wxPD_CAN_ABORT | wxPD_ELAPSED_TIME | wxPD_AUTO_HIDE);
+    std::vector<engine::PhaseReport> ran;
+    std::string stopped, error;
+    core::IssueList refusal;
+    bool failed = false;
+    for (int n = 0; n < kMostPhases; ++n) {
+        // Where the campaign stands, as the viewer may know it: the next phase, the week's stop, the viewer's battles.
+        view::PhasePreview next;
+        std::optional<engine::WeeklyStop> stop;
+        std::vector<view::BattleView> battles;
+        if (!withStore(m_path, true, error, [&](db::CampaignStore& store) {
+                next = view::previewNextPhase(store);
+                stop = engine::weeklyStop(store);
+                battles = view::battlesFor(store, *m_viewer);
+            })) {
+            failed = true;
+            break;
+        }
+        if (const auto why = decisionBefore(next, stop, battles, !ran.empty())) {
+            stopped = *why;
+            break;
+        }
+        const std::string phase = "week " + std::to_string(next.week) + " day " + std::to_string(next.day) + " " +
+                                  campaign::phaseString(next.phase) + " " + next.title;
+        if (progress && !progress->Update(n, utf8("Running " + phase + "..."))) {
+            stopped = "you stopped the run before " + phase;
+            break;
+        }
+        // The same core command Next Phase runs (engine::advance, one phase: the command phase.<id>).
+        engine::AdvanceResult result;
+        if (!withStore(m_path, false, error,
+                       [&](db::CampaignStore& store) { result = engine::advance(store, engine::Step::Phase); })) {
+            failed = true;
+            break;
+        }
+        recordPhases(result.phases);
+        for (const auto& p : result.phases) {
+            if (!m_interactive) std::cout << "etatmajor: ran " << phase << "\n";
+            ran.push_back(p);
+        }
+        if (!result.ok) {
+            // Refused as Next Phase is (battles the resolver cannot fight are handed to the table by the core).
+            refusal = result.issues;
+            stopped = phase + " did not run";
+            break;
+        }
+        if (n + 1 == kMostPhases) stopped = "the run went on for " + std::to_string(kMostPhases) + " phases without a decision";
+    }
+    progress.reset();
+    refresh();
+    if (failed) {
+        report(_("The phase failed"), utf8(error));
+        if (ran.empty()) return false;
+    }
+    // What the viewer is told: its own days, from its own view (view::dayReport); the host's tells every side.
+    std::vector<view::DayReport> days;
+    withStore(m_path, true, error, [&](db::CampaignStore& store) {
+        for (const auto& [week, day] : daysRun(ran)) days.push_back(view::dayReport(store, *m_viewer, week, day));
+    });
+    m_stoppedBecause = stopped;
+    m_summaryText = runSummaryText(ran, stopped, days);
+    updatePanels();
+    if (!refusal.items().empty()) report(_("The phase did not run"), utf8(issuesText(refusal)));
+    else say(ran.empty() ? "nothing ran: " + stopped : std::to_string(ran.size()) + " phase(s) ran; stopped: " + stopped);
+    showSummary();
+    if (m_interactive) m_notebook->SetSelection(1);  // Phase Results
+    return !ran.empty();
+}
+
+void TurnFrame::showSummary() {
+    closeSummary();
+    if (m_summaryText.empty() || !m_viewer) return;
+    const wxString title = m_viewer->isHost() ? _("What happened today (the host: every side)") : _("What happened to us today");
+    auto* dialog = new wxDialog(this, wxID_ANY, title, wxDefaultPosition, wxDefaultSize, wxDEFAULT_DIALOG_STYLE | wxRESIZE_BORDER);
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    // The title again inside: the window's own title bar is the window manager's, and not always there.
+    auto* heading = new wxStaticText(dialog, wxID_ANY, title);
+    heading->SetFont(heading->GetFont().Bold().Larger());
+    sizer->Add(heading, 0, wxLEFT | wxRIGHT | wxTOP, 10);
+    auto* text = new wxTextCtrl(dialog, wxID_ANY, utf8(m_summaryText), wxDefaultPosition, wxSize(620, 380),
+                                wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP);
+    sizer->Add(text, 1, wxEXPAND | wxALL, 8);
+    auto* close = new wxButton(dialog, wxID_CLOSE, _("Close"));
+    sizer->Add(close, 0, wxALIGN_RIGHT | wxLEFT | wxRIGHT | wxBOTTOM, 8);
+    dialog->SetSizerAndFit(sizer);
+    dialog->SetEscapeId(wxID_CLOSE);
+    close->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { closeSummary(); });
+    dialog->Bind(wxEVT_CLOSE_WINDOW, [this](wxCloseEvent&) { closeSummary(); });
+    // Over the map, so that the order of battle and the orders stay in view.
+    const wxRect map = m_canvas->GetScreenRect();
+    dialog->Move(map.x + std::max(0, (map.width - dialog->GetSize().x) / 2), map.y + 12);
+    m_summaryDialog = dialog;
+    dialog->Show();
+    dialog->Raise();
+}
+
+void TurnFrame::closeSummary() {
+    if (!m_summaryDialog) return;
+    auto* dialog = m_summaryDialog;
+    m_summaryDialog = nullptr;
+    dialog->Destroy();
 }
 
 // What the Phase Results tab shows: a side its own day, as the core tells it to that side; the host the engine's

@@ -66,6 +66,11 @@ void TurnFrame::updatePhaseBar() {
             for (const auto& o : d->orders) routes += o.path.empty() ? 0 : 1;
         orders = "Today's orders not yet submitted: " + std::to_string(d ? d->orders.size() : 0) + " ME(s), " +
                  std::to_string(routes) + " with a route. Double-click an ME to write its order.";
+    } else if (m_ordersStatus == "submitted") {
+        std::size_t routes = 0;
+        for (const auto& o : m_given.orders.orders) routes += o.path.empty() ? 0 : 1;
+        orders = "Today's orders: submitted, " + std::to_string(m_given.orders.orders.size()) + " ME(s), " + std::to_string(routes) +
+                 " with a route.";
     } else if (!m_ordersStatus.empty()) {
         orders = "Today's orders: " + readable(m_ordersStatus) + ".";
     }
@@ -74,6 +79,7 @@ void TurnFrame::updatePhaseBar() {
     m_submitButton->Enable(ordersOpen());
     m_standButton->Enable(ordersOpen());
     m_nextButton->Enable(m_document && m_viewer && !m_preview.ended);
+    m_runButton->Enable(m_document && m_viewer && !m_preview.ended);
     m_phaseText->GetParent()->Layout();
 }
 
@@ -179,11 +185,15 @@ void TurnFrame::updateDetails() {
         if (!u.guns.empty()) o << ", guns " << gunsText(u);
         o << "\n";
     }
-    if (const campaign::Order* order = const_cast<TurnFrame*>(this)->draftOrder(me->id)) {
+    if (const campaign::Order* order = shownOrder(me->id)) {
+        // The order given once the side has given its orders (as stored for the day), the draft until then.
         o << "\nToday's order (" << (m_ordersStatus == "not_given" ? "draft" : readable(m_ordersStatus))
           << "): " << (order->mode ? readable(std::string(campaign::modeName(*order->mode))) : "forage");
-        if (!order->path.empty()) o << ", route " << formatPath(order->path);
+        o << ", route " << (order->path.empty() ? "none" : formatPath(order->path));
+        if (const auto r = m_given.receipts.find(me->id); r != m_given.receipts.end()) o << "; " << readable(r->second);
         o << "\n";
+    } else if (m_ordersStatus == "stand_fast") {
+        o << "\nToday: stand fast (no orders written)\n";
     }
     m_details->SetValue(utf8(o.str()));
 }
@@ -197,26 +207,14 @@ void TurnFrame::updatePanels() {
         return;
     }
     m_resultsPanel->SetValue(utf8(m_resultsText));
-    // Today's orders: the draft and the rules' verdict on each.
+    // Today's orders: the orders given once given (as stored), the draft until then, and the rules' verdict on each.
     std::ostringstream orders;
     if (m_side.empty()) {
         orders << "Choose a side (View menu or the side list) to write its orders.\n";
-    } else if (const auto* d = draft()) {
-        orders << "Orders of " << m_side << " for week " << d->week << " day " << d->day << " \u2014 " << readable(m_ordersStatus)
-               << "\n";
-        for (const auto& o : d->orders) {
-            orders << "  " << o.me << ": " << (o.mode ? readable(std::string(campaign::modeName(*o.mode))) : "forage");
-            if (!o.supply.empty()) orders << ", supply " << o.supply;
-            orders << ", route " << (o.path.empty() ? "none" : formatPath(o.path));
-            if (o.marchToGuns) orders << ", march to the guns";
-            orders << ", on contact " << campaign::scoutContactName(o.onScoutContact);
-            const auto c = m_checks.find(o.me);
-            if (c != m_checks.end()) {
-                for (const auto& e : c->second.errors) orders << "\n      refused: " << e;
-                for (const auto& w : c->second.warnings) orders << "\n      warning: " << w;
-            }
-            orders << "\n";
-        }
+    } else {
+        const bool given = m_ordersStatus != "not_given";
+        orders << ordersListText(m_side, m_ordersStatus, shownOrders(), m_given.receipts,
+                                 given ? std::map<std::string, view::PathCheck>{} : m_checks);
     }
     m_ordersPanel->SetValue(utf8(orders.str()));
     m_intelPanel->SetValue(utf8(m_intelText));
@@ -354,6 +352,8 @@ std::vector<std::pair<std::string, std::string>> TurnFrame::panelTexts() const {
     else print = "(nothing: no side chosen)\n";
     out.emplace_back("Print menu", print);
     out.emplace_back("Status bar", statusText());
+    // What the last run to the next decision told the viewer (its window, or what it showed before it was closed).
+    out.emplace_back("Day summary", m_summaryText);
     return out;
 }
 

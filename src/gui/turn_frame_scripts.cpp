@@ -112,9 +112,9 @@ bool TurnFrame::saveScreenshot(const wxString& pngPath) {
     if (m_orderDialog) m_orderDialog->Update();
     auto result = WindowCapture::capture(*this, *m_canvas);
     wxImage image = result.image;
-    // The order dialog, the side chooser and the passphrase question are windows of their own: each is pasted where
+    // The order dialog, the side chooser, the passphrase question and the day's summary are windows of their own: each is pasted where
     // it stands over the frame.
-    WindowCapture::pasteOver(image, *this, {m_orderDialog, m_chooser, m_askingWindow});
+    WindowCapture::pasteOver(image, *this, {m_orderDialog, m_chooser, m_askingWindow, m_summaryDialog});
     if (!WindowCapture::savePng(image, pngPath)) return false;
     std::cout << "etatmajor: wrote " << pngPath.utf8_string() << " (" << image.GetWidth() << "x" << image.GetHeight() << ", from the "
               << WindowCapture::methodName(result.method) << ")\n";

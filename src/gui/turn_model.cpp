@@ -108,6 +108,116 @@ std::string nextPhaseDescription(const view::PhasePreview& next) {
     return o.str();
 }
 
+std::optional<std::string> decisionBefore(const view::PhasePreview& next, const std::optional<engine::WeeklyStop>& stop,
+                                          const std::vector<view::BattleView>& battles, bool ranAny) {
+    if (next.ended) return std::string("the campaign is over");
+    const std::string before = "week " + std::to_string(next.week) + " day " + std::to_string(next.day) + " " +
+                               campaign::phaseString(next.phase) + " " + next.title;
+    if (!next.missing.empty()) {
+        std::string why = before + " waits: ";
+        for (std::size_t i = 0; i < next.missing.size(); ++i) why += (i ? "; " : "") + next.missing[i];
+        return why;
+    }
+    if (!ranAny) return std::nullopt;
+    if (stop && stop->phase == next.phase) {
+        // §7, §9.1, §9.6, §10.3, §11.4: the week's moments for the sides' own commands (weekly_stops.hpp).
+        std::string why = "the weekly stop before " + std::string(campaign::phaseString(stop->phase)) + " of week " +
+                          std::to_string(stop->week) + ": " + stop->title + " (" + stop->rule + "), for ";
+        for (std::size_t i = 0; i < stop->sides.size(); ++i) why += (i ? ", " : "") + stop->sides[i];
+        return why;
+    }
+    if (next.phase == campaign::Phase::D9) {
+        // §8.8: the day's battles are fought at D9; until then a side may weigh and resolve its own, or fight it on the table.
+        std::string waiting;
+        for (const auto& b : battles)
+            if (b.week == next.week && b.day == next.day && (b.status == "pending" || b.status == "tabletop"))
+                waiting += (waiting.empty() ? "" : "; ") + battleListLine(b);
+        if (!waiting.empty())
+            return before + " fights the day's battles: " + waiting + " (Battles tab: resolve it or enter its result)";
+    }
+    return std::nullopt;
+}
+
+std::vector<std::pair<int, int>> daysRun(const std::vector<engine::PhaseReport>& phases) {
+    std::vector<std::pair<int, int>> days;
+    for (const auto& p : phases) {
+        const std::pair<int, int> day{p.week, p.day > 0 ? p.day : 1};
+        if (std::find(days.begin(), days.end(), day) == days.end()) days.push_back(day);
+    }
+    return days;
+}
+
+std::string runSummaryText(const std::vector<engine::PhaseReport>& phases, const std::string& stoppedBecause,
+                           const std::vector<view::DayReport>& days) {
+    std::ostringstream out;
+    const auto name = [](const engine::PhaseReport& p) {
+        return "week " + std::to_string(p.week) + (p.day > 0 ? " day " + std::to_string(p.day) : std::string()) + " " +
+               std::string(campaign::phaseString(p.phase)) + " " + p.title;
+    };
+    if (phases.empty()) out << "No phase ran.\n";
+    else if (phases.size() == 1) out << "Ran 1 phase: " << name(phases.front()) << ".\n";
+    else out << "Ran " << phases.size() << " phases, from " << name(phases.front()) << " to " << name(phases.back()) << ".\n";
+    if (!stoppedBecause.empty()) out << "Stopped: " << stoppedBecause << ".\n";
+    for (const auto& d : days) {
+        const bool quiet = std::all_of(d.sections.begin(), d.sections.end(), [](const auto& s) { return s.lines.empty(); });
+        if (!quiet) {
+            out << "\n" << view::dayReportText(d);
+            continue;
+        }
+        // A day only begun (its weather rolled, its orders still to write): its weather, not a list of empty sections.
+        const std::string text = view::dayReportText(d);
+        const auto weatherEnd = text.find('\n', text.find('\n') + 1);
+        out << "\n"
+            << text.substr(0, weatherEnd == std::string::npos ? text.size() : weatherEnd + 1) << "Nothing else to report yet.\n";
+    }
+    return out.str();
+}
+
+const campaign::OrdersFile* ordersShown(const engine::GivenOrders* given, const campaign::OrdersFile* draft) {
+    if (given && given->status == "submitted") return &given->orders;
+    if (given && given->status == "stand_fast") return nullptr;
+    return draft;
+}
+
+std::string ordersListText(const std::string& side, const std::string& status, const campaign::OrdersFile* shown,
+                           const std::map<std::string, std::string>& receipts, const std::map<std::string, view::PathCheck>& checks) {
+    std::ostringstream out;
+    const auto spaced = [](std::string text) {
+        std::replace(text.begin(), text.end(), '_', ' ');
+        return text;
+    };
+    if (status == "stand_fast") {
+        out << "Orders of " << side << " today \u2014 stand fast: no orders were written, every ME keeps its hex and mode "
+            << "(\u00a78.2)\n";
+        return out.str();
+    }
+    if (!shown) return out.str();
+    out << "Orders of " << side << " for week " << shown->week << " day " << shown->day << " \u2014 "
+        << (status == "not_given" ? std::string("not yet given (draft)") : spaced(status)) << "\n";
+    for (const auto& o : shown->orders) {
+        out << "  " << o.me << ": " << (o.mode ? spaced(std::string(campaign::modeName(*o.mode))) : std::string("forage"));
+        if (!o.supply.empty()) out << ", supply " << o.supply;
+        out << ", route " << (o.path.empty() ? "none" : formatPath(o.path));
+        if (o.marchToGuns) out << ", march to the guns";
+        out << ", on contact " << campaign::scoutContactName(o.onScoutContact);
+        if (const auto r = receipts.find(o.me); r != receipts.end())
+            out << "; " << (r->second == "not_received" ? "not received" : r->second);
+        if (const auto c = checks.find(o.me); c != checks.end()) {
+            for (const auto& e : c->second.errors) out << "\n      refused: " << e;
+            for (const auto& w : c->second.warnings) out << "\n      warning: " << w;
+        }
+        out << "\n";
+    }
+    for (const auto& d : shown->decoys) {
+        if (!d.place && d.path.empty()) continue;
+        out << "  decoy " << d.id << " (" << d.designated << ")";
+        if (d.place) out << ": placed at " << hex::formatOffset(*d.place);
+        if (!d.path.empty()) out << ", route " << formatPath(d.path);
+        out << "\n";
+    }
+    return out.str();
+}
+
 std::string formatPath(const std::vector<hex::Offset>& path) {
     std::string out;
     for (const auto& o : path) out += (out.empty() ? "" : " ") + hex::formatOffset(o);

@@ -7,13 +7,18 @@
 #include "etatmajor/auth/sealed.hpp"
 #include "etatmajor/campaign/orders.hpp"
 #include "etatmajor/dice/dice.hpp"
+#include "etatmajor/engine/orders.hpp"
+#include "etatmajor/engine/turn.hpp"
+#include "etatmajor/engine/weekly_stops.hpp"
 #include "etatmajor/hex/layout.hpp"
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/map/map.hpp"
 #include "etatmajor/view/battle_view.hpp"
+#include "etatmajor/view/day_report.hpp"
 #include "etatmajor/view/side_view.hpp"
 #include "etatmajor/view/turn_view.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -75,6 +80,32 @@ void removeDraft(const std::string& dbPath, const std::string& side);
 // template's order; decoy orders likewise by their id. `restored` counts the orders taken that differ from the
 // template's (those the side had written).
 campaign::OrdersFile mergeDraft(const campaign::OrdersFile& templ, const campaign::OrdersFile& saved, std::size_t* restored = nullptr);
+
+// "Run to the Next Decision" (F6) runs the phases, one by one as Next Phase does, until a side must act. Before each
+// phase it asks this: why the run stops before `next`, or nothing when it goes on. It stops when the campaign is over,
+// when the phase cannot run (a side's orders missing at D2, a tabletop battle's result missing at D9), and, once a
+// phase has run (`ranAny`: the moment the run started at is the one the player chose to go past), at a weekly stop
+// (engine::weeklyStop: `stop`) and before D9 while a battle of the day the viewer may see (`battles`, view::battlesFor)
+// waits to be resolved or fought on the table. Every reason is what the viewer may know.
+std::optional<std::string> decisionBefore(const view::PhasePreview& next, const std::optional<engine::WeeklyStop>& stop,
+                                          const std::vector<view::BattleView>& battles, bool ranAny);
+// The days the phases ran belong to, in order, each once (week, day); the weekly phases are told on the week's first day.
+std::vector<std::pair<int, int>> daysRun(const std::vector<engine::PhaseReport>& phases);
+// What a run to the next decision tells the viewer ("What happened to us today"): how far it ran and why it stopped,
+// then each day's report as the core tells it to the viewer (view::dayReport; a host's tells every side).
+std::string runSummaryText(const std::vector<engine::PhaseReport>& phases, const std::string& stoppedBecause,
+                           const std::vector<view::DayReport>& days);
+
+// What the Orders tab, the ME panel and the routes overlay show of a side's orders today: once the side has given
+// them, the orders stored for the day (`given`, engine::givenOrders: the side's own, read through the core); until
+// then its draft (the core's template with the side's changes). A side that stood fast shows none (nullptr); so does
+// a view without a side (no `given` and no `draft`). Orders taken back are not given any more: the draft again.
+const campaign::OrdersFile* ordersShown(const engine::GivenOrders* given, const campaign::OrdersFile* draft);
+// The Orders tab: "Orders of SIDE for week W day D — STATUS", then a line per ME (mode, supply, route, march to the
+// guns, on contact, its receipt once rolled) with the rules' verdict on it from `checks`, when there is one. A side
+// that stood fast is told so.
+std::string ordersListText(const std::string& side, const std::string& status, const campaign::OrdersFile* shown,
+                           const std::map<std::string, std::string>& receipts, const std::map<std::string, view::PathCheck>& checks);
 
 // Offsets "col,row" of an order's path for the dialog's text field, and back. parsePath names the first bad
 // entry in `error` and returns nothing.

@@ -209,6 +209,11 @@ void TurnScript::addViewCommands() {
         if (!out) fail("cannot write the panels' texts to " + rest(w, 1));
     };
     m_commands["save-layout"] = [this](const Words&) { m_frame.saveLayout(); };
+    m_commands["reload"] = [this](const Words&) {
+        // Campaign > Reload (F5): everything read again from the database.
+        m_frame.refresh();
+        settle({});
+    };
 }
 
 // Writing, giving and running: the order dialog, the side's orders, the phases.
@@ -244,6 +249,23 @@ void TurnScript::addOrderCommands() {
     };
     m_commands["next-phase"] = [this](const Words&) {
         if (!m_frame.nextPhase()) fail("the next phase did not run: " + m_frame.lastMessage());
+        settle({});
+    };
+    m_commands["run-to-decision"] = [this](const Words& w) {
+        // run-to-decision [TEXT]: Run to the Next Decision runs some phases; TEXT, when given, is in why it stopped.
+        if (!m_frame.runToDecision()) fail("no phase ran: " + m_frame.lastMessage());
+        if (w.size() > 1 && m_frame.runStoppedBecause().find(rest(w, 1)) == std::string::npos)
+            fail("the run stopped because '" + m_frame.runStoppedBecause() + "', without '" + rest(w, 1) + "'");
+        settle({});
+    };
+    m_commands["run-to-decision-refused"] = [this](const Words& w) {
+        // No phase may run, and the message must say why.
+        if (m_frame.runToDecision()) fail("phases ran although the run should have been refused");
+        if (m_frame.lastMessage().find(rest(w, 1)) == std::string::npos)
+            fail("the refusal reads '" + m_frame.lastMessage() + "', without '" + rest(w, 1) + "'");
+    };
+    m_commands["close-summary"] = [this](const Words&) {
+        m_frame.closeSummary();
         settle({});
     };
     m_commands["next-phase-refused"] = [this](const Words& w) {
@@ -388,6 +410,11 @@ void TurnScript::addTurnExpectations() {
         if (m_frame.oddsText().find(arg) == std::string::npos)
             fail("the odds read '" + m_frame.oddsText() + "', without '" + arg + "'");
     };
+    m_expectations["summary-has"] = m_expectations["summary-lacks"] = [this](const Words& w, const std::string& arg) {
+        // What the last run to the next decision told the viewer.
+        const std::string& text = m_frame.runSummary();
+        if ((text.find(arg) != std::string::npos) != (w[1] == "summary-has")) fail("the day's summary reads '" + text + "'");
+    };
     m_expectations["battle"] = [this](const Words&, const std::string& arg) {
         if (m_battleText.find(arg) == std::string::npos) fail("the battle reads '" + m_battleText + "', without '" + arg + "'");
     };
@@ -433,6 +460,19 @@ void TurnScript::addOrderExpectations() {
     m_expectations["orders-tab-lacks"] = m_expectations["orders-tab-has"] = [this](const Words& w, const std::string& arg) {
         const std::string text = m_frame.ordersTabText();
         if ((text.find(arg) != std::string::npos) != (w[1] == "orders-tab-has")) fail("the Orders tab reads '" + text + "'");
+    };
+    m_expectations["shown-path"] = [this](const Words& w, const std::string&) {
+        // The route of the ME's order as the Orders tab, the ME panel and the routes overlay show it today (the order
+        // given, once given; the draft until then).
+        need(w, 3);
+        const auto* order = m_frame.shownOrder(w[2]);
+        expectEqual("the route shown for " + w[2], order ? formatPath(order->path) : std::string("(no order)"), rest(w, 3));
+    };
+    m_expectations["details-has"] = [this](const Words&, const std::string& arg) {
+        std::string details;
+        for (const auto& [title, text] : m_frame.panelTexts())
+            if (title == "ME details") details = text;
+        if (details.find(arg) == std::string::npos) fail("the ME's details read '" + details + "', without '" + arg + "'");
     };
     m_expectations["draft-file"] = [this](const Words&, const std::string& arg) {
         // Whether the shown side's draft is kept beside the database.

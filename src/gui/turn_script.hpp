@@ -13,6 +13,10 @@
 //   expect phase P | expect week-day W D | expect phase-bar TEXT | expect message TEXT
 //   expect path TEXT | expect order-ok yes|no | expect reached N | expect allowance N | expect range-at-least N
 //   expect own-mes N | expect face-down N | expect face-up N | expect log-lines-at-least N | expect log-lines N
+//   run-to-decision [TEXT in why it stopped] | run-to-decision-refused TEXT | close-summary
+//   expect summary-has TEXT | expect summary-lacks TEXT (the last run's "What happened to us today")
+//   reload (Campaign > Reload, F5) | expect shown-path ME TEXT (the route of today's order as shown: given or draft)
+//   expect details-has TEXT (the ME panel)
 //   expect draft-path ME TEXT | expect orders-open yes|no | expect odds TEXT | expect battle TEXT (the last battle-show, or the tab
 //   after battle-resolve)
 #pragma once

@@ -2,7 +2,8 @@
 # the database, with the command-line program, that the orders the script wrote and submitted landed there.
 #   cmake -DAPP=... -DCLI=... -DXVFB_RUN=... -DCHECKER=... -DSCENARIO=... -DSCRIPT=template -DOUT=dir -DSIDE=id
 #         [-DEXPECT_ME=id -DEXPECT_PATH="c,r c,r ..." -DEXPECT_GUNS=ON|OFF -DEXPECT_CONTACT=observe|evade|engage]
-#         [-DSCRIPT2=template (a second window on the same database)] [-DEXPECT_PHASE=D3] [-DSHOTS=png;...] [-DSQLITE3=... -DSETUP_SQL="..."] [-DEXPECT_BATTLE=resolved]
+#         [-DSCRIPT2=template (a second window on the same database) [-DFIRST_GIVES=ON (the first gave its orders: no draft is left)]]
+#         [-DCLI_ORDER_ME=id -DCLI_ORDER_PATH="c,r ..." (etatmajor-cli gives ORDERS_SIDE's orders, that ME marching by that route, before the window opens)] [-DEXPECT_PHASE=D3] [-DSHOTS=png;...] [-DSQLITE3=... -DSETUP_SQL="..."] [-DEXPECT_BATTLE=resolved]
 #         [-DWINDOW=WxH (default 1280x900)] [-DPASSPHRASES=ON -DORDERS_SIDE=id (whose orders EXPECT_ME is checked in)] [-DSQLITE3=... -DPANELS_SIDES=id;... (the fog-of-war audit of the panels' dumps)]
 #         -P run_turn_script.cmake
 # SETUP_SQL (and SETUP_SQL2) are run on the new database before the window opens (to stage a situation, such as two MEs meeting).
@@ -69,6 +70,28 @@ if(staged)
   endif()
 endif()
 
+if(NOT DEFINED ORDERS_SIDE)
+  set(ORDERS_SIDE "${SIDE}")
+endif()
+if(PASSPHRASES)
+  set(orders_auth --password-file "${OUT}/pass-${ORDERS_SIDE}.txt")
+endif()
+
+# CLI_ORDER_ME: the side's orders are given from the command line before the window opens: the day's template, with
+# that ME marching by CLI_ORDER_PATH.
+if(DEFINED CLI_ORDER_ME)
+  set(orders_file "${OUT}/orders-${ORDERS_SIDE}-cli.xml")
+  run_checked("${CLI}" orders template --db "${db}" --side "${ORDERS_SIDE}" -o "${orders_file}" ${orders_auth})
+  file(READ "${orders_file}" orders_text)
+  string(REGEX REPLACE "(<order me=\"${CLI_ORDER_ME}\"[^>]*)mode=\"[a-z_]*\"([^>]*>[ \t\r\n]*<path>)</path>"
+                       "\\1mode=\"march\"\\2${CLI_ORDER_PATH}</path>" changed "${orders_text}")
+  if(changed STREQUAL orders_text)
+    message(FATAL_ERROR "the template of ${ORDERS_SIDE} has no order of ${CLI_ORDER_ME} to give a route:\n${orders_text}")
+  endif()
+  file(WRITE "${orders_file}" "${changed}")
+  run_checked("${CLI}" orders submit --db "${db}" --side "${ORDERS_SIDE}" --file "${orders_file}" ${orders_auth})
+endif()
+
 file(READ "${SCRIPT}" text)
 string(REPLACE "@OUT@" "${OUT}" text "${text}")
 get_filename_component(script_name "${SCRIPT}" NAME)
@@ -87,14 +110,13 @@ if(NOT app_status EQUAL 0)
 endif()
 
 # SCRIPT2: a second window on the same database once the first has closed (what the first left behind, such as a
-# draft of orders, must be there again), for the same side.
-if(NOT DEFINED ORDERS_SIDE)
-  set(ORDERS_SIDE "${SIDE}")
-endif()
-if(PASSPHRASES)
-  set(orders_auth --password-file "${OUT}/pass-${ORDERS_SIDE}.txt")
-endif()
-if(DEFINED SCRIPT2)
+# draft of orders, or the orders it gave, must be there again), for the same side.
+if(DEFINED SCRIPT2 AND FIRST_GIVES)
+  # The orders were given: the draft has served and is gone; the second window shows them from the database.
+  if(EXISTS "${db}.draft-${ORDERS_SIDE}.xml")
+    message(FATAL_ERROR "the first window gave its orders but left a draft at ${db}.draft-${ORDERS_SIDE}.xml")
+  endif()
+elseif(DEFINED SCRIPT2)
   set(draft "${db}.draft-${ORDERS_SIDE}.xml")
   if(NOT EXISTS "${draft}")
     message(FATAL_ERROR "the first window left no draft of orders at ${draft}")
@@ -108,6 +130,8 @@ if(DEFINED SCRIPT2)
   elseif(NOT draft_text MATCHES "b-tarleton")
     message(FATAL_ERROR "the draft of orders names no b-tarleton:\n${draft_text}")
   endif()
+endif()
+if(DEFINED SCRIPT2)
   file(READ "${SCRIPT2}" text)
   string(REPLACE "@OUT@" "${OUT}" text "${text}")
   get_filename_component(script_name "${SCRIPT2}" NAME)
@@ -246,7 +270,8 @@ endif()
 
 # The fog-of-war audit of every panel (turn_secrecy.script): the dump of each PANELS_SIDES view names no ME, unit, general
 # or decoy of the other side and no label of a counter still face down (all read from the database), and File > Print
-# offers it its own papers only; the dumps made with no side chosen name nothing of either side. The other side's
+# offers it its own papers only; so does its dump after it ran a day to the next decision (panels-SIDE-run.txt), with
+# its day's summary; the dumps made with no side chosen name nothing of either side. The other side's
 # and the host's dumps must name some of those words, or the search would prove nothing.
 if(DEFINED PANELS_SIDES)
   if(NOT DEFINED SQLITE3)
@@ -309,6 +334,19 @@ if(DEFINED PANELS_SIDES)
       message(FATAL_ERROR "panels-host.txt names none of the ${secret_count} words: the search would prove nothing")
     endif()
     message("secrecy: the ${side} view names none of ${secret_count} words of the other side; the host's names ${shown}")
+
+    # The side's view after its run to the next decision, with its summary of the day ("What happened to us today").
+    expect_absent(panels-${side}-run.txt "${secret}" "the other side's, not learned")
+    dump_text(panels-${side}-run.txt run_text)
+    string(FIND "${run_text}" "==== Day summary" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "panels-${side}-run.txt has no day's summary")
+    endif()
+    string(SUBSTRING "${run_text}" ${at} -1 summary)
+    if(NOT summary MATCHES "Report of week [0-9]+, day [0-9]+ for ${side}")
+      message(FATAL_ERROR "the ${side} day's summary tells no day of the side:\n${summary}")
+    endif()
+    message("secrecy: the ${side} day's summary names none of the ${secret_count} words of the other side")
 
     # File > Print in the side's view: its own papers, and nothing else.
     dump_text(panels-${side}.txt side_text)

@@ -505,3 +505,201 @@ TEST_CASE("both campaign windows list the map's urban areas as supply points by 
     battle.status = "pending";
     CHECK(battleListLine(battle) == "Battle 2: week 1 day 3 at 27,34, pending");
 }
+
+TEST_CASE("once given, a side is shown the orders stored for the day, its own only; taken back, its draft again", "[turn]") {
+    const auto path = freshCampaign("given");
+    auto store = db::CampaignStore::open(path, false);
+    const auto templ = io::readOrdersString(engine::ordersTemplate(store, "british"), "template");
+
+    // Nothing given yet: the draft (here the template) is what the window shows.
+    const auto before = engine::givenOrders(store, "british");
+    CHECK(before.status == "not_given");
+    CHECK(before.orders.orders.empty());
+    CHECK(ordersShown(&before, &templ) == &templ);
+    CHECK(ordersListText("british", before.status, &templ, {}, {}).find("crown-me-2: scouting, supply port, route none") !=
+          std::string::npos);
+
+    // The British give a route to the Legion (from the command line, another window: the store is all they share).
+    campaign::OrdersFile file = templ;
+    auto legion = std::find_if(file.orders.begin(), file.orders.end(), [](const auto& o) { return o.me == "crown-me-2"; });
+    REQUIRE(legion != file.orders.end());
+    legion->mode = campaign::Mode::Scouting;
+    legion->path = {at(13, 6), at(14, 6)};
+    legion->onScoutContact = campaign::ScoutContact::Evade;
+    legion->marchToGuns = true;
+    legion->intentions = "look at the ford";
+    REQUIRE_FALSE(engine::submitOrders(store, file).hasErrors());
+
+    // Read back through the core: the orders as given, whatever the window's draft holds (a new window's draft is the
+    // template again).
+    const auto given = engine::givenOrders(store, "british");
+    CHECK(given.status == "submitted");
+    CHECK(given.orders.side == "british");
+    CHECK(given.orders.week == templ.week);
+    CHECK(given.orders.day == templ.day);
+    CHECK(given.orders.orders.size() == templ.orders.size());
+    const auto stored = std::find_if(given.orders.orders.begin(), given.orders.orders.end(),
+                                     [](const auto& o) { return o.me == "crown-me-2"; });
+    REQUIRE(stored != given.orders.orders.end());
+    CHECK(formatPath(stored->path) == "13,6 14,6");
+    CHECK(stored->mode == campaign::Mode::Scouting);
+    CHECK(stored->onScoutContact == campaign::ScoutContact::Evade);
+    CHECK(stored->marchToGuns);
+    CHECK(stored->intentions == "look at the ford");
+    CHECK(stored->supply == legion->supply);
+    REQUIRE(given.from.count("crown-me-2") == 1);
+    CHECK(hex::formatOffset(given.from.at("crown-me-2")) == "12,6");
+    CHECK(given.receipts.empty());  // D3 has not rolled them
+    CHECK(ordersShown(&given, &templ) == &given.orders);
+    const std::string list = ordersListText("british", given.status, ordersShown(&given, &templ), given.receipts, {});
+    CHECK(list.find("\u2014 submitted") != std::string::npos);
+    CHECK(list.find("crown-me-2: scouting, supply port, route 13,6 14,6, march to the guns, on contact evade") != std::string::npos);
+
+    // The other side's stored orders are never in the British ones, and its own are not given.
+    const auto theirs = engine::givenOrders(store, "american");
+    CHECK(theirs.status == "not_given");
+    CHECK(theirs.orders.orders.empty());
+    for (const auto& o : given.orders.orders) CHECK(o.me.rfind("crown-", 0) == 0);
+    CHECK_THROWS_AS(engine::givenOrders(store, "hessians"), db::StoreError);
+
+    // Taken back: not given any more, the draft again.
+    REQUIRE_FALSE(engine::withdrawOrders(store, "british").hasErrors());
+    const auto back = engine::givenOrders(store, "british");
+    CHECK(back.status == "not_given");
+    CHECK(back.orders.orders.empty());
+    CHECK(ordersShown(&back, &templ) == &templ);
+
+    // Standing fast shows no orders, and says so.
+    REQUIRE_FALSE(engine::standFast(store, "british").hasErrors());
+    const auto stood = engine::givenOrders(store, "british");
+    CHECK(stood.status == "stand_fast");
+    CHECK(ordersShown(&stood, &templ) == nullptr);
+    CHECK(ordersListText("british", stood.status, nullptr, {}, {}).find("stand fast") != std::string::npos);
+
+    // Given again, and the day run through D3: each order's receipt is read with it.
+    REQUIRE_FALSE(engine::withdrawOrders(store, "british").hasErrors());
+    REQUIRE_FALSE(engine::submitOrders(store, file).hasErrors());
+    REQUIRE_FALSE(engine::standFast(store, "american").hasErrors());
+    for (int guard = 0; guard < 12 && view::previewNextPhase(store).phase != campaign::Phase::D4; ++guard)
+        REQUIRE(engine::advance(store, engine::Step::Phase).ok);
+    REQUIRE(view::previewNextPhase(store).phase == campaign::Phase::D4);
+    const auto received = engine::givenOrders(store, "british");
+    REQUIRE(received.receipts.count("crown-me-2") == 1);
+    const std::string receipt = received.receipts.at("crown-me-2");
+    CHECK((receipt == "received" || receipt == "late" || receipt == "not_received"));
+    CHECK(ordersListText("british", received.status, &received.orders, received.receipts, {})
+              .find("on contact evade; " + std::string(receipt == "not_received" ? "not received" : receipt)) != std::string::npos);
+}
+
+namespace {
+
+// Runs the phases as Run to the Next Decision does, until decisionBefore stops it; returns the phases run and why.
+std::pair<std::vector<engine::PhaseReport>, std::string> runToDecision(db::CampaignStore& store, const view::Viewer& viewer) {
+    std::vector<engine::PhaseReport> ran;
+    for (int guard = 0; guard < 100; ++guard) {
+        const auto why = decisionBefore(view::previewNextPhase(store), engine::weeklyStop(store), view::battlesFor(store, viewer),
+                                        !ran.empty());
+        if (why) return {ran, *why};
+        auto result = engine::advance(store, engine::Step::Phase);
+        REQUIRE(result.ok);
+        ran.insert(ran.end(), result.phases.begin(), result.phases.end());
+    }
+    FAIL("the run never stopped");
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("Run to the Next Decision stops where a side must act, and tells the viewer its own days", "[turn]") {
+    const auto path = freshCampaign("run");
+    auto store = db::CampaignStore::open(path, false);
+    const auto british = view::Viewer::ofSide("british");
+
+    // From W1: the weekly stops before W4 and W5 (the moment a run starts at is the one it goes past), then the day's
+    // orders, which no run goes past.
+    auto [first, why1] = runToDecision(store, british);
+    CHECK(first.size() == 3);
+    CHECK(view::previewNextPhase(store).phase == campaign::Phase::W4);
+    CHECK(why1.find("the weekly stop before W4 of week 1") != std::string::npos);
+    auto [second, why2] = runToDecision(store, british);
+    CHECK(second.size() == 1);
+    CHECK(why2.find("the weekly stop before W5") != std::string::npos);
+    auto [third, why3] = runToDecision(store, british);
+    CHECK(third.size() == 2);
+    CHECK(view::previewNextPhase(store).phase == campaign::Phase::D2);
+    CHECK(why3.find("side 'british' has not given today's orders") != std::string::npos);
+    auto [none, why4] = runToDecision(store, british);
+    CHECK(none.empty());
+    CHECK(why4 == why3);
+
+    // Orders given: the day runs to the next day's orders phase, and the days it covered are told day by day.
+    campaign::OrdersFile file = io::readOrdersString(engine::ordersTemplate(store, "british"), "template");
+    for (auto& o : file.orders)
+        if (o.me == "crown-me-2") {
+            o.mode = campaign::Mode::Scouting;
+            o.path = {at(13, 6)};
+        }
+    REQUIRE_FALSE(engine::submitOrders(store, file).hasErrors());
+    REQUIRE_FALSE(engine::standFast(store, "american").hasErrors());
+    auto [day, why5] = runToDecision(store, british);
+    CHECK(day.size() == 12);  // D2 to D12, and the next day's D1
+    CHECK(why5.find("week 1 day 2 D2") != std::string::npos);
+    const auto days = daysRun(day);
+    REQUIRE(days == std::vector<std::pair<int, int>>{{1, 1}, {1, 2}});
+    CHECK(daysRun(first) == std::vector<std::pair<int, int>>{{1, 1}});  // the weekly phases are told on the first day
+
+    std::vector<view::DayReport> ours, host;
+    for (const auto& [w, d] : days) {
+        ours.push_back(view::dayReport(store, british, w, d));
+        host.push_back(view::dayReport(store, view::Viewer::host(), w, d));
+    }
+    const std::string summary = runSummaryText(day, why5, ours);
+    CHECK(summary.find("Ran 12 phases, from week 1 day 1 D2 Orders written to week 1 day 2 D1") != std::string::npos);
+    CHECK(summary.find("Stopped: " + why5) != std::string::npos);
+    CHECK(summary.find("Report of week 1, day 1 for british") != std::string::npos);
+    CHECK(summary.find("Report of week 1, day 2 for british") != std::string::npos);
+    CHECK(summary.find("13,6") != std::string::npos);  // the Legion's own route
+    // The day only begun is told by its weather, not by a list of empty sections.
+    const std::string secondDay = summary.substr(summary.find("Report of week 1, day 2 for british"));
+    CHECK(secondDay.find("Weather: ") != std::string::npos);
+    CHECK(secondDay.find("Nothing else to report yet.") != std::string::npos);
+    CHECK(secondDay.find("Movement:") == std::string::npos);
+    // The British summary names nothing of the Americans' (their MEs by id, their standing fast); the host's does.
+    const std::string hostSummary = runSummaryText(day, why5, host);
+    CHECK(summary.find("for american") == std::string::npos);
+    CHECK(summary.find("cont-me") == std::string::npos);
+    CHECK(hostSummary.find("stood fast") != std::string::npos);
+    CHECK(summary.find("stood fast") == std::string::npos);
+}
+
+TEST_CASE("Run to the Next Decision stops before D9 while a battle of the day waits, once a phase has run", "[turn]") {
+    view::PhasePreview next;
+    next.week = 2;
+    next.day = 3;
+    next.phase = campaign::Phase::D9;
+    next.title = "Tactical resolution";
+    view::BattleView battle;
+    battle.id = 4;
+    battle.week = 2;
+    battle.day = 3;
+    battle.hex = "27,34";
+    battle.status = "pending";
+    CHECK(decisionBefore(next, std::nullopt, {battle}, true).value_or("").find("Battle 4: week 2 day 3 at 27,34, pending") !=
+          std::string::npos);
+    CHECK_FALSE(decisionBefore(next, std::nullopt, {battle}, false));  // started there: the player goes past it
+    battle.status = "tabletop";
+    CHECK(decisionBefore(next, std::nullopt, {battle}, true).has_value());
+    battle.status = "resolved";
+    CHECK_FALSE(decisionBefore(next, std::nullopt, {battle}, true));
+    battle.status = "pending";
+    battle.day = 2;  // an earlier day's
+    CHECK_FALSE(decisionBefore(next, std::nullopt, {battle}, true));
+    next.phase = campaign::Phase::D8;  // not yet the battles' phase
+    battle.day = 3;
+    CHECK_FALSE(decisionBefore(next, std::nullopt, {battle}, true));
+    // A phase that cannot run, or the campaign's end, stops every run, even one that has not started.
+    next.missing = {"battle 4 waits for its tabletop result"};
+    CHECK(decisionBefore(next, std::nullopt, {}, false).value_or("").find("waits: battle 4 waits") != std::string::npos);
+    next.ended = true;
+    CHECK(decisionBefore(next, std::nullopt, {}, false) == std::optional<std::string>("the campaign is over"));
+}

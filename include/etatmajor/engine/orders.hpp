@@ -11,6 +11,7 @@
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/rules/loc.hpp"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,19 @@ core::IssueList withdrawOrders(db::CampaignStore& store, const std::string& side
 // Where the side's orders for the current day stand: "not_given", "submitted" or "stand_fast" (ordersJson's "status").
 // Throws db::StoreError DB-UNKNOWN-SIDE for a side the campaign does not have.
 std::string ordersStatus(const db::CampaignStore& store, const std::string& side);
+
+// The orders a side gave for the current day, as they were stored (§8.2: a side's orders are its own; nothing of
+// another side's is read). Front ends show these once the orders are given, instead of a template or a draft.
+struct GivenOrders {
+    std::string status = "not_given";  // not_given | submitted | stand_fast (as ordersStatus)
+    // The side, the current week and day, and the orders stored for them: every ME's order (route, mode, supply,
+    // actions...) and the decoys' orders. Empty unless the status is "submitted".
+    campaign::OrdersFile orders;
+    std::map<std::string, std::string> receipts;  // by ME: received | late | not_received, once D3 has rolled it
+    std::map<std::string, hex::Offset> from;      // by ME: the hex it stood in when the order was given (its route's start)
+};
+// Throws db::StoreError DB-UNKNOWN-SIDE for a side the campaign does not have.
+GivenOrders givenOrders(const db::CampaignStore& store, const std::string& side);
 
 // The side's own orders for the current day, with their receipt once D3 has run.
 std::string ordersJson(const db::CampaignStore& store, const std::string& side);

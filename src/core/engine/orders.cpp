@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <sstream>
 
 namespace etatmajor::engine {
 
@@ -289,7 +290,82 @@ std::string submittedStatus(SQLite::Database& db, int week, int day, const std::
     return g.executeStep() ? (g.getColumn(0).getInt() ? "stand_fast" : "submitted") : "not_given";
 }
 
+// An order back from the JSON it was stored as (orderJson); fields it lacks keep their defaults.
+Order orderFromJson(const ordered_json& body) {
+    Order o;
+    const auto offsets = [](const ordered_json& list) {
+        std::vector<hex::Offset> out;
+        if (!list.is_array()) return out;
+        for (const auto& h : list)
+            if (h.is_string())
+                if (const auto at = hex::parseOffset(h.get<std::string>())) out.push_back(*at);
+        return out;
+    };
+    o.me = body.value("me", std::string());
+    o.corps = body.value("corps", std::string());
+    o.division = body.value("division", std::string());
+    o.brigade = body.value("brigade", std::string());
+    const std::string mode = body.value("mode", std::string("forage"));
+    o.mode = mode == "forage" ? std::nullopt : modeFromName(mode);
+    o.supply = body.value("supply", std::string());
+    o.path = offsets(body.value("path", ordered_json::array()));
+    for (const auto& u : body.value("marchOrder", ordered_json::array()))
+        if (u.is_string()) o.marchOrder.push_back(u.get<std::string>());
+    for (const auto& a : body.value("actions", ordered_json::array()))
+        if (a.is_object()) o.actions.push_back({a.value("kind", std::string()), a.value("note", std::string())});
+    o.onScoutContact = scoutContactFromName(body.value("onScoutContact", std::string("observe"))).value_or(ScoutContact::Observe);
+    o.marchToGuns = body.value("marchToGuns", false);
+    o.intentions = body.value("intentions", std::string());
+    o.locPath = offsets(body.value("locPath", ordered_json::array()));
+    o.disobeys = body.value("disobeys", false);
+    o.night = body.value("night", false);
+    return o;
+}
+
 }  // namespace
+
+GivenOrders givenOrders(const db::CampaignStore& store, const std::string& side) {
+    auto& db = const_cast<db::CampaignStore&>(store).impl().db;
+    const auto s = db::loadState(store);
+    core::IssueList issues;
+    requireSide(s, side, issues);
+    if (issues.hasErrors()) throw db::StoreError("DB-UNKNOWN-SIDE", issues.items()[0].message);
+    GivenOrders out;
+    out.status = submittedStatus(db, s.week, s.day, side);
+    out.orders.side = side;
+    out.orders.week = s.week;
+    out.orders.day = s.day;
+    if (out.status != "submitted") return out;
+    // The side's own rows only: every query names it.
+    SQLite::Statement q(db, "SELECT body, receipt FROM order_sheet WHERE week = ? AND day = ? AND side_id = ? ORDER BY id");
+    q.bind(1, s.week);
+    q.bind(2, s.day);
+    q.bind(3, side);
+    while (q.executeStep()) {
+        const auto body = ordered_json::parse(q.getColumn(0).getString(), nullptr, false);
+        if (!body.is_object()) continue;
+        Order o = orderFromJson(body);
+        if (!q.getColumn(1).isNull()) out.receipts[o.me] = q.getColumn(1).getString();
+        if (const auto at = hex::parseOffset(body.value("from", std::string()))) out.from[o.me] = *at;
+        out.orders.orders.push_back(std::move(o));
+    }
+    SQLite::Statement d(db, "SELECT decoy_id, place, designated, path FROM decoy_order WHERE week = ? AND day = ? AND side_id = ? "
+                            "ORDER BY decoy_id");
+    d.bind(1, s.week);
+    d.bind(2, s.day);
+    d.bind(3, side);
+    while (d.executeStep()) {
+        DecoyOrder o;
+        o.id = d.getColumn(0).getString();
+        o.place = hex::parseOffset(d.getColumn(1).getString());
+        o.designated = d.getColumn(2).getString();
+        std::istringstream path(d.getColumn(3).getString());
+        for (std::string h; path >> h;)
+            if (const auto at = hex::parseOffset(h)) o.path.push_back(*at);
+        out.orders.decoys.push_back(std::move(o));
+    }
+    return out;
+}
 
 std::string ordersJson(const db::CampaignStore& store, const std::string& side) {
     auto& db = const_cast<db::CampaignStore&>(store).impl().db;
