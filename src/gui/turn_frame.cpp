@@ -10,10 +10,12 @@
 #include "order_dialog.hpp"
 #include "side_chooser.hpp"
 #include "turn_script.hpp"
+#include "week_dialog.hpp"
 
 #include "etatmajor/auth/passphrase.hpp"
 #include "etatmajor/engine/intel.hpp"
 #include "etatmajor/engine/orders.hpp"
+#include "etatmajor/engine/weekly_stops.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/version.hpp"
 #include "etatmajor/view/roll_log.hpp"
@@ -43,9 +45,10 @@ TurnFrame::TurnFrame(const wxSize& size, bool interactive)
       m_captureTimer(this) {
     buildMenus();
     buildPanels();
-    CreateStatusBar(2);
-    const int widths[] = {90, -1};
-    SetStatusWidths(2, widths);
+    // The third field says when the side shown has weekly decisions to make (Campaign > Weekly Decisions...).
+    CreateStatusBar(3);
+    const int widths[] = {90, -1, 330};
+    SetStatusWidths(3, widths);
     Bind(wxEVT_CLOSE_WINDOW, &TurnFrame::onClose, this);
     Bind(wxEVT_TIMER, &TurnFrame::onOddsTick, this, m_oddsTimer.GetId());
     Bind(wxEVT_TIMER, &TurnFrame::onCaptureTick, this, m_captureTimer.GetId());
@@ -338,6 +341,10 @@ void TurnFrame::chooseSide() {
 
 void TurnFrame::hideView() {
     if (m_orderDialog) m_orderDialog->Close();
+    if (m_weekDialog) m_weekDialog->Close();
+    m_moves.clear();
+    m_stop.reset();
+    SetStatusText(wxEmptyString, 2);
     m_sealKey.reset();
     m_draftKept = false;
     clearBattleTab();
@@ -385,8 +392,11 @@ void TurnFrame::refresh() {
     std::vector<dice::RollRecord> rolls;
     std::vector<view::BattleView> battles;
     std::string intel, orders, results;
+    std::optional<engine::WeeklyStop> stop;
+    std::vector<engine::SideMove> moves;
     const bool ok = withStore(m_path, true, error, [&](db::CampaignStore& store) {
         m_preview = view::previewNextPhase(store);
+        stop = engine::weeklyStop(store);
         map = store.loadMap();
         title = store.info().name;
         if (!m_viewer) return;
@@ -398,6 +408,7 @@ void TurnFrame::refresh() {
             sources = view::supplyReport(store, m_side).sources;
             intel = engine::intelText(store, m_side);
             orders = engine::ordersStatus(store, m_side);
+            moves = engine::weeklyMoves(store, m_side);
         } else {
             intel = "The host sees every ME: intelligence reports belong to the sides.\n";
         }
@@ -415,6 +426,8 @@ void TurnFrame::refresh() {
     m_intelText = std::move(intel);
     m_ordersStatus = std::move(orders);
     m_resultsText = std::move(results);
+    m_stop = std::move(stop);
+    m_moves = std::move(moves);
     m_document = std::make_shared<MapDocument>(MapDocument::fromView(m_path, std::move(map), title, sideView()));
     m_battleIds.clear();
     m_battleList->Clear();
@@ -436,6 +449,7 @@ void TurnFrame::refresh() {
     updatePanels();
     updateOverlayData();
     updatePhaseBar();
+    updateWeekStatus();
     m_canvas->Refresh();
 }
 
@@ -450,6 +464,11 @@ void TurnFrame::onClose(wxCloseEvent&) {
         m_orderDialog->onClosed = nullptr;
         m_orderDialog->Destroy();
         m_orderDialog = nullptr;
+    }
+    if (m_weekDialog) {
+        m_weekDialog->onClosed = nullptr;
+        m_weekDialog->Destroy();
+        m_weekDialog = nullptr;
     }
     showChooserForScript(false);
     showPrintMenuForScript(false);

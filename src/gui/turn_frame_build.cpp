@@ -38,6 +38,7 @@ enum MenuId {
     kIdNextPhase = wxID_HIGHEST + 200,
     kIdSubmit,
     kIdStandFast,
+    kIdWeekly,
     kIdEditOrder,
     kIdClearRoute,
     kIdRefresh,
@@ -102,6 +103,8 @@ wxMenu* newCampaignMenu() {
     campaignMenu->Append(kIdNextPhase, _("&Next Phase\tF6"), _("Run the next phase of the turn"));
     campaignMenu->Append(kIdSubmit, _("&Submit Orders\tCtrl+Enter"), _("Give the side's orders for today"));
     campaignMenu->Append(kIdStandFast, _("Stand &Fast"), _("The side gives no orders today: every ME holds"));
+    campaignMenu->Append(kIdWeekly, _("&Weekly Decisions...\tF7"),
+                         _("The side's weekly decisions: supply shares and spending, the grant, the initiative, terms offered"));
     campaignMenu->AppendSeparator();
     campaignMenu->Append(kIdBattleShow, _("Battle &Set-up"), _("The selected battle's set-up"));
     campaignMenu->Append(kIdBattleOdds, _("Battle &Odds..."), _("The odds of the selected battle as the side knows it"));
@@ -275,6 +278,8 @@ void TurnFrame::bindCampaignMenu() {
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { refresh(); }, kIdRefresh);
     Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { openWeekDialog(); }, kIdWeekly);
+    Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {
             if (const int id = selectedBattle()) showBattleSetup(id);
@@ -327,6 +332,9 @@ void TurnFrame::bindMenuStates() {
     for (const int id : {static_cast<int>(kIdSubmit), static_cast<int>(kIdStandFast), static_cast<int>(kIdEditOrder),
                          static_cast<int>(kIdClearRoute)})
         Bind(wxEVT_UPDATE_UI, needSide, id);
+    // The weekly decisions are a side's: not the host's, and nothing with no side chosen.
+    Bind(
+        wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_viewer && !m_viewer->isHost()); }, kIdWeekly);
     Bind(
         wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_document && m_viewer && !m_preview.ended); }, kIdNextPhase);
     Bind(

@@ -13,6 +13,10 @@
 //   expect phase P | expect week-day W D | expect phase-bar TEXT | expect message TEXT
 //   expect path TEXT | expect order-ok yes|no | expect reached N | expect allowance N | expect range-at-least N
 //   expect own-mes N | expect face-down N | expect face-up N | expect log-lines-at-least N | expect log-lines N
+//   week-open | week-move allocate|spend|replace|buy|decline|answer [SIEGE] | week-no-move KIND
+//   week-set KEY VALUE... (a field of the form shown: WeekDialog::setField) | week-check | week-apply
+//   week-check-refused TEXT | week-apply-refused TEXT (refused, and the dialog says TEXT) | week-close
+//   expect week-message TEXT | expect week-moves N
 //   expect draft-path ME TEXT | expect orders-open yes|no | expect odds TEXT | expect battle TEXT (the last battle-show, or the tab
 //   after battle-resolve)
 #pragma once
@@ -30,6 +34,7 @@
 namespace etatmajor::gui {
 
 class OrderDialog;
+class WeekDialog;
 class TurnFrame;
 
 class TurnScript : public wxEvtHandler {
@@ -55,6 +60,7 @@ private:
     void addOrderCommands();
     void addMapCommands();
     void addBattleCommands();
+    void addWeekCommands();
     void addTurnExpectations();
     void addOrderExpectations();
     void expect(const Words& words);
@@ -62,6 +68,7 @@ private:
     // (then saving the screenshot `shot`, when one is named).
     hex::Hex hexOf(const std::string& text) const;
     OrderDialog& dialog() const;
+    WeekDialog& weekDialog() const;
     void settle(const std::string& shot);
 
     TurnFrame& m_frame;
