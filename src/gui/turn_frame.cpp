@@ -15,6 +15,7 @@
 #include "etatmajor/auth/passphrase.hpp"
 #include "etatmajor/engine/intel.hpp"
 #include "etatmajor/engine/orders.hpp"
+#include "etatmajor/engine/reorg.hpp"
 #include "etatmajor/engine/weekly_stops.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/version.hpp"
@@ -343,6 +344,7 @@ void TurnFrame::hideView() {
     if (m_orderDialog) m_orderDialog->Close();
     if (m_weekDialog) m_weekDialog->Close();
     m_moves.clear();
+    m_dissolve.clear();
     m_stop.reset();
     SetStatusText(wxEmptyString, 2);
     m_sealKey.reset();
@@ -394,6 +396,7 @@ void TurnFrame::refresh() {
     std::string intel, orders, results;
     std::optional<engine::WeeklyStop> stop;
     std::vector<engine::SideMove> moves;
+    std::map<std::string, std::vector<std::string>> dissolve;
     const bool ok = withStore(m_path, true, error, [&](db::CampaignStore& store) {
         m_preview = view::previewNextPhase(store);
         stop = engine::weeklyStop(store);
@@ -409,6 +412,8 @@ void TurnFrame::refresh() {
             intel = engine::intelText(store, m_side);
             orders = engine::ordersStatus(store, m_side);
             moves = engine::weeklyMoves(store, m_side);
+            if (const auto* own = shown->side(m_side))
+                for (const auto& me : own->mes) dissolve[me.id] = engine::dissolveMembers(store, m_side, me.id);
         } else {
             intel = "The host sees every ME: intelligence reports belong to the sides.\n";
         }
@@ -428,6 +433,7 @@ void TurnFrame::refresh() {
     m_resultsText = std::move(results);
     m_stop = std::move(stop);
     m_moves = std::move(moves);
+    m_dissolve = std::move(dissolve);
     m_document = std::make_shared<MapDocument>(MapDocument::fromView(m_path, std::move(map), title, sideView()));
     m_battleIds.clear();
     m_battleList->Clear();

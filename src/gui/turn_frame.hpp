@@ -114,6 +114,9 @@ public:
     // side chosen or for the host, whose commands these are not.
     WeekDialog* openWeekDialog();
     WeekDialog* weekDialog() { return m_weekDialog; }
+    // Edit > Reorganise ME... (Ctrl+R): the Week dialog's reorganisation form on the selected ME; nullptr when the
+    // side may not reorganise now (it is said why).
+    WeekDialog* reorganiseMe(const std::string& meId);
     // What the side may do now with its commands between the phases (engine::weeklyMoves; none for the host).
     const std::vector<engine::SideMove>& weeklyMoves() const { return m_moves; }
     bool selectMe(const std::string& meId);
@@ -256,6 +259,7 @@ private:
     std::vector<view::BattleView> m_battles;
     std::optional<engine::WeeklyStop> m_stop;  // the stop the campaign stands at (public: the calendar, terms offered)
     std::vector<engine::SideMove> m_moves;     // the side's weekly moves now
+    std::map<std::string, std::vector<std::string>> m_dissolve;  // per own ME, what dissolving it moves
     std::string m_intelText;
     std::string m_resultsText;
     // The day of the last phase run in this window (its report is what a side's Phase Results show); and the engine's

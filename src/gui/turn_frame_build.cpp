@@ -40,6 +40,7 @@ enum MenuId {
     kIdStandFast,
     kIdWeekly,
     kIdEditOrder,
+    kIdReorganise,
     kIdClearRoute,
     kIdRefresh,
     kIdChooseSide,
@@ -72,6 +73,8 @@ constexpr int kOddsRuns = 400;
 wxMenu* newEditMenu() {
     auto* edit = new wxMenu;
     edit->Append(kIdEditOrder, _("Write &Order...\tCtrl+E"), _("Write or change today's order of the selected ME"));
+    edit->Append(kIdReorganise, _("&Reorganise ME...\tCtrl+R"),
+                 _("Split, transfer to or dissolve the selected ME, or form a provisional unit"));
     edit->Append(kIdClearRoute, _("&Clear Route"), _("Take the route out of the selected ME's order"));
     edit->AppendSeparator();
     edit->Append(wxID_COPY, _("&Copy Details\tCtrl+C"), _("Copy the selected ME's details"));
@@ -200,6 +203,8 @@ void TurnFrame::bindFileMenu() {
 void TurnFrame::bindEditMenu() {
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { editOrder(m_selected); }, kIdEditOrder);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { reorganiseMe(m_selected); }, kIdReorganise);
     Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {
@@ -335,6 +340,8 @@ void TurnFrame::bindMenuStates() {
     // The weekly decisions are a side's: not the host's, and nothing with no side chosen.
     Bind(
         wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_viewer && !m_viewer->isHost()); }, kIdWeekly);
+    Bind(
+        wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_viewer && !m_viewer->isHost()); }, kIdReorganise);
     Bind(
         wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_document && m_viewer && !m_preview.ended); }, kIdNextPhase);
     Bind(

@@ -26,6 +26,7 @@ WeekContext TurnFrame::weekContext() const {
     c.stop = m_stop;
     c.moves = m_moves;
     c.sources = m_sources;
+    c.dissolve = m_dissolve;
     // The side's own MEs and players, from its view.
     if (m_view)
         if (const auto* own = m_view->side(m_side)) {
@@ -73,6 +74,21 @@ WeekDialog* TurnFrame::openWeekDialog() {
     m_weekDialog->Show();
     m_weekDialog->Raise();
     return m_weekDialog;
+}
+
+WeekDialog* TurnFrame::reorganiseMe(const std::string& meId) {
+    auto* dialog = openWeekDialog();
+    if (!dialog) return nullptr;
+    if (!dialog->showMove(engine::MoveKind::Reorganise)) {
+        report(_("Reorganisation"),
+               utf8("MEs are reorganised before the day's orders are written: in the weekly phases, D1 and D2, while the side "
+                    "has not given today's orders (\u00a710.1)."),
+               false);
+        return dialog;
+    }
+    std::string error;
+    if (!meId.empty()) dialog->setField("me", meId, error);
+    return dialog;
 }
 
 core::IssueList TurnFrame::weekCommand(const engine::Command& command, bool apply, std::vector<std::string>& lines) {

@@ -146,6 +146,13 @@ void TurnScript::addWeekCommands() {
         if (!m_frame.openWeekDialog()) fail("the Weekly Decisions dialog did not open: " + m_frame.lastMessage());
         settle({});
     };
+    m_commands["reorganise"] = [this](const Words& w) {
+        // reorganise ME: Edit > Reorganise ME... on that ME (the Week dialog's reorganisation form).
+        need(w, 2);
+        if (!m_frame.reorganiseMe(w[1]) || m_frame.weekDialog()->shownKind() != engine::MoveKind::Reorganise)
+            fail("the reorganisation form did not open: " + m_frame.lastMessage());
+        settle({});
+    };
     m_commands["week-close"] = [this](const Words&) {
         weekDialog().Close();
         settle({});

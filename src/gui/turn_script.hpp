@@ -13,12 +13,11 @@
 //   expect phase P | expect week-day W D | expect phase-bar TEXT | expect message TEXT
 //   expect path TEXT | expect order-ok yes|no | expect reached N | expect allowance N | expect range-at-least N
 //   expect own-mes N | expect face-down N | expect face-up N | expect log-lines-at-least N | expect log-lines N
-//   week-open | week-move allocate|spend|replace|buy|decline|answer [SIEGE] | week-no-move KIND
-//   week-set KEY VALUE... (a field of the form shown: WeekDialog::setField) | week-check | week-apply
-//   week-check-refused TEXT | week-apply-refused TEXT (refused, and the dialog says TEXT) | week-close
-//   expect week-message TEXT | expect week-moves N
-//   expect draft-path ME TEXT | expect orders-open yes|no | expect odds TEXT | expect battle TEXT (the last battle-show, or the tab
-//   after battle-resolve)
+//   week-open | reorganise ME (Edit > Reorganise ME...) | week-move allocate|spend|replace|buy|decline|answer [SIEGE] | week-no-move
+//   KIND week-set KEY VALUE... (a field of the form shown: WeekDialog::setField) | week-check | week-apply week-check-refused TEXT |
+//   week-apply-refused TEXT (refused, and the dialog says TEXT) | week-close expect week-message TEXT | expect week-moves N expect
+//   draft-path ME TEXT | expect orders-open yes|no | expect odds TEXT | expect battle TEXT (the last battle-show, or the tab after
+//   battle-resolve)
 #pragma once
 
 #include "etatmajor/hex/hex.hpp"

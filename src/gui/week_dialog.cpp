@@ -173,15 +173,8 @@ void WeekDialog::build() {
         m_pages[kind] = static_cast<int>(m_book->GetPageCount());
         m_book->AddPage((this->*make)(), utf8(moveWord(kind)));
     }
-    // Reorganisation is given from the order of battle (the CLI's me split|transfer|dissolve, unit provisional).
-    auto* reorg = new wxPanel(m_book);
-    auto* reorgSizer = new wxBoxSizer(wxVERTICAL);
-    reorgSizer->Add(note(reorg, utf8("MEs are split, merged and dissolved, and provisional units formed, with etatmajor-cli "
-                                     "me split|transfer|dissolve and unit provisional (\u00a710).")),
-                    0, wxALL, 8);
-    reorg->SetSizer(reorgSizer);
     m_pages[engine::MoveKind::Reorganise] = static_cast<int>(m_book->GetPageCount());
-    m_book->AddPage(reorg, "reorganise");
+    m_book->AddPage(buildReorganise(), "reorganise");
     top->Add(m_book, 1, wxLEFT | wxRIGHT | wxEXPAND, 8);
 
     m_message = new wxTextCtrl(this, wxID_ANY, wxEmptyString, wxDefaultPosition, wxSize(600, 64), wxTE_MULTILINE | wxTE_READONLY);
@@ -374,6 +367,62 @@ wxPanel* WeekDialog::buildAnswer() {
     return p;
 }
 
+wxPanel* WeekDialog::buildReorganise() {
+    auto* p = new wxPanel(m_book);
+    auto* s = new wxBoxSizer(wxVERTICAL);
+    s->Add(note(p, utf8("Split an ME, move units and generals to another, dissolve one into another (a transfer of everything "
+                        "it has), or combine under-strength units into a provisional unit (\u00a710.1\u2013\u00a710.4, "
+                        "G-94, G-95). A reorganised ME stays where it is today.")),
+           0, wxALL, 4);
+    auto* grid = new wxFlexGridSizer(4, 3, 6);
+    auto label = [&](const wxString& t) { grid->Add(new wxStaticText(p, wxID_ANY, t), 0, wxALIGN_CENTER_VERTICAL | wxALIGN_RIGHT); };
+    label(_("Action"));
+    m_reorgAction = new wxChoice(p, wxID_ANY);
+    for (const char* a : {"split", "transfer", "dissolve", "provisional"}) m_reorgAction->Append(a);
+    m_reorgAction->SetSelection(0);
+    grid->Add(m_reorgAction, 1, wxEXPAND);
+    label(_("ME"));
+    m_reorgMe = new wxChoice(p, wxID_ANY);
+    grid->Add(m_reorgMe, 1, wxEXPAND);
+    label(_("Into ME"));
+    m_reorgTo = new wxChoice(p, wxID_ANY);
+    grid->Add(m_reorgTo, 1, wxEXPAND);
+    label(_("New id"));
+    m_reorgNew = new wxTextCtrl(p, wxID_ANY);
+    m_reorgNew->SetHint(_("split: the new ME; provisional: the unit"));
+    grid->Add(m_reorgNew, 1, wxEXPAND);
+    label(_("Label or name"));
+    m_reorgLabel = new wxTextCtrl(p, wxID_ANY);
+    grid->Add(m_reorgLabel, 1, wxEXPAND);
+    grid->AddGrowableCol(1);
+    grid->AddGrowableCol(3);
+    s->Add(grid, 0, wxALL | wxEXPAND, 4);
+    s->Add(new wxStaticText(p, wxID_ANY, _("Units and generals (split, transfer: those that go; provisional: the units)")), 0,
+           wxLEFT | wxTOP, 4);
+    m_reorgMembers = new wxCheckListBox(p, wxID_ANY, wxDefaultPosition, wxSize(-1, 150));
+    s->Add(m_reorgMembers, 1, wxALL | wxEXPAND, 4);
+    p->SetSizer(s);
+    m_reorgMe->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { fillReorgMembers(); });
+    return p;
+}
+
+void WeekDialog::fillReorgMembers() {
+    m_reorgMembers->Clear();
+    m_reorgMemberIds.clear();
+    const int i = m_reorgMe->GetSelection();
+    if (i < 0 || static_cast<std::size_t>(i) >= m_context.mes.size()) return;
+    const auto& me = m_context.mes[static_cast<std::size_t>(i)];
+    for (const auto& u : me.units) {
+        m_reorgMembers->Append(utf8(u.id + "  " + u.name + " (" + readable(u.type) + ", " + std::to_string(u.figures) + " of " +
+                                    std::to_string(u.figuresOriginal) + " figures)"));
+        m_reorgMemberIds.push_back(u.id);
+    }
+    for (const auto& g : me.generals) {
+        m_reorgMembers->Append(utf8(g.id + "  " + g.name + " (" + readable(g.rank) + ", " + readable(g.status) + ")"));
+        m_reorgMemberIds.push_back(g.id);
+    }
+}
+
 void WeekDialog::setContext(WeekContext context) {
     const auto kind = shownKind();
     const auto* move = selectedMove();
@@ -424,12 +473,13 @@ void WeekDialog::fillLists() {
         }
     m_source->SetSelection(first);
     fillShares();
-    for (auto* c : {m_spendMe, m_replaceMe}) {
+    for (auto* c : {m_spendMe, m_replaceMe, m_reorgMe, m_reorgTo}) {
         c->Clear();
         for (const auto& me : m_context.mes) c->Append(meLine(me));
         if (!m_context.mes.empty()) c->SetSelection(0);
     }
     fillReplaceLists();
+    fillReorgMembers();
     if (auto* supply = dynamic_cast<wxComboBox*>(m_buyFields["supply"])) {
         const wxString value = supply->GetValue();
         supply->Clear();
@@ -511,9 +561,8 @@ void WeekDialog::moveSelected() {
         return;
     }
     m_book->SetSelection(static_cast<std::size_t>(m_pages.at(m->kind)));
-    const bool formed = m->kind != engine::MoveKind::Reorganise;
-    m_checkButton->Enable(formed);
-    m_applyButton->Enable(formed);
+    m_checkButton->Enable(true);
+    m_applyButton->Enable(true);
     std::string say = m->what;
     if (m->kind == engine::MoveKind::AnswerTerms) say = "Siege " + std::to_string(m->siege) + ": " + say;
     showMessage(say);
@@ -595,8 +644,19 @@ bool WeekDialog::setField(const std::string& key, const std::string& value, std:
         case engine::MoveKind::AnswerTerms:
             if (key == "reply") return pick(m_answer, "answer");
             break;
-        case engine::MoveKind::DeclineInitiative:
-        case engine::MoveKind::Reorganise: break;
+        case engine::MoveKind::Reorganise:
+            if (key == "action") return pick(m_reorgAction, "action");
+            if (key == "me") {
+                if (!pick(m_reorgMe, "ME")) return false;
+                fillReorgMembers();
+                return true;
+            }
+            if (key == "to") return pick(m_reorgTo, "ME");
+            if (key == "member") return tick(m_reorgMembers, m_reorgMemberIds, "unit or general");
+            if (key == "new") return m_reorgNew->SetValue(utf8(value)), true;
+            if (key == "label") return m_reorgLabel->SetValue(utf8(value)), true;
+            break;
+        case engine::MoveKind::DeclineInitiative: break;
     }
     error = "the " + moveWord(*kind) + " form has no field '" + key + "'";
     return false;
@@ -686,7 +746,22 @@ std::optional<engine::Command> WeekDialog::command(std::vector<std::string>& err
         case engine::MoveKind::DeclineInitiative: return engine::DeclineInitiative{side};
         case engine::MoveKind::AnswerTerms:
             return engine::AnswerTerms{side, m->siege, m_answer->GetStringSelection().utf8_string() == "accept"};
-        case engine::MoveKind::Reorganise: errors.push_back("reorganisation is given from the command line (\u00a710)"); break;
+        case engine::MoveKind::Reorganise: {
+            const std::string action = m_reorgAction->GetStringSelection().utf8_string();
+            const std::string me = choiceId(m_reorgMe, meIds);
+            const std::string to = choiceId(m_reorgTo, meIds);
+            std::vector<std::string> members;
+            for (unsigned i = 0; i < m_reorgMembers->GetCount(); ++i)
+                if (m_reorgMembers->IsChecked(i)) members.push_back(m_reorgMemberIds[i]);
+            if (me.empty()) errors.push_back("me: choose the ME to reorganise");
+            if (!errors.empty()) return std::nullopt;
+            if (action == "split") return engine::SplitMe{side, me, text(m_reorgNew), text(m_reorgLabel), members};
+            if (action == "transfer") return engine::TransferMembers{side, me, to, members};
+            if (action == "provisional") return engine::FormProvisional{side, me, members, text(m_reorgNew), text(m_reorgLabel)};
+            // Dissolving is a transfer of everything the ME has, as the core counts it (engine::dissolveMembers).
+            const auto all = m_context.dissolve.find(me);
+            return engine::TransferMembers{side, me, to, all == m_context.dissolve.end() ? std::vector<std::string>{} : all->second};
+        }
     }
     return std::nullopt;
 }

@@ -51,6 +51,9 @@ struct WeekContext {
     std::vector<view::SourceView> sources;   // the side's own sources (its supply report)
     std::vector<view::PlayerView> players;   // the side's players, for a new ME's commander
     std::string nationality;                 // the side's first nationality, the purchase form's default
+    // What dissolving each of the side's MEs moves (engine::dissolveMembers): the reorganisation form's dissolve is a
+    // transfer of these.
+    std::map<std::string, std::vector<std::string>> dissolve;
 };
 
 // The short word of each kind of move, as the script commands name the forms: allocate, spend, replace, buy,
@@ -75,7 +78,8 @@ public:
     // allocate: source ID | share ME SP ("" shares the rest); spend: me on count class at; replace: me, unit ID,
     // general ID (each ticks one); buy: me-id label mode supply commander formation-id formation-name formation-kind
     // general-id general-name general-nationality general-rank general-rating unitN-id|name|nationality|type|class|stands
-    // (N = 1..3); answer: reply accept|refuse.
+    // (N = 1..3); answer: reply accept|refuse; reorganise: action split|transfer|dissolve|provisional, me, member ID
+    // (ticks it), to, new (the new ME or unit id), label (its label or name).
     bool setField(const std::string& key, const std::string& value, std::string& error);
 
     // The command of the form shown, or nothing with the form's own errors in `errors`.
@@ -99,6 +103,8 @@ private:
     wxPanel* buildBuy();
     wxPanel* buildDecline();
     wxPanel* buildAnswer();
+    wxPanel* buildReorganise();
+    void fillReorgMembers();
     void fillMoves();
     void fillLists();
     void fillShares();
@@ -137,6 +143,14 @@ private:
     std::map<std::string, wxWindow*> m_buyFields;  // key (as setField names it) -> wxTextCtrl or wxComboBox
     // answer
     wxChoice* m_answer = nullptr;
+    // reorganise
+    wxChoice* m_reorgAction = nullptr;
+    wxChoice* m_reorgMe = nullptr;
+    wxCheckListBox* m_reorgMembers = nullptr;
+    std::vector<std::string> m_reorgMemberIds;
+    wxChoice* m_reorgTo = nullptr;
+    wxTextCtrl* m_reorgNew = nullptr;
+    wxTextCtrl* m_reorgLabel = nullptr;
     std::string m_lastMessage;
 };
 
