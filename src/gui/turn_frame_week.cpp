@@ -40,7 +40,8 @@ WeekContext TurnFrame::weekContext() const {
 void TurnFrame::updateWeekStatus() {
     std::string text;
     if (m_viewer && !m_viewer->isHost() && !m_moves.empty())
-        text = m_side + ": " + std::to_string(m_moves.size()) + " weekly decision(s) open (Campaign > Weekly Decisions, F7)";
+        text = m_side + ": " + std::to_string(m_moves.size()) + (m_moves.size() == 1 ? " weekly decision" : " weekly decisions") +
+               " open (F7)";
     SetStatusText(utf8(text), 2);
     if (m_weekDialog) m_weekDialog->setContext(weekContext());
 }
