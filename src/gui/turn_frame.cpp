@@ -10,10 +10,13 @@
 #include "order_dialog.hpp"
 #include "side_chooser.hpp"
 #include "turn_script.hpp"
+#include "week_dialog.hpp"
 
 #include "etatmajor/auth/passphrase.hpp"
 #include "etatmajor/engine/intel.hpp"
 #include "etatmajor/engine/orders.hpp"
+#include "etatmajor/engine/reorg.hpp"
+#include "etatmajor/engine/weekly_stops.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/version.hpp"
 #include "etatmajor/view/roll_log.hpp"
@@ -43,9 +46,10 @@ TurnFrame::TurnFrame(const wxSize& size, bool interactive)
       m_captureTimer(this) {
     buildMenus();
     buildPanels();
-    CreateStatusBar(2);
-    const int widths[] = {90, -1};
-    SetStatusWidths(2, widths);
+    // The third field says when the side shown has weekly decisions to make (Campaign > Weekly Decisions...).
+    CreateStatusBar(3);
+    const int widths[] = {90, -1, 330};
+    SetStatusWidths(3, widths);
     Bind(wxEVT_CLOSE_WINDOW, &TurnFrame::onClose, this);
     Bind(wxEVT_TIMER, &TurnFrame::onOddsTick, this, m_oddsTimer.GetId());
     Bind(wxEVT_TIMER, &TurnFrame::onCaptureTick, this, m_captureTimer.GetId());
@@ -342,6 +346,11 @@ void TurnFrame::hideView() {
     closeSummary();
     m_summaryText.clear();
     m_stoppedBecause.clear();
+    if (m_weekDialog) m_weekDialog->Close();
+    m_moves.clear();
+    m_dissolve.clear();
+    m_stop.reset();
+    SetStatusText(wxEmptyString, 2);
     m_sealKey.reset();
     m_draftKept = false;
     clearBattleTab();
@@ -391,8 +400,12 @@ void TurnFrame::refresh() {
     std::vector<view::BattleView> battles;
     std::string intel, orders, results;
     engine::GivenOrders given;
+    std::optional<engine::WeeklyStop> stop;
+    std::vector<engine::SideMove> moves;
+    std::map<std::string, std::vector<std::string>> dissolve;
     const bool ok = withStore(m_path, true, error, [&](db::CampaignStore& store) {
         m_preview = view::previewNextPhase(store);
+        stop = engine::weeklyStop(store);
         map = store.loadMap();
         title = store.info().name;
         if (!m_viewer) return;
@@ -406,6 +419,9 @@ void TurnFrame::refresh() {
             // The side's own orders stored for today: what it gave is what it is shown, not the template.
             given = engine::givenOrders(store, m_side);
             orders = given.status;
+            moves = engine::weeklyMoves(store, m_side);
+            if (const auto* own = shown->side(m_side))
+                for (const auto& me : own->mes) dissolve[me.id] = engine::dissolveMembers(store, m_side, me.id);
         } else {
             intel = "The host sees every ME: intelligence reports belong to the sides.\n";
         }
@@ -424,6 +440,9 @@ void TurnFrame::refresh() {
     m_ordersStatus = std::move(orders);
     m_given = std::move(given);
     m_resultsText = std::move(results);
+    m_stop = std::move(stop);
+    m_moves = std::move(moves);
+    m_dissolve = std::move(dissolve);
     m_document = std::make_shared<MapDocument>(MapDocument::fromView(m_path, std::move(map), title, sideView()));
     m_battleIds.clear();
     m_battleList->Clear();
@@ -445,6 +464,7 @@ void TurnFrame::refresh() {
     updatePanels();
     updateOverlayData();
     updatePhaseBar();
+    updateWeekStatus();
     m_canvas->Refresh();
 }
 
@@ -459,6 +479,11 @@ void TurnFrame::onClose(wxCloseEvent&) {
         m_orderDialog->onClosed = nullptr;
         m_orderDialog->Destroy();
         m_orderDialog = nullptr;
+    }
+    if (m_weekDialog) {
+        m_weekDialog->onClosed = nullptr;
+        m_weekDialog->Destroy();
+        m_weekDialog = nullptr;
     }
     showChooserForScript(false);
     showPrintMenuForScript(false);

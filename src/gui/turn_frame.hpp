@@ -21,6 +21,8 @@
 #include "etatmajor/auth/sealed.hpp"
 #include "etatmajor/campaign/orders.hpp"
 #include "etatmajor/dice/dice.hpp"
+#include "etatmajor/engine/commands.hpp"
+#include "etatmajor/engine/weekly_stops.hpp"
 #include "etatmajor/view/battle_view.hpp"
 #include "etatmajor/view/side_view.hpp"
 #include "etatmajor/view/supply_view.hpp"
@@ -60,6 +62,8 @@ namespace etatmajor::gui {
 
 class OrderDialog;
 struct OverlaySketch;
+class WeekDialog;
+struct WeekContext;
 class TurnScript;
 
 enum class Overlay { Loc, Supply, Range, Fog, Orders };
@@ -117,6 +121,15 @@ public:
     // Opens the order dialog of one of the side's MEs (nullptr when it cannot).
     OrderDialog* editOrder(const std::string& meId);
     OrderDialog* orderDialog() { return m_orderDialog; }
+    // Campaign > Weekly Decisions...: the side's weekly moves and a form for each (week_dialog.hpp); nullptr with no
+    // side chosen or for the host, whose commands these are not.
+    WeekDialog* openWeekDialog();
+    WeekDialog* weekDialog() { return m_weekDialog; }
+    // Edit > Reorganise ME... (Ctrl+R): the Week dialog's reorganisation form on the selected ME; nullptr when the
+    // side may not reorganise now (it is said why).
+    WeekDialog* reorganiseMe(const std::string& meId);
+    // What the side may do now with its commands between the phases (engine::weeklyMoves; none for the host).
+    const std::vector<engine::SideMove>& weeklyMoves() const { return m_moves; }
     bool selectMe(const std::string& meId);
     const std::string& selectedMe() const { return m_selected; }
 
@@ -183,6 +196,10 @@ public:
 private:
     // Whether the viewer may resolve or record battle `id` (a side its own battles, the host any); says why not.
     bool mayActOnBattle(int id, const wxString& refusal);
+    // The Week dialog's context from the side's own objects, and its commands: checked by engine::validate, applied by
+    // engine::execute (then everything is read again).
+    WeekContext weekContext() const;
+    core::IssueList weekCommand(const engine::Command& command, bool apply, std::vector<std::string>& lines);
     std::string battleOutcomeText(int id, const std::vector<std::string>& lines);
     // Keeps the engine's lines of phases that ran (the host's Phase Results) and the day they belong to.
     void recordPhases(const std::vector<engine::PhaseReport>& phases);
@@ -219,6 +236,8 @@ private:
     void updateTree();
     void updateDetails();
     void updatePanels();
+    // The status bar's word on the side's weekly moves, and the Week dialog's lists, after the campaign was read.
+    void updateWeekStatus();
     void updateOverlayData();
     void paintOverlays(wxGraphicsContext& gc, const hex::Layout& layout, double hexSize);
     void paintFog(const OverlaySketch& sketch);
@@ -259,6 +278,9 @@ private:
     std::vector<view::SourceView> m_sources;
     std::vector<dice::RollRecord> m_rolls;
     std::vector<view::BattleView> m_battles;
+    std::optional<engine::WeeklyStop> m_stop;  // the stop the campaign stands at (public: the calendar, terms offered)
+    std::vector<engine::SideMove> m_moves;     // the side's weekly moves now
+    std::map<std::string, std::vector<std::string>> m_dissolve;  // per own ME, what dissolving it moves
     std::string m_intelText;
     std::string m_resultsText;
     // The day of the last phase run in this window (its report is what a side's Phase Results show); and the engine's
@@ -313,6 +335,7 @@ private:
     wxGauge* m_oddsGauge = nullptr;
     wxButton* m_oddsCancelButton = nullptr;
     OrderDialog* m_orderDialog = nullptr;
+    WeekDialog* m_weekDialog = nullptr;
     wxDialog* m_chooser = nullptr;               // the side chooser shown for a script
     wxTopLevelWindow* m_askingWindow = nullptr;  // a question shown for a screenshot (the passphrase)
     std::shared_ptr<MapDocument> m_document;

@@ -39,7 +39,9 @@ enum MenuId {
     kIdRunToDecision,
     kIdSubmit,
     kIdStandFast,
+    kIdWeekly,
     kIdEditOrder,
+    kIdReorganise,
     kIdClearRoute,
     kIdRefresh,
     kIdChooseSide,
@@ -72,6 +74,8 @@ constexpr int kOddsRuns = 400;
 wxMenu* newEditMenu() {
     auto* edit = new wxMenu;
     edit->Append(kIdEditOrder, _("Write &Order...\tCtrl+E"), _("Write or change today's order of the selected ME"));
+    edit->Append(kIdReorganise, _("&Reorganise ME...\tCtrl+R"),
+                 _("Split, transfer to or dissolve the selected ME, or form a provisional unit"));
     edit->Append(kIdClearRoute, _("&Clear Route"), _("Take the route out of the selected ME's order"));
     edit->AppendSeparator();
     edit->Append(wxID_COPY, _("&Copy Details\tCtrl+C"), _("Copy the selected ME's details"));
@@ -105,6 +109,8 @@ wxMenu* newCampaignMenu() {
     campaignMenu->Append(kIdNextPhase, _("&Next Phase\tShift+F6"), _("Run the next phase of the turn"));
     campaignMenu->Append(kIdSubmit, _("&Submit Orders\tCtrl+Enter"), _("Give the side's orders for today"));
     campaignMenu->Append(kIdStandFast, _("Stand &Fast"), _("The side gives no orders today: every ME holds"));
+    campaignMenu->Append(kIdWeekly, _("&Weekly Decisions...\tF7"),
+                         _("The side's weekly decisions: supply shares and spending, the grant, the initiative, terms offered"));
     campaignMenu->AppendSeparator();
     campaignMenu->Append(kIdBattleShow, _("Battle &Set-up"), _("The selected battle's set-up"));
     campaignMenu->Append(kIdBattleOdds, _("Battle &Odds..."), _("The odds of the selected battle as the side knows it"));
@@ -201,6 +207,8 @@ void TurnFrame::bindEditMenu() {
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { editOrder(m_selected); }, kIdEditOrder);
     Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { reorganiseMe(m_selected); }, kIdReorganise);
+    Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {
             if (auto* o = draftOrder(m_selected)) {
@@ -280,6 +288,8 @@ void TurnFrame::bindCampaignMenu() {
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { refresh(); }, kIdRefresh);
     Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { openWeekDialog(); }, kIdWeekly);
+    Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {
             if (const int id = selectedBattle()) showBattleSetup(id);
@@ -332,6 +342,11 @@ void TurnFrame::bindMenuStates() {
     for (const int id : {static_cast<int>(kIdSubmit), static_cast<int>(kIdStandFast), static_cast<int>(kIdEditOrder),
                          static_cast<int>(kIdClearRoute)})
         Bind(wxEVT_UPDATE_UI, needSide, id);
+    // The weekly decisions are a side's: not the host's, and nothing with no side chosen.
+    Bind(
+        wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_viewer && !m_viewer->isHost()); }, kIdWeekly);
+    Bind(
+        wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_viewer && !m_viewer->isHost()); }, kIdReorganise);
     Bind(
         wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(m_document && m_viewer && !m_preview.ended); }, kIdNextPhase);
     Bind(

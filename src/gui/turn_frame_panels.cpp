@@ -5,6 +5,7 @@
 #include "turn_frame_parts.hpp"
 
 #include "print_papers.hpp"
+#include "week_dialog.hpp"
 
 #include "etatmajor/version.hpp"
 
@@ -350,6 +351,12 @@ std::vector<std::pair<std::string, std::string>> TurnFrame::panelTexts() const {
     if (m_view)
         for (const auto& offer : paperOffers(*m_view)) print += offer.side + ": " + offerTitle(offer).utf8_string() + "\n";
     else print = "(nothing: no side chosen)\n";
+    // The Week dialog's moves and what its forms offer (open or not): the side's own.
+    std::string week;
+    if (!m_viewer) week = kChooseSidePrompt;
+    else if (m_viewer->isHost()) week = "The weekly decisions are the sides' own.";
+    else week = weekText(weekContext()) + (m_weekDialog ? m_weekDialog->messageText() : std::string());
+    out.emplace_back("Weekly Decisions", week);
     out.emplace_back("Print menu", print);
     out.emplace_back("Status bar", statusText());
     // What the last run to the next decision told the viewer (its window, or what it showed before it was closed).
@@ -358,7 +365,11 @@ std::vector<std::pair<std::string, std::string>> TurnFrame::panelTexts() const {
 }
 
 std::string TurnFrame::statusText() const {
-    return GetStatusBar() ? std::string(GetStatusBar()->GetStatusText(1).utf8_str()) : std::string();
+    if (!GetStatusBar()) return {};
+    std::string text(GetStatusBar()->GetStatusText(1).utf8_str());
+    const std::string week(GetStatusBar()->GetStatusText(2).utf8_str());
+    if (!week.empty()) text += " | " + week;
+    return text;
 }
 
 }  // namespace etatmajor::gui

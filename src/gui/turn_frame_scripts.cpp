@@ -7,6 +7,7 @@
 #include "print_papers.hpp"
 #include "side_chooser.hpp"
 #include "turn_script.hpp"
+#include "week_dialog.hpp"
 #include "window_capture.hpp"
 
 #include <wx/choicdlg.h>
@@ -110,11 +111,12 @@ void TurnFrame::onCaptureTick(wxTimerEvent&) {
 bool TurnFrame::saveScreenshot(const wxString& pngPath) {
     Update();
     if (m_orderDialog) m_orderDialog->Update();
+    if (m_weekDialog) m_weekDialog->Update();
     auto result = WindowCapture::capture(*this, *m_canvas);
     wxImage image = result.image;
     // The order dialog, the side chooser, the passphrase question and the day's summary are windows of their own: each is pasted where
     // it stands over the frame.
-    WindowCapture::pasteOver(image, *this, {m_orderDialog, m_chooser, m_askingWindow, m_summaryDialog});
+    WindowCapture::pasteOver(image, *this, {m_orderDialog, m_weekDialog, m_chooser, m_askingWindow, m_summaryDialog});
     if (!WindowCapture::savePng(image, pngPath)) return false;
     std::cout << "etatmajor: wrote " << pngPath.utf8_string() << " (" << image.GetWidth() << "x" << image.GetHeight() << ", from the "
               << WindowCapture::methodName(result.method) << ")\n";

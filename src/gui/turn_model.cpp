@@ -384,4 +384,78 @@ campaign::OrdersFile mergeDraft(const campaign::OrdersFile& templ, const campaig
     return out;
 }
 
+namespace {
+
+std::string xmlEscaped(const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+// ` name="value"`, or nothing for an empty value.
+std::string attribute(const char* name, const std::string& value) {
+    if (value.empty()) return {};
+    return std::string(" ") + name + "=\"" + xmlEscaped(value) + "\"";
+}
+
+std::string trimmed(const std::string& s) {
+    const auto first = s.find_first_not_of(" \t");
+    if (first == std::string::npos) return {};
+    return s.substr(first, s.find_last_not_of(" \t") - first + 1);
+}
+
+}  // namespace
+
+std::string purchaseText(const PurchaseForm& f) {
+    std::ostringstream o;
+    o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    o << "<purchase formatVersion=\"1\"" << attribute("side", f.side) << ">\n";
+    o << "  <me" << attribute("id", f.meId) << attribute("label", f.label) << attribute("mode", f.mode)
+      << attribute("supply", f.supply) << attribute("commander", f.commander) << ">\n";
+    o << "    <formation" << attribute("id", f.formationId) << attribute("name", f.formationName) << attribute("kind", f.formationKind)
+      << ">\n";
+    if (!f.generalId.empty())
+        o << "      <general" << attribute("id", f.generalId) << attribute("name", f.generalName)
+          << attribute("nationality", f.generalNationality) << attribute("rank", f.generalRank) << attribute("rating", f.generalRating)
+          << "/>\n";
+    for (const auto& u : f.units) {
+        if (u.id.empty()) continue;
+        o << "      <unit" << attribute("id", u.id) << attribute("name", u.name) << attribute("nationality", u.nationality)
+          << attribute("type", u.type) << attribute("class", u.unitClass) << attribute("stands", u.stands) << "/>\n";
+    }
+    o << "    </formation>\n  </me>\n</purchase>\n";
+    return o.str();
+}
+
+std::vector<std::pair<std::string, int>> parseShares(const std::vector<std::pair<std::string, std::string>>& typed,
+                                                     std::vector<std::string>& errors) {
+    std::vector<std::pair<std::string, int>> out;
+    for (const auto& [me, text] : typed) {
+        const std::string value = trimmed(text);
+        if (value.empty()) continue;
+        std::size_t used = 0;
+        int n = 0;
+        try {
+            n = std::stoi(value, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != value.size() || used == 0) {
+            errors.push_back(me + ".points: '" + (value.size() > 80 ? value.substr(0, 80) + "\u2026" : value) +
+                             "' is not a number of SP");
+            continue;
+        }
+        out.emplace_back(me, n);
+    }
+    return out;
+}
+
 }  // namespace etatmajor::gui

@@ -116,4 +116,26 @@ std::optional<std::vector<hex::Offset>> parsePath(const std::string& text, std::
 // earlier hex of the route cuts the route there, any other hex is appended. Returns the new route.
 std::vector<hex::Offset> clickRoute(const std::vector<hex::Offset>& route, hex::Offset start, hex::Offset clicked);
 
+// The Week dialog's grant purchase as typed into its form: one new ME with its formation, an optional general and
+// up to a few units, each field as written (empty fields are left out of the file, so the core's reader names what
+// is missing with its line).
+struct PurchaseUnitForm {
+    std::string id, name, nationality, type, unitClass, stands;
+};
+struct PurchaseForm {
+    std::string side, meId, label, mode, supply, commander;
+    std::string formationId, formationName, formationKind;
+    std::string generalId, generalName, generalNationality, generalRank, generalRating;
+    std::vector<PurchaseUnitForm> units;  // rows without an id are left out
+};
+// The purchase file (docs/formats/purchase.md, format version 1) of the form, with every value escaped for XML; the
+// core reads it as it reads a file given to `etatmajor-cli grant buy`.
+std::string purchaseText(const PurchaseForm& form);
+
+// The shares of a shared source as typed into the Week dialog, ME by ME ("" leaves the ME to share the rest, as an
+// ME not named to `etatmajor-cli supply allocate`). A value that is no whole number is named in `errors` as
+// "ME.points: 'x' is not a number of SP" and left out.
+std::vector<std::pair<std::string, int>> parseShares(const std::vector<std::pair<std::string, std::string>>& typed,
+                                                     std::vector<std::string>& errors);
+
 }  // namespace etatmajor::gui

@@ -5,6 +5,7 @@
 #include "script_canvas.hpp"
 #include "script_words.hpp"
 #include "turn_frame.hpp"
+#include "week_dialog.hpp"
 
 #include "etatmajor/io/atomic_file.hpp"
 
@@ -42,6 +43,7 @@ TurnScript::TurnScript(TurnFrame& frame, const wxString& path) : m_frame(frame),
     addOrderCommands();
     addMapCommands();
     addBattleCommands();
+    addWeekCommands();
     addTurnExpectations();
     addOrderExpectations();
     m_commands["expect"] = [this](const Words& w) { expect(w); };
@@ -131,6 +133,77 @@ hex::Hex TurnScript::hexOf(const std::string& text) const {
 OrderDialog& TurnScript::dialog() const {
     if (!m_frame.orderDialog()) fail("no order dialog is open");
     return *m_frame.orderDialog();
+}
+
+WeekDialog& TurnScript::weekDialog() const {
+    if (!m_frame.weekDialog()) fail("the Weekly Decisions dialog is not open");
+    return *m_frame.weekDialog();
+}
+
+// The Weekly Decisions dialog: its moves, the fields of its forms, and the rules' verdict on them.
+void TurnScript::addWeekCommands() {
+    m_commands["week-open"] = [this](const Words&) {
+        if (!m_frame.openWeekDialog()) fail("the Weekly Decisions dialog did not open: " + m_frame.lastMessage());
+        settle({});
+    };
+    m_commands["reorganise"] = [this](const Words& w) {
+        // reorganise ME: Edit > Reorganise ME... on that ME (the Week dialog's reorganisation form).
+        need(w, 2);
+        if (!m_frame.reorganiseMe(w[1]) || m_frame.weekDialog()->shownKind() != engine::MoveKind::Reorganise)
+            fail("the reorganisation form did not open: " + m_frame.lastMessage());
+        settle({});
+    };
+    m_commands["week-close"] = [this](const Words&) {
+        weekDialog().Close();
+        settle({});
+    };
+    auto kindOf = [](const std::string& word) {
+        const auto kind = moveKindOf(word);
+        if (!kind) fail("no kind of weekly move is called '" + word + "'");
+        return *kind;
+    };
+    m_commands["week-move"] = [this, kindOf](const Words& w) {
+        need(w, 2);
+        if (!weekDialog().showMove(kindOf(w[1]), w.size() > 2 ? number(w[2]) : 0))
+            fail("the dialog offers no move '" + rest(w, 1) + "':\n" + weekText(weekDialog().context()));
+        settle({});
+    };
+    m_commands["week-no-move"] = [this, kindOf](const Words& w) {
+        need(w, 2);
+        const auto kind = kindOf(w[1]);
+        for (const auto& m : m_frame.weeklyMoves())
+            if (m.kind == kind) fail("the side may still " + m.command);
+    };
+    m_commands["week-set"] = [this](const Words& w) {
+        need(w, 3);
+        std::string error;
+        if (!weekDialog().setField(w[1], rest(w, 2), error)) fail(error);
+    };
+    auto verdict = [this](bool applyIt, bool wanted, const std::string& text) {
+        auto& d = weekDialog();
+        const bool ok = applyIt ? d.apply() : d.check();
+        if (ok != wanted) fail(std::string(wanted ? "refused" : "accepted") + ": " + d.messageText());
+        if (!text.empty() && d.messageText().find(text) == std::string::npos)
+            fail("the dialog says '" + d.messageText() + "', without '" + text + "'");
+        settle({});
+    };
+    m_commands["week-check"] = [verdict](const Words&) { verdict(false, true, {}); };
+    m_commands["week-apply"] = [verdict](const Words&) { verdict(true, true, {}); };
+    m_commands["week-check-refused"] = [verdict](const Words& w) {
+        need(w, 2);
+        verdict(false, false, rest(w, 1));
+    };
+    m_commands["week-apply-refused"] = [verdict](const Words& w) {
+        need(w, 2);
+        verdict(true, false, rest(w, 1));
+    };
+    m_expectations["week-message"] = [this](const Words&, const std::string& arg) {
+        if (weekDialog().messageText().find(arg) == std::string::npos)
+            fail("the dialog says '" + weekDialog().messageText() + "', without '" + arg + "'");
+    };
+    m_expectations["week-moves"] = [this](const Words&, const std::string& arg) {
+        expectEqual("weekly moves", std::to_string(m_frame.weeklyMoves().size()), arg);
+    };
 }
 
 void TurnScript::settle(const std::string& shot) {

@@ -17,8 +17,12 @@
 //   expect summary-has TEXT | expect summary-lacks TEXT (the last run's "What happened to us today")
 //   reload (Campaign > Reload, F5) | expect shown-path ME TEXT (the route of today's order as shown: given or draft)
 //   expect details-has TEXT (the ME panel)
-//   expect draft-path ME TEXT | expect orders-open yes|no | expect odds TEXT | expect battle TEXT (the last battle-show, or the tab
-//   after battle-resolve)
+//   week-open | reorganise ME (Edit > Reorganise ME...) | week-move allocate|spend|replace|buy|decline|answer [SIEGE]
+//   week-no-move KIND | week-set KEY VALUE... (a field of the form shown: WeekDialog::setField) | week-check
+//   week-apply | week-check-refused TEXT | week-apply-refused TEXT (refused, and the dialog says TEXT) | week-close
+//   expect week-message TEXT | expect week-moves N
+//   expect draft-path ME TEXT | expect orders-open yes|no | expect odds TEXT | expect battle TEXT (the last battle-show,
+//   or the tab after battle-resolve)
 #pragma once
 
 #include "etatmajor/hex/hex.hpp"
@@ -34,6 +38,7 @@
 namespace etatmajor::gui {
 
 class OrderDialog;
+class WeekDialog;
 class TurnFrame;
 
 class TurnScript : public wxEvtHandler {
@@ -59,6 +64,7 @@ private:
     void addOrderCommands();
     void addMapCommands();
     void addBattleCommands();
+    void addWeekCommands();
     void addTurnExpectations();
     void addOrderExpectations();
     void expect(const Words& words);
@@ -66,6 +72,7 @@ private:
     // (then saving the screenshot `shot`, when one is named).
     hex::Hex hexOf(const std::string& text) const;
     OrderDialog& dialog() const;
+    WeekDialog& weekDialog() const;
     void settle(const std::string& shot);
 
     TurnFrame& m_frame;

@@ -18,6 +18,7 @@
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/io/orders_xml.hpp"
+#include "etatmajor/io/scenario_xml.hpp"
 #include "etatmajor/view/turn_view.hpp"
 
 #include <algorithm>
@@ -702,4 +703,44 @@ TEST_CASE("Run to the Next Decision stops before D9 while a battle of the day wa
     CHECK(decisionBefore(next, std::nullopt, {}, false).value_or("").find("waits: battle 4 waits") != std::string::npos);
     next.ended = true;
     CHECK(decisionBefore(next, std::nullopt, {}, false) == std::optional<std::string>("the campaign is over"));
+}
+
+TEST_CASE("turn manager: the Week dialog's purchase form reads back as the purchase file it stands for", "[turn]") {
+    gui::PurchaseForm f;
+    f.side = "british";
+    f.meId = "b-loyal-militia";
+    f.label = "SC Loyal Militia";
+    f.mode = "march";
+    f.supply = "camden";
+    f.formationId = "sc-loyalists";
+    f.formationName = "South Carolina Loyalists";
+    f.formationKind = "brigade";
+    f.generalId = "cunningham";
+    f.generalName = "Maj. William Cunningham";
+    f.generalNationality = "loyalist";
+    f.generalRank = "brigade";
+    f.generalRating = "roll";
+    f.units = {{"sc-loyal-militia", "South Carolina Loyal Militia", "loyalist", "line_infantry", "1", "4"}, {}};
+    const auto fromForm = io::readPurchaseString(gui::purchaseText(f), "form");
+    const auto fromFile = io::readPurchaseFile(std::string(ETATMAJOR_GUI_TEST_DATA) + "/week-purchase.xml");
+    REQUIRE(fromForm.items.size() == 1);
+    REQUIRE(fromFile.items.size() == 1);
+    CHECK(io::writePurchaseString(fromForm) == io::writePurchaseString(fromFile));
+
+    // Values are escaped, not taken for markup; an empty field is left out, so the reader names it.
+    f.label = "Tories & \"Friends\" <new>";
+    CHECK(io::readPurchaseString(gui::purchaseText(f), "form").items.at(0).me.label == f.label);
+    f.supply.clear();
+    CHECK_THROWS_AS(io::readPurchaseString(gui::purchaseText(f), "form"), core::FileError);
+}
+
+TEST_CASE("turn manager: the Week dialog's shares: empty leaves the ME the rest, a word is the form's error", "[turn]") {
+    std::vector<std::string> errors;
+    const auto shares = gui::parseShares({{"b-webster", " 60 "}, {"b-rawdon", ""}, {"b-tarleton", "0"}}, errors);
+    CHECK(errors.empty());
+    CHECK(shares == std::vector<std::pair<std::string, int>>{{"b-webster", 60}, {"b-tarleton", 0}});
+    const auto bad = gui::parseShares({{"b-webster", "sixty"}, {"b-rawdon", "4x"}}, errors);
+    CHECK(bad.empty());
+    CHECK(errors ==
+          std::vector<std::string>{"b-webster.points: 'sixty' is not a number of SP", "b-rawdon.points: '4x' is not a number of SP"});
 }

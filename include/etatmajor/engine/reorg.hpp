@@ -29,6 +29,11 @@ ReorgResult splitMe(db::CampaignStore& store, const std::string& side, const std
 ReorgResult transfer(db::CampaignStore& store, const std::string& side, const std::string& fromMe, const std::string& toMe,
                      const std::vector<std::string>& members);
 
+// §10.4: what dissolving ME `me` of `side` moves: its units still on the rolls and its generals (empty for an ME that
+// is not the side's). Dissolving is a transfer (TransferMembers) of these; a window's form builds that command from
+// this list.
+std::vector<std::string> dissolveMembers(const db::CampaignStore& store, const std::string& side, const std::string& me);
+
 // §10.4: dissolve an ME, its whole force joining `intoMe` (in one hex at once, otherwise as a unit in transit).
 ReorgResult dissolveMe(db::CampaignStore& store, const std::string& side, const std::string& me, const std::string& intoMe);
 

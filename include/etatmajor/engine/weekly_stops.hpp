@@ -61,9 +61,14 @@ std::optional<WeeklyStop> weeklyStop(const db::CampaignStore& store);
 
 // What `side` may do now with its commands between the phases, from the windows above and its own state only (its
 // grant left, the initiative it holds, the terms offered to its garrisons).
+// `kind` says which command it is, for front ends that offer a form for each (the turn manager's Week dialog).
+enum class MoveKind { SupplyAllocate, SupplySpend, GrantBuy, GrantReplace, Reorganise, DeclineInitiative, AnswerTerms };
 struct SideMove {
     std::string command;  // as etatmajor-cli spells it: "supply allocate", "siege answer --siege 3"
     std::string what;     // what it does, with its rule
+    MoveKind kind = MoveKind::SupplySpend;
+    int siege = 0;      // AnswerTerms: the siege whose terms are to be answered
+    int grantLeft = 0;  // GrantBuy, GrantReplace: SP of this week's grant left
 };
 std::vector<SideMove> weeklyMoves(const db::CampaignStore& store, const std::string& side);
 

@@ -328,20 +328,26 @@ ReorgResult applyTransfer(db::CampaignStore& store, const std::string& side, con
     return r;
 }
 
-ReorgResult dissolveMe(db::CampaignStore& store, const std::string& side, const std::string& me, const std::string& intoMe) {
+std::vector<std::string> dissolveMembers(const db::CampaignStore& store, const std::string& side, const std::string& me) {
     std::vector<std::string> everything;
+    const auto s = db::loadState(store);
+    const auto* found = s.me(me);
+    if (!found || found->side != side) return everything;
+    for (const auto& u : s.units)
+        if (u.me == me && !u.removed) everything.push_back(u.id);
+    for (const auto& g : s.generals)
+        if (g.me == me) everything.push_back(g.id);
+    return everything;
+}
+
+ReorgResult dissolveMe(db::CampaignStore& store, const std::string& side, const std::string& me, const std::string& intoMe) {
     bool ours = false;
     {
         const auto s = db::loadState(store);
         const auto* found = s.me(me);
         ours = found && found->side == side;
-        if (ours) {
-            for (const auto& u : s.units)
-                if (u.me == me && !u.removed) everything.push_back(u.id);
-            for (const auto& g : s.generals)
-                if (g.me == me) everything.push_back(g.id);
-        }
     }
+    const auto everything = dissolveMembers(store, side, me);
     // The other side's ME is answered as one that does not exist (§2.2), in the words transfer uses.
     if (!ours || everything.empty()) {
         ReorgResult r;

@@ -72,14 +72,19 @@ std::vector<SideMove> weeklyMoves(const db::CampaignStore& store, const std::str
     const int grantLeft = grantRemaining(store, side);
     if (window::supplyOrders(next)) {
         if (!options.is("ua_claims", "each_full"))
-            out.push_back({"supply allocate", "split a shared source's income among the MEs drawing on it (§9.6, G-86)"});
-        out.push_back({"supply spend", "buy works, pontoons, a bridge or water transport with an ME's SPs, paid at W4 (§9.1)"});
+            out.push_back({"supply allocate", "split a shared source's income among the MEs drawing on it (§9.6, G-86)",
+                           MoveKind::SupplyAllocate});
+        out.push_back({"supply spend", "buy works, pontoons, a bridge or water transport with an ME's SPs, paid at W4 (§9.1)",
+                       MoveKind::SupplySpend});
     }
     if (window::newMes(next, options.is("new_me_timing", "any_orders_phase")) && grantLeft > 0)
-        out.push_back({"grant buy", "raise new MEs with this week's grant: " + std::to_string(grantLeft) + " SP left (§10.3, G-53)"});
+        out.push_back({"grant buy", "raise new MEs with this week's grant: " + std::to_string(grantLeft) + " SP left (§10.3, G-53)",
+                       MoveKind::GrantBuy, 0, grantLeft});
     if (window::grantReplacements(next) && grantLeft > 0)
-        out.push_back({"grant replace", "replace guns, Guard, engineers and generals from this week's grant: " +
-                                            std::to_string(grantLeft) + " SP left (§9.7, G-80)"});
+        out.push_back({"grant replace",
+                       "replace guns, Guard, engineers and generals from this week's grant: " + std::to_string(grantLeft) +
+                           " SP left (§9.7, G-80)",
+                       MoveKind::GrantReplace, 0, grantLeft});
     if (window::reorganisation(next)) {
         bool given = false;
         if (campaign::isDaily(next)) {
@@ -92,7 +97,7 @@ std::vector<SideMove> weeklyMoves(const db::CampaignStore& store, const std::str
         }
         if (!given)
             out.push_back({"me split|transfer|dissolve, unit provisional",
-                           "reorganise MEs before the day's orders are written (§10.1, §10.2, §10.4)"});
+                           "reorganise MEs before the day's orders are written (§10.1, §10.2, §10.4)", MoveKind::Reorganise});
     }
     if (window::initiativeDecline(next, info.day) && !options.is("initiative_decline", "not_allowed")) {
         SQLite::Statement q(db, "SELECT s.has_initiative, (SELECT COUNT(*) FROM initiative i WHERE i.week = ? AND i.declined = 1) "
@@ -100,10 +105,12 @@ std::vector<SideMove> weeklyMoves(const db::CampaignStore& store, const std::str
         q.bind(1, info.week);
         q.bind(2, side);
         if (q.executeStep() && q.getColumn(0).getInt() != 0 && q.getColumn(1).getInt() == 0)
-            out.push_back({"initiative --decline", "hand this week's strategic initiative to the other side (§7.1)"});
+            out.push_back({"initiative --decline", "hand this week's strategic initiative to the other side (§7.1)",
+                           MoveKind::DeclineInitiative});
     }
     for (const int siege : termsToAnswer(db, side))
-        out.push_back({"siege answer --siege " + std::to_string(siege), "accept or refuse the terms offered (§11.4, G-98)"});
+        out.push_back({"siege answer --siege " + std::to_string(siege), "accept or refuse the terms offered (§11.4, G-98)",
+                       MoveKind::AnswerTerms, siege});
     return out;
 }
 

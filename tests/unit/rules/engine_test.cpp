@@ -266,6 +266,10 @@ TEST_CASE("§10 reorganisation: split, transfer in one hex, transfer in transit,
     CHECK(scalar("SELECT me_id FROM unit WHERE id = 'light-infantry-bn'") == "b-webster-to-b-rawdon");
     CHECK(scalar("SELECT label FROM me WHERE id = 'b-webster-to-b-rawdon'") == "In transit to Rawdon's Bde");
 
+    // What a dissolve moves: the ME's units and general, and nothing for the other side's ME.
+    CHECK(engine::dissolveMembers(store, "american", "a-armand") ==
+          std::vector<std::string>{"armand-cavalry", "armand-infantry", "armand"});
+    CHECK(engine::dissolveMembers(store, "british", "a-armand").empty());
     // Dissolve an ME into another in the same hex; its general goes with it.
     r = engine::dissolveMe(store, "american", "a-armand", "a-maryland");
     REQUIRE(r.ok());

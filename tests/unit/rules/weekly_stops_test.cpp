@@ -16,6 +16,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -31,6 +32,20 @@ bool offers(const std::vector<engine::SideMove>& moves, const std::string& comma
     for (const auto& m : moves)
         if (m.command == command) return true;
     return false;
+}
+
+// The command line each kind of move starts with.
+std::string kindCommand(engine::MoveKind kind) {
+    switch (kind) {
+        case engine::MoveKind::SupplyAllocate: return "supply allocate";
+        case engine::MoveKind::SupplySpend: return "supply spend";
+        case engine::MoveKind::GrantBuy: return "grant buy";
+        case engine::MoveKind::GrantReplace: return "grant replace";
+        case engine::MoveKind::Reorganise: return "me ";
+        case engine::MoveKind::DeclineInitiative: return "initiative --decline";
+        case engine::MoveKind::AnswerTerms: return "siege answer";
+    }
+    return "?";
 }
 
 // Each command tried on a scratch copy of the campaign, with arguments the rules refuse for another reason when the
@@ -100,6 +115,13 @@ TEST_CASE("weekly stops: what a side is offered at each moment is what its comma
         const auto info = store.info();
         for (const auto& [side, me] : meOf) {
             const auto moves = engine::weeklyMoves(store, side);
+            // Each move's kind names its command, and the grant's moves say what is left of it.
+            for (const auto& m : moves) {
+                INFO(m.command);
+                CHECK(m.command.rfind(kindCommand(m.kind), 0) == 0);
+                if (m.kind == engine::MoveKind::GrantBuy || m.kind == engine::MoveKind::GrantReplace)
+                    CHECK(m.grantLeft == engine::grantRemaining(store, side));
+            }
             for (const auto& [command, refused] : probes()) {
                 auto copy = store.scratchCopy();
                 const bool accepted = !refused(copy, side, me);
@@ -161,6 +183,14 @@ TEST_CASE("weekly stops: before W4 and W5 every side is awaited, before W1 only 
     const int siege = static_cast<int>(SQLite::Database(path).execAndGet("SELECT id FROM siege").getInt());
     CHECK(offers(engine::weeklyMoves(store, "red"), "siege answer --siege " + std::to_string(siege)));
     CHECK_FALSE(offers(engine::weeklyMoves(store, "blue"), "siege answer --siege " + std::to_string(siege)));
+    // The move is typed for a front end's form: its kind and its siege.
+    {
+        const auto moves = engine::weeklyMoves(store, "red");
+        const auto answer = std::find_if(moves.begin(), moves.end(),
+                                         [](const auto& m) { return m.kind == engine::MoveKind::AnswerTerms; });
+        REQUIRE(answer != moves.end());
+        CHECK(answer->siege == siege);
+    }
     REQUIRE(engine::answerTerms(store, "red", siege, false).ok());
     CHECK_FALSE(engine::weeklyStop(store));
     CHECK_FALSE(offers(engine::weeklyMoves(store, "red"), "siege answer --siege " + std::to_string(siege)));
