@@ -219,7 +219,7 @@ std::vector<hex::Hex> declaredLocPath(SQLite::Database& db, const CampaignState&
     // etat-major.md §9.5, G-32: the order sheet keeps every day's orders; the latest that declared a path and arrived.
     SQLite::Statement q(
         db, "SELECT body FROM order_sheet WHERE me_id = ? AND (week < ? OR (week = ? AND day <= ?)) AND receipt IS NOT NULL "
-            "AND receipt <> 'not_received' AND body LIKE '%\"locPath\"%' ORDER BY week DESC, day DESC LIMIT 1");
+            "AND receipt <> 'not_received' AND json_extract(body, '$.locPath') IS NOT NULL ORDER BY week DESC, day DESC LIMIT 1");
     q.bind(1, me);
     q.bind(2, s.week);
     q.bind(3, s.week);
