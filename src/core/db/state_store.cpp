@@ -39,6 +39,51 @@ campaign::Phase storedPhase(const std::string& id) {
                                        "' is none of the turn's phases (W1 to W5, D1 to D12): the database was edited or damaged");
 }
 
+namespace {
+
+// The units with their guns, in the campaign's order (by side, then the order of battle).
+void loadUnits(SQLite::Database& db, std::vector<UnitState>& units) {
+    SQLite::Statement q(db, "SELECT id, side_id, formation_id, COALESCE(me_id, ''), name, nationality, type, class, "
+                            "stands_original, stands_current, figures_per_stand, figures_original, figures_current, "
+                            "armament, bayonets, guard, provisional, lost_combat, lost_attrition, removed "
+                            "FROM unit ORDER BY side_id, ord");
+    // Every unit's guns in one pass (in the order of the table's key: by unit, then calibre), not a query per unit.
+    std::unordered_map<std::string, std::vector<GunState>> gunsOf;
+    {
+        SQLite::Statement g(db, "SELECT unit_id, calibre, stands_original, stands_current FROM unit_gun ORDER BY unit_id, calibre");
+        while (g.executeStep())
+            gunsOf[g.getColumn(0).getString()].push_back({parseOr(g.getColumn(1).getString(), calibreFromName, Calibre::Light),
+                                                          g.getColumn(2).getInt(), g.getColumn(3).getInt()});
+    }
+    while (q.executeStep()) {
+        UnitState u;
+        u.id = q.getColumn(0).getString();
+        u.side = q.getColumn(1).getString();
+        u.formation = q.getColumn(2).getString();
+        u.me = q.getColumn(3).getString();
+        u.name = q.getColumn(4).getString();
+        u.nationality = parseOr(q.getColumn(5).getString(), nationalityFromName, Nationality::British);
+        u.type = parseOr(q.getColumn(6).getString(), unitTypeFromName, UnitType::LineInfantry);
+        u.unitClass = q.getColumn(7).getInt();
+        u.standsOriginal = q.getColumn(8).getInt();
+        u.standsCurrent = q.getColumn(9).getInt();
+        u.figuresPerStand = q.getColumn(10).getInt();
+        u.figuresOriginal = q.getColumn(11).getInt();
+        u.figuresCurrent = q.getColumn(12).getInt();
+        u.armament = parseOr(q.getColumn(13).getString(), armamentFromName, Armament::Musket);
+        u.bayonets = q.getColumn(14).getInt() != 0;
+        u.guard = q.getColumn(15).getInt() != 0;
+        u.provisional = q.getColumn(16).getInt() != 0;
+        u.lostCombat = q.getColumn(17).getInt();
+        u.lostAttrition = q.getColumn(18).getInt();
+        u.removed = q.getColumn(19).getInt() != 0;
+        if (const auto guns = gunsOf.find(u.id); guns != gunsOf.end()) u.guns = std::move(guns->second);
+        units.push_back(std::move(u));
+    }
+}
+
+}  // namespace
+
 CampaignState loadState(const CampaignStore& store) {
     auto& db = const_cast<CampaignStore&>(store).impl().db;
     CampaignState s;
@@ -91,46 +136,7 @@ CampaignState loadState(const CampaignStore& store) {
             s.generals.push_back(std::move(g));
         }
     }
-    {
-        SQLite::Statement q(db, "SELECT id, side_id, formation_id, COALESCE(me_id, ''), name, nationality, type, class, "
-                                "stands_original, stands_current, figures_per_stand, figures_original, figures_current, "
-                                "armament, bayonets, guard, provisional, lost_combat, lost_attrition, removed "
-                                "FROM unit ORDER BY side_id, ord");
-        // Every unit's guns in one pass (in the order of the table's key: by unit, then calibre), not a query per unit.
-        std::unordered_map<std::string, std::vector<GunState>> gunsOf;
-        {
-            SQLite::Statement g(db,
-                                "SELECT unit_id, calibre, stands_original, stands_current FROM unit_gun ORDER BY unit_id, calibre");
-            while (g.executeStep())
-                gunsOf[g.getColumn(0).getString()].push_back({parseOr(g.getColumn(1).getString(), calibreFromName, Calibre::Light),
-                                                              g.getColumn(2).getInt(), g.getColumn(3).getInt()});
-        }
-        while (q.executeStep()) {
-            UnitState u;
-            u.id = q.getColumn(0).getString();
-            u.side = q.getColumn(1).getString();
-            u.formation = q.getColumn(2).getString();
-            u.me = q.getColumn(3).getString();
-            u.name = q.getColumn(4).getString();
-            u.nationality = parseOr(q.getColumn(5).getString(), nationalityFromName, Nationality::British);
-            u.type = parseOr(q.getColumn(6).getString(), unitTypeFromName, UnitType::LineInfantry);
-            u.unitClass = q.getColumn(7).getInt();
-            u.standsOriginal = q.getColumn(8).getInt();
-            u.standsCurrent = q.getColumn(9).getInt();
-            u.figuresPerStand = q.getColumn(10).getInt();
-            u.figuresOriginal = q.getColumn(11).getInt();
-            u.figuresCurrent = q.getColumn(12).getInt();
-            u.armament = parseOr(q.getColumn(13).getString(), armamentFromName, Armament::Musket);
-            u.bayonets = q.getColumn(14).getInt() != 0;
-            u.guard = q.getColumn(15).getInt() != 0;
-            u.provisional = q.getColumn(16).getInt() != 0;
-            u.lostCombat = q.getColumn(17).getInt();
-            u.lostAttrition = q.getColumn(18).getInt();
-            u.removed = q.getColumn(19).getInt() != 0;
-            if (const auto guns = gunsOf.find(u.id); guns != gunsOf.end()) u.guns = std::move(guns->second);
-            s.units.push_back(std::move(u));
-        }
-    }
+    loadUnits(db, s.units);
     {
         SQLite::Statement q(
             db, "SELECT id, side_id, ord, label, q, r, mode, supply_source, on_map, forage_days, "
