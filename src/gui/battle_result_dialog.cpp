@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "battle_result_dialog.hpp"
 
+#include "etatmajor/io/atomic_file.hpp"
+
 #include <wx/button.h>
 #include <wx/checkbox.h>
 #include <wx/choice.h>
@@ -20,20 +22,6 @@ namespace {
 
 wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
 
-std::string escaped(const std::string& s) {
-    std::string out;
-    for (const char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
-
 const char* const kFates[] = {"unhurt", "wounded", "killed", "captured"};
 
 }  // namespace
@@ -42,11 +30,11 @@ std::string battleResultXml(int battle, const std::string& winner, const std::ve
                             const std::vector<ResultGeneral>& generals, const std::string& notes) {
     std::ostringstream o;
     o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<battleResult formatVersion=\"1\" battle=\"" << battle << "\"";
-    if (!winner.empty()) o << " winner=\"" << escaped(winner) << "\"";
+    if (!winner.empty()) o << " winner=\"" << io::xmlEscaped(winner) << "\"";
     o << ">\n";
     for (const auto& u : units) {
         if (u.standsLost <= 0 && u.figuresLost <= 0 && u.gunsLost <= 0 && !u.routed && !u.captured) continue;
-        o << "  <unit id=\"" << escaped(u.id) << "\"";
+        o << "  <unit id=\"" << io::xmlEscaped(u.id) << "\"";
         if (u.captured) {
             o << " captured=\"true\"";
         } else {
@@ -58,8 +46,8 @@ std::string battleResultXml(int battle, const std::string& winner, const std::ve
         o << "/>\n";
     }
     for (const auto& g : generals)
-        if (g.fate != "unhurt") o << "  <general id=\"" << escaped(g.id) << "\" fate=\"" << escaped(g.fate) << "\"/>\n";
-    if (!notes.empty()) o << "  <notes>" << escaped(notes) << "</notes>\n";
+        if (g.fate != "unhurt") o << "  <general id=\"" << io::xmlEscaped(g.id) << "\" fate=\"" << io::xmlEscaped(g.fate) << "\"/>\n";
+    if (!notes.empty()) o << "  <notes>" << io::xmlEscaped(notes) << "</notes>\n";
     o << "</battleResult>\n";
     return o.str();
 }

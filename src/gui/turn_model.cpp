@@ -386,24 +386,10 @@ campaign::OrdersFile mergeDraft(const campaign::OrdersFile& templ, const campaig
 
 namespace {
 
-std::string xmlEscaped(const std::string& text) {
-    std::string out;
-    for (const char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
-
 // ` name="value"`, or nothing for an empty value.
 std::string attribute(const char* name, const std::string& value) {
     if (value.empty()) return {};
-    return std::string(" ") + name + "=\"" + xmlEscaped(value) + "\"";
+    return std::string(" ") + name + "=\"" + io::xmlEscaped(value) + "\"";
 }
 
 std::string trimmed(const std::string& s) {

@@ -4,6 +4,7 @@
 #include "battle_file.hpp"
 
 #include "etatmajor/campaign/scenario.hpp"
+#include "etatmajor/io/atomic_file.hpp"
 
 #include <sstream>
 
@@ -11,21 +12,7 @@ namespace etatmajor::bot {
 
 namespace {
 
-std::string esc(const std::string& s) {
-    std::string out;
-    for (const char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
-
-std::string attr(const char* name, const std::string& value) { return std::string(" ") + name + "=\"" + esc(value) + "\""; }
+std::string attr(const char* name, const std::string& value) { return std::string(" ") + name + "=\"" + io::xmlEscaped(value) + "\""; }
 std::string attr(const char* name, std::string_view value) { return attr(name, std::string(value)); }
 std::string attr(const char* name, int value) { return attr(name, std::to_string(value)); }
 std::string flag(const char* name, bool value) { return attr(name, std::string(value ? "true" : "false")); }

@@ -23,4 +23,8 @@ std::string readInputFile(const std::string& path, std::size_t maxBytes);
 // when the text cannot be read (docs/formats/limits.md). Running it on its own result changes nothing.
 std::string decodeXmlText(std::string_view raw, const std::string& fileName);
 
+// `text` written into an XML file that a program makes (a tabletop result, a purchase): &, <, > and " as entities,
+// so that an attribute value or an element's text reads back as it was.
+std::string xmlEscaped(std::string_view text);
+
 }  // namespace etatmajor::io

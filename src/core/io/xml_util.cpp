@@ -488,4 +488,19 @@ namespace etatmajor::io {
 
 std::string decodeXmlText(std::string_view raw, const std::string& fileName) { return xml::Reader(fileName).decode(raw); }
 
+std::string xmlEscaped(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
 }  // namespace etatmajor::io
