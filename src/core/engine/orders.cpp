@@ -25,7 +25,15 @@ void requireSide(const CampaignState& s, const std::string& side, core::IssueLis
 }
 
 // Orders for (week, day) may be given from the start of that day's turn until its orders phase D2 has run.
-bool ordersPhaseOpen(const CampaignState& s) { return isWeekly(s.phase) || s.phase == Phase::D1 || s.phase == Phase::D2; }
+bool ordersPhaseOpen(Phase next) { return isWeekly(next) || next == Phase::D1 || next == Phase::D2; }
+bool ordersPhaseOpen(const CampaignState& s) { return ordersPhaseOpen(s.phase); }
+
+// requireSide without the whole state: the commands that only mark the day's orders (stand fast, withdraw).
+void requireSide(SQLite::Database& db, const std::string& side, core::IssueList& issues) {
+    SQLite::Statement q(db, "SELECT 1 FROM side WHERE id = ?");
+    q.bind(1, side);
+    if (!q.executeStep()) issues.error("ORDERS-SIDE", "the campaign has no side '" + side + "'", 0, side);
+}
 
 bool alreadyGiven(SQLite::Database& db, int week, int day, const std::string& side) {
     SQLite::Statement q(db, "SELECT COUNT(*) FROM orders_submitted WHERE week = ? AND day = ? AND side_id = ?");
@@ -160,14 +168,14 @@ core::IssueList applyStandFast(db::CampaignStore& store, const std::string& side
     core::IssueList issues;
     auto& db = store.impl().db;
     store.transaction([&] {
-        const auto s = db::loadState(store);
-        requireSide(s, side, issues);
+        const auto s = store.info();  // where the campaign stands is all it needs, not the whole state
+        requireSide(db, side, issues);
         if (issues.hasErrors()) return;
         if (db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0) {
             issues.error("CAMPAIGN-ENDED", "the campaign is over; there are no more orders to give");
             return;
         }
-        if (!ordersPhaseOpen(s)) {
+        if (!ordersPhaseOpen(s.phase)) {
             issues.error("ORDERS-TOO-LATE", "the orders phase of today is over");
             return;
         }
@@ -188,14 +196,14 @@ core::IssueList applyWithdrawOrders(db::CampaignStore& store, const std::string&
     core::IssueList issues;
     auto& db = store.impl().db;
     store.transaction([&] {
-        const auto s = db::loadState(store);
-        requireSide(s, side, issues);
+        const auto s = store.info();  // where the campaign stands is all it needs, not the whole state
+        requireSide(db, side, issues);
         if (issues.hasErrors()) return;
         if (db.execAndGet("SELECT ended FROM campaign WHERE id = 1").getInt() != 0) {
             issues.error("CAMPAIGN-ENDED", "the campaign is over");
             return;
         }
-        if (!ordersPhaseOpen(s)) {
+        if (!ordersPhaseOpen(s.phase)) {
             issues.error("ORDERS-TOO-LATE", "the orders phase of week " + std::to_string(s.week) + " day " + std::to_string(s.day) +
                                                 " has run; orders cannot be changed (§8.2)");
             return;

@@ -180,8 +180,16 @@ TEST_CASE("orders are secret, given once, and take effect through the D3 receipt
     const auto stopped = engine::advance(store, engine::Step::Day);
     CHECK(stopped.issues.hasCode("ORDERS-MISSING"));
     CHECK(stopped.phases.back().phase == campaign::Phase::D1);
+    // Standing fast and taking orders back are refused for a side the campaign lacks, and for orders never given.
+    CHECK(engine::standFast(store, "hessians").hasCode("ORDERS-SIDE"));
+    CHECK(engine::withdrawOrders(store, "hessians").hasCode("ORDERS-SIDE"));
+    CHECK(engine::withdrawOrders(store, "british").hasCode("ORDERS-NOT-GIVEN"));
     REQUIRE(engine::standFast(store, "british").empty());
+    CHECK(engine::standFast(store, "british").hasCode("ORDERS-GIVEN"));
     REQUIRE(engine::advance(store, engine::Step::Phase).ok);  // D2
+    // Once D2 has run, the day's orders are closed to both.
+    CHECK(engine::standFast(store, "american").hasCode("ORDERS-TOO-LATE"));
+    CHECK(engine::withdrawOrders(store, "american").hasCode("ORDERS-TOO-LATE"));
     REQUIRE(engine::advance(store, engine::Step::Phase).ok);  // D3
     SQLite::Database raw(path, SQLite::OPEN_READONLY);
     CHECK(raw.execAndGet("SELECT COUNT(*) FROM order_sheet WHERE receipt IS NOT NULL").getInt() == 4);
