@@ -6,6 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
+case "${1:-}" in
+  -h | --help) sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  "" | --server) ;;
+  *) echo "etatmajor.sh: unknown option '$1' (--server, or nothing; --help says more)" >&2; exit 2 ;;
+esac
+
 if [ "${1:-}" = "--server" ]; then
   ./scripts/install-deps.sh
   cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
