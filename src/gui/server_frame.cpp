@@ -905,10 +905,12 @@ core::IssueList ServerFrame::weekCommand(const WeekCommand& wc, bool apply, std:
             },
             wc.command);
     } catch (const client::ClientError& e) {
-        // The server's code and message (a lost connection in the window's words), then the campaign's issues.
-        issues.error(e.code().empty() ? "SERVER" : e.code(),
-                     e.status() == 0 ? serverErrorText(e, m_login)
-                                     : std::string(e.what()) + " (HTTP " + std::to_string(e.status()) + ")");
+        // The server's code and message (a lost connection in the window's words), and the campaign's issues behind
+        // it; a refusal that is one of those issues is said once.
+        const std::string code = e.code().empty() ? "SERVER" : e.code();
+        if (!e.issues().hasCode(code) || !e.issues().hasErrors())
+            issues.error(code, e.status() == 0 ? serverErrorText(e, m_login)
+                                               : std::string(e.what()) + " (HTTP " + std::to_string(e.status()) + ")");
         issues.append(e.issues());
         return issues;
     }

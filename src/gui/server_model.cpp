@@ -77,7 +77,7 @@ std::string calendarText(const client::CampaignEntry& entry) {
         text += " \u00b7 weekly stop before " + entry.stop->phase +
                 (!entry.stop->awaited ? std::string(" (nothing of ours to do there)")
                  : entry.stop->done   ? std::string(" (we are done; waiting for the other side)")
-                                      : std::string(" (waiting for our word: week done)"));
+                                      : std::string(" (waiting for our word: Done with This Stop)"));
     else if (entry.waitingFor == "battle-results") text += " \u00b7 waiting for tabletop results";
     else if (entry.waitingFor == "paused") text += " \u00b7 paused by the host";
     else if (!entry.waitingFor.empty()) text += " \u00b7 " + entry.waitingFor;
