@@ -282,6 +282,11 @@ void ServerScript::addWeekCommands() {
             if (!ok) fail("the word was not given: " + m_frame.lastMessage());
             settle({});
         };
+    m_commands["week-dump"] = [dialog](const Words& w) {
+        // week-dump PATH: what the dialog shows of the side (weekText), for the test's secrecy check.
+        need(w, 2);
+        io::writeFileAtomically(rest(w, 1), weekText(dialog().context()));
+    };
     script::addWeekDialogCommands(m_commands, m_expectations, dialog, [this] { settle({}); });
     m_expectations["week-moves"] = [this](const Words&, const std::string& arg) {
         expectEqual("weekly moves", std::to_string(m_frame.weeklyMoves().size()), arg);

@@ -11,7 +11,7 @@
 //   expect week-day W D | expect phase P | expect orders STATUS | expect orders-open yes|no | expect own-mes N
 //   expect face-down N | expect message TEXT | expect report TEXT | expect turn TEXT | expect phase-bar TEXT
 //   expect event-refreshes-at-least N
-//   week-open | week-close | week-done | week-reopen | wait-phase PHASE [SECONDS] | expect week-moves N
+//   week-open | week-close | week-done | week-reopen | week-dump PATH | wait-phase PHASE [SECONDS] | expect week-moves N
 //   expect stop TEXT, and the Week dialog's words (script_week.hpp): week-move, week-set, week-apply...
 #pragma once
 

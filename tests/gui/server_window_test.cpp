@@ -273,6 +273,24 @@ int main(int argc, char** argv) {
                   " commands as etatmajor-cli's up to the first day's orders",
               both);
 
+        // Secrecy: the Week dialog, filled from the British answers, names nothing of the other side.
+        {
+            const std::string dump = readText(out + "/server-week.txt");
+            SQLite::Database d(campaigns + "/gui.db", SQLite::OPEN_READONLY);
+            SQLite::Statement q(d, "SELECT id FROM me WHERE side_id <> 'british' UNION SELECT id FROM unit WHERE side_id <> 'british' "
+                                   "UNION SELECT name FROM unit WHERE side_id <> 'british' UNION SELECT id FROM general WHERE side_id "
+                                   "<> 'british' UNION SELECT name FROM general WHERE side_id <> 'british'");
+            int words = 0;
+            std::string named;
+            while (q.executeStep()) {
+                const std::string word = q.getColumn(0).getString();
+                if (word.empty()) continue;
+                ++words;
+                if (dump.find(word) != std::string::npos) named += " '" + word + "'";
+            }
+            check(dump.find("camden") != std::string::npos && words > 0 && named.empty(),
+                  "the Week dialog names none of " + std::to_string(words) + " words of the American side", named + "\n" + dump);
+        }
         for (const auto* png : {"server-connect.png", "server-order.png", "server-day-result.png", "server-week.png"})
             check(fs::exists(fs::path(out) / png) && fs::file_size(fs::path(out) / png) > 10000, std::string("wrote ") + png);
     } catch (const std::exception& e) {
