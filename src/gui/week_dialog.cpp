@@ -832,7 +832,14 @@ bool WeekDialog::run(bool applyIt) {
     return true;
 }
 
-bool WeekDialog::check() { return run(false); }
+bool WeekDialog::check() {
+    if (!m_context.checkable) {
+        // A server answers only what is given (the dialog shows no Check there).
+        showMessage("Not checked: " + m_context.judge + " checks a command only when it is given (Apply).");
+        return false;
+    }
+    return run(false);
+}
 bool WeekDialog::apply() { return run(true); }
 
 void WeekDialog::showMessage(const std::string& text) {

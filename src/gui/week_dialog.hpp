@@ -103,7 +103,8 @@ public:
 
     // The command of the form shown, or nothing with the form's own errors in `errors`.
     std::optional<WeekCommand> command(std::vector<std::string>& errors);
-    // Check: the core's verdict, shown in the dialog. Apply: checked first, then applied when it passes.
+    // Check: the core's verdict, shown in the dialog (false, with nothing asked, where the context is not checkable).
+    // Apply: checked first, then applied when it passes (on a server: given, and the server's answer shown).
     bool check();
     bool apply();
     // What the message box of the dialog says now.
