@@ -183,4 +183,36 @@ view::SideView sideViewFromJson(const std::string& text) {
 
 view::SideView Connection::status() { return sideViewFromJson(view("status", true)); }
 
+view::SupplyReport supplyReportFromJson(const std::string& text) {
+    const auto doc = json::parse(text, nullptr, false);
+    if (!doc.is_object() || !doc.contains("sources") || !doc["sources"].is_array())
+        throw ClientError(0, "SERVER-ANSWER", "the server's supply report is not the JSON it should be");
+    view::SupplyReport r;
+    r.week = num(doc, "week");
+    r.side = str(doc, "side");
+    r.season = str(doc, "season");
+    r.multiplier = str(doc, "multiplier");
+    r.balance = num(doc, "balance");
+    for (const auto& s : list(doc, "sources")) {
+        view::SourceView src;
+        src.id = str(s, "id");
+        src.name = str(s, "name");
+        src.size = str(s, "size");
+        src.rolled = flag(s, "rolled");
+        src.weeklyValue = num(s, "weeklyValue");
+        src.combatHalvings = num(s, "combatHalvings");
+        src.destroyed = flag(s, "destroyed");
+        for (const auto& d : list(s, "drawnOnBy")) src.drawnOnBy.push_back({str(d, "me"), str(d, "label"), flag(d, "canDraw")});
+        r.sources.push_back(std::move(src));
+    }
+    for (const auto& f : list(doc, "foraging"))
+        r.foraging.push_back({str(f, "me"), str(f, "mode"), num(f, "forageDaysThisWeek"), num(f, "forageDaysLastWeek")});
+    for (const auto& l : list(doc, "ledger"))
+        r.ledger.push_back(
+            {str(l, "kind"), str(l, "source"), str(l, "me"), str(l, "unit"), str(l, "note"), num(l, "figures"), num(l, "points")});
+    return r;
+}
+
+view::SupplyReport Connection::supply() { return supplyReportFromJson(view("supply", true)); }
+
 }  // namespace etatmajor::client

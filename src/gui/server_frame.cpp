@@ -8,6 +8,7 @@
 #include "overlay_sketch.hpp"
 #include "server_script.hpp"
 #include "turn_model.hpp"
+#include "week_dialog.hpp"
 #include "window_capture.hpp"
 
 #include "etatmajor/io/atomic_file.hpp"
@@ -48,6 +49,9 @@ enum MenuId {
     kIdZoomIn,
     kIdZoomOut,
     kIdFit,
+    kIdWeekly,
+    kIdWeekDone,
+    kIdWeekReopen,
 };
 
 constexpr long kSettleMs = 400;
@@ -70,6 +74,8 @@ ServerFrame::ServerFrame(const wxSize& size, bool interactive)
     Bind(wxEVT_CLOSE_WINDOW, [this](wxCloseEvent& e) {
         stopFollowing();
         if (m_orderDialog) m_orderDialog->Destroy();
+        if (m_weekDialog) m_weekDialog->Destroy();
+        m_weekDialog = nullptr;
         if (m_server) m_server->logout();
         e.Skip();
     });
@@ -93,6 +99,13 @@ void ServerFrame::buildMenus() {
     orders->AppendSeparator();
     orders->Append(kIdEnterResult, _("Enter Tabletop &Result from File..."),
                    _("Give the result of a battle fought on the table (a battle-result file)"));
+    auto* week = new wxMenu;
+    week->Append(kIdWeekly, _("Weekly &Decisions...\tF7"),
+                 _("What the side may do now between the phases: supply, the grant, the initiative, sieges, reorganisation"));
+    week->AppendSeparator();
+    week->Append(kIdWeekDone, _("&Done with This Stop"),
+                 _("Tell the server the side is done with the weekly stop: the turn goes on once every side is"));
+    week->Append(kIdWeekReopen, _("&Reopen This Stop"), _("Take back the word that the side is done, while the stop still waits"));
     auto* viewMenu = new wxMenu;
     viewMenu->Append(kIdZoomIn, _("Zoom &In\tCtrl+="), _("Show the map larger"));
     viewMenu->Append(kIdZoomOut, _("Zoom &Out\tCtrl+-"), _("Show more of the map"));
@@ -100,6 +113,7 @@ void ServerFrame::buildMenus() {
     auto* bar = new wxMenuBar;
     bar->Append(file, _("&File"));
     bar->Append(orders, _("&Orders"));
+    bar->Append(week, _("&Week"));
     bar->Append(viewMenu, _("&View"));
     SetMenuBar(bar);
 
@@ -115,6 +129,16 @@ void ServerFrame::buildMenus() {
         wxEVT_MENU, [this](wxCommandEvent&) { standFast(); }, kIdStandFast);
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { withdrawOrders(); }, kIdWithdraw);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { openWeekDialog(); }, kIdWeekly);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { sayWeekWord(true); }, kIdWeekDone);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { sayWeekWord(false); }, kIdWeekReopen);
+    Bind(
+        wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(stopAwaits(false)); }, kIdWeekDone);
+    Bind(
+        wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(stopAwaits(true)); }, kIdWeekReopen);
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { m_canvas->zoomIn(); }, kIdZoomIn);
     Bind(
@@ -153,7 +177,21 @@ void ServerFrame::buildPanels() {
     m_ordersText->SetMinSize(wxSize(120, -1));
     texts->Add(m_phaseText, 0, wxEXPAND);
     texts->Add(m_ordersText, 0, wxEXPAND | wxTOP, 2);
+    m_stopText = new wxStaticText(bar, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
+    m_stopText->SetMinSize(wxSize(120, -1));
+    texts->Add(m_stopText, 0, wxEXPAND | wxTOP, 2);
     barSizer->Add(texts, 1, wxALIGN_CENTER_VERTICAL | wxALL, 8);
+    // At a weekly stop that waits for the side: its word (shown only there).
+    m_doneButton = new wxButton(bar, wxID_ANY, _("Done with This Stop"));
+    m_reopenButton = new wxButton(bar, wxID_ANY, _("Reopen"));
+    m_doneButton->SetToolTip(_("Tell the server the side is done with this weekly stop"));
+    m_reopenButton->SetToolTip(_("Take back the word that the side is done, while the stop still waits"));
+    for (auto* b : {m_doneButton, m_reopenButton}) {
+        barSizer->Add(b, 0, wxALIGN_CENTER_VERTICAL | wxALL, 4);
+        b->Hide();
+    }
+    m_doneButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { sayWeekWord(true); });
+    m_reopenButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { sayWeekWord(false); });
     m_submitButton = new wxButton(bar, wxID_ANY, _("Submit Orders"));
     m_standButton = new wxButton(bar, wxID_ANY, _("Stand Fast"));
     m_withdrawButton = new wxButton(bar, wxID_ANY, _("Withdraw Orders"));
@@ -347,6 +385,7 @@ bool ServerFrame::refresh() {
     client::OrdersState orders;
     std::vector<view::BattleView> battles;
     std::string reportText, intel, supply, templ;
+    view::SupplyReport supplyReport;
     client::CampaignEntry calendar;
     try {
         wxBusyCursor busy;
@@ -357,6 +396,7 @@ bool ServerFrame::refresh() {
         reportText = m_server->view("report", false, m_reportDay.first, m_reportDay.second);
         intel = m_server->view("intel", false);
         supply = m_server->view("supply", false) + "\n" + m_server->view("loc", false);
+        supplyReport = m_server->supply();
         const bool fresh = !m_draft || m_draft->week != orders.week || m_draft->day != orders.day;
         if (orders.status == "not_given" && fresh) templ = m_server->view("orders/template", false);
     } catch (const client::ClientError& e) {
@@ -369,6 +409,7 @@ bool ServerFrame::refresh() {
     m_reportText = std::move(reportText);
     m_intelText = std::move(intel);
     m_supplyText = std::move(supply);
+    m_supply = std::move(supplyReport);
     if (!templ.empty()) {
         try {
             m_draft = io::readOrdersString(templ, "the server's orders template");
@@ -393,6 +434,7 @@ bool ServerFrame::refresh() {
     updateDetails();
     updatePanels();
     updatePhaseBar();
+    if (m_weekDialog) m_weekDialog->setContext(weekContext());
     m_canvas->Refresh();
     return true;
 }
@@ -436,6 +478,11 @@ void ServerFrame::updatePhaseBar() {
     m_submitButton->Enable(ordersOpen());
     m_standButton->Enable(ordersOpen());
     m_withdrawButton->Enable(m_view && m_orders.status != "not_given" && !m_orders.status.empty());
+    const std::string stop = stopText();
+    m_stopText->SetLabel(utf8(stop));
+    m_stopText->Show(!stop.empty());
+    m_doneButton->Show(stopAwaits(false));
+    m_reopenButton->Show(stopAwaits(true));
     m_phaseText->GetParent()->Layout();
 }
 
@@ -748,6 +795,158 @@ bool ServerFrame::enterBattleResultFile(int id, const wxString& path) {
     return true;
 }
 
+// ---- the week ----------------------------------------------------------------------------------------------------
+
+std::string ServerFrame::stopText() const {
+    if (!m_view) return {};
+    const auto* own = m_view->side(m_login.side);
+    return stopWordText(m_calendar, own ? own->name : m_login.side);
+}
+
+// Whether the campaign stands at a weekly stop that waits for the side, and the side's word is `done`.
+bool ServerFrame::stopAwaits(bool done) const {
+    return m_view && !m_calendar.ended && m_calendar.stop && m_calendar.stop->awaited && m_calendar.stop->done == done;
+}
+
+std::vector<engine::SideMove> ServerFrame::weeklyMoves() const {
+    std::vector<engine::SideMove> moves;
+    for (const auto& m : m_calendar.may)
+        if (auto move = sideMoveOf(m)) moves.push_back(std::move(*move));
+    return moves;
+}
+
+// Everything the dialog shows is the side's own, from the server's answers: its calendar (what it may do now, the
+// stop and its word), its view (its MEs and players) and its supply report (its sources).
+WeekContext ServerFrame::weekContext() const {
+    WeekContext c;
+    c.side = m_login.side;
+    c.week = m_calendar.week;
+    c.day = m_calendar.day;
+    c.phase = m_calendar.phase;
+    c.stop = weeklyStopOf(m_calendar, m_login.side);
+    c.moves = weeklyMoves();
+    if (m_supply) c.sources = m_supply->sources;
+    if (m_view)
+        if (const auto* own = m_view->side(m_login.side)) {
+            c.mes = own->mes;
+            c.players = own->players;
+            c.nationality = own->nationalities.substr(0, own->nationalities.find_first_of(" ,"));
+        }
+    // The server answers only what is given; it finds a dissolved ME's members itself (WeekCommand::dissolve).
+    c.checkable = false;
+    c.judge = "the server";
+    if (m_calendar.stop && m_calendar.stop->awaited && !m_calendar.ended)
+        c.word = WeekContext::StopWord{stopText(), m_calendar.stop->done};
+    return c;
+}
+
+WeekDialog* ServerFrame::openWeekDialog() {
+    if (!m_server || !m_view) {
+        report(_("Not connected"), _("Connect to a campaign server first."), false);
+        return nullptr;
+    }
+    if (m_weekDialog) {
+        m_weekDialog->setContext(weekContext());
+        m_weekDialog->Raise();
+        return m_weekDialog;
+    }
+    m_weekDialog = new WeekDialog(this, weekContext());
+    m_weekDialog->onCommand = [this](const WeekCommand& c, bool apply, std::vector<std::string>& lines) {
+        return weekCommand(c, apply, lines);
+    };
+    m_weekDialog->onWord = [this](bool done, std::string& said) {
+        const bool ok = sayWeekWord(done);
+        said = m_lastMessage;
+        return ok;
+    };
+    m_weekDialog->onClosed = [this] { m_weekDialog = nullptr; };
+    // Beside the order of battle, over the map, so the side's MEs stay in view.
+    const wxRect frame = GetScreenRect();
+    m_weekDialog->Move(frame.x + std::min(m_mainSplit->GetSashPosition() + 8, std::max(0, frame.width - m_weekDialog->GetSize().x)),
+                       frame.y + 60);
+    m_weekDialog->Show();
+    m_weekDialog->Raise();
+    return m_weekDialog;
+}
+
+// The form's command sent as the command line's `--server` actions send it, at the moment of the calendar the window
+// read (the server refuses it with ACTION-STALE when a phase has run since). A refusal comes back as issues: the
+// server's code and message first, then the campaign's own issues behind it.
+core::IssueList ServerFrame::weekCommand(const WeekCommand& wc, bool apply, std::vector<std::string>& lines) {
+    core::IssueList issues;
+    if (!m_server) {
+        issues.error("CLIENT-CONNECTION", "the window is not connected to a server");
+        return issues;
+    }
+    if (!apply) return issues;  // not asked: the context says the server cannot check without giving (checkable false)
+    const auto at = m_calendar.moment();
+    client::ActionResult result;
+    try {
+        wxBusyCursor busy;
+        result = std::visit(
+            [&](const auto& c) -> client::ActionResult {
+                using T = std::decay_t<decltype(c)>;
+                if constexpr (std::is_same_v<T, engine::AllocateSupply>) return m_server->allocateSupply(at, c.source, c.shares);
+                else if constexpr (std::is_same_v<T, engine::RequestSpending>)
+                    return m_server->requestSpending(at, c.me, c.kind, c.count, c.workClass,
+                                                     c.at ? std::optional(hex::formatOffset(*c.at)) : std::nullopt);
+                else if constexpr (std::is_same_v<T, engine::ReplaceFromGrant>)
+                    return m_server->replaceFromGrant(at, c.me, c.units, c.generals);
+                else if constexpr (std::is_same_v<T, engine::BuyWithGrant>) return m_server->buyWithGrant(at, c.text, c.file);
+                else if constexpr (std::is_same_v<T, engine::DeclineInitiative>) return m_server->declineInitiative(at);
+                else if constexpr (std::is_same_v<T, engine::AnswerTerms>) return m_server->answerTerms(at, c.siege, c.accept);
+                else if constexpr (std::is_same_v<T, engine::SplitMe>)
+                    return m_server->splitMe(at, c.from, c.newMe, c.label, c.members);
+                else if constexpr (std::is_same_v<T, engine::TransferMembers>)
+                    return wc.dissolve ? m_server->dissolveMe(at, c.from, c.to) : m_server->transfer(at, c.from, c.to, c.members);
+                else if constexpr (std::is_same_v<T, engine::FormProvisional>)
+                    return m_server->formProvisional(at, c.me, c.units, c.newUnit, c.name);
+                else throw client::ClientError(0, "WEEK-COMMAND", "the Week dialog gives no such command to a server");
+            },
+            wc.command);
+    } catch (const client::ClientError& e) {
+        // The server's code and message (a lost connection in the window's words), and the campaign's issues behind
+        // it; a refusal that is one of those issues is said once.
+        const std::string code = e.code().empty() ? "SERVER" : e.code();
+        if (!e.issues().hasCode(code) || !e.issues().hasErrors())
+            issues.error(code, e.status() == 0 ? serverErrorText(e, m_login)
+                                               : std::string(e.what()) + " (HTTP " + std::to_string(e.status()) + ")");
+        issues.append(e.issues());
+        return issues;
+    }
+    lines = result.lines;
+    if (lines.empty() && !result.message.empty()) lines.push_back(result.message);
+    if (result.grantLeft) lines.push_back(std::to_string(*result.grantLeft) + " SP of this week's grant left");
+    say(m_login.side + ": " + engine::commandName(wc.command) + " given");
+    refresh();
+    return result.issues;
+}
+
+bool ServerFrame::sayWeekWord(bool done) {
+    if (!m_server) return false;
+    if (!stopAwaits(!done)) {
+        report(_("Weekly stop"),
+               utf8(!m_calendar.stop ? "The campaign stands at no weekly stop."
+                    : !m_calendar.stop->awaited
+                        ? "The weekly stop before " + m_calendar.stop->phase + " does not wait for " + m_login.side + "."
+                    : done ? m_login.side + " have already said they are done with this stop."
+                           : m_login.side + " have not said they are done with this stop."),
+               false);
+        return false;
+    }
+    try {
+        wxBusyCursor busy;
+        const auto at = m_calendar.moment();
+        const auto result = done ? m_server->weekDone(at) : m_server->weekReopen(at);
+        refresh();
+        say(result.message.empty() ? std::string(done ? "done with the weekly stop" : "the weekly stop reopened") : result.message);
+    } catch (const client::ClientError& e) {
+        refresh();
+        return refused(done ? _("Not done") : _("Not reopened"), e);
+    }
+    return true;
+}
+
 // ---- scripts and screenshots -------------------------------------------------------------------------------------
 
 void ServerFrame::showConnectForScript(const ServerLogin& login) {
@@ -803,7 +1002,7 @@ bool ServerFrame::saveScreenshot(const wxString& pngPath) {
     Update();
     auto result = WindowCapture::capture(*this, *m_canvas);
     wxImage image = result.image;
-    WindowCapture::pasteOver(image, *this, {m_orderDialog, m_connectShown});
+    WindowCapture::pasteOver(image, *this, {m_orderDialog, m_weekDialog, m_connectShown});
     if (!WindowCapture::savePng(image, pngPath)) return false;
     std::cout << "etatmajor: wrote " << pngPath.utf8_string() << " (" << image.GetWidth() << "x" << image.GetHeight() << ")\n";
     return true;

@@ -8,7 +8,11 @@
 // events (Connection::waitForEvents, a long poll on a connection of its own) and hands them to the window's thread,
 // which reads everything again, so the window follows the day by itself.
 //
-//   phase bar:  the campaign's calendar and weather, the orders' state; Submit Orders, Stand Fast, Withdraw Orders
+//   phase bar:  the campaign's calendar and weather, the orders' state; Submit Orders, Stand Fast, Withdraw Orders;
+//               at a weekly stop that waits for the side, the stop, its deadline and the side's word: Done with This
+//               Stop or Reopen (Week menu too)
+//   Week > Weekly Decisions (F7): the Week dialog (week_dialog.hpp) on what the server says the side may do now, its
+//               forms sent as the command line's `--server` actions (Connection::allocateSupply, ...)
 //   left:       the side's order of battle and the selected ME's details
 //   centre:     the map with the side's counters and the routes of its draft orders
 //   bottom:     today's orders, the day report, the turn (phases run), intelligence, supply and LOC, battles
@@ -18,8 +22,11 @@
 #include "server_model.hpp"
 
 #include "etatmajor/campaign/orders.hpp"
+#include "etatmajor/core/issue.hpp"
+#include "etatmajor/engine/weekly_stops.hpp"
 #include "etatmajor/view/battle_view.hpp"
 #include "etatmajor/view/side_view.hpp"
+#include "etatmajor/view/supply_view.hpp"
 
 #include <wx/frame.h>
 #include <wx/timer.h>
@@ -48,6 +55,9 @@ namespace etatmajor::gui {
 class ConnectDialog;
 class OrderDialog;
 class ServerScript;
+class WeekDialog;
+struct WeekCommand;
+struct WeekContext;
 
 class ServerFrame : public wxFrame {
 public:
@@ -71,6 +81,17 @@ public:
     // A tabletop result file, as agreed at the table: the server enters it once every side of the battle gave the same.
     bool enterBattleResultFile(int id, const wxString& path);
     bool selectTab(const std::string& title);
+
+    // The side's weekly decisions (Week > Weekly Decisions...): the Week dialog fed by the server's answers.
+    WeekDialog* openWeekDialog();
+    WeekDialog* weekDialog() { return m_weekDialog; }
+    // What the server says the side may do now, as the dialog's moves.
+    std::vector<engine::SideMove> weeklyMoves() const;
+    // The side's word at the weekly stop the campaign stands at: done, or taken back (reopen). False, with the server's
+    // refusal said, when it is not given.
+    bool sayWeekWord(bool done);
+    // The stop and the side's word as the phase bar shows them (empty at no stop).
+    std::string stopText() const;
 
     const view::SideView* sideView() const { return m_view ? &*m_view : nullptr; }
     const client::CampaignEntry& calendar() const { return m_calendar; }
@@ -113,6 +134,9 @@ private:
     void stopFollowing();
     void onEvents(const client::TurnEvents& events);
     void onCaptureTick(wxTimerEvent& event);
+    WeekContext weekContext() const;
+    core::IssueList weekCommand(const WeekCommand& command, bool apply, std::vector<std::string>& lines);
+    bool stopAwaits(bool done) const;
 
     bool m_interactive;
     ServerLogin m_login;
@@ -121,6 +145,7 @@ private:
     std::optional<view::SideView> m_view;
     client::CampaignEntry m_calendar;
     client::OrdersState m_orders;
+    std::optional<view::SupplyReport> m_supply;  // the side's own supply report (its sources, for the Week dialog)
     std::vector<view::BattleView> m_battles;
     std::vector<int> m_battleIds;
     std::optional<campaign::OrdersFile> m_draft;  // today's orders being written (the server's template to start with)
@@ -145,6 +170,9 @@ private:
     wxButton* m_submitButton = nullptr;
     wxButton* m_standButton = nullptr;
     wxButton* m_withdrawButton = nullptr;
+    wxStaticText* m_stopText = nullptr;
+    wxButton* m_doneButton = nullptr;
+    wxButton* m_reopenButton = nullptr;
     wxSplitterWindow* m_mainSplit = nullptr;
     wxSplitterWindow* m_leftSplit = nullptr;
     wxSplitterWindow* m_mapSplit = nullptr;
@@ -160,6 +188,7 @@ private:
     wxListBox* m_battleList = nullptr;
     wxTextCtrl* m_battleText = nullptr;
     OrderDialog* m_orderDialog = nullptr;
+    WeekDialog* m_weekDialog = nullptr;
     ConnectDialog* m_connectShown = nullptr;
 
     wxTimer m_captureTimer;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "server_model.hpp"
 
+#include <ctime>
+
 namespace etatmajor::gui {
 
 std::unique_ptr<client::Connection> openServer(const ServerLogin& login) {
@@ -75,10 +77,66 @@ std::string calendarText(const client::CampaignEntry& entry) {
         text += " \u00b7 weekly stop before " + entry.stop->phase +
                 (!entry.stop->awaited ? std::string(" (nothing of ours to do there)")
                  : entry.stop->done   ? std::string(" (we are done; waiting for the other side)")
-                                      : std::string(" (waiting for our word: week done)"));
+                                      : std::string(" (waiting for our word: Done with This Stop)"));
     else if (entry.waitingFor == "battle-results") text += " \u00b7 waiting for tabletop results";
     else if (entry.waitingFor == "paused") text += " \u00b7 paused by the host";
     else if (!entry.waitingFor.empty()) text += " \u00b7 " + entry.waitingFor;
+    return text;
+}
+
+std::optional<engine::SideMove> sideMoveOf(const client::SideMove& move) {
+    engine::SideMove m;
+    m.command = move.command;
+    m.what = move.what;
+    const auto starts = [&](const char* prefix) { return move.command.rfind(prefix, 0) == 0; };
+    // The commands engine::weeklyMoves names (the server passes them on as they are).
+    if (starts("supply allocate")) m.kind = engine::MoveKind::SupplyAllocate;
+    else if (starts("supply spend")) m.kind = engine::MoveKind::SupplySpend;
+    else if (starts("grant buy")) m.kind = engine::MoveKind::GrantBuy;
+    else if (starts("grant replace")) m.kind = engine::MoveKind::GrantReplace;
+    else if (starts("me split")) m.kind = engine::MoveKind::Reorganise;
+    else if (starts("initiative --decline")) m.kind = engine::MoveKind::DeclineInitiative;
+    else if (starts("siege answer --siege ")) {
+        m.kind = engine::MoveKind::AnswerTerms;
+        const std::string number = move.command.substr(std::string("siege answer --siege ").size());
+        if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos || number.size() > 9) return std::nullopt;
+        m.siege = std::stoi(number);
+    } else {
+        return std::nullopt;
+    }
+    return m;
+}
+
+std::optional<engine::WeeklyStop> weeklyStopOf(const client::CampaignEntry& entry, const std::string& side) {
+    if (!entry.stop) return std::nullopt;
+    const auto phase = campaign::phaseFromId(entry.stop->phase);
+    if (!phase) return std::nullopt;
+    engine::WeeklyStop stop;
+    stop.week = entry.stop->week;
+    stop.phase = *phase;
+    stop.title = entry.stop->title;
+    stop.rule = entry.stop->rule;
+    if (entry.stop->awaited) stop.sides.push_back(side);  // the other side's part is not the side's to know
+    return stop;
+}
+
+std::string utcText(std::int64_t seconds) {
+    const std::time_t t = static_cast<std::time_t>(seconds);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
+    return buf;
+}
+
+std::string stopWordText(const client::CampaignEntry& entry, const std::string& sideName) {
+    if (!entry.stop || entry.ended) return {};
+    const auto& st = *entry.stop;
+    std::string text = "Weekly stop before " + st.phase + ": " + st.title;
+    if (st.deadline) text += " \u00b7 deadline " + utcText(*st.deadline);
+    if (!st.awaited) text += " \u00b7 " + sideName + " are not awaited there";
+    else if (st.done) text += " \u00b7 " + sideName + " are done with it (Reopen takes the word back while it waits)";
+    else text += " \u00b7 " + sideName + " have not said they are done (Done with This Stop)";
     return text;
 }
 

@@ -6,8 +6,11 @@
 
 #include "etatmajor/campaign/orders.hpp"
 #include "etatmajor/client/client.hpp"
+#include "etatmajor/engine/weekly_stops.hpp"
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,5 +44,21 @@ std::pair<int, int> reportDayAfter(const std::vector<client::TurnEvent>& events,
 
 // "Week 1, day 2 · D2 Orders · waiting for orders" from the public calendar.
 std::string calendarText(const client::CampaignEntry& entry);
+
+// The move the server offers (its command as etatmajor-cli spells it: "supply allocate", "siege answer --siege 3") as
+// the core's kind of move, for the Week dialog's forms; nothing for a command the dialog has no form for.
+std::optional<engine::SideMove> sideMoveOf(const client::SideMove& move);
+
+// The weekly stop of the server's calendar as the core names it (for the Week dialog's heading): its phase, what it
+// is for and its rule, and the side itself among those it waits for when it is awaited. Nothing when the calendar has
+// no stop or names a phase the core does not know.
+std::optional<engine::WeeklyStop> weeklyStopOf(const client::CampaignEntry& entry, const std::string& side);
+
+// "2026-11-27 12:00 UTC"
+std::string utcText(std::int64_t seconds);
+
+// The side's part in the weekly stop the campaign stands at, for the phase bar and the Week dialog: "The weekly stop
+// before W4 (...): deadline ... · British have not said they are done"; empty when there is no stop.
+std::string stopWordText(const client::CampaignEntry& entry, const std::string& sideName);
 
 }  // namespace etatmajor::gui

@@ -4,8 +4,10 @@
 #include "connect_dialog.hpp"
 #include "order_dialog.hpp"
 #include "script_canvas.hpp"
+#include "script_week.hpp"
 #include "script_words.hpp"
 #include "server_frame.hpp"
+#include "week_dialog.hpp"
 
 #include "etatmajor/io/atomic_file.hpp"
 
@@ -40,6 +42,7 @@ ServerScript::ServerScript(ServerFrame& frame, const wxString& path) : m_frame(f
     Bind(wxEVT_TIMER, &ServerScript::onTick, this, m_timer.GetId());
     addWindowCommands();
     addOrderCommands();
+    addWeekCommands();
     addExpectations();
 }
 
@@ -75,13 +78,18 @@ void ServerScript::onTick(wxTimerEvent&) {
     if (m_waitDayUntil > 0) {
         // The window reads the server again by itself when the worker reports phases; nothing here asks it to.
         const auto& c = m_frame.calendar();
-        if (!(c.week == m_waitWeek && c.day == m_waitDay) || m_frame.eventRefreshes() == 0) {
+        const bool there = m_waitPhase.empty() ? c.week == m_waitWeek && c.day == m_waitDay : c.phase == m_waitPhase;
+        if (!there || m_frame.eventRefreshes() == 0) {
             if (now() < m_waitDayUntil) return;
             std::cerr << m_path.utf8_string() << ":" << m_waitLine << ": error: the window still shows week " << c.week << " day "
-                      << c.day << ", not week " << m_waitWeek << " day " << m_waitDay << "\n";
+                      << c.day << " before " << c.phase << ", not "
+                      << (m_waitPhase.empty() ? "week " + std::to_string(m_waitWeek) + " day " + std::to_string(m_waitDay)
+                                              : "the phase " + m_waitPhase)
+                      << "\n";
             finish(1);
             return;
         }
+        m_waitPhase.clear();
         m_waitDayUntil = 0;
     }
     if (m_settling) {
@@ -166,6 +174,12 @@ void ServerScript::addWindowCommands() {
         m_waitDay = number(w[2]);
         m_waitDayUntil = now() + 1000LL * (w.size() > 3 ? number(w[3]) : 60);
     };
+    m_commands["wait-phase"] = [this](const Words& w) {
+        // wait-phase PHASE [SECONDS]: until the window, following the server, stands before that phase.
+        need(w, 2);
+        m_waitPhase = w[1];
+        m_waitDayUntil = now() + 1000LL * (w.size() > 2 ? number(w[2]) : 60);
+    };
     m_commands["reload"] = [this](const Words&) {
         if (!m_frame.refresh()) fail("the window could not read the server: " + m_frame.lastMessage());
         settle({});
@@ -202,6 +216,7 @@ void ServerScript::addWindowCommands() {
     m_commands["screenshot"] = [this](const Words& w) {
         need(w, 2);
         if (m_frame.orderDialog()) m_frame.orderDialog()->Raise();
+        if (m_frame.weekDialog()) m_frame.weekDialog()->Raise();
         settle(rest(w, 1));
     };
     m_commands["expect"] = [this](const Words& w) { expect(w); };
@@ -243,6 +258,41 @@ void ServerScript::addOrderCommands() {
     m_commands["withdraw"] = [this](const Words&) {
         if (!m_frame.withdrawOrders()) fail("the orders were not withdrawn: " + m_frame.lastMessage());
         settle({});
+    };
+}
+
+// The Week dialog on the server's answers, and the side's word at a weekly stop.
+void ServerScript::addWeekCommands() {
+    auto dialog = [this]() -> WeekDialog& {
+        if (!m_frame.weekDialog()) fail("the Weekly Decisions dialog is not open");
+        return *m_frame.weekDialog();
+    };
+    m_commands["week-open"] = [this](const Words&) {
+        if (!m_frame.openWeekDialog()) fail("the Weekly Decisions dialog did not open: " + m_frame.lastMessage());
+        settle({});
+    };
+    m_commands["week-close"] = [this, dialog](const Words&) {
+        dialog().Close();
+        settle({});
+    };
+    // week-done | week-reopen: the dialog's buttons when it is open, else the Week menu's.
+    for (const bool done : {true, false})
+        m_commands[done ? "week-done" : "week-reopen"] = [this, done](const Words&) {
+            const bool ok = m_frame.weekDialog() ? m_frame.weekDialog()->sayWord(done) : m_frame.sayWeekWord(done);
+            if (!ok) fail("the word was not given: " + m_frame.lastMessage());
+            settle({});
+        };
+    m_commands["week-dump"] = [dialog](const Words& w) {
+        // week-dump PATH: what the dialog shows of the side (weekText), for the test's secrecy check.
+        need(w, 2);
+        io::writeFileAtomically(rest(w, 1), weekText(dialog().context()));
+    };
+    script::addWeekDialogCommands(m_commands, m_expectations, dialog, [this] { settle({}); });
+    m_expectations["week-moves"] = [this](const Words&, const std::string& arg) {
+        expectEqual("weekly moves", std::to_string(m_frame.weeklyMoves().size()), arg);
+    };
+    m_expectations["stop"] = [this](const Words&, const std::string& arg) {
+        expectHas("the weekly stop's line", m_frame.stopText(), arg);
     };
 }
 

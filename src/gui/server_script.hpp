@@ -11,6 +11,8 @@
 //   expect week-day W D | expect phase P | expect orders STATUS | expect orders-open yes|no | expect own-mes N
 //   expect face-down N | expect message TEXT | expect report TEXT | expect turn TEXT | expect phase-bar TEXT
 //   expect event-refreshes-at-least N
+//   week-open | week-close | week-done | week-reopen | week-dump PATH | wait-phase PHASE [SECONDS] | expect week-moves N
+//   expect stop TEXT, and the Week dialog's words (script_week.hpp): week-move, week-set, week-apply...
 #pragma once
 
 #include "etatmajor/hex/hex.hpp"
@@ -48,6 +50,7 @@ private:
     // The handlers of the commands, group by group, and of `expect`'s expectations.
     void addWindowCommands();
     void addOrderCommands();
+    void addWeekCommands();
     void addExpectations();
     void expect(const Words& words);
     // The hex "col,row" of the campaign's map; the order dialog open now; waiting for the window to finish painting
@@ -70,6 +73,7 @@ private:
     int m_waitWeek = 0, m_waitDay = 0;
     long long m_waitDayUntil = 0;
     int m_waitLine = 0;
+    std::string m_waitPhase;  // wait-phase: the phase waited for (then m_waitDayUntil says until when)
     std::map<std::string, std::function<void(const Words&)>> m_commands;
     // expect WHAT ARG...: by WHAT, given the command's words and ARG (the words after WHAT).
     std::map<std::string, std::function<void(const Words&, const std::string& arg)>> m_expectations;

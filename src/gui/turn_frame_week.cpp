@@ -64,8 +64,9 @@ WeekDialog* TurnFrame::openWeekDialog() {
         return m_weekDialog;
     }
     m_weekDialog = new WeekDialog(this, weekContext());
-    m_weekDialog->onCommand = [this](const engine::Command& c, bool apply, std::vector<std::string>& lines) {
-        return weekCommand(c, apply, lines);
+    m_weekDialog->onCommand = [this](const WeekCommand& c, bool apply, std::vector<std::string>& lines) {
+        // A dissolution is the core's transfer of everything the ME has (the form made it from engine::dissolveMembers).
+        return weekCommand(c.command, apply, lines);
     };
     m_weekDialog->onClosed = [this] { m_weekDialog = nullptr; };
     // Beside the order of battle, over the map, so the side's MEs stay in view.

@@ -5,6 +5,7 @@
 #include "script_canvas.hpp"
 #include "script_words.hpp"
 #include "turn_frame.hpp"
+#include "script_week.hpp"
 #include "week_dialog.hpp"
 
 #include "etatmajor/io/atomic_file.hpp"
@@ -162,45 +163,14 @@ void TurnScript::addWeekCommands() {
         if (!kind) fail("no kind of weekly move is called '" + word + "'");
         return *kind;
     };
-    m_commands["week-move"] = [this, kindOf](const Words& w) {
-        need(w, 2);
-        if (!weekDialog().showMove(kindOf(w[1]), w.size() > 2 ? number(w[2]) : 0))
-            fail("the dialog offers no move '" + rest(w, 1) + "':\n" + weekText(weekDialog().context()));
-        settle({});
-    };
     m_commands["week-no-move"] = [this, kindOf](const Words& w) {
         need(w, 2);
         const auto kind = kindOf(w[1]);
         for (const auto& m : m_frame.weeklyMoves())
             if (m.kind == kind) fail("the side may still " + m.command);
     };
-    m_commands["week-set"] = [this](const Words& w) {
-        need(w, 3);
-        std::string error;
-        if (!weekDialog().setField(w[1], rest(w, 2), error)) fail(error);
-    };
-    auto verdict = [this](bool applyIt, bool wanted, const std::string& text) {
-        auto& d = weekDialog();
-        const bool ok = applyIt ? d.apply() : d.check();
-        if (ok != wanted) fail(std::string(wanted ? "refused" : "accepted") + ": " + d.messageText());
-        if (!text.empty() && d.messageText().find(text) == std::string::npos)
-            fail("the dialog says '" + d.messageText() + "', without '" + text + "'");
-        settle({});
-    };
-    m_commands["week-check"] = [verdict](const Words&) { verdict(false, true, {}); };
-    m_commands["week-apply"] = [verdict](const Words&) { verdict(true, true, {}); };
-    m_commands["week-check-refused"] = [verdict](const Words& w) {
-        need(w, 2);
-        verdict(false, false, rest(w, 1));
-    };
-    m_commands["week-apply-refused"] = [verdict](const Words& w) {
-        need(w, 2);
-        verdict(true, false, rest(w, 1));
-    };
-    m_expectations["week-message"] = [this](const Words&, const std::string& arg) {
-        if (weekDialog().messageText().find(arg) == std::string::npos)
-            fail("the dialog says '" + weekDialog().messageText() + "', without '" + arg + "'");
-    };
+    script::addWeekDialogCommands(
+        m_commands, m_expectations, [this]() -> WeekDialog& { return weekDialog(); }, [this] { settle({}); });
     m_expectations["week-moves"] = [this](const Words&, const std::string& arg) {
         expectEqual("weekly moves", std::to_string(m_frame.weeklyMoves().size()), arg);
     };

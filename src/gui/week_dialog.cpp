@@ -155,6 +155,19 @@ void WeekDialog::build() {
     m_heading = new wxStaticText(this, wxID_ANY, wxEmptyString);
     m_heading->SetFont(m_heading->GetFont().Bold());
     top->Add(m_heading, 0, wxLEFT | wxRIGHT | wxTOP | wxEXPAND, 8);
+    // A server's weekly stop: the side's word on it.
+    auto* stopRow = new wxBoxSizer(wxHORIZONTAL);
+    m_stopText = new wxStaticText(this, wxID_ANY, wxEmptyString);
+    stopRow->Add(m_stopText, 1, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
+    m_doneButton = new wxButton(this, wxID_ANY, _("&Done with This Stop"));
+    m_doneButton->SetToolTip(_("Tell the server the side is done with this weekly stop: the turn goes on once every side is"));
+    m_reopenButton = new wxButton(this, wxID_ANY, _("&Reopen"));
+    m_reopenButton->SetToolTip(_("Take back the word that the side is done, while the stop still waits"));
+    stopRow->Add(m_doneButton, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    stopRow->Add(m_reopenButton, 0, wxALIGN_CENTER_VERTICAL);
+    top->Add(stopRow, 0, wxLEFT | wxRIGHT | wxTOP | wxEXPAND, 8);
+    m_doneButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { sayWord(true); });
+    m_reopenButton->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { sayWord(false); });
     top->Add(new wxStaticText(this, wxID_ANY, _("What the side may do now (choose one for its form):")), 0, wxLEFT | wxRIGHT, 8);
     m_moveList = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(600, 76));
     top->Add(m_moveList, 0, wxLEFT | wxRIGHT | wxBOTTOM | wxEXPAND, 8);
@@ -198,6 +211,7 @@ void WeekDialog::build() {
     close->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { Close(); });
     fillLists();
     fillMoves();
+    fillWord();
     // The lists' long lines would widen the dialog to the screen: it keeps its width, and they scroll.
     for (wxWindow* w : {static_cast<wxWindow*>(m_moveList), static_cast<wxWindow*>(m_book), static_cast<wxWindow*>(m_heading)})
         w->SetMaxSize(wxSize(FromDIP(700), -1));
@@ -440,7 +454,30 @@ void WeekDialog::setContext(WeekContext context) {
         fillShares();
     }
     fillMoves();
+    fillWord();
     if (kind) showMove(*kind, siege);
+}
+
+void WeekDialog::fillWord() {
+    const bool shown = m_context.word.has_value();
+    m_stopText->SetLabel(shown ? utf8(m_context.word->text) : wxString());
+    m_stopText->Wrap(FromDIP(440));
+    m_stopText->Show(shown);
+    m_doneButton->Show(shown && !m_context.word->done);
+    m_reopenButton->Show(shown && m_context.word->done);
+    m_checkButton->Show(m_context.checkable);
+    Layout();
+}
+
+bool WeekDialog::sayWord(bool done) {
+    if (!m_context.word || !onWord) {
+        showMessage("The campaign stands at no weekly stop that waits for " + m_context.side + ".");
+        return false;
+    }
+    std::string said;
+    const bool ok = onWord(done, said);
+    showMessage(said);
+    return ok;
 }
 
 void WeekDialog::fillMoves() {
@@ -662,7 +699,7 @@ bool WeekDialog::setField(const std::string& key, const std::string& value, std:
     return false;
 }
 
-std::optional<engine::Command> WeekDialog::command(std::vector<std::string>& errors) {
+std::optional<WeekCommand> WeekDialog::command(std::vector<std::string>& errors) {
     const auto* m = selectedMove();
     if (!m) {
         errors.push_back("choose one of the moves first");
@@ -683,7 +720,7 @@ std::optional<engine::Command> WeekDialog::command(std::vector<std::string>& err
             if (errors.empty() && c.shares.empty())
                 errors.push_back("shares: give at least one ME its SP (the rest share what is left)");
             if (!errors.empty()) return std::nullopt;
-            return c;
+            return WeekCommand{c};
         }
         case engine::MoveKind::SupplySpend: {
             engine::RequestSpending c;
@@ -705,7 +742,7 @@ std::optional<engine::Command> WeekDialog::command(std::vector<std::string>& err
             }
             if (c.me.empty()) errors.push_back("me: choose the ME that pays");
             if (!errors.empty()) return std::nullopt;
-            return c;
+            return WeekCommand{c};
         }
         case engine::MoveKind::GrantReplace: {
             engine::ReplaceFromGrant c;
@@ -717,7 +754,7 @@ std::optional<engine::Command> WeekDialog::command(std::vector<std::string>& err
                 if (m_replaceGenerals->IsChecked(i)) c.generals.push_back(m_replaceGeneralIds[i]);
             if (c.me.empty()) errors.push_back("me: choose the ME the replacements march to");
             if (!errors.empty()) return std::nullopt;
-            return c;
+            return WeekCommand{c};
         }
         case engine::MoveKind::GrantBuy: {
             auto value = [&](const std::string& key) { return fieldValue(m_buyFields.at(key)); };
@@ -741,11 +778,11 @@ std::optional<engine::Command> WeekDialog::command(std::vector<std::string>& err
                 f.units.push_back({value(p + "id"), value(p + "name"), value(p + "nationality"), value(p + "type"), value(p + "class"),
                                    value(p + "stands")});
             }
-            return engine::BuyWithGrant{"purchase form", purchaseText(f)};
+            return WeekCommand{engine::BuyWithGrant{"purchase form", purchaseText(f)}};
         }
-        case engine::MoveKind::DeclineInitiative: return engine::DeclineInitiative{side};
+        case engine::MoveKind::DeclineInitiative: return WeekCommand{engine::DeclineInitiative{side}};
         case engine::MoveKind::AnswerTerms:
-            return engine::AnswerTerms{side, m->siege, m_answer->GetStringSelection().utf8_string() == "accept"};
+            return WeekCommand{engine::AnswerTerms{side, m->siege, m_answer->GetStringSelection().utf8_string() == "accept"}};
         case engine::MoveKind::Reorganise: {
             const std::string action = m_reorgAction->GetStringSelection().utf8_string();
             const std::string me = choiceId(m_reorgMe, meIds);
@@ -755,12 +792,15 @@ std::optional<engine::Command> WeekDialog::command(std::vector<std::string>& err
                 if (m_reorgMembers->IsChecked(i)) members.push_back(m_reorgMemberIds[i]);
             if (me.empty()) errors.push_back("me: choose the ME to reorganise");
             if (!errors.empty()) return std::nullopt;
-            if (action == "split") return engine::SplitMe{side, me, text(m_reorgNew), text(m_reorgLabel), members};
-            if (action == "transfer") return engine::TransferMembers{side, me, to, members};
-            if (action == "provisional") return engine::FormProvisional{side, me, members, text(m_reorgNew), text(m_reorgLabel)};
+            if (action == "split") return WeekCommand{engine::SplitMe{side, me, text(m_reorgNew), text(m_reorgLabel), members}};
+            if (action == "transfer") return WeekCommand{engine::TransferMembers{side, me, to, members}};
+            if (action == "provisional")
+                return WeekCommand{engine::FormProvisional{side, me, members, text(m_reorgNew), text(m_reorgLabel)}};
             // Dissolving is a transfer of everything the ME has, as the core counts it (engine::dissolveMembers).
             const auto all = m_context.dissolve.find(me);
-            return engine::TransferMembers{side, me, to, all == m_context.dissolve.end() ? std::vector<std::string>{} : all->second};
+            return WeekCommand{engine::TransferMembers{side, me, to,
+                                                       all == m_context.dissolve.end() ? std::vector<std::string>{} : all->second},
+                               true};
         }
     }
     return std::nullopt;
@@ -780,19 +820,26 @@ bool WeekDialog::run(bool applyIt) {
     const auto issues = onCommand(*c, applyIt, lines);
     std::string say;
     if (issues.hasErrors()) {
-        say = "Refused by the rules, nothing changed:\n";
+        say = "Refused by " + m_context.judge + ", nothing changed:\n";
         for (const auto& i : issues.items()) say += "  \u2022 " + i.format() + "\n";
         showMessage(say);
         return false;
     }
-    say = applyIt ? "Given: " + engine::commandName(*c) + "\n" : "The rules accept it: Apply gives it.\n";
+    say = applyIt ? "Given: " + engine::commandName(c->command) + "\n" : "The rules accept it: Apply gives it.\n";
     for (const auto& i : issues.items()) say += "  \u2022 " + i.format() + "\n";
     for (const auto& l : lines) say += "  " + l + "\n";
     showMessage(say);
     return true;
 }
 
-bool WeekDialog::check() { return run(false); }
+bool WeekDialog::check() {
+    if (!m_context.checkable) {
+        // A server answers only what is given (the dialog shows no Check there).
+        showMessage("Not checked: " + m_context.judge + " checks a command only when it is given (Apply).");
+        return false;
+    }
+    return run(false);
+}
 bool WeekDialog::apply() { return run(true); }
 
 void WeekDialog::showMessage(const std::string& text) {

@@ -52,8 +52,27 @@ struct WeekContext {
     std::vector<view::PlayerView> players;   // the side's players, for a new ME's commander
     std::string nationality;                 // the side's first nationality, the purchase form's default
     // What dissolving each of the side's MEs moves (engine::dissolveMembers): the reorganisation form's dissolve is a
-    // transfer of these.
+    // transfer of these. (On a server the server finds them: WeekCommand::dissolve.)
     std::map<std::string, std::vector<std::string>> dissolve;
+    // Whether a form can be checked without giving it (the local window asks engine::validate; a server only answers
+    // what is given), and who refuses in the dialog's words ("the rules", "the server").
+    bool checkable = true;
+    std::string judge = "the rules";
+    // On a server, at a weekly stop that waits for the side: the stop, its deadline and the side's word, and whether
+    // the side has said it is done (the dialog then offers Reopen, else Done with This Stop).
+    struct StopWord {
+        std::string text;
+        bool done = false;
+    };
+    std::optional<StopWord> word;
+};
+
+// What a form gives: the core's command, and whether it is the dissolution of the command's ME (a TransferMembers of
+// everything it has: the local window gives that transfer, a server is asked to dissolve the ME and finds its
+// members itself, as `me dissolve --server` does).
+struct WeekCommand {
+    engine::Command command;
+    bool dissolve = false;
 };
 
 // The short word of each kind of move, as the script commands name the forms: allocate, spend, replace, buy,
@@ -83,8 +102,9 @@ public:
     bool setField(const std::string& key, const std::string& value, std::string& error);
 
     // The command of the form shown, or nothing with the form's own errors in `errors`.
-    std::optional<engine::Command> command(std::vector<std::string>& errors);
-    // Check: the core's verdict, shown in the dialog. Apply: checked first, then applied when it passes.
+    std::optional<WeekCommand> command(std::vector<std::string>& errors);
+    // Check: the core's verdict, shown in the dialog (false, with nothing asked, where the context is not checkable).
+    // Apply: checked first, then applied when it passes (on a server: given, and the server's answer shown).
     bool check();
     bool apply();
     // What the message box of the dialog says now.
@@ -92,8 +112,12 @@ public:
 
     // Hands the command to the window: checked only (apply false) or checked and applied; returns the refusal (nothing
     // changed) or warnings, and fills `lines` with what was done.
-    std::function<core::IssueList(const engine::Command&, bool apply, std::vector<std::string>& lines)> onCommand;
+    std::function<core::IssueList(const WeekCommand&, bool apply, std::vector<std::string>& lines)> onCommand;
     std::function<void()> onClosed;
+    // The side's word at the weekly stop (context().word): done, or taken back; returns what to show (the server's
+    // answer, or its refusal with its code) and whether it was given.
+    std::function<bool(bool done, std::string& said)> onWord;
+    bool sayWord(bool done);
 
 private:
     void build();
@@ -111,11 +135,15 @@ private:
     void fillReplaceLists();
     void moveSelected();
     bool run(bool applyIt);
+    void fillWord();
     void showMessage(const std::string& text);
     const engine::SideMove* selectedMove() const;
 
     WeekContext m_context;
     wxStaticText* m_heading = nullptr;
+    wxStaticText* m_stopText = nullptr;
+    wxButton* m_doneButton = nullptr;
+    wxButton* m_reopenButton = nullptr;
     wxListBox* m_moveList = nullptr;
     wxSimplebook* m_book = nullptr;
     std::map<engine::MoveKind, int> m_pages;  // kind -> page of m_book

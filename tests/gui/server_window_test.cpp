@@ -6,10 +6,18 @@
 // theirs from their own client, and the window, following the server by itself, shows the next day and the report of
 // the day fought. Afterwards the server's own view is checked: the campaign stands at the next day.
 //
+// The window opens at the week's stop before W4 (docs/server.md "The turn's stops"): in the Week dialog it splits
+// Camden's income, is refused a replacement with the server's code, and says the British are done (and takes it back
+// and says it again); at the stop before W5 it is done from the Week menu. The Americans' word comes from their own
+// client. A second campaign on the same server, made alike, is given the same decisions through
+// `etatmajor-cli --server`: both campaigns' command logs must hold the same commands up to the first day's orders.
+//
 //   etatmajor_server_window_test XVFB_RUN APP SCRIPT OUT_DIR
 #include "../server/harness.hpp"
 
 #include "etatmajor/client/client.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
 
 #include <signal.h>
 #include <sys/wait.h>
@@ -20,6 +28,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <sstream>
 #include <thread>
@@ -84,6 +93,24 @@ void check(bool ok, const std::string& what, const std::string& detail = {}) {
     }
 }
 
+// The command log of a campaign past its creation: name, arguments, result and moment, one line a command.
+std::vector<std::string> commandLog(const std::string& db) {
+    SQLite::Database d(db, SQLite::OPEN_READONLY);
+    SQLite::Statement q(d, "SELECT name, args, result, week, day, phase FROM command_log WHERE seq > 1 ORDER BY seq");
+    std::vector<std::string> out;
+    while (q.executeStep())
+        out.push_back(q.getColumn(0).getString() + " " + q.getColumn(1).getString() + " -> " + q.getColumn(2).getString() + " @" +
+                      q.getColumn(3).getString() + "/" + q.getColumn(4).getString() + "/" + q.getColumn(5).getString());
+    return out;
+}
+
+// Runs etatmajor-cli with `args`; its exit status, its output in `out`.
+int runCli(const std::string& args, const std::string& log, std::string& out) {
+    const int status = std::system((servertest::cliProgram() + " " + args + " > " + log + " 2>&1").c_str());
+    out = readText(log);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
 client::Connection connection(int port) {
     client::ServerAddress a;
     a.tls = false;
@@ -115,25 +142,39 @@ int main(int argc, char** argv) {
             host.createCampaign("gui", "southern-1780", 1780,
                                 {{"british", "british-passphrase"}, {"american", "american-passphrase"}});
         }
-        // The week's stops before W4 and W5 (docs/server.md "The turn's stops"): both sides are done with them at once,
-        // and the window opens on the first day's orders.
+        // The same campaign again, for the same decisions through etatmajor-cli.
         {
-            auto british = connection(server.port()), american = connection(server.port());
-            british.login("gui", "british", "british-passphrase");
-            american.login("gui", "american", "american-passphrase");
-            for (int i = 0;; ++i) {
-                if (i >= 1200) throw std::runtime_error("the server never came to wait for the first day's orders");
-                const auto now = british.calendar();
-                if (now.waitingFor == "orders") break;
-                if (now.waitingFor == "error") throw std::runtime_error("the server's turn stopped on an error");
-                if (now.waitingFor == "weekly-stop")
-                    for (auto* side : {&british, &american}) {
-                        const auto mine = side->calendar();
-                        if (mine.stop && mine.stop->awaited && !mine.stop->done) side->weekDone(mine.moment());
-                    }
+            auto host = connection(server.port());
+            host.loginHost("host-passphrase");
+            host.createCampaign("cli", "southern-1780", 1780,
+                                {{"british", "british-passphrase"}, {"american", "american-passphrase"}});
+        }
+        // The Americans are done with each weekly stop as soon as it waits for them, from their own client; the British
+        // word is the window's (or etatmajor-cli's). `until` says when to stop waiting; false when it never came.
+        auto american = connection(server.port()), americanCli = connection(server.port());
+        american.login("gui", "american", "american-passphrase");
+        americanCli.login("cli", "american", "american-passphrase");
+        auto americansDone = [](client::Connection& side, bool answer) {
+            const auto mine = side.calendar();
+            if (mine.waitingFor == "error") throw std::runtime_error("the server's turn stopped on an error");
+            if (answer && mine.waitingFor == "weekly-stop" && mine.stop && mine.stop->awaited && !mine.stop->done)
+                side.weekDone(mine.moment());
+            return mine;
+        };
+        auto waitFor = [&](client::Connection& side, const std::function<bool(const client::CampaignEntry&)>& there,
+                           bool answer = true) {
+            for (int i = 0; i < 1200; ++i) {
+                if (there(americansDone(side, answer))) return true;
                 std::this_thread::sleep_for(std::chrono::milliseconds(50));
             }
-        }
+            return false;
+        };
+        auto atStop = [](const char* phase) {
+            return
+                [phase](const client::CampaignEntry& c) { return c.waitingFor == "weekly-stop" && c.stop && c.stop->phase == phase; };
+        };
+        // The window's campaign: the Americans wait at the first stop until the window has said its word and taken it back.
+        if (!waitFor(american, atStop("W4"), false)) throw std::runtime_error("the server never came to the stop before W4");
         const std::vector<std::string> common{app, "--size", "1280x800", "--campaign", "gui", "--side", "british"};
         auto with = [&](std::vector<std::string> args, const std::vector<std::string>& more) {
             args.insert(args.end(), more.begin(), more.end());
@@ -184,10 +225,10 @@ int main(int argc, char** argv) {
                 gui.pid = -1;
                 break;
             }
-            // Once the window has given the British orders and checked what it shows of them.
+            // The Americans' word at the weekly stops, and their orders once the window has given the British orders.
+            if (!americansGave && readText(gui.log).find("etatmajor: the Americans may go on") != std::string::npos)
+                americansDone(american, true);
             if (!americansGave && readText(gui.log).find("etatmajor: the British orders are given") != std::string::npos) {
-                auto american = connection(server.port());
-                american.login("gui", "american", "american-passphrase");
                 american.submitOrders(american.view("orders/template", false), "american.xml");
                 americansGave = true;
             }
@@ -205,7 +246,52 @@ int main(int argc, char** argv) {
         british.login("gui", "british", "british-passphrase");
         const auto calendar = british.calendar();
         check(calendar.week == 1 && calendar.day == 2, "the server is at week 1 day 2");
-        for (const auto* png : {"server-connect.png", "server-order.png", "server-day-result.png"})
+        // The same decisions through etatmajor-cli on the other campaign: Camden's income split at the stop before W4 (the
+        // replacement the server refused is not given), the British done there and at the stop before W5.
+        const std::string remote = "--server " + server.url() + " --campaign cli --side british --password-file " + work +
+                                   "/british.pass";
+        std::string said;
+        check(waitFor(americanCli, atStop("W4")), "the other campaign stands at the stop before W4");
+        check(runCli("supply allocate " + remote + " --source camden --share b-webster=60 --share b-rawdon=40", work + "/cli1.log",
+                     said) == 0,
+              "etatmajor-cli split Camden's income", said);
+        check(runCli("week done " + remote, work + "/cli2.log", said) == 0, "etatmajor-cli said the British are done", said);
+        check(waitFor(americanCli, atStop("W5")), "the other campaign went on to the stop before W5");
+        check(runCli("week done " + remote, work + "/cli3.log", said) == 0, "etatmajor-cli said the British are done again", said);
+        check(waitFor(americanCli, [](const client::CampaignEntry& c) { return c.waitingFor == "orders"; }),
+              "the other campaign waits for the first day's orders");
+        const auto fromCli = commandLog(campaigns + "/cli.db");
+        const auto fromWindow = commandLog(campaigns + "/gui.db");
+        bool allocated = false;
+        for (const auto& line : fromCli) allocated = allocated || line.rfind("supply.allocate ", 0) == 0;
+        std::string both = "etatmajor-cli:\n";
+        for (const auto& line : fromCli) both += "  " + line + "\n";
+        both += "window:\n";
+        for (const auto& line : fromWindow) both += "  " + line + "\n";
+        check(allocated && fromWindow.size() > fromCli.size() && std::equal(fromCli.begin(), fromCli.end(), fromWindow.begin()),
+              "the window's campaign logged the same " + std::to_string(fromCli.size()) +
+                  " commands as etatmajor-cli's up to the first day's orders",
+              both);
+
+        // Secrecy: the Week dialog, filled from the British answers, names nothing of the other side.
+        {
+            const std::string dump = readText(out + "/server-week.txt");
+            SQLite::Database d(campaigns + "/gui.db", SQLite::OPEN_READONLY);
+            SQLite::Statement q(d, "SELECT id FROM me WHERE side_id <> 'british' UNION SELECT id FROM unit WHERE side_id <> 'british' "
+                                   "UNION SELECT name FROM unit WHERE side_id <> 'british' UNION SELECT id FROM general WHERE side_id "
+                                   "<> 'british' UNION SELECT name FROM general WHERE side_id <> 'british'");
+            int words = 0;
+            std::string named;
+            while (q.executeStep()) {
+                const std::string word = q.getColumn(0).getString();
+                if (word.empty()) continue;
+                ++words;
+                if (dump.find(word) != std::string::npos) named += " '" + word + "'";
+            }
+            check(dump.find("camden") != std::string::npos && words > 0 && named.empty(),
+                  "the Week dialog names none of " + std::to_string(words) + " words of the American side", named + "\n" + dump);
+        }
+        for (const auto* png : {"server-connect.png", "server-order.png", "server-day-result.png", "server-week.png"})
             check(fs::exists(fs::path(out) / png) && fs::file_size(fs::path(out) / png) > 10000, std::string("wrote ") + png);
     } catch (const std::exception& e) {
         std::cout << "FAILED: " << e.what() << "\n";

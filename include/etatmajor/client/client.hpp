@@ -9,6 +9,7 @@
 #include "etatmajor/map/map.hpp"
 #include "etatmajor/view/battle_view.hpp"
 #include "etatmajor/view/side_view.hpp"
+#include "etatmajor/view/supply_view.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -142,6 +143,9 @@ struct PaperRequest {
 // builds locally, with the hexes' offsets and the hexes the side's MEs see now. Throws ClientError SERVER-ANSWER for a text that is
 // not such a document.
 view::SideView sideViewFromJson(const std::string& json);
+// The side's supply report from its JSON (`supply --json`, the server's supply view): its sources (no hex offsets: the
+// JSON has none), foraging and this week's ledger. Throws ClientError SERVER-ANSWER for a text that is not one.
+view::SupplyReport supplyReportFromJson(const std::string& json);
 
 class Connection {
 public:
@@ -172,6 +176,8 @@ public:
     std::string view(const std::string& what, bool json, int week = 0, int day = 0);
     // The side's status as the typed view the turn manager renders.
     view::SideView status();
+    // The side's supply report as the typed object (its sources and who draws on them, for the Week dialog).
+    view::SupplyReport supply();
     // The campaign's map (public: terrain, roads, towns; no counter), on which the side's view is drawn.
     map::Map map();
     CampaignEntry calendar();
