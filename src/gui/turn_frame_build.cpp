@@ -6,6 +6,7 @@
 #include "print_papers.hpp"
 #include "server_frame.hpp"
 
+#include "etatmajor/engine/battles.hpp"
 #include "etatmajor/version.hpp"
 
 #include <wx/aboutdlg.h>
@@ -15,6 +16,7 @@
 #include <wx/filedlg.h>
 #include <wx/filename.h>
 #include <wx/gauge.h>
+#include <wx/grid.h>
 #include <wx/listbox.h>
 #include <wx/menu.h>
 #include <wx/notebook.h>
@@ -512,7 +514,7 @@ wxPanel* TurnFrame::buildBattlePage() {
     auto* battleLeft = new wxBoxSizer(wxVERTICAL);
     m_battleList = new wxListBox(battlePage, wxID_ANY, wxDefaultPosition, wxSize(300, -1), 0, nullptr, wxLB_SINGLE | wxLB_HSCROLL);
     m_battleList->SetMinSize(wxSize(300, 3 * m_battleList->GetCharHeight() + 12));
-    battleLeft->Add(m_battleList, 1, wxEXPAND);
+    battleLeft->Add(m_battleList, 0, wxEXPAND);  // the odds below take the room left
     auto* battleButtons = new wxBoxSizer(wxHORIZONTAL);
     for (const auto& [id, label] : std::vector<std::pair<int, wxString>>{{kIdBattleShow, _("Set-up")},
                                                                          {kIdBattleOdds, _("Odds")},
@@ -542,13 +544,41 @@ wxPanel* TurnFrame::buildBattlePage() {
     battleLeft->Add(m_oddsBox, 1, wxEXPAND | wxTOP, 4);
     m_battleText = new wxTextCtrl(battlePage, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize,
                                   wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP);
+    // Across the top of the tab: the side's assumptions on the enemy counters no report describes (the odds form), a
+    // row a counter and a column a kind of the reports; below it the list and odds on the left, the set-up on the right.
+    auto* battleTop = new wxBoxSizer(wxVERTICAL);
+    m_assumeLabel = new wxStaticText(battlePage, wxID_ANY, _("Assumptions: choose a battle."));
+    battleTop->Add(m_assumeLabel, 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 4);
+    m_assumeGrid = new wxGrid(battlePage, wxID_ANY);
+    const auto& kinds = engine::assumableKinds();
+    m_assumeGrid->CreateGrid(0, static_cast<int>(kinds.size()));
+    m_assumeGrid->SetColLabelSize(2 * m_assumeGrid->GetCharHeight() + 8);
+    const wxFont labelFont = m_assumeGrid->GetLabelFont();
+    for (std::size_t c = 0; c < kinds.size(); ++c) {
+        // "line infantry battalions" over two lines: all but the last word, then the last.
+        const auto space = kinds[c].rfind(' ');
+        const std::string first = space == std::string::npos ? kinds[c] : kinds[c].substr(0, space);
+        const std::string second = space == std::string::npos ? std::string() : kinds[c].substr(space + 1);
+        m_assumeGrid->SetColLabelValue(static_cast<int>(c), utf8(second.empty() ? first : first + "\n" + second));
+        int w1 = 0, w2 = 0, h = 0;
+        m_assumeGrid->GetTextExtent(utf8(first), &w1, &h, nullptr, nullptr, &labelFont);
+        m_assumeGrid->GetTextExtent(utf8(second), &w2, &h, nullptr, nullptr, &labelFont);
+        m_assumeGrid->SetColSize(static_cast<int>(c), std::max(w1, w2) + 16);
+    }
+    m_assumeGrid->SetRowLabelAlignment(wxALIGN_LEFT, wxALIGN_CENTRE);
+    m_assumeGrid->DisableDragRowSize();
+    m_assumeGrid->Hide();  // shown while the chosen battle has counters to assume
+    battleTop->Add(m_assumeGrid, 0, wxLEFT | wxRIGHT | wxTOP, 4);
     battleSizer->Add(battleLeft, 0, wxEXPAND | wxALL, 4);
     battleSizer->Add(m_battleText, 1, wxEXPAND | wxTOP | wxBOTTOM | wxRIGHT, 4);
-    battlePage->SetSizer(battleSizer);
+    battleTop->Add(battleSizer, 1, wxEXPAND);
+    battlePage->SetSizer(battleTop);
     m_battleList->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) {
         const int i = m_battleList->GetSelection();
-        if (i != wxNOT_FOUND && i < static_cast<int>(m_battleIds.size()))
+        if (i != wxNOT_FOUND && i < static_cast<int>(m_battleIds.size())) {
             m_battleText->SetValue(utf8(battleSetupText(m_battleIds[static_cast<std::size_t>(i)])));
+            fillAssumptions(m_battleIds[static_cast<std::size_t>(i)]);
+        }
     });
     return battlePage;
 }
