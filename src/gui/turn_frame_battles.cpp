@@ -15,7 +15,9 @@
 
 #include <wx/button.h>
 #include <wx/gauge.h>
+#include <wx/choice.h>
 #include <wx/grid.h>
+#include <wx/listctrl.h>
 #include <wx/msgdlg.h>
 #include <wx/notebook.h>
 #include <wx/sizer.h>
@@ -34,6 +36,7 @@ using namespace detail;
 // ---- battles ---------------------------------------------------------------------------------------------------
 
 std::string TurnFrame::battleSetupText(int id) {
+    m_reportTables.clear();  // a side's report of a fought battle puts its tables back (sideBattleText)
     if (!m_viewer) return kChooseSidePrompt;
     if (!m_viewer->isHost()) return sideBattleText(id);
     std::ostringstream o;
@@ -101,7 +104,9 @@ std::string TurnFrame::sideBattleText(int id) {
             report::PrintOptions options;
             options.battle = id;
             try {
-                o << "\n" << documentText(report::buildPaper(store, report::PaperKind::Battle, who.side(), options));
+                const auto paper = report::buildPaper(store, report::PaperKind::Battle, who.side(), options);
+                o << "\n" << documentText(paper);
+                m_reportTables = paper.tables;
             } catch (const db::StoreError& e) {
                 o << "\nNo battle report for " << who.side() << ": " << e.what() << "\n";
             }
@@ -111,7 +116,7 @@ std::string TurnFrame::sideBattleText(int id) {
 }
 
 void TurnFrame::showBattleSetup(int id) {
-    m_battleText->SetValue(utf8(battleSetupText(id)));
+    setBattleText(battleSetupText(id));
     fillAssumptions(id);
 }
 
@@ -120,7 +125,7 @@ void TurnFrame::clearBattleTab() {
     if (m_oddsThread.joinable()) m_oddsCancel = true;
     m_oddsText.clear();
     if (m_oddsBox) m_oddsBox->SetValue(_("Odds: choose a battle and press Odds."));
-    if (m_battleText) m_battleText->Clear();
+    if (m_battleText) setBattleText({});
     // The assumptions typed in one view are that side's beliefs: not left for the next.
     m_assumeBattle = 0;
     m_assumeCounters.clear();
@@ -130,6 +135,63 @@ void TurnFrame::clearBattleTab() {
         m_assumeGrid->GetContainingSizer()->Layout();
     }
     if (m_assumeLabel) m_assumeLabel->SetLabel(_("Assumptions: choose a battle."));
+}
+
+// ---- the battle report's tables --------------------------------------------------------------------------------
+
+void TurnFrame::setBattleText(const std::string& text) {
+    m_battleText->SetValue(utf8(text));
+    if (!m_reportTable) return;
+    if (text.empty()) m_reportTables.clear();
+    m_reportChoice->Clear();
+    for (const auto& t : m_reportTables) m_reportChoice->Append(utf8(t.heading.empty() ? std::string("Table") : t.heading));
+    const bool any = !m_reportTables.empty();
+    m_reportChoice->Show(any);
+    m_reportTable->Show(any);
+    if (any) {
+        m_reportChoice->SetSelection(0);
+        showReportTable(0);
+    } else {
+        m_reportTable->ClearAll();
+    }
+    m_reportTable->GetContainingSizer()->Layout();
+}
+
+void TurnFrame::showReportTable(int index) {
+    m_reportTable->Freeze();
+    m_reportTable->ClearAll();
+    if (index >= 0 && index < static_cast<int>(m_reportTables.size())) {
+        const auto& t = m_reportTables[static_cast<std::size_t>(index)];
+        for (const auto& c : t.columns) m_reportTable->AppendColumn(utf8(c));
+        for (std::size_t r = 0; r < t.rows.size(); ++r) {
+            const auto& row = t.rows[r];
+            const long item = m_reportTable->InsertItem(static_cast<long>(r), row.empty() ? wxString() : utf8(row[0]));
+            for (std::size_t c = 1; c < row.size() && c < t.columns.size(); ++c)
+                m_reportTable->SetItem(item, static_cast<int>(c), utf8(row[c]));
+        }
+        // Each column as wide as its widest cell or its title.
+        for (int c = 0; c < static_cast<int>(t.columns.size()); ++c) {
+            m_reportTable->SetColumnWidth(c, wxLIST_AUTOSIZE);
+            const int cells = m_reportTable->GetColumnWidth(c);
+            m_reportTable->SetColumnWidth(c, wxLIST_AUTOSIZE_USEHEADER);
+            if (m_reportTable->GetColumnWidth(c) < cells) m_reportTable->SetColumnWidth(c, cells);
+        }
+    }
+    m_reportTable->Thaw();
+}
+
+std::string TurnFrame::reportTablesText() const {
+    std::string out;
+    const auto line = [](const std::vector<std::string>& cells) {
+        std::string l;
+        for (std::size_t i = 0; i < cells.size(); ++i) l += (i ? " | " : "") + cells[i];
+        return l + "\n";
+    };
+    for (const auto& t : m_reportTables) {
+        out += t.heading + "\n" + line(t.columns);
+        for (const auto& r : t.rows) out += line(r);
+    }
+    return out;
 }
 
 // ---- the odds form: what the side believes the enemy counters no report describes hold ---------------------------
@@ -293,7 +355,7 @@ bool TurnFrame::startOdds(int id, int runs) {
     m_oddsSide = m_side;
     m_notebook->SetSelection(m_notebook->GetPageCount() - 1);
     // The set-up the odds are drawn from stays in view beside them.
-    m_battleText->SetValue(utf8(battleSetupText(id)));
+    setBattleText(battleSetupText(id));
     m_oddsBox->SetValue(utf8(m_oddsText));
     // Two threads: one fights the trials while the other reports progress and hears a cancel (view::fightOdds).
     m_oddsThread = std::thread([this, plan = std::move(plan), runs] {
@@ -350,7 +412,7 @@ bool TurnFrame::resolveBattle(int id) {
         return false;
     }
     refresh();
-    m_battleText->SetValue(utf8(battleOutcomeText(id, lines)));
+    setBattleText(battleOutcomeText(id, lines));
     m_notebook->SetSelection(m_notebook->GetPageCount() - 1);
     say("battle " + std::to_string(id) + " resolved");
     return true;
@@ -372,7 +434,7 @@ bool TurnFrame::enterBattleResult(int id, const wxString& file) {
         return false;
     }
     refresh();
-    m_battleText->SetValue(utf8(battleOutcomeText(id, lines)));
+    setBattleText(battleOutcomeText(id, lines));
     say("the tabletop result of battle " + std::to_string(id) + " is recorded");
     return true;
 }

@@ -18,6 +18,7 @@
 #include <wx/gauge.h>
 #include <wx/grid.h>
 #include <wx/listbox.h>
+#include <wx/listctrl.h>
 #include <wx/menu.h>
 #include <wx/notebook.h>
 #include <wx/panel.h>
@@ -569,14 +570,25 @@ wxPanel* TurnFrame::buildBattlePage() {
     m_assumeGrid->DisableDragRowSize();
     m_assumeGrid->Hide();  // shown while the chosen battle has counters to assume
     battleTop->Add(m_assumeGrid, 0, wxLEFT | wxRIGHT | wxTOP, 4);
+    // On the right: a fought battle's report as tables with their columns (one chosen by its heading), then the text.
+    auto* battleRight = new wxBoxSizer(wxVERTICAL);
+    m_reportChoice = new wxChoice(battlePage, wxID_ANY);
+    m_reportChoice->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { showReportTable(m_reportChoice->GetSelection()); });
+    m_reportTable = new wxListCtrl(battlePage, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxLC_REPORT | wxLC_SINGLE_SEL);
+    m_reportTable->SetMinSize(wxSize(-1, 6 * m_reportTable->GetCharHeight()));
+    m_reportChoice->Hide();
+    m_reportTable->Hide();
+    battleRight->Add(m_reportChoice, 0, wxBOTTOM, 2);
+    battleRight->Add(m_reportTable, 1, wxEXPAND | wxBOTTOM, 4);
+    battleRight->Add(m_battleText, 1, wxEXPAND);
     battleSizer->Add(battleLeft, 0, wxEXPAND | wxALL, 4);
-    battleSizer->Add(m_battleText, 1, wxEXPAND | wxTOP | wxBOTTOM | wxRIGHT, 4);
+    battleSizer->Add(battleRight, 1, wxEXPAND | wxTOP | wxBOTTOM | wxRIGHT, 4);
     battleTop->Add(battleSizer, 1, wxEXPAND);
     battlePage->SetSizer(battleTop);
     m_battleList->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) {
         const int i = m_battleList->GetSelection();
         if (i != wxNOT_FOUND && i < static_cast<int>(m_battleIds.size())) {
-            m_battleText->SetValue(utf8(battleSetupText(m_battleIds[static_cast<std::size_t>(i)])));
+            setBattleText(battleSetupText(m_battleIds[static_cast<std::size_t>(i)]));
             fillAssumptions(m_battleIds[static_cast<std::size_t>(i)]);
         }
     });

@@ -296,6 +296,7 @@ std::string TurnFrame::battleTabText() const {
     std::string text = m_battleText ? std::string(m_battleText->GetValue().utf8_str()) : std::string();
     if (!m_oddsText.empty()) text += "\n" + m_oddsText;
     if (!m_assumeCounters.empty()) text += "\n" + assumptionsText();
+    if (!m_reportTables.empty()) text += "\n" + reportTablesText();
     return text;
 }
 
@@ -349,7 +350,7 @@ std::vector<std::pair<std::string, std::string>> TurnFrame::panelTexts() const {
     out.emplace_back("Supply and LOC", textOf(m_supplyPanel));
     std::string battles;
     for (unsigned i = 0; i < m_battleList->GetCount(); ++i) battles += m_battleList->GetString(i).utf8_string() + "\n";
-    battles += assumptionsText() + textOf(m_battleText) + "\n" + textOf(m_oddsBox) + "\n";
+    battles += assumptionsText() + reportTablesText() + textOf(m_battleText) + "\n" + textOf(m_oddsBox) + "\n";
     out.emplace_back("Battles", battles);
     std::string print;
     if (m_view)

@@ -489,6 +489,10 @@ void TurnScript::addTurnExpectations() {
         if (m_frame.assumptionsText().find(arg) == std::string::npos)
             fail("the odds form reads '" + m_frame.assumptionsText() + "', without '" + arg + "'");
     };
+    m_expectations["report-table"] = [this](const Words&, const std::string& arg) {
+        if (m_frame.reportTablesText().find(arg) == std::string::npos)
+            fail("the battle report's tables read '" + m_frame.reportTablesText() + "', without '" + arg + "'");
+    };
     m_expectations["no-assumptions"] = [this](const Words&, const std::string&) {
         if (!m_frame.assumptionsText().empty()) fail("the odds form still reads '" + m_frame.assumptionsText() + "'");
     };
