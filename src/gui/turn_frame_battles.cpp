@@ -14,8 +14,8 @@
 #include "etatmajor/view/battle_text.hpp"
 
 #include <wx/button.h>
-#include <wx/gauge.h>
 #include <wx/choice.h>
+#include <wx/gauge.h>
 #include <wx/grid.h>
 #include <wx/listctrl.h>
 #include <wx/msgdlg.h>
