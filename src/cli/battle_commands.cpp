@@ -237,15 +237,27 @@ int campaignBattleEnter(const std::string& dbPath, int id, const std::string& fi
     });
 }
 
-// Odds are computed only from what the side knows: its own forces, and the enemy as its latest intelligence
-// reports describe it. Without a report on every enemy ME the command says so instead of guessing or peeking.
+// Odds are computed only from what the side knows: its own forces, the enemy as its latest intelligence reports
+// describe it, and each counter no report describes as the side says it believes it (--assume). Without either on every
+// enemy ME the command says so instead of guessing or peeking.
 int campaignBattleOdds(const std::string& dbPath, int id, const std::string& side, const std::string& passwordFile, int runs,
-                       int threads) {
+                       int threads, const std::vector<std::string>& assume) {
+    // Every --assume is read before the campaign is opened; all their errors are told, each naming the option.
+    core::IssueList parsed;
+    std::vector<view::OddsAssumption> assumptions;
+    for (const auto& text : assume)
+        if (auto a = view::parseAssumption(text, parsed)) assumptions.push_back(std::move(*a));
+    for (const auto& i : parsed.items()) std::cerr << "error " << i.code << ": --assume " << i.message << "\n";
+    if (parsed.hasErrors()) return kUsage;
     return withActor(dbPath, actorOf(side), passwordFile, true, [&](db::CampaignStore& store) {
         const auto access = view::battleAccess(store, view::Viewer::ofSide(side), id);
         for (const auto& i : access.items()) std::cerr << "error " << i.code << ": " << i.message << "\n";
         if (access.hasErrors()) return kBadInput;
-        const auto odds = view::battleOdds(store, side, id, runs, threads);
+        const auto odds = view::battleOdds(store, side, id, runs, threads, assumptions);
+        if (odds.issues.hasErrors()) {
+            for (const auto& i : odds.issues.items()) std::cerr << "error " << i.code << ": --assume: " << i.message << "\n";
+            return kBadInput;
+        }
         std::cout << view::battleOddsText(odds);
         return odds.computed() ? kOk : kBadInput;
     });
@@ -268,6 +280,7 @@ void registerBattleCommands(CLI::App& app, Registry& registry) {
         std::string passwordFile;
         int id = 0;
         std::vector<std::string> params;
+        std::vector<std::string> assume;
         RemoteArgs remote;
     };
     auto args = std::make_shared<Args>();
@@ -350,15 +363,23 @@ void registerBattleCommands(CLI::App& app, Registry& registry) {
     odds->add_option("--id", args->id, "Battle number")->required();
     odds->add_option("--side", args->side, "The side asking")->required();
     odds->add_option("--runs", args->runs, "Number of trials")->check(CLI::Range(1, 1000000));
+    odds->add_option("--assume", args->assume,
+                     "What you believe an unscouted enemy counter holds: \"COUNTER=KIND:N,KIND:N\" with the reports' kinds "
+                     "(\"line infantry battalions\", \"artillery batteries\", ...); repeatable, one a counter");
     registry.add(odds, [args, threadsOf] {
         if (!needDbOrServer(args->db, args->remote)) return kUsage;
+        if (args->remote.used() && !args->assume.empty()) {
+            std::cerr << "error: --assume is not sent to a server; ask the odds of a campaign database (--db) to state "
+                         "assumptions\n";
+            return kUsage;
+        }
         if (args->remote.used())
             return withServer(args->remote, args->side, args->passwordFile, [&](client::Connection& c) {
                 const auto [text, computed] = c.battleOdds(args->id, args->runs);
                 std::cout << text;
                 return computed ? kOk : kBadInput;
             });
-        return campaignBattleOdds(args->db, args->id, args->side, args->passwordFile, args->runs, threadsOf());
+        return campaignBattleOdds(args->db, args->id, args->side, args->passwordFile, args->runs, threadsOf(), args->assume);
     });
 
     auto* simulate = battle->add_subcommand("simulate", "Run seeded trials and report the distribution of outcomes");

@@ -23,6 +23,8 @@
 #include "etatmajor/dice/dice.hpp"
 #include "etatmajor/engine/commands.hpp"
 #include "etatmajor/engine/weekly_stops.hpp"
+#include "etatmajor/report/page.hpp"
+#include "etatmajor/view/battle_text.hpp"
 #include "etatmajor/view/battle_view.hpp"
 #include "etatmajor/view/side_view.hpp"
 #include "etatmajor/view/supply_view.hpp"
@@ -48,7 +50,9 @@ class wxDialog;
 class wxTopLevelWindow;
 class wxChoice;
 class wxGauge;
+class wxGrid;
 class wxListBox;
+class wxListCtrl;
 class wxMenu;
 class wxNotebook;
 class wxPanel;
@@ -147,6 +151,17 @@ public:
     void showBattleSetup(int id);  // the Set-up button: the set-up text in the Battles tab
     // What the Battles tab shows now (for scripts and tests).
     std::string battleTabText() const;
+    // The odds form: one row for each enemy counter of the battle no report of the side describes, one column for each
+    // kind of the reports (engine::assumableKinds), empty at first; Odds pictures each counter with counts as the side
+    // believes it (view::oddsPlan's assumptions). Filled for the battle chosen in the list, and again by Odds.
+    void fillAssumptions(int id);
+    // Sets the form's cell of counter `row` (0-based) and the kind that starts with `kind` ("line", "artillery"...),
+    // as a person types it; false, having said why, when there is no such cell.
+    bool setAssumption(int row, const std::string& kind, const std::string& value);
+    std::string assumptionsText() const;  // the form's counters and filled cells, for scripts and the panel dumps
+    // The side's battle report's tables, shown with their columns above the report's text (one at a time, chosen by
+    // heading): "Heading\ncolumn | column\ncell | cell\n..." for each, for scripts and the panel dumps.
+    std::string reportTablesText() const;
     bool startOdds(int id, int runs);
     bool oddsRunning() const { return m_oddsThread.joinable(); }
     void cancelOdds() { m_oddsCancel = true; }
@@ -201,6 +216,9 @@ private:
     WeekContext weekContext() const;
     core::IssueList weekCommand(const engine::Command& command, bool apply, std::vector<std::string>& lines);
     std::string battleOutcomeText(int id, const std::vector<std::string>& lines);
+    std::vector<view::OddsAssumption> readAssumptions(std::vector<std::string>& errors);
+    void setBattleText(const std::string& text);  // the right of the Battles tab: the text, and the report's tables
+    void showReportTable(int index);
     // Keeps the engine's lines of phases that ran (the host's Phase Results) and the day they belong to.
     void recordPhases(const std::vector<engine::PhaseReport>& phases);
     void showSummary();
@@ -331,7 +349,14 @@ private:
     wxListBox* m_battleList = nullptr;
     wxTextCtrl* m_battleText = nullptr;
     wxTextCtrl* m_oddsBox = nullptr;
-    int m_sashBeforeBattles = 0;  // the map's height before the Battles tab took room (0: it took none)
+    wxChoice* m_reportChoice = nullptr;
+    wxListCtrl* m_reportTable = nullptr;
+    std::vector<report::TableData> m_reportTables;  // of the battle report shown (sideBattleText keeps them)
+    wxStaticText* m_assumeLabel = nullptr;
+    wxGrid* m_assumeGrid = nullptr;
+    int m_assumeBattle = 0;                     // the battle the form's rows are the counters of (0: none)
+    std::vector<std::string> m_assumeCounters;  // the rows' counters
+    int m_sashBeforeBattles = 0;                // the map's height before the Battles tab took room (0: it took none)
     wxGauge* m_oddsGauge = nullptr;
     wxButton* m_oddsCancelButton = nullptr;
     OrderDialog* m_orderDialog = nullptr;

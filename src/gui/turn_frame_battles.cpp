@@ -7,17 +7,25 @@
 #include "print_papers.hpp"
 
 #include "etatmajor/battle/trials.hpp"
+#include "etatmajor/core/text.hpp"
 #include "etatmajor/engine/battles.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/report/papers.hpp"
 #include "etatmajor/view/battle_text.hpp"
 
 #include <wx/button.h>
+#include <wx/choice.h>
 #include <wx/gauge.h>
+#include <wx/grid.h>
+#include <wx/listctrl.h>
+#include <wx/msgdlg.h>
 #include <wx/notebook.h>
+#include <wx/sizer.h>
+#include <wx/stattext.h>
 #include <wx/textctrl.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <sstream>
 
@@ -28,6 +36,7 @@ using namespace detail;
 // ---- battles ---------------------------------------------------------------------------------------------------
 
 std::string TurnFrame::battleSetupText(int id) {
+    m_reportTables.clear();  // a side's report of a fought battle puts its tables back (sideBattleText)
     if (!m_viewer) return kChooseSidePrompt;
     if (!m_viewer->isHost()) return sideBattleText(id);
     std::ostringstream o;
@@ -95,7 +104,9 @@ std::string TurnFrame::sideBattleText(int id) {
             report::PrintOptions options;
             options.battle = id;
             try {
-                o << "\n" << documentText(report::buildPaper(store, report::PaperKind::Battle, who.side(), options));
+                const auto paper = report::buildPaper(store, report::PaperKind::Battle, who.side(), options);
+                o << "\n" << documentText(paper);
+                m_reportTables = paper.tables;
             } catch (const db::StoreError& e) {
                 o << "\nNo battle report for " << who.side() << ": " << e.what() << "\n";
             }
@@ -104,14 +115,182 @@ std::string TurnFrame::sideBattleText(int id) {
     return ok ? o.str() : error;
 }
 
-void TurnFrame::showBattleSetup(int id) { m_battleText->SetValue(utf8(battleSetupText(id))); }
+void TurnFrame::showBattleSetup(int id) {
+    setBattleText(battleSetupText(id));
+    fillAssumptions(id);
+}
 
 // What one view's Battles tab showed (set-up, report, odds) is not left for the next view to read.
 void TurnFrame::clearBattleTab() {
     if (m_oddsThread.joinable()) m_oddsCancel = true;
     m_oddsText.clear();
     if (m_oddsBox) m_oddsBox->SetValue(_("Odds: choose a battle and press Odds."));
-    if (m_battleText) m_battleText->Clear();
+    if (m_battleText) setBattleText({});
+    // The assumptions typed in one view are that side's beliefs: not left for the next.
+    m_assumeBattle = 0;
+    m_assumeCounters.clear();
+    if (m_assumeGrid && m_assumeGrid->GetNumberRows() > 0) m_assumeGrid->DeleteRows(0, m_assumeGrid->GetNumberRows());
+    if (m_assumeGrid && m_assumeGrid->IsShown()) {
+        m_assumeGrid->Hide();
+        m_assumeGrid->GetContainingSizer()->Layout();
+    }
+    if (m_assumeLabel) m_assumeLabel->SetLabel(_("Assumptions: choose a battle."));
+}
+
+// ---- the battle report's tables --------------------------------------------------------------------------------
+
+void TurnFrame::setBattleText(const std::string& text) {
+    m_battleText->SetValue(utf8(text));
+    if (!m_reportTable) return;
+    if (text.empty()) m_reportTables.clear();
+    m_reportChoice->Clear();
+    for (const auto& t : m_reportTables) m_reportChoice->Append(utf8(t.heading.empty() ? std::string("Table") : t.heading));
+    const bool any = !m_reportTables.empty();
+    m_reportChoice->Show(any);
+    m_reportTable->Show(any);
+    if (any) {
+        m_reportChoice->SetSelection(0);
+        showReportTable(0);
+    } else {
+        m_reportTable->ClearAll();
+    }
+    m_reportTable->GetContainingSizer()->Layout();
+}
+
+void TurnFrame::showReportTable(int index) {
+    m_reportTable->Freeze();
+    m_reportTable->ClearAll();
+    if (index >= 0 && index < static_cast<int>(m_reportTables.size())) {
+        const auto& t = m_reportTables[static_cast<std::size_t>(index)];
+        for (const auto& c : t.columns) m_reportTable->AppendColumn(utf8(c));
+        for (std::size_t r = 0; r < t.rows.size(); ++r) {
+            const auto& row = t.rows[r];
+            const long item = m_reportTable->InsertItem(static_cast<long>(r), row.empty() ? wxString() : utf8(row[0]));
+            for (std::size_t c = 1; c < row.size() && c < t.columns.size(); ++c)
+                m_reportTable->SetItem(item, static_cast<int>(c), utf8(row[c]));
+        }
+        // Each column as wide as its widest cell or its title.
+        for (int c = 0; c < static_cast<int>(t.columns.size()); ++c) {
+            m_reportTable->SetColumnWidth(c, wxLIST_AUTOSIZE);
+            const int cells = m_reportTable->GetColumnWidth(c);
+            m_reportTable->SetColumnWidth(c, wxLIST_AUTOSIZE_USEHEADER);
+            if (m_reportTable->GetColumnWidth(c) < cells) m_reportTable->SetColumnWidth(c, cells);
+        }
+    }
+    m_reportTable->Thaw();
+}
+
+std::string TurnFrame::reportTablesText() const {
+    std::string out;
+    const auto line = [](const std::vector<std::string>& cells) {
+        std::string l;
+        for (std::size_t i = 0; i < cells.size(); ++i) l += (i ? " | " : "") + cells[i];
+        return l + "\n";
+    };
+    for (const auto& t : m_reportTables) {
+        out += t.heading + "\n" + line(t.columns);
+        for (const auto& r : t.rows) out += line(r);
+    }
+    return out;
+}
+
+// ---- the odds form: what the side believes the enemy counters no report describes hold ---------------------------
+
+void TurnFrame::fillAssumptions(int id) {
+    std::vector<std::string> counters;
+    std::string note;
+    if (m_side.empty()) {
+        note = "Assumptions on the enemy are a side's own: choose a side to weigh the odds.";
+    } else {
+        view::OddsPlan plan;
+        core::IssueList access;
+        std::string error;
+        if (!withStore(m_path, true, error, [&](db::CampaignStore& store) {
+                access = view::battleAccess(store, view::Viewer::ofSide(m_side), id);
+                if (!access.hasErrors()) plan = view::oddsPlan(store, m_side, id);
+            }))
+            note = error;
+        else if (access.hasErrors()) note = access.items().front().message;
+        else {
+            counters = plan.unknownEnemies;
+            note = counters.empty()
+                       ? "Battle " + std::to_string(id) + ": a report describes every enemy counter; the odds need no assumption."
+                       : "Battle " + std::to_string(id) +
+                             ": what you believe each unscouted enemy counter holds, in units of each kind (empty: none).";
+        }
+    }
+    m_assumeLabel->SetLabel(utf8(note));
+    // The same counters of the same battle keep what was typed (a refresh, the list chosen again).
+    if (id == m_assumeBattle && counters == m_assumeCounters) return;
+    m_assumeBattle = id;
+    m_assumeCounters = counters;
+    if (m_assumeGrid->GetNumberRows() > 0) m_assumeGrid->DeleteRows(0, m_assumeGrid->GetNumberRows());
+    if (!counters.empty()) {
+        m_assumeGrid->AppendRows(static_cast<int>(counters.size()));
+        const wxFont labelFont = m_assumeGrid->GetLabelFont();
+        int widest = 0;
+        for (std::size_t r = 0; r < counters.size(); ++r) {
+            m_assumeGrid->SetRowLabelValue(static_cast<int>(r), utf8(counters[r]));
+            int w = 0, h = 0;
+            m_assumeGrid->GetTextExtent(utf8(counters[r]), &w, &h, nullptr, nullptr, &labelFont);
+            widest = std::max(widest, w);
+        }
+        m_assumeGrid->SetRowLabelSize(std::min(widest + 16, 40 * m_assumeGrid->GetCharWidth()));
+    }
+    m_assumeGrid->Show(!counters.empty());
+    m_assumeGrid->InvalidateBestSize();
+    m_assumeGrid->GetContainingSizer()->Layout();
+    onPageChanged();  // the form takes room: the tab may want more of the window
+}
+
+bool TurnFrame::setAssumption(int row, const std::string& kind, const std::string& value) {
+    const auto& kinds = engine::assumableKinds();
+    const auto col = std::find_if(kinds.begin(), kinds.end(), [&](const std::string& k) { return k.rfind(kind, 0) == 0; });
+    if (row < 0 || row >= m_assumeGrid->GetNumberRows() || col == kinds.end() || kind.empty()) {
+        report(_("No such cell"), utf8("the odds form has no row " + std::to_string(row + 1) + " and kind '" + kind + "'"), false);
+        return false;
+    }
+    m_assumeGrid->SetCellValue(row, static_cast<int>(col - kinds.begin()), utf8(value));
+    return true;
+}
+
+std::string TurnFrame::assumptionsText() const {
+    if (m_assumeCounters.empty()) return {};
+    const auto& kinds = engine::assumableKinds();
+    std::string out = "Assumptions on battle " + std::to_string(m_assumeBattle) + ":\n";
+    for (std::size_t r = 0; r < m_assumeCounters.size(); ++r) {
+        std::string cells;
+        for (std::size_t c = 0; c < kinds.size(); ++c) {
+            const std::string v = m_assumeGrid->GetCellValue(static_cast<int>(r), static_cast<int>(c)).utf8_string();
+            if (!v.empty()) cells += (cells.empty() ? "" : ", ") + kinds[c] + ": " + v;
+        }
+        out += "  " + m_assumeCounters[r] + ": " + (cells.empty() ? std::string("none stated") : cells) + "\n";
+    }
+    return out;
+}
+
+// The form's filled cells as assumptions; every cell that is not a whole number is named in `errors`.
+std::vector<view::OddsAssumption> TurnFrame::readAssumptions(std::vector<std::string>& errors) {
+    std::vector<view::OddsAssumption> out;
+    if (m_assumeGrid->IsCellEditControlEnabled()) m_assumeGrid->SaveEditControlValue();
+    const auto& kinds = engine::assumableKinds();
+    for (std::size_t r = 0; r < m_assumeCounters.size(); ++r) {
+        view::OddsAssumption a;
+        a.counter = m_assumeCounters[r];
+        for (std::size_t c = 0; c < kinds.size(); ++c) {
+            wxString cell = m_assumeGrid->GetCellValue(static_cast<int>(r), static_cast<int>(c));
+            cell.Trim(true).Trim(false);
+            if (cell.empty()) continue;
+            const std::string v = cell.utf8_string();
+            int n = 0;
+            const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+            if (ec != std::errc() || end != v.data() + v.size())
+                errors.push_back(a.counter + ", " + kinds[c] + ": '" + core::shorten(v) + "' is not a whole number");
+            else a.units.push_back({kinds[c], n});
+        }
+        if (!a.units.empty()) out.push_back(std::move(a));
+    }
+    return out;
 }
 
 // The lines the engine returns when a battle is fought or entered name every unit on both sides: the host's.
@@ -131,18 +310,32 @@ bool TurnFrame::startOdds(int id, int runs) {
         report(_("Odds already running"), _("Wait for the running odds or cancel them."), false);
         return false;
     }
+    // The side's assumptions on the counters no report describes, as the form holds them for this battle.
+    if (m_assumeBattle != id) fillAssumptions(id);
+    std::vector<std::string> bad;
+    const auto assumptions = readAssumptions(bad);
+    if (!bad.empty()) {
+        std::string text;
+        for (const auto& b : bad) text += b + "\n";
+        report(_("The assumptions are refused"), utf8(text));
+        return false;
+    }
     view::OddsPlan plan;
     core::IssueList access;
     std::string error;
     if (!withStore(m_path, true, error, [&](db::CampaignStore& store) {
             access = view::battleAccess(store, view::Viewer::ofSide(m_side), id);
-            if (!access.hasErrors()) plan = view::oddsPlan(store, m_side, id);
+            if (!access.hasErrors()) plan = view::oddsPlan(store, m_side, id, assumptions);
         })) {
         report(_("Cannot compute the odds"), utf8(error));
         return false;
     }
     if (access.hasErrors()) {
         report(_("Cannot compute the odds"), utf8(access.items().front().message));
+        return false;
+    }
+    if (plan.issues.hasErrors()) {
+        report(_("The assumptions are refused"), utf8(issuesText(plan.issues)));
         return false;
     }
     if (!plan.unknownEnemies.empty()) {
@@ -162,7 +355,7 @@ bool TurnFrame::startOdds(int id, int runs) {
     m_oddsSide = m_side;
     m_notebook->SetSelection(m_notebook->GetPageCount() - 1);
     // The set-up the odds are drawn from stays in view beside them.
-    m_battleText->SetValue(utf8(battleSetupText(id)));
+    setBattleText(battleSetupText(id));
     m_oddsBox->SetValue(utf8(m_oddsText));
     // Two threads: one fights the trials while the other reports progress and hears a cancel (view::fightOdds).
     m_oddsThread = std::thread([this, plan = std::move(plan), runs] {
@@ -203,6 +396,10 @@ bool TurnFrame::mayActOnBattle(int id, const wxString& refusal) {
 
 bool TurnFrame::resolveBattle(int id) {
     if (!mayActOnBattle(id, _("Cannot resolve the battle"))) return false;
+    // A fought battle is written back into the campaign for good: the window asks first (a test script does not).
+    if (m_interactive && wxMessageBox(utf8("Fight battle " + std::to_string(id) + " now with the resolver? This cannot be undone."),
+                                      _("Resolve battle"), wxYES_NO | wxNO_DEFAULT | wxICON_QUESTION, this) != wxYES)
+        return false;
     std::vector<std::string> lines;
     core::IssueList issues;
     std::string error;
@@ -215,7 +412,7 @@ bool TurnFrame::resolveBattle(int id) {
         return false;
     }
     refresh();
-    m_battleText->SetValue(utf8(battleOutcomeText(id, lines)));
+    setBattleText(battleOutcomeText(id, lines));
     m_notebook->SetSelection(m_notebook->GetPageCount() - 1);
     say("battle " + std::to_string(id) + " resolved");
     return true;
@@ -237,7 +434,7 @@ bool TurnFrame::enterBattleResult(int id, const wxString& file) {
         return false;
     }
     refresh();
-    m_battleText->SetValue(utf8(battleOutcomeText(id, lines)));
+    setBattleText(battleOutcomeText(id, lines));
     say("the tabletop result of battle " + std::to_string(id) + " is recorded");
     return true;
 }

@@ -6,6 +6,7 @@
 #include "print_papers.hpp"
 #include "server_frame.hpp"
 
+#include "etatmajor/engine/battles.hpp"
 #include "etatmajor/version.hpp"
 
 #include <wx/aboutdlg.h>
@@ -15,7 +16,9 @@
 #include <wx/filedlg.h>
 #include <wx/filename.h>
 #include <wx/gauge.h>
+#include <wx/grid.h>
 #include <wx/listbox.h>
+#include <wx/listctrl.h>
 #include <wx/menu.h>
 #include <wx/notebook.h>
 #include <wx/panel.h>
@@ -512,7 +515,7 @@ wxPanel* TurnFrame::buildBattlePage() {
     auto* battleLeft = new wxBoxSizer(wxVERTICAL);
     m_battleList = new wxListBox(battlePage, wxID_ANY, wxDefaultPosition, wxSize(300, -1), 0, nullptr, wxLB_SINGLE | wxLB_HSCROLL);
     m_battleList->SetMinSize(wxSize(300, 3 * m_battleList->GetCharHeight() + 12));
-    battleLeft->Add(m_battleList, 1, wxEXPAND);
+    battleLeft->Add(m_battleList, 0, wxEXPAND);  // the odds below take the room left
     auto* battleButtons = new wxBoxSizer(wxHORIZONTAL);
     for (const auto& [id, label] : std::vector<std::pair<int, wxString>>{{kIdBattleShow, _("Set-up")},
                                                                          {kIdBattleOdds, _("Odds")},
@@ -542,13 +545,52 @@ wxPanel* TurnFrame::buildBattlePage() {
     battleLeft->Add(m_oddsBox, 1, wxEXPAND | wxTOP, 4);
     m_battleText = new wxTextCtrl(battlePage, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize,
                                   wxTE_MULTILINE | wxTE_READONLY | wxTE_WORDWRAP);
+    // Across the top of the tab: the side's assumptions on the enemy counters no report describes (the odds form), a
+    // row a counter and a column a kind of the reports; below it the list and odds on the left, the set-up on the right.
+    auto* battleTop = new wxBoxSizer(wxVERTICAL);
+    m_assumeLabel = new wxStaticText(battlePage, wxID_ANY, _("Assumptions: choose a battle."));
+    battleTop->Add(m_assumeLabel, 0, wxEXPAND | wxLEFT | wxRIGHT | wxTOP, 4);
+    m_assumeGrid = new wxGrid(battlePage, wxID_ANY);
+    const auto& kinds = engine::assumableKinds();
+    m_assumeGrid->CreateGrid(0, static_cast<int>(kinds.size()));
+    m_assumeGrid->SetColLabelSize(2 * m_assumeGrid->GetCharHeight() + 8);
+    const wxFont labelFont = m_assumeGrid->GetLabelFont();
+    for (std::size_t c = 0; c < kinds.size(); ++c) {
+        // "line infantry battalions" over two lines: all but the last word, then the last.
+        const auto space = kinds[c].rfind(' ');
+        const std::string first = space == std::string::npos ? kinds[c] : kinds[c].substr(0, space);
+        const std::string second = space == std::string::npos ? std::string() : kinds[c].substr(space + 1);
+        m_assumeGrid->SetColLabelValue(static_cast<int>(c), utf8(second.empty() ? first : first + "\n" + second));
+        int w1 = 0, w2 = 0, h = 0;
+        m_assumeGrid->GetTextExtent(utf8(first), &w1, &h, nullptr, nullptr, &labelFont);
+        m_assumeGrid->GetTextExtent(utf8(second), &w2, &h, nullptr, nullptr, &labelFont);
+        m_assumeGrid->SetColSize(static_cast<int>(c), std::max(w1, w2) + 16);
+    }
+    m_assumeGrid->SetRowLabelAlignment(wxALIGN_LEFT, wxALIGN_CENTRE);
+    m_assumeGrid->DisableDragRowSize();
+    m_assumeGrid->Hide();  // shown while the chosen battle has counters to assume
+    battleTop->Add(m_assumeGrid, 0, wxLEFT | wxRIGHT | wxTOP, 4);
+    // On the right: a fought battle's report as tables with their columns (one chosen by its heading), then the text.
+    auto* battleRight = new wxBoxSizer(wxVERTICAL);
+    m_reportChoice = new wxChoice(battlePage, wxID_ANY);
+    m_reportChoice->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { showReportTable(m_reportChoice->GetSelection()); });
+    m_reportTable = new wxListCtrl(battlePage, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxLC_REPORT | wxLC_SINGLE_SEL);
+    m_reportTable->SetMinSize(wxSize(-1, 6 * m_reportTable->GetCharHeight()));
+    m_reportChoice->Hide();
+    m_reportTable->Hide();
+    battleRight->Add(m_reportChoice, 0, wxBOTTOM, 2);
+    battleRight->Add(m_reportTable, 1, wxEXPAND | wxBOTTOM, 4);
+    battleRight->Add(m_battleText, 1, wxEXPAND);
     battleSizer->Add(battleLeft, 0, wxEXPAND | wxALL, 4);
-    battleSizer->Add(m_battleText, 1, wxEXPAND | wxTOP | wxBOTTOM | wxRIGHT, 4);
-    battlePage->SetSizer(battleSizer);
+    battleSizer->Add(battleRight, 1, wxEXPAND | wxTOP | wxBOTTOM | wxRIGHT, 4);
+    battleTop->Add(battleSizer, 1, wxEXPAND);
+    battlePage->SetSizer(battleTop);
     m_battleList->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) {
         const int i = m_battleList->GetSelection();
-        if (i != wxNOT_FOUND && i < static_cast<int>(m_battleIds.size()))
-            m_battleText->SetValue(utf8(battleSetupText(m_battleIds[static_cast<std::size_t>(i)])));
+        if (i != wxNOT_FOUND && i < static_cast<int>(m_battleIds.size())) {
+            setBattleText(battleSetupText(m_battleIds[static_cast<std::size_t>(i)]));
+            fillAssumptions(m_battleIds[static_cast<std::size_t>(i)]);
+        }
     });
     return battlePage;
 }

@@ -11,6 +11,7 @@
 
 #include <wx/button.h>
 #include <wx/choice.h>
+#include <wx/grid.h>
 #include <wx/listbox.h>
 #include <wx/notebook.h>
 #include <wx/splitter.h>
@@ -274,11 +275,13 @@ void TurnFrame::onPageChanged() {
     if (!m_mapSplit || !m_mapSplit->IsSplit()) return;
     const bool battles = m_notebook->GetSelection() == static_cast<int>(m_notebook->GetPageCount()) - 1;
     const int height = m_mapSplit->GetClientSize().y;
-    if (battles && m_sashBeforeBattles == 0) {
-        // The set-up, the odds and the report want about twenty lines: the tabs take 45% of the height at least.
-        const int wanted = height - std::max(height * 45 / 100, 300);
+    if (battles) {
+        // The set-up, the odds and the report want about twenty lines: the tabs take 45% of the height at least, and
+        // the odds form its own height more while it is shown.
+        const int form = m_assumeGrid && m_assumeGrid->IsShown() ? m_assumeGrid->GetBestSize().y + 8 : 0;
+        const int wanted = height - std::max(height * 45 / 100, 300 + form);
         if (wanted > 150 && m_mapSplit->GetSashPosition() > wanted) {
-            m_sashBeforeBattles = m_mapSplit->GetSashPosition();
+            if (m_sashBeforeBattles == 0) m_sashBeforeBattles = m_mapSplit->GetSashPosition();
             m_mapSplit->SetSashPosition(wanted);
         }
     } else if (!battles && m_sashBeforeBattles > 0) {
@@ -292,6 +295,8 @@ void TurnFrame::onPageChanged() {
 std::string TurnFrame::battleTabText() const {
     std::string text = m_battleText ? std::string(m_battleText->GetValue().utf8_str()) : std::string();
     if (!m_oddsText.empty()) text += "\n" + m_oddsText;
+    if (!m_assumeCounters.empty()) text += "\n" + assumptionsText();
+    if (!m_reportTables.empty()) text += "\n" + reportTablesText();
     return text;
 }
 
@@ -345,7 +350,7 @@ std::vector<std::pair<std::string, std::string>> TurnFrame::panelTexts() const {
     out.emplace_back("Supply and LOC", textOf(m_supplyPanel));
     std::string battles;
     for (unsigned i = 0; i < m_battleList->GetCount(); ++i) battles += m_battleList->GetString(i).utf8_string() + "\n";
-    battles += textOf(m_battleText) + "\n" + textOf(m_oddsBox) + "\n";
+    battles += assumptionsText() + reportTablesText() + textOf(m_battleText) + "\n" + textOf(m_oddsBox) + "\n";
     out.emplace_back("Battles", battles);
     std::string print;
     if (m_view)

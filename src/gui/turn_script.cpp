@@ -379,6 +379,12 @@ void TurnScript::addBattleCommands() {
         m_frame.startOdds(number(w[1]), number(w[2]));
         if (w.size() > 3 && w[3] == "cancel") m_frame.cancelOdds();  // the Cancel button, pressed at once
     };
+    m_commands["battle-assume"] = [this](const Words& w) {
+        // A cell of the odds form: battle-assume ROW KIND N (ROW from 1, KIND the first word of the reports' kind);
+        // without N the cell is emptied.
+        need(w, 3);
+        if (!m_frame.setAssumption(number(w[1]) - 1, w[2], rest(w, 3))) fail(m_frame.lastMessage());
+    };
     m_commands["battle-show"] = [this](const Words& w) {
         need(w, 2);
         m_frame.showBattleSetup(number(w[1]));
@@ -448,6 +454,17 @@ void TurnScript::addTurnExpectations() {
         if (m_frame.viewer()) fail("the view of " + m_frame.viewer()->name() + " is shown");
         if (m_frame.sideView()) fail("a side's view is kept");
         if (!m_frame.canvas().document() || !m_frame.canvas().document()->counters().empty()) fail("counters are on the map");
+    };
+    m_expectations["assumptions"] = [this](const Words&, const std::string& arg) {
+        if (m_frame.assumptionsText().find(arg) == std::string::npos)
+            fail("the odds form reads '" + m_frame.assumptionsText() + "', without '" + arg + "'");
+    };
+    m_expectations["report-table"] = [this](const Words&, const std::string& arg) {
+        if (m_frame.reportTablesText().find(arg) == std::string::npos)
+            fail("the battle report's tables read '" + m_frame.reportTablesText() + "', without '" + arg + "'");
+    };
+    m_expectations["no-assumptions"] = [this](const Words&, const std::string&) {
+        if (!m_frame.assumptionsText().empty()) fail("the odds form still reads '" + m_frame.assumptionsText() + "'");
     };
     m_expectations["odds"] = [this](const Words&, const std::string& arg) {
         if (m_frame.oddsText().find(arg) == std::string::npos)

@@ -311,6 +311,20 @@ grep -q '^bad-historical.xml:23: error BATTLE-HISTORICAL: .*menLostHigh (10) is 
 expect_exit 1 "battle resolve twice" "$cli" battle resolve --db war.db --id 1
 expect_exit 1 "battle odds without the enemy's composition" "$cli" battle odds --db war.db --id 1 --side british --runs 10
 grep -q "cannot be computed" out.txt && ok || bad "battle odds says why"
+# --assume: what the side believes an unscouted counter holds; the odds name the counters pictured on assumption
+counter=$(grep -o 'the enemy counters .* but no report' out.txt | sed 's/^the enemy counters //; s/ but no report$//')
+[ -n "$counter" ] && ok || bad "battle odds names the unscouted counter"
+expect_exit 0 "battle odds --assume" "$cli" battle odds --db war.db --id 1 --side british --runs 20 --assume "$counter=line infantry battalions:3,artillery batteries:1"
+grep -qF "the enemy as reported and as you assume it" out.txt && grep -qxF "  on your assumption: $counter (3 line infantry battalions, 1 artillery batteries)" out.txt && ok || bad "battle odds --assume names the assumed counter"
+cp out.txt odds-assumed.txt
+expect_exit 0 "battle odds --assume, another assumption" "$cli" battle odds --db war.db --id 1 --side british --runs 20 --assume "$counter=militia battalions:1"
+! cmp -s out.txt odds-assumed.txt && ok || bad "another assumption gives other odds"
+expect_exit 1 "battle odds --assume an unknown counter" "$cli" battle odds --db war.db --id 1 --side british --runs 20 --assume "Nobody=militia battalions:1"
+grep -qF "error ODDS-ASSUME: --assume: the battle has no enemy counter 'Nobody'; its enemy counters: $counter" err.txt && ok || bad "--assume names the unknown counter and the known ones"
+expect_exit 1 "battle odds --assume an unknown kind and a bad count" "$cli" battle odds --db war.db --id 1 --side british --runs 20 --assume "$counter=grenadiers:2,militia battalions:500"
+grep -qF "unknown kind 'grenadiers'; the kinds: line infantry battalions" err.txt && grep -qF "the count of militia battalions must be from 1 to 99, not 500" err.txt && ok || bad "--assume gives every error of the assumption"
+expect_exit 2 "battle odds --assume of the wrong shape" "$cli" battle odds --db war.db --id 1 --side british --runs 20 --assume "$counter" --assume "X=militia battalions:many"
+grep -qF "error ODDS-ASSUME: --assume '$counter': write COUNTER=KIND:N,KIND:N" err.txt && grep -qF "error ODDS-ASSUME: --assume 'X=militia battalions:many': the count 'many' of 'militia battalions' is not a whole number" err.txt && ok || bad "--assume of the wrong shape is refused, each named"
 expect_exit 0 "print battle report" "$cli" print battle --db war.db --side british --battle 1 -o battle-1.pdf
 head -c 5 battle-1.pdf | grep -q '%PDF-' && grep -q "wrote battle-1.pdf (battle, side british, " out.txt && ok || bad "print battle writes the report"
 expect_exit 1 "print battle unknown id" "$cli" print battle --db war.db --side british --battle 99 -o battle-99.pdf

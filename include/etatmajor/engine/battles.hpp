@@ -100,6 +100,32 @@ battle::BattleSetup campaignBattleSetup(db::CampaignStore& store, int id);
 // `missing` lists the enemy MEs of which the side knows no composition; the set-up is then incomplete.
 battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::string& side, std::vector<std::string>& missing);
 
+// What a side believes an enemy counter holds when no report has told it: counts of units in the terms of the
+// intelligence reports ("line infantry battalions", "artillery batteries", ...), pictured as typical units exactly as
+// a report's counts are (docs/secrecy.md, "Odds on the side's assumptions").
+struct AssumedUnits {
+    std::string kind;
+    int count = 0;
+};
+struct OddsAssumption {
+    std::string counter;  // the enemy ME's counter, as the side knows it (its label, turned over by the contact)
+    std::vector<AssumedUnits> units;
+};
+
+// The kinds of a report's counts that the picture turns into units, in the order the reports use.
+const std::vector<std::string>& assumableKinds();
+
+// sideViewSetup with the side's assumptions: a report on a counter is used where there is one, the assumption on it
+// otherwise; the real composition of an enemy ME is never read.
+struct SidePicture {
+    battle::BattleSetup setup;
+    std::vector<std::string> enemies;   // every enemy counter in the battle
+    std::vector<std::string> missing;   // neither a report nor an assumption: the set-up is then incomplete
+    std::vector<std::string> assumed;   // pictured on the side's assumption
+    std::vector<std::string> setAside;  // assumed, but a report describes it and is used instead
+};
+SidePicture sidePicture(db::CampaignStore& store, int id, const std::string& side, const std::vector<OddsAssumption>& assumptions);
+
 // Fights a pending (or tabletop) battle now and writes the results back, in one transaction; an ME the result leaves
 // with no troops is settled at once (settleEmptyMes, then the decoys' stacking where it moved). When the resolver cannot set the
 // battle up or fight it, the command fails (BATTLE-RESOLVER, naming the battle) and writes nothing.

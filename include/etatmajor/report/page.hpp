@@ -96,10 +96,19 @@ struct Page {
     std::vector<Element> elements;
 };
 
+// A table of a paper as data beside its drawing (the heading above it, the column titles, the rows' cells): for a
+// screen to show it as a table with columns instead of laid-out text. Drawing ignores it.
+struct TableData {
+    std::string heading;
+    std::vector<std::string> columns;
+    std::vector<std::vector<std::string>> rows;
+};
+
 struct Document {
     std::string title;
     PaperSize paper = PaperSize::A4;
     std::vector<Page> pages;
+    std::vector<TableData> tables;  // every table the pages draw, in order
 };
 
 }  // namespace etatmajor::report

@@ -327,11 +327,26 @@ battle::BattleSetup campaignBattleSetup(db::CampaignStore& store, int id) {
     return buildSetup(db, s, b, battleHex(db, id));
 }
 
+const std::vector<std::string>& assumableKinds() {
+    // The kinds typicalUnit pictures (the lines of rules/intel.cpp's reports; engineers are not pictured).
+    static const std::vector<std::string> kinds{"line infantry battalions", "light infantry battalions", "militia battalions",
+                                                "irregular foot",           "cavalry regiments",         "artillery batteries"};
+    return kinds;
+}
+
 battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::string& side, std::vector<std::string>& missing) {
+    auto picture = sidePicture(store, id, side, {});
+    missing.insert(missing.end(), picture.missing.begin(), picture.missing.end());
+    return std::move(picture.setup);
+}
+
+SidePicture sidePicture(db::CampaignStore& store, int id, const std::string& side, const std::vector<OddsAssumption>& assumptions) {
     auto& db = store.impl().db;
     const auto s = db::loadState(store);
     const auto b = readBattle(db, &s, id);
-    auto setup = buildSetup(db, s, b, battleHex(db, id));
+    SidePicture out;
+    auto& setup = out.setup;
+    setup = buildSetup(db, s, b, battleHex(db, id));
     for (auto& sd : setup.sides) {
         if (sd.id == side) continue;
         // A report that gives numbers only says nothing of nationality: take the enemy army's, as its generals show.
@@ -346,6 +361,7 @@ battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::s
                 most = count;
             }
         for (auto& m : sd.mes) {
+            out.enemies.push_back(m.name);
             // The latest report of this side naming the ME, with a composition.
             nlohmann::json counts;
             try {
@@ -361,6 +377,8 @@ battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::s
             } catch (const SQLite::Exception&) {
                 counts = nlohmann::json();  // no intelligence table in this database
             }
+            const auto assumption = std::find_if(assumptions.begin(), assumptions.end(),
+                                                 [&](const OddsAssumption& a) { return a.counter == m.name; });
             battle::FormationSpec f;
             f.id = m.id + "-as-reported";
             f.name = m.name + " (as reported)";
@@ -384,13 +402,25 @@ battle::BattleSetup sideViewSetup(db::CampaignStore& store, int id, const std::s
                         if (auto u = typicalUnit(kind, nat, army, m.id + "-reported-" + std::to_string(++n)))
                             f.units.push_back(std::move(*u));
                 }
+            if (!f.units.empty() && assumption != assumptions.end()) out.setAside.push_back(m.name);
+            if (f.units.empty() && assumption != assumptions.end()) {
+                // What the side believes, in the reports' own terms and pictured as they are; the enemy army's
+                // nationality as for a report that gives numbers only.
+                f.id = m.id + "-as-assumed";
+                f.name = m.name + " (as assumed)";
+                for (const auto& a : assumption->units)
+                    for (int k = 0; k < a.count; ++k)
+                        if (auto u = typicalUnit(a.kind, "", army, m.id + "-assumed-" + std::to_string(++n)))
+                            f.units.push_back(std::move(*u));
+                if (!f.units.empty()) out.assumed.push_back(m.name);
+            }
             m.formations.clear();
-            if (f.units.empty()) missing.push_back(m.name);  // the counter as the side knows it, never its id
+            if (f.units.empty()) out.missing.push_back(m.name);  // the counter as the side knows it, never its id
             else m.formations.push_back(std::move(f));
         }
     }
     battle::canonicalise(setup);
-    return setup;
+    return out;
 }
 
 }  // namespace etatmajor::engine

@@ -46,7 +46,12 @@ Document Sheet::finish() {
     return m_doc;
 }
 
+void Sheet::addTable(std::vector<std::string> columns, std::vector<std::vector<std::string>> rows) {
+    m_doc.tables.push_back({m_heading, std::move(columns), std::move(rows)});
+}
+
 void Sheet::heading(const std::string& s, const std::string& note) {
+    m_heading = s;
     ensure(40);
     y += 6;
     text(page(), left(), y, width() * 0.6, 16, s, Font{11.5, FontFace::Serif, true}, Align::Left, ink::band, true);
@@ -97,6 +102,15 @@ void table(Sheet& sheet, const std::vector<Column>& columns, const std::vector<s
         sheet.y += rowHeight + 2;
         rule(p, x0, sheet.y, x0 + w, sheet.y, 0.6, ink::rule);
     };
+    {
+        // The same table as data, for a screen (a bold row's tab mark dropped).
+        std::vector<std::string> titles;
+        for (const auto& c : columns) titles.push_back(c.title);
+        auto cells = rows;
+        for (auto& row : cells)
+            if (!row.empty() && !row[0].empty() && row[0][0] == '\t') row[0].erase(0, 1);
+        sheet.addTable(std::move(titles), std::move(cells));
+    }
     sheet.ensure(2 * rowHeight + 4);
     head();
     if (rows.empty()) {

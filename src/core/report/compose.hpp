@@ -40,6 +40,8 @@ public:
     Document finish();
 
     void heading(const std::string& text, const std::string& note = {});
+    // Records a table drawn on the sheet as data (Document::tables), under the last heading.
+    void addTable(std::vector<std::string> columns, std::vector<std::vector<std::string>> rows);
 
 private:
     Document m_doc;
@@ -47,6 +49,7 @@ private:
     double m_margin = 36;
     double m_top = 0;
     std::string m_title, m_subtitle, m_footer;
+    std::string m_heading;  // the last heading, for addTable
 };
 
 void text(Page& page, double x, double y, double w, double h, const std::string& s, Font font, Align align = Align::Left,

@@ -428,6 +428,22 @@ TEST_CASE("the battle report: set-up, result, own losses in full, the enemy with
         INFO(side);
         const std::string enemy = side == "british" ? "american" : "british";
         const auto r = render(kOut / "battle", store, report::PaperKind::Battle, side);
+        // The same tables as data, for a screen: each under its heading with its column titles, and no enemy unit or
+        // general by name in them.
+        const auto doc = report::buildPaper(store, report::PaperKind::Battle, side, {});
+        REQUIRE(doc.tables.size() >= 3);
+        CHECK(doc.tables[0].heading == "Forces");
+        CHECK(doc.tables[0].columns == std::vector<std::string>{"", "ME", "Mode", "Arrives", "Timing", "Moved that day"});
+        CHECK(doc.tables[1].heading == "Result");
+        REQUIRE(doc.tables[1].rows.size() == 2);
+        CHECK(doc.tables[1].rows[0][0] == sideName(side));
+        CHECK(doc.tables[1].rows[1][1] == "\u2014");  // the enemy's points lost stay secret
+        for (const auto& t : doc.tables)
+            for (const auto& row : t.rows)
+                for (const auto& cell : row) {
+                    for (const auto& name : side == "british" ? kAmericanUnits : kBritishUnits)
+                        CHECK(cell.find(name) == std::string::npos);
+                }
         for (const char* s : {"Battle Report", "Battle 1 at 34,34", "Week 1 · Day 1 · fought", "WHERE", "WEATHER", "DAYLIGHT TURNS",
                               "Forces", "Reserve (Tarleton)", "Maryland Div (with army HQ and guns)", "Own casualties",
                               "Enemy casualties", "Narrative", "Turn 1", "Before the battle", "E1"})

@@ -600,3 +600,105 @@ TEST_CASE("a side's odds are one plan read from the campaign, fought whole or ca
     CHECK(cut.trials < 100000);
     CHECK(view::battleOddsText(cut).find(" of 100000, cancelled") != std::string::npos);
 }
+
+TEST_CASE("a side's odds picture an unscouted counter as it states it believes it, never as it is", "[engine][battle]") {
+    const auto path = freshDb("odds-assumed");
+    {
+        auto store = db::CampaignStore::open(path);
+        REQUIRE(engine::advance(store, engine::Step::Day, {true}).ok);
+    }
+    const std::string maryland = "Maryland Div (with army HQ and guns)";
+    const view::OddsAssumption small{maryland, {{"militia battalions", 1}}};
+    const view::OddsAssumption large{maryland, {{"line infantry battalions", 6}, {"artillery batteries", 2}}};
+    std::int64_t smallWins = 0;
+    std::string smallText;
+    {
+        auto store = db::CampaignStore::open(path);
+        // No report and no assumption: no odds. With an assumption the counter is pictured and named as assumed.
+        REQUIRE(view::oddsPlan(store, "british", 1).unknownEnemies == std::vector<std::string>{maryland});
+        const auto a = view::battleOdds(store, "british", 1, 60, 1, {small});
+        const auto b = view::battleOdds(store, "british", 1, 60, 1, {large});
+        REQUIRE(a.computed());
+        REQUIRE(b.computed());
+        REQUIRE(a.assumed.size() == 1);
+        CHECK(a.assumed[0].counter == maryland);
+        // The odds follow the assumption: a lone militia battalion is beaten more often than six battalions and guns.
+        CHECK(a.wins > b.wins);
+        CHECK(a.enemyLoss6 != b.enemyLoss6);
+        smallWins = a.wins;
+        smallText = view::battleOddsText(a);
+        CHECK(smallText.find("the enemy as reported and as you assume it") != std::string::npos);
+        CHECK(smallText.find("on your assumption: " + maryland + " (1 militia battalions)") != std::string::npos);
+        CHECK(view::battleOddsJson(a).find("\"assumed\"") != std::string::npos);
+        // The pictured units are the assumption's, none of the real division's.
+        const auto plan = view::oddsPlan(store, "british", 1, {large});
+        const auto& american = plan.setup.sides[0].id == "american" ? plan.setup.sides[0] : plan.setup.sides[1];
+        REQUIRE(american.mes.size() == 1);
+        REQUIRE(american.mes[0].formations.size() == 1);
+        CHECK(american.mes[0].formations[0].units.size() == 8);
+        for (const auto& u : american.mes[0].formations[0].units) CHECK(u.id.find("-assumed-") != std::string::npos);
+    }
+    {
+        // The real division loses most of its men: the odds on the same assumption do not move.
+        etatmajor::test::RawEdit raw(path);
+        raw.exec("UPDATE unit SET stands_current = 1, figures_current = figures_per_stand WHERE me_id = 'a-maryland'");
+    }
+    {
+        auto store = db::CampaignStore::open(path);
+        const auto again = view::battleOdds(store, "british", 1, 60, 1, {small});
+        CHECK(again.wins == smallWins);
+        CHECK(view::battleOddsText(again) == smallText);
+    }
+    {
+        etatmajor::test::RawEdit raw(path);
+        raw.exec(
+            "INSERT INTO intel_report (week, day, side_id, observer_me, q, r, target_mes, intel_case, detail, reported, "
+            "true_counts) VALUES (1, 1, 'british', 'b-tarleton', 0, 0, 'a-maryland', '2', 'numbers', "
+            "'[{\"kind\": \"line infantry battalions\", \"count\": 2}, {\"kind\": \"artillery batteries\", \"count\": 1}]', '[]')");
+    }
+    auto store = db::CampaignStore::open(path);
+    // A report beats an assumption: the odds are those of the report, and the text says the assumption was set aside.
+    const auto reported = view::battleOdds(store, "british", 1, 60, 1);
+    const auto overruled = view::battleOdds(store, "british", 1, 60, 1, {small});
+    CHECK(overruled.assumed.empty());
+    CHECK(overruled.setAside == std::vector<std::string>{maryland});
+    CHECK(overruled.wins == reported.wins);
+    CHECK(overruled.ownLoss6 == reported.ownLoss6);
+    const auto text = view::battleOddsText(overruled);
+    CHECK(text.find("the enemy as reported)") != std::string::npos);
+    CHECK(text.find("on your assumption") == std::string::npos);
+    CHECK(text.find("your assumption on " + maryland + " is set aside") != std::string::npos);
+}
+
+TEST_CASE("assumptions on the enemy are read from COUNTER=KIND:N and checked against the battle", "[engine][battle]") {
+    core::IssueList issues;
+    auto a = view::parseAssumption(" Maryland Div = line infantry battalions:2, artillery batteries: 1 ", issues);
+    REQUIRE(a);
+    CHECK_FALSE(issues.hasErrors());
+    CHECK(a->counter == "Maryland Div");
+    REQUIRE(a->units.size() == 2);
+    CHECK(a->units[0].kind == "line infantry battalions");
+    CHECK(a->units[1].count == 1);
+    CHECK(view::assumptionText(*a) == "2 line infantry battalions, 1 artillery batteries");
+    // Shapes that are not COUNTER=KIND:N, each named.
+    for (const std::string bad : {"Maryland Div", "=militia battalions:1", "X=", "X=militia battalions", "X=militia battalions:two"}) {
+        core::IssueList e;
+        CHECK_FALSE(view::parseAssumption(bad, e));
+        REQUIRE(e.hasCode("ODDS-ASSUME"));
+        CHECK(e.items().front().message.find("'" + bad + "'") == 0);
+    }
+    // Against the battle: an unknown counter, an unknown kind, a count out of range, a counter twice; all told.
+    const std::vector<std::string> enemies{"Maryland Div"};
+    const auto issuesOf = [&](const std::vector<view::OddsAssumption>& as) { return view::checkAssumptions(as, enemies); };
+    CHECK_FALSE(issuesOf({*a}).hasErrors());
+    auto e = issuesOf({{"Virginia Div", {{"militia battalions", 1}}}});
+    REQUIRE(e.items().size() == 1);
+    CHECK(e.items()[0].message == "the battle has no enemy counter 'Virginia Div'; its enemy counters: Maryland Div");
+    e = issuesOf({{"Maryland Div", {{"grenadiers", 1}, {"militia battalions", 0}}}});
+    REQUIRE(e.items().size() == 2);
+    CHECK(e.items()[0].message.find("unknown kind 'grenadiers'; the kinds: line infantry battalions") != std::string::npos);
+    CHECK(e.items()[1].message.find("must be from 1 to 99, not 0") != std::string::npos);
+    e = issuesOf({*a, *a});
+    CHECK(e.items().size() == 1);
+    CHECK(e.items()[0].message.find("is assumed twice") != std::string::npos);
+}
