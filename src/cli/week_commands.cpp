@@ -7,22 +7,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include <ctime>
 #include <memory>
 
 namespace etatmajor::cli {
 
 namespace {
-
-// "2026-11-27 12:00 UTC"
-std::string utcText(std::int64_t seconds) {
-    const std::time_t t = static_cast<std::time_t>(seconds);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
-    return buf;
-}
 
 // What `week show` prints, from the server's calendar or from the database: the moment, the stop and the side's part
 // in it (its word only from a server, where the stops are kept), and what the side may do now.
@@ -58,7 +47,7 @@ void printWeek(const client::CampaignEntry& c, const std::string& side, bool fro
         else if (!fromServer) std::cout << side << " are awaited there\n";
         else if (c.stop->done) std::cout << side << " have said they are done with it\n";
         else std::cout << side << " are awaited there and have not said they are done (week done)\n";
-        if (c.stop->deadline) std::cout << "deadline: " << utcText(*c.stop->deadline) << "\n";
+        if (c.stop->deadline) std::cout << "deadline: " << client::utcText(*c.stop->deadline) << "\n";
     }
     if (c.may.empty()) {
         std::cout << side << " have none of the week's commands to give now\n";

@@ -10,6 +10,7 @@
 #include <openssl/x509.h>
 
 #include <cctype>
+#include <ctime>
 
 namespace etatmajor::client {
 
@@ -542,6 +543,15 @@ ActionResult Connection::setDeadline(const std::string& campaign, std::optional<
     return actionOf(call(*m_impl, m_token, "PUT",
                          std::string(kApi) + "/campaigns/" + httplib::detail::encode_query_param(campaign) + "/settings",
                          body.dump()));
+}
+
+std::string utcText(std::int64_t seconds) {
+    const std::time_t t = static_cast<std::time_t>(seconds);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
+    return buf;
 }
 
 }  // namespace etatmajor::client

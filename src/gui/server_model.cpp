@@ -120,20 +120,11 @@ std::optional<engine::WeeklyStop> weeklyStopOf(const client::CampaignEntry& entr
     return stop;
 }
 
-std::string utcText(std::int64_t seconds) {
-    const std::time_t t = static_cast<std::time_t>(seconds);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
-    return buf;
-}
-
 std::string stopWordText(const client::CampaignEntry& entry, const std::string& sideName) {
     if (!entry.stop || entry.ended) return {};
     const auto& st = *entry.stop;
     std::string text = "Weekly stop before " + st.phase + ": " + st.title;
-    if (st.deadline) text += " \u00b7 deadline " + utcText(*st.deadline);
+    if (st.deadline) text += " \u00b7 deadline " + client::utcText(*st.deadline);
     if (!st.awaited) text += " \u00b7 " + sideName + " are not awaited there";
     else if (st.done) text += " \u00b7 " + sideName + " are done with it (Reopen takes the word back while it waits)";
     else text += " \u00b7 " + sideName + " have not said they are done (Done with This Stop)";

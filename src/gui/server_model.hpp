@@ -54,9 +54,6 @@ std::optional<engine::SideMove> sideMoveOf(const client::SideMove& move);
 // no stop or names a phase the core does not know.
 std::optional<engine::WeeklyStop> weeklyStopOf(const client::CampaignEntry& entry, const std::string& side);
 
-// "2026-11-27 12:00 UTC"
-std::string utcText(std::int64_t seconds);
-
 // The side's part in the weekly stop the campaign stands at, for the phase bar and the Week dialog: "The weekly stop
 // before W4 (...): deadline ... · British have not said they are done"; empty when there is no stop.
 std::string stopWordText(const client::CampaignEntry& entry, const std::string& sideName);

@@ -242,4 +242,7 @@ private:
     std::string sidePath(const std::string& rest) const;
 };
 
+// A deadline (seconds since 1970) as people read it, in UTC: "2026-11-27 12:00 UTC".
+std::string utcText(std::int64_t seconds);
+
 }  // namespace etatmajor::client
