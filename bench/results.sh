@@ -199,6 +199,8 @@ if [[ -n "$p7" ]]; then
         "$(num "$p7") MB" "-" "-" "<= 200 MB" "$(met "$p7" 200)"
 fi
 
+# Named before the table is written: writing it makes the work tree differ from the revision.
+revision=$(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)
 {
     echo "# Benchmark results"
     echo
@@ -206,7 +208,7 @@ fi
     echo "Targets: the performance guide's P1-P7. Figures are medians of $reps repetitions (the day and the opening:"
     echo "of five iterations); on a shared machine compare the ratios to the baseline run beside each, not the times."
     echo
-    echo "- revision: $(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)"
+    echo "- revision: $revision"
     echo "- machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
     echo "- load average before and after: $load_before; $load_after"
     echo
