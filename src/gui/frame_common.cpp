@@ -30,6 +30,13 @@ bool selectTabByTitle(wxNotebook& notebook, const std::string& title) {
     return false;
 }
 
+void showBesideOrderOfBattle(wxFrame& frame, const wxSplitterWindow& mainSplit, wxWindow& dialog) {
+    const wxRect r = frame.GetScreenRect();
+    dialog.Move(r.x + std::min(mainSplit.GetSashPosition() + 8, std::max(0, r.width - dialog.GetSize().x)), r.y + 60);
+    dialog.Show();
+    dialog.Raise();
+}
+
 void showHover(wxFrame& frame, const std::optional<HoverInfo>& info) {
     frame.SetStatusText(info ? info->hex : wxString(), 0);
     if (info) frame.SetStatusText(info->terrain + (info->urban.empty() ? wxString() : ", " + info->urban), 1);

@@ -63,4 +63,8 @@ bool selectTabByTitle(wxNotebook& notebook, const std::string& title);
 // second (nothing when the mouse is off the map).
 void showHover(wxFrame& frame, const std::optional<HoverInfo>& info);
 
+// Shows a window's dialog (the Week dialog) beside the order of battle, over the map, so the side's MEs stay in view,
+// and brings it to the front.
+void showBesideOrderOfBattle(wxFrame& frame, const wxSplitterWindow& mainSplit, wxWindow& dialog);
+
 }  // namespace etatmajor::gui

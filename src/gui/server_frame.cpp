@@ -860,12 +860,7 @@ WeekDialog* ServerFrame::openWeekDialog() {
         return ok;
     };
     m_weekDialog->onClosed = [this] { m_weekDialog = nullptr; };
-    // Beside the order of battle, over the map, so the side's MEs stay in view.
-    const wxRect frame = GetScreenRect();
-    m_weekDialog->Move(frame.x + std::min(m_mainSplit->GetSashPosition() + 8, std::max(0, frame.width - m_weekDialog->GetSize().x)),
-                       frame.y + 60);
-    m_weekDialog->Show();
-    m_weekDialog->Raise();
+    showBesideOrderOfBattle(*this, *m_mainSplit, *m_weekDialog);
     return m_weekDialog;
 }
 

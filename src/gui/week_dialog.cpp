@@ -87,6 +87,13 @@ wxStaticText* note(wxWindow* parent, const wxString& text) {
     return t;
 }
 
+// A form page's column: it opens with the form's words on what it does.
+wxBoxSizer* formSizer(wxWindow* page, const wxString& what) {
+    auto* s = new wxBoxSizer(wxVERTICAL);
+    s->Add(note(page, what), 0, wxALL, 4);
+    return s;
+}
+
 std::string fieldValue(const wxWindow* w) {
     if (const auto* t = dynamic_cast<const wxTextCtrl*>(w)) return text(t);
     if (const auto* c = dynamic_cast<const wxComboBox*>(w)) return c->GetValue().Trim().Trim(false).utf8_string();
@@ -222,10 +229,8 @@ void WeekDialog::build() {
 
 wxPanel* WeekDialog::buildAllocate() {
     auto* p = new wxPanel(m_book);
-    auto* s = new wxBoxSizer(wxVERTICAL);
-    s->Add(note(p, utf8("Split a source's income this week between the MEs drawing on it (\u00a79.6, G-86). A share left "
-                        "empty: the ME shares what is left.")),
-           0, wxALL, 4);
+    auto* s = formSizer(p, utf8("Split a source's income this week between the MEs drawing on it (\u00a79.6, G-86). A share left "
+                                "empty: the ME shares what is left."));
     auto* row = new wxBoxSizer(wxHORIZONTAL);
     row->Add(note(p, _("Source")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
     m_source = new wxChoice(p, wxID_ANY);
@@ -244,8 +249,7 @@ wxPanel* WeekDialog::buildAllocate() {
 
 wxPanel* WeekDialog::buildSpend() {
     auto* p = new wxPanel(m_book);
-    auto* s = new wxBoxSizer(wxVERTICAL);
-    s->Add(note(p, utf8("Buy with an ME's SPs, paid at W4 after the replacements (\u00a79.1).")), 0, wxALL, 4);
+    auto* s = formSizer(p, utf8("Buy with an ME's SPs, paid at W4 after the replacements (\u00a79.1)."));
     auto* grid = new wxFlexGridSizer(2, 4, 8);
     auto label = [&](const wxString& t) { grid->Add(new wxStaticText(p, wxID_ANY, t), 0, wxALIGN_CENTER_VERTICAL | wxALIGN_RIGHT); };
     label(_("ME that pays"));
@@ -276,10 +280,8 @@ wxPanel* WeekDialog::buildSpend() {
 
 wxPanel* WeekDialog::buildReplace() {
     auto* p = new wxPanel(m_book);
-    auto* s = new wxBoxSizer(wxVERTICAL);
-    s->Add(note(p, utf8("Replace lost guns, engineers, Guard troops and fallen generals of an ME from this week's grant "
-                        "(\u00a79.7, G-80).")),
-           0, wxALL, 4);
+    auto* s = formSizer(p, utf8("Replace lost guns, engineers, Guard troops and fallen generals of an ME from this week's grant "
+                                "(\u00a79.7, G-80)."));
     auto* row = new wxBoxSizer(wxHORIZONTAL);
     row->Add(note(p, _("ME")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
     m_replaceMe = new wxChoice(p, wxID_ANY);
@@ -304,10 +306,8 @@ wxPanel* WeekDialog::buildReplace() {
 
 wxPanel* WeekDialog::buildBuy() {
     auto* p = new wxPanel(m_book);
-    auto* s = new wxBoxSizer(wxVERTICAL);
-    s->Add(note(p, utf8("Raise a new ME with this week's grant (\u00a79.4, \u00a710.3): one formation, its general and "
-                        "units, as a purchase file holds them.")),
-           0, wxALL, 4);
+    auto* s = formSizer(p, utf8("Raise a new ME with this week's grant (\u00a79.4, \u00a710.3): one formation, its general and "
+                                "units, as a purchase file holds them."));
     auto* grid = new wxFlexGridSizer(4, 3, 6);
     for (const auto& f : buyFields()) {
         grid->Add(new wxStaticText(p, wxID_ANY, utf8(f.label)), 0, wxALIGN_CENTER_VERTICAL | wxALIGN_RIGHT);
@@ -355,20 +355,16 @@ wxPanel* WeekDialog::buildBuy() {
 
 wxPanel* WeekDialog::buildDecline() {
     auto* p = new wxPanel(m_book);
-    auto* s = new wxBoxSizer(wxVERTICAL);
-    s->Add(note(p, utf8("Hand this week's strategic initiative to the other side (\u00a77.1). It may be done up to day 1's "
-                        "orders; Apply gives it.")),
-           0, wxALL, 4);
+    auto* s = formSizer(p, utf8("Hand this week's strategic initiative to the other side (\u00a77.1). It may be done up to day 1's "
+                                "orders; Apply gives it."));
     p->SetSizer(s);
     return p;
 }
 
 wxPanel* WeekDialog::buildAnswer() {
     auto* p = new wxPanel(m_book);
-    auto* s = new wxBoxSizer(wxVERTICAL);
-    s->Add(note(p, utf8("Answer the terms offered to the side's garrison (\u00a711.4): accepted, the garrison surrenders; "
-                        "refused, the siege goes on.")),
-           0, wxALL, 4);
+    auto* s = formSizer(p, utf8("Answer the terms offered to the side's garrison (\u00a711.4): accepted, the garrison surrenders; "
+                                "refused, the siege goes on."));
     auto* row = new wxBoxSizer(wxHORIZONTAL);
     row->Add(note(p, _("Answer")), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 6);
     m_answer = new wxChoice(p, wxID_ANY);
@@ -383,11 +379,9 @@ wxPanel* WeekDialog::buildAnswer() {
 
 wxPanel* WeekDialog::buildReorganise() {
     auto* p = new wxPanel(m_book);
-    auto* s = new wxBoxSizer(wxVERTICAL);
-    s->Add(note(p, utf8("Split an ME, move units and generals to another, dissolve one into another (a transfer of everything "
-                        "it has), or combine under-strength units into a provisional unit (\u00a710.1\u2013\u00a710.4, "
-                        "G-94, G-95). A reorganised ME stays where it is today.")),
-           0, wxALL, 4);
+    auto* s = formSizer(p, utf8("Split an ME, move units and generals to another, dissolve one into another (a transfer of everything "
+                                "it has), or combine under-strength units into a provisional unit (\u00a710.1\u2013\u00a710.4, "
+                                "G-94, G-95). A reorganised ME stays where it is today."));
     auto* grid = new wxFlexGridSizer(4, 3, 6);
     auto label = [&](const wxString& t) { grid->Add(new wxStaticText(p, wxID_ANY, t), 0, wxALIGN_CENTER_VERTICAL | wxALIGN_RIGHT); };
     label(_("Action"));
