@@ -109,6 +109,7 @@ struct CampaignArgs {
     bool manualDice = false;
     std::string hostFile;
     std::vector<std::string> sideFiles;
+    std::vector<std::string> keyFiles;
     std::string db;
     std::string side;
     std::string passwordFile;
@@ -131,6 +132,8 @@ void registerCampaignNew(CLI::App& campaignCmd, Registry& registry, const std::s
     newCmd->add_flag("--manual-dice", args->manualDice, "Type in the set-up rolls from real dice (read from standard input)");
     newCmd->add_option("--host-password-file", args->hostFile, "File whose first line is the host's passphrase");
     newCmd->add_option("--side-password-file", args->sideFiles, "SIDE=FILE: a side's passphrase (repeatable)");
+    newCmd->add_option("--key", args->keyFiles,
+                       "A public key file of a side or the host, for play by e-mail (repeatable; docs/pbem.md)");
     registry.add(newCmd, [args] {
         dice::ManualSource typed(askForDie);
         if (args->manualDice) args->request.dice = &typed;
@@ -170,6 +173,11 @@ void registerCampaignNew(CLI::App& campaignCmd, Registry& registry, const std::s
         printIssues(result.issues);
         if (!result.ok) return kBadInput;
         std::cout << result.summary << "\n";
+        if (!args->keyFiles.empty() && args->request.dbPath != ":memory:")
+            if (const int rc = withStore(args->request.dbPath, false,
+                                         [&](db::CampaignStore& store) { return registerKeyFiles(store, args->keyFiles); });
+                rc != kOk)
+                return rc;
         if (anySet && args->request.dbPath != ":memory:")
             return withStore(args->request.dbPath, true, [](db::CampaignStore& store) {
                 warnAboutOpenings(store);

@@ -115,5 +115,10 @@ void registerBattleCommands(CLI::App& app, Registry& registry);
 void registerTurnCommands(CLI::App& app, Registry& registry);
 void registerWeekCommands(CLI::App& app, Registry& registry);
 void registerPrintCommands(CLI::App& app, Registry& registry);
+// After the campaign and turn commands: it adds to their groups (campaign key, campaign audit, orders seal, ...).
+void registerPbemCommands(CLI::App& app, Registry& registry);
+// Registers the public keys of `files` (FILE.pub of key new) in the campaign, each as the command pbem.key, printing
+// what was done; exit status 1 when a file cannot be read or a key is refused.
+int registerKeyFiles(db::CampaignStore& store, const std::vector<std::string>& files);
 
 }  // namespace etatmajor::cli

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
     cli::registerTurnCommands(app, registry);
     cli::registerWeekCommands(app, registry);
     cli::registerPrintCommands(app, registry);
+    cli::registerPbemCommands(app, registry);
 
     try {
         app.parse(argc, argv);

@@ -19,6 +19,10 @@ inline constexpr const char* kStateDigestAlgorithm = "blake2b-256";
 // gives the same digest on every machine.
 std::string stateDigest(const CampaignStore& store);
 
+// The digest of the play, as the campaign's chain records it (docs/pbem.md): every table of the state digest but
+// the passphrases', whose counts of wrong guesses change outside any command.
+std::string playDigest(const CampaignStore& store);
+
 // The digest of each table stateDigest covers, by table name (64 hex digits each): which tables two campaigns differ in.
 std::map<std::string, std::string> tableDigests(const CampaignStore& store);
 

@@ -134,9 +134,32 @@ struct SetPassphrase {
     std::vector<std::string> by;
 };
 
-using Command = std::variant<SubmitOrders, StandFast, WithdrawOrders, RunPhase, DeclineInitiative, ResolveBattle, HandToTable,
-                             EnterBattleResult, SplitMe, TransferMembers, FormProvisional, BuyWithGrant, ReplaceFromGrant,
-                             AllocateSupply, RequestSpending, AnswerTerms, SetPassphrase>;
+// pbem.key: registers the public keys of a side or of the host (docs/pbem.md); a key, once given, is never replaced.
+struct RegisterKey {
+    std::string who, sign, box;  // the public halves, 64 hex digits each
+};
+
+// pbem.orders: a side's orders by packet (docs/pbem.md): the packet's whole text as received, signed by the side, and
+// its body as the host opened it (the orders file's text). Checked against the side's key, the campaign, the day and
+// every packet taken in before; the side's commitment to its dice share is kept with its orders.
+struct ImportOrders {
+    std::string packet, orders;
+};
+
+// pbem.reveal: a side's dice share of the day, by a signed packet, checked against its commitment.
+struct RevealShare {
+    std::string packet;
+};
+
+// pbem.forfeit: the host stands a side fast that did not reveal its dice share in time (docs/pbem.md).
+struct ForfeitShare {
+    std::string side;
+};
+
+using Command =
+    std::variant<SubmitOrders, StandFast, WithdrawOrders, RunPhase, DeclineInitiative, ResolveBattle, HandToTable, EnterBattleResult,
+                 SplitMe, TransferMembers, FormProvisional, BuyWithGrant, ReplaceFromGrant, AllocateSupply, RequestSpending,
+                 AnswerTerms, SetPassphrase, RegisterKey, ImportOrders, RevealShare, ForfeitShare>;
 
 // The name the command is logged under ("orders.submit", "phase.D3", ...).
 std::string commandName(const Command& command);

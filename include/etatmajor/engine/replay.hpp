@@ -28,6 +28,9 @@ struct ReplayResult {
 
 struct ReplayOptions {
     bool overwrite = false;  // replace an existing output file
+    // Reads the original without checking its state against its checksum: for an audit, which reports a campaign
+    // changed outside Etat-Major itself, record by record.
+    bool skipChecksum = false;
     // Told each row before it is run again (row's sequence number, rows in all), e.g. for a progress line.
     std::function<void(std::int64_t, int)> progress;
 };

@@ -3,4 +3,5 @@
 target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/passphrase.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sealed.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/keys.cpp
 )

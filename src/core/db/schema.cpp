@@ -382,9 +382,43 @@ constexpr std::string_view kSchemaV15 = R"SQL(
 ALTER TABLE command_log ADD COLUMN format INTEGER NOT NULL DEFAULT 0;
 )SQL";
 
-constexpr std::array<std::string_view, 15> kMigrations{kSchemaV1,  kSchemaV2,  kSchemaV3,  kSchemaV4,  kSchemaV5,
-                                                       kSchemaV6,  kSchemaV7,  kSchemaV8,  kSchemaV9,  kSchemaV10,
-                                                       kSchemaV11, kSchemaV12, kSchemaV13, kSchemaV14, kSchemaV15};
+// Version 16: play by e-mail and the campaign's chain (docs/pbem.md). `pbem_key`: the public keys of the sides and of
+// the host (the keeper), hex. `pbem_share`: each side's dice share of a day, its commitment first (from its orders
+// packet, whose signed header and signature are kept so that the other side can check it), then the share (from its reveal packet) or
+// `forfeited` when the host stood the side fast without it. `pbem_seen`: the digest of every packet taken in, so that none is taken
+// twice. `command_chain`: a record for every transaction that logged commands (the commands' hash, the dice rolled since the last
+// record, the state digest after it, the previous record's hash and its own; a campaign that had commands before this version starts
+// its chain with a record of phase 'older' and no hashes, standing for them); `chain_signature`: the host's signature of a record
+// (signing it signs every record before it). The last two describe the state and are left out of its digest, as state_checksum is.
+constexpr std::string_view kSchemaV16 = R"SQL(
+CREATE TABLE pbem_key (
+  who TEXT PRIMARY KEY, sign_public TEXT NOT NULL, box_public TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE pbem_share (
+  week INTEGER NOT NULL, day INTEGER NOT NULL, side TEXT NOT NULL,
+  commitment TEXT NOT NULL DEFAULT '', header TEXT NOT NULL DEFAULT '', signature TEXT NOT NULL DEFAULT '',
+  share TEXT NOT NULL DEFAULT '', forfeited INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (week, day, side)
+) WITHOUT ROWID;
+CREATE TABLE pbem_seen (
+  digest TEXT PRIMARY KEY, kind TEXT NOT NULL, side TEXT NOT NULL, week INTEGER NOT NULL, day INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE command_chain (
+  seq INTEGER PRIMARY KEY, first_command INTEGER NOT NULL, last_command INTEGER NOT NULL, last_roll INTEGER NOT NULL,
+  week INTEGER NOT NULL, day INTEGER NOT NULL, phase TEXT NOT NULL,
+  inputs TEXT NOT NULL, dice TEXT NOT NULL, state TEXT NOT NULL, prev TEXT NOT NULL, hash TEXT NOT NULL
+);
+CREATE TABLE chain_signature (
+  seq INTEGER PRIMARY KEY, signer TEXT NOT NULL, signature TEXT NOT NULL
+);
+INSERT INTO command_chain (seq, first_command, last_command, last_roll, week, day, phase, inputs, dice, state, prev, hash)
+  SELECT 1, 1, MAX(seq), (SELECT COALESCE(MAX(seq), 0) FROM event_log), 0, 0, 'older', '', '', '', '', ''
+  FROM command_log HAVING COUNT(*) > 0;
+)SQL";
+
+constexpr std::array<std::string_view, 16> kMigrations{kSchemaV1,  kSchemaV2,  kSchemaV3,  kSchemaV4,  kSchemaV5,  kSchemaV6,
+                                                       kSchemaV7,  kSchemaV8,  kSchemaV9,  kSchemaV10, kSchemaV11, kSchemaV12,
+                                                       kSchemaV13, kSchemaV14, kSchemaV15, kSchemaV16};
 
 // The tables and their columns (name, declared type, NOT NULL, place in the primary key) as the migrations leave them.
 using TableShape = std::map<std::string, std::vector<std::string>>;

@@ -22,7 +22,8 @@ constexpr std::size_t kFlushAt = 1 << 16;
 
 // The canonical serialisation, version 1 (docs/design.md "Checksums of the state"):
 //   state digest = BLAKE2b-256 of
-//     "etatmajor-state-1", then per table, by name (every table but state_checksum and SQLite's own):
+//     "etatmajor-state-1", then per table, by name (every table but state_checksum, command_chain, chain_signature and
+//     SQLite's own):
 //     'T', its name, its column count, each column name, then the 32-byte table digest
 //   table digest = BLAKE2b-256 of, per row in primary-key order (rowid order when the key is the rowid): 'R' and each
 //     value: 'N' (null) | 'I' 8-byte little-endian two's complement | 'F' the 8 bytes of the IEEE double,
@@ -196,7 +197,8 @@ std::vector<TableInfo> stateTables(SQLite::Database& db) {
     SQLite::Statement q(db, "SELECT m.name, p.name, p.pk, upper(p.type), l.wr "
                             "FROM sqlite_master AS m JOIN pragma_table_info(m.name) AS p "
                             "JOIN pragma_table_list AS l ON l.schema = 'main' AND l.name = m.name "
-                            "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND m.name <> 'state_checksum' "
+                            "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND m.name NOT IN ('state_checksum', "
+                            "'command_chain', 'chain_signature') "
                             "ORDER BY m.name, p.cid");
     while (q.executeStep()) {
         const std::string table = q.getColumn(0).getString();
@@ -327,7 +329,35 @@ std::string combine(SQLite::Database& db, const std::vector<TableInfo>& layout, 
     return h.hex();
 }
 
+// The digest of the play (docs/pbem.md "A history nobody can rewrite"): as the state digest, from the same table
+// digests, but under its own label and without the table of passphrases, whose counts of wrong guesses change
+// outside any command. What a passphrase is set to is a command, and so in the command log, which it covers.
+std::string playDigestOf(const std::vector<TableInfo>& layout, const std::map<std::string, DigestCache::Table>& tables) {
+    Hasher h;
+    const std::string preamble = "etatmajor-play-1";
+    h.bytes(preamble.data(), preamble.size());
+    for (const auto& t : layout) {
+        if (t.name == "credential") continue;
+        const auto& digest = tables.at(t.name);
+        h.byte('T');
+        h.text(t.name);
+        h.u64(t.columns.size());
+        for (const auto& c : t.columns) h.text(c);
+        h.bytes(digest.digest.data(), digest.digest.size());
+    }
+    return h.hex();
+}
+
 }  // namespace
+
+std::string computePlayDigest(SQLite::Database& db) {
+    std::map<std::string, DigestCache::Table> tables;
+    const auto layout = stateTables(db);
+    combine(db, layout, nullptr, {}, tables);
+    return playDigestOf(layout, tables);
+}
+
+std::string playDigest(const CampaignStore& store) { return computePlayDigest(const_cast<SQLite::Database&>(store.impl().db)); }
 
 std::string computeStateDigest(SQLite::Database& db) {
     std::map<std::string, DigestCache::Table> unused;
@@ -394,6 +424,7 @@ std::optional<DigestCache> recordStateChecksum(SQLite::Database& db, const Diges
     ins.bind(4, std::string(kStateDigestAlgorithm));
     ins.bind(5, digest);
     ins.exec();
+    appendChainRecord(db, playDigestOf(next->layout, next->tables));
     return next;
 }
 

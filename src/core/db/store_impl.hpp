@@ -118,4 +118,8 @@ std::optional<DigestCache> recordStateChecksum(SQLite::Database& db, const Diges
 // The latest stored checksum against the state, in one read snapshot.
 StateCheck checkStateOf(SQLite::Database& db);
 
+// The campaign's chain (chain.cpp): appends the record of the transaction about to commit, whose state digest is
+// `state`, when it logged commands since the last record; nothing on a database without the chain's table.
+void appendChainRecord(SQLite::Database& db, const std::string& state);
+
 }  // namespace etatmajor::db

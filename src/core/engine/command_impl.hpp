@@ -54,4 +54,10 @@ SupplyCommandResult applyAllocateSupply(db::CampaignStore& store, const std::str
 SupplyCommandResult applyRequestSpending(db::CampaignStore& store, const SpendRequest& request);
 SupplyCommandResult applyAnswerTerms(db::CampaignStore& store, const std::string& side, int siegeId, bool accept);
 
+// pbem.cpp
+core::IssueList applyRegisterKey(db::CampaignStore& store, const RegisterKey& c, std::vector<std::string>& lines);
+core::IssueList applyImportOrders(db::CampaignStore& store, const ImportOrders& c, std::vector<std::string>& lines);
+core::IssueList applyRevealShare(db::CampaignStore& store, const RevealShare& c, std::vector<std::string>& lines);
+core::IssueList applyForfeitShare(db::CampaignStore& store, const ForfeitShare& c, std::vector<std::string>& lines);
+
 }  // namespace etatmajor::engine

@@ -152,6 +152,10 @@ json argsOf(const RequestSpending& c) {
 }
 json argsOf(const AnswerTerms& c) { return {{"side", c.side}, {"siege", c.siege}, {"accept", c.accept}}; }
 json argsOf(const SetPassphrase& c) { return {{"who", c.who}, {"hash", c.hash ? json(*c.hash) : json(nullptr)}, {"by", c.by}}; }
+json argsOf(const RegisterKey& c) { return {{"who", c.who}, {"sign", c.sign}, {"box", c.box}}; }
+json argsOf(const ImportOrders& c) { return {{"packet", c.packet}, {"orders", c.orders}}; }
+json argsOf(const RevealShare& c) { return {{"packet", c.packet}}; }
+json argsOf(const ForfeitShare& c) { return {{"side", c.side}}; }
 
 std::string str(const json& j, const char* key) { return j.at(key).get<std::string>(); }
 std::vector<std::string> strs(const json& j, const char* key) { return j.at(key).get<std::vector<std::string>>(); }
@@ -189,6 +193,10 @@ Command fromArgs(const std::string& name, const json& a) {
         if (!a.at("hash").is_null()) c.hash = str(a, "hash");
         return c;
     }
+    if (name == "pbem.key") return RegisterKey{str(a, "who"), str(a, "sign"), str(a, "box")};
+    if (name == "pbem.orders") return ImportOrders{str(a, "packet"), str(a, "orders")};
+    if (name == "pbem.reveal") return RevealShare{str(a, "packet")};
+    if (name == "pbem.forfeit") return ForfeitShare{str(a, "side")};
     throw UnknownCommand{};
 }
 
@@ -281,6 +289,19 @@ void run(db::CampaignStore& store, SetPassphrase& c, const CommandContext&, Comm
     r.lines.push_back(whose + (c.hash ? " is set" : " is cleared"));
 }
 
+void run(db::CampaignStore& store, RegisterKey& c, const CommandContext&, CommandResult& r) {
+    r.issues = applyRegisterKey(store, c, r.lines);
+}
+void run(db::CampaignStore& store, ImportOrders& c, const CommandContext&, CommandResult& r) {
+    r.issues = applyImportOrders(store, c, r.lines);
+}
+void run(db::CampaignStore& store, RevealShare& c, const CommandContext&, CommandResult& r) {
+    r.issues = applyRevealShare(store, c, r.lines);
+}
+void run(db::CampaignStore& store, ForfeitShare& c, const CommandContext&, CommandResult& r) {
+    r.issues = applyForfeitShare(store, c, r.lines);
+}
+
 }  // namespace
 
 std::string commandName(const Command& command) {
@@ -304,6 +325,10 @@ std::string commandName(const Command& command) {
             else if constexpr (std::is_same_v<T, RequestSpending>) return "supply.spend";
             else if constexpr (std::is_same_v<T, AnswerTerms>) return "siege.answer";
             else if constexpr (std::is_same_v<T, SetPassphrase>) return "auth.passphrase";
+            else if constexpr (std::is_same_v<T, RegisterKey>) return "pbem.key";
+            else if constexpr (std::is_same_v<T, ImportOrders>) return "pbem.orders";
+            else if constexpr (std::is_same_v<T, RevealShare>) return "pbem.reveal";
+            else if constexpr (std::is_same_v<T, ForfeitShare>) return "pbem.forfeit";
             else static_assert(kAlways<T>, "every command has a name");
         },
         command);

@@ -18,22 +18,8 @@ namespace etatmajor::engine {
 using namespace campaign;
 using nlohmann::ordered_json;
 
-namespace {
-
-void requireSide(const CampaignState& s, const std::string& side, core::IssueList& issues) {
-    if (!s.side(side)) issues.error("ORDERS-SIDE", "the campaign has no side '" + side + "'", 0, side);
-}
-
-// Orders for (week, day) may be given from the start of that day's turn until its orders phase D2 has run.
 bool ordersPhaseOpen(Phase next) { return isWeekly(next) || next == Phase::D1 || next == Phase::D2; }
-bool ordersPhaseOpen(const CampaignState& s) { return ordersPhaseOpen(s.phase); }
-
-// requireSide without the whole state: the commands that only mark the day's orders (stand fast, withdraw).
-void requireSide(SQLite::Database& db, const std::string& side, core::IssueList& issues) {
-    SQLite::Statement q(db, "SELECT 1 FROM side WHERE id = ?");
-    q.bind(1, side);
-    if (!q.executeStep()) issues.error("ORDERS-SIDE", "the campaign has no side '" + side + "'", 0, side);
-}
+static bool ordersPhaseOpen(const CampaignState& s) { return ordersPhaseOpen(s.phase); }
 
 bool alreadyGiven(SQLite::Database& db, int week, int day, const std::string& side) {
     SQLite::Statement q(db, "SELECT COUNT(*) FROM orders_submitted WHERE week = ? AND day = ? AND side_id = ?");
@@ -42,6 +28,19 @@ bool alreadyGiven(SQLite::Database& db, int week, int day, const std::string& si
     q.bind(3, side);
     q.executeStep();
     return q.getColumn(0).getInt() > 0;
+}
+
+namespace {
+
+void requireSide(const CampaignState& s, const std::string& side, core::IssueList& issues) {
+    if (!s.side(side)) issues.error("ORDERS-SIDE", "the campaign has no side '" + side + "'", 0, side);
+}
+
+// requireSide without the whole state: the commands that only mark the day's orders (stand fast, withdraw).
+void requireSide(SQLite::Database& db, const std::string& side, core::IssueList& issues) {
+    SQLite::Statement q(db, "SELECT 1 FROM side WHERE id = ?");
+    q.bind(1, side);
+    if (!q.executeStep()) issues.error("ORDERS-SIDE", "the campaign has no side '" + side + "'", 0, side);
 }
 
 ordered_json orderJson(const Order& o) {

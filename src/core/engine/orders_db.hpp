@@ -10,6 +10,11 @@
 
 namespace etatmajor::engine {
 
+// Orders for (week, day) may be given from the start of that day's turn until its orders phase D2 has run.
+bool ordersPhaseOpen(campaign::Phase next);
+// Whether `side` has given its orders (or stood fast) for week `week`, day `day`.
+bool alreadyGiven(SQLite::Database& db, int week, int day, const std::string& side);
+
 // etat-major.md §8.3, G-29 tardy_stationary = delayed: a tardy order's stationary work (reorganising, earthworks,
 // destroying a town or its water transport) is put off: it is taken out of the stored order (kept under
 // "delayedActions"), so nothing carries it out that day. Returns the kinds put off, or an empty list. Does nothing

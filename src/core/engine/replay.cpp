@@ -47,7 +47,9 @@ ReplayResult replayCampaign(const std::string& source, const std::string& output
     std::string originalDigest;
     std::map<std::string, std::string> originalTables;
     {
-        auto original = db::CampaignStore::open(source, true);
+        auto original = db::CampaignStore::open(source, true,
+                                                options.skipChecksum ? db::CampaignStore::OpenCheck::SkipChecksum
+                                                                     : db::CampaignStore::OpenCheck::Full);
         rows = original.commandLog();
         originalDigest = db::stateDigest(original);
         originalTables = db::tableDigests(original);

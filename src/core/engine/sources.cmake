@@ -20,4 +20,5 @@ target_sources(etatmajor_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/invariants.cpp
   ${CMAKE_CURRENT_LIST_DIR}/commands.cpp
   ${CMAKE_CURRENT_LIST_DIR}/replay.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pbem.cpp
 )

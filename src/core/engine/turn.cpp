@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The campaign turn (etat-major.md §6) and the weekly phases W1–W5 (§7).
 #include "etatmajor/engine/turn.hpp"
+#include "etatmajor/engine/pbem.hpp"
 #include "etatmajor/engine/weekly_stops.hpp"
 #include "engine/battles_db.hpp"
 #include "etatmajor/engine/commands.hpp"
@@ -1106,6 +1107,18 @@ PhaseReport applyRunPhase(db::CampaignStore& store, RunPhase& command, dice::Sou
                               "today's orders are missing from: " + names + " (orders submit, or orders stand-fast)");
                 return;
             }
+            // docs/pbem.md "Fair dice": the day's dice wait for every keyed side's share (or its forfeit).
+            const auto [w, d] = std::pair{db.execAndGet("SELECT current_week FROM campaign WHERE id = 1").getInt(),
+                                          db.execAndGet("SELECT current_day FROM campaign WHERE id = 1").getInt()};
+            std::string unrevealed;
+            for (const auto& share : dayShares(store, w, d))
+                if (!share.settled()) unrevealed += (unrevealed.empty() ? "" : ", ") + share.side;
+            if (!unrevealed.empty()) {
+                refused.error("DICE-NOT-REVEALED", "the dice shares of week " + std::to_string(w) + " day " + std::to_string(d) +
+                                                       " are not revealed by: " + unrevealed +
+                                                       " (orders reveal; or, after the deadline, advance --stand-fast-missing)");
+                return;
+            }
         }
         if (at == Phase::D9)
             if (const auto waiting = battlesAwaitingResults(db)) {
@@ -1117,7 +1130,13 @@ PhaseReport applyRunPhase(db::CampaignStore& store, RunPhase& command, dice::Sou
         report.day = isDaily(state.phase) ? state.day : 0;
         report.phase = state.phase;
         report.title = std::string(phaseTitle(state.phase));
-        dice::SeededSource source(store.rngState());
+        // docs/pbem.md "Fair dice": from the orders phase on, the day's dice come from the generator mixed with the
+        // keyed sides' shares, so that no one, the host included, can choose them.
+        auto rng = store.rngState();
+        if (state.phase == Phase::D2)
+            if (const auto shares = dayShares(store, state.week, state.day); !shares.empty())
+                rng = mixShares(rng, store.info().seed, state.week, state.day, shares);
+        dice::SeededSource source(rng);
         dice::Dice dice(scripted ? *scripted : static_cast<dice::Source&>(source), store.rollLog(), store.nextRollSequence());
         dice.setContext(state.week, report.day, phaseString(state.phase));
         Ctx c{store, db, state, dice, report, networks};
@@ -1159,12 +1178,17 @@ AdvanceResult advance(db::CampaignStore& store, Step step, AdvanceOptions option
     context.dice = options.dice;
     for (;;) {
         if (options.standFastMissing &&
-            db::storedPhase(db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString()) == Phase::D2)
+            db::storedPhase(db.execAndGet("SELECT current_phase FROM campaign WHERE id = 1").getString()) == Phase::D2) {
+            // docs/pbem.md "A side that does not reveal": a keyed side without its share stands fast, whatever it sent.
+            const auto info = store.info();
+            for (const auto& share : dayShares(store, info.week, info.day))
+                if (!share.settled()) result.issues.append(execute(store, ForfeitShare{share.side}).issues);
             for (const auto& side : missingOrders(db)) {
                 // A side whose orders arrive meanwhile is left as it is (ORDERS-GIVEN is no problem here).
                 auto stood = standFast(store, side);
                 if (!stood.hasCode("ORDERS-GIVEN")) result.issues.append(stood);
             }
+        }
         auto ran = execute(store, RunPhase{}, context);
         if (!ran.ok() || !ran.phase) {
             result.issues.append(ran.issues);
