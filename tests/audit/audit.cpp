@@ -4,6 +4,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <future>
 #include <regex>
@@ -75,6 +76,54 @@ AuditReport runAudit(const AuditOptions& o) {
              captureAll([&](Capturer&c, const std::string&side) { return c.everything(db, side, week, day, "end of day", ids); }))
             checkMoment(db, side, memory[side], captures, report);
     }
+    // The sides' turn packets (docs/pbem.md): keys are given to the campaign as it stands, each side's packet is
+    // exported by the host and opened with the side's key, and everything in it is checked as the side's other
+    // outputs are.
+    {
+        const auto keys = std::filesystem::path(o.workDir) / "keys";
+        std::filesystem::create_directories(keys);
+        const auto pass = (keys / "passphrase").string();
+        std::ofstream(pass) << "audit key passphrase\n";
+        const auto keyFile = [&](const std::string& who) { return (keys / (who + ".key")).string(); };
+        const auto run = [&](const std::vector<std::string>& argv) {
+            auto r = runCommand(argv);
+            if (r.exitCode != 0) report.brokenCommands.insert(argv[1] + " " + argv[2] + " (exit " + std::to_string(r.exitCode) + ")");
+            return r;
+        };
+        std::vector<std::string> registerKeys{o.cli, "campaign", "key", "--db", db};
+        for (const auto& who : [&] {
+                 auto all = player.sides();
+                 all.insert(all.begin(), "host");
+                 return all;
+             }()) {
+            run({o.cli, "key", "new", "--who", who, "-o", keyFile(who), "--key-password-file", pass});
+            registerKeys.insert(registerKeys.end(), {"--key", keyFile(who) + ".pub"});
+        }
+        run(registerKeys);
+        for (const auto& side : player.sides()) {
+            const auto packet = (keys / (side + ".pkt")).string();
+            run({o.cli, "turn", "export", "--db", db, "--side", side, "--key", keyFile("host"), "--key-password-file", pass, "-o",
+                 packet});
+            // Each view as the side reads it, as text and as JSON (the map, public, is left out: its roads are hex
+            // lists that the route check would take for orders).
+            std::vector<Capture> captures;
+            const auto show = [&](const std::string& view, bool json) {
+                std::vector<std::string> argv{o.cli,  "turn",   "show",        "--packet",
+                                              packet, "--key",  keyFile(side), "--key-password-file",
+                                              pass,   "--view", view};
+                if (json) argv.push_back("--json");
+                const auto shown = run(argv);
+                captures.push_back({"turn show --view " + view + (json ? " --json" : "") + " (its turn packet)", side, player.week(),
+                                    player.day(), "turn packet", shown.exitCode, shown.output});
+            };
+            for (const char* view : {"status", "intel", "loc", "supply", "log", "report", "battles", "template", "dice"})
+                show(view, false);
+            for (const char* view : {"status", "intel", "loc", "supply", "log", "report", "battles", "sieges", "orders"})
+                show(view, true);
+            checkMoment(db, side, memory[side], captures, report);
+            ++report.packetsChecked;
+        }
+    }
     report.play = player.counts();
     for (const auto& [side, capturer] : capturers) {
         for (const auto& [command, n] : capturer.skipped()) report.skippedCommands[command] += n;
@@ -88,7 +137,8 @@ std::string AuditReport::summary() const {
     std::ostringstream o;
     o << "fog-of-war audit, seed " << seed << ": " << play.days << " days played; " << play.contacts << " contacts, "
       << play.intelReports << " intelligence reports, " << play.battles << " battles (" << play.battlesFought << " fought), "
-      << play.decoysPlaced << " decoys, " << play.routesGiven << " routes ordered\n";
+      << play.decoysPlaced << " decoys, " << play.routesGiven << " routes ordered; " << packetsChecked
+      << " turn packets opened and checked\n";
     o << "  " << outputs << " outputs captured (" << characters << " characters); " << distinctItems.size()
       << " distinct forbidden items; " << itemsChecked << " item checks; " << violations.size() << " violations\n";
     if (!skippedCommands.empty()) {

@@ -36,6 +36,7 @@ struct AuditReport {
     std::set<std::string> brokenCommands;        // commands that should exist but gave a usage error
     std::set<std::string> skippedItems;          // forbidden items left out of the checks, and why
     std::vector<std::string> journal;            // what the player could not do as it wanted
+    int packetsChecked = 0;                      // turn packets opened with their side's key and checked
 
     std::string summary() const;
 };

@@ -54,6 +54,7 @@ void auditSeed(std::uint64_t seed) {
     CHECK(r.play.intelReports > 0);
     CHECK(r.play.battlesFought > 0);
     CHECK(r.brokenCommands.empty());
+    CHECK(r.packetsChecked == 2);
     CHECK(r.violations.empty());
     if (r.violations.empty() && r.brokenCommands.empty()) std::filesystem::remove_all(o.workDir);  // kept when it failed
 }

@@ -24,6 +24,7 @@ add_executable(etatmajor_rules_tests
   ${CMAKE_CURRENT_LIST_DIR}/weather_regions_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/invariants_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/replay_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pbem_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/weekly_stops_test.cpp
 )
 target_link_libraries(etatmajor_rules_tests PRIVATE etatmajor_core etatmajor_warnings Catch2::Catch2 SQLiteCpp nlohmann_json::nlohmann_json)
