@@ -350,9 +350,9 @@ CampaignEntry Connection::calendar() {
         call(*m_impl, m_token, "GET", std::string(kApi) + "/campaigns/" + httplib::detail::encode_query_param(m_campaign), "")));
 }
 
-OrdersState Connection::orders() {
+OrdersState ordersStateFromJson(const std::string& text) {
     OrdersState o;
-    o.json = view("orders", true);
+    o.json = text;
     const auto j = parseBody(o.json);
     o.week = j.value("week", 0);
     o.day = j.value("day", 0);
@@ -360,8 +360,8 @@ OrdersState Connection::orders() {
     return o;
 }
 
-std::vector<view::BattleView> Connection::battles() {
-    const auto j = parseBody(view("battles", true));
+std::vector<view::BattleView> battlesFromJson(const std::string& text) {
+    const auto j = parseBody(text);
     std::vector<view::BattleView> out;
     const auto& list = j.is_object() && j.contains("battles") ? j["battles"] : j;
     if (!list.is_array()) return out;
@@ -396,6 +396,10 @@ std::vector<view::BattleView> Connection::battles() {
     }
     return out;
 }
+
+OrdersState Connection::orders() { return ordersStateFromJson(view("orders", true)); }
+
+std::vector<view::BattleView> Connection::battles() { return battlesFromJson(view("battles", true)); }
 
 std::string Connection::battleText(int id) { return call(*m_impl, m_token, "GET", sidePath("battles/" + std::to_string(id)), ""); }
 

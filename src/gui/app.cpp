@@ -2,6 +2,7 @@
 #include "app.hpp"
 
 #include "main_frame.hpp"
+#include "packet_open.hpp"
 #include "server_frame.hpp"
 #include "turn_frame.hpp"
 #include "map_document.hpp"
@@ -41,6 +42,12 @@ void App::OnInitCmdLine(wxCmdLineParser& parser) {
     parser.AddOption(wxEmptyString, "ca-file", _("with --connect: the CA certificates that signed the server's"),
                      wxCMD_LINE_VAL_STRING);
     parser.AddOption(wxEmptyString, "password-file", _("with --connect: a file holding the side's passphrase"), wxCMD_LINE_VAL_STRING);
+    parser.AddOption(wxEmptyString, "packet", _("show a side's turn packet (play by e-mail) with its --key"), wxCMD_LINE_VAL_STRING);
+    parser.AddOption(wxEmptyString, "key", _("with --packet: the side's key file"), wxCMD_LINE_VAL_STRING);
+    parser.AddOption(wxEmptyString, "key-password-file", _("with --packet: a file holding the key file's passphrase"),
+                     wxCMD_LINE_VAL_STRING);
+    parser.AddOption(wxEmptyString, "host-key", _("with --packet: the host's public key file, to check the packet's signer"),
+                     wxCMD_LINE_VAL_STRING);
     parser.AddParam("FILE", wxCMD_LINE_VAL_STRING, wxCMD_LINE_PARAM_OPTIONAL);
 }
 
@@ -68,6 +75,16 @@ bool App::OnCmdLineParsed(wxCmdLineParser& parser) {
     parser.Found("pin", &m_pin);
     parser.Found("ca-file", &m_caFile);
     parser.Found("password-file", &m_passwordFile);
+    parser.Found("packet", &m_packet);
+    parser.Found("key", &m_key);
+    parser.Found("key-password-file", &m_keyPasswordFile);
+    parser.Found("host-key", &m_hostKey);
+    if (!m_packet.empty() && m_key.empty()) {
+        std::cerr << "etatmajor: error: --packet needs --key (the side's key file)\n";
+        m_exitCode = 2;
+        m_quitEarly = true;
+        return true;
+    }
     wxString size;
     if (parser.Found("size", &size)) {
         static const std::regex pattern(R"(\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*)");
@@ -94,6 +111,19 @@ bool App::OnInit() {
         // Nothing may wait for a person: every message goes to stderr.
         delete wxLog::SetActiveTarget(new wxLogStderr);
         wxLog::DisableTimestamp();
+    }
+
+    // A side's turn packet (play by e-mail): the server window in its packet mode, read-only.
+    if (!m_packet.empty()) {
+        auto* frame = openTurnPacketWindow(nullptr, m_size, PacketOpening{m_packet, m_key, m_keyPasswordFile, m_hostKey}, !screenshot);
+        if (!frame) {
+            m_exitCode = 1;
+            m_quitEarly = true;
+            return true;
+        }
+        SetTopWindow(frame);
+        if (!m_script.empty()) frame->runScriptWhenReady(m_script, [this](int status) { m_exitCode = status; });
+        return true;
     }
 
     // A side of a campaign on a server: the server window, connected at once when the passphrase is given, otherwise

@@ -33,6 +33,7 @@ private:
     wxString m_script;
     wxString m_side;
     wxString m_connect, m_campaign, m_pin, m_caFile, m_passwordFile;
+    wxString m_packet, m_key, m_keyPasswordFile, m_hostKey;
     bool m_sideGiven = false;
     wxSize m_size{1280, 900};
     int m_exitCode = 0;

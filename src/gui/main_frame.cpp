@@ -4,6 +4,7 @@
 #include "icons.hpp"
 #include "print_papers.hpp"
 #include "test_script.hpp"
+#include "packet_open.hpp"
 #include "server_frame.hpp"
 #include "turn_frame.hpp"
 #include "window_capture.hpp"
@@ -38,6 +39,7 @@ namespace {
 
 enum MenuId {
     kIdConnectServer = wxID_HIGHEST + 90,
+    kIdOpenPacket = wxID_HIGHEST + 91,
     kIdZoomIn = wxID_HIGHEST + 1,
     kIdZoomOut,
     kIdFit,
@@ -158,6 +160,8 @@ void MainFrame::buildMenus() {
     file->Append(wxID_PRINT, _("&Print...\tCtrl+P"), _("Print a side's papers of the open campaign"));
     file->AppendSeparator();
     file->Append(kIdConnectServer, _("Connect to a Campaign &Server..."), _("Play one side of a campaign hosted by etatmajor-server"));
+    file->Append(kIdOpenPacket, _("Open Turn &Packet..."),
+                 _("Read your side's turn packet from the host and write its orders (play by e-mail)"));
     file->AppendSeparator();
     file->Append(wxID_EXIT, _("&Quit\tCtrl+Q"), _("Quit Etat-Major"));
 
@@ -201,6 +205,8 @@ void MainFrame::buildMenus() {
     Bind(wxEVT_MENU, &MainFrame::onOpen, this, wxID_OPEN);
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { connectToServer(this, GetSize()); }, kIdConnectServer);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { askAndOpenTurnPacket(this, GetSize()); }, kIdOpenPacket);
     Bind(wxEVT_MENU, &MainFrame::onOpenRecent, this, wxID_FILE1, wxID_FILE9);
     Bind(wxEVT_MENU, &MainFrame::onSave, this, wxID_SAVE);
     Bind(wxEVT_MENU, &MainFrame::onSaveAs, this, wxID_SAVEAS);

@@ -12,6 +12,7 @@
 #include "window_capture.hpp"
 
 #include "etatmajor/io/atomic_file.hpp"
+#include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/version.hpp"
 
@@ -31,6 +32,7 @@
 #include <wx/utils.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <chrono>
 #include <iostream>
 #include <sstream>
@@ -380,6 +382,7 @@ void ServerFrame::onEvents(const client::TurnEvents& events) {
 // ---- reading -----------------------------------------------------------------------------------------------------
 
 bool ServerFrame::refresh() {
+    if (m_packet) return refreshFromPacket();
     if (!m_server || !m_map) return false;
     view::SideView shown;
     client::OrdersState orders;
@@ -474,10 +477,18 @@ void ServerFrame::updatePhaseBar() {
     } else if (!m_orders.status.empty()) {
         orders = "Today's orders: " + readable(m_orders.status) + ". The server runs the day once every side has given theirs.";
     }
+    if (m_packet) {
+        if (m_packet->allCommitted())
+            orders = "Every side has committed to its dice share: Reveal Dice Share writes yours for the host.";
+        else if (m_packet->shareOf(m_login.side))
+            orders = "Your orders are with the host; reveal your dice share from the turn packet that shows every side's commitment.";
+        else if (m_orders.status == "not_given") orders += " Seal Orders writes them to a packet for the host.";
+    }
     m_ordersText->SetLabel(utf8(orders));
-    m_submitButton->Enable(ordersOpen());
+    m_submitButton->Enable(ordersOpen() && !(m_packet && m_packet->shareOf(m_login.side)));
     m_standButton->Enable(ordersOpen());
-    m_withdrawButton->Enable(m_view && m_orders.status != "not_given" && !m_orders.status.empty());
+    m_withdrawButton->Enable(m_packet ? m_packet->allCommitted()
+                                      : m_view && m_orders.status != "not_given" && !m_orders.status.empty());
     const std::string stop = stopText();
     m_stopText->SetLabel(utf8(stop));
     m_stopText->Show(!stop.empty());
@@ -575,7 +586,8 @@ void ServerFrame::updatePanels() {
     std::ostringstream orders;
     if (m_orders.status == "not_given" && m_draft) {
         orders << "Orders of " << m_login.side << " for week " << m_draft->week << " day " << m_draft->day
-               << " \u2014 not yet given (the server checks them when they are submitted)\n";
+               << (m_packet ? " \u2014 not yet sealed (the host's program checks them when it takes the packet in)\n"
+                            : " \u2014 not yet given (the server checks them when they are submitted)\n");
         for (const auto& o : m_draft->orders) {
             orders << "  " << o.me << ": " << (o.mode ? readable(std::string(campaign::modeName(*o.mode))) : "forage") << ", route "
                    << (o.path.empty() ? "none" : formatPath(o.path));
@@ -690,7 +702,9 @@ OrderDialog* ServerFrame::editOrder(const std::string& meId) {
         if (m_draft)
             for (auto& d : m_draft->orders)
                 if (d.me == o.me) d = o;
-        say("the order of ME " + o.me + " is in today's orders; Submit Orders gives them to the server");
+        say("the order of ME " + o.me + " is in today's orders; " +
+            (m_packet ? std::string("Seal Orders writes them to a packet for the host")
+                      : std::string("Submit Orders gives them to the server")));
         updatePanels();
         updateDetails();
         updatePhaseBar();
@@ -707,6 +721,12 @@ OrderDialog* ServerFrame::editOrder(const std::string& meId) {
 }
 
 bool ServerFrame::submitOrders() {
+    if (m_packet) {
+        if (!m_draft) return false;
+        const auto path = askPacketPath("orders", "orders-" + m_login.side + "-w" + std::to_string(m_draft->week) + "d" +
+                                                      std::to_string(m_draft->day) + ".pkt");
+        return !path.empty() && sealOrdersTo(path);
+    }
     if (!ordersOpen()) {
         report(_("Orders closed"), utf8("The orders of " + m_login.side + " for today are " + readable(m_orders.status) + "."), false);
         return false;
@@ -736,7 +756,7 @@ bool ServerFrame::submitOrders() {
 }
 
 bool ServerFrame::standFast() {
-    if (!ordersOpen()) return false;
+    if (!ordersOpen() || m_packet) return false;
     if (m_interactive && wxMessageBox(utf8("Every ME of " + m_login.side + " keeps its hex and mode today. Go on?"), _("Stand fast"),
                                       wxYES_NO | wxICON_QUESTION, this) != wxYES)
         return false;
@@ -752,6 +772,11 @@ bool ServerFrame::standFast() {
 }
 
 bool ServerFrame::withdrawOrders() {
+    if (m_packet) {
+        const auto path = askPacketPath("reveal", "reveal-" + m_login.side + "-w" + std::to_string(m_packet->header.week) + "d" +
+                                                      std::to_string(m_packet->header.day) + ".pkt");
+        return !path.empty() && revealShareTo(path);
+    }
     if (!m_server) return false;
     try {
         wxBusyCursor busy;
@@ -776,6 +801,10 @@ int ServerFrame::selectedBattle() {
 }
 
 bool ServerFrame::enterBattleResultFile(int id, const wxString& path) {
+    if (!m_server) {
+        report(_("Not on a server"), _("A tabletop result is given to the host, who enters it in the campaign."), false);
+        return false;
+    }
     std::string xml;
     const std::string file(path.fn_str());
     try {
@@ -841,6 +870,13 @@ WeekContext ServerFrame::weekContext() const {
 }
 
 WeekDialog* ServerFrame::openWeekDialog() {
+    if (m_packet) {
+        report(_("Weekly decisions"),
+               _("A turn packet carries the day's views and orders only: the week's decisions go to the host "
+                 "as your group agreed (docs/pbem.md)."),
+               false);
+        return nullptr;
+    }
     if (!m_server || !m_view) {
         report(_("Not connected"), _("Connect to a campaign server first."), false);
         return nullptr;
@@ -943,6 +979,134 @@ bool ServerFrame::sayWeekWord(bool done) {
 }
 
 // ---- scripts and screenshots -------------------------------------------------------------------------------------
+
+// ---- a turn packet (docs/pbem.md) ----------------------------------------------------------------------------------
+
+bool ServerFrame::openPacket(const std::string& packetPath, const auth::SecretKeys& keys,
+                             const std::optional<auth::PublicKeys>& hostKey) {
+    try {
+        wxBusyCursor busy;
+        const auto text = io::readInputFile(packetPath, 64u * 1024u * 1024u);
+        auto opened = pbem::openTurnPacket(text, packetPath, keys, hostKey);
+        auto map = io::readMapString(opened.view("map"), "the packet's map").map;
+        m_packet = std::move(opened);
+        m_map = std::move(map);
+    } catch (const pbem::PacketError& e) {
+        report(_("Cannot open the turn packet"), utf8(e.code() + ": " + e.what()));
+        return false;
+    } catch (const core::FileError& e) {
+        report(_("Cannot open the turn packet"), utf8(e.toIssue().format()));
+        return false;
+    }
+    m_keys = keys;
+    m_login = ServerLogin{};
+    m_login.side = keys.who();
+    m_login.url = std::filesystem::path(packetPath).filename().string();
+    m_draft.reset();
+    m_submitButton->SetLabel(_("Seal Orders..."));
+    m_submitButton->SetToolTip(
+        _("Write today's orders, with the side's commitment to the day's dice share, to a packet for the host"));
+    m_withdrawButton->SetLabel(_("Reveal Dice Share..."));
+    m_withdrawButton->SetToolTip(_("Write the side's dice share of the day to a packet for the host, once every side has committed"));
+    m_standButton->Hide();
+    if (!refresh()) return false;
+    m_canvas->fitToWindow();
+    for (const auto& w : m_packet->warnings) say("note: " + w);
+    say("opened the turn packet " + m_login.url + " of " + m_login.side + " (week " + std::to_string(m_packet->header.week) + " day " +
+        std::to_string(m_packet->header.day) + "): nothing is sent from this window; the packets it writes go to the host by e-mail");
+    return true;
+}
+
+bool ServerFrame::refreshFromPacket() {
+    const auto& t = *m_packet;
+    try {
+        m_view = client::sideViewFromJson(t.view("status.json"));
+        m_orders = client::ordersStateFromJson(t.view("orders.json"));
+        m_supply = client::supplyReportFromJson(t.view("supply.json"));
+    } catch (const client::ClientError& e) {
+        report(_("Cannot read the turn packet"), utf8(e.what()));
+        return false;
+    }
+    m_calendar = client::CampaignEntry{};
+    m_calendar.id = t.header.campaign.substr(0, 12);
+    m_calendar.name = m_view->campaign.name;
+    m_calendar.week = t.header.week;
+    m_calendar.day = t.header.day;
+    m_calendar.phase = t.header.phase;
+    m_calendar.ended = m_view->campaign.ended;
+    m_calendar.waitingFor = t.allCommitted() ? "the sides' dice shares" : "orders";
+    m_reportText = t.view("report");
+    m_intelText = t.view("intel");
+    m_supplyText = t.view("supply") + "\n" + t.view("loc");
+    m_battles.clear();
+    m_battleIds.clear();
+    m_battleList->Clear();
+    m_battleText->SetValue(utf8(t.view("battles")));
+    if (m_orders.status == "not_given" && !m_draft) {
+        try {
+            m_draft = io::readOrdersString(t.view("template"), "the packet's orders template");
+        } catch (const core::FileError& e) {
+            report(_("Cannot read the orders template"), utf8(e.toIssue().format()));
+        }
+    }
+    m_document = std::make_shared<MapDocument>(MapDocument::fromView("", *m_map, m_calendar.name, sideView()));
+    m_canvas->replaceDocument(m_document);
+    if (!m_selected.empty() && !m_view->me(m_selected)) m_selected.clear();
+    updateTitle();
+    updateTree();
+    updateDetails();
+    updatePanels();
+    updatePhaseBar();
+    m_canvas->Refresh();
+    return true;
+}
+
+std::string ServerFrame::askPacketPath(const std::string& what, const std::string& suggested) {
+    if (!m_interactive) return std::string();
+    wxFileDialog dialog(this, utf8("Write the " + what + " packet for the host"), wxEmptyString, utf8(suggested),
+                        _("Packets (*.pkt)|*.pkt|All files|*"), wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    if (dialog.ShowModal() != wxID_OK) return std::string();
+    return dialog.GetPath().utf8_string();
+}
+
+bool ServerFrame::sealOrdersTo(const std::string& path) {
+    if (!m_packet || !m_keys || !m_draft) return false;
+    if (!ordersOpen()) {
+        report(_("Orders closed"),
+               utf8("The turn packet shows the orders of " + m_login.side + " for today as " + readable(m_orders.status) + "."),
+               false);
+        return false;
+    }
+    try {
+        const auto sealed = pbem::sealOrders(*m_packet, io::writeOrdersString(*m_draft), ordersFileName(*m_draft), *m_keys);
+        io::writeFileAtomically(path, sealed);
+    } catch (const core::FileError& e) {
+        report(_("Orders not sealed"), utf8(issueLines(e.issues())));
+        return false;
+    } catch (const pbem::PacketError& e) {
+        report(_("Orders not sealed"), utf8(e.code() + ": " + e.what()));
+        return false;
+    }
+    if (m_orderDialog) m_orderDialog->Close();
+    say("sealed the orders of " + m_login.side + " for week " + std::to_string(m_draft->week) + " day " +
+        std::to_string(m_draft->day) + " to " + path + ": send it to the host, then reveal the dice share from the next turn packet");
+    return true;
+}
+
+bool ServerFrame::revealShareTo(const std::string& path) {
+    if (!m_packet || !m_keys) return false;
+    try {
+        io::writeFileAtomically(path, pbem::revealShare(*m_packet, *m_keys));
+    } catch (const pbem::PacketError& e) {
+        report(_("No dice share revealed"), utf8(e.code() + ": " + e.what()), false);
+        return false;
+    } catch (const core::FileError& e) {
+        report(_("No dice share revealed"), utf8(e.toIssue().format()));
+        return false;
+    }
+    say("wrote the dice share of " + m_login.side + " to " + path + ": send it to the host");
+    return true;
+}
 
 void ServerFrame::showConnectForScript(const ServerLogin& login) {
     if (m_connectShown) {

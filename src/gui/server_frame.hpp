@@ -21,7 +21,9 @@
 #include "map_canvas.hpp"
 #include "server_model.hpp"
 
+#include "etatmajor/auth/keys.hpp"
 #include "etatmajor/campaign/orders.hpp"
+#include "etatmajor/pbem/turn.hpp"
 #include "etatmajor/core/issue.hpp"
 #include "etatmajor/engine/weekly_stops.hpp"
 #include "etatmajor/view/battle_view.hpp"
@@ -69,8 +71,19 @@ public:
     bool connect(const ServerLogin& login);
     // Shows the side's view over a connection already logged in, and starts following the turn.
     bool start(std::unique_ptr<client::Connection> connection, const ServerLogin& login);
-    // Asks the server for everything again.
+    // Asks the server for everything again (or reads the turn packet again).
     bool refresh();
+
+    // A turn packet instead of a server (docs/pbem.md): the side's view as the host exported it, read-only; the
+    // side writes its orders in the same dialog, and Seal Orders writes them, with its commitment to the day's dice
+    // share, to an orders packet for the host; Reveal Dice Share writes its share once the packet shows every side's
+    // commitment. The packet is opened with the side's keys (`hostKey`, when given, must be the packet's signer).
+    // False, with the reason said, for a packet that cannot be opened.
+    bool openPacket(const std::string& packetPath, const auth::SecretKeys& keys, const std::optional<auth::PublicKeys>& hostKey);
+    bool packetMode() const { return m_packet.has_value(); }
+    // The orders packet and the reveal packet, written to `path` (no question asked).
+    bool sealOrdersTo(const std::string& path);
+    bool revealShareTo(const std::string& path);
 
     bool submitOrders();
     bool standFast();
@@ -155,6 +168,12 @@ private:
     std::string m_selected;
     int m_eventRefreshes = 0;
     std::shared_ptr<MapDocument> m_document;
+    // A turn packet shown instead of a server's answers, and the keys it was opened with.
+    std::optional<pbem::OpenedTurn> m_packet;
+    std::optional<auth::SecretKeys> m_keys;
+    bool refreshFromPacket();
+    // Asks where to write a packet the side sends to the host; empty when the person cancels.
+    std::string askPacketPath(const std::string& what, const std::string& suggested);
 
     // The worker: its own connection on the same session, the sequence number it waits after, and how it is stopped.
     std::unique_ptr<client::Connection> m_poller;

@@ -251,6 +251,15 @@ void ServerScript::addOrderCommands() {
         if (m_frame.submitOrders()) fail("the server took the orders");
         expectHas("the refusal", m_frame.lastMessage(), rest(w, 1));
     };
+    // A turn packet (docs/pbem.md): the orders packet and the reveal packet written to a file.
+    m_commands["seal"] = [this](const Words& w) {
+        need(w, 2);
+        if (!m_frame.sealOrdersTo(rest(w, 1))) fail("the orders were not sealed: " + m_frame.lastMessage());
+    };
+    m_commands["reveal"] = [this](const Words& w) {
+        need(w, 2);
+        if (!m_frame.revealShareTo(rest(w, 1))) fail("no dice share was written: " + m_frame.lastMessage());
+    };
     m_commands["stand-fast"] = [this](const Words&) {
         if (!m_frame.standFast()) fail("stand fast failed: " + m_frame.lastMessage());
         settle({});

@@ -4,6 +4,7 @@
 #include "turn_frame_parts.hpp"
 
 #include "print_papers.hpp"
+#include "packet_open.hpp"
 #include "server_frame.hpp"
 
 #include "etatmajor/engine/battles.hpp"
@@ -68,6 +69,7 @@ enum MenuId {
     kIdOddsCancel,
     kIdExportPdf,
     kIdConnectServer,
+    kIdOpenPacket,
 };
 
 constexpr int kOddsRuns = 400;
@@ -169,6 +171,8 @@ wxMenu* TurnFrame::newFileMenu() {
     file->Append(kIdExportPdf, _("&Export Papers as PDF..."), _("Write one of the side's papers to a PDF file"));
     file->AppendSeparator();
     file->Append(kIdConnectServer, _("Connect to a Campaign &Server..."), _("Play one side of a campaign hosted by etatmajor-server"));
+    file->Append(kIdOpenPacket, _("Open Turn &Packet..."),
+                 _("Read your side's turn packet from the host and write its orders (play by e-mail)"));
     file->AppendSeparator();
     file->Append(wxID_CLOSE, _("&Close\tCtrl+W"), _("Close this window"));
     file->Append(wxID_EXIT, _("&Quit\tCtrl+Q"), _("Quit Etat-Major"));
@@ -180,6 +184,8 @@ void TurnFrame::bindFileMenu() {
         wxEVT_MENU, [this](wxCommandEvent&) { openInteractively(); }, wxID_OPEN);
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { connectToServer(this, GetSize()); }, kIdConnectServer);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { askAndOpenTurnPacket(this, GetSize()); }, kIdOpenPacket);
     Bind(
         wxEVT_MENU,
         [this](wxCommandEvent& e) {

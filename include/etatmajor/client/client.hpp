@@ -146,6 +146,11 @@ view::SideView sideViewFromJson(const std::string& json);
 // The side's supply report from its JSON (`supply --json`, the server's supply view): its sources (no hex offsets: the
 // JSON has none), foraging and this week's ledger. Throws ClientError SERVER-ANSWER for a text that is not one.
 view::SupplyReport supplyReportFromJson(const std::string& json);
+// The side's orders state from its JSON (`orders show --json`, the server's orders view). Throws ClientError
+// SERVER-ANSWER for a text that is not JSON.
+OrdersState ordersStateFromJson(const std::string& json);
+// The side's battles from their JSON (`battle list --side S --json`, the server's battles view).
+std::vector<view::BattleView> battlesFromJson(const std::string& json);
 
 class Connection {
 public:
