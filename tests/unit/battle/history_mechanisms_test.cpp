@@ -129,3 +129,25 @@ TEST_CASE("forward_class1 = fall_back: Cowpens' militia line gives its fire and 
     const auto camden = measure(shipped("camden"), {}, "american.militia_fell_back", "american", runs);
     CHECK(camden.total == 0);
 }
+
+TEST_CASE("A side with nothing standing and nobody to come back ends the day (§2.20 (a))", "[battle][history]") {
+    // Camden's militia who run off the field go home for the day (router_return = regulars_only) and a withdrawing
+    // side's routers make for the supply point: neither is "still to arrive". They used to keep every Camden run going
+    // to nightfall at turn 12, long after the last American unit had left the field.
+    const int runs = 100;
+    BattleSetup setup = shipped("camden");
+    RedcoatsResolver resolver;
+    int early = 0;
+    for (int seed = 1; seed <= runs; ++seed) {
+        const auto r = resolver.fightSeeded(setup, static_cast<std::uint64_t>(seed));
+        if (r.endReason == EndReason::Nightfall) continue;
+        ++early;
+        CHECK(r.turnsFought <= r.turnsAvailable);
+        // the side that broke has nothing left on the field
+        const int broken = r.fieldHolder == kNoSide ? kNoSide : 1 - r.fieldHolder;
+        REQUIRE(broken != kNoSide);
+        for (const auto& u : r.units)
+            if (u.side == broken) CHECK((u.statusEnd != UnitEnd::Effective && u.statusEnd != UnitEnd::ShakenPermanent));
+    }
+    CHECK(early >= runs / 20);
+}
