@@ -37,6 +37,23 @@ Points6 Engine::netLossNow(int side) const {
     return loss;
 }
 
+std::pair<int, int> Engine::menOutNow(int side) const {
+    // §2.20 [X] withdraw_measure = men: the men of the side out of the fight now, and the men it brought, at §3.2's
+    // men a figure. Out of the fight: killed, wounded, taken, massacred, scattered, routing on the table, or gone off
+    // it (routers to come back later included: they are not in the line now).
+    int out = 0, start = 0;
+    for (const auto& u : m_units) {
+        if (u.side != side) continue;
+        const int perFigure = isArtillery(u.type) ? c::kMenPerCrewFigure : c::kMenPerFigure;
+        start += perFigure * u.figuresStart;
+        int gone = u.lostFire + u.lostCloseAssault + u.massacred + u.surrendered + u.scattered;
+        if ((u.status == UnitStatus::OnTable && u.morale == Morale::Routing) || u.status == UnitStatus::OffReturning)
+            gone += u.figures;
+        out += perFigure * gone;
+    }
+    return {out, start};
+}
+
 void Engine::withdrawalChecks() {
     // §2.20 [X]: a side withdraws when its net loss reaches withdraw_loss % of its start, when all its brigades are
     // spent, or when its army general is lost and a third of its brigades are spent.
@@ -51,7 +68,14 @@ void Engine::withdrawalChecks() {
             }
         const Points6 loss = netLossNow(s);
         bool byLoss = loss.inSixths() * 100 >= side.start.inSixths() * m_params.withdrawLoss && loss.inSixths() > 0;
-        if (byLoss && m_params.withdrawOnlyWhenLosing) {
+        if (m_params.withdrawOnMen) {
+            const auto [out, men] = menOutNow(s);
+            byLoss = out > 0 && static_cast<long long>(out) * 100 >= static_cast<long long>(men) * m_params.withdrawLoss;
+            if (byLoss && m_params.withdrawOnlyWhenLosing) {
+                const auto [enemyOut, enemyMen] = menOutNow(1 - s);
+                byLoss = static_cast<long long>(out) * enemyMen > static_cast<long long>(enemyOut) * men;
+            }
+        } else if (byLoss && m_params.withdrawOnlyWhenLosing) {
             // §2.20 [X] withdraw_when = losing: a side that has lost a smaller share of its start than the enemy is
             // winning the day, whatever its losses, and fights on (loss/start > enemy loss/enemy start).
             const auto& enemy = m_sides[static_cast<std::size_t>(1 - s)];
@@ -76,7 +100,9 @@ void Engine::withdrawalChecks() {
             ++m_events[side.id + ".withdrew"];
             if (m_narrative)
                 log(side.name + " breaks off and withdraws" +
-                    (byLoss        ? " (losses " + loss.text() + " of " + side.start.text() + " points)"
+                    (byLoss && m_params.withdrawOnMen ? " (" + std::to_string(menOutNow(s).first) + " of its " +
+                                                            std::to_string(menOutNow(s).second) + " men out of the fight)"
+                     : byLoss      ? " (losses " + loss.text() + " of " + side.start.text() + " points)"
                      : allSpent    ? " (every brigade spent)"
                      : generalLost ? " (army general lost)"
                                    : "") +

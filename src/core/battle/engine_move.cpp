@@ -1088,7 +1088,17 @@ void Engine::screenMove(int ui) {
     // Screens stand ahead of their brigade and fire; formed enemy close up: they fall back behind the line (§2.8).
     const int formed = nearestEnemyDistance(u, true, true);
     const bool rifles = u.armament == Armament::Rifle;
-    if (formed <= (rifles ? 120 : 80)) {
+    // screen_horse = retire [X]: a foot screen in the open is lost to any horse that reaches it (the automatic victory
+    // of mounted troops over skirmishers in the open, §1.15, ¶224), so it goes back behind its line as soon as enemy
+    // horse it can see could charge it next turn: within that horse's charge reach and one move more.
+    bool horseNear = false;
+    if (m_params.screenRetiresFromHorse && isFoot(u.type) && inOpen(u) && !u.inUrban)
+        for (const auto& e : sideUnits(1 - u.side)) {
+            if (e.side == u.side || e.status != UnitStatus::OnTable || !isMounted(e.type) || e.morale == Morale::Routing) continue;
+            if (e.formation == Formation::Dismounted || !m_visibleToEnemy[static_cast<std::size_t>(e.index)]) continue;
+            if (distance(u, e) <= chargeReach(e, ChargeKind::Declared) + moveAllowance(e, false)) horseNear = true;
+        }
+    if (formed <= (rifles ? 120 : 80) || horseNear) {
         int parentFront = -1, cx = u.x0 + u.w / 2, anchor = kNone;
         for (const auto& x : sideUnits(u.side))
             if (x.side == u.side && x.status == UnitStatus::OnTable && x.role == Role::FirstLine && isFoot(x.type) &&
