@@ -94,6 +94,7 @@ struct Unit {
     int arrivalTurn = 1;
     ArrivalTrigger trigger = ArrivalTrigger::None;
     Edge entry = Edge::OwnRear;
+    Sector sector = Sector::Line;
     int returnTurn = 0;
     bool everRouted = false;
     bool pursuedOff = false;
@@ -244,6 +245,8 @@ struct SideState {
     std::string supplyPoint;
     bool flankWarning = false;
     int lastActionTurn = 0;
+    std::optional<int> orderedWithdrawTurn;  // the battle file's ordered withdrawal (SideSpec)
+    std::optional<int> orderedWithdrawLoss;
 };
 
 struct ContactPair {

@@ -83,6 +83,18 @@ void Engine::withdrawalChecks() {
             byLoss = static_cast<long long>(loss.inSixths()) * enemy.start.inSixths() >
                      static_cast<long long>(std::max<std::int64_t>(0, enemyLoss.inSixths())) * side.start.inSixths();
         }
+        // The battle file's ordered withdrawal (docs/formats/battle.md): at the end of the ordered turn, or once the
+        // side's losses reach the ordered share of its start in the measure of withdraw_measure, whether it is
+        // losing or not (it is an order, not a judgement of the day).
+        bool ordered = side.orderedWithdrawTurn && m_turn >= *side.orderedWithdrawTurn;
+        if (!ordered && side.orderedWithdrawLoss) {
+            if (m_params.withdrawOnMen) {
+                const auto [out, men] = menOutNow(s);
+                ordered = out > 0 && static_cast<long long>(out) * 100 >= static_cast<long long>(men) * *side.orderedWithdrawLoss;
+            } else {
+                ordered = loss.inSixths() > 0 && loss.inSixths() * 100 >= side.start.inSixths() * *side.orderedWithdrawLoss;
+            }
+        }
         const bool allSpent = brigades > 0 && spent == brigades;
         const bool generalLost = side.armyGeneralLost && brigades > 0 && 3 * spent >= brigades;
         bool anyOnTable = false;
@@ -91,7 +103,7 @@ void Engine::withdrawalChecks() {
         bool allWithdraw = anyOnTable;
         for (const auto& b : m_brigades)
             if (b.side == s && b.posture != Posture::Withdraw) allWithdraw = false;
-        if (byLoss || allSpent || generalLost || allWithdraw) {
+        if (ordered || byLoss || allSpent || generalLost || allWithdraw) {
             side.withdrawing = true;
             side.withdrawTurn = m_turn;
             side.rearguardUntil = m_turn + 2;
@@ -100,8 +112,9 @@ void Engine::withdrawalChecks() {
             ++m_events[side.id + ".withdrew"];
             if (m_narrative)
                 log(side.name + " breaks off and withdraws" +
-                    (byLoss && m_params.withdrawOnMen ? " (" + std::to_string(menOutNow(s).first) + " of its " +
-                                                            std::to_string(menOutNow(s).second) + " men out of the fight)"
+                    (ordered                            ? std::string(" (as ordered)")
+                     : byLoss && m_params.withdrawOnMen ? " (" + std::to_string(menOutNow(s).first) + " of its " +
+                                                              std::to_string(menOutNow(s).second) + " men out of the fight)"
                      : byLoss      ? " (losses " + loss.text() + " of " + side.start.text() + " points)"
                      : allSpent    ? " (every brigade spent)"
                      : generalLost ? " (army general lost)"

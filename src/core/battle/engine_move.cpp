@@ -33,6 +33,13 @@ void Engine::arrive(int ui, bool announce) {
         hi = 2 * m_width / 3;
     }
     int file = (lo + hi) / 2;
+    // A late arrival given a sector of its own rear edge comes on in the middle of that third, left and right as its
+    // side faces the enemy (files are counted from side A's left).
+    if (u.entry == Edge::OwnRear && u.sector != Sector::Line) {
+        const int third = u.sector == Sector::Left ? 0 : u.sector == Sector::Centre ? 1 : 2;
+        const int mine = (2 * third + 1) * m_width / 6;
+        file = u.side == kSideA ? mine : m_width - 1 - mine;
+    }
     if (u.entry == Edge::Left) file = u.side == kSideA ? 0 : m_width - 1;
     if (u.entry == Edge::Right) file = u.side == kSideA ? m_width - 1 : 0;
     // spread the brigade's columns two files apart
