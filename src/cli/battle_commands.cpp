@@ -63,12 +63,20 @@ int battleShow(const std::string& file) {
         o << "\n";
         if (side.initiativeTurn1) o << "  holds the initiative on turn 1\n";
         if (side.forcedMarch) o << "  arrives after a forced march (figures already deducted)\n";
+        if (side.withdrawTurn || side.withdrawLoss) {
+            o << "  is ordered to break off";
+            if (side.withdrawTurn) o << " at the end of turn " << *side.withdrawTurn;
+            if (side.withdrawTurn && side.withdrawLoss) o << " or";
+            if (side.withdrawLoss) o << " once it has lost " << *side.withdrawLoss << " % of its start";
+            o << "\n";
+        }
         for (const auto& me : side.mes) {
             o << "  ME " << me.name << ": " << campaign::modeName(me.mode);
             if (me.trigger == b::ArrivalTrigger::FirstAssaultFails) o << ", arrives the turn after the first assault fails";
             else if (me.arrivalTurn > 1) o << ", arrives on turn " << me.arrivalTurn;
             else o << ", on table from turn 1";
             if (me.entry != b::Edge::OwnRear) o << " by the " << b::edgeName(me.entry) << " flank";
+            else if (me.sector != b::Sector::Line) o << " by the " << b::sectorName(me.sector) << " third of its own rear edge";
             o << "\n";
             for (const auto& f : me.formations) showFormation(o, f, 4);
         }

@@ -283,6 +283,9 @@ expect_exit 0 "battle narrate" "$cli" battle narrate --oob "$src/campaigns/battl
 grep -q "holds the field (it is the stronger in formed troops on the field)" out.txt && ok || bad "battle narrate names the field test"
 expect_exit 0 "battle narrate --param" "$cli" battle narrate --oob "$src/campaigns/battles/green-spring.xml" --seed 1 --param counterattack_ratio=0 --param field_test=middle_third
 grep -q "holds the field (it has more formed stands in the middle of the field)" out.txt && ok || bad "battle narrate applies --param"
+expect_exit 0 "battle show --oob with orders" "$cli" battle show --oob "$src/tests/data/battles/orders.xml"
+grep -q "is ordered to break off at the end of turn 4 or once it has lost 20 % of its start" out.txt && \
+  grep -q "arrives on turn 3 by the left third of its own rear edge" out.txt && ok || bad "battle show prints a side's ordered withdrawal and a late arrival's sector"
 expect_exit 2 "battle narrate with an unknown parameter" "$cli" battle narrate --oob "$src/campaigns/battles/camden.xml" --seed 1 --param no_such_key=1
 grep -q "BATTLE-PARAM" err.txt && ok || bad "battle narrate names the bad parameter"
 # battle simulate reports men lost, prisoners and guns taken per side beside the points; battle calibrate prints them

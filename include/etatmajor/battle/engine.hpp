@@ -94,6 +94,7 @@ struct Unit {
     int arrivalTurn = 1;
     ArrivalTrigger trigger = ArrivalTrigger::None;
     Edge entry = Edge::OwnRear;
+    Sector sector = Sector::Line;
     int returnTurn = 0;
     bool everRouted = false;
     bool pursuedOff = false;
@@ -244,6 +245,8 @@ struct SideState {
     std::string supplyPoint;
     bool flankWarning = false;
     int lastActionTurn = 0;
+    std::optional<int> orderedWithdrawTurn;  // the battle file's ordered withdrawal (SideSpec)
+    std::optional<int> orderedWithdrawLoss;
 };
 
 struct ContactPair {
@@ -377,7 +380,8 @@ public:
     int bisOf(int side) const;             // §11.1 battle initiative sum
     int initiativeDiceOf(int side) const;  // eligible generals
     std::vector<int> eligibleGenerals(int side) const;
-    Points6 netLossNow(int side) const;  // provisional, for the withdraw switch (§2.20)
+    Points6 netLossNow(int side) const;             // provisional, for the withdraw switch (§2.20)
+    std::pair<int, int> menOutNow(int side) const;  // men out of the fight and men at the start (§2.20 withdraw_measure)
 
     // §2.7 scouting and deployment order (tactical.scouting_deployment = on).
     int scoutingPoints(int side) const;  // §1.7 over the side's troops on the table at the start

@@ -38,7 +38,7 @@ struct Params {
     int rallyClearance = 200;  // §2.8 rallying: an Unsteady unit rallies when no formed enemy is this close
     int chargeThreshold = 80;  // of 216 (§2.8 rule (c)); spec default 108, tuned (rules-mapping-battle.md)
     int lateThreshold = 72;
-    int withdrawLoss = 40;                   // percent of start points (spec default 50; tuned, rules-mapping-battle.md)
+    int withdrawLoss = 55;                   // percent of start (spec default 50; tuned, rules-mapping-battle.md)
     bool lightCavAlwaysSkirmishers = false;  // G22
     bool mountedVsFootStack = true;          // G23
     bool artLineClose456 = false;            // G4 variant
@@ -98,6 +98,15 @@ struct Params {
     // §2.20 [X] switching to Withdraw on losses: at withdraw_loss percent whatever the enemy has lost (loss_only),
     // or only while losing, i.e. with a larger share of the start points lost than the enemy (losing).
     bool withdrawOnlyWhenLosing = true;
+    // §2.20 [X] what withdraw_loss measures: the side's net loss in §2.21 points (points, the earlier reading), or its
+    // men out of the fight (men): figures killed, wounded, taken, scattered, routing on the table or gone off it, at
+    // §3.2's men a figure, against the men it brought. rules-mapping-battle.md, "Losses, the end of the day and who
+    // gives up the field".
+    bool withdrawOnMen = true;
+    // §2.8 [X] a foot screen in the open falls back behind its line once enemy horse it can see could charge it next
+    // turn (retire), or only when formed enemy is within 80 paces, 120 for rifles (formed_only, the earlier doctrine).
+    // rules-mapping-battle.md, "Losses, the end of the day and who gives up the field".
+    bool screenRetiresFromHorse = true;
     // §3.2 [X] men of routing stands cut down by a charge or pursuit (an automatic major defeat, §2.16): reported as
     // killed and wounded (cut_down), or as taken prisoner (taken). Points are the same either way: full value.
     bool caughtRoutersTaken = true;

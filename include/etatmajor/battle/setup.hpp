@@ -156,6 +156,7 @@ struct MeSpec {
     int arrivalTurn = 1;
     ArrivalTrigger trigger = ArrivalTrigger::None;
     Edge entry = Edge::OwnRear;
+    Sector sector = Sector::Line;  // where on the own rear edge a late arrival comes on
     std::vector<FormationSpec> formations;
     int line = 0;
 };
@@ -171,6 +172,10 @@ struct SideSpec {
     bool forcedMarch = false;      // campaign forced-march attrition applied before the battle (EM)
     Ammunition ammunition = Ammunition::Default;
     std::string supplyPoint;  // campaign rally hex, reported only
+    // An ordered withdrawal (§2.20 [X], the scenario's orders): the side breaks off at the end of this turn, or once
+    // its losses reach this percentage of its start (in the measure of withdraw_measure) whatever the enemy has lost.
+    std::optional<int> withdrawTurn;
+    std::optional<int> withdrawLoss;
     int line = 0;
 };
 

@@ -80,6 +80,9 @@ enum class Weather : std::uint8_t { Fine, Gusty, Rain, Storm, Snow };
 enum class Contact : std::uint8_t { FullDay, HalfDay, Dusk };
 // §2.6.2 entry edges of arriving MEs, relative to the battle axis.
 enum class Edge : std::uint8_t { OwnRear, Left, Right };
+// Where along its own rear edge an ME arriving after turn 1 comes on: in the files of its side's first line (line,
+// the default), or in the left, centre or right third of the edge as the side faces the enemy (battle file `sector`).
+enum class Sector : std::uint8_t { Line, Left, Centre, Right };
 // §2.8 doctrine postures.
 enum class Posture : std::uint8_t { Assault, Hold, Screen, Withdraw };
 
@@ -121,6 +124,8 @@ std::string_view contactName(Contact c);
 std::optional<Contact> contactFromName(std::string_view s);
 std::string_view edgeName(Edge e);
 std::optional<Edge> edgeFromName(std::string_view s);
+std::string_view sectorName(Sector s);
+std::optional<Sector> sectorFromName(std::string_view s);
 std::string_view postureName(Posture p);
 std::string_view targetClassName(TargetClass c);
 std::string_view staffFateName(StaffFate f);

@@ -357,7 +357,10 @@ private:
     }
 
     SideSpec side(const XMLElement& e) {
-        m_r.allow(e, {"id", "name", "nationality", "initiativeTurn1", "forcedMarch", "ammunition", "supply"}, {"commander", "me"});
+        m_r.allow(e,
+                  {"id", "name", "nationality", "initiativeTurn1", "forcedMarch", "ammunition", "supply", "withdrawTurn",
+                   "withdrawLoss"},
+                  {"commander", "me"});
         SideSpec s;
         s.line = e.GetLineNum();
         s.id = m_r.str(e, "id");
@@ -367,9 +370,18 @@ private:
         s.forcedMarch = m_r.boolean(e, "forcedMarch", false);
         s.ammunition = m_r.enumeration(e, "ammunition", ammunitionFromName, Ammunition::Default);
         s.supplyPoint = m_r.str(e, "supply", "");
+        if (e.Attribute("withdrawTurn")) {
+            s.withdrawTurn = m_r.integer(e, "withdrawTurn", 1);
+            if (*s.withdrawTurn < 1 || *s.withdrawTurn > 24) m_r.fail(e, "BATTLE-WITHDRAW", "withdrawTurn must be turn 1 to 24");
+        }
+        if (e.Attribute("withdrawLoss")) {
+            s.withdrawLoss = m_r.integer(e, "withdrawLoss", 1);
+            if (*s.withdrawLoss < 1 || *s.withdrawLoss > 100)
+                m_r.fail(e, "BATTLE-WITHDRAW", "withdrawLoss must be a percentage from 1 to 100");
+        }
         if (const auto* c = m_r.single(e, "commander")) m_r.attempt([&] { s.commander = general(*c, nat, Rank::ArmyCommander); });
         m_r.each(&e, "me", [&](const XMLElement& m) {
-            m_r.allow(m, {"id", "name", "mode", "arrival", "trigger", "entry"}, {"formation"});
+            m_r.allow(m, {"id", "name", "mode", "arrival", "trigger", "entry", "sector"}, {"formation"});
             MeSpec me;
             me.line = m.GetLineNum();
             me.id = m_r.str(m, "id");
@@ -381,6 +393,11 @@ private:
             if (me.arrivalTurn < 1 || me.arrivalTurn > 24) m_r.fail(m, "BATTLE-ARRIVAL", "arrival must be turn 1 to 24");
             if (me.entry != Edge::OwnRear && me.arrivalTurn < 2)
                 m_r.fail(m, "BATTLE-ARRIVAL", "a flank arrival never comes on turn 1 (¶368)");
+            me.sector = m_r.enumeration(m, "sector", sectorFromName, Sector::Line);
+            if (me.sector != Sector::Line && me.entry != Edge::OwnRear)
+                m_r.fail(m, "BATTLE-ARRIVAL", "a sector is for an ME coming on by its own rear edge, not a flank march");
+            if (me.sector != Sector::Line && me.arrivalTurn < 2 && me.trigger == ArrivalTrigger::None)
+                m_r.fail(m, "BATTLE-ARRIVAL", "a sector is for an ME that arrives after turn 1");
             m_r.each(&m, "formation", [&](const XMLElement& f) { me.formations.push_back(formation(f, nat)); });
             if (!m.FirstChildElement("formation")) m_r.fail(m, "BATTLE-EMPTY", "an ME needs at least one formation");
             s.mes.push_back(std::move(me));

@@ -5,6 +5,7 @@
 #include "etatmajor/battle/engine.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -173,10 +174,15 @@ bool Engine::present(const Unit& u) const {
 }
 
 bool Engine::arrivalsPending(int side) const {
-    for (const auto& u : m_units)
-        if (u.side == side &&
-            (u.status == UnitStatus::Arriving || u.status == UnitStatus::ReserveOff || u.status == UnitStatus::OffReturning))
-            return true;
+    // §2.20 (a), (b) "nothing left to arrive": units due, reserves off the table, and routers who will come back
+    // (§2.16). Militia gone home for the day (router_return = regulars_only) and routers of a withdrawing side, who make
+    // for the supply point, never return, so they do not keep the battle going.
+    const bool withdrawing = m_sides[static_cast<std::size_t>(side)].withdrawing;
+    for (const auto& u : m_units) {
+        if (u.side != side) continue;
+        if (u.status == UnitStatus::Arriving || u.status == UnitStatus::ReserveOff) return true;
+        if (u.status == UnitStatus::OffReturning && !withdrawing && u.returnTurn != std::numeric_limits<int>::max()) return true;
+    }
     return false;
 }
 

@@ -37,6 +37,23 @@ Points6 Engine::netLossNow(int side) const {
     return loss;
 }
 
+std::pair<int, int> Engine::menOutNow(int side) const {
+    // §2.20 [X] withdraw_measure = men: the men of the side out of the fight now, and the men it brought, at §3.2's
+    // men a figure. Out of the fight: killed, wounded, taken, massacred, scattered, routing on the table, or gone off
+    // it (routers to come back later included: they are not in the line now).
+    int out = 0, start = 0;
+    for (const auto& u : m_units) {
+        if (u.side != side) continue;
+        const int perFigure = isArtillery(u.type) ? c::kMenPerCrewFigure : c::kMenPerFigure;
+        start += perFigure * u.figuresStart;
+        int gone = u.lostFire + u.lostCloseAssault + u.massacred + u.surrendered + u.scattered;
+        if ((u.status == UnitStatus::OnTable && u.morale == Morale::Routing) || u.status == UnitStatus::OffReturning)
+            gone += u.figures;
+        out += perFigure * gone;
+    }
+    return {out, start};
+}
+
 void Engine::withdrawalChecks() {
     // §2.20 [X]: a side withdraws when its net loss reaches withdraw_loss % of its start, when all its brigades are
     // spent, or when its army general is lost and a third of its brigades are spent.
@@ -51,13 +68,32 @@ void Engine::withdrawalChecks() {
             }
         const Points6 loss = netLossNow(s);
         bool byLoss = loss.inSixths() * 100 >= side.start.inSixths() * m_params.withdrawLoss && loss.inSixths() > 0;
-        if (byLoss && m_params.withdrawOnlyWhenLosing) {
+        if (m_params.withdrawOnMen) {
+            const auto [out, men] = menOutNow(s);
+            byLoss = out > 0 && static_cast<long long>(out) * 100 >= static_cast<long long>(men) * m_params.withdrawLoss;
+            if (byLoss && m_params.withdrawOnlyWhenLosing) {
+                const auto [enemyOut, enemyMen] = menOutNow(1 - s);
+                byLoss = static_cast<long long>(out) * enemyMen > static_cast<long long>(enemyOut) * men;
+            }
+        } else if (byLoss && m_params.withdrawOnlyWhenLosing) {
             // §2.20 [X] withdraw_when = losing: a side that has lost a smaller share of its start than the enemy is
             // winning the day, whatever its losses, and fights on (loss/start > enemy loss/enemy start).
             const auto& enemy = m_sides[static_cast<std::size_t>(1 - s)];
             const Points6 enemyLoss = netLossNow(1 - s);
             byLoss = static_cast<long long>(loss.inSixths()) * enemy.start.inSixths() >
                      static_cast<long long>(std::max<std::int64_t>(0, enemyLoss.inSixths())) * side.start.inSixths();
+        }
+        // The battle file's ordered withdrawal (docs/formats/battle.md): at the end of the ordered turn, or once the
+        // side's losses reach the ordered share of its start in the measure of withdraw_measure, whether it is
+        // losing or not (it is an order, not a judgement of the day).
+        bool ordered = side.orderedWithdrawTurn && m_turn >= *side.orderedWithdrawTurn;
+        if (!ordered && side.orderedWithdrawLoss) {
+            if (m_params.withdrawOnMen) {
+                const auto [out, men] = menOutNow(s);
+                ordered = out > 0 && static_cast<long long>(out) * 100 >= static_cast<long long>(men) * *side.orderedWithdrawLoss;
+            } else {
+                ordered = loss.inSixths() > 0 && loss.inSixths() * 100 >= side.start.inSixths() * *side.orderedWithdrawLoss;
+            }
         }
         const bool allSpent = brigades > 0 && spent == brigades;
         const bool generalLost = side.armyGeneralLost && brigades > 0 && 3 * spent >= brigades;
@@ -67,7 +103,7 @@ void Engine::withdrawalChecks() {
         bool allWithdraw = anyOnTable;
         for (const auto& b : m_brigades)
             if (b.side == s && b.posture != Posture::Withdraw) allWithdraw = false;
-        if (byLoss || allSpent || generalLost || allWithdraw) {
+        if (ordered || byLoss || allSpent || generalLost || allWithdraw) {
             side.withdrawing = true;
             side.withdrawTurn = m_turn;
             side.rearguardUntil = m_turn + 2;
@@ -76,7 +112,10 @@ void Engine::withdrawalChecks() {
             ++m_events[side.id + ".withdrew"];
             if (m_narrative)
                 log(side.name + " breaks off and withdraws" +
-                    (byLoss        ? " (losses " + loss.text() + " of " + side.start.text() + " points)"
+                    (ordered                            ? std::string(" (as ordered)")
+                     : byLoss && m_params.withdrawOnMen ? " (" + std::to_string(menOutNow(s).first) + " of its " +
+                                                              std::to_string(menOutNow(s).second) + " men out of the fight)"
+                     : byLoss      ? " (losses " + loss.text() + " of " + side.start.text() + " points)"
                      : allSpent    ? " (every brigade spent)"
                      : generalLost ? " (army general lost)"
                                    : "") +
@@ -474,7 +513,7 @@ BattleResult Engine::finish() {
     BattleResult r;
     r.units.reserve(m_units.size());
     r.battleId = m_setup.id;
-    r.resolverVersion = "redcoats-9";
+    r.resolverVersion = "redcoats-10";
     r.paramsHash = m_params.hash();
     r.turnsAvailable = m_turns;
     r.turnsFought = m_turn;

@@ -33,6 +33,13 @@ void Engine::arrive(int ui, bool announce) {
         hi = 2 * m_width / 3;
     }
     int file = (lo + hi) / 2;
+    // A late arrival given a sector of its own rear edge comes on in the middle of that third, left and right as its
+    // side faces the enemy (files are counted from side A's left).
+    if (u.entry == Edge::OwnRear && u.sector != Sector::Line) {
+        const int third = u.sector == Sector::Left ? 0 : u.sector == Sector::Centre ? 1 : 2;
+        const int mine = (2 * third + 1) * m_width / 6;
+        file = u.side == kSideA ? mine : m_width - 1 - mine;
+    }
     if (u.entry == Edge::Left) file = u.side == kSideA ? 0 : m_width - 1;
     if (u.entry == Edge::Right) file = u.side == kSideA ? m_width - 1 : 0;
     // spread the brigade's columns two files apart
@@ -1088,7 +1095,17 @@ void Engine::screenMove(int ui) {
     // Screens stand ahead of their brigade and fire; formed enemy close up: they fall back behind the line (§2.8).
     const int formed = nearestEnemyDistance(u, true, true);
     const bool rifles = u.armament == Armament::Rifle;
-    if (formed <= (rifles ? 120 : 80)) {
+    // screen_horse = retire [X]: a foot screen in the open is lost to any horse that reaches it (the automatic victory
+    // of mounted troops over skirmishers in the open, §1.15, ¶224), so it goes back behind its line as soon as enemy
+    // horse it can see could charge it next turn: within that horse's charge reach and one move more.
+    bool horseNear = false;
+    if (m_params.screenRetiresFromHorse && isFoot(u.type) && inOpen(u) && !u.inUrban)
+        for (const auto& e : sideUnits(1 - u.side)) {
+            if (e.side == u.side || e.status != UnitStatus::OnTable || !isMounted(e.type) || e.morale == Morale::Routing) continue;
+            if (e.formation == Formation::Dismounted || !m_visibleToEnemy[static_cast<std::size_t>(e.index)]) continue;
+            if (distance(u, e) <= chargeReach(e, ChargeKind::Declared) + moveAllowance(e, false)) horseNear = true;
+        }
+    if (formed <= (rifles ? 120 : 80) || horseNear) {
         int parentFront = -1, cx = u.x0 + u.w / 2, anchor = kNone;
         for (const auto& x : sideUnits(u.side))
             if (x.side == u.side && x.status == UnitStatus::OnTable && x.role == Role::FirstLine && isFoot(x.type) &&

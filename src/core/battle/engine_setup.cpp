@@ -187,6 +187,8 @@ void Engine::buildSides(const BattleSetup& setup) {
         side.initiativeTurn1 = spec.initiativeTurn1;
         side.ammunition = spec.ammunition;
         side.supplyPoint = spec.supplyPoint;
+        side.orderedWithdrawTurn = spec.withdrawTurn;
+        side.orderedWithdrawLoss = spec.withdrawLoss;
         int army = kNone;
         if (spec.commander) {
             army = addGeneral(*spec.commander, s, kNone, 1);
@@ -200,7 +202,9 @@ void Engine::buildSides(const BattleSetup& setup) {
                 int a = arrival;
                 if ((me.mode == Mode::March || me.mode == Mode::ForcedMarch) && me.trigger == ArrivalTrigger::None)
                     a = arrival + static_cast<int>(fi);
+                const std::size_t first = m_units.size();
                 buildFormation(me.formations[fi], s, me.mode, a, me.trigger, me.entry, army);
+                for (std::size_t ui = first; ui < m_units.size(); ++ui) m_units[ui].sector = me.sector;
             }
         }
     }

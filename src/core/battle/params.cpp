@@ -130,6 +130,8 @@ const std::vector<Key>& keyTable() {
         LATE_BOOL_KEY("class1_charges", militiaOpportunityCharges, "any", "opportunity_only"),
         LATE_BOOL_KEY("night_surround", surroundLoserOnly, "both_sides", "losing_side"),
         LATE_BOOL_KEY("withdraw_when", withdrawOnlyWhenLosing, "loss_only", "losing"),
+        LATE_BOOL_KEY("withdraw_measure", withdrawOnMen, "points", "men"),
+        LATE_BOOL_KEY("screen_horse", screenRetiresFromHorse, "formed_only", "retire"),
         LATE_BOOL_KEY("caught_routers", caughtRoutersTaken, "cut_down", "taken"),
         LATE_BOOL_KEY("forward_class1", forwardClass1FallBack, "stand", "fall_back"),
         LATE_BOOL_KEY("assault_unseen", assaultSeeksUnseen, "straight_ahead", "nearest_enemy"),

@@ -24,6 +24,7 @@ constexpr std::array<std::string_view, 10> kStatus{"on_table",  "reserve_off", "
 constexpr std::array<std::string_view, 5> kWeather{"fine", "gusty", "rain", "storm", "snow"};
 constexpr std::array<std::string_view, 3> kContact{"full_day", "half_day", "dusk"};
 constexpr std::array<std::string_view, 3> kEdges{"own_rear", "left", "right"};
+constexpr std::array<std::string_view, 4> kSectors{"line", "left", "centre", "right"};
 constexpr std::array<std::string_view, 4> kPostures{"assault", "hold", "screen", "withdraw"};
 constexpr std::array<std::string_view, 6> kTargets{"fast_dispersed", "dense", "closed_column", "line", "light_cover", "heavy_cover"};
 constexpr std::array<std::string_view, 6> kFates{"UNHURT", "WOUNDED_1", "WOUNDED_2", "SEVERELY_WOUNDED", "KILLED", "CAPTURED"};
@@ -61,6 +62,8 @@ std::string_view contactName(Contact c) { return core::enumName(kContact, c); }
 std::optional<Contact> contactFromName(std::string_view s) { return core::enumFromName<Contact>(kContact, s); }
 std::string_view edgeName(Edge e) { return core::enumName(kEdges, e); }
 std::optional<Edge> edgeFromName(std::string_view s) { return core::enumFromName<Edge>(kEdges, s); }
+std::string_view sectorName(Sector s) { return core::enumName(kSectors, s); }
+std::optional<Sector> sectorFromName(std::string_view s) { return core::enumFromName<Sector>(kSectors, s); }
 std::string_view postureName(Posture p) { return core::enumName(kPostures, p); }
 std::string_view targetClassName(TargetClass c) { return core::enumName(kTargets, c); }
 std::string_view staffFateName(StaffFate f) { return core::enumName(kFates, f); }

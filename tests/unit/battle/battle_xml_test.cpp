@@ -6,10 +6,12 @@
 #include "etatmajor/battle/resolver.hpp"
 #include "etatmajor/battle/trials.hpp"
 #include "etatmajor/core/issue.hpp"
+#include "etatmajor/dice/dice.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 
 using namespace etatmajor::battle;
@@ -176,4 +178,100 @@ TEST_CASE("bad <historical> elements are refused with their line and code", "[ba
     expectHistoricalError(open + "<historical side=\"red\" menLost=\"many\" source=\"s\"/>\n" + close, "XML-ATTR-VALUE", 21);
     expectHistoricalError(open + "<historical side=\"red\" menLost=\"5\"/>\n" + close, "XML-ATTR-MISSING", 21);
     expectHistoricalError(open + "<historical side=\"red\" menlost=\"5\" source=\"s\"/>\n" + close, "XML-UNKNOWN-ATTRIBUTE", 21);
+}
+
+namespace {
+// The orders test battle with one attribute's text replaced (the first occurrence of `from`).
+std::string ordersWith(const std::string& from, const std::string& to) {
+    std::string text = etatmajor::io::readWholeFile(sourcePath("tests/data/battles/orders.xml"));
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, from.size(), to);
+}
+
+void expectOrdersError(const std::string& from, const std::string& to, const std::string& code, int line) {
+    INFO(to);
+    try {
+        (void)readBattleString(ordersWith(from, to), "inline.xml");
+        FAIL("accepted a bad order");
+    } catch (const etatmajor::core::FileError& e) {
+        CHECK(e.code() == code);
+        CHECK(e.line() == line);
+    }
+}
+}  // namespace
+
+TEST_CASE("a side's ordered withdrawal and a late arrival's sector are read; files without them read as before",
+          "[battle][xml][orders]") {
+    const auto setup = readBattleFile(sourcePath("tests/data/battles/orders.xml"));
+    CHECK_FALSE(setup.sides[0].withdrawTurn);
+    CHECK_FALSE(setup.sides[0].withdrawLoss);
+    CHECK(setup.sides[1].withdrawTurn == 4);
+    CHECK(setup.sides[1].withdrawLoss == 20);
+    REQUIRE(setup.sides[0].mes.size() == 2);
+    CHECK(setup.sides[0].mes[0].sector == Sector::Line);
+    CHECK(setup.sides[0].mes[1].sector == Sector::Left);
+    const auto plain = readBattleFile(sourcePath("tests/data/battles/duel.xml"));
+    for (const auto& s : plain.sides) {
+        CHECK_FALSE(s.withdrawTurn);
+        CHECK_FALSE(s.withdrawLoss);
+        for (const auto& me : s.mes) CHECK(me.sector == Sector::Line);
+    }
+    expectOrdersError("withdrawTurn=\"4\"", "withdrawTurn=\"0\"", "BATTLE-WITHDRAW", 21);
+    expectOrdersError("withdrawTurn=\"4\"", "withdrawTurn=\"25\"", "BATTLE-WITHDRAW", 21);
+    expectOrdersError("withdrawLoss=\"20\"", "withdrawLoss=\"101\"", "BATTLE-WITHDRAW", 21);
+    expectOrdersError("withdrawLoss=\"20\"", "withdrawLoss=\"a fifth\"", "XML-ATTR-VALUE", 21);
+    expectOrdersError("sector=\"left\"", "sector=\"rear\"", "XML-ATTR-VALUE", 14);
+    expectOrdersError("arrival=\"3\" sector=\"left\"", "arrival=\"3\" entry=\"left\" sector=\"left\"", "BATTLE-ARRIVAL", 14);
+    expectOrdersError("arrival=\"3\" sector=\"left\"", "sector=\"left\"", "BATTLE-ARRIVAL", 14);
+}
+
+TEST_CASE("an ordered withdrawal breaks the side off; a late arrival comes on in its sector", "[battle][orders]") {
+    auto setup = readBattleFile(sourcePath("tests/data/battles/orders.xml"));
+    RedcoatsResolver resolver;
+    const int runs = 30;
+    int asOrdered = 0;
+    for (int seed = 1; seed <= runs; ++seed) {
+        Narrative n;
+        const auto r = resolver.fightSeeded(setup, static_cast<std::uint64_t>(seed), &n);
+        // the blue side is gone by the end of turn 4 in every run, by its order or earlier
+        CHECK(r.sides[1].withdrew);
+        if (n.text().find("Continentals breaks off and withdraws (as ordered)") != std::string::npos) ++asOrdered;
+    }
+    CHECK(asOrdered >= runs / 2);
+    // without the order the blue side, which holds its ground, does not withdraw in most runs
+    auto free = setup;
+    free.sides[1].withdrawTurn.reset();
+    free.sides[1].withdrawLoss.reset();
+    int withdrew = 0;
+    for (int seed = 1; seed <= runs; ++seed)
+        if (resolver.fightSeeded(free, static_cast<std::uint64_t>(seed)).sides[1].withdrew) ++withdrew;
+    CHECK(withdrew < asOrdered);
+
+    // The second red brigade comes on at turn 3 in the left third of red's rear edge (red is side A: files 0-9 of
+    // 30), and in the files of red's first line without its sector.
+    for (const auto sector : {Sector::Left, Sector::Right, Sector::Line}) {
+        auto s = setup;
+        s.sides[0].mes[1].sector = sector;
+        etatmajor::dice::ScriptedSource script({});
+        BattleDice dice(script);
+        Engine e(s, dice);
+        e.setDoctrine(false);
+        const int late = e.unitIndex("foot-3");
+        for (int t = 1; t <= 3; ++t) {
+            e.startTurn();
+            e.grandTacticalPhase();
+        }
+        REQUIRE(e.unit(late).status == UnitStatus::OnTable);
+        const int mid = e.unit(late).x0 + e.unit(late).w / 2;
+        const int third = e.width() / 3;
+        if (sector == Sector::Left) CHECK(mid < third);
+        if (sector == Sector::Right) CHECK(mid >= 2 * third);
+        if (sector == Sector::Line) {
+            const auto& first = e.unit(e.unitIndex("foot-1"));
+            const auto& second = e.unit(e.unitIndex("foot-2"));
+            CHECK(mid >= std::min(first.x0, second.x0) - 2);
+            CHECK(mid <= std::max(first.x0 + first.w, second.x0 + second.w) + 2);
+        }
+    }
 }

@@ -55,8 +55,12 @@ TEST_CASE("field_test: a defender unbroken in its own third keeps the field agai
 
 TEST_CASE("field_test: formed_points weighs quality, formed_stands only numbers", "[battle][field]") {
     // Camden (§5.1): at nightfall the Americans still have more formed stands (militia, 4 points a stand) than the
-    // British (regulars, 8 to 20 points a stand), but fewer formed points.
-    const auto setup = shipped("camden");
+    // British (regulars, 8 to 20 points a stand), but fewer formed points. Measured with the withdrawal on points
+    // (withdraw_measure = points, withdraw_loss 40): counted in men, the Americans leave the field before nightfall
+    // in most runs (redcoats-10), and neither field test is asked.
+    auto setup = shipped("camden");
+    REQUIRE_FALSE(setup.params.set("withdraw_measure", "points").has_value());
+    REQUIRE_FALSE(setup.params.set("withdraw_loss", "40").has_value());
     const int runs = 200;
     const double points = fieldShare(setup, "formed_points", "british", runs);
     const double stands = fieldShare(setup, "formed_stands", "british", runs);
@@ -119,7 +123,9 @@ TEST_CASE("pin_for_flank_march: the frontal attack waits for the flank march", "
         if (resolver.fightSeeded(off, static_cast<std::uint64_t>(seed)).verdict.winner == british) ++winsOff;
         if (resolver.fightSeeded(on, static_cast<std::uint64_t>(seed)).verdict.winner == british) ++winsOn;
     }
-    CHECK(winsOff <= runs / 5);  // rarely: the guns across the river win the morning (13 % before redcoats-7, 18 % now)
+    // rarely: the guns across the river win the morning (13 % before redcoats-7, 18 % in redcoats-7, 20.5 % since
+    // redcoats-10, when a side withdraws on the men it has lost)
+    CHECK(winsOff <= runs / 4);
     CHECK(winsOn >= winsOff + runs / 10);
     // a battle without a flank march is the same battle either way
     auto camdenOff = shipped("camden");

@@ -59,9 +59,16 @@ int median(std::vector<int> v) {
 
 TEST_CASE("router_return = regulars_only: Camden's militia who run off the field stay away", "[battle][history]") {
     const int runs = 100;
-    const auto def = measure(shipped("camden"), {}, "american.class1_returns", "american", runs);
-    const auto old = measure(shipped("camden"), {{"router_return", "rallied"}}, "american.class1_returns", "american", runs);
-    CHECK(def.total == 0);
+    // With the withdrawal on points (withdraw_measure = points, withdraw_loss 40): counted in men, the Americans
+    // withdraw sooner, and a withdrawing side's routers make for the supply point whatever the key says.
+    const std::vector<std::pair<std::string, std::string>> onPoints{{"withdraw_measure", "points"}, {"withdraw_loss", "40"}};
+    auto rallied = onPoints;
+    rallied.emplace_back("router_return", "rallied");
+    const auto def = measure(shipped("camden"), onPoints, "american.class1_returns", "american", runs);
+    const auto old = measure(shipped("camden"), rallied, "american.class1_returns", "american", runs);
+    // A Class 1 unit that evades off the table has not run, and comes back (seed 69: Armand's Legion infantry, which
+    // evades the 23rd Foot off the rear edge); routers never do.
+    CHECK(def.total <= 2);
     CHECK(old.runsWith >= runs / 2);  // the spec's reading brings them back in most runs
 }
 
@@ -128,4 +135,62 @@ TEST_CASE("forward_class1 = fall_back: Cowpens' militia line gives its fire and 
     // Camden's militia have nobody behind them: they stand (or run) as before
     const auto camden = measure(shipped("camden"), {}, "american.militia_fell_back", "american", runs);
     CHECK(camden.total == 0);
+}
+
+TEST_CASE("A side with nothing standing and nobody to come back ends the day (§2.20 (a))", "[battle][history]") {
+    // Camden's militia who run off the field go home for the day (router_return = regulars_only) and a withdrawing
+    // side's routers make for the supply point: neither is "still to arrive". They used to keep every Camden run going
+    // to nightfall at turn 12, long after the last American unit had left the field.
+    const int runs = 100;
+    BattleSetup setup = shipped("camden");
+    RedcoatsResolver resolver;
+    int early = 0;
+    for (int seed = 1; seed <= runs; ++seed) {
+        const auto r = resolver.fightSeeded(setup, static_cast<std::uint64_t>(seed));
+        if (r.endReason == EndReason::Nightfall) continue;
+        ++early;
+        CHECK(r.turnsFought <= r.turnsAvailable);
+        // the side that broke has nothing left on the field
+        const int broken = r.fieldHolder == kNoSide ? kNoSide : 1 - r.fieldHolder;
+        REQUIRE(broken != kNoSide);
+        for (const auto& u : r.units)
+            if (u.side == broken) CHECK((u.statusEnd != UnitEnd::Effective && u.statusEnd != UnitEnd::ShakenPermanent));
+    }
+    CHECK(early >= runs / 20);
+}
+
+TEST_CASE("withdraw_measure = men: an army gives up the field by the men it has lost, not their purchase price", "[battle][history]") {
+    // Camden's American army is half militia, worth 4 points a stand: gone home or routing they counted for little
+    // in points, and the Americans fought on with what was left until nightfall. Counted in men they give up the
+    // field once more than half of the army is out of the fight, and the British lose fewer men.
+    const int runs = 100;
+    const auto men = measure(shipped("camden"), {}, "american.withdrew", "british", runs);
+    const auto points = measure(shipped("camden"), {{"withdraw_measure", "points"}, {"withdraw_loss", "40"}}, "american.withdrew",
+                                "british", runs);
+    CHECK(men.runsWith >= points.runsWith + runs / 5);
+    CHECK(median(men.menLost) * 10 <= median(points.menLost) * 9);
+}
+
+TEST_CASE("screen_horse = retire: a rifle screen in the open goes back behind its line before the horse can reach it",
+          "[battle][history]") {
+    // Cowpens: the British Legion's dragoons rode down Buchanan's rifles, 150 paces ahead of the militia line, in
+    // every run (an automatic victory of horse over skirmishers in the open, ¶224).
+    const int runs = 100;
+    BattleSetup setup = shipped("cowpens");
+    auto destroyed = [&](const std::vector<std::pair<std::string, std::string>>& params) {
+        BattleSetup s = setup;
+        for (const auto& [k, v] : params) REQUIRE_FALSE(s.params.set(k, v).has_value());
+        RedcoatsResolver resolver;
+        int n = 0;
+        for (int seed = 1; seed <= runs; ++seed) {
+            const auto r = resolver.fightSeeded(s, static_cast<std::uint64_t>(seed));
+            for (const auto& u : r.units)
+                if (u.id == "buchanan-rifles" && u.statusEnd == UnitEnd::Destroyed) ++n;
+        }
+        return n;
+    };
+    const int retire = destroyed({});
+    const int stand = destroyed({{"screen_horse", "formed_only"}});
+    CHECK(stand >= runs * 9 / 10);
+    CHECK(retire <= runs * 3 / 4);
 }
