@@ -17,7 +17,7 @@ namespace etatmajor::pbem {
 
 namespace {
 
-// "record 12 (week 1 day 2, phase D5; commands 40-41: phase.D4)"
+// "record 12 (commands 40-41: phase.D4, ...; it left the campaign at week 1 day 2, next phase D5)"
 std::string recordName(const db::ChainRecord& r, const std::map<std::int64_t, std::string>& names) {
     std::string commands;
     for (auto seq = r.firstCommand; seq <= r.lastCommand && seq < r.firstCommand + 3; ++seq) {
@@ -28,8 +28,8 @@ std::string recordName(const db::ChainRecord& r, const std::map<std::int64_t, st
     const std::string range = r.firstCommand == r.lastCommand
                                   ? "command " + std::to_string(r.firstCommand)
                                   : "commands " + std::to_string(r.firstCommand) + "-" + std::to_string(r.lastCommand);
-    return "record " + std::to_string(r.seq) + " (week " + std::to_string(r.week) + " day " + std::to_string(r.day) + ", phase " +
-           r.phase + "; " + range + ": " + commands + ")";
+    return "record " + std::to_string(r.seq) + " (" + range + ": " + commands + "; it left the campaign at week " +
+           std::to_string(r.week) + " day " + std::to_string(r.day) + ", next phase " + r.phase + ")";
 }
 
 struct Stored {
