@@ -82,6 +82,25 @@ std::optional<auth::PublicKeys> readPublicKey(const std::string& path, core::Iss
     }
 }
 
+// The side's turn packet (--packet) opened with its keys (--key, --key-password-file), checked against the host's
+// public key when --host-key is given; its warnings printed. Nothing, with the problem in `issues`, when it cannot be.
+std::optional<std::pair<auth::SecretKeys, pbem::OpenedTurn>> openTurn(const PbemArgs& a, core::IssueList& issues) {
+    const auto side = openKeyFile(a.key, a.keyPasswordFile, issues);
+    if (!side) return std::nullopt;
+    std::optional<auth::PublicKeys> hostKey;
+    if (!a.hostKey.empty() && !(hostKey = readPublicKey(a.hostKey, issues))) return std::nullopt;
+    const auto text = readFile(a.packet, kPacketBytes, issues);
+    if (!text) return std::nullopt;
+    try {
+        auto turn = pbem::openTurnPacket(*text, a.packet, *side, hostKey);
+        for (const auto& w : turn.warnings) std::cerr << "warning: " << w << "\n";
+        return std::make_pair(*side, std::move(turn));
+    } catch (const pbem::PacketError& e) {
+        issues.error(e.code(), e.what());
+        return std::nullopt;
+    }
+}
+
 int fail(const core::IssueList& issues) {
     printIssues(issues);
     return kBadInput;
@@ -286,20 +305,9 @@ void registerPbemCommands(CLI::App& app, Registry& registry) {
     show->add_flag("--json", a->json, "The view as JSON, where it has one");
     registry.add(show, [a] {
         core::IssueList issues;
-        const auto side = openKeyFile(a->key, a->keyPasswordFile, issues);
-        if (!side) return fail(issues);
-        std::optional<auth::PublicKeys> hostKey;
-        if (!a->hostKey.empty() && !(hostKey = readPublicKey(a->hostKey, issues))) return fail(issues);
-        const auto text = readFile(a->packet, kPacketBytes, issues);
-        if (!text) return fail(issues);
-        pbem::OpenedTurn turn;
-        try {
-            turn = pbem::openTurnPacket(*text, a->packet, *side, hostKey);
-        } catch (const pbem::PacketError& e) {
-            issues.error(e.code(), e.what());
-            return fail(issues);
-        }
-        for (const auto& w : turn.warnings) std::cerr << "warning: " << w << "\n";
+        const auto opened = openTurn(*a, issues);
+        if (!opened) return fail(issues);
+        const auto& turn = opened->second;
         const std::string view = a->view.empty() ? "status" : a->view;
         if (view == "all") {
             nlohmann::ordered_json all = nlohmann::ordered_json::object();
@@ -350,22 +358,17 @@ void registerPbemCommands(CLI::App& app, Registry& registry) {
     reveal->add_flag("--force", a->force, "Replace an existing file");
     const auto sealOrReveal = [a](bool sealing) {
         core::IssueList issues;
-        const auto side = openKeyFile(a->key, a->keyPasswordFile, issues);
-        if (!side) return fail(issues);
-        std::optional<auth::PublicKeys> hostKey;
-        if (!a->hostKey.empty() && !(hostKey = readPublicKey(a->hostKey, issues))) return fail(issues);
-        const auto text = readFile(a->packet, kPacketBytes, issues);
-        if (!text) return fail(issues);
+        const auto opened = openTurn(*a, issues);
+        if (!opened) return fail(issues);
+        const auto& [side, turn] = *opened;
         std::string out;
         try {
-            const auto turn = pbem::openTurnPacket(*text, a->packet, *side, hostKey);
-            for (const auto& w : turn.warnings) std::cerr << "warning: " << w << "\n";
             if (sealing) {
                 const auto xml = readFile(a->orders, io::limits::kFileBytes, issues);
                 if (!xml) return fail(issues);
-                out = pbem::sealOrders(turn, io::decodeXmlText(*xml, a->orders), a->orders, *side);
+                out = pbem::sealOrders(turn, io::decodeXmlText(*xml, a->orders), a->orders, side);
             } else {
-                out = pbem::revealShare(turn, *side);
+                out = pbem::revealShare(turn, side);
             }
         } catch (const pbem::PacketError& e) {
             issues.error(e.code(), e.what());
@@ -374,7 +377,7 @@ void registerPbemCommands(CLI::App& app, Registry& registry) {
             return fail(e.issues());
         }
         if (const int rc = writeOutput(a->output, out, a->force); rc != kOk) return rc;
-        std::cout << (sealing ? "sealed the orders of side '" : "wrote the dice share of side '") << side->who() << "' to "
+        std::cout << (sealing ? "sealed the orders of side '" : "wrote the dice share of side '") << side.who() << "' to "
                   << a->output << " (send it to the host)\n";
         return kOk;
     };

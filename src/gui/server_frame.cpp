@@ -423,6 +423,11 @@ bool ServerFrame::refresh() {
     } else if (orders.status != "not_given") {
         if (m_orderDialog) m_orderDialog->Close();
     }
+    showWhatWasRead();
+    return true;
+}
+
+void ServerFrame::showWhatWasRead() {
     m_document = std::make_shared<MapDocument>(MapDocument::fromView("", *m_map, m_calendar.name, sideView()));
     m_canvas->replaceDocument(m_document);
     m_battleIds.clear();
@@ -439,7 +444,6 @@ bool ServerFrame::refresh() {
     updatePhaseBar();
     if (m_weekDialog) m_weekDialog->setContext(weekContext());
     m_canvas->Refresh();
-    return true;
 }
 
 void ServerFrame::updateTitle() {
@@ -1038,9 +1042,7 @@ bool ServerFrame::refreshFromPacket() {
     m_reportText = t.view("report");
     m_intelText = t.view("intel");
     m_supplyText = t.view("supply") + "\n" + t.view("loc");
-    m_battles.clear();
-    m_battleIds.clear();
-    m_battleList->Clear();
+    m_battles.clear();  // a packet has the battles' text only
     m_battleText->SetValue(utf8(t.view("battles")));
     if (m_orders.status == "not_given" && !m_draft) {
         try {
@@ -1049,15 +1051,7 @@ bool ServerFrame::refreshFromPacket() {
             report(_("Cannot read the orders template"), utf8(e.toIssue().format()));
         }
     }
-    m_document = std::make_shared<MapDocument>(MapDocument::fromView("", *m_map, m_calendar.name, sideView()));
-    m_canvas->replaceDocument(m_document);
-    if (!m_selected.empty() && !m_view->me(m_selected)) m_selected.clear();
-    updateTitle();
-    updateTree();
-    updateDetails();
-    updatePanels();
-    updatePhaseBar();
-    m_canvas->Refresh();
+    showWhatWasRead();
     return true;
 }
 

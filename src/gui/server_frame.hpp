@@ -172,6 +172,8 @@ private:
     std::optional<pbem::OpenedTurn> m_packet;
     std::optional<auth::SecretKeys> m_keys;
     bool refreshFromPacket();
+    // The map, order of battle, panels and phase bar from what refresh read (from the server or the packet).
+    void showWhatWasRead();
     // Asks where to write a packet the side sends to the host; empty when the person cancels.
     std::string askPacketPath(const std::string& what, const std::string& suggested);
 

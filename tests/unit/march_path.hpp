@@ -7,9 +7,19 @@
 #include "etatmajor/hex/hex.hpp"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace etatmajor::test {
+
+// The hex of the enemy ME on the map nearest to `from`, for a side `side` that closes with the enemy; nothing when
+// none is on the map.
+inline std::optional<hex::Hex> nearestEnemy(const campaign::CampaignState& s, hex::Hex from, const std::string& side) {
+    std::optional<hex::Hex> target;
+    for (const auto& e : s.mes)
+        if (e.onMap && e.side != side && (!target || hex::distance(from, e.hex) < hex::distance(from, *target))) target = e.hex;
+    return target;
+}
 
 inline std::vector<hex::Offset> toward(const campaign::CampaignState& s, hex::Hex from, hex::Hex target, int steps) {
     std::vector<hex::Offset> path;

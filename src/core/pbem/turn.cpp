@@ -47,6 +47,19 @@ bool commitmentChecked(const engine::DayShare& s, const std::vector<auth::Public
     return false;
 }
 
+// The header of a side's packet answering `turn`: its campaign, day and chain head, from the side.
+PacketHeader answering(const OpenedTurn& turn, const std::string& kind, const auth::SecretKeys& side) {
+    PacketHeader h;
+    h.kind = kind;
+    h.campaign = turn.header.campaign;
+    h.side = side.who();
+    h.week = turn.header.week;
+    h.day = turn.header.day;
+    h.phase = turn.header.phase;
+    h.answers = turn.header.chainHash;
+    return h;
+}
+
 }  // namespace
 
 const std::vector<std::string>& turnViewNames() {
@@ -192,14 +205,7 @@ std::string sealOrders(const OpenedTurn& turn, const std::string& ordersXml, con
             if (k.who == auth::kHost) return k;
         throw PacketError("PACKET-FORMAT", "the turn packet carries no host key");
     }();
-    PacketHeader h;
-    h.kind = "orders";
-    h.campaign = th.campaign;
-    h.side = side.who();
-    h.week = th.week;
-    h.day = th.day;
-    h.phase = th.phase;
-    h.answers = th.chainHash;
+    auto h = answering(turn, "orders", side);
     h.commitment = shareCommitment(th.campaign, th.week, th.day, side.who(), dailyShare(side, th.campaign, th.week, th.day));
     return packetText(makePacket(h, ordersXml, side, hostKey));
 }
@@ -223,14 +229,7 @@ std::string revealShare(const OpenedTurn& turn, const auth::SecretKeys& side) {
     if (shareCommitment(th.campaign, th.week, th.day, side.who(), share) != turn.shareOf(side.who())->commitment)
         throw PacketError("DICE-SHARE-MISMATCH",
                           "the commitment the campaign holds for side '" + side.who() + "' is not the one your key makes");
-    PacketHeader h;
-    h.kind = "reveal";
-    h.campaign = th.campaign;
-    h.side = side.who();
-    h.week = th.week;
-    h.day = th.day;
-    h.phase = th.phase;
-    h.answers = th.chainHash;
+    auto h = answering(turn, "reveal", side);
     h.share = share;
     return packetText(makePacket(h, std::string(), side, std::nullopt));
 }

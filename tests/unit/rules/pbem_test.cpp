@@ -30,6 +30,8 @@
 #include <set>
 #include <sstream>
 
+#include <unistd.h>
+
 using namespace etatmajor;
 namespace fs = std::filesystem;
 
@@ -47,8 +49,9 @@ const Keys& keys() {
     return k;
 }
 
+// One folder a process: the test cases run as processes of their own, side by side.
 fs::path scratch() {
-    const auto dir = fs::temp_directory_path() / "etatmajor-pbem";
+    const auto dir = fs::temp_directory_path() / ("etatmajor-pbem-" + std::to_string(::getpid()));
     fs::create_directories(dir);
     return dir;
 }
@@ -77,10 +80,7 @@ std::string ordersFor(db::CampaignStore& store, const std::string& side) {
     for (auto& o : f.orders) {
         const auto* me = s.me(o.me);
         if (!me || (o.mode && *o.mode == campaign::Mode::Reorganisation)) continue;
-        std::optional<hex::Hex> target;
-        for (const auto& e : s.mes)
-            if (e.onMap && e.side != side && (!target || hex::distance(me->hex, e.hex) < hex::distance(me->hex, *target)))
-                target = e.hex;
+        const auto target = test::nearestEnemy(s, me->hex, side);
         if (!target) continue;
         o.mode = campaign::Mode::March;
         o.path = test::toward(s, me->hex, *target, 2);
@@ -242,6 +242,17 @@ OneDay oneDayPlayed(const std::string& name) {
     return d;
 }
 
+// A packet's header as a British packet of week 1 day 1 of `campaign` would have it, for packets made by hand.
+pbem::PacketHeader britishHeader(const std::string& kind, const std::string& campaign) {
+    pbem::PacketHeader h;
+    h.kind = kind;
+    h.campaign = campaign;
+    h.side = "british";
+    h.week = 1;
+    h.day = 1;
+    return h;
+}
+
 }  // namespace
 
 TEST_CASE("two weeks by packets only end in the game the same orders and shares give in memory, and the audit verifies it",
@@ -332,12 +343,7 @@ TEST_CASE("a changed, replayed, misdated or wrongly signed packet is refused, na
         CHECK(later.issues.items().front().message.find("week 1 day 1") != std::string::npos);
     }
     SECTION("signed by the other side") {
-        pbem::PacketHeader h;
-        h.kind = "orders";
-        h.campaign = opened.header.campaign;
-        h.side = "british";
-        h.week = 1;
-        h.day = 1;
+        auto h = britishHeader("orders", opened.header.campaign);
         h.commitment = std::string(64, '0');
         const auto forged = pbem::packetText(pbem::makePacket(h, ordersFor(store, "british"), k.american, k.host.publicKeys()));
         const auto r = pbem::importPacket(store, forged, "forged.pkt", k.host);
@@ -346,12 +352,7 @@ TEST_CASE("a changed, replayed, misdated or wrongly signed packet is refused, na
     }
     SECTION("a share other than the one committed to") {
         requireOk(pbem::importPacket(store, sealed, "orders.pkt", k.host));
-        pbem::PacketHeader h;
-        h.kind = "reveal";
-        h.campaign = opened.header.campaign;
-        h.side = "british";
-        h.week = 1;
-        h.day = 1;
+        auto h = britishHeader("reveal", opened.header.campaign);
         h.share = std::string(64, '7');
         const auto r = pbem::importPacket(store, pbem::packetText(pbem::makePacket(h, "", k.british, std::nullopt)), "reveal.pkt",
                                           k.host);

@@ -77,10 +77,7 @@ void giveOrders(db::CampaignStore& store, const std::string& side) {
     for (auto& o : f.orders) {
         const auto* me = s.me(o.me);
         if (!me || (o.mode && *o.mode == campaign::Mode::Reorganisation)) continue;
-        std::optional<hex::Hex> target;
-        for (const auto& e : s.mes)
-            if (e.onMap && e.side != side && (!target || hex::distance(me->hex, e.hex) < hex::distance(me->hex, *target)))
-                target = e.hex;
+        const auto target = test::nearestEnemy(s, me->hex, side);
         if (!target) continue;
         const bool forced = o.me == "b-tarleton" && s.day % 2 == 1;
         o.mode = forced ? campaign::Mode::ForcedMarch : campaign::Mode::March;
