@@ -6,6 +6,7 @@
 #include "etatmajor/map/geo.hpp"
 #include "etatmajor/map/map.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,10 +24,49 @@ struct Place {
     int line = 0;
 };
 
-// A point on a river, naming the imported river that passes nearest to it.
+// What a river is on the map: river or stream, navigable, fordable (map::River).
+struct RiverKindSpec {
+    map::Watercourse kind = map::Watercourse::River;
+    bool navigable = false;
+    bool fordable = true;
+};
+
+// A point on a river, naming the imported river that passes nearest to it; with a kind, it also says what that river
+// is (the WDBII classes are a poor guide to a river's size in the eighteenth century).
 struct RiverName {
     std::string name;
     map::LatLon at;
+    std::optional<RiverKindSpec> kind;
+    int line = 0;
+};
+
+// A river course the data lack, drawn by its points (upstream or downstream, it does not matter).
+struct Course {
+    std::string name;
+    RiverKindSpec kind;
+    std::vector<map::LatLon> points;
+    int line = 0;
+};
+
+// A road or track of the period through places (by id) and points, in order.
+struct Road {
+    std::string id;
+    std::string name;
+    map::LinkKind kind = map::LinkKind::MajorRoad;
+    struct Via {
+        std::string place;  // a place id, or empty for a point
+        map::LatLon at;
+    };
+    std::vector<Via> via;
+    int line = 0;
+};
+
+// Terrain brushed over the land and lake hexes whose centres lie within radiusKm of a point (so that a present-day
+// reservoir can be made land again); never over the sea.
+struct TerrainArea {
+    map::Terrain terrain = map::Terrain::Woods;
+    map::LatLon at;
+    double radiusKm = 0;
     int line = 0;
 };
 
@@ -35,6 +75,9 @@ struct Gazetteer {
     std::string source;  // where the positions and sizes come from
     std::vector<Place> places;
     std::vector<RiverName> rivers;
+    std::vector<Course> courses;
+    std::vector<Road> roads;
+    std::vector<TerrainArea> areas;  // in the file's order: a later area paints over an earlier one
 };
 
 // Throws core::FileError holding every problem of the file (naming file and line).

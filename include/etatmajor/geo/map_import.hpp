@@ -60,6 +60,12 @@ ImportResult importMap(const ImportOptions& options, const Gshhg& data, const Ga
 // are kept; the caller filters.
 std::vector<map::HexsideRef> riverHexsides(const map::GeoGrid& grid, const std::vector<map::LatLon>& line);
 
+// Everything a gazetteer adds to a map that has a georeference, in this order: river names (and kinds) to the
+// imported rivers, the courses the data lack, terrain areas, the towns (placeTowns), and the roads through them with a
+// crossing wherever a road crosses a river or stream (a ford, or a ferry written as a bridge on a river that cannot be
+// waded). A road through water or off the map is left out with a warning (GAZ-ROAD-WATER, GAZ-OFFMAP, GAZ-ROAD-PLACE).
+core::IssueList applyGazetteer(map::Map& map, const Gazetteer& gazetteer);
+
 // Places a gazetteer's towns on a map that has a georeference: each place in the hex its latitude and longitude fall
 // in; a place in a water hex or in a hex already holding a town goes to the nearest free land hex next to it
 // (warning GAZ-MOVED); a place off the map (GAZ-OFFMAP) or with no free land hex next to it (GAZ-NO-ROOM) is left

@@ -288,35 +288,184 @@ ImportResult importMap(const ImportOptions& o, const Gshhg& data, const Gazettee
         r.navigable = k.navigable;
         r.fordable = k.fordable;
         r.sides = std::move(list);
-        const int count = static_cast<int>(r.sides.size());
-        (k.kind == map::Watercourse::Stream ? result.summary.streamHexsides : result.summary.riverHexsides) += count;
-        if (k.navigable) result.summary.navigableHexsides += count;
         m.rivers().push_back(std::move(r));
     }
-    if (gazetteer) {
-        // Each river name goes to the river with a hexside nearest its point (within two hexes).
-        for (const auto& rn : gazetteer->rivers) {
-            const auto p = grid.planeToLayout(map::project(grid.reference(), rn.at));
-            double best = 2.0 * o.kmPerHex;
-            map::River* match = nullptr;
-            for (auto& r : m.rivers())
-                for (const auto& s : r.sides) {
-                    const auto mid = layout.edgeMidpoint(s.hex, s.dir);
-                    const double d = std::hypot(mid.x - p.x, mid.y - p.y);
-                    if (d < best) best = d, match = &r;
-                }
-            if (match) match->name = rn.name;
-            else
-                result.issues.warning("GAZ-RIVER-UNMATCHED",
-                                      "no imported river passes within two hexes of '" + rn.name + "' (" + map::formatLatLon(rn.at) +
-                                          ")",
-                                      rn.line);
-        }
-        result.issues.append(placeTowns(m, *gazetteer));
+    if (gazetteer) result.issues.append(applyGazetteer(m, *gazetteer));
+    for (const auto& r : m.rivers()) {
+        const int count = static_cast<int>(r.sides.size());
+        (r.kind == map::Watercourse::Stream ? result.summary.streamHexsides : result.summary.riverHexsides) += count;
+        if (r.navigable) result.summary.navigableHexsides += count;
     }
     m.rebuildHexsides();
     m.rebuildLinks();
     return result;
+}
+
+namespace {
+
+void nameRivers(map::Map& m, const map::GeoGrid& grid, const Gazetteer& g, core::IssueList& issues) {
+    // Each river takes the name (and kind, when given) of the nearest naming point within two hexes of one of its
+    // hexsides; a point that names no river is reported.
+    const double reach = 2.0 * m.metadata().kmPerHex;
+    std::vector<std::pair<double, const RiverName*>> best(m.rivers().size(), {reach, nullptr});
+    std::vector<const RiverName*> matched;
+    for (const auto& rn : g.rivers) {
+        const auto p = grid.planeToLayout(map::project(grid.reference(), rn.at));
+        double nearest = reach;
+        std::size_t which = m.rivers().size();
+        for (std::size_t i = 0; i < m.rivers().size(); ++i)
+            for (const auto& s : m.rivers()[i].sides) {
+                const auto mid = grid.layout().edgeMidpoint(s.hex, s.dir);
+                const double d = std::hypot(mid.x - p.x, mid.y - p.y);
+                if (d < nearest) nearest = d, which = i;
+            }
+        if (which == m.rivers().size()) {
+            issues.warning("GAZ-RIVER-UNMATCHED",
+                           "no imported river passes within two hexes of '" + rn.name + "' (" + map::formatLatLon(rn.at) +
+                               "); draw it as a <course>",
+                           rn.line);
+            continue;
+        }
+        matched.push_back(&rn);
+        if (nearest < best[which].first) best[which] = {nearest, &rn};
+    }
+    for (std::size_t i = 0; i < best.size(); ++i) {
+        const RiverName* rn = best[i].second;
+        if (!rn) continue;
+        auto& r = m.rivers()[i];
+        r.name = rn->name;
+        if (rn->kind) r.kind = rn->kind->kind, r.navigable = rn->kind->navigable, r.fordable = rn->kind->fordable;
+    }
+    // A point whose nearest river a nearer point names: said, so the gazetteer can be corrected.
+    for (const RiverName* rn : matched) {
+        const bool used = std::any_of(best.begin(), best.end(), [&](const auto& b) { return b.second == rn; });
+        if (!used)
+            issues.warning("GAZ-RIVER-UNMATCHED",
+                           "'" + rn->name + "' (" + map::formatLatLon(rn->at) +
+                               ") is nearest a river that a nearer point names; draw it as a <course>",
+                           rn->line);
+    }
+}
+
+void drawCourses(map::Map& m, const map::GeoGrid& grid, const Gazetteer& g) {
+    std::set<map::HexsideRef, SideLess> taken;
+    for (const auto& r : m.rivers())
+        for (const auto& s : r.sides) taken.insert(canonicalSide(s.hex, s.dir));
+    int n = static_cast<int>(m.rivers().size());
+    for (const auto& c : g.courses) {
+        map::River r;
+        r.id = "river-" + std::to_string(++n);
+        r.name = c.name;
+        r.kind = c.kind.kind;
+        r.navigable = c.kind.navigable;
+        r.fordable = c.kind.fordable;
+        for (const auto& s : riverHexsides(grid, c.points)) {
+            const Hex other = hex::neighbour(s.hex, s.dir);
+            if (!m.contains(s.hex) || !m.contains(other) || map::isWater(m.terrain(s.hex)) || map::isWater(m.terrain(other))) continue;
+            if (taken.insert(s).second) r.sides.push_back(s);
+        }
+        if (!r.sides.empty()) m.rivers().push_back(std::move(r));
+        else --n;
+    }
+}
+
+void paintAreas(map::Map& m, const map::GeoGrid& grid, const Gazetteer& g) {
+    for (const auto& a : g.areas) {
+        const auto c = map::project(grid.reference(), a.at);
+        for (const Hex h : m.allHexes()) {
+            if (m.terrain(h) == map::Terrain::Sea) continue;
+            const auto p = grid.centre(h);
+            if (std::hypot(p.east - c.east, p.north - c.north) <= a.radiusKm) m.setTerrain(h, a.terrain);
+        }
+    }
+}
+
+void layRoads(map::Map& m, const map::GeoGrid& grid, const Gazetteer& g, core::IssueList& issues) {
+    const auto off = m.offsets();
+    auto at = [&](Hex h) { return hex::formatOffset(off.toOffset(h)); };
+    m.rebuildHexsides();
+    std::set<map::HexsideRef, SideLess> crossed;
+    for (const auto& c : m.crossings()) crossed.insert(canonicalSide(c.side.hex, c.side.dir));
+    for (const auto& road : g.roads) {
+        std::vector<Hex> stops;
+        bool ok = true;
+        for (const auto& v : road.via) {
+            if (!v.place.empty()) {
+                const auto* u = m.urbanArea(v.place);
+                if (!u) {
+                    issues.warning("GAZ-ROAD-PLACE",
+                                   "the road '" + road.id + "' goes through '" + v.place + "', which is not on the map; left out",
+                                   road.line, road.id);
+                    ok = false;
+                    break;
+                }
+                stops.push_back(u->hex);
+            } else {
+                const Hex h = grid.hexAt(v.at);
+                if (!m.contains(h)) {
+                    issues.warning("GAZ-OFFMAP",
+                                   "the road '" + road.id + "' goes through " + map::formatLatLon(v.at) + ", off the map; left out",
+                                   road.line, road.id);
+                    ok = false;
+                    break;
+                }
+                stops.push_back(h);
+            }
+        }
+        if (!ok) continue;
+        map::Route route;
+        route.id = road.id;
+        route.name = road.name;
+        route.kind = road.kind;
+        for (std::size_t i = 0; i + 1 < stops.size(); ++i)
+            for (const Hex h : hex::line(stops[i], stops[i + 1]))
+                if (route.hexes.empty() || route.hexes.back() != h) route.hexes.push_back(h);
+        if (route.hexes.size() < 2) {
+            issues.warning("GAZ-ROAD-SHORT", "the road '" + road.id + "' lies in one hex; left out", road.line, road.id);
+            continue;
+        }
+        const auto wet = std::find_if(route.hexes.begin(), route.hexes.end(), [&](Hex h) { return map::isWater(m.terrain(h)); });
+        if (wet != route.hexes.end()) {
+            issues.warning("GAZ-ROAD-WATER",
+                           "the road '" + road.id + "' runs through the water hex " + at(*wet) +
+                               "; add a point to its via that keeps it on land; left out",
+                           road.line, road.id);
+            continue;
+        }
+        // Where the road crosses a river or stream, a crossing: a ferry (written as a bridge) on a river that cannot
+        // be waded, a ford elsewhere.
+        for (std::size_t i = 0; i + 1 < route.hexes.size(); ++i) {
+            const int dir = hex::directionTo(route.hexes[i], route.hexes[i + 1]);
+            const auto* side = m.hexside(route.hexes[i], dir);
+            if (!side || side->watercourse == map::Watercourse::None) continue;
+            if (!crossed.insert(canonicalSide(route.hexes[i], dir)).second) continue;
+            map::CrossingPoint c;
+            c.side = {route.hexes[i], dir};
+            c.kind = side->fordable ? map::Crossing::Ford : map::Crossing::Bridge;
+            c.name = (side->fordable ? "Ford of the " : "Ferry over the ") + side->name;
+            m.crossings().push_back(std::move(c));
+        }
+        m.routes().push_back(std::move(route));
+    }
+}
+
+}  // namespace
+
+core::IssueList applyGazetteer(map::Map& m, const Gazetteer& g) {
+    core::IssueList issues;
+    const auto grid = m.geoGrid();
+    if (!grid) {
+        issues.error("GAZ-NO-GEO", "the map has no georeference (<geo>), so places cannot be found on it by latitude and longitude");
+        return issues;
+    }
+    nameRivers(m, *grid, g, issues);
+    drawCourses(m, *grid, g);
+    paintAreas(m, *grid, g);
+    issues.append(placeTowns(m, g));
+    layRoads(m, *grid, g, issues);
+    m.rebuildHexsides();
+    m.rebuildLinks();
+    return issues;
 }
 
 core::IssueList placeTowns(map::Map& m, const Gazetteer& g) {
