@@ -2,7 +2,7 @@
 # The main job: installs what is missing, builds, and opens a shipped campaign (the Carolinas by default).
 # With a display: the application window. Without one: a headless demo that creates the campaign and prints its
 # status. With --server: a campaign server on the campaign, on this machine only (docs/server.md "A try-out on one
-# machine"). --theatre NAME chooses the theatre: carolinas (the Southern Campaign, 1780) or virginia (1781).
+# machine"). --theatre NAME chooses the theatre: carolinas (1780), virginia (1781) or pennsylvania (1777).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -11,10 +11,11 @@ theatre_campaign() {
   case "$1" in
     carolinas) echo campaigns/southern-1780.xml ;;
     virginia) echo campaigns/virginia-1781.xml ;;
+    pennsylvania) echo campaigns/pennsylvania-1777.xml ;;
     *) return 1 ;;
   esac
 }
-theatres="carolinas virginia"
+theatres="carolinas virginia pennsylvania"
 
 server=""
 theatre=carolinas

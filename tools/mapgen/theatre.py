@@ -47,6 +47,28 @@ THEATRES = {
              "hq": ["13,3"]},
         ],
     },
+    "pennsylvania-1777": {
+        "region": "39.45,-76.35,40.40,-74.7",
+        "km": "6",
+        "name": "Pennsylvania, 1777",
+        "comment": "Pennsylvania, 1777: the Philadelphia campaign, from Head of Elk and Lancaster to Trenton and the Delaware forts.",
+        "description": (
+            "South-eastern Pennsylvania, northern Delaware and West Jersey in the autumn of 1777: from the head of the "
+            "Chesapeake, where Howe's army lands, by Wilmington, the Brandywine and the Great Valley to Philadelphia, "
+            "the rebels' capital, and the forts that bar the Delaware below it; Reading and Lancaster, the "
+            "Americans' magazines and refuge, lie north and west. 6 km per hex."
+        ),
+        "sides": [
+            {"id": "british", "homeEdges": "south", "homeCoast": True,
+             "loc": [("primary", "5,19", "Landing on the Elk River (sea)"),
+                     ("secondary", "12,20", "Delaware shore below New Castle (sea)")],
+             "hq": ["5,19"]},
+            {"id": "american", "homeEdges": "north west", "homeCoast": False,
+             "loc": [("primary", "9,0", "Bethlehem road to the Highlands and New England"),
+                     ("secondary", "0,8", "Lancaster road to York")],
+             "hq": ["6,2"]},
+        ],
+    },
 }
 
 
