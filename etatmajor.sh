@@ -2,7 +2,7 @@
 # The main job: installs what is missing, builds, and opens a shipped campaign (the Carolinas by default).
 # With a display: the application window. Without one: a headless demo that creates the campaign and prints its
 # status. With --server: a campaign server on the campaign, on this machine only (docs/server.md "A try-out on one
-# machine"). --theatre NAME chooses the theatre: carolinas (1780), virginia (1781) or pennsylvania (1777).
+# machine"). --theatre NAME chooses the theatre: carolinas (1780), virginia (1781), pennsylvania (1777), new-york (1776).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -12,10 +12,11 @@ theatre_campaign() {
     carolinas) echo campaigns/southern-1780.xml ;;
     virginia) echo campaigns/virginia-1781.xml ;;
     pennsylvania) echo campaigns/pennsylvania-1777.xml ;;
+    new-york) echo campaigns/new-york-1776.xml ;;
     *) return 1 ;;
   esac
 }
-theatres="carolinas virginia pennsylvania"
+theatres="carolinas virginia pennsylvania new-york"
 
 server=""
 theatre=carolinas

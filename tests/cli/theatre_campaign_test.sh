@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # A shipped campaign played through the command line: it validates, a database is created, four weeks run with each
-# side's template orders (one ME of the attacking side marching on the enemy along the given paths, one path a day,
-# so that one battle is fought and resolved), and the status of each side shows that side's MEs, the host's both.
-# Usage: theatre_campaign_test.sh CLI SOURCE_DIR WORK_DIR CAMPAIGN SIDE ME PATH [PATH...]
+# side's template orders (one ME of the attacking side marching on the enemy along the given path of hexes, each day
+# from where it stands, so that one battle is fought and resolved whatever the order-receipt rolls), and the status
+# of each side shows that side's MEs, the host's both.
+# Usage: theatre_campaign_test.sh CLI SOURCE_DIR WORK_DIR CAMPAIGN SIDE ME "HEX HEX ..."
 set -u
-cli=${1:?usage: theatre_campaign_test.sh CLI SOURCE_DIR WORK_DIR CAMPAIGN SIDE ME PATH...}
+cli=${1:?usage: theatre_campaign_test.sh CLI SOURCE_DIR WORK_DIR CAMPAIGN SIDE ME PATH}
 src=${2:?}
 work=${3:?}
 campaign=${4:?}
 attacker=${5:?}
 me=${6:?}
-shift 6
-paths=("$@")
+path=${7:?}
 rm -rf "$work"; mkdir -p "$work"; cd "$work" || exit 1
 
 passed=0; failed=0
@@ -42,13 +42,25 @@ for side in $sides; do
 done
 
 day=0
+start=""
 while :; do
   week=$(jq -r '.campaign.week' <("$cli" status --db war.db --json))
   [ "$week" -gt 4 ] && break
   for side in $sides; do
     "$cli" orders template --db war.db --side "$side" -o orders.xml >/dev/null 2>err.txt || { bad "orders template $side"; cat err.txt >&2; }
-    if [ "$side" = "$attacker" ] && [ "$day" -lt "${#paths[@]}" ]; then
-      awk -v me="$me" -v path="${paths[$day]}" '
+    # The rest of the path from the attacker's hex; none once it is at the end or off the path (after a battle).
+    rest=""
+    if [ "$side" = "$attacker" ] && [ "$day" -lt 7 ]; then
+      at=$(jq -r ".sides[] | select(.id == \"$side\") | .mes[] | select(.id == \"$me\") | .hex" \
+        <("$cli" status --db war.db --side "$side" --json))
+      rest=$(echo " $path " | awk -v at="$at" '{ n = split($0, h, " "); out = ""; seen = 0
+        for (i = 1; i <= n; i++) { if (seen) out = out (out == "" ? "" : " ") h[i]; if (h[i] == at) seen = 1 }
+        print out }')
+      [ "$day" -eq 0 ] && start=$at
+      [ "$at" = "$start" ] && rest=$path
+    fi
+    if [ -n "$rest" ]; then
+      awk -v me="$me" -v path="$rest" '
         index($0, "me=\"" me "\"") { mine = 1; sub(/mode="[a-z_]*"/, "mode=\"march\"") }
         mine && /<path><\/path>/ { sub(/<path><\/path>/, "<path>" path "</path>"); mine = 0 }
         { print }' orders.xml > given.xml

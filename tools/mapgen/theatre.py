@@ -69,6 +69,27 @@ THEATRES = {
              "hq": ["6,2"]},
         ],
     },
+    "new-york-1776": {
+        "region": "40.1,-75,41.1,-73.55",
+        "km": "4",
+        "name": "New York and New Jersey, 1776",
+        "comment": "New York and New Jersey, 1776: from Long Island and Manhattan to White Plains, Trenton and Princeton.",
+        "description": (
+            "New York harbour and its islands, Westchester to White Plains, and East Jersey from Paulus Hook and "
+            "Elizabethtown to New Brunswick, Princeton, Trenton and the Delaware: the country of the campaign of 1776 "
+            "from the landing on Long Island to Trenton and Princeton. 4 km per hex."
+        ),
+        "sides": [
+            {"id": "british", "homeEdges": "south", "homeCoast": True,
+             "loc": [("primary", "18,17", "Staten Island (sea)"), ("secondary", "22,16", "Gravesend Bay (sea)")],
+             "hq": ["18,17"]},
+            {"id": "american", "homeEdges": "north west", "homeCoast": False,
+             "loc": [("primary", "24,0", "Albany Post road to the Highlands"),
+                     ("secondary", "0,29", "Road to Philadelphia"),
+                     ("secondary", "30,0", "Boston Post road to Connecticut")],
+             "hq": ["11,10"]},
+        ],
+    },
 }
 
 
