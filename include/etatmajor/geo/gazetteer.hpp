@@ -70,6 +70,13 @@ struct TerrainArea {
     int line = 0;
 };
 
+// A name written on the map at the hex a point falls in (a river, a swamp, a range of hills).
+struct LabelSpec {
+    std::string text;
+    map::LatLon at;
+    int line = 0;
+};
+
 struct Gazetteer {
     std::string name;
     std::string source;  // where the positions and sizes come from
@@ -78,6 +85,7 @@ struct Gazetteer {
     std::vector<Course> courses;
     std::vector<Road> roads;
     std::vector<TerrainArea> areas;  // in the file's order: a later area paints over an earlier one
+    std::vector<LabelSpec> labels;
 };
 
 // Throws core::FileError holding every problem of the file (naming file and line).

@@ -63,7 +63,8 @@ std::vector<map::HexsideRef> riverHexsides(const map::GeoGrid& grid, const std::
 // Everything a gazetteer adds to a map that has a georeference, in this order: river names (and kinds) to the
 // imported rivers, the courses the data lack, terrain areas, the towns (placeTowns), and the roads through them with a
 // crossing wherever a road crosses a river or stream (a ford, or a ferry written as a bridge on a river that cannot be
-// waded). A road through water or off the map is left out with a warning (GAZ-ROAD-WATER, GAZ-OFFMAP, GAZ-ROAD-PLACE).
+// waded), and the labels. A road through water or off the map is left out with a warning (GAZ-ROAD-WATER, GAZ-OFFMAP,
+// GAZ-ROAD-PLACE), as is a label off the map (GAZ-OFFMAP).
 core::IssueList applyGazetteer(map::Map& map, const Gazetteer& gazetteer);
 
 // Places a gazetteer's towns on a map that has a georeference: each place in the hex its latitude and longitude fall

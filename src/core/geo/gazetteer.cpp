@@ -43,7 +43,7 @@ Gazetteer readGazetteerString(std::string_view text, const std::string& fileName
     tinyxml2::XMLDocument doc;
     r.parse(doc, text);
     const XMLElement& root = r.root(doc, "gazetteer", kGazetteerFormatVersion);
-    r.allow(root, {"formatVersion", "name"}, {"source", "place", "river", "course", "road", "area"});
+    r.allow(root, {"formatVersion", "name"}, {"source", "place", "river", "course", "road", "area", "label"});
     Gazetteer g;
     g.name = r.str(root, "name", "");
     if (const auto* s = r.single(root, "source")) {
@@ -118,6 +118,10 @@ Gazetteer readGazetteerString(std::string_view text, const std::string& fileName
         if (!(a.radiusKm > 0 && a.radiusKm <= 200)) r.fail(e, "XML-ATTR-VALUE", "radiusKm must be more than 0 and at most 200");
         a.line = e.GetLineNum();
         g.areas.push_back(a);
+    });
+    r.each(&root, "label", [&](const XMLElement& e) {
+        r.allow(e, {"text", "lat", "lon"});
+        g.labels.push_back({r.str(e, "text"), latLon(r, e), e.GetLineNum()});
     });
     r.finish();
     return g;

@@ -463,6 +463,13 @@ core::IssueList applyGazetteer(map::Map& m, const Gazetteer& g) {
     paintAreas(m, *grid, g);
     issues.append(placeTowns(m, g));
     layRoads(m, *grid, g, issues);
+    for (const auto& l : g.labels) {
+        const Hex h = grid->hexAt(l.at);
+        if (m.contains(h)) m.labels().push_back({h, l.text, 0});
+        else
+            issues.warning("GAZ-OFFMAP", "the label '" + l.text + "' (" + map::formatLatLon(l.at) + ") lies off the map; left out",
+                           l.line);
+    }
     m.rebuildHexsides();
     m.rebuildLinks();
     return issues;

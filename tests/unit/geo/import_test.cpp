@@ -268,6 +268,8 @@ TEST_CASE("a gazetteer's courses, areas and roads go on the hexes their points f
   <area terrain="hills" lat="37.65" lon="-77.00" radiusKm="5"/>
   <road id="post" name="Post road" kind="major_road" via="richmond hanover bowling-green"/>
   <road id="wet" name="Into the bay" kind="minor_road" via="richmond 37.6,-76.15"/>
+  <label text="North Anna" lat="37.90" lon="-77.55"/>
+  <label text="Far away" lat="45" lon="-70"/>
 </gazetteer>
 )";
     const auto gz = geo::readGazetteerString(xml, "g.xml");
@@ -320,6 +322,11 @@ TEST_CASE("a gazetteer's courses, areas and roads go on the hexes their points f
         }
     }
     CHECK(ferries >= 1);
+    // The label on the hex its point falls in; one off the map left out with its warning.
+    REQUIRE(m.labels().size() == 1);
+    CHECK(m.labels()[0].text == "North Anna");
+    CHECK(m.labels()[0].hex == grid.hexAt(map::LatLon{37.90, -77.55}));
+    CHECK(r.issues.hasCode("GAZ-OFFMAP"));
     // The road into the bay is left out, with its warning.
     CHECK(std::none_of(m.routes().begin(), m.routes().end(), [](const map::Route& rt) { return rt.id == "wet"; }));
     CHECK(r.issues.hasCode("GAZ-ROAD-WATER"));
