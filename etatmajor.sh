@@ -1,18 +1,44 @@
 #!/usr/bin/env bash
-# The main job: installs what is missing, builds, and opens the bundled campaign.
-# With a display: the application window. Without one: a headless demo that creates the bundled
-# campaign and prints its status. With --server: a campaign server on the bundled campaign, on this machine only
-# (docs/server.md "A try-out on one machine").
+# The main job: installs what is missing, builds, and opens a shipped campaign (the Carolinas by default).
+# With a display: the application window. Without one: a headless demo that creates the campaign and prints its
+# status. With --server: a campaign server on the campaign, on this machine only (docs/server.md "A try-out on one
+# machine"). --theatre NAME chooses the theatre: carolinas (1780), virginia (1781), pennsylvania (1777), new-york (1776).
 set -euo pipefail
 cd "$(dirname "$0")"
 
-case "${1:-}" in
-  -h | --help) sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-  "" | --server) ;;
-  *) echo "etatmajor.sh: unknown option '$1' (--server, or nothing; --help says more)" >&2; exit 2 ;;
-esac
+# The shipped theatres: name, campaign file (README.md, "What is in the box").
+theatre_campaign() {
+  case "$1" in
+    carolinas) echo campaigns/southern-1780.xml ;;
+    virginia) echo campaigns/virginia-1781.xml ;;
+    pennsylvania) echo campaigns/pennsylvania-1777.xml ;;
+    new-york) echo campaigns/new-york-1776.xml ;;
+    *) return 1 ;;
+  esac
+}
+theatres="carolinas virginia pennsylvania new-york"
 
-if [ "${1:-}" = "--server" ]; then
+server=""
+theatre=carolinas
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -h | --help) sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --server) server=yes ;;
+    --theatre)
+      [ $# -ge 2 ] || { echo "etatmajor.sh: --theatre needs a name ($theatres)" >&2; exit 2; }
+      theatre=$2; shift ;;
+    --theatre=*) theatre=${1#--theatre=} ;;
+    *) echo "etatmajor.sh: unknown option '$1' (--theatre NAME, --server, or nothing; --help says more)" >&2; exit 2 ;;
+  esac
+  shift
+done
+scenario=$(theatre_campaign "$theatre") || {
+  echo "etatmajor.sh: unknown theatre '$theatre' (one of: $theatres)" >&2
+  exit 2
+}
+campaign=$(basename "$scenario" .xml)
+
+if [ -n "$server" ]; then
   ./scripts/install-deps.sh
   cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
   cmake --build build -j"$(nproc)" --target etatmajor-cli etatmajor-server
@@ -21,8 +47,8 @@ if [ "${1:-}" = "--server" ]; then
   printf 'host-passphrase\n' > "$demo/host.pass"
   printf 'british-passphrase\n' > "$demo/british.pass"
   printf 'american-passphrase\n' > "$demo/american.pass"
-  if [ ! -f "$demo/campaigns/southern-1780.db" ]; then
-    build/bin/etatmajor-cli campaign new --scenario campaigns/southern-1780.xml --db "$demo/campaigns/southern-1780.db" \
+  if [ ! -f "$demo/campaigns/$campaign.db" ]; then
+    build/bin/etatmajor-cli campaign new --scenario "$scenario" --db "$demo/campaigns/$campaign.db" \
       --seed 1780 --host-password-file "$demo/host.pass" \
       --side-password-file british="$demo/british.pass" --side-password-file american="$demo/american.pass"
   fi
@@ -37,9 +63,8 @@ fi
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DETATMAJOR_BUILD_GUI=ON -DETATMAJOR_BUILD_TESTS=ON >/dev/null
 cmake --build build -j"$(nproc)" --target etatmajor-cli etatmajor
 
-scenario=campaigns/southern-1780.xml
 demo_dir=build/demo
-db=$demo_dir/southern-1780.db
+db=$demo_dir/$campaign.db
 mkdir -p "$demo_dir"
 
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
@@ -52,7 +77,7 @@ fi
 
 echo "No display found: running the headless campaign demo."
 echo
-build/bin/etatmajor-cli map validate maps/carolinas-1780.xml
+build/bin/etatmajor-cli campaign validate "$scenario"
 build/bin/etatmajor-cli campaign new --scenario "$scenario" --db "$db" --seed 1780 --force
 echo
 build/bin/etatmajor-cli status --db "$db"

@@ -20,6 +20,9 @@ PACKAGES=(
   fonts-dejavu-core fonts-dejavu-extra
   libsodium-dev
   libcpp-httplib-dev libssl-dev
+  # the map importer (docs/formats/map.md, "Importing real geography"): GMT's C API reads the GSHHG shorelines and
+  # WDBII rivers (high resolution); the gmt program is handy for checking an import by hand
+  gmt libgmt-dev gmt-gshhg-high
   # the fuzz build (docs/fuzzing.md): clang, its runtime (libFuzzer and the sanitizers: libclang_rt.fuzzer-*.a in
   # libclang-rt-<version>-dev) and llvm-symbolizer for readable sanitizer reports
   clang libclang-rt-dev llvm

@@ -38,7 +38,7 @@ void showBesideOrderOfBattle(wxFrame& frame, const wxSplitterWindow& mainSplit, 
 }
 
 void showHover(wxFrame& frame, const std::optional<HoverInfo>& info) {
-    frame.SetStatusText(info ? info->hex : wxString(), 0);
+    frame.SetStatusText(info ? info->place() : wxString(), 0);
     if (info) frame.SetStatusText(info->terrain + (info->urban.empty() ? wxString() : ", " + info->urban), 1);
 }
 

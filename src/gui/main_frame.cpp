@@ -98,7 +98,8 @@ MainFrame::MainFrame(const wxSize& size, bool interactive)
     buildMenus();
     buildToolBar();
     CreateStatusBar(3);
-    const int widths[] = {90, 150, -1};
+    // The first field holds the hex under the mouse and, on a map drawn from real geography, its latitude and longitude.
+    const int widths[] = {250, 150, -1};
     SetStatusWidths(3, widths);
     buildPanels();
 
@@ -749,7 +750,7 @@ void MainFrame::onUpdateUi(wxUpdateUIEvent& event) {
 }
 
 void MainFrame::onHover(const std::optional<HoverInfo>& info) {
-    SetStatusText(info ? info->hex : wxString(), 0);
+    SetStatusText(info ? info->place() : wxString(), 0);
     SetStatusText(info ? info->terrain : wxString(), 1);
     if (info) SetStatusText(info->urban, 2);
 }

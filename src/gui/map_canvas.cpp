@@ -589,6 +589,7 @@ void MapCanvas::reportHover(const wxPoint& point) {
     std::replace(terrain.begin(), terrain.end(), '_', ' ');
     info.terrain = wxString::FromUTF8(terrain.c_str());
     if (const auto* u = m.urbanAreaAt(*h)) info.urban = wxString::FromUTF8(u->name.c_str());
+    if (const auto grid = m.geoGrid()) info.position = wxString::FromUTF8(map::formatLatLon(grid->latLon(*h)).c_str());
     m_onHover(info);
 }
 

@@ -23,9 +23,13 @@ class ToolController;
 
 // What lies under the mouse, for the status bar.
 struct HoverInfo {
-    wxString hex;      // "col,row"
-    wxString terrain;  // terrain name
-    wxString urban;    // urban area's name, empty when none
+    wxString hex;       // "col,row"
+    wxString terrain;   // terrain name
+    wxString urban;     // urban area's name, empty when none
+    wxString position;  // latitude and longitude of the hex's centre on a map drawn from real geography, else empty
+
+    // The hex and, when the map lies on the Earth, its centre's latitude and longitude: "12,7  37.5385 N, 77.4340 W".
+    wxString place() const { return position.empty() ? hex : hex + "  " + position; }
 };
 
 class MapCanvas : public wxWindow {

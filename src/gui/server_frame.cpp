@@ -70,7 +70,7 @@ ServerFrame::ServerFrame(const wxSize& size, bool interactive)
     buildMenus();
     buildPanels();
     CreateStatusBar(2);
-    const int widths[] = {90, -1};
+    const int widths[] = {250, -1};  // the first: the hex under the mouse with its latitude and longitude
     SetStatusWidths(2, widths);
     Bind(wxEVT_TIMER, &ServerFrame::onCaptureTick, this, m_captureTimer.GetId());
     Bind(wxEVT_CLOSE_WINDOW, [this](wxCloseEvent& e) {

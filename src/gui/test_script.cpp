@@ -7,6 +7,7 @@
 #include "etatmajor/edit/map_edits.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 
+#include <wx/statusbr.h>
 #include <wx/time.h>
 
 #include <algorithm>
@@ -558,6 +559,14 @@ void TestScript::addEditorExpectations() {
     m_expectations["tool"] = [this](const Words& w) { expectEqual("the tool", toolName(m_frame.tools().tool()), w[2]); };
     m_expectations["message"] = [this](const Words& w) {
         if (m_frame.lastMessage().find(rest(w, 2)) == std::string::npos) fail("the last message is '" + m_frame.lastMessage() + "'");
+    };
+    m_expectations["status"] = [this](const Words& w) {
+        need(w, 4);
+        const wxStatusBar* bar = m_frame.GetStatusBar();
+        const int field = static_cast<int>(number(w[2]));
+        if (!bar || field < 0 || field >= bar->GetFieldsCount()) fail("the status bar has no field " + w[2]);
+        const std::string text = bar->GetStatusText(field).utf8_string();
+        if (text.find(rest(w, 3)) == std::string::npos) fail("status field " + w[2] + " is '" + text + "'");
     };
     m_expectations["background"] = [this](const Words& w) { expectEqual("a background", m_frame.background() ? "yes" : "no", w[2]); };
     m_expectations["tiles-rendered-at-most"] = m_expectations["tiles-rendered-at-least"] = [this](const Words& w) {

@@ -27,6 +27,7 @@
 //   expect crossing SIDE ford|bridge|none | expect label HEX TEXT | expect loc SIDE HEX primary|secondary|none
 //   expect hq SIDE HEX yes|no | expect picked TEXT | expect tool NAME | expect message TEXT
 //   expect tiles-rendered-at-most N | expect tiles-rendered-at-least N | expect read-only yes|no
+//   expect status FIELD TEXT (the status bar's field FIELD, from 0, holds TEXT)
 //   expect background yes|no
 #pragma once
 

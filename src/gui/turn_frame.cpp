@@ -48,7 +48,7 @@ TurnFrame::TurnFrame(const wxSize& size, bool interactive)
     buildPanels();
     // The third field says when the side shown has weekly decisions to make (Campaign > Weekly Decisions...).
     CreateStatusBar(3);
-    const int widths[] = {90, -1, 330};
+    const int widths[] = {250, -1, 330};  // the first: the hex under the mouse with its latitude and longitude
     SetStatusWidths(3, widths);
     Bind(wxEVT_CLOSE_WINDOW, &TurnFrame::onClose, this);
     Bind(wxEVT_TIMER, &TurnFrame::onOddsTick, this, m_oddsTimer.GetId());

@@ -24,6 +24,7 @@ check purchase.xsd "$root"/tests/data/purchases/*.xml
 check orders.xsd "$root"/tests/data/orders/*.xml
 check battle.xsd "$root"/campaigns/battles/*.xml "$root"/tests/data/battles/*.xml "$root"/tests/data/encodings/battle-*.xml
 check battle-result.xsd "$root"/tests/data/battle-results/*.xml
+check gazetteer.xsd "$root"/maps/gazetteers/*.xml
 rm -f /tmp/xsd_check.$$
 # The schemas themselves must be well-formed XSD.
 for s in "$root"/schemas/*.xsd; do

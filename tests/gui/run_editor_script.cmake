@@ -1,5 +1,5 @@
 # Runs `etatmajor [INPUT] --test-script SCRIPT` under a private X server, then checks what it left behind.
-#   cmake -DAPP=... -DXVFB_RUN=... -DSCRIPT=template -DOUT=dir -DMODE=brush|features|readonly|new-map
+#   cmake -DAPP=... -DXVFB_RUN=... -DSCRIPT=template -DOUT=dir -DMODE=brush|features|readonly|new-map|docs|theatres
 #         [-DINPUT=file] -DCHECKER=screenshot checker -DEXPECT=etatmajor_map_expect -DXMLLINT=... -DSOURCE=root
 #         -P run_editor_script.cmake
 # The script template's @OUT@ is replaced by the output folder, @SOURCE@ by the source tree.
@@ -86,6 +86,12 @@ elseif(MODE STREQUAL "docs")
   foreach(shot editor editor-terrain editor-picker)
     run_checked("${CHECKER}" "${OUT}/${shot}.png" 1280 900 --no-sea)
   endforeach()
+elseif(MODE STREQUAL "theatres")
+  foreach(shot theatre-virginia-1781 theatre-new-york-1776 theatre-carolinas-1780)
+    run_checked("${CHECKER}" "${OUT}/${shot}.png" 1280 900)
+  endforeach()
+  # Pennsylvania has little sea: the head of the Chesapeake and of Delaware Bay.
+  run_checked("${CHECKER}" "${OUT}/theatre-pennsylvania-1777.png" 1280 900 --no-sea)
 elseif(MODE STREQUAL "new-map")
   check_map("${OUT}/new-map.xml")
   file(READ "${OUT}/new-map.xml" xml)

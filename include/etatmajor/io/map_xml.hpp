@@ -10,7 +10,9 @@
 
 namespace etatmajor::io {
 
-inline constexpr int kMapFormatVersion = 1;
+// Version 2 adds <geo> (a map drawn from real geography); a map without it is still written as version 1, which
+// programs that know only version 1 read.
+inline constexpr int kMapFormatVersion = 2;
 
 struct MapReadResult {
     map::Map map;

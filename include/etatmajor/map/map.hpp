@@ -8,6 +8,7 @@
 #include "etatmajor/hex/hex.hpp"
 #include "etatmajor/hex/layout.hpp"
 #include "etatmajor/hex/offset.hpp"
+#include "etatmajor/map/geo.hpp"
 
 #include <cstdint>
 #include <map>
@@ -150,6 +151,8 @@ struct MapMetadata {
     hex::OffsetParity parity = hex::OffsetParity::Odd;
     int width = 0;   // columns
     int height = 0;  // rows
+    // Where the map lies on the Earth, for maps drawn from real geography (map/geo.hpp); none for a map drawn freely.
+    std::optional<GeoReference> geo;
 };
 
 // The map. Hexes are addressed by axial coordinate; the rectangle of offset coordinates
@@ -167,6 +170,8 @@ public:
     std::size_t hexCount() const { return m_terrain.size(); }
 
     bool contains(Hex h) const;
+    // The hex grid on the Earth, when the map has a georeference (metadata().geo).
+    std::optional<GeoGrid> geoGrid() const;
     // Row-major index of an on-map hex; callers check contains() first.
     std::size_t indexOf(Hex h) const;
     Hex hexAt(std::size_t index) const;

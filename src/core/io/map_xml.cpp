@@ -7,6 +7,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <iomanip>
+#include <locale>
 #include <map>
 #include <set>
 #include <sstream>
@@ -28,9 +31,10 @@ public:
         const XMLElement& root = m_r.root(doc, "map", kMapFormatVersion);
 
         m_r.allow(root, {"formatVersion", "id", "name", "kmPerHex", "orientation", "offset", "width", "height"},
-                  {"description", "terrain", "regions", "rivers", "crossings", "routes", "urbanAreas", "labels", "sides"});
+                  {"description", "geo", "terrain", "regions", "rivers", "crossings", "routes", "urbanAreas", "labels", "sides"});
         // Each block is written once (docs/formats/map.md); a second one is refused, not ignored.
         const XMLElement* description = m_r.single(root, "description");
+        const XMLElement* geo = m_r.single(root, "geo");
         const XMLElement* terrain = m_r.single(root, "terrain");
         const XMLElement* regions = m_r.single(root, "regions");
         const std::pair<const char*, std::string_view> lists[] = {{"rivers", "river"}, {"crossings", "crossing"},
@@ -59,6 +63,7 @@ public:
             if (!(meta.kmPerHex > 0)) m_r.fail(root, "XML-ATTR-VALUE", "kmPerHex must be positive");
         });
         if (description && description->GetText()) meta.description = description->GetText();
+        if (geo) m_r.attempt([&] { meta.geo = readGeo(*geo); });
 
         if (!terrain) m_r.attempt([&] { m_r.fail(root, "XML-ELEMENT-MISSING", "the <terrain> element is missing"); });
         // Without its size and terrain the map cannot be laid out: what was found so far is all that is reported.
@@ -106,6 +111,29 @@ private:
                      "hexside '" + core::shorten(text) + "' names a direction that " +
                          (m_map.metadata().orientation == hex::Orientation::Pointy ? "pointy" : "flat") + "-top hexes do not have");
         return {h, dir};
+    }
+
+    // <geo lat0 lon0 originEast originNorth projection="transverse_mercator"><source>…</source></geo>
+    // (docs/formats/map.md, "Georeference").
+    map::GeoReference readGeo(const XMLElement& e) {
+        m_r.allow(e, {"projection", "lat0", "lon0", "originEast", "originNorth"}, {"source"});
+        const std::string projection = m_r.str(e, "projection", "transverse_mercator");
+        if (projection != "transverse_mercator")
+            m_r.fail(e, "XML-ATTR-VALUE", "projection must be 'transverse_mercator', not '" + core::shorten(projection) + "'");
+        map::GeoReference g;
+        g.lat0 = m_r.real(e, "lat0");
+        g.lon0 = m_r.real(e, "lon0");
+        if (!(g.lat0 >= -80 && g.lat0 <= 80)) m_r.fail(e, "XML-ATTR-VALUE", "lat0 must be between -80 and 80 degrees");
+        if (!(g.lon0 >= -180 && g.lon0 <= 180)) m_r.fail(e, "XML-ATTR-VALUE", "lon0 must be between -180 and 180 degrees");
+        g.origin = {m_r.real(e, "originEast"), m_r.real(e, "originNorth")};
+        if (!std::isfinite(g.origin.east) || !std::isfinite(g.origin.north) || std::fabs(g.origin.east) > 5000 ||
+            std::fabs(g.origin.north) > 5000)
+            m_r.fail(e, "XML-ATTR-VALUE", "originEast and originNorth must be within 5000 km of the centre");
+        if (const auto* src = m_r.single(e, "source")) {
+            m_r.allow(*src, {});
+            if (src->GetText()) g.source = src->GetText();
+        }
+        return g;
     }
 
     void readRows(const XMLElement& terrain) {
@@ -270,6 +298,17 @@ std::string formatNumber(double d) {
     return ss.str();
 }
 
+// Fixed decimals, trailing zeros dropped: coordinates kept to a tenth of a metre whatever their size.
+std::string formatNumber(double d, int decimals) {
+    std::ostringstream ss;
+    ss.imbue(std::locale::classic());
+    ss << std::fixed << std::setprecision(decimals) << d;
+    std::string s = ss.str();
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+    return s == "-0" ? "0" : s;
+}
+
 }  // namespace
 
 MapReadResult readMapString(std::string_view xmlText, const std::string& fileName) { return MapParser(fileName).parse(xmlText); }
@@ -286,7 +325,7 @@ std::string writeMapString(const map::Map& m) {
 
     auto* root = doc.NewElement("map");
     doc.InsertEndChild(root);
-    root->SetAttribute("formatVersion", kMapFormatVersion);
+    root->SetAttribute("formatVersion", meta.geo ? kMapFormatVersion : 1);
     root->SetAttribute("id", meta.id.c_str());
     root->SetAttribute("name", meta.name.c_str());
     root->SetAttribute("kmPerHex", formatNumber(meta.kmPerHex).c_str());
@@ -295,6 +334,15 @@ std::string writeMapString(const map::Map& m) {
     root->SetAttribute("width", meta.width);
     root->SetAttribute("height", meta.height);
     if (!meta.description.empty()) root->InsertNewChildElement("description")->SetText(meta.description.c_str());
+    if (meta.geo) {
+        auto* geo = root->InsertNewChildElement("geo");
+        geo->SetAttribute("projection", "transverse_mercator");
+        geo->SetAttribute("lat0", formatNumber(meta.geo->lat0, 7).c_str());
+        geo->SetAttribute("lon0", formatNumber(meta.geo->lon0, 7).c_str());
+        geo->SetAttribute("originEast", formatNumber(meta.geo->origin.east, 4).c_str());
+        geo->SetAttribute("originNorth", formatNumber(meta.geo->origin.north, 4).c_str());
+        if (!meta.geo->source.empty()) geo->InsertNewChildElement("source")->SetText(meta.geo->source.c_str());
+    }
 
     // The most common terrain becomes the default; rows made only of it are omitted.
     std::array<std::size_t, map::kTerrainCount> counts{};

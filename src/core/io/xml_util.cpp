@@ -165,7 +165,7 @@ enum class ValueKind { Short, Name, Text, List };
 // Which limit an attribute's value is held to (docs/formats/limits.md); one table for every format, as an attribute
 // name means the same in each.
 ValueKind attributeKind(std::string_view name) {
-    static constexpr std::string_view lists[] = {"hexes", "sides", "homeEdges", "nationalities"};
+    static constexpr std::string_view lists[] = {"hexes", "sides", "homeEdges", "nationalities", "via"};
     static constexpr std::string_view texts[] = {"note", "text", "map", "source"};
     static constexpr std::string_view names[] = {"name", "label", "theatre", "date", "value", "corps", "division", "brigade"};
     for (auto n : lists)

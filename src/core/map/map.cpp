@@ -79,6 +79,11 @@ int urbanSupplyDice(UrbanSize s) {
 Map::Map(MapMetadata meta, Terrain fill)
     : m_meta(std::move(meta)), m_terrain(static_cast<std::size_t>(m_meta.width) * static_cast<std::size_t>(m_meta.height), fill) {}
 
+std::optional<GeoGrid> Map::geoGrid() const {
+    if (!m_meta.geo) return std::nullopt;
+    return GeoGrid(*m_meta.geo, m_meta.kmPerHex, m_meta.orientation);
+}
+
 bool Map::contains(Hex h) const {
     const auto o = offsets().toOffset(h);
     return o.col >= 0 && o.row >= 0 && o.col < m_meta.width && o.row < m_meta.height;
