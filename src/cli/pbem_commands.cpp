@@ -377,8 +377,8 @@ void registerPbemCommands(CLI::App& app, Registry& registry) {
             return fail(e.issues());
         }
         if (const int rc = writeOutput(a->output, out, a->force); rc != kOk) return rc;
-        std::cout << (sealing ? "sealed the orders of side '" : "wrote the dice share of side '") << side.who() << "' to "
-                  << a->output << " (send it to the host)\n";
+        std::cout << (sealing ? "sealed the orders of side '" : "wrote the dice share of side '") << side.who() << "' to " << a->output
+                  << " (send it to the host)\n";
         return kOk;
     };
     registry.add(seal, [sealOrReveal] { return sealOrReveal(true); });
