@@ -23,7 +23,7 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
-targets_all=(map scenario orders battle battle_result purchase campaign_db)
+targets_all=(map scenario orders battle battle_result purchase campaign_db packet)
 
 mode=""
 runs=""
@@ -91,6 +91,7 @@ seed_globs() {
     battle) echo "tests/data/battles/*.xml tests/data/battles/errors/*.xml campaigns/battles/*.xml" ;;
     battle_result) echo "tests/data/battle-results/*.xml fuzz/seeds/battle_result/*.xml" ;;
     purchase) echo "tests/data/purchases/*.xml" ;;
+    packet) echo "fuzz/seeds/packet/*" ;;
   esac
 }
 schema_of() {
