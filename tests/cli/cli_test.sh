@@ -2,19 +2,12 @@
 # The command-line contract (architecture §4): exit codes, FILE:LINE messages, JSON output, determinism,
 # and no damage to a campaign on bad input.
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 cli=${1:?usage: cli_test.sh CLI SOURCE_DIR WORK_DIR}
 src=${2:?}
 work=${3:?}
 rm -rf "$work"; mkdir -p "$work"; cd "$work" || exit 1
 
-passed=0; failed=0
-ok()   { passed=$((passed + 1)); }
-bad()  { failed=$((failed + 1)); echo "FAILED: $*" >&2; }
-expect_exit() { # expected-code description command...
-  local want=$1 what=$2; shift 2
-  "$@" >out.txt 2>err.txt; local got=$?
-  if [ "$got" -eq "$want" ]; then ok; else bad "$what: exit $got, wanted $want"; cat err.txt >&2; fi
-}
 # After the test changes a campaign with sqlite3 (to set a case up), the host accepts the state as it stands, or every
 # later command would refuse it as changed outside Etat-Major (DB-CHECKSUM).
 accept_state() { # db

@@ -2,25 +2,12 @@
 # Hostile and careless input files (docs/formats/limits.md): what the commands say about them and their exit codes.
 # Every refusal names file and line, lists every problem of the file, cuts long values, and changes nothing.
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 cli=${1:?usage: input_test.sh CLI SOURCE_DIR WORK_DIR}
 src=${2:?}
 work=${3:?}
 rm -rf "$work"; mkdir -p "$work"; cd "$work" || exit 1
 
-passed=0; failed=0
-ok()   { passed=$((passed + 1)); }
-bad()  { failed=$((failed + 1)); echo "FAILED: $*" >&2; }
-expect_exit() { # expected-code description command...
-  local want=$1 what=$2; shift 2
-  "$@" >out.txt 2>err.txt; local got=$?
-  if [ "$got" -eq "$want" ]; then ok; else bad "$what: exit $got, wanted $want"; cat err.txt >&2; fi
-}
-# No library's own words reach the user.
-no_raw() { # description
-  if grep -qE 'json\.exception|constraint failed|basic_string|std::|SQLite|what\(\)|UNEXPECTED' out.txt err.txt; then
-    bad "$1: a library's message reached the user"; cat err.txt >&2
-  else ok; fi
-}
 count() { grep -cE "$1" err.txt; }
 errors="$src/tests/data/errors"
 enc="$src/tests/data/encodings"

@@ -3,20 +3,13 @@
 # version-2 map that the schema accepts, the same bytes twice, towns of a gazetteer on their hexes; each refusal with
 # its code and exit status, and nothing written.
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 cli=${1:?usage: map_import_test.sh CLI SOURCE_DIR WORK_DIR}
 src=${2:?}
 work=${3:?}
 xmllint=${XMLLINT:-xmllint}
 rm -rf "$work"; mkdir -p "$work"; cd "$work" || exit 1
 
-passed=0; failed=0
-ok()   { passed=$((passed + 1)); }
-bad()  { failed=$((failed + 1)); echo "FAILED: $*" >&2; }
-expect_exit() { # expected-code description command...
-  local want=$1 what=$2; shift 2
-  "$@" >out.txt 2>err.txt; local got=$?
-  if [ "$got" -eq "$want" ]; then ok; else bad "$what: exit $got, wanted $want"; cat err.txt >&2; fi
-}
 
 region=37.0,-77.2,37.6,-76.2
 expect_exit 0 "import the lower peninsula" "$cli" map import --region $region --km-per-hex 4 -o york.xml --id york --name "York" \

@@ -2,26 +2,14 @@
 # Play by e-mail on the command line (docs/pbem.md): keys, turn packets, sealed orders and shares, and every packet or
 # key the commands must refuse, each with its code, the file it names, exit status 1 and nothing changed.
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 cli=${1:?usage: pbem_test.sh CLI SOURCE_DIR WORK_DIR}
 src=${2:?}
 work=${3:?}
 rm -rf "$work"; mkdir -p "$work"; cd "$work" || exit 1
 
-passed=0; failed=0
-ok()   { passed=$((passed + 1)); }
-bad()  { failed=$((failed + 1)); echo "FAILED: $*" >&2; }
-expect_exit() { # expected-code description command...
-  local want=$1 what=$2; shift 2
-  "$@" >out.txt 2>err.txt; local got=$?
-  if [ "$got" -eq "$want" ]; then ok; else bad "$what: exit $got, wanted $want"; cat out.txt err.txt >&2; fi
-}
 says() { # description pattern
   if grep -qE "$2" out.txt err.txt; then ok; else bad "$1: no '$2' in what was printed"; cat out.txt err.txt >&2; fi
-}
-no_raw() {
-  if grep -qE 'json\.exception|basic_string|std::|SQLite|what\(\)|UNEXPECTED' out.txt err.txt; then
-    bad "$1: a library's message reached the user"; cat err.txt >&2
-  else ok; fi
 }
 dump() { sqlite3 c.db "SELECT COUNT(*) FROM command_log; SELECT COUNT(*) FROM pbem_seen;" | tr '\n' ' '; }
 

@@ -5,6 +5,7 @@
 # of each side shows that side's MEs, the host's both.
 # Usage: theatre_campaign_test.sh CLI SOURCE_DIR WORK_DIR CAMPAIGN SIDE ME "HEX HEX ..."
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 cli=${1:?usage: theatre_campaign_test.sh CLI SOURCE_DIR WORK_DIR CAMPAIGN SIDE ME PATH}
 src=${2:?}
 work=${3:?}
@@ -14,14 +15,6 @@ me=${6:?}
 path=${7:?}
 rm -rf "$work"; mkdir -p "$work"; cd "$work" || exit 1
 
-passed=0; failed=0
-ok()   { passed=$((passed + 1)); }
-bad()  { failed=$((failed + 1)); echo "FAILED: $*" >&2; }
-expect_exit() { # expected-code description command...
-  local want=$1 what=$2; shift 2
-  "$@" >out.txt 2>err.txt; local got=$?
-  if [ "$got" -eq "$want" ]; then ok; else bad "$what: exit $got, wanted $want"; cat err.txt >&2; fi
-}
 
 scenario="$src/campaigns/$campaign.xml"
 expect_exit 0 "campaign validate $campaign" "$cli" campaign validate "$scenario"
