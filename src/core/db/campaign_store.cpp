@@ -167,9 +167,13 @@ void checkFileBytes(const std::string& path) {
     const std::uint64_t pages = bigEndian(header.data() + 28, 4);
     const auto walSize = fs::file_size(path + "-wal", ec);
     const bool walHolds = !ec && walSize > 0;
-    if (countValid && pages > 0 && !walHolds && size < pages * pageSize)
-        throw StoreError("DB-CORRUPT", "'" + path + "' is truncated: it has " + std::to_string(size / pageSize) + " of its " +
-                                           std::to_string(pages) + " pages (" + std::to_string(size) + " of " +
+    // The file's size read again after the header and the log: another program's checkpoint may have grown the file,
+    // rewritten the header and emptied the log since the size above was read. A checkpoint writes the pages before it
+    // empties the log, so a log found empty here means the file now holds every page the header counts.
+    const auto sizeNow = fs::file_size(path, ec);
+    if (countValid && pages > 0 && !walHolds && !ec && sizeNow < pages * pageSize)
+        throw StoreError("DB-CORRUPT", "'" + path + "' is truncated: it has " + std::to_string(sizeNow / pageSize) + " of its " +
+                                           std::to_string(pages) + " pages (" + std::to_string(sizeNow) + " of " +
                                            std::to_string(pages * pageSize) + " bytes)");
 }
 
