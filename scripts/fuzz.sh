@@ -23,7 +23,7 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
-targets_all=(map scenario orders battle battle_result purchase campaign_db packet)
+targets_all=(map scenario orders battle battle_result purchase campaign_db packet gazetteer)
 
 mode=""
 runs=""
@@ -92,12 +92,13 @@ seed_globs() {
     battle_result) echo "tests/data/battle-results/*.xml fuzz/seeds/battle_result/*.xml" ;;
     purchase) echo "tests/data/purchases/*.xml" ;;
     packet) echo "fuzz/seeds/packet/*" ;;
+    gazetteer) echo "maps/gazetteers/*.xml" ;;
   esac
 }
 schema_of() {
   case "$1" in
     map) echo map.xsd ;; scenario) echo campaign.xsd ;; orders) echo orders.xsd ;; battle) echo battle.xsd ;;
-    battle_result) echo battle-result.xsd ;; purchase) echo purchase.xsd ;;
+    battle_result) echo battle-result.xsd ;; purchase) echo purchase.xsd ;; gazetteer) echo gazetteer.xsd ;;
   esac
 }
 
