@@ -22,23 +22,6 @@ namespace {
 
 SQLite::Database& dbOf(const db::CampaignStore& store) { return const_cast<SQLite::Database&>(store.impl().db); }
 
-std::vector<std::string> sideIds(SQLite::Database& db) {
-    std::vector<std::string> out;
-    SQLite::Statement q(db, "SELECT id FROM side ORDER BY ord");
-    while (q.executeStep()) out.push_back(q.getColumn(0).getString());
-    return out;
-}
-
-struct Now {
-    int week = 0, day = 0;
-    campaign::Phase phase = campaign::Phase::W1;
-};
-Now now(SQLite::Database& db) {
-    SQLite::Statement q(db, "SELECT current_week, current_day, current_phase FROM campaign WHERE id = 1");
-    q.executeStep();
-    return {q.getColumn(0).getInt(), q.getColumn(1).getInt(), db::storedPhase(q.getColumn(2).getString())};
-}
-
 std::string dayText(int week, int day) { return "week " + std::to_string(week) + " day " + std::to_string(day); }
 
 // A packet as the command holds it, checked as every packet a side sends is checked: read, of this campaign and kind,
@@ -81,7 +64,7 @@ std::optional<pbem::Packet> checkedSidePacket(const db::CampaignStore& store, co
                      what + " of side '" + h.side + "' does not match its signature: it was changed after it was signed");
         return std::nullopt;
     }
-    const auto at = now(db);
+    const auto at = store.info();
     if (h.week != at.week || h.day != at.day) {
         issues.error("PACKET-WRONG-DAY", what + " of side '" + h.side + "' is for " + dayText(h.week, h.day) +
                                              "; the campaign stands at " + dayText(at.week, at.day));
@@ -180,8 +163,9 @@ core::IssueList applyRegisterKey(db::CampaignStore& store, const RegisterKey& c,
         issues.error("KEY-FORMAT", "the key of '" + core::shorten(c.who, 40) + "': " + *p);
         return issues;
     }
-    const auto sides = sideIds(db);
-    if (c.who != auth::kHost && std::find(sides.begin(), sides.end(), c.who) == sides.end()) {
+    SQLite::Statement side(db, "SELECT 1 FROM side WHERE id = ?");
+    side.bind(1, c.who);
+    if (c.who != auth::kHost && !side.executeStep()) {
         issues.error("PBEM-NO-SIDE", "'" + core::shorten(c.who, 40) + "' is neither a side of this campaign nor 'host'");
         return issues;
     }
@@ -299,7 +283,7 @@ core::IssueList applyForfeitShare(db::CampaignStore& store, const ForfeitShare& 
         issues.error("PBEM-NO-KEY", "side '" + core::shorten(c.side, 40) + "' does not play by packets in this campaign");
         return issues;
     }
-    const auto at = now(db);
+    const auto at = store.info();
     if (!ordersPhaseOpen(at.phase)) {
         issues.error("ORDERS-TOO-LATE", "the orders phase of " + dayText(at.week, at.day) + " is over");
         return issues;

@@ -1108,14 +1108,13 @@ PhaseReport applyRunPhase(db::CampaignStore& store, RunPhase& command, dice::Sou
                 return;
             }
             // docs/pbem.md "Fair dice": the day's dice wait for every keyed side's share (or its forfeit).
-            const auto [w, d] = std::pair{db.execAndGet("SELECT current_week FROM campaign WHERE id = 1").getInt(),
-                                          db.execAndGet("SELECT current_day FROM campaign WHERE id = 1").getInt()};
+            const auto info = store.info();
             std::string unrevealed;
-            for (const auto& share : dayShares(store, w, d))
+            for (const auto& share : dayShares(store, info.week, info.day))
                 if (!share.settled()) unrevealed += (unrevealed.empty() ? "" : ", ") + share.side;
             if (!unrevealed.empty()) {
-                refused.error("DICE-NOT-REVEALED", "the dice shares of week " + std::to_string(w) + " day " + std::to_string(d) +
-                                                       " are not revealed by: " + unrevealed +
+                refused.error("DICE-NOT-REVEALED", "the dice shares of week " + std::to_string(info.week) + " day " +
+                                                       std::to_string(info.day) + " are not revealed by: " + unrevealed +
                                                        " (orders reveal; or, after the deadline, advance --stand-fast-missing)");
                 return;
             }

@@ -19,6 +19,7 @@
 
 #include "campaign_db.hpp"
 #include "march_path.hpp"
+#include "table_result.hpp"
 
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -138,19 +139,6 @@ std::vector<std::string> playDay(db::CampaignStore& store, const Carry& carry, c
     return sent;
 }
 
-// A tabletop result both campaigns are given alike: each unit loses a tenth of its figures, the Americans win.
-std::string tableResult(db::CampaignStore& store, const engine::BattleRecord& b) {
-    const auto s = db::loadState(store);
-    std::ostringstream x;
-    x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<battleResult formatVersion=\"1\" battle=\"" << b.id
-      << "\" winner=\"american\">\n";
-    for (const auto& p : b.participants)
-        for (const auto* u : s.unitsOf(p.me))
-            x << "  <unit id=\"" << u->id << "\" figuresLost=\"" << u->figuresCurrent / 10 << "\"/>\n";
-    x << "</battleResult>\n";
-    return x.str();
-}
-
 // Advances both campaigns in step until `days` days have run, each day's orders written once (against `a`) and given
 // to both; returns the turn packets `a`'s sides were sent.
 std::vector<std::string> playInStep(db::CampaignStore& a, const Carry& carryA, db::CampaignStore& b, const Carry& carryB, int days) {
@@ -172,7 +160,7 @@ std::vector<std::string> playInStep(db::CampaignStore& a, const Carry& carryA, d
         } else if (ra.issues.hasCode("BATTLE-TABLETOP")) {
             for (auto& battle : engine::listBattles(a))
                 if (battle.status == "tabletop") {
-                    const auto text = tableResult(a, battle);
+                    const auto text = test::tableResult(a, battle);
                     requireOk(engine::execute(a, engine::EnterBattleResult{battle.id, "result.xml", text}));
                     requireOk(engine::execute(b, engine::EnterBattleResult{battle.id, "result.xml", text}));
                 }

@@ -19,6 +19,7 @@
 #include "etatmajor/io/scenario_xml.hpp"
 
 #include "march_path.hpp"
+#include "table_result.hpp"
 #include "raw_edit.hpp"
 #include "table_dump.hpp"
 #include "test_paths.hpp"
@@ -95,20 +96,6 @@ void giveOrders(db::CampaignStore& store, const std::string& side) {
     }
 }
 
-// A result as the players bring it from the table: each unit of the battle loses a tenth of its figures, the Americans
-// win.
-std::string tableResult(db::CampaignStore& store, const engine::BattleRecord& b) {
-    const auto s = db::loadState(store);
-    std::ostringstream x;
-    x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<battleResult formatVersion=\"1\" battle=\"" << b.id
-      << "\" winner=\"american\">\n";
-    for (const auto& p : b.participants)
-        for (const auto* u : s.unitsOf(p.me))
-            x << "  <unit id=\"" << u->id << "\" figuresLost=\"" << u->figuresCurrent / 10 << "\"/>\n";
-    x << "  <notes>Fought at the crossroads; the militia held.</notes>\n</battleResult>\n";
-    return x.str();
-}
-
 struct Played {
     int orders = 0, entered = 0, refused = 0;
     bool bought = false, split = false;
@@ -148,7 +135,7 @@ Played play(const std::string& path, const fs::path& dir) {
                 REQUIRE(engine::enterBattleResult(store, b.id, bad, lines).hasErrors());
                 ++p.refused;
                 const auto file = (dir / ("result-" + std::to_string(b.id) + ".xml")).string();
-                std::ofstream(file) << tableResult(store, b);
+                std::ofstream(file) << test::tableResult(store, b, "Fought at the crossroads; the militia held.");
                 const auto issues = engine::enterBattleResult(store, b.id, file, lines);
                 for (const auto& i : issues.items()) UNSCOPED_INFO(i.format());
                 REQUIRE_FALSE(issues.hasErrors());
