@@ -119,6 +119,11 @@ public:
     std::int64_t logCommand(const std::string& name, const std::string& argsJson, const std::string& resultJson);
     std::vector<CommandLogRow> commandLog() const;
 
+    // From now on, reads every table of the state from the file at every load, writes every row at every save and
+    // hashes every table at every commit, as if nothing had been read or hashed before: what the store's caches
+    // (performance.md P2) must always agree with. For the tests that compare the two.
+    void disableCaches();
+
     // Raw access for the core's own modules (src/core/db); not part of the public API.
     struct Impl;
     Impl& impl() { return *m_impl; }

@@ -31,6 +31,9 @@ struct ReplayOptions {
     // Reads the original without checking its state against its checksum: for an audit, which reports a campaign
     // changed outside Etat-Major itself, record by record.
     bool skipChecksum = false;
+    // Replays on a store whose caches are off (CampaignStore::disableCaches): every phase reads, writes and hashes
+    // the whole state, so that a replay of a campaign played with them checks the caches (tests).
+    bool withoutCaches = false;
     // Told each row before it is run again (row's sequence number, rows in all), e.g. for a progress line.
     std::function<void(std::int64_t, int)> progress;
 };

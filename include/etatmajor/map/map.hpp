@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -232,10 +233,26 @@ private:
     };
     static SideKey canonical(Hex h, int dir);
 
+    // A table shared between copies of a map until one of them changes it (then that one copies it first): a copy
+    // of the campaign's map for each phase (performance.md P2) does not copy its per-hexside tables. Only this map's
+    // own members change the tables, each through mut().
+    template <typename T>
+    class Shared {
+    public:
+        const T& get() const { return *m_p; }
+        T& mut() {
+            if (m_p.use_count() != 1) m_p = std::make_shared<T>(*m_p);
+            return *m_p;
+        }
+
+    private:
+        std::shared_ptr<T> m_p = std::make_shared<T>();
+    };
+
     MapMetadata m_meta;
     std::vector<Terrain> m_terrain;
-    std::map<SideKey, Hexside> m_hexsides;
-    std::map<SideKey, std::uint8_t> m_links;  // bit per LinkKind
+    Shared<std::map<SideKey, Hexside>> m_hexsides;
+    Shared<std::map<SideKey, std::uint8_t>> m_links;  // bit per LinkKind
     // Per hex index and direction (index * 6 + dir), the LinkKind bits of the routes leaving the hex that way, at both
     // ends of each link: hasLink and links answer from it without a search of m_links, which was most of the LOC
     // network's set-up. m_links answers only for a hexside of a hex off the map.

@@ -79,8 +79,9 @@ std::vector<TrialOutcome> runTrials(const Resolver& resolver, const BattleSetup&
             const int k = next.fetch_add(1);
             if (k >= runs) return;
             BattleResult r = trials->outcome(firstSeed + static_cast<std::uint64_t>(k));
+            auto events = std::move(r.events);  // moved rather than copied by outcomeOf: r is ours
             TrialOutcome t = outcomeOf(r);
-            t.events = std::move(r.events);  // moved rather than copied: r is ours
+            t.events = std::move(events);
             for (std::size_t i = 0; i < r.units.size() && i < classes.size(); ++i)
                 if (r.units[i].everRouted) {
                     ++t.routedByClass[static_cast<std::size_t>(r.units[i].side)][static_cast<std::size_t>(classes[i])];

@@ -180,7 +180,7 @@ void checkFileBytes(const std::string& path) {
 // Everything that can be checked with a read-only connection before anything is written: the Etat-Major id, a schema
 // version this program knows, SQLite's structural check, the tables the version calls for, a campaign in it, and (from
 // the version that keeps them) the state against its checksum. Returns the schema version.
-int checkCampaign(SQLite::Database& db, const std::string& path, CampaignStore::OpenCheck how) {
+int checkCampaign(SQLite::Database& db, const std::string& path, CampaignStore::OpenCheck how, DigestCache* seed = nullptr) {
     const int appId = db.execAndGet("PRAGMA application_id").getInt();
     const int version = db.execAndGet("PRAGMA user_version").getInt();
     if (appId != kApplicationId) {
@@ -227,7 +227,7 @@ int checkCampaign(SQLite::Database& db, const std::string& path, CampaignStore::
     if (db.execAndGet("SELECT COUNT(*) FROM campaign WHERE id = 1").getInt() == 0)
         throw StoreError("DB-NOT-CAMPAIGN", "'" + path + "' holds no campaign (its tables are empty)");
     if (version >= kFirstChecksumVersion && how == CampaignStore::OpenCheck::Full) {
-        const auto c = checkStateOf(db);
+        const auto c = checkStateOf(db, seed);
         if (!c.ok)
             throw StoreError("DB-CHECKSUM", "'" + path + "': " + c.problem + " ('campaign check --db " + path + "' tells more)");
     }
@@ -242,7 +242,10 @@ CampaignStore CampaignStore::open(const std::string& path, bool readOnly, OpenCh
         checkFileBytes(path);
         // Checked first through a read-only connection, so a file that is not a sound campaign is refused unchanged.
         auto reader = std::make_unique<Impl>(path, SQLite::OPEN_READONLY);
-        const int version = checkCampaign(reader->db, path, how);
+        // The digests the check takes are kept for the writing connection (DigestCache::seed), so that its first
+        // write hashes only what it changes instead of every table again (performance.md P2).
+        DigestCache seed;
+        const int version = checkCampaign(reader->db, path, how, readOnly ? nullptr : &seed);
         if (readOnly && version == latestSchemaVersion()) {
             configure(reader->db, true);
             return CampaignStore(std::move(reader));
@@ -262,13 +265,39 @@ CampaignStore CampaignStore::open(const std::string& path, bool readOnly, OpenCh
                                                ": the file or its directory is read-only");
             throw;
         }
-        if (!readOnly) return CampaignStore(std::move(writer));
+        if (!readOnly) {
+            if (seed.seed && version == latestSchemaVersion()) {
+                seed.dataVersion = writer->db.execAndGet("PRAGMA data_version").getInt64();
+                writer->digests = std::move(seed);
+            }
+            return CampaignStore(std::move(writer));
+        }
         writer.reset();
         return open(path, true, how);
     } catch (const SQLite::Exception& e) {
         if (auto mine = storeErrorOf(e, path)) throw *mine;
         throw StoreError("DB-CORRUPT", "'" + path + "' is not a readable campaign database (" + shortened(e.what()) + ")");
     }
+}
+
+namespace {
+// etatmajor_touched(n): counts a row changed in table number n (TableChanges), called by the tracking triggers.
+void touched(sqlite3_context* context, int argc, sqlite3_value** argv) {
+    auto* changes = static_cast<TableChanges*>(sqlite3_user_data(context));
+    if (argc == 1) {
+        const auto n = sqlite3_value_int64(argv[0]);
+        if (n >= 0 && static_cast<std::size_t>(n) < changes->counts.size()) ++changes->counts[static_cast<std::size_t>(n)];
+    }
+    sqlite3_result_null(context);
+}
+}  // namespace
+
+CampaignStore::Impl::Impl(const std::string& path_, int flags)
+    : path(path_), db(path_, connectionFlags(flags), busyTimeoutMs()), log(db) {
+    if (const int rc = sqlite3_create_function_v2(db.getHandle(), "etatmajor_touched", 1, SQLITE_UTF8, &changes, touched, nullptr,
+                                                  nullptr, nullptr);
+        rc != SQLITE_OK)
+        throw SQLite::Exception(db.getHandle(), rc);
 }
 
 int connectionFlags(int flags) {
@@ -340,18 +369,37 @@ void CampaignStore::transaction(const std::function<void()>& f) {
         // write instead of failing when it would upgrade its read lock. The state's checksum is taken last, inside
         // the same transaction, so it always describes what is committed.
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        // The triggers begun here belong to the transaction: undone with it if it rolls back.
+        // A transaction that rolls back leaves the state cache (state_store.cpp) ahead of the file: it is dropped.
+        struct Adopted {
+            Impl& impl;
+            int unwinding = std::uncaught_exceptions();
+            bool started = false;
+            ~Adopted() {
+                if (std::uncaught_exceptions() <= unwinding) return;
+                impl.stateCache = StateCache{};
+                if (started) {
+                    impl.digests = DigestCache{};
+                    impl.changes.live = false;
+                }
+            }
+        } adopted{*m_impl};
+        if (!m_impl->scratch && !m_impl->changes.off) adopted.started = adoptDigestSeed(db, m_impl->digests, m_impl->changes);
         const auto before = sqlite3_total_changes64(db.getHandle());
         f();
         std::optional<DigestCache> next;
-        if (sqlite3_total_changes64(db.getHandle()) != before && !m_impl->scratch) next = recordStateChecksum(db, &m_impl->digests);
+        if (sqlite3_total_changes64(db.getHandle()) != before && !m_impl->scratch)
+            next = recordStateChecksum(db, m_impl->changes.off ? nullptr : &m_impl->digests);
         t.commit();
         if (next) {
             m_impl->digests = std::move(*next);
-            if (!m_impl->digests.tracking) {
+            if (!m_impl->digests.tracking && !m_impl->changes.off) {
                 try {
-                    m_impl->digests.startTracking(db);
+                    m_impl->digests.startTracking(db, m_impl->changes);
                 } catch (const SQLite::Exception&) {
                     m_impl->digests.tracking = false;  // every later transaction hashes everything
+                    m_impl->changes.live = false;
+                    m_impl->stateCache = StateCache{};
                 }
             }
         }
@@ -368,6 +416,12 @@ void CampaignStore::transaction(const std::function<void()>& f) {
             default: throw;
         }
     }
+}
+
+void CampaignStore::disableCaches() {
+    m_impl->changes.off = true;
+    m_impl->digests = DigestCache{};
+    m_impl->stateCache = StateCache{};
 }
 
 CampaignInfo CampaignStore::info() const {

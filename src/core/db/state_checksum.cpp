@@ -128,15 +128,18 @@ auto snapshot(SQLite::Database& db, F f) {
     return r;
 }
 
-StateCheck check(SQLite::Database& db) {
+std::string digestSeeding(SQLite::Database& db, DigestCache* seed);
+
+StateCheck check(SQLite::Database& db, DigestCache* seed) {
     StateCheck c;
     if (!hasChecksumTable(db)) {
         c.problem = "the campaign database keeps no checksum of its state (schema version " +
                     std::to_string(db.execAndGet("PRAGMA user_version").getInt()) + ")";
         return c;
     }
-    SQLite::Statement q(db, "SELECT week, day, phase, algorithm, digest FROM state_checksum ORDER BY seq DESC LIMIT 1");
-    c.actualDigest = computeStateDigest(db);
+    SQLite::Statement q(db, "SELECT week, day, phase, algorithm, digest, seq FROM state_checksum ORDER BY seq DESC LIMIT 1");
+    DigestCache taken;
+    c.actualDigest = digestSeeding(db, seed ? &taken : nullptr);
     if (!q.executeStep()) {
         c.problem = "no checksum of the state is stored: the checksums were removed";
         if (!currentSavePoint(db)) c.problem = "the campaign database holds no campaign";
@@ -166,6 +169,10 @@ StateCheck check(SQLite::Database& db) {
         return c;
     }
     c.ok = true;
+    if (seed) {
+        *seed = std::move(taken);
+        seed->seed = DigestCache::Seed{q.getColumn(5).getInt64(), c.storedDigest};
+    }
     return c;
 }
 
@@ -364,24 +371,64 @@ std::string computeStateDigest(SQLite::Database& db) {
     return combine(db, stateTables(db), nullptr, {}, unused);
 }
 
-void DigestCache::startTracking(SQLite::Database& db) {
+namespace {
+// The state digest, keeping in `seed` (when given) the layout and every table's digest it was made of.
+std::string digestSeeding(SQLite::Database& db, DigestCache* seed) {
+    if (!seed) return computeStateDigest(db);
+    seed->layout = stateTables(db);
+    seed->schemaVersion = db.execAndGet("PRAGMA schema_version").getInt64();
+    return combine(db, seed->layout, nullptr, {}, seed->tables);
+}
+}  // namespace
+
+bool adoptDigestSeed(SQLite::Database& db, DigestCache& cache, TableChanges& changes) {
+    if (!cache.seed || cache.tracking) return false;
+    const auto seed = std::move(*cache.seed);
+    cache.seed.reset();
+    // No other connection has committed since this one was opened (data_version, read then), and the last commit
+    // before that left the checksum the check compared the digests with.
+    bool same = db.execAndGet("PRAGMA data_version").getInt64() == cache.dataVersion &&
+                db.execAndGet("PRAGMA schema_version").getInt64() == cache.schemaVersion;
+    if (same) {
+        SQLite::Statement q(db, "SELECT seq, digest FROM state_checksum ORDER BY seq DESC LIMIT 1");
+        same = q.executeStep() && q.getColumn(0).getInt64() == seed.seq && q.getColumn(1).getString() == seed.digest;
+    }
+    if (!same) {
+        cache = DigestCache{};  // a command committed since the check: everything is hashed at the commit
+        return false;
+    }
+    cache.startTracking(db, changes);
+    return true;
+}
+
+void DigestCache::startTracking(SQLite::Database& db, TableChanges& changes) {
     tracking = false;
     db.exec("CREATE TEMP TABLE IF NOT EXISTS state_dirty (name TEXT PRIMARY KEY, from_rowid INTEGER NOT NULL)");
     db.exec("DELETE FROM temp.state_dirty");
+    // Every trigger in one script: one call into SQLite instead of one per statement.
+    std::string script;
     for (const auto& t : layout) {
         const std::string name = quoted(t.name);
         const std::string literal = "'" + t.name + "'";  // table names of the schema hold no quote
+        auto number = changes.index.find(t.name);
+        if (number == changes.index.end()) {
+            number = changes.index.emplace(t.name, static_cast<int>(changes.counts.size())).first;
+            changes.counts.push_back(0);
+        }
+        const std::string touched = "SELECT etatmajor_touched(" + std::to_string(number->second) + "); ";
         const auto mark = [&](const std::string& event, const std::string& from) {
-            db.exec("CREATE TEMP TRIGGER IF NOT EXISTS " + quoted("state_dirty_" + event + "_" + t.name) + " AFTER " + event +
-                    " ON main." + name + " BEGIN INSERT INTO state_dirty (name, from_rowid) VALUES (" + literal + ", " + from +
-                    ") ON CONFLICT (name) DO UPDATE SET from_rowid = min(from_rowid, excluded.from_rowid); END");
+            script += "CREATE TEMP TRIGGER IF NOT EXISTS " + quoted("state_dirty_" + event + "_" + t.name) + " AFTER " + event +
+                      " ON main." + name + " BEGIN INSERT INTO state_dirty (name, from_rowid) VALUES (" + literal + ", " + from +
+                      ") ON CONFLICT (name) DO UPDATE SET from_rowid = min(from_rowid, excluded.from_rowid); " + touched + "END;\n";
         };
         const std::string anywhere = "-9223372036854775807 - 1";
         mark("INSERT", t.rowidColumn >= 0 ? "NEW.rowid" : anywhere);
         mark("UPDATE", t.rowidColumn >= 0 ? "min(OLD.rowid, NEW.rowid)" : anywhere);
         mark("DELETE", t.rowidColumn >= 0 ? "OLD.rowid" : anywhere);
     }
+    db.exec(script);
     tracking = true;
+    changes.live = true;
 }
 
 std::optional<DigestCache> recordStateChecksum(SQLite::Database& db, const DigestCache* cache) {
@@ -428,8 +475,8 @@ std::optional<DigestCache> recordStateChecksum(SQLite::Database& db, const Diges
     return next;
 }
 
-StateCheck checkStateOf(SQLite::Database& db) {
-    return snapshot(db, [&] { return check(db); });
+StateCheck checkStateOf(SQLite::Database& db, DigestCache* seed) {
+    return snapshot(db, [&] { return check(db, seed); });
 }
 
 std::string StateCheck::savePoint() const {

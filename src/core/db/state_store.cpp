@@ -5,6 +5,8 @@
 
 #include "etatmajor/core/text.hpp"
 
+#include <charconv>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -82,10 +84,132 @@ void loadUnits(SQLite::Database& db, std::vector<UnitState>& units) {
     }
 }
 
+// The part of the state read from `tables`, from the cache when none of them changed since it was read there
+// (StateCache, store_impl.hpp), else read by `read` (and kept when the tables' changes are tracked).
+template <typename T, typename F>
+T cachedPart(const TableChanges& changes, StateCache::Part<T>& part, std::initializer_list<std::string_view> tables, F read) {
+    std::vector<std::uint64_t> stamp;
+    for (const auto t : tables) {
+        const auto n = changes.count(t);
+        if (!n) {  // not tracked: read every time
+            part.value.reset();
+            part.stamp.clear();
+            return read();
+        }
+        stamp.push_back(*n);
+    }
+    if (part.value && !part.stamp.empty() && part.stamp == stamp) return *part.value;
+    part.value.reset();
+    part.value = read();
+    part.stamp = std::move(stamp);
+    return *part.value;
+}
+
+// The values of one row as saveState binds them, as one text: a null, an integer or a text each told apart.
+class RowText {
+public:
+    RowText() { m_text.reserve(96); }
+    RowText& null() {
+        m_text += 'N';
+        return *this;
+    }
+    RowText& integer(std::int64_t v) {
+        char digits[24];
+        digits[0] = 'I';
+        const auto end = std::to_chars(digits + 1, digits + sizeof digits, v).ptr;
+        m_text.append(digits, end);
+        return *this;
+    }
+    RowText& text(const std::string& v) {
+        char digits[24];
+        digits[0] = 'S';
+        auto end = std::to_chars(digits + 1, digits + sizeof digits - 1, v.size()).ptr;
+        *end++ = ':';
+        m_text.append(digits, end);
+        m_text += v;
+        return *this;
+    }
+    std::string take() { return std::move(m_text); }
+
+private:
+    std::string m_text;
+};
+
+// Writes the rows of one table with one UPDATE statement whose WHERE skips a row already holding the values: a row
+// whose values are those this connection last wrote there, with no change to the table since (StateCache::Written),
+// is not even bound and executed, and the statement is prepared only for a row that is (performance.md P2). What the
+// database holds afterwards is the same either way.
+class RowWriter {
+public:
+    RowWriter(CampaignStore::Impl& impl, std::string_view table, std::size_t rows, const char* sql)
+        : m_db(impl.db), m_sql(sql), m_changes(impl.changes) {
+        auto it = impl.stateCache.written.find(table);
+        if (it == impl.stateCache.written.end()) it = impl.stateCache.written.emplace(std::string(table), StateCache::Written{}).first;
+        m_image = &it->second;
+        m_table = it->first;
+        m_before = m_changes.count(table);
+        m_known = m_before && *m_before == m_image->count && m_image->rows.size() == rows;
+        if (!m_known) m_image->rows.assign(rows, std::string());
+    }
+    RowWriter(const RowWriter&) = delete;
+    RowWriter& operator=(const RowWriter&) = delete;
+    // Whether row i may not hold `values` (then bind statement() and call written).
+    bool needs(std::size_t i, const std::string& values) const { return !m_known || m_image->rows[i] != values; }
+    SQLite::Statement& statement() {
+        if (!m_statement) m_statement.emplace(m_db, m_sql);
+        return *m_statement;
+    }
+    // Runs the bound statement for row i, which now holds `values`.
+    void write(std::size_t i, std::string values) {
+        auto& q = statement();
+        q.exec();
+        m_written += static_cast<std::uint64_t>(q.getChanges());
+        q.reset();
+        m_image->rows[i] = std::move(values);
+    }
+    // The image holds what the table holds only when nothing but these UPDATEs changed it meanwhile.
+    ~RowWriter() {
+        const auto after = m_changes.count(m_table);
+        if (m_before && after && *after == *m_before + m_written) m_image->count = *after;
+        else m_image->rows.clear();
+    }
+
+private:
+    SQLite::Database& m_db;
+    const char* m_sql;
+    std::optional<SQLite::Statement> m_statement;
+    const TableChanges& m_changes;
+    StateCache::Written* m_image = nullptr;
+    std::string m_table;
+    std::optional<std::uint64_t> m_before;
+    bool m_known = false;
+    std::uint64_t m_written = 0;
+};
+
+// Drops the cache when another connection has committed since it was filled.
+void refreshCache(CampaignStore::Impl& impl) {
+    auto& cache = impl.stateCache;
+    if (!impl.changes.live) {
+        if (cache.dataVersion != -1) cache = StateCache{};
+        return;
+    }
+    const auto dataVersion = impl.db.execAndGet("PRAGMA data_version").getInt64();
+    if (dataVersion != cache.dataVersion) {
+        cache = StateCache{};
+        cache.dataVersion = dataVersion;
+    }
+}
+
 }  // namespace
 
+// performance.md P2: the tables of the state are read again only when they changed since this connection last read
+// them (StateCache): a phase of `advance` reads what the phase before it wrote, and nothing else.
 CampaignState loadState(const CampaignStore& store) {
-    auto& db = const_cast<CampaignStore&>(store).impl().db;
+    auto& impl = const_cast<CampaignStore&>(store).impl();
+    auto& db = impl.db;
+    refreshCache(impl);
+    auto& cache = impl.stateCache;
+    const auto& changes = impl.changes;
     CampaignState s;
     {
         SQLite::Statement q(db, "SELECT current_week, current_day, current_phase, length_weeks, start_season, season_week "
@@ -98,25 +222,33 @@ CampaignState loadState(const CampaignStore& store) {
         s.startSeason = parseOr(q.getColumn(4).getString(), seasonFromName, Season::Summer);
         s.seasonWeek = q.getColumn(5).getInt();
     }
-    s.options = store.options();
-    s.map = store.loadMap();
-    applyLaidCrossings(db, s.map);
-    {
+    s.options = cachedPart(changes, cache.options, {"campaign_option"}, [&] { return store.options(); });
+    s.map = cachedPart(changes, cache.map, {"map_meta", "crossing_laid"}, [&] {
+        auto map = store.loadMap();
+        applyLaidCrossings(db, map);
+        return map;
+    });
+    s.sides = cachedPart(changes, cache.sides, {"side"}, [&] {
+        std::vector<SideState> sides;
         SQLite::Statement q(db, "SELECT id, name, ord, vcs_baseline, points_lost, points_replaced, has_initiative, "
                                 "initiative_declined FROM side ORDER BY ord");
         while (q.executeStep())
-            s.sides.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getInt(),
-                               q.getColumn(3).getInt(), q.getColumn(4).getInt(), q.getColumn(5).getInt(), q.getColumn(6).getInt() != 0,
-                               q.getColumn(7).getInt() != 0});
-    }
-    {
+            sides.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getInt(), q.getColumn(3).getInt(),
+                             q.getColumn(4).getInt(), q.getColumn(5).getInt(), q.getColumn(6).getInt() != 0,
+                             q.getColumn(7).getInt() != 0});
+        return sides;
+    });
+    s.formations = cachedPart(changes, cache.formations, {"formation"}, [&] {
+        std::vector<FormationState> formations;
         SQLite::Statement q(db, "SELECT id, side_id, parent_id, kind, name FROM formation ORDER BY side_id, ord");
         while (q.executeStep())
-            s.formations.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), optText(q.getColumn(2)),
-                                    parseOr(q.getColumn(3).getString(), formationKindFromName, FormationKind::Brigade),
-                                    q.getColumn(4).getString()});
-    }
-    {
+            formations.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), optText(q.getColumn(2)),
+                                  parseOr(q.getColumn(3).getString(), formationKindFromName, FormationKind::Brigade),
+                                  q.getColumn(4).getString()});
+        return formations;
+    });
+    s.generals = cachedPart(changes, cache.generals, {"general"}, [&] {
+        std::vector<GeneralState> generals;
         SQLite::Statement q(db, "SELECT id, side_id, formation_id, me_id, name, nationality, rank, arm, rating, player_figure, "
                                 "status, COALESCE(return_week, 0) FROM general ORDER BY id");
         while (q.executeStep()) {
@@ -133,11 +265,17 @@ CampaignState loadState(const CampaignStore& store) {
             g.playerFigure = q.getColumn(9).getInt() != 0;
             g.status = parseOr(q.getColumn(10).getString(), generalStatusFromName, GeneralStatus::Active);
             g.returnWeek = q.getColumn(11).getInt();
-            s.generals.push_back(std::move(g));
+            generals.push_back(std::move(g));
         }
-    }
-    loadUnits(db, s.units);
-    {
+        return generals;
+    });
+    s.units = cachedPart(changes, cache.units, {"unit", "unit_gun"}, [&] {
+        std::vector<UnitState> units;
+        loadUnits(db, units);
+        return units;
+    });
+    s.mes = cachedPart(changes, cache.mes, {"me"}, [&] {
+        std::vector<MeState> mes;
         SQLite::Statement q(
             db, "SELECT id, side_id, ord, label, q, r, mode, supply_source, on_map, forage_days, "
                 "forage_days_last_week, forced_march_streak, supply_changed_week, revealed, moved_today, allowance_today, pinned, "
@@ -161,10 +299,12 @@ CampaignState loadState(const CampaignStore& store) {
             m.allowanceToday = q.getColumn(15).getInt();
             m.pinned = q.getColumn(16).getInt() != 0;
             m.commander = q.getColumn(17).getString();
-            s.mes.push_back(std::move(m));
+            mes.push_back(std::move(m));
         }
-    }
-    {
+        return mes;
+    });
+    s.urban = cachedPart(changes, cache.urban, {"urban_area"}, [&] {
+        std::vector<UrbanState> urban;
         SQLite::Statement q(db, "SELECT id, name, q, r, size, sp_raw_roll, combat_halvings, destroyed, COALESCE(controller, '') "
                                 "FROM urban_area ORDER BY id");
         while (q.executeStep()) {
@@ -177,33 +317,39 @@ CampaignState loadState(const CampaignStore& store) {
             u.combatHalvings = q.getColumn(6).getInt();
             u.destroyed = q.getColumn(7).getInt() != 0;
             u.controller = q.getColumn(8).getString();
-            s.urban.push_back(std::move(u));
+            urban.push_back(std::move(u));
         }
-    }
-    {
+        return urban;
+    });
+    s.objectives = cachedPart(changes, cache.objectives, {"objective"}, [&] {
+        std::vector<ObjectiveState> objectives;
         SQLite::Statement q(db, "SELECT id, name, kind, q, r, value, assigned_to, written_by, revealed_to_assigned, "
                                 "COALESCE(controller, ''), captures FROM objective ORDER BY id");
         while (q.executeStep())
-            s.objectives.push_back({q.getColumn(0).getString(),
-                                    q.getColumn(1).getString(),
-                                    q.getColumn(2).getString() == "primary" ? ObjectiveKind::Primary : ObjectiveKind::Secondary,
-                                    {q.getColumn(3).getInt(), q.getColumn(4).getInt()},
-                                    q.getColumn(5).getInt(),
-                                    q.getColumn(6).getString(),
-                                    q.getColumn(7).getString(),
-                                    q.getColumn(8).getInt() != 0,
-                                    q.getColumn(9).getString(),
-                                    q.getColumn(10).getInt()});
-    }
+            objectives.push_back({q.getColumn(0).getString(),
+                                  q.getColumn(1).getString(),
+                                  q.getColumn(2).getString() == "primary" ? ObjectiveKind::Primary : ObjectiveKind::Secondary,
+                                  {q.getColumn(3).getInt(), q.getColumn(4).getInt()},
+                                  q.getColumn(5).getInt(),
+                                  q.getColumn(6).getString(),
+                                  q.getColumn(7).getString(),
+                                  q.getColumn(8).getInt() != 0,
+                                  q.getColumn(9).getString(),
+                                  q.getColumn(10).getInt()});
+        return objectives;
+    });
     return s;
 }
 
 void saveState(CampaignStore& store, const CampaignState& s) {
     // Each UPDATE writes its row only when a value differs from what the database holds (the "IS NOT" tests), so a
     // phase writes the rows it changed and no others: unchanged tables stay clean for the state checksum's digest
-    // (state_checksum.cpp, DigestCache) and no page is written for nothing (performance.md P2). What the database
-    // ends up holding is the same as when every row was written.
-    auto& db = store.impl().db;
+    // (state_checksum.cpp, DigestCache) and no page is written for nothing (performance.md P2). A row this connection
+    // wrote before with the same values is not even looked up (RowWriter). What the database ends up holding is the
+    // same as when every row was written.
+    auto& impl = store.impl();
+    auto& db = impl.db;
+    refreshCache(impl);
     {
         SQLite::Statement q(db, "UPDATE campaign SET current_week = ?1, current_day = ?2, current_phase = ?3 WHERE id = 1 AND "
                                 "(current_week IS NOT ?1 OR current_day IS NOT ?2 OR current_phase IS NOT ?3)");
@@ -213,76 +359,144 @@ void saveState(CampaignStore& store, const CampaignState& s) {
         q.exec();
     }
     {
-        SQLite::Statement q(db, "UPDATE side SET vcs_baseline = ?1, points_lost = ?2, points_replaced = ?3, has_initiative = ?4, "
-                                "initiative_declined = ?5 WHERE id = ?6 AND (vcs_baseline IS NOT ?1 OR points_lost IS NOT ?2 OR "
-                                "points_replaced IS NOT ?3 OR has_initiative IS NOT ?4 OR initiative_declined IS NOT ?5)");
-        for (const auto& side : s.sides) {
+        RowWriter w(impl, "side", s.sides.size(),
+                    "UPDATE side SET vcs_baseline = ?1, points_lost = ?2, points_replaced = ?3, has_initiative = ?4, "
+                    "initiative_declined = ?5 WHERE id = ?6 AND (vcs_baseline IS NOT ?1 OR points_lost IS NOT ?2 OR "
+                    "points_replaced IS NOT ?3 OR has_initiative IS NOT ?4 OR initiative_declined IS NOT ?5)");
+        for (std::size_t i = 0; i < s.sides.size(); ++i) {
+            const auto& side = s.sides[i];
+            auto row = RowText()
+                           .text(side.id)
+                           .integer(side.vcsBaseline)
+                           .integer(side.pointsLost)
+                           .integer(side.pointsReplaced)
+                           .integer(side.hasInitiative)
+                           .integer(side.initiativeDeclined)
+                           .take();
+            if (!w.needs(i, row)) continue;
+            auto& q = w.statement();
             q.bind(1, side.vcsBaseline);
             q.bind(2, side.pointsLost);
             q.bind(3, side.pointsReplaced);
             q.bind(4, side.hasInitiative ? 1 : 0);
             q.bind(5, side.initiativeDeclined ? 1 : 0);
             q.bind(6, side.id);
-            q.exec();
-            q.reset();
+            w.write(i, std::move(row));
         }
     }
     {
-        SQLite::Statement q(db, "UPDATE unit SET me_id = ?1, stands_current = ?2, figures_current = ?3, lost_combat = ?4, "
-                                "lost_attrition = ?5, removed = ?6, class = ?7 WHERE id = ?8 AND (me_id IS NOT ?1 OR "
-                                "stands_current IS NOT ?2 OR figures_current IS NOT ?3 OR lost_combat IS NOT ?4 OR "
-                                "lost_attrition IS NOT ?5 OR removed IS NOT ?6 OR class IS NOT ?7)");
-        SQLite::Statement g(db, "UPDATE unit_gun SET stands_current = ?1 WHERE unit_id = ?2 AND calibre = ?3 AND "
-                                "stands_current IS NOT ?1");
-        for (const auto& u : s.units) {
+        std::size_t guns = 0;
+        for (const auto& u : s.units) guns += u.guns.size();
+        RowWriter units(impl, "unit", s.units.size(),
+                        "UPDATE unit SET me_id = ?1, stands_current = ?2, figures_current = ?3, lost_combat = ?4, "
+                        "lost_attrition = ?5, removed = ?6, class = ?7 WHERE id = ?8 AND (me_id IS NOT ?1 OR "
+                        "stands_current IS NOT ?2 OR figures_current IS NOT ?3 OR lost_combat IS NOT ?4 OR "
+                        "lost_attrition IS NOT ?5 OR removed IS NOT ?6 OR class IS NOT ?7)");
+        RowWriter gunRows(impl, "unit_gun", guns,
+                          "UPDATE unit_gun SET stands_current = ?1 WHERE unit_id = ?2 AND calibre = ?3 AND stands_current IS NOT ?1");
+        std::size_t k = 0;
+        for (std::size_t i = 0; i < s.units.size(); ++i) {
+            const auto& u = s.units[i];
             // G-57: a removed unit is gone for good and belongs to no ME (it is never rebuilt or listed).
-            if (u.me.empty() || u.removed) q.bind(1);
-            else q.bind(1, u.me);
-            q.bind(2, u.standsCurrent);
-            q.bind(3, u.figuresCurrent);
-            q.bind(4, u.lostCombat);
-            q.bind(5, u.lostAttrition);
-            q.bind(6, u.removed ? 1 : 0);
-            q.bind(7, u.unitClass);
-            q.bind(8, u.id);
-            q.exec();
-            q.reset();
+            const bool noMe = u.me.empty() || u.removed;
+            RowText text;
+            text.text(u.id);
+            if (noMe) text.null();
+            else text.text(u.me);
+            auto row = text.integer(u.standsCurrent)
+                           .integer(u.figuresCurrent)
+                           .integer(u.lostCombat)
+                           .integer(u.lostAttrition)
+                           .integer(u.removed)
+                           .integer(u.unitClass)
+                           .take();
+            if (units.needs(i, row)) {
+                auto& q = units.statement();
+                if (noMe) q.bind(1);
+                else q.bind(1, u.me);
+                q.bind(2, u.standsCurrent);
+                q.bind(3, u.figuresCurrent);
+                q.bind(4, u.lostCombat);
+                q.bind(5, u.lostAttrition);
+                q.bind(6, u.removed ? 1 : 0);
+                q.bind(7, u.unitClass);
+                q.bind(8, u.id);
+                units.write(i, std::move(row));
+            }
             for (const auto& gun : u.guns) {
-                g.bind(1, gun.standsCurrent);
-                g.bind(2, u.id);
-                g.bind(3, std::string(calibreName(gun.calibre)));
-                g.exec();
-                g.reset();
+                const std::string calibre(calibreName(gun.calibre));
+                auto gunRow = RowText().text(u.id).text(calibre).integer(gun.standsCurrent).take();
+                if (gunRows.needs(k, gunRow)) {
+                    auto& g = gunRows.statement();
+                    g.bind(1, gun.standsCurrent);
+                    g.bind(2, u.id);
+                    g.bind(3, calibre);
+                    gunRows.write(k, std::move(gunRow));
+                }
+                ++k;
             }
         }
     }
     {
-        SQLite::Statement q(db, "UPDATE general SET me_id = ?1, rating = ?2, status = ?3, return_week = ?4 WHERE id = ?5 AND "
-                                "(me_id IS NOT ?1 OR rating IS NOT ?2 OR status IS NOT ?3 OR return_week IS NOT ?4)");
-        for (const auto& g : s.generals) {
+        RowWriter w(impl, "general", s.generals.size(),
+                    "UPDATE general SET me_id = ?1, rating = ?2, status = ?3, return_week = ?4 WHERE id = ?5 AND "
+                    "(me_id IS NOT ?1 OR rating IS NOT ?2 OR status IS NOT ?3 OR return_week IS NOT ?4)");
+        for (std::size_t i = 0; i < s.generals.size(); ++i) {
+            const auto& g = s.generals[i];
+            const std::string rating(ratingName(g.rating)), status(generalStatusName(g.status));
+            RowText text;
+            text.text(g.id);
+            if (g.me.empty()) text.null();
+            else text.text(g.me);
+            text.text(rating).text(status);
+            if (g.returnWeek > 0) text.integer(g.returnWeek);
+            else text.null();
+            auto row = text.take();
+            if (!w.needs(i, row)) continue;
+            auto& q = w.statement();
             if (g.me.empty()) q.bind(1);
             else q.bind(1, g.me);
-            q.bind(2, std::string(ratingName(g.rating)));
-            q.bind(3, std::string(generalStatusName(g.status)));
+            q.bind(2, rating);
+            q.bind(3, status);
             if (g.returnWeek > 0) q.bind(4, g.returnWeek);
             else q.bind(4);
             q.bind(5, g.id);
-            q.exec();
-            q.reset();
+            w.write(i, std::move(row));
         }
     }
     {
-        SQLite::Statement q(
-            db, "UPDATE me SET q = ?1, r = ?2, mode = ?3, supply_source = ?4, on_map = ?5, forage_days = ?6, "
-                "forage_days_last_week = ?7, forced_march_streak = ?8, supply_changed_week = ?9, revealed = ?10, moved_today = ?11, "
-                "allowance_today = ?12, pinned = ?13 WHERE id = ?14 AND (q IS NOT ?1 OR r IS NOT ?2 OR mode IS NOT ?3 OR "
-                "supply_source IS NOT ?4 OR on_map IS NOT ?5 OR forage_days IS NOT ?6 OR forage_days_last_week IS NOT ?7 OR "
-                "forced_march_streak IS NOT ?8 OR supply_changed_week IS NOT ?9 OR revealed IS NOT ?10 OR moved_today IS NOT ?11 OR "
-                "allowance_today IS NOT ?12 OR pinned IS NOT ?13)");
-        for (const auto& m : s.mes) {
+        RowWriter w(
+            impl, "me", s.mes.size(),
+            "UPDATE me SET q = ?1, r = ?2, mode = ?3, supply_source = ?4, on_map = ?5, forage_days = ?6, "
+            "forage_days_last_week = ?7, forced_march_streak = ?8, supply_changed_week = ?9, revealed = ?10, moved_today = ?11, "
+            "allowance_today = ?12, pinned = ?13 WHERE id = ?14 AND (q IS NOT ?1 OR r IS NOT ?2 OR mode IS NOT ?3 OR "
+            "supply_source IS NOT ?4 OR on_map IS NOT ?5 OR forage_days IS NOT ?6 OR forage_days_last_week IS NOT ?7 OR "
+            "forced_march_streak IS NOT ?8 OR supply_changed_week IS NOT ?9 OR revealed IS NOT ?10 OR moved_today IS NOT ?11 OR "
+            "allowance_today IS NOT ?12 OR pinned IS NOT ?13)");
+        for (std::size_t i = 0; i < s.mes.size(); ++i) {
+            const auto& m = s.mes[i];
+            const std::string mode(modeName(m.mode));
+            auto row = RowText()
+                           .text(m.id)
+                           .integer(m.hex.q)
+                           .integer(m.hex.r)
+                           .text(mode)
+                           .text(m.supplySource)
+                           .integer(m.onMap)
+                           .integer(m.forageDays)
+                           .integer(m.forageDaysLastWeek)
+                           .integer(m.forcedMarchStreak)
+                           .integer(m.supplyChangedWeek)
+                           .integer(m.revealed)
+                           .integer(m.movedToday)
+                           .integer(m.allowanceToday)
+                           .integer(m.pinned)
+                           .take();
+            if (!w.needs(i, row)) continue;
+            auto& q = w.statement();
             q.bind(1, m.hex.q);
             q.bind(2, m.hex.r);
-            q.bind(3, std::string(modeName(m.mode)));
+            q.bind(3, mode);
             q.bind(4, m.supplySource);
             q.bind(5, m.onMap ? 1 : 0);
             q.bind(6, m.forageDays);
@@ -294,15 +508,26 @@ void saveState(CampaignStore& store, const CampaignState& s) {
             q.bind(12, m.allowanceToday);
             q.bind(13, m.pinned ? 1 : 0);
             q.bind(14, m.id);
-            q.exec();
-            q.reset();
+            w.write(i, std::move(row));
         }
     }
     {
-        SQLite::Statement q(db, "UPDATE urban_area SET sp_raw_roll = ?1, combat_halvings = ?2, destroyed = ?3, controller = ?4 "
-                                "WHERE id = ?5 AND (sp_raw_roll IS NOT ?1 OR combat_halvings IS NOT ?2 OR destroyed IS NOT ?3 OR "
-                                "controller IS NOT ?4)");
-        for (const auto& u : s.urban) {
+        RowWriter w(impl, "urban_area", s.urban.size(),
+                    "UPDATE urban_area SET sp_raw_roll = ?1, combat_halvings = ?2, destroyed = ?3, controller = ?4 "
+                    "WHERE id = ?5 AND (sp_raw_roll IS NOT ?1 OR combat_halvings IS NOT ?2 OR destroyed IS NOT ?3 OR "
+                    "controller IS NOT ?4)");
+        for (std::size_t i = 0; i < s.urban.size(); ++i) {
+            const auto& u = s.urban[i];
+            RowText text;
+            text.text(u.id);
+            if (u.rawRoll) text.integer(*u.rawRoll);
+            else text.null();
+            text.integer(u.combatHalvings).integer(u.destroyed);
+            if (u.controller.empty()) text.null();
+            else text.text(u.controller);
+            auto row = text.take();
+            if (!w.needs(i, row)) continue;
+            auto& q = w.statement();
             if (u.rawRoll) q.bind(1, *u.rawRoll);
             else q.bind(1);
             q.bind(2, u.combatHalvings);
@@ -310,21 +535,28 @@ void saveState(CampaignStore& store, const CampaignState& s) {
             if (u.controller.empty()) q.bind(4);
             else q.bind(4, u.controller);
             q.bind(5, u.id);
-            q.exec();
-            q.reset();
+            w.write(i, std::move(row));
         }
     }
     {
-        SQLite::Statement q(db, "UPDATE objective SET revealed_to_assigned = ?1, controller = ?2, captures = ?3 WHERE id = ?4 "
-                                "AND (revealed_to_assigned IS NOT ?1 OR controller IS NOT ?2 OR captures IS NOT ?3)");
-        for (const auto& o : s.objectives) {
+        RowWriter w(impl, "objective", s.objectives.size(),
+                    "UPDATE objective SET revealed_to_assigned = ?1, controller = ?2, captures = ?3 WHERE id = ?4 "
+                    "AND (revealed_to_assigned IS NOT ?1 OR controller IS NOT ?2 OR captures IS NOT ?3)");
+        for (std::size_t i = 0; i < s.objectives.size(); ++i) {
+            const auto& o = s.objectives[i];
+            RowText text;
+            text.text(o.id).integer(o.revealedToAssigned);
+            if (o.controller.empty()) text.null();
+            else text.text(o.controller);
+            auto row = text.integer(o.captures).take();
+            if (!w.needs(i, row)) continue;
+            auto& q = w.statement();
             q.bind(1, o.revealedToAssigned ? 1 : 0);
             if (o.controller.empty()) q.bind(2);
             else q.bind(2, o.controller);
             q.bind(3, o.captures);
             q.bind(4, o.id);
-            q.exec();
-            q.reset();
+            w.write(i, std::move(row));
         }
     }
 }

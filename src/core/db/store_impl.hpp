@@ -2,6 +2,7 @@
 // Private: the SQLiteCpp handle behind CampaignStore, for the core's db modules.
 #pragma once
 
+#include "etatmajor/campaign/state.hpp"
 #include "etatmajor/db/campaign_store.hpp"
 #include "etatmajor/db/state_checksum.hpp"
 #include "etatmajor/hex/offset.hpp"
@@ -17,6 +18,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace etatmajor::db {
@@ -35,6 +37,53 @@ public:
 
 private:
     SQLite::Database& m_db;
+};
+
+// How many rows of each table this connection has changed since it began tracking changes: the TEMP triggers of
+// DigestCache::startTracking call the SQL function etatmajor_touched with the table's number here. The state
+// store's cache (state_store.cpp) compares these counts to know which tables changed since it read them.
+struct TableChanges {
+    std::vector<std::uint64_t> counts;              // by the number given in `index`
+    std::map<std::string, int, std::less<>> index;  // table name -> number
+    bool live = false;                              // the triggers are in place (committed) on the connection
+    bool off = false;                               // CampaignStore::disableCaches
+    // The table's count, or nothing when its changes are not tracked.
+    std::optional<std::uint64_t> count(std::string_view table) const {
+        if (!live || off) return std::nullopt;
+        const auto it = index.find(table);
+        if (it == index.end()) return std::nullopt;
+        return counts[static_cast<std::size_t>(it->second)];
+    }
+};
+
+// The parts of the campaign state as last read from the database (state_store.cpp), each with the change counts of
+// the tables it was read from. A part is read again when one of its tables changed since; everything is dropped when
+// another connection commits (data_version), when a transaction of this one rolls back, or while changes are not
+// tracked.
+struct StateCache {
+    template <typename T>
+    struct Part {
+        std::optional<T> value;
+        std::vector<std::uint64_t> stamp;
+    };
+    Part<campaign::Options> options;
+    Part<map::Map> map;  // with the crossings laid in the campaign
+    Part<std::vector<campaign::SideState>> sides;
+    Part<std::vector<campaign::FormationState>> formations;
+    Part<std::vector<campaign::GeneralState>> generals;
+    Part<std::vector<campaign::UnitState>> units;
+    Part<std::vector<campaign::MeState>> mes;
+    Part<std::vector<campaign::UrbanState>> urban;
+    Part<std::vector<campaign::ObjectiveState>> objectives;
+    // Per table saveState writes, the values it last left in each row (one text per row, in the order it writes
+    // them) and the table's change count after it wrote: while the count stands there, a row whose values are the
+    // same need not be written again.
+    struct Written {
+        std::vector<std::string> rows;
+        std::uint64_t count = 0;
+    };
+    std::map<std::string, Written, std::less<>> written;
+    std::int64_t dataVersion = -1;
 };
 
 // What a writing connection knows of the digests of the tables it last checksummed (state_checksum.cpp), so that a
@@ -58,20 +107,31 @@ struct DigestCache {
     std::map<std::string, Table> tables;
     bool tracking = false;
     std::int64_t schemaVersion = 0, dataVersion = 0;
+    // Digests taken by the check of the campaign when it was opened (on another connection): good for this
+    // connection's first write only if the latest stored checksum is still the one the check compared them with (no
+    // command committed in between), which the first transaction verifies before it starts tracking.
+    struct Seed {
+        std::int64_t seq = 0;
+        std::string digest;
+    };
+    std::optional<Seed> seed;
     // Installs the triggers that mark the tables changed from now on (after a commit that left `tables` the digests
-    // of every table as committed). Only a connection that writes more than once pays for them.
-    void startTracking(SQLite::Database& db);
+    // of every table as committed), and count the rows changed in `changes`. Only a connection that writes more than
+    // once pays for them.
+    void startTracking(SQLite::Database& db, TableChanges& changes);
 };
 
 struct CampaignStore::Impl {
     // Every connection waits for another program's write transaction to end (busyTimeoutMs) rather than failing.
     // A store is used by one thread at a time (a server holds each campaign's lock while it uses its store), so the
     // connection is opened without SQLite's own mutex, which every call would otherwise take and release.
-    Impl(const std::string& path_, int flags) : path(path_), db(path_, connectionFlags(flags), busyTimeoutMs()), log(db) {}
+    Impl(const std::string& path_, int flags);
     std::string path;  // as the caller named it, for messages
     SQLite::Database db;
     StoreRollLog log;
     DigestCache digests;
+    TableChanges changes;
+    StateCache stateCache;
     // The map as last parsed, with the source text it was parsed from: the map of a campaign never changes (laid
     // crossings are kept apart, state_store.cpp), so each phase of an `advance` copies it instead of parsing the
     // XML again (performance.md P2). Compared by the whole text, so a database edited under us is parsed afresh; the
@@ -115,8 +175,14 @@ std::string computeStateDigest(SQLite::Database& db);
 // Returns the cache to keep once the transaction has committed (never before: a rolled-back transaction must not leave
 // it ahead).
 std::optional<DigestCache> recordStateChecksum(SQLite::Database& db, const DigestCache* cache = nullptr);
-// The latest stored checksum against the state, in one read snapshot.
-StateCheck checkStateOf(SQLite::Database& db);
+// The latest stored checksum against the state, in one read snapshot. With `seed`, and when the check passes, fills
+// it with the digests of every table it hashed and the checksum row it compared them with (DigestCache::seed), for a
+// writing connection opened next to start from instead of hashing everything again.
+StateCheck checkStateOf(SQLite::Database& db, DigestCache* seed = nullptr);
+// On a connection holding a seeded cache, at the start of its first write transaction: keeps the seed and starts
+// tracking when the latest stored checksum is still the seed's, else drops it (everything is hashed at the commit).
+// Returns whether tracking was started here (undone if the transaction rolls back).
+bool adoptDigestSeed(SQLite::Database& db, DigestCache& cache, TableChanges& changes);
 
 // The campaign's chain (chain.cpp): appends the record of the transaction about to commit, whose state digest is
 // `state`, when it logged commands since the last record; nothing on a database without the chain's table.

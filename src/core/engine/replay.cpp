@@ -123,6 +123,7 @@ ReplayResult replayCampaign(const std::string& source, const std::string& output
     result.commands = 1;
 
     auto store = db::CampaignStore::open(output);
+    if (options.withoutCaches) store.disableCaches();
     // A file being rebuilt from scratch need not reach the disk after every command: it is synced once, at the end.
     store.impl().db.exec("PRAGMA synchronous = OFF");
     for (std::size_t i = 1; i < rows.size(); ++i) {

@@ -113,14 +113,16 @@ Map::SideKey Map::canonical(Hex h, int dir) {
 }
 
 const Hexside* Map::hexside(Hex h, int dir) const {
-    const auto it = m_hexsides.find(canonical(h, dir));
-    return it == m_hexsides.end() ? nullptr : &it->second;
+    const auto& sides = m_hexsides.get();
+    const auto it = sides.find(canonical(h, dir));
+    return it == sides.end() ? nullptr : &it->second;
 }
 
-Hexside& Map::hexsideRef(Hex h, int dir) { return m_hexsides[canonical(h, dir)]; }
+Hexside& Map::hexsideRef(Hex h, int dir) { return m_hexsides.mut()[canonical(h, dir)]; }
 
 void Map::rebuildHexsides() {
-    m_hexsides.clear();
+    auto& sides = m_hexsides.mut();
+    sides.clear();
     for (const auto& river : m_rivers)
         for (const auto& s : river.sides) {
             auto& hs = hexsideRef(s.hex, s.dir);
@@ -133,8 +135,8 @@ void Map::rebuildHexsides() {
         }
     for (const auto& c : m_crossings) {
         const auto key = canonical(c.side.hex, c.side.dir);
-        const auto it = m_hexsides.find(key);
-        if (it != m_hexsides.end()) it->second.crossing = c.kind;
+        const auto it = sides.find(key);
+        if (it != sides.end()) it->second.crossing = c.kind;
     }
 }
 
@@ -161,8 +163,9 @@ std::uint8_t Map::linkKinds(Hex h, int dir) const {
         const auto i = index * hex::kDirections + static_cast<std::size_t>(dir);
         if (i < m_linkKinds.size()) return m_linkKinds[i];
     }
-    const auto it = m_links.find(canonical(h, dir));
-    return it == m_links.end() ? 0 : it->second;
+    const auto& links = m_links.get();
+    const auto it = links.find(canonical(h, dir));
+    return it == links.end() ? 0 : it->second;
 }
 
 std::vector<LinkKind> Map::links(Hex h, int dir) const {
@@ -176,7 +179,8 @@ std::vector<LinkKind> Map::links(Hex h, int dir) const {
 bool Map::hasLink(Hex h, int dir, LinkKind kind) const { return (linkKinds(h, dir) & (1u << static_cast<unsigned>(kind))) != 0; }
 
 void Map::rebuildLinks() {
-    m_links.clear();
+    auto& links = m_links.mut();
+    links.clear();
     m_linkKinds.assign(hexCount() * hex::kDirections, 0);
     const auto mark = [&](Hex h, int dir, std::uint8_t bit) {
         if (contains(h)) m_linkKinds[indexOf(h) * hex::kDirections + static_cast<std::size_t>(dir)] |= bit;
@@ -186,7 +190,7 @@ void Map::rebuildLinks() {
             const int dir = hex::directionTo(route.hexes[i - 1], route.hexes[i]);
             if (dir < 0) continue;  // reported by validate()
             const auto bit = static_cast<std::uint8_t>(1u << static_cast<unsigned>(route.kind));
-            m_links[canonical(route.hexes[i - 1], dir)] |= bit;
+            links[canonical(route.hexes[i - 1], dir)] |= bit;
             mark(route.hexes[i - 1], dir, bit);
             mark(route.hexes[i], hex::oppositeDirection(dir), bit);
         }

@@ -206,7 +206,9 @@ struct LocNetwork::Impl {
     struct Tracer;
     const map::Map* map = nullptr;
     campaign::Options options;
-    std::string media;               // options' loc_media (G-89), read once: linked() asks it for every hexside
+    // Options' loc_media (G-89), read once: linked() asks it for every hexside.
+    bool minorRoads = true;          // not road_navriver: tracks carry a LOC
+    bool riverBanks = false;         // road_track_anyriver: so does a river bank
     std::vector<int> vertexOfIndex;  // map index -> vertex
     std::vector<Hex> hexOfVertex;
     Graph graph;
@@ -253,8 +255,8 @@ struct LocNetwork::Impl {
         const auto has = [kinds](map::LinkKind k) { return (kinds & (1u << static_cast<unsigned>(k))) != 0; };
         if (has(map::LinkKind::MajorRoad)) return true;
         if (has(map::LinkKind::NavigableRiver)) return true;
-        if (media != "road_navriver" && has(map::LinkKind::MinorRoad)) return true;
-        if (media == "road_track_anyriver" && !isRiverSide(*map, h, dir)) {
+        if (minorRoads && has(map::LinkKind::MinorRoad)) return true;
+        if (riverBanks && !isRiverSide(*map, h, dir)) {
             // Along a river bank: the river runs on both hexsides facing a common neighbour.
             const Hex n = hex::neighbour(h, dir);
             for (int turn : {1, 5}) {
@@ -272,7 +274,9 @@ LocNetwork::LocNetwork(const map::Map& m, const campaign::Options& options) : m_
     auto& impl = *m_impl;
     impl.map = &m;
     impl.options = options;
-    impl.media = options.get("loc_media");
+    const auto media = options.get("loc_media");
+    impl.minorRoads = media != "road_navriver";
+    impl.riverBanks = media == "road_track_anyriver";
     impl.vertexOfIndex.assign(m.hexCount(), kNone);
     std::vector<std::pair<std::size_t, std::size_t>> edges;
     const auto hexes = m.allHexes();
