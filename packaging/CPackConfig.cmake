@@ -52,6 +52,9 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 # Depends is computed from the binaries' shared libraries by dpkg-shlibdeps (wxWidgets, SQLite, tinyxml2,
 # the C++ runtime); nothing is listed by hand.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# The map importer opens the GMT library only when a map is imported (src/core/geo/gshhg.cpp), so dpkg-shlibdeps
+# does not see it: it and the shorelines it reads are recommended.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libgmt6, gmt-gshhg-high")
 
 # A source package, should anyone ask for one, must not sweep up build trees or the repository itself.
 set(CPACK_SOURCE_GENERATOR "TGZ")

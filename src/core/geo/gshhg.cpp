@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The GMT C API behind geo::Gshhg: one session per request, modules called with virtual files for input and output
-// (GMT 6 API, "GMT_Open_VirtualFile"), so nothing is written to disk and no program is spawned.
+// (GMT 6 API, "GMT_Open_VirtualFile"), so nothing is written to disk and no program is spawned. The GMT library is
+// loaded the first time the importer needs it, not with the program (GmtLibrary below).
 #include "etatmajor/geo/gshhg.hpp"
 
 #include "etatmajor/core/text.hpp"
 
 #include <gmt.h>
+
+#include <dlfcn.h>
 
 #include <array>
 #include <cmath>
@@ -13,10 +16,65 @@
 #include <filesystem>
 #include <memory>
 #include <sstream>
+#include <string>
+#include <type_traits>
 
 namespace etatmajor::geo {
 
 namespace {
+
+// The GMT library brings a hundred more with it (GDAL, netCDF, image codecs...): linked to the program, their loading
+// and relocation would cost every command of every user, for the one command that imports a map. So it is opened with dlopen when a
+// map is first imported, and its functions are taken by name, each with the type gmt.h declares for it. Which file: the one found when
+// the program was built (CMake gives its path), else the library's name, for the loader's own search.
+struct GmtLibrary {
+    decltype(&::GMT_Create_Session) createSession = nullptr;
+    decltype(&::GMT_Destroy_Session) destroySession = nullptr;
+    decltype(&::GMT_Call_Module) callModule = nullptr;
+    decltype(&::GMT_Error_Message) errorMessage = nullptr;
+    decltype(&::GMT_Open_VirtualFile) openVirtualFile = nullptr;
+    decltype(&::GMT_Read_VirtualFile) readVirtualFile = nullptr;
+    decltype(&::GMT_Close_VirtualFile) closeVirtualFile = nullptr;
+    decltype(&::GMT_Create_Data) createData = nullptr;
+    decltype(&::GMT_Destroy_Data) destroyData = nullptr;
+    decltype(&::GMT_Get_Index) getIndex = nullptr;
+};
+
+GmtLibrary loadGmt() {
+    void* handle = nullptr;
+    std::string why;
+    for (const char* file : {ETATMAJOR_GMT_LIBRARY_FILE, "libgmt.so.6", "libgmt.so"}) {
+        // Never closed: GMT keeps state of its own for the life of the process.
+        if ((handle = dlopen(file, RTLD_NOW | RTLD_LOCAL))) break;
+        if (why.empty())
+            if (const char* e = dlerror()) why = e;
+    }
+    if (!handle)
+        throw GeoError("GEO-GMT", "the Generic Mapping Tools library could not be loaded (" + core::shorten(why) +
+                                      "); install libgmt6 (scripts/install-deps.sh)");
+    GmtLibrary lib;
+    const auto take = [handle](auto& fn, const char* name) {
+        fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(handle, name));
+        if (!fn) throw GeoError("GEO-GMT", std::string("the Generic Mapping Tools library has no function ") + name);
+    };
+    take(lib.createSession, "GMT_Create_Session");
+    take(lib.destroySession, "GMT_Destroy_Session");
+    take(lib.callModule, "GMT_Call_Module");
+    take(lib.errorMessage, "GMT_Error_Message");
+    take(lib.openVirtualFile, "GMT_Open_VirtualFile");
+    take(lib.readVirtualFile, "GMT_Read_VirtualFile");
+    take(lib.closeVirtualFile, "GMT_Close_VirtualFile");
+    take(lib.createData, "GMT_Create_Data");
+    take(lib.destroyData, "GMT_Destroy_Data");
+    take(lib.getIndex, "GMT_Get_Index");
+    return lib;
+}
+
+// Loaded once; a failure is thrown again at each attempt.
+const GmtLibrary& gmt() {
+    static const GmtLibrary lib = loadGmt();
+    return lib;
+}
 
 // GMT reports through this function; what matters of a failure is read back with GMT_Error_Message.
 int quietPrint(FILE*, const char*) { return 0; }
@@ -35,10 +93,10 @@ std::string regionArg(const Region& r) {
 class Session {
 public:
     explicit Session(const GshhgOptions& options) : m_options(options) {
-        m_api = GMT_Create_Session("etatmajor", 0U, GMT_SESSION_NOEXIT | GMT_SESSION_EXTERNAL | GMT_SESSION_NOHISTORY, quietPrint);
+        m_api = gmt().createSession("etatmajor", 0U, GMT_SESSION_NOEXIT | GMT_SESSION_EXTERNAL | GMT_SESSION_NOHISTORY, quietPrint);
         if (!m_api) throw GeoError("GEO-GMT", "the Generic Mapping Tools could not start a session");
     }
-    ~Session() { GMT_Destroy_Session(m_api); }
+    ~Session() { gmt().destroySession(m_api); }
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
 
@@ -53,9 +111,9 @@ public:
 
     void call(const char* module, const std::string& args) {
         std::string text = args;
-        const int status = GMT_Call_Module(m_api, module, GMT_MODULE_CMD, text.data());
+        const int status = gmt().callModule(m_api, module, GMT_MODULE_CMD, text.data());
         if (status == 0) return;
-        const char* raw = GMT_Error_Message(m_api);
+        const char* raw = gmt().errorMessage(m_api);
         std::string message = raw ? raw : "";
         while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
         if (const auto nl = message.rfind('\n'); nl != std::string::npos) message = message.substr(nl + 1);
@@ -70,21 +128,21 @@ public:
 
     std::string openOutput(unsigned family, unsigned geometry) {
         std::array<char, GMT_VF_LEN> name{};
-        if (GMT_Open_VirtualFile(m_api, family, geometry, static_cast<unsigned>(GMT_OUT) | static_cast<unsigned>(GMT_IS_REFERENCE),
-                                 nullptr, name.data()) != 0)
+        if (gmt().openVirtualFile(m_api, family, geometry, static_cast<unsigned>(GMT_OUT) | static_cast<unsigned>(GMT_IS_REFERENCE),
+                                  nullptr, name.data()) != 0)
             throw GeoError("GEO-GMT", "GMT could not open a virtual file");
         return name.data();
     }
     std::string openInput(unsigned family, unsigned geometry, void* data) {
         std::array<char, GMT_VF_LEN> name{};
-        if (GMT_Open_VirtualFile(m_api, family, geometry, static_cast<unsigned>(GMT_IN) | static_cast<unsigned>(GMT_IS_REFERENCE),
-                                 data, name.data()) != 0)
+        if (gmt().openVirtualFile(m_api, family, geometry, static_cast<unsigned>(GMT_IN) | static_cast<unsigned>(GMT_IS_REFERENCE),
+                                  data, name.data()) != 0)
             throw GeoError("GEO-GMT", "GMT could not open a virtual file");
         return name.data();
     }
     void* read(const std::string& name) {
-        void* data = GMT_Read_VirtualFile(m_api, name.c_str());
-        GMT_Close_VirtualFile(m_api, name.c_str());
+        void* data = gmt().readVirtualFile(m_api, name.c_str());
+        gmt().closeVirtualFile(m_api, name.c_str());
         return data;
     }
 
@@ -128,12 +186,12 @@ SurfaceGrid Gshhg::surface(const Region& region, double increment) const {
     g.cells.resize(static_cast<std::size_t>(g.cols) * static_cast<std::size_t>(g.rows));
     for (int row = 0; row < g.rows; ++row)
         for (int col = 0; col < g.cols; ++col) {
-            const auto v = grid->data[GMT_Get_Index(s.api(), grid->header, row, col)];
+            const auto v = grid->data[gmt().getIndex(s.api(), grid->header, row, col)];
             const int level = std::isfinite(v) ? static_cast<int>(std::lround(v)) : 0;
             g.cells[static_cast<std::size_t>(row) * static_cast<std::size_t>(g.cols) + col] = static_cast<Surface>(
                 level >= 0 && level <= 4 ? level : 0);
         }
-    GMT_Destroy_Data(s.api(), &grid);
+    gmt().destroyData(s.api(), &grid);
     return g;
 }
 
@@ -148,7 +206,7 @@ std::vector<Surface> Gshhg::surfaceAt(const Region& region, const std::vector<ma
         Session s(m_options);
         std::uint64_t dim[4] = {1, 1, points.size(), 3};  // tables, segments, rows, columns: lon, lat, index
         auto* in = static_cast<GMT_DATASET*>(
-            GMT_Create_Data(s.api(), GMT_IS_DATASET, GMT_IS_POINT, GMT_CONTAINER_AND_DATA, dim, nullptr, nullptr, 0, 0, nullptr));
+            gmt().createData(s.api(), GMT_IS_DATASET, GMT_IS_POINT, GMT_CONTAINER_AND_DATA, dim, nullptr, nullptr, 0, 0, nullptr));
         if (!in) throw GeoError("GEO-GMT", "GMT could not hold the points");
         auto* seg = in->table[0]->segment[0];
         for (std::size_t i = 0; i < points.size(); ++i) {
@@ -160,7 +218,7 @@ std::vector<Surface> Gshhg::surfaceAt(const Region& region, const std::vector<ma
         const std::string inName = s.openInput(GMT_IS_DATASET, GMT_IS_POINT, in);
         const std::string outName = s.openOutput(GMT_IS_DATASET, GMT_IS_POINT);
         s.call("select", inName + " " + regionArg(region) + s.dataArgs() + " " + keep + " ->" + outName);
-        GMT_Close_VirtualFile(s.api(), inName.c_str());
+        gmt().closeVirtualFile(s.api(), inName.c_str());
         auto* kept = static_cast<GMT_DATASET*>(s.read(outName));
         if (kept)
             for (std::uint64_t t = 0; t < kept->n_tables; ++t)
@@ -171,8 +229,8 @@ std::vector<Surface> Gshhg::surfaceAt(const Region& region, const std::vector<ma
                         if (i < out.size()) out[i] = surface;
                     }
                 }
-        if (kept) GMT_Destroy_Data(s.api(), &kept);
-        GMT_Destroy_Data(s.api(), &in);
+        if (kept) gmt().destroyData(s.api(), &kept);
+        gmt().destroyData(s.api(), &in);
     }
     return out;
 }
@@ -199,7 +257,7 @@ std::vector<std::vector<map::LatLon>> Gshhg::shorelines(const Region& region) co
             for (std::uint64_t r = 0; r < sg->n_rows; ++r) line.push_back({sg->data[1][r], sg->data[0][r]});
             if (line.size() >= 2) out.push_back(std::move(line));
         }
-    GMT_Destroy_Data(s.api(), &d);
+    gmt().destroyData(s.api(), &d);
     return out;
 }
 
@@ -224,7 +282,7 @@ std::vector<RiverLine> Gshhg::rivers(const Region& region, const std::vector<int
             for (std::uint64_t r = 0; r < sg->n_rows; ++r) line.points.push_back({sg->data[1][r], sg->data[0][r]});
             if (line.points.size() >= 2) out.push_back(std::move(line));
         }
-    GMT_Destroy_Data(s.api(), &d);
+    gmt().destroyData(s.api(), &d);
     return out;
 }
 
