@@ -281,23 +281,15 @@ CampaignStore CampaignStore::open(const std::string& path, bool readOnly, OpenCh
 }
 
 namespace {
-// etatmajor_touched(n): counts a row changed in table number n (TableChanges), called by the tracking triggers.
-void touched(sqlite3_context* context, int argc, sqlite3_value** argv) {
-    auto* changes = static_cast<TableChanges*>(sqlite3_user_data(context));
-    if (argc == 1) {
-        const auto n = sqlite3_value_int64(argv[0]);
-        if (n >= 0 && static_cast<std::size_t>(n) < changes->counts.size()) ++changes->counts[static_cast<std::size_t>(n)];
-    }
-    sqlite3_result_null(context);
+// SQLite's pre-update hook: every row this connection inserts, updates or deletes, before it does (TableChanges).
+void changed(void* context, sqlite3*, int op, const char* database, const char* table, sqlite3_int64 oldKey, sqlite3_int64 newKey) {
+    if (std::strcmp(database, "main") == 0) static_cast<TableChanges*>(context)->touch(table, op, oldKey, newKey);
 }
 }  // namespace
 
 CampaignStore::Impl::Impl(const std::string& path_, int flags)
     : path(path_), db(path_, connectionFlags(flags), busyTimeoutMs()), log(db) {
-    if (const int rc = sqlite3_create_function_v2(db.getHandle(), "etatmajor_touched", 1, SQLITE_UTF8, &changes, touched, nullptr,
-                                                  nullptr, nullptr);
-        rc != SQLITE_OK)
-        throw SQLite::Exception(db.getHandle(), rc);
+    sqlite3_preupdate_hook(db.getHandle(), changed, &changes);
 }
 
 int connectionFlags(int flags) {
@@ -369,7 +361,7 @@ void CampaignStore::transaction(const std::function<void()>& f) {
         // write instead of failing when it would upgrade its read lock. The state's checksum is taken last, inside
         // the same transaction, so it always describes what is committed.
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
-        // The triggers begun here belong to the transaction: undone with it if it rolls back.
+        // Tracking begun here belongs to the transaction: undone with it if it rolls back.
         // A transaction that rolls back leaves the state cache (state_store.cpp) ahead of the file: it is dropped.
         struct Adopted {
             Impl& impl;
@@ -389,19 +381,14 @@ void CampaignStore::transaction(const std::function<void()>& f) {
         f();
         std::optional<DigestCache> next;
         if (sqlite3_total_changes64(db.getHandle()) != before && !m_impl->scratch)
-            next = recordStateChecksum(db, m_impl->changes.off ? nullptr : &m_impl->digests);
+            next = recordStateChecksum(db, m_impl->changes.off ? nullptr : &m_impl->digests, &m_impl->changes);
         t.commit();
         if (next) {
+            // The marks are cleared once the digests they were taken against are committed: a commit that fails keeps
+            // them, for the cache still in place.
             m_impl->digests = std::move(*next);
-            if (!m_impl->digests.tracking && !m_impl->changes.off) {
-                try {
-                    m_impl->digests.startTracking(db, m_impl->changes);
-                } catch (const SQLite::Exception&) {
-                    m_impl->digests.tracking = false;  // every later transaction hashes everything
-                    m_impl->changes.live = false;
-                    m_impl->stateCache = StateCache{};
-                }
-            }
+            m_impl->changes.dirtyFrom.clear();
+            if (!m_impl->digests.tracking && !m_impl->changes.off) m_impl->digests.startTracking(m_impl->changes);
         }
     } catch (const SQLite::Exception& e) {
         // Busy past the timeout, or damage found on the way, as the campaign's own errors. Other SQLite failures

@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 
 namespace etatmajor::db {
@@ -397,58 +398,55 @@ bool adoptDigestSeed(SQLite::Database& db, DigestCache& cache, TableChanges& cha
         cache = DigestCache{};  // a command committed since the check: everything is hashed at the commit
         return false;
     }
-    cache.startTracking(db, changes);
+    cache.startTracking(changes);
     return true;
 }
 
-void DigestCache::startTracking(SQLite::Database& db, TableChanges& changes) {
-    tracking = false;
-    db.exec("CREATE TEMP TABLE IF NOT EXISTS state_dirty (name TEXT PRIMARY KEY, from_rowid INTEGER NOT NULL)");
-    db.exec("DELETE FROM temp.state_dirty");
-    // Every trigger in one script: one call into SQLite instead of one per statement.
-    std::string script;
+void DigestCache::startTracking(TableChanges& changes) {
     for (const auto& t : layout) {
-        const std::string name = quoted(t.name);
-        const std::string literal = "'" + t.name + "'";  // table names of the schema hold no quote
         auto number = changes.index.find(t.name);
         if (number == changes.index.end()) {
             number = changes.index.emplace(t.name, static_cast<int>(changes.counts.size())).first;
             changes.counts.push_back(0);
+            changes.byRowid.push_back(false);
         }
-        const std::string touched = "SELECT etatmajor_touched(" + std::to_string(number->second) + "); ";
-        const auto mark = [&](const std::string& event, const std::string& from) {
-            script += "CREATE TEMP TRIGGER IF NOT EXISTS " + quoted("state_dirty_" + event + "_" + t.name) + " AFTER " + event +
-                      " ON main." + name + " BEGIN INSERT INTO state_dirty (name, from_rowid) VALUES (" + literal + ", " + from +
-                      ") ON CONFLICT (name) DO UPDATE SET from_rowid = min(from_rowid, excluded.from_rowid); " + touched + "END;\n";
-        };
-        const std::string anywhere = "-9223372036854775807 - 1";
-        mark("INSERT", t.rowidColumn >= 0 ? "NEW.rowid" : anywhere);
-        mark("UPDATE", t.rowidColumn >= 0 ? "min(OLD.rowid, NEW.rowid)" : anywhere);
-        mark("DELETE", t.rowidColumn >= 0 ? "OLD.rowid" : anywhere);
+        changes.byRowid[static_cast<std::size_t>(number->second)] = t.rowidColumn >= 0;
     }
-    db.exec(script);
+    changes.dirtyFrom.clear();
     tracking = true;
     changes.live = true;
 }
 
-std::optional<DigestCache> recordStateChecksum(SQLite::Database& db, const DigestCache* cache) {
+void TableChanges::touch(std::string_view table, int op, std::int64_t oldKey, std::int64_t newKey) {
+    if (!live) return;
+    const auto it = index.find(table);
+    if (it == index.end()) return;  // not a table of the state (the checksums' own, SQLite's)
+    const auto n = static_cast<std::size_t>(it->second);
+    ++counts[n];
+    // A table whose rowid is a column is hashed again from the lowest rowid changed (a log only added to is carried
+    // on from where it was); any other from its first row.
+    std::int64_t from = std::numeric_limits<std::int64_t>::min();
+    if (byRowid[n]) from = op == SQLITE_INSERT ? newKey : op == SQLITE_DELETE ? oldKey : std::min(oldKey, newKey);
+    const auto [mark, fresh] = dirtyFrom.emplace(it->second, from);
+    if (!fresh) mark->second = std::min(mark->second, from);
+}
+
+std::optional<DigestCache> recordStateChecksum(SQLite::Database& db, const DigestCache* cache, const TableChanges* changes) {
     const auto at = currentSavePoint(db);
     if (!at) return std::nullopt;  // no campaign yet (an empty database being set up)
     std::optional<DigestCache> next;
     std::string digest;
     // What the cache knows is good only while no other connection has written (data_version) and the tables are those
     // it tracks (schema_version); else everything is hashed again.
-    if (cache && cache->tracking && db.execAndGet("PRAGMA schema_version").getInt64() == cache->schemaVersion) {
+    if (cache && cache->tracking && changes && changes->live &&
+        db.execAndGet("PRAGMA schema_version").getInt64() == cache->schemaVersion) {
         std::map<std::string, std::int64_t> dirty;
-        {
-            SQLite::Statement q(db, "SELECT name, from_rowid FROM temp.state_dirty");
-            while (q.executeStep()) dirty[q.getColumn(0).getString()] = q.getColumn(1).getInt64();
-        }
+        for (const auto& [name, number] : changes->index)
+            if (const auto mark = changes->dirtyFrom.find(number); mark != changes->dirtyFrom.end()) dirty[name] = mark->second;
         const bool fresh = db.execAndGet("PRAGMA data_version").getInt64() == cache->dataVersion;
         next = *cache;
         next->tables.clear();
         digest = combine(db, cache->layout, fresh ? cache : nullptr, dirty, next->tables);
-        db.exec("DELETE FROM temp.state_dirty");
         next->dataVersion = db.execAndGet("PRAGMA data_version").getInt64();
     } else {
         // Everything, from scratch; kept as the starting point of the next transaction's (startTracking).

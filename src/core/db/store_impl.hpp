@@ -39,13 +39,20 @@ private:
     SQLite::Database& m_db;
 };
 
-// How many rows of each table this connection has changed since it began tracking changes: the TEMP triggers of
-// DigestCache::startTracking call the SQL function etatmajor_touched with the table's number here. The state
-// store's cache (state_store.cpp) compares these counts to know which tables changed since it read them.
+// What this connection has changed since it began tracking changes (DigestCache::startTracking), told by SQLite's
+// pre-update hook (CampaignStore::Impl), which reports every row inserted, updated or deleted, REPLACE's deletions
+// included, with the table's name and the row's rowid:
+// - per table, how many rows changed: the state store's cache (state_store.cpp) compares these counts to know which
+//   tables changed since it read them;
+// - per table, the lowest rowid changed since the last checksum was taken (the lowest 64-bit number when the table
+//   has no rowid column to resume from), for the checksum to hash only what changed (recordStateChecksum).
+// A transaction that rolls back leaves its marks: a table marked and unchanged is only hashed again.
 struct TableChanges {
     std::vector<std::uint64_t> counts;              // by the number given in `index`
     std::map<std::string, int, std::less<>> index;  // table name -> number
-    bool live = false;                              // the triggers are in place (committed) on the connection
+    std::vector<bool> byRowid;                      // by number: the table's rowid is a column (Layout::rowidColumn)
+    std::map<int, std::int64_t> dirtyFrom;          // by number: the lowest rowid changed since the last checksum
+    bool live = false;                              // changes are tracked (from startTracking on)
     bool off = false;                               // CampaignStore::disableCaches
     // The table's count, or nothing when its changes are not tracked.
     std::optional<std::uint64_t> count(std::string_view table) const {
@@ -54,6 +61,8 @@ struct TableChanges {
         if (it == index.end()) return std::nullopt;
         return counts[static_cast<std::size_t>(it->second)];
     }
+    // A row of `table` changed (op: SQLITE_INSERT, SQLITE_UPDATE or SQLITE_DELETE; the keys as the hook gives them).
+    void touch(std::string_view table, int op, std::int64_t oldKey, std::int64_t newKey);
 };
 
 // The parts of the campaign state as last read from the database (state_store.cpp), each with the change counts of
@@ -88,8 +97,8 @@ struct StateCache {
 
 // What a writing connection knows of the digests of the tables it last checksummed (state_checksum.cpp), so that a
 // transaction hashes only the tables it changed, and of an append-only log only the rows it added. Changes are
-// tracked by TEMP triggers of the connection (nothing is written to the file); a commit by another connection
-// (data_version) or a change of the tables (schema_version) makes it start again from scratch.
+// tracked by SQLite's pre-update hook of the connection (TableChanges; nothing is written to the file); a commit by
+// another connection (data_version) or a change of the tables (schema_version) makes it start again from scratch.
 struct DigestCache {
     struct Table {
         crypto_generichash_state state{};        // after every row up to lastRowid
@@ -115,10 +124,9 @@ struct DigestCache {
         std::string digest;
     };
     std::optional<Seed> seed;
-    // Installs the triggers that mark the tables changed from now on (after a commit that left `tables` the digests
-    // of every table as committed), and count the rows changed in `changes`. Only a connection that writes more than
-    // once pays for them.
-    void startTracking(SQLite::Database& db, TableChanges& changes);
+    // Begins marking the tables changed from now on in `changes` (after a commit that left `tables` the digests of
+    // every table as committed), with the tables of `layout` numbered there.
+    void startTracking(TableChanges& changes);
 };
 
 struct CampaignStore::Impl {
@@ -171,10 +179,11 @@ constexpr int kFirstChecksumVersion = 14;
 // The digest of every table but state_checksum, as hex (what db::stateDigest returns).
 std::string computeStateDigest(SQLite::Database& db);
 // Records the digest of the state at the campaign's current save point (inside the caller's write transaction); does
-// nothing while the database holds no campaign. With a tracking cache, hashes only what changed; without, everything.
-// Returns the cache to keep once the transaction has committed (never before: a rolled-back transaction must not leave
-// it ahead).
-std::optional<DigestCache> recordStateChecksum(SQLite::Database& db, const DigestCache* cache = nullptr);
+// nothing while the database holds no campaign. With a tracking cache and the connection's changes, hashes only the
+// tables changed since; without, everything. Returns the cache to keep once the transaction has committed (never
+// before: a rolled-back transaction must not leave it ahead), when the caller also clears the changes' marks.
+std::optional<DigestCache> recordStateChecksum(SQLite::Database& db, const DigestCache* cache = nullptr,
+                                               const TableChanges* changes = nullptr);
 // The latest stored checksum against the state, in one read snapshot. With `seed`, and when the check passes, fills
 // it with the digests of every table it hashed and the checksum row it compared them with (DigestCache::seed), for a
 // writing connection opened next to start from instead of hashing everything again.
