@@ -460,9 +460,16 @@ void endOfDayDetachments(SQLite::Database& db, CampaignState& s, std::vector<std
         lines.push_back(it->name + " rejoins " + me->label + " (G-69)");
     }
     if (s.options.is("shaken_cleared_by_replacement", "yes")) {
+        // Only a unit that is Shaken now has anything to clear: one pass over the table finds them, instead of a write
+        // for every unit of the campaign every night (performance.md P2).
+        std::set<std::string> shaken;
+        {
+            SQLite::Statement find(db, "SELECT id FROM unit WHERE shaken <> 0");
+            while (find.executeStep()) shaken.insert(find.getColumn(0).getString());
+        }
         SQLite::Statement c(db, "UPDATE unit SET shaken = 0 WHERE id = ?");
         for (const auto& unit : s.units) {
-            if (staysShaken(unit, s.options)) continue;
+            if (!shaken.count(unit.id) || staysShaken(unit, s.options)) continue;
             c.bind(1, unit.id);
             c.exec();
             c.reset();

@@ -144,16 +144,19 @@ void checkCharacters(std::string_view text, std::string_view declared, bool asci
             n = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
             if (i + n > text.size() || core::firstInvalidUtf8(text.substr(i, n))) n = 0;
         }
-        const std::string column = std::to_string(i - lineStart + 1);
+        // The column is written out only for a problem: this loop runs for every byte of every file read.
+        const auto column = [&] { return std::to_string(i - lineStart + 1); };
         if (!reported && (n == 0 || (asciiOnly && b >= 0x80))) {
             problems.add(line, "XML-UTF8",
-                         "byte " + hexByte(b) + " at column " + column + " is not " + (asciiOnly ? "ASCII" : "UTF-8") + "; the file " +
+                         "byte " + hexByte(b) + " at column " + column() + " is not " + (asciiOnly ? "ASCII" : "UTF-8") +
+                             "; the file " +
                              (declared.empty() ? "declares no encoding, so it must be UTF-8"
                                                : "declares the encoding '" + core::shorten(declared) + "'") +
                              ": save it as UTF-8, or declare the encoding it is written in (ISO-8859-1 and Windows-1252 are read)");
             reported = true;
         } else if (!reported && n == 1 && b < 0x20 && b != '\t' && b != '\r') {
-            problems.add(line, "XML-CHAR", "the control character " + hexByte(b) + " at column " + column + " is not allowed in XML");
+            problems.add(line, "XML-CHAR",
+                         "the control character " + hexByte(b) + " at column " + column() + " is not allowed in XML");
             reported = true;
         }
         i += n == 0 ? 1 : n;

@@ -279,7 +279,23 @@ LocNetwork::LocNetwork(const map::Map& m, const campaign::Options& options) : m_
     impl.riverBanks = media == "road_track_anyriver";
     impl.vertexOfIndex.assign(m.hexCount(), kNone);
     std::vector<std::pair<std::size_t, std::size_t>> edges;
-    const auto hexes = m.allHexes();
+    // Only a hex on a route has a road or waterway across one of its hexsides (Map::rebuildLinks), so the network
+    // visits those alone, in the order of the map's index, which numbers the vertices as a pass over every hex would;
+    // with river banks carrying a LOC (a variant) every hex is visited. On a theatre map most hexes have neither, and
+    // this is the network's whole set-up cost (performance.md P1, P2).
+    std::vector<Hex> hexes;
+    if (impl.riverBanks) {
+        hexes = m.allHexes();
+    } else {
+        std::vector<std::size_t> onRoutes;
+        for (const auto& route : m.routes())
+            for (const Hex h : route.hexes)
+                if (m.contains(h)) onRoutes.push_back(m.indexOf(h));
+        std::sort(onRoutes.begin(), onRoutes.end());
+        onRoutes.erase(std::unique(onRoutes.begin(), onRoutes.end()), onRoutes.end());
+        hexes.reserve(onRoutes.size());
+        for (const auto index : onRoutes) hexes.push_back(m.hexAt(index));
+    }
     auto vertexFor = [&](Hex h) {
         int& v = impl.vertexOfIndex[m.indexOf(h)];
         if (v == kNone) {
