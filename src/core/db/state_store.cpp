@@ -5,7 +5,6 @@
 
 #include "etatmajor/core/text.hpp"
 
-#include <charconv>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -105,7 +104,8 @@ T cachedPart(const TableChanges& changes, StateCache::Part<T>& part, std::initia
     return *part.value;
 }
 
-// The values of one row as saveState binds them, as one text: a null, an integer or a text each told apart.
+// The values of one row as saveState binds them, as one string of bytes: a null, an integer (its 8 bytes) or a text
+// (its length's 8 bytes, then the text) each told apart by a letter. Only compared with what was made the same way.
 class RowText {
 public:
     RowText() { m_text.reserve(96); }
@@ -114,18 +114,14 @@ public:
         return *this;
     }
     RowText& integer(std::int64_t v) {
-        char digits[24];
-        digits[0] = 'I';
-        const auto end = std::to_chars(digits + 1, digits + sizeof digits, v).ptr;
-        m_text.append(digits, end);
+        m_text += 'I';
+        m_text.append(reinterpret_cast<const char*>(&v), sizeof v);
         return *this;
     }
     RowText& text(const std::string& v) {
-        char digits[24];
-        digits[0] = 'S';
-        auto end = std::to_chars(digits + 1, digits + sizeof digits - 1, v.size()).ptr;
-        *end++ = ':';
-        m_text.append(digits, end);
+        const auto n = static_cast<std::uint64_t>(v.size());
+        m_text += 'S';
+        m_text.append(reinterpret_cast<const char*>(&n), sizeof n);
         m_text += v;
         return *this;
     }

@@ -38,6 +38,8 @@ bool enemyIn(const CampaignState& s, const std::string& side, hex::Hex h) {
 }
 
 // Hexes reachable from `from` over land without entering a hex held by an enemy ME (the start is allowed).
+// Cost: no distance limit and no generation stamps: every land hex joined to `from` is visited, and each neighbour
+// tried scans every ME (enemyIn), so up to O(H × M), with O(log H) a hex for the map of distances.
 std::map<hex::Hex, int> reachable(const CampaignState& s, const std::string& side, hex::Hex from) {
     std::map<hex::Hex, int> dist{{from, 0}};
     std::deque<hex::Hex> open{from};
@@ -97,6 +99,7 @@ bool staysShaken(const UnitState& u, const Options& options) {
     return 2 * u.standsCurrent <= u.standsOriginal;
 }
 
+// Cost: one reachable() search from `from` (up to O(H × M)), then O(towns).
 std::optional<hex::Hex> rallyHex(const CampaignState& s, const MeState& me, hex::Hex from) {
     const auto dist = reachable(s, me.side, from);
     if (const auto* ua = s.urbanArea(me.supplySource); ua && dist.count(ua->hex)) return ua->hex;
@@ -113,6 +116,7 @@ std::optional<hex::Hex> rallyHex(const CampaignState& s, const MeState& me, hex:
 // etat-major.md §9.8, G-69 router_return = travel_at_infantry_mr: a day's march of routers toward their rally point
 // at the infantry rate (§8.7.1: 4 hexes), by a shortest way over land that avoids hexes held by the enemy.
 constexpr int kRouterHexesPerDay = 4;
+// Cost: one reachable() search from `to` (up to O(H × M)), then `hexes` steps of six lookups.
 hex::Hex marchToward(const CampaignState& s, const std::string& side, hex::Hex from, hex::Hex to, int hexes) {
     const auto dist = reachable(s, side, to);
     hex::Hex cur = from;
@@ -142,6 +146,9 @@ std::vector<std::string> detachedUnits(SQLite::Database& db) {
     return out;
 }
 
+// Cost (D11, per battle): a scan of the unit table; each beaten ME in the hex tries up to 36 hexes at O(M) each and,
+// surrounded, sums its enemies' scouting points, O(U + generals) each; each router costs O(U + M) to find and a
+// rallyHex search (up to O(H × M)); O(U log P) to settle Shaken.
 void nightfall(SQLite::Database& db, CampaignState& s, int battleId, hex::Hex h, const std::string& loser,
                std::vector<std::string>& lines) {
     const auto detachedList = detachedUnits(db);
@@ -272,6 +279,8 @@ void nightfall(SQLite::Database& db, CampaignState& s, int battleId, hex::Hex h,
     }
 }
 
+// Cost (D4): O(M) for each ME with a route (enemyIn scans every ME), O(M) for each hex it tries, and O(U) attrition for
+// each that withdraws: O(M × (M + U)) at worst.
 std::vector<std::string> overnightWithdrawals(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
     std::vector<std::string> out;
     const auto detachedList = detachedUnits(db);
@@ -340,6 +349,7 @@ std::vector<std::string> overnightWithdrawals(SQLite::Database& db, CampaignStat
 //   and the emptied ME is dissolved;
 // * with no unit left at all, it leaves the map; its generals join the nearest ME of their side (off the map with
 //   it when there is none).
+// Cost, at every phase: a scan of the unit table and O((M + U) log U), and O(M + generals) more for each ME it empties.
 void settleEmptyMes(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
     std::map<std::string, hex::Hex> away;
     {
@@ -348,26 +358,33 @@ void settleEmptyMes(SQLite::Database& db, CampaignState& s, std::vector<std::str
     }
     SQLite::Statement rejoin(db, "UPDATE unit SET detached_q = NULL, detached_r = NULL WHERE id = ?");
     const auto inTransit = replacementsInTransit(db);  // staff alone is enough for them (§9.7, G-80)
-    // Each ME's units, found once rather than by a pass over every unit for every ME. A unit that changes ME below is
-    // added to its new ME's list and skipped in its old one's; a list is read in the units' own order.
-    std::map<std::string, std::vector<UnitState*>> unitsOf;
+    // Each ME's units, found once rather than by a pass over every unit for every ME: one sorted list of (ME, unit),
+    // made at every phase for every ME (performance.md P2), and the few units that change ME below kept apart under
+    // their new ME; a unit is its ME's while its `me` still names it, and an ME's units are taken in their own order.
+    std::vector<std::pair<std::string, UnitState*>> byMe;
+    byMe.reserve(s.units.size());
     for (auto& u : s.units)
-        if (!u.removed) unitsOf[u.me].push_back(&u);
-    const auto moveUnit = [&unitsOf](UnitState* u, const std::string& to) {
+        if (!u.removed) byMe.emplace_back(u.me, &u);
+    std::stable_sort(byMe.begin(), byMe.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::map<std::string, std::vector<UnitState*>> movedTo;
+    const auto moveUnit = [&movedTo](UnitState* u, const std::string& to) {
         u->me = to;
-        unitsOf[to].push_back(u);
+        movedTo[to].push_back(u);
     };
     for (auto& me : s.mes) {
         if (!me.onMap || inTransit.count(me.id)) continue;
         std::vector<UnitState*> units;
-        bool present = false;
-        if (const auto listed = unitsOf.find(me.id); listed != unitsOf.end()) {
-            for (auto* u : listed->second)
+        const auto first = std::lower_bound(byMe.begin(), byMe.end(), me.id,
+                                            [](const auto& e, const std::string& id) { return e.first < id; });
+        for (auto it = first; it != byMe.end() && it->first == me.id; ++it)
+            if (it->second->me == me.id) units.push_back(it->second);
+        if (const auto moved = movedTo.find(me.id); moved != movedTo.end())
+            for (auto* u : moved->second)
                 if (u->me == me.id) units.push_back(u);
-            std::sort(units.begin(), units.end());  // the order of s.units
-            units.erase(std::unique(units.begin(), units.end()), units.end());
-            for (const auto* u : units) present = present || !away.count(u->id);
-        }
+        std::sort(units.begin(), units.end());  // the order of s.units
+        units.erase(std::unique(units.begin(), units.end()), units.end());
+        bool present = false;
+        for (const auto* u : units) present = present || !away.count(u->id);
         if (present) continue;
         if (!units.empty()) {
             const hex::Hex to = away.at(units.front()->id);
@@ -418,6 +435,8 @@ void settleEmptyMes(SQLite::Database& db, CampaignState& s, std::vector<std::str
     }
 }
 
+// Cost (D12): a scan of the unit table, then O(U + M) for each detached group (its unit and its ME found by a scan)
+// and, under travel_at_infantry_mr, a rallyHex and a marchToward search (each up to O(H × M)); O(U log U) for Shaken.
 void endOfDayDetachments(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
     SQLite::Statement q(db, "SELECT id, detached_q, detached_r FROM unit WHERE detached_q IS NOT NULL ORDER BY id");
     std::vector<std::pair<std::string, hex::Hex>> groups;

@@ -811,6 +811,9 @@ std::string recordParticipants(SQLite::Database& db, int id, const std::vector<B
 
 }  // namespace
 
+// Cost (D6): O(M × U + M²) to find the contested hexes (fights() passes over every unit for each ME, and each new hex
+// scans every ME), with scans of the campaign's battle and contact tables for each (no index on their day); then per
+// battle O(M × U) for its joiners (joinersOf tests fights() before the distance) and O(M) to pin.
 void runCombatDetermination(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines, dice::Dice& dice) {
     const DayWeather w = weatherOf(db, s.week, s.day);
     const std::uint64_t campaignSeed = static_cast<std::uint64_t>(db.execAndGet("SELECT seed FROM campaign WHERE id = 1").getInt64());
@@ -883,6 +886,9 @@ std::optional<std::string> battlesAwaitingResults(SQLite::Database& db) {
            "(or let the computer fight it with `battle resolve --id N`)";
 }
 
+// Cost (D9): per battle O(P × (M + U)) and a scan of the unit table for the detached to set it up (buildSetup), the
+// resolver's fight (which depends on the battle alone, not on the map or M), and O(U) for each of its units to apply
+// the losses (applyOutcome finds each by a pass over every unit); the day's battles are read by a scan of all of them.
 core::IssueList runBattleResolution(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines,
                                     std::vector<std::pair<int, std::string>>& unfought) {
     std::vector<int> ids;
@@ -938,6 +944,7 @@ core::IssueList applyHandToTable(db::CampaignStore& store, int id, const std::st
 
 // --- D10 ---
 
+// Cost (D10): one grouped query, which scans the campaign's battles or their losses (neither has an index on the day).
 void runBattlePoints(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
     SQLite::Statement q(db, "SELECT u.side_id, SUM(l.points) FROM battle_loss l JOIN battle b ON b.id = l.battle_id "
                             "JOIN unit u ON u.id = l.unit_id WHERE b.week = ? AND b.day = ? GROUP BY u.side_id ORDER BY u.side_id");
@@ -955,6 +962,8 @@ void runBattlePoints(SQLite::Database& db, CampaignState& s, std::vector<std::st
 
 // --- D11 ---
 
+// Cost (D11): per battle O(M) for its MEs and, for each beaten ME, O(M) for each of the six hexes it may fall back to
+// (the enemy and stacking tests scan every ME), then nightfall (after_battle.cpp); the day's battles by a scan.
 void runBattleNight(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
     std::vector<std::pair<int, std::string>> fought;
     {

@@ -23,6 +23,8 @@ rules::Weather weatherAtHex(SQLite::Database& db, const campaign::CampaignState&
     return q.executeStep() ? rules::weatherFromName(q.getColumn(0).getString()).value_or(mapWeather) : mapWeather;
 }
 
+// Cost (D1, D4, D5, D11): O((M + decoys) log M): the MEs on the map are indexed by hex once, and each target asks only
+// those in its hex and the six around it; under per_region one weather query per region.
 int recordSightings(SQLite::Database& db, const campaign::CampaignState& s, rules::Weather weather, campaign::Phase phase) {
     SQLite::Statement q(db, "INSERT OR REPLACE INTO sighting (side_id, target, q, r, week, day, phase) VALUES (?,?,?,?,?,?,?)");
     int n = 0;

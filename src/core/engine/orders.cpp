@@ -239,6 +239,8 @@ std::vector<hex::Hex> declaredLocPath(SQLite::Database& db, const CampaignState&
     return out;
 }
 
+// Cost: one trace of the network (rules::LocNetwork::trace); under loc_path = declared_only also a query per ME, which
+// scans the campaign's order sheets (their key leads with the day, not the ME).
 std::vector<rules::MeLoc> sideLocs(SQLite::Database& db, const CampaignState& s, const rules::LocNetwork& net, const std::string& side,
                                    const std::vector<rules::LocBlocker>& blockers) {
     auto locs = net.trace(s, side, blockers);

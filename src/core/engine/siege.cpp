@@ -76,6 +76,8 @@ void starve(SQLite::Database& db, CampaignState& s, const Siege& g, std::vector<
 
 }  // namespace
 
+// Cost (W3, D12): O(M × (towns + sieges)), and O(M) more for each ME standing in a town (rules::checkSiege scans every
+// ME for each of the six hexes around it): O(M²) when most MEs stand in towns.
 void updateSieges(SQLite::Database& db, CampaignState& s, dice::Dice& dice, std::vector<std::string>& lines, bool atSupplyPhase) {
     const int day = atSupplyPhase ? 0 : s.day;
     auto active = activeSieges(db);

@@ -494,6 +494,8 @@ void buyRequests(SQLite::Database& db, CampaignState& s, SupplyPurse& purse, std
 
 }  // namespace
 
+// Cost (W4): O(M × U), each ME's units being found by two passes over every unit; the purse scans the campaign's supply
+// ledger (no index on the week), and expiring each ME's forage looks the ME up by a scan of every ME (O(M²) at worst).
 void runReplacementsAndSpending(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
     SupplyPurse purse(db, s);
     const auto& options = s.options;

@@ -156,6 +156,9 @@ void rerateOnNewYear(Ctx& c) {
 // W1 §7.1: strategic initiative for the week.
 int returnWoundedStaff(Ctx& c);  // below, with W5
 
+// Cost: O(M + generals), and O(generals²) in a week that begins a new year (rerateOnNewYear); the initiative roll adds
+// O(M × (U + generals) + generals × U): each ME's units and staff, and each general's command, are found by a pass over
+// all of them (rules::sideScoutingPoints, rules::eligibleForInitiative).
 void runW1(Ctx& c) {
     // A new week: last week's Forage days decide this week's forage roll (§9.3, G-87).
     for (auto& me : c.state.mes) {
@@ -233,6 +236,7 @@ std::vector<rules::Vcs> recordVcs(Ctx& c) {
 
 // W2 §7.2, §12: VCS (kept secret; each side sees its own with status --side) and the end of the campaign.
 // G-04 vcs_timing = week_end: the chart's reading, the status is taken after the week's seventh day instead (runD12).
+// Cost: O(towns + objectives) a side (rules::victoryConditionStatus, rules::checkEnd); nothing in M or U.
 void runW2(Ctx& c) {
     if (c.state.options.is("sequence", "chart_daily")) {
         c.say("VCS is taken at the end of every day (sequence = chart_daily)");
@@ -250,6 +254,8 @@ void runW2(Ctx& c) {
 }
 
 // W3 §7.3: control, UA values, LOCs, income, foraging and the primary grant.
+// Cost: O(towns) rolls, the LOC trace as at D1 (runD1), O(towns × M) to name each town's claimants, O(M) to forage; the
+// sieges O(M × (towns + sieges)), and O(M) more for each ME standing in a town (updateSieges, siege.cpp).
 void runW3(Ctx& c) {
     const Season season = c.state.seasonOfWeek(c.state.week);
     const bool weekly = c.state.options.is("ua_roll", "weekly");
@@ -324,6 +330,7 @@ void runW3(Ctx& c) {
 
 // W4 §7.4, §9.7: replacements paid from the ME's forage and its source as the commander split it (attrition first,
 // G-79), then what the commander asked the SPs to buy (§9.1); the rest expires.
+// Cost: O(M × U): runReplacementsAndSpending (supply_orders.cpp) finds each ME's units by a pass over every unit.
 void runW4(Ctx& c) { runReplacementsAndSpending(c.db, c.state, c.report.lines); }
 
 // §7.5 (corrected 2026-11-25), G-71: staff wounded in earlier weeks return to duty at the very start of the next weekly
@@ -342,6 +349,7 @@ int returnWoundedStaff(Ctx& c) {
 }
 
 // W5 §7.5: ME creation and reorganisation; the staff's return under staff_return = w5.
+// Cost: O(generals) under staff_return = w5, else O(1).
 void runW5(Ctx& c) {
     if (c.state.options.is("staff_return", "w5") && returnWoundedStaff(c) == 0) c.say("no staff returns this week");
     if (c.report.lines.empty()) c.say("new MEs and reorganisation as the sides ordered them");
@@ -349,6 +357,9 @@ void runW5(Ctx& c) {
 
 // D1 §8.1: the day's weather and wind (one roll for the whole map, G-102; under weather_regions = per_region one weather
 // roll for each climate region of the map, the wind still one), daylight, then the LOC refresh (G-59).
+// Cost: O(1) rolls (O(H) under per_region: weatherRegions visits every hex); the LOC trace builds the network from the
+// R route hexes, O(R log R) (O(H) under road_track_anyriver), searches it once a side, O(R), and writes each ME's path
+// as one of L rows; adjacent_chain repeats O(M log M) passes, up to M of them. A daily initiative costs as W1's.
 void runD1(Ctx& c) {
     const Season season = c.state.seasonOfWeek(c.state.week);
     const auto regions = rules::weatherRegions(c.state.map, c.state.options);
@@ -441,6 +452,9 @@ void runD1(Ctx& c) {
 // D12 §8.12: a day spent in Forage mode with its seven hexes to itself counts toward next week's forage roll (§9.3).
 void holdOccupiedTowns(Ctx& c);  // below, with takeControl
 
+// Cost: O(U) for each ME that force-marched (a pass over every unit, its own each looked up in the detached list),
+// O(M²) for forage (rules::forageExclusive scans every ME for each foraging ME); then the night's actions, sieges and
+// detachments (works.cpp, siege.cpp, after_battle.cpp) and O(towns × M) to hold the towns.
 void runD12(Ctx& c) {
     // §8.7.4 attrition at the end of a day the ME force-marched, and G-45 streaks.
     const bool winter = c.state.seasonOfWeek(c.state.week) == Season::Winter;
@@ -503,6 +517,7 @@ void runD12(Ctx& c) {
 }
 
 // D2 §8.2: the day's orders are in (advance made sure of it); say who gave what.
+// Cost: a count of the day's orders a side, O(M) at most, and O(decoy orders) to place the decoys.
 void runD2(Ctx& c) {
     for (const auto& side : c.state.sides) {
         SQLite::Statement q(c.db, "SELECT stand_fast, (SELECT COUNT(*) FROM order_sheet o WHERE o.week = s.week AND o.day = s.day "
@@ -519,6 +534,8 @@ void runD2(Ctx& c) {
 
 // D3 §8.3: 1d6 per ordered ME with the modifiers of the defaults; the result decides whether the order's mode and
 // supply source take effect today (G-29).
+// Cost: O(L log L) to read the day's LOC records; each order then finds its ME by a scan of every ME and its commander
+// by a scan of every general: O(M × (M + generals)) when every ME has an order.
 void runD3(Ctx& c) {
     std::map<std::string, bool> locValid;
     {
@@ -911,6 +928,9 @@ struct OneMove {
 // D4 (scouting MEs) and D5 (the rest), §8.4, §8.5, §8.7: the initiative side moves first, each ME in turn along its
 // ordered route as far as its allowance goes; it stops on entering a hex with an enemy ME (contact: both counters
 // are turned over and the ME entered is pinned, G-39) or before ending where its side already has three MEs (§2.2).
+// Cost: O(L log L + orders) to set up; each mover scans every ME (engaged) and every unit (its rate): O(M × (M + U));
+// each hex walked scans every ME (contact, stacking) and reads the decoy table; a scout's look adds O(M), and O(U) for
+// each enemy ME it sees. D4 first runs overnightWithdrawals (after_battle.cpp).
 void runMovement(Ctx& c, bool scouting) {
     auto orders = todaysMoveOrders(c);
     auto locValid = todaysLocValidity(c);
@@ -983,7 +1003,7 @@ void runMovement(Ctx& c, bool scouting) {
 }
 
 // D7 and D8: the engagement terrain and the deployment of each battle are drawn when it is fought at D9
-// (engine/battle_setup.cpp builds its set-up there); the phases keep their place in the sequence of §6.
+// (engine/battle_setup.cpp builds its set-up there); the phases keep their place in the sequence of §6. Cost: O(1).
 void runSetUpAtD9(Ctx&) {}
 
 // Moves the pointer past the phase that has run (§6: W1–W5, then D1–D12 on each of the week's seven days); returns
@@ -1034,6 +1054,9 @@ struct PhaseRun {
     bool holdTowns = false;
 };
 
+// Every phase pays once (performance.md P2): loading reads only tables changed since the last read and copies the rest,
+// O(H + M + U); saving compares each row, O(M + U), writing only those changed; the checksum hashes only changed tables
+// (of an append-only log, its new rows); settleEmptyMes O((M + U) log U). Sightings (D1, D4, D5, D11) O(M log M).
 constexpr std::array<PhaseRun, kPhaseCount> kPhaseRuns{{
     {.phase = Phase::W1, .run = runW1},
     {.phase = Phase::W2, .run = runW2},
@@ -1045,13 +1068,17 @@ constexpr std::array<PhaseRun, kPhaseCount> kPhaseRuns{{
     {.phase = Phase::D3, .run = runD3},
     {.phase = Phase::D4, .run = [](Ctx& c) { runMovement(c, true); }, .revealDecoys = true, .recordSightings = true},
     {.phase = Phase::D5, .run = [](Ctx& c) { runMovement(c, false); }, .revealDecoys = true, .recordSightings = true},
+    // D6: O(M × U + M²) to find the contested hexes, then O(M × U) a battle (runCombatDetermination, battles.cpp).
     {.phase = Phase::D6, .run = [](Ctx& c) { runCombatDetermination(c.db, c.state, c.report.lines, c.dice); }},
     {.phase = Phase::D7, .run = runSetUpAtD9},
     {.phase = Phase::D8, .run = runSetUpAtD9},
     // A battle the resolver cannot fight stops D9: nothing of it is written, and the battle is handed to the table by
     // a command of its own (battle.to_table), so that D9 waits for its result (docs/rules-mapping.md).
+    // D9: a battle costs O(P × (M + U)) to set up, its fight, and O(U) for each of its units to apply (battles.cpp).
     {.phase = Phase::D9, .run = [](Ctx& c) { c.unfought = runBattleResolution(c.db, c.state, c.report.lines, c.report.toTable); }},
+    // D10: one grouped query over the campaign's battles and their losses; nothing in M (runBattlePoints).
     {.phase = Phase::D10, .run = [](Ctx& c) { runBattlePoints(c.db, c.state, c.report.lines); }},
+    // D11: O(M) a battle, O(M) per hex tried by each beaten ME, a rally search per router (runBattleNight, nightfall).
     {.phase = Phase::D11, .run = [](Ctx& c) { runBattleNight(c.db, c.state, c.report.lines); }, .recordSightings = true},
     {.phase = Phase::D12, .run = runD12, .holdTowns = true},
 }};

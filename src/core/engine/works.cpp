@@ -111,6 +111,8 @@ int grantLeft(SQLite::Database& db, int week, const std::string& side) {
 
 }  // namespace
 
+// Cost (D12): O(M) for each action of the day's orders (its ME found by a scan of every ME), O(U) for each unit of a
+// draft that joins tonight (joinArrivedReinforcements finds its parent by a pass over every unit), one UPDATE a town.
 void runNightActions(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
     joinArrivedReinforcements(db, s, lines);
     const auto off = s.map.offsets();
