@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <memory>
+#include <optional>
 #include <set>
 
 namespace etatmajor::engine {
@@ -37,26 +39,91 @@ bool enemyIn(const CampaignState& s, const std::string& side, hex::Hex h) {
     return false;
 }
 
-// Hexes reachable from `from` over land without entering a hex held by an enemy ME (the start is allowed).
-// Cost: no distance limit and no generation stamps: every land hex joined to `from` is visited, and each neighbour
-// tried scans every ME (enemyIn), so up to O(H × M), with O(log H) a hex for the map of distances.
-std::map<hex::Hex, int> reachable(const CampaignState& s, const std::string& side, hex::Hex from) {
-    std::map<hex::Hex, int> dist{{from, 0}};
-    std::deque<hex::Hex> open{from};
-    while (!open.empty()) {
-        const hex::Hex h = open.front();
-        open.pop_front();
-        for (int d = 0; d < hex::kDirections; ++d) {
-            const hex::Hex n = hex::neighbour(h, d);
-            if (dist.count(n) || !land(s, n) || enemyIn(s, side, n)) continue;
-            const map::Hexside* hs = s.map.hexside(h, d);
+// Breadth-first search over land from `from`, never entering a hex held by an enemy ME (the start is allowed) nor
+// crossing an unfordable river where nothing crosses it. Distances are kept in a flat array with generation stamps,
+// reused from one search to the next (one array per thread), and the enemy's hexes are marked once per search, so a
+// search costs O(M) plus O(1) for each hex it labels; the caller runs it hex by hex and stops as soon as it knows what it
+// needs (performance.md P2: it was a map of distances and a scan of every ME for every neighbour tried).
+class LandSearch {
+public:
+    LandSearch(const CampaignState& s, const std::string& side, hex::Hex from) : m_s(s), m_from(from), m_scratch(scratch()) {
+        auto& k = m_scratch;
+        k.busy = true;
+        const std::size_t n = s.map.hexCount();
+        if (k.stamp.size() != n) {
+            k.stamp.assign(n, 0);
+            k.enemyStamp.assign(n, 0);
+            k.dist.assign(n, 0);
+            k.generation = 0;
+        }
+        if (++k.generation == 0) {  // wrapped: every stamp is from an earlier search
+            std::fill(k.stamp.begin(), k.stamp.end(), 0u);
+            std::fill(k.enemyStamp.begin(), k.enemyStamp.end(), 0u);
+            k.generation = 1;
+        }
+        for (const auto& e : s.mes)
+            if (e.onMap && e.side != side && s.map.contains(e.hex)) k.enemyStamp[s.map.indexOf(e.hex)] = k.generation;
+        if (s.map.contains(from)) label(s.map.indexOf(from), 0);
+        m_open.push_back({from, 0});
+    }
+    ~LandSearch() { m_scratch.busy = false; }
+    LandSearch(const LandSearch&) = delete;
+    LandSearch& operator=(const LandSearch&) = delete;
+
+    // The distance of `h`, when the search has reached it.
+    std::optional<int> at(hex::Hex h) const {
+        if (h == m_from) return 0;
+        if (!m_s.map.contains(h)) return std::nullopt;
+        const auto i = m_s.map.indexOf(h);
+        if (m_scratch.stamp[i] != m_scratch.generation) return std::nullopt;
+        return m_scratch.dist[i];
+    }
+    bool done() const { return m_open.empty(); }
+    // The distance of the next hex to expand (done() must be false): every hex nearer than it has been reached.
+    int frontDistance() const { return m_open.front().second; }
+    // Expands the next hex: labels its neighbours not reached yet.
+    void step() {
+        const auto [h, d] = m_open.front();
+        m_open.pop_front();
+        for (int dir = 0; dir < hex::kDirections; ++dir) {
+            const hex::Hex n = hex::neighbour(h, dir);
+            if (n == m_from || !land(m_s, n)) continue;
+            const auto i = m_s.map.indexOf(n);
+            if (m_scratch.stamp[i] == m_scratch.generation || m_scratch.enemyStamp[i] == m_scratch.generation) continue;
+            const map::Hexside* hs = m_s.map.hexside(h, dir);
             if (hs && hs->watercourse == map::Watercourse::River && !hs->fordable && hs->crossing == map::Crossing::None) continue;
-            dist[n] = dist[h] + 1;
-            open.push_back(n);
+            label(i, d + 1);
+            m_open.push_back({n, d + 1});
         }
     }
-    return dist;
-}
+    void finish() {
+        while (!done()) step();
+    }
+
+private:
+    struct Scratch {
+        std::vector<unsigned> stamp, enemyStamp;
+        std::vector<int> dist;
+        unsigned generation = 0;
+        bool busy = false;  // a search is using it: another one at the same time gets arrays of its own
+    };
+    Scratch& scratch() {
+        thread_local Scratch shared;
+        if (!shared.busy) return shared;
+        m_own = std::make_unique<Scratch>();
+        return *m_own;
+    }
+    void label(std::size_t i, int d) {
+        m_scratch.stamp[i] = m_scratch.generation;
+        m_scratch.dist[i] = d;
+    }
+
+    const CampaignState& m_s;
+    hex::Hex m_from;
+    std::unique_ptr<Scratch> m_own;  // declared before m_scratch, which may refer to it
+    Scratch& m_scratch;
+    std::deque<std::pair<hex::Hex, int>> m_open;
+};
 
 // One attrition application (§8.7.4) to every unit with the ME; returns the figures lost.
 int attrition(CampaignState& s, const MeState& me, const std::set<std::string>& detached, std::vector<std::string>& lines,
@@ -99,38 +166,54 @@ bool staysShaken(const UnitState& u, const Options& options) {
     return 2 * u.standsCurrent <= u.standsOriginal;
 }
 
-// Cost: one reachable() search from `from` (up to O(H × M)), then O(towns).
+// Cost: one land search from `from`, which stops when it reaches the ME's supply source; else it labels every hex it
+// can reach (O(H) at worst, O(1) a hex), then O(towns).
 std::optional<hex::Hex> rallyHex(const CampaignState& s, const MeState& me, hex::Hex from) {
-    const auto dist = reachable(s, me.side, from);
-    if (const auto* ua = s.urbanArea(me.supplySource); ua && dist.count(ua->hex)) return ua->hex;
+    LandSearch reach(s, me.side, from);
+    const auto* source = s.urbanArea(me.supplySource);
+    for (;;) {
+        // The supply source, however far, when the routers can reach it.
+        if (source && reach.at(source->hex)) return source->hex;
+        if (reach.done()) break;
+        reach.step();
+    }
     std::optional<hex::Hex> best;
     int bestDistance = 1 << 20;
-    for (const auto& ua : s.urban)
-        if (ua.controller == me.side && !ua.destroyed && dist.count(ua.hex) && dist.at(ua.hex) < bestDistance) {
+    for (const auto& ua : s.urban) {
+        if (ua.controller != me.side || ua.destroyed) continue;
+        if (const auto d = reach.at(ua.hex); d && *d < bestDistance) {
             best = ua.hex;
-            bestDistance = dist.at(ua.hex);
+            bestDistance = *d;
         }
+    }
     return best;
 }
 
 // etat-major.md §9.8, G-69 router_return = travel_at_infantry_mr: a day's march of routers toward their rally point
 // at the infantry rate (§8.7.1: 4 hexes), by a shortest way over land that avoids hexes held by the enemy.
 constexpr int kRouterHexesPerDay = 4;
-// Cost: one reachable() search from `to` (up to O(H × M)), then `hexes` steps of six lookups.
+// Cost: one land search from `to`, which stops once every hex as near to `to` as `from` is has been reached (O(H) at
+// worst, when `from` cannot be reached), then `hexes` steps of six lookups.
 hex::Hex marchToward(const CampaignState& s, const std::string& side, hex::Hex from, hex::Hex to, int hexes) {
-    const auto dist = reachable(s, side, to);
+    LandSearch reach(s, side, to);
+    // A step goes only to a neighbour nearer to `to` than the hex it leaves: every distance below `from`'s is known
+    // once the next hex to expand is as far as `from`.
+    while (!reach.done()) {
+        if (const auto d = reach.at(from); d && reach.frontDistance() >= *d) break;
+        reach.step();
+    }
     hex::Hex cur = from;
     for (int step = 0; step < hexes && cur != to; ++step) {
-        const auto here = dist.find(cur);
-        int best = here == dist.end() ? (1 << 20) : here->second;
+        const auto here = reach.at(cur);
+        int best = here ? *here : (1 << 20);
         std::optional<hex::Hex> next;
         for (int d = 0; d < hex::kDirections; ++d) {
             const hex::Hex n = hex::neighbour(cur, d);
-            const auto it = dist.find(n);
-            if (it == dist.end() || it->second >= best) continue;
+            const auto there = reach.at(n);
+            if (!there || *there >= best) continue;
             const map::Hexside* hs = s.map.hexside(cur, d);
             if (hs && hs->watercourse == map::Watercourse::River && !hs->fordable && hs->crossing == map::Crossing::None) continue;
-            best = it->second;
+            best = *there;
             next = n;
         }
         if (!next) break;
@@ -148,7 +231,7 @@ std::vector<std::string> detachedUnits(SQLite::Database& db) {
 
 // Cost (D11, per battle): a scan of the unit table; each beaten ME in the hex tries up to 36 hexes at O(M) each and,
 // surrounded, sums its enemies' scouting points, O(U + generals) each; each router costs O(U + M) to find and a
-// rallyHex search (up to O(H × M)); O(U log P) to settle Shaken.
+// rallyHex search (O(M) and O(1) a hex labelled, up to O(H)); O(U log P) to settle Shaken.
 void nightfall(SQLite::Database& db, CampaignState& s, int battleId, hex::Hex h, const std::string& loser,
                std::vector<std::string>& lines) {
     const auto detachedList = detachedUnits(db);
@@ -436,7 +519,7 @@ void settleEmptyMes(SQLite::Database& db, CampaignState& s, std::vector<std::str
 }
 
 // Cost (D12): a scan of the unit table, then O(U + M) for each detached group (its unit and its ME found by a scan)
-// and, under travel_at_infantry_mr, a rallyHex and a marchToward search (each up to O(H × M)); O(U log U) for Shaken.
+// and, under travel_at_infantry_mr, a rallyHex and a marchToward search (each O(M) and up to O(H)); O(U log U) for Shaken.
 void endOfDayDetachments(SQLite::Database& db, CampaignState& s, std::vector<std::string>& lines) {
     SQLite::Statement q(db, "SELECT id, detached_q, detached_r FROM unit WHERE detached_q IS NOT NULL ORDER BY id");
     std::vector<std::pair<std::string, hex::Hex>> groups;

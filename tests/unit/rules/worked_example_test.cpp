@@ -21,8 +21,13 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <deque>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
+#include <random>
 
 using namespace etatmajor;
 
@@ -322,4 +327,76 @@ TEST_CASE("§9.8 rally point: the supply source, else the nearest friendly sourc
     CHECK(engine::rallyHex(s, s.mes[0], r(3)) == r(5));  // blocked at R2: the nearest friendly source
     s.mes.push_back(me("bx", "british", r(4), "camden"));
     CHECK_FALSE(engine::rallyHex(s, s.mes[0], r(3)).has_value());  // every way blocked
+}
+
+namespace {
+// The rally point as §9.8 and G-69 define it, by a plain search: the supply source when some way over land reaches it
+// without entering a hex held by the enemy or crossing an unfordable river where nothing crosses; else the nearest
+// friendly source so reached (the first of the campaign's list at equal distance); else none.
+std::optional<hex::Hex> rallyByDefinition(const campaign::CampaignState& s, const campaign::MeState& m, hex::Hex from) {
+    std::map<hex::Hex, int> dist{{from, 0}};
+    std::deque<hex::Hex> open{from};
+    while (!open.empty()) {
+        const hex::Hex h = open.front();
+        open.pop_front();
+        for (int d = 0; d < hex::kDirections; ++d) {
+            const hex::Hex n = hex::neighbour(h, d);
+            if (dist.count(n) || !s.map.contains(n) || map::isWater(s.map.terrain(n))) continue;
+            if (std::any_of(s.mes.begin(), s.mes.end(), [&](const auto& e) { return e.onMap && e.side != m.side && e.hex == n; }))
+                continue;
+            const map::Hexside* hs = s.map.hexside(h, d);
+            if (hs && hs->watercourse == map::Watercourse::River && !hs->fordable && hs->crossing == map::Crossing::None) continue;
+            dist[n] = dist[h] + 1;
+            open.push_back(n);
+        }
+    }
+    if (const auto* source = s.urbanArea(m.supplySource); source && dist.count(source->hex)) return source->hex;
+    std::optional<hex::Hex> best;
+    for (const auto& u : s.urban)
+        if (u.controller == m.side && !u.destroyed && dist.count(u.hex) && (!best || dist.at(u.hex) < dist.at(*best))) best = u.hex;
+    return best;
+}
+}  // namespace
+
+TEST_CASE("§9.8 rally point on random maps: the engine's bounded search finds what the plain search finds", "[rules][battle]") {
+    int sources = 0, nearest = 0, none = 0;
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        std::mt19937_64 rng(seed);
+        const auto pick = [&rng](int n) { return static_cast<int>(rng() % static_cast<std::uint64_t>(n)); };
+        campaign::CampaignState s;
+        map::MapMetadata meta;
+        meta.id = "t";
+        meta.name = "t";
+        meta.width = 8 + pick(20);  // maps of several sizes, one after the other, for the search's reused arrays
+        meta.height = 6 + pick(15);
+        s.map = map::Map(meta, map::Terrain::Clear);
+        const auto anyHex = [&] { return s.map.offsets().toHex({pick(meta.width), pick(meta.height)}); };
+        for (int i = 0; i < meta.width * meta.height / 6; ++i) s.map.setTerrain(anyHex(), map::Terrain::Lake);
+        for (int i = 0; i < meta.width * meta.height / 4; ++i) {
+            auto& side = s.map.hexsideRef(anyHex(), pick(hex::kDirections));
+            side.watercourse = map::Watercourse::River;
+            side.fordable = pick(3) == 0;
+            if (pick(4) == 0) side.crossing = map::Crossing::Bridge;
+        }
+        for (int i = 0; i < 8; ++i) s.urban.push_back(ua("ua" + std::to_string(i), anyHex(), pick(2) ? "american" : "british"));
+        s.urban[static_cast<std::size_t>(pick(8))].destroyed = pick(2) == 0;
+        const hex::Hex start = anyHex();
+        s.map.setTerrain(start, map::Terrain::Clear);
+        s.mes = {me("va", "american", start, "ua" + std::to_string(pick(9)))};  // ua8: a source that is no town
+        for (int i = 0; i < 3 + pick(12); ++i) s.mes.push_back(me("b" + std::to_string(i), "british", anyHex(), "ua0"));
+        if (pick(5) == 0)  // hemmed in: the enemy all around
+            for (int d = 0; d < hex::kDirections; ++d)
+                s.mes.push_back(me("r" + std::to_string(d), "british", hex::neighbour(start, d), "ua0"));
+        const auto expected = rallyByDefinition(s, s.mes[0], start);
+        INFO("seed " << seed);
+        CHECK(engine::rallyHex(s, s.mes[0], start) == expected);
+        const auto* source = s.urbanArea(s.mes[0].supplySource);
+        if (!expected) ++none;
+        else if (source && *expected == source->hex) ++sources;
+        else ++nearest;
+    }
+    // Every outcome of the rule is among the cases tried.
+    CHECK(sources > 20);
+    CHECK(nearest > 20);
+    CHECK(none > 30);
 }
