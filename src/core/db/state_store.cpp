@@ -104,31 +104,56 @@ T cachedPart(const TableChanges& changes, StateCache::Part<T>& part, std::initia
     return *part.value;
 }
 
-// The values of one row as saveState binds them, as one string of bytes: a null, an integer (its 8 bytes) or a text
-// (its length's 8 bytes, then the text) each told apart by a letter. Only compared with what was made the same way.
-class RowText {
+// One row as saveState writes it: its values in the order of the UPDATE's parameters (the row's key last). The
+// statement is bound from here, and the same values make the record RowWriter compares (as bytes: a null, an integer's
+// 8 bytes, or a text's length in 8 bytes and the text, each told apart by a letter), so each value is named once.
+class Row {
 public:
-    RowText() { m_text.reserve(96); }
-    RowText& null() {
-        m_text += 'N';
+    Row() { m_image.reserve(96); }
+    Row& null() {
+        m_values.push_back({Kind::Null, 0, nullptr});
+        m_image += 'N';
         return *this;
     }
-    RowText& integer(std::int64_t v) {
-        m_text += 'I';
-        m_text.append(reinterpret_cast<const char*>(&v), sizeof v);
+    Row& integer(std::int64_t v) {
+        m_values.push_back({Kind::Integer, v, nullptr});
+        m_image += 'I';
+        m_image.append(reinterpret_cast<const char*>(&v), sizeof v);
         return *this;
     }
-    RowText& text(const std::string& v) {
+    // The text is bound from where it stands: it must outlive the row.
+    Row& text(const std::string& v) {
+        m_values.push_back({Kind::Text, 0, &v});
         const auto n = static_cast<std::uint64_t>(v.size());
-        m_text += 'S';
-        m_text.append(reinterpret_cast<const char*>(&n), sizeof n);
-        m_text += v;
+        m_image += 'S';
+        m_image.append(reinterpret_cast<const char*>(&n), sizeof n);
+        m_image += v;
         return *this;
     }
-    std::string take() { return std::move(m_text); }
+    Row& text(std::string&&) = delete;
+    Row& textOrNull(const std::string& v) { return v.empty() ? null() : text(v); }
+    Row& integerOrNull(std::optional<std::int64_t> v) { return v ? integer(*v) : null(); }
+    void bind(SQLite::Statement& q) const {
+        for (std::size_t i = 0; i < m_values.size(); ++i) {
+            const int n = static_cast<int>(i) + 1;
+            const auto& v = m_values[i];
+            if (v.kind == Kind::Null) q.bind(n);
+            else if (v.kind == Kind::Integer) q.bind(n, v.integer);
+            else q.bind(n, *v.text);
+        }
+    }
+    std::string takeImage() { return std::move(m_image); }
+    const std::string& image() const { return m_image; }
 
 private:
-    std::string m_text;
+    enum class Kind { Null, Integer, Text };
+    struct Value {
+        Kind kind;
+        std::int64_t integer;
+        const std::string* text;
+    };
+    std::vector<Value> m_values;
+    std::string m_image;
 };
 
 // Writes the rows of one table with one UPDATE statement whose WHERE skips a row already holding the values: a row
@@ -149,19 +174,16 @@ public:
     }
     RowWriter(const RowWriter&) = delete;
     RowWriter& operator=(const RowWriter&) = delete;
-    // Whether row i may not hold `values` (then bind statement() and call written).
-    bool needs(std::size_t i, const std::string& values) const { return !m_known || m_image->rows[i] != values; }
-    SQLite::Statement& statement() {
+    // Writes row i unless it still holds what this connection last wrote there.
+    void put(std::size_t i, Row row) {
+        if (m_known && m_image->rows[i] == row.image()) return;
         if (!m_statement) m_statement.emplace(m_db, m_sql);
-        return *m_statement;
-    }
-    // Runs the bound statement for row i, which now holds `values`.
-    void write(std::size_t i, std::string values) {
-        auto& q = statement();
+        auto& q = *m_statement;
+        row.bind(q);
         q.exec();
         m_written += static_cast<std::uint64_t>(q.getChanges());
         q.reset();
-        m_image->rows[i] = std::move(values);
+        m_image->rows[i] = row.takeImage();
     }
     // The image holds what the table holds only when nothing but these UPDATEs changed it meanwhile.
     ~RowWriter() {
@@ -361,23 +383,13 @@ void saveState(CampaignStore& store, const CampaignState& s) {
                     "points_replaced IS NOT ?3 OR has_initiative IS NOT ?4 OR initiative_declined IS NOT ?5)");
         for (std::size_t i = 0; i < s.sides.size(); ++i) {
             const auto& side = s.sides[i];
-            auto row = RowText()
-                           .text(side.id)
-                           .integer(side.vcsBaseline)
-                           .integer(side.pointsLost)
-                           .integer(side.pointsReplaced)
-                           .integer(side.hasInitiative)
-                           .integer(side.initiativeDeclined)
-                           .take();
-            if (!w.needs(i, row)) continue;
-            auto& q = w.statement();
-            q.bind(1, side.vcsBaseline);
-            q.bind(2, side.pointsLost);
-            q.bind(3, side.pointsReplaced);
-            q.bind(4, side.hasInitiative ? 1 : 0);
-            q.bind(5, side.initiativeDeclined ? 1 : 0);
-            q.bind(6, side.id);
-            w.write(i, std::move(row));
+            w.put(i, Row()
+                         .integer(side.vcsBaseline)
+                         .integer(side.pointsLost)
+                         .integer(side.pointsReplaced)
+                         .integer(side.hasInitiative ? 1 : 0)
+                         .integer(side.initiativeDeclined ? 1 : 0)
+                         .text(side.id));
         }
     }
     {
@@ -394,42 +406,19 @@ void saveState(CampaignStore& store, const CampaignState& s) {
         for (std::size_t i = 0; i < s.units.size(); ++i) {
             const auto& u = s.units[i];
             // G-57: a removed unit is gone for good and belongs to no ME (it is never rebuilt or listed).
-            const bool noMe = u.me.empty() || u.removed;
-            RowText text;
-            text.text(u.id);
-            if (noMe) text.null();
-            else text.text(u.me);
-            auto row = text.integer(u.standsCurrent)
-                           .integer(u.figuresCurrent)
-                           .integer(u.lostCombat)
-                           .integer(u.lostAttrition)
-                           .integer(u.removed)
-                           .integer(u.unitClass)
-                           .take();
-            if (units.needs(i, row)) {
-                auto& q = units.statement();
-                if (noMe) q.bind(1);
-                else q.bind(1, u.me);
-                q.bind(2, u.standsCurrent);
-                q.bind(3, u.figuresCurrent);
-                q.bind(4, u.lostCombat);
-                q.bind(5, u.lostAttrition);
-                q.bind(6, u.removed ? 1 : 0);
-                q.bind(7, u.unitClass);
-                q.bind(8, u.id);
-                units.write(i, std::move(row));
-            }
+            Row row;
+            if (u.removed) row.null();
+            else row.textOrNull(u.me);
+            units.put(i, std::move(row.integer(u.standsCurrent)
+                                       .integer(u.figuresCurrent)
+                                       .integer(u.lostCombat)
+                                       .integer(u.lostAttrition)
+                                       .integer(u.removed ? 1 : 0)
+                                       .integer(u.unitClass)
+                                       .text(u.id)));
             for (const auto& gun : u.guns) {
                 const std::string calibre(calibreName(gun.calibre));
-                auto gunRow = RowText().text(u.id).text(calibre).integer(gun.standsCurrent).take();
-                if (gunRows.needs(k, gunRow)) {
-                    auto& g = gunRows.statement();
-                    g.bind(1, gun.standsCurrent);
-                    g.bind(2, u.id);
-                    g.bind(3, calibre);
-                    gunRows.write(k, std::move(gunRow));
-                }
-                ++k;
+                gunRows.put(k++, Row().integer(gun.standsCurrent).text(u.id).text(calibre));
             }
         }
     }
@@ -440,24 +429,12 @@ void saveState(CampaignStore& store, const CampaignState& s) {
         for (std::size_t i = 0; i < s.generals.size(); ++i) {
             const auto& g = s.generals[i];
             const std::string rating(ratingName(g.rating)), status(generalStatusName(g.status));
-            RowText text;
-            text.text(g.id);
-            if (g.me.empty()) text.null();
-            else text.text(g.me);
-            text.text(rating).text(status);
-            if (g.returnWeek > 0) text.integer(g.returnWeek);
-            else text.null();
-            auto row = text.take();
-            if (!w.needs(i, row)) continue;
-            auto& q = w.statement();
-            if (g.me.empty()) q.bind(1);
-            else q.bind(1, g.me);
-            q.bind(2, rating);
-            q.bind(3, status);
-            if (g.returnWeek > 0) q.bind(4, g.returnWeek);
-            else q.bind(4);
-            q.bind(5, g.id);
-            w.write(i, std::move(row));
+            w.put(i, Row()
+                         .textOrNull(g.me)
+                         .text(rating)
+                         .text(status)
+                         .integerOrNull(g.returnWeek > 0 ? std::optional<std::int64_t>(g.returnWeek) : std::nullopt)
+                         .text(g.id));
         }
     }
     {
@@ -472,39 +449,21 @@ void saveState(CampaignStore& store, const CampaignState& s) {
         for (std::size_t i = 0; i < s.mes.size(); ++i) {
             const auto& m = s.mes[i];
             const std::string mode(modeName(m.mode));
-            auto row = RowText()
-                           .text(m.id)
-                           .integer(m.hex.q)
-                           .integer(m.hex.r)
-                           .text(mode)
-                           .text(m.supplySource)
-                           .integer(m.onMap)
-                           .integer(m.forageDays)
-                           .integer(m.forageDaysLastWeek)
-                           .integer(m.forcedMarchStreak)
-                           .integer(m.supplyChangedWeek)
-                           .integer(m.revealed)
-                           .integer(m.movedToday)
-                           .integer(m.allowanceToday)
-                           .integer(m.pinned)
-                           .take();
-            if (!w.needs(i, row)) continue;
-            auto& q = w.statement();
-            q.bind(1, m.hex.q);
-            q.bind(2, m.hex.r);
-            q.bind(3, mode);
-            q.bind(4, m.supplySource);
-            q.bind(5, m.onMap ? 1 : 0);
-            q.bind(6, m.forageDays);
-            q.bind(7, m.forageDaysLastWeek);
-            q.bind(8, m.forcedMarchStreak);
-            q.bind(9, m.supplyChangedWeek);
-            q.bind(10, m.revealed ? 1 : 0);
-            q.bind(11, m.movedToday);
-            q.bind(12, m.allowanceToday);
-            q.bind(13, m.pinned ? 1 : 0);
-            q.bind(14, m.id);
-            w.write(i, std::move(row));
+            w.put(i, Row()
+                         .integer(m.hex.q)
+                         .integer(m.hex.r)
+                         .text(mode)
+                         .text(m.supplySource)
+                         .integer(m.onMap ? 1 : 0)
+                         .integer(m.forageDays)
+                         .integer(m.forageDaysLastWeek)
+                         .integer(m.forcedMarchStreak)
+                         .integer(m.supplyChangedWeek)
+                         .integer(m.revealed ? 1 : 0)
+                         .integer(m.movedToday)
+                         .integer(m.allowanceToday)
+                         .integer(m.pinned ? 1 : 0)
+                         .text(m.id));
         }
     }
     {
@@ -514,24 +473,12 @@ void saveState(CampaignStore& store, const CampaignState& s) {
                     "controller IS NOT ?4)");
         for (std::size_t i = 0; i < s.urban.size(); ++i) {
             const auto& u = s.urban[i];
-            RowText text;
-            text.text(u.id);
-            if (u.rawRoll) text.integer(*u.rawRoll);
-            else text.null();
-            text.integer(u.combatHalvings).integer(u.destroyed);
-            if (u.controller.empty()) text.null();
-            else text.text(u.controller);
-            auto row = text.take();
-            if (!w.needs(i, row)) continue;
-            auto& q = w.statement();
-            if (u.rawRoll) q.bind(1, *u.rawRoll);
-            else q.bind(1);
-            q.bind(2, u.combatHalvings);
-            q.bind(3, u.destroyed ? 1 : 0);
-            if (u.controller.empty()) q.bind(4);
-            else q.bind(4, u.controller);
-            q.bind(5, u.id);
-            w.write(i, std::move(row));
+            w.put(i, Row()
+                         .integerOrNull(u.rawRoll)
+                         .integer(u.combatHalvings)
+                         .integer(u.destroyed ? 1 : 0)
+                         .textOrNull(u.controller)
+                         .text(u.id));
         }
     }
     {
@@ -540,19 +487,7 @@ void saveState(CampaignStore& store, const CampaignState& s) {
                     "AND (revealed_to_assigned IS NOT ?1 OR controller IS NOT ?2 OR captures IS NOT ?3)");
         for (std::size_t i = 0; i < s.objectives.size(); ++i) {
             const auto& o = s.objectives[i];
-            RowText text;
-            text.text(o.id).integer(o.revealedToAssigned);
-            if (o.controller.empty()) text.null();
-            else text.text(o.controller);
-            auto row = text.integer(o.captures).take();
-            if (!w.needs(i, row)) continue;
-            auto& q = w.statement();
-            q.bind(1, o.revealedToAssigned ? 1 : 0);
-            if (o.controller.empty()) q.bind(2);
-            else q.bind(2, o.controller);
-            q.bind(3, o.captures);
-            q.bind(4, o.id);
-            w.write(i, std::move(row));
+            w.put(i, Row().integer(o.revealedToAssigned ? 1 : 0).textOrNull(o.controller).integer(o.captures).text(o.id));
         }
     }
 }

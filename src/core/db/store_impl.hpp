@@ -84,9 +84,9 @@ struct StateCache {
     Part<std::vector<campaign::MeState>> mes;
     Part<std::vector<campaign::UrbanState>> urban;
     Part<std::vector<campaign::ObjectiveState>> objectives;
-    // Per table saveState writes, the values it last left in each row (one text per row, in the order it writes
-    // them) and the table's change count after it wrote: while the count stands there, a row whose values are the
-    // same need not be written again.
+    // Per table saveState writes, the values it last left in each row (one record per row, made by state_store.cpp's
+    // Row from the values it bound) and the table's change count after it wrote: while the count stands there, a row
+    // whose values are the same need not be written again.
     struct Written {
         std::vector<std::string> rows;
         std::uint64_t count = 0;

@@ -39,6 +39,12 @@ bool enemyIn(const CampaignState& s, const std::string& side, hex::Hex h) {
     return false;
 }
 
+// An unfordable river where nothing crosses it: routers and withdrawing groups cannot pass.
+bool impassableSide(const CampaignState& s, hex::Hex h, int dir) {
+    const map::Hexside* hs = s.map.hexside(h, dir);
+    return hs && hs->watercourse == map::Watercourse::River && !hs->fordable && hs->crossing == map::Crossing::None;
+}
+
 // Breadth-first search over land from `from`, never entering a hex held by an enemy ME (the start is allowed) nor
 // crossing an unfordable river where nothing crosses it. Distances are kept in a flat array with generation stamps,
 // reused from one search to the next (one array per thread), and the enemy's hexes are marked once per search, so a
@@ -90,14 +96,10 @@ public:
             if (n == m_from || !land(m_s, n)) continue;
             const auto i = m_s.map.indexOf(n);
             if (m_scratch.stamp[i] == m_scratch.generation || m_scratch.enemyStamp[i] == m_scratch.generation) continue;
-            const map::Hexside* hs = m_s.map.hexside(h, dir);
-            if (hs && hs->watercourse == map::Watercourse::River && !hs->fordable && hs->crossing == map::Crossing::None) continue;
+            if (impassableSide(m_s, h, dir)) continue;
             label(i, d + 1);
             m_open.push_back({n, d + 1});
         }
-    }
-    void finish() {
-        while (!done()) step();
     }
 
 private:
@@ -211,8 +213,7 @@ hex::Hex marchToward(const CampaignState& s, const std::string& side, hex::Hex f
             const hex::Hex n = hex::neighbour(cur, d);
             const auto there = reach.at(n);
             if (!there || *there >= best) continue;
-            const map::Hexside* hs = s.map.hexside(cur, d);
-            if (hs && hs->watercourse == map::Watercourse::River && !hs->fordable && hs->crossing == map::Crossing::None) continue;
+            if (impassableSide(s, cur, d)) continue;
             best = *there;
             next = n;
         }

@@ -23,10 +23,11 @@ namespace etatmajor::geo {
 
 namespace {
 
-// The GMT library brings a hundred more with it (GDAL, netCDF, image codecs...): linked to the program, their loading
-// and relocation would cost every command of every user, for the one command that imports a map. So it is opened with dlopen when a
-// map is first imported, and its functions are taken by name, each with the type gmt.h declares for it. Which file: the one found when
-// the program was built (CMake gives its path), else the library's name, for the loader's own search.
+// The GMT library brings a hundred more with it (GDAL, netCDF, image codecs...): linked to the program, their
+// loading and relocation would cost every command of every user, for the one command that imports a map. So it is
+// opened with dlopen when a map is first imported, and its functions are taken by name, each with the type gmt.h
+// declares for it. Which file: the one found when the program was built (CMake gives its path), else the library's
+// name, for the loader's own search.
 struct GmtLibrary {
     decltype(&::GMT_Create_Session) createSession = nullptr;
     decltype(&::GMT_Destroy_Session) destroySession = nullptr;
