@@ -39,6 +39,7 @@ void unit(std::ostringstream& x, const battle::UnitSpec& u, const std::string& p
     x << attr("slot", battle::slotName(u.slot));
     if (u.depth >= 0) x << attr("depth", u.depth);
     if (u.file >= 0) x << attr("file", u.file);
+    if (!u.inFilesOf.empty()) x << attr("inFilesOf", u.inFilesOf);
     if (u.guns.empty() && u.battalionGuns.empty()) {
         x << "/>\n";
         return;
@@ -53,7 +54,9 @@ void unit(std::ostringstream& x, const battle::UnitSpec& u, const std::string& p
 }
 
 void formation(std::ostringstream& x, const battle::FormationSpec& f, const std::string& pad) {
-    x << pad << "<formation" << attr("id", f.id) << attr("name", f.name) << attr("slot", battle::slotName(f.slot)) << ">\n";
+    x << pad << "<formation" << attr("id", f.id) << attr("name", f.name) << attr("slot", battle::slotName(f.slot));
+    if (!f.inFilesOf.empty()) x << attr("inFilesOf", f.inFilesOf);
+    x << ">\n";
     if (f.general) general(x, "general", *f.general, pad + "  ");
     for (const auto& c : f.children) formation(x, c, pad + "  ");
     for (const auto& u : f.units) unit(x, u, pad + "  ");

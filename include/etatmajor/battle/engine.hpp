@@ -88,6 +88,10 @@ struct Unit {
     Slot slot = Slot::Auto;
     int fixedDepth = -1;
     int fixedFile = -1;
+    // A line in depth (battle file `inFilesOf`): the line whose files the unit stands in (an index of
+    // m_lineTargets, kNone: none), and the lines it is part of itself.
+    int filesOf = kNone;
+    std::vector<int> lineOf;
 
     // status
     UnitStatus status = UnitStatus::OnTable;
@@ -446,7 +450,9 @@ private:
     void buildTerrain();
     void rollAmmunition();
     void logSetup();
-    void buildFormation(const FormationSpec& f, int side, Mode mode, int arrival, ArrivalTrigger trig, Edge entry, int parentGeneral);
+    void buildFormation(const FormationSpec& f, int side, Mode mode, int arrival, ArrivalTrigger trig, Edge entry, int parentGeneral,
+                        const std::vector<int>& lineOf, int filesOf);
+    int lineTarget(const std::string& id) const;  // the index of m_lineTargets named by id, kNone when nobody names it
     int addGeneral(const GeneralSpec& g, int side, int parent, int arrival);
     void placeWorks();
     void generateTemplateTerrain();
@@ -462,6 +468,8 @@ private:
     void strongestOpposite(Deployment& dep) const;
     int firstLineFront(const Deployment& dep);
     void placeFirstLine(Deployment& dep);
+    void placeLineUnit(int ui, int x0, int front);
+    void placeLinesInDepth(Deployment& dep);
     void placeSecondLine(const Deployment& dep);
     void placeScreens(const Deployment& dep);
     void placeCavalry(Deployment& dep);
@@ -734,6 +742,7 @@ private:
     std::array<std::size_t, 3> m_sideBegin{0, 0, 0};  // side s's units: [m_sideBegin[s], m_sideBegin[s + 1])
     std::vector<General> m_generals;
     std::vector<Brigade> m_brigades;
+    std::vector<std::string> m_lineTargets;  // ids of the units and formations a battle file's `inFilesOf` names
     std::vector<Feature> m_features;
     std::vector<ContactPair> m_contacts;
     std::vector<int> m_contactCount;  // per unit: contact pairs it is in (inContact)

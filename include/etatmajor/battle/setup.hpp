@@ -119,6 +119,9 @@ struct UnitSpec {
     Slot slot = Slot::Auto;
     int depth = -1;  // front edge, paces from the own rear edge; -1: by placement
     int file = -1;   // leftmost file (side A's left); -1: by placement
+    // A line in depth: the id of a unit or formation of the side whose first-line files this unit stands in, ahead
+    // of it or behind it by `depth` (empty: the formation's, if any; else laid out along the line).
+    std::string inFilesOf;
     int line = 0;
 };
 
@@ -143,6 +146,7 @@ struct FormationSpec {
     std::vector<FormationSpec> children;
     std::vector<UnitSpec> units;
     Slot slot = Slot::Auto;  // Reserve: kept back as the side's reserve (§2.6.4 step 3)
+    std::string inFilesOf;   // a line in depth: its first-line units stand in the files of this unit or formation
     int line = 0;
 };
 

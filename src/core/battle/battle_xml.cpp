@@ -7,7 +7,9 @@
 #include "etatmajor/io/limits.hpp"
 #include "io/xml_util.hpp"
 
+#include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 
 namespace etatmajor::battle {
@@ -256,30 +258,30 @@ private:
     }
 
     UnitSpec unit(const XMLElement& e, Nationality nat) {
-        m_r.allow(e,
-                  {"id",
-                   "name",
-                   "nationality",
-                   "type",
-                   "class",
-                   "stands",
-                   "figures",
-                   "figuresPerStand",
-                   "armament",
-                   "bayonets",
-                   "colours",
-                   "highlander",
-                   "militia",
-                   "legionDragoons",
-                   "guards",
-                   "independentLight",
-                   "alwaysInCommand",
-                   "hidden",
-                   "screen",
-                   "inCommandNear",
-                   "slot",
-                   "depth",
-                   "file"},
+        m_r.allow(e, {"id",
+                      "name",
+                      "nationality",
+                      "type",
+                      "class",
+                      "stands",
+                      "figures",
+                      "figuresPerStand",
+                      "armament",
+                      "bayonets",
+                      "colours",
+                      "highlander",
+                      "militia",
+                      "legionDragoons",
+                      "guards",
+                      "independentLight",
+                      "alwaysInCommand",
+                      "hidden",
+                      "screen",
+                      "inCommandNear",
+                      "slot",
+                      "depth",
+                      "file",
+                      "inFilesOf"},
                   {"guns", "battalionGun"});
         UnitSpec u;
         u.line = e.GetLineNum();
@@ -310,6 +312,7 @@ private:
         u.slot = m_r.enumeration(e, "slot", slotFromName, Slot::Auto);
         u.depth = m_r.integer(e, "depth", -1);
         u.file = m_r.integer(e, "file", -1);
+        u.inFilesOf = m_r.str(e, "inFilesOf", "");
         m_r.each(&e, "guns", [&](const XMLElement& g) {
             m_r.allow(g, {"calibre", "count", "howitzer"});
             GunSpec gs;
@@ -335,12 +338,13 @@ private:
     }
 
     FormationSpec formation(const XMLElement& e, Nationality nat) {
-        m_r.allow(e, {"id", "name", "slot"}, {"general", "formation", "unit"});
+        m_r.allow(e, {"id", "name", "slot", "inFilesOf"}, {"general", "formation", "unit"});
         FormationSpec f;
         f.line = e.GetLineNum();
         f.id = m_r.str(e, "id");
         f.name = m_r.str(e, "name", f.id);
         f.slot = m_r.enumeration(e, "slot", slotFromName, Slot::Auto);
+        f.inFilesOf = m_r.str(e, "inFilesOf", "");
         int generals = 0;
         for (const auto* g = e.FirstChildElement("general"); g; g = g->NextSiblingElement("general")) {
             if (++generals > 1) {
@@ -443,6 +447,72 @@ private:
         for (const auto& s : b.sides)
             for (const auto& me : s.mes)
                 for (const auto& f : me.formations) refs(f);
+        checkLinesInDepth(b);
+    }
+
+    // `inFilesOf` (a line in depth) names a unit or formation of the same side, on the table at turn 1 like the
+    // element naming it, that is neither inside the element nor encloses it, and that does not stand in another
+    // line's files itself (one step: name the line laid out along the front).
+    void checkLinesInDepth(const BattleSetup& b) {
+        struct Element {
+            int side = 0;
+            bool atStart = true;            // on the table at turn 1
+            std::vector<std::string> path;  // enclosing formations' ids, outermost first, then its own
+            bool follows = false;           // it or an enclosing formation names a line
+        };
+        std::map<std::string, Element> elements;
+        struct Reference {
+            std::string from, to;
+            int line;
+            const char* what;
+        };
+        std::vector<Reference> refs;
+        std::function<void(const FormationSpec&, Element)> walk = [&](const FormationSpec& f, Element parent) {
+            Element e = parent;
+            e.path.push_back(f.id);
+            e.follows = parent.follows || !f.inFilesOf.empty();
+            elements[f.id] = e;
+            if (!f.inFilesOf.empty()) refs.push_back({f.id, f.inFilesOf, f.line, "formation"});
+            for (const auto& u : f.units) {
+                Element ue = e;
+                ue.path.push_back(u.id);
+                ue.follows = e.follows || !u.inFilesOf.empty();
+                elements[u.id] = ue;
+                if (!u.inFilesOf.empty()) refs.push_back({u.id, u.inFilesOf, u.line, "unit"});
+            }
+            for (const auto& c : f.children) walk(c, e);
+        };
+        for (std::size_t si = 0; si < b.sides.size(); ++si)
+            for (const auto& me : b.sides[si].mes) {
+                Element top;
+                top.side = static_cast<int>(si);
+                top.atStart = me.arrivalTurn <= 1 && me.trigger == ArrivalTrigger::None && me.mode != campaign::Mode::March &&
+                              me.mode != campaign::Mode::ForcedMarch;
+                for (const auto& f : me.formations) walk(f, top);
+            }
+        auto within = [](const std::vector<std::string>& path, const std::string& id) {
+            return std::find(path.begin(), path.end(), id) != path.end();
+        };
+        for (const auto& r : refs) {
+            const auto fail = [&](const std::string& why) {
+                m_r.attempt(
+                    [&] { throw core::FileError(m_r.file(), r.line, r.what, "BATTLE-IN-FILES", "inFilesOf '" + r.to + "': " + why); });
+            };
+            const auto it = elements.find(r.to);
+            if (it == elements.end()) {
+                fail("names no unit or formation of the battle");
+                continue;
+            }
+            const auto& from = elements.at(r.from);
+            const auto& to = it->second;
+            if (to.side != from.side) fail("names a unit or formation of the other side");
+            else if (within(from.path, r.to) || within(to.path, r.from))
+                fail("names '" + r.from + "' itself, a formation it belongs to or a part of it");
+            else if (to.follows)
+                fail("names a line that stands in another line's files itself; name the line laid out along the front");
+            else if (!from.atStart || !to.atStart)
+                fail("a line in depth and the line it names must both be on the table at turn 1, not on the march or arriving later");
+        }
     }
 
     io::xml::Reader m_r;

@@ -138,11 +138,18 @@ bool Engine::seenAtPlacement(const Unit& u) const {
 }
 
 // One side's deployment (§2.6.4), handed from step to step of placeSide.
+namespace {
+// A line named in a battle file's `inFilesOf` without a depth of its own stands this far behind the line it names
+// [X]: the 150 paces between Morgan's militia and Howard's Continentals at the Cowpens (tactical-resolver.md §5.9).
+constexpr int kLineInDepthGap = 150;
+}  // namespace
+
 struct Engine::Deployment {
     int side = kSideA;
     int other = kSideB;
     std::vector<int> brigades;  // the side's brigades with a unit on the table
     std::vector<int> line;      // first line, left to right
+    std::vector<int> inFiles;   // first-line units that stand in another line's files (lines in depth), placed after it
     std::vector<int> cavalry, screens, seconds, reserves;
     int usableLo = 0, usableHi = 0;   // the files a line may stand in (§2.5)
     int frontage = 0;                 // the first line's files
@@ -174,6 +181,7 @@ void Engine::placeSide(int side) {
     if (m_params.scoutingDeployment && m_placed[static_cast<std::size_t>(dep.other)] && dep.line.size() > 1) strongestOpposite(dep);
     dep.lineFront = firstLineFront(dep);
     placeFirstLine(dep);
+    placeLinesInDepth(dep);
     placeSecondLine(dep);
     placeScreens(dep);
     placeCavalry(dep);
@@ -310,6 +318,13 @@ void Engine::assignRoles(Deployment& dep) {
         std::size_t mid = line.size() / 2;
         line.insert(line.begin() + static_cast<std::ptrdiff_t>(mid), centreGuns.begin(), centreGuns.end());
     }
+    // Lines in depth (battle file `inFilesOf`): units standing in another line's files leave the line laid out
+    // along the front, and are placed once that line has its files. If nothing else is left in the line, the
+    // attribute has nothing to go by and the units are laid out as usual.
+    std::vector<int> along;
+    for (int ui : line) (unit(ui).filesOf != kNone ? dep.inFiles : along).push_back(ui);
+    if (along.empty()) dep.inFiles.clear();
+    else line = std::move(along);
     if (line.empty()) {
         // No infantry in front: cavalry or screens hold the line.
         line = cavalry;
@@ -477,36 +492,78 @@ int Engine::firstLineFront(const Deployment& dep) {
 
 // The first line in its files, from left to right, in the formation its brigade's mode gives it (§2.6.3).
 void Engine::placeFirstLine(Deployment& dep) {
-    const int lineFront = dep.lineFront;
     int x = dep.left;
     for (int ui : dep.line) {
-        auto& u = unit(ui);
-        const int w = deployWidth(ui);
-        u.lane = 0;
-        u.x0 = x;
-        x += w;
-        u.front = u.fixedDepth >= 0 ? u.fixedDepth : lineFront;
-        const auto& b = brigade(u.brigade);
-        if (isArtillery(u.type)) {
-            setFormation(u, Formation::Deployed);
-            u.x0 = x - w;
-        } else if (isMounted(u.type)) {
-            setFormation(u, Formation::Line);
-            u.x0 = x - w;
-        } else if (b.mode == Mode::Reorganisation || b.mode == Mode::March || b.mode == Mode::ForcedMarch) {
-            u.w = w;
-            setFormation(u, Formation::OpenColumn);
-        } else if (b.mode == Mode::Forage) {
-            u.w = w;
-            setFormation(u, Formation::Skirmish);
-        } else {
-            setFormation(u, Formation::Line);
-            u.x0 = x - w;
-        }
-        if (b.mode == Mode::Forage) u.front = 150 + (ui * 97) % 300;
+        placeLineUnit(ui, x, dep.lineFront);
+        x += deployWidth(ui);
     }
     dep.lineLeft = dep.left;
     dep.lineRight = dep.left + dep.frontage;
+}
+
+// One unit of a line in its files from `x0`, in the formation its brigade's mode gives it (§2.6.3).
+void Engine::placeLineUnit(int ui, int x0, int front) {
+    auto& u = unit(ui);
+    const int w = deployWidth(ui);
+    u.lane = 0;
+    u.x0 = x0;
+    u.front = u.fixedDepth >= 0 ? u.fixedDepth : front;
+    const auto& b = brigade(u.brigade);
+    if (isArtillery(u.type)) {
+        setFormation(u, Formation::Deployed);
+        u.x0 = x0;
+    } else if (isMounted(u.type)) {
+        setFormation(u, Formation::Line);
+        u.x0 = x0;
+    } else if (b.mode == Mode::Reorganisation || b.mode == Mode::March || b.mode == Mode::ForcedMarch) {
+        u.w = w;
+        setFormation(u, Formation::OpenColumn);
+    } else if (b.mode == Mode::Forage) {
+        u.w = w;
+        setFormation(u, Formation::Skirmish);
+    } else {
+        setFormation(u, Formation::Line);
+        u.x0 = x0;
+    }
+    if (b.mode == Mode::Forage) u.front = 150 + (ui * 97) % 300;
+}
+
+// Lines in depth (battle file `inFilesOf`, rules-mapping-battle.md "Lines in depth"): each group of units naming
+// the same line stands centred on that line's files, in the order of the set-up, at its own `depth` or, without
+// one, 150 paces behind the named line's front [X]. They are first-line units (they hold or attack as the line
+// does); the side's frontage, and so the enemy's, is that of the line laid out along the front.
+void Engine::placeLinesInDepth(Deployment& dep) {
+    std::vector<int> done;
+    for (int ui : dep.inFiles) {
+        const int target = unit(ui).filesOf;
+        if (std::find(done.begin(), done.end(), target) != done.end()) continue;
+        done.push_back(target);
+        int lo = m_width, hi = 0, front = -1;
+        for (int li : dep.line) {
+            const auto& l = unit(li);
+            if (std::find(l.lineOf.begin(), l.lineOf.end(), target) == l.lineOf.end()) continue;
+            lo = std::min(lo, l.x0);
+            hi = std::max(hi, l.x0 + deployWidth(li));
+            front = std::max(front, l.front);
+        }
+        if (hi <= lo) {  // the named line has no first-line units: the line's own files
+            lo = dep.lineLeft;
+            hi = dep.lineRight;
+            front = dep.lineFront;
+        }
+        int width = 0;
+        for (int fi : dep.inFiles)
+            if (unit(fi).filesOf == target) width += deployWidth(fi);
+        int x = (lo + hi - width) / 2;
+        x = std::max(dep.usableLo, std::min(x, dep.usableHi - width));
+        x = std::max(0, std::min(x, m_width - width));
+        for (int fi : dep.inFiles) {
+            if (unit(fi).filesOf != target) continue;
+            placeLineUnit(fi, x, std::max(unit(fi).depth, front - kLineInDepthGap));
+            x += deployWidth(fi);
+        }
+    }
+    dep.line.insert(dep.line.end(), dep.inFiles.begin(), dep.inFiles.end());
 }
 
 // Second line: open column behind a first-line unit of the brigade (§2.6.4 step 3).

@@ -7,6 +7,7 @@
 #include "battle/engine_points.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 #include <tuple>
 
@@ -53,8 +54,19 @@ int Engine::addGeneral(const GeneralSpec& spec, int side, int parent, int arriva
     return g.index;
 }
 
+int Engine::lineTarget(const std::string& id) const {
+    if (id.empty()) return kNone;
+    const auto it = std::find(m_lineTargets.begin(), m_lineTargets.end(), id);
+    return it == m_lineTargets.end() ? kNone : static_cast<int>(it - m_lineTargets.begin());
+}
+
+// `lineOf`: the lines in depth (m_lineTargets) the enclosing formations are; `filesOf`: the line whose files the
+// enclosing formation stands in, which a unit's own `inFilesOf` overrides.
 void Engine::buildFormation(const FormationSpec& f, int side, Mode mode, int arrival, ArrivalTrigger trig, Edge entry,
-                            int parentGeneral) {
+                            int parentGeneral, const std::vector<int>& lineOf, int filesOf) {
+    std::vector<int> lines = lineOf;
+    if (const int t = lineTarget(f.id); t != kNone) lines.push_back(t);
+    if (!f.inFilesOf.empty()) filesOf = lineTarget(f.inFilesOf);
     int own = kNone;
     if (f.general) own = addGeneral(*f.general, side, parentGeneral, arrival);
     if (!f.units.empty()) {
@@ -97,6 +109,9 @@ void Engine::buildFormation(const FormationSpec& f, int side, Mode mode, int arr
             u.slot = us.screen ? Slot::Screen : us.slot;
             u.fixedDepth = us.depth;
             u.fixedFile = us.file;
+            u.filesOf = us.inFilesOf.empty() ? filesOf : lineTarget(us.inFilesOf);
+            u.lineOf = lines;
+            if (const int t = lineTarget(us.id); t != kNone) u.lineOf.push_back(t);
             u.arrivalTurn = arrival;
             u.trigger = trig;
             u.entry = entry;
@@ -112,7 +127,8 @@ void Engine::buildFormation(const FormationSpec& f, int side, Mode mode, int arr
             m_units.push_back(std::move(u));
         }
     }
-    for (const auto& child : f.children) buildFormation(child, side, mode, arrival, trig, entry, own != kNone ? own : parentGeneral);
+    for (const auto& child : f.children)
+        buildFormation(child, side, mode, arrival, trig, entry, own != kNone ? own : parentGeneral, lines, filesOf);
 }
 
 void Engine::build(const BattleSetup& setup) {
@@ -179,6 +195,18 @@ void Engine::chooseHolder(const BattleSetup& setup) {
 
 // The sides, their commanders and their formations, in the order of the set-up (canonicalOrder sorts them).
 void Engine::buildSides(const BattleSetup& setup) {
+    // The lines in depth a battle file names (none in a campaign's battles).
+    std::function<void(const FormationSpec&)> targets = [&](const FormationSpec& f) {
+        auto add = [&](const std::string& id) {
+            if (!id.empty() && lineTarget(id) == kNone) m_lineTargets.push_back(id);
+        };
+        add(f.inFilesOf);
+        for (const auto& u : f.units) add(u.inFilesOf);
+        for (const auto& c : f.children) targets(c);
+    };
+    for (const auto& spec : setup.sides)
+        for (const auto& me : spec.mes)
+            for (const auto& f : me.formations) targets(f);
     for (int s = 0; s < 2; ++s) {
         const auto& spec = setup.sides[static_cast<std::size_t>(s)];
         auto& side = m_sides[static_cast<std::size_t>(s)];
@@ -203,7 +231,7 @@ void Engine::buildSides(const BattleSetup& setup) {
                 if ((me.mode == Mode::March || me.mode == Mode::ForcedMarch) && me.trigger == ArrivalTrigger::None)
                     a = arrival + static_cast<int>(fi);
                 const std::size_t first = m_units.size();
-                buildFormation(me.formations[fi], s, me.mode, a, me.trigger, me.entry, army);
+                buildFormation(me.formations[fi], s, me.mode, a, me.trigger, me.entry, army, {}, kNone);
                 for (std::size_t ui = first; ui < m_units.size(); ++ui) m_units[ui].sector = me.sector;
             }
         }

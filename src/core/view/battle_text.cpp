@@ -41,6 +41,7 @@ std::string unitLine(const b::UnitSpec& u) {
     if (u.hidden) o << ", hidden";
     if (u.screen) o << ", skirmish screen";
     if (u.depth >= 0) o << ", front " << u.depth << " paces from its rear edge";
+    if (!u.inFilesOf.empty()) o << ", in the files of " << u.inFilesOf;
     return o.str();
 }
 
@@ -49,6 +50,7 @@ void formationText(std::ostream& o, const b::FormationSpec& f, int indent) {
     o << pad << f.name;
     if (f.general) o << " - " << f.general->name << " (" << campaign::ratingName(f.general->rating) << ")";
     if (f.slot == b::Slot::Reserve) o << " [reserve]";
+    if (!f.inFilesOf.empty()) o << " [in the files of " << f.inFilesOf << "]";
     o << "\n";
     for (const auto& u : f.units) o << pad << "  - " << unitLine(u) << "\n";
     for (const auto& c : f.children) formationText(o, c, indent + 2);

@@ -275,3 +275,110 @@ TEST_CASE("an ordered withdrawal breaks the side off; a late arrival comes on in
         }
     }
 }
+
+namespace {
+std::string depthWith(const std::string& from, const std::string& to) {
+    std::string text = etatmajor::io::readWholeFile(sourcePath("tests/data/battles/lines-in-depth.xml"));
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, from.size(), to);
+}
+
+void expectDepthError(const std::string& from, const std::string& to, int line, const std::string& says) {
+    INFO(to);
+    try {
+        (void)readBattleString(depthWith(from, to), "inline.xml");
+        FAIL("accepted a bad line in depth");
+    } catch (const etatmajor::core::FileError& e) {
+        CHECK(e.code() == "BATTLE-IN-FILES");
+        CHECK(e.line() == line);
+        CHECK(std::string(e.what()).find(says) != std::string::npos);
+    }
+}
+
+// The files [lo, hi) of the units with these ids.
+std::pair<int, int> filesOf(const Engine& e, std::initializer_list<const char*> ids) {
+    int lo = 1 << 20, hi = -1;
+    for (const char* id : ids) {
+        const auto& u = e.unit(e.unitIndex(id));
+        lo = std::min(lo, u.x0);
+        hi = std::max(hi, u.x0 + u.w);
+    }
+    return {lo, hi};
+}
+}  // namespace
+
+TEST_CASE("lines in depth are read; a bad inFilesOf is refused with its line", "[battle][xml][depth]") {
+    const auto setup = readBattleFile(sourcePath("tests/data/battles/lines-in-depth.xml"));
+    const auto& blue = setup.sides[1].mes[0].formations;
+    REQUIRE(blue.size() == 3);
+    CHECK(blue[0].inFilesOf == "blue-line");
+    CHECK(blue[1].inFilesOf.empty());
+    CHECK(blue[2].units[0].inFilesOf == "line-1");
+    const auto plain = readBattleFile(sourcePath("tests/data/battles/duel.xml"));
+    for (const auto& s : plain.sides)
+        for (const auto& me : s.mes)
+            for (const auto& f : me.formations) CHECK(f.inFilesOf.empty());
+    expectDepthError("inFilesOf=\"blue-line\"", "inFilesOf=\"nobody\"", 18, "names no unit or formation");
+    expectDepthError("inFilesOf=\"blue-line\"", "inFilesOf=\"red-bde\"", 18, "the other side");
+    expectDepthError("inFilesOf=\"blue-line\"", "inFilesOf=\"militia-1\"", 18, "itself, a formation it belongs to");
+    expectDepthError("inFilesOf=\"line-1\"", "inFilesOf=\"blue-third\"", 30, "itself, a formation it belongs to");
+    expectDepthError("inFilesOf=\"line-1\"", "inFilesOf=\"militia-2\"", 30, "stands in another line's files itself");
+    expectDepthError("<me id=\"blue-me\" mode=\"deployed_defensive\">", "<me id=\"blue-me\" mode=\"march\">", 18,
+                     "on the table at turn 1");
+}
+
+TEST_CASE("lines in depth stand in the files of the line they name, one behind the other", "[battle][depth]") {
+    auto setup = readBattleFile(sourcePath("tests/data/battles/lines-in-depth.xml"));
+    etatmajor::dice::ScriptedSource script({});
+    BattleDice dice(script);
+    {
+        Engine e(setup, dice);
+        const auto [lo, hi] = filesOf(e, {"line-1", "line-2"});
+        const auto [mlo, mhi] = filesOf(e, {"militia-1", "militia-2"});
+        // the militia (8 files) centred on the Continentals' 10, 400 paces from the rear edge; the Continentals at 250
+        CHECK(hi - lo == 10);
+        CHECK(mlo == lo + 1);
+        CHECK(mhi == hi - 1);
+        CHECK(e.unit(e.unitIndex("militia-1")).front == 400);
+        CHECK(e.unit(e.unitIndex("line-1")).front == 250);
+        // the third line, with no depth of its own, 150 paces behind the unit it names and centred on it
+        const auto& third = e.unit(e.unitIndex("line-3"));
+        const auto& first = e.unit(e.unitIndex("line-1"));
+        CHECK(third.front == first.front - 150);
+        CHECK(third.x0 + third.w / 2 == first.x0 + first.w / 2);
+        CHECK(third.role == Role::FirstLine);
+        // the enemy lines up against the front the blue side presents: its Continentals' files, not three lines' side by side
+        const auto [rlo, rhi] = filesOf(e, {"foot-1", "foot-2", "foot-3"});
+        CHECK(rlo <= lo);
+        CHECK(rhi >= hi);
+        CHECK(rhi - rlo == 15);
+    }
+    // Without the attribute the same units stand side by side along the front.
+    for (auto& f : setup.sides[1].mes[0].formations) {
+        f.inFilesOf.clear();
+        for (auto& u : f.units) u.inFilesOf.clear();
+    }
+    Engine e(setup, dice);
+    const auto [lo, hi] = filesOf(e, {"line-1", "line-2"});
+    const auto [mlo, mhi] = filesOf(e, {"militia-1", "militia-2"});
+    CHECK((mhi <= lo || mlo >= hi));
+}
+
+TEST_CASE("a militia line standing in the Continentals' files gives its fire and falls back behind them", "[battle][depth]") {
+    const auto setup = readBattleFile(sourcePath("tests/data/battles/lines-in-depth.xml"));
+    RedcoatsResolver resolver;
+    int first = 0, second = 0;
+    const int runs = 40;
+    for (int seed = 1; seed <= runs; ++seed) {
+        Narrative n;
+        (void)resolver.fightSeeded(setup, static_cast<std::uint64_t>(seed), &n);
+        const auto& t = n.text();
+        // §2.8 forward_class1 = fall_back: each militia battalion has the Continentals in its files behind it (one
+        // that has halted Unsteady under fire does not move that turn)
+        if (t.find("First militia gives its fire and falls back behind") != std::string::npos) ++first;
+        if (t.find("Second militia gives its fire and falls back behind") != std::string::npos) ++second;
+    }
+    CHECK(first >= runs / 2);
+    CHECK(second >= runs / 2);
+}
