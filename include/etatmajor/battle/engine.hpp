@@ -565,6 +565,7 @@ private:
     int rollInitiative();
     void brigadeStatus();
     bool militiaFallBack(int unit);
+    bool pursueWithdrawing(int unit, int allowance);
     void massPanic();
     void declareCharges(int side);
     void respondToCharges(int side, bool mayCounter);

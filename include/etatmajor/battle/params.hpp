@@ -107,6 +107,11 @@ struct Params {
     // turn (retire), or only when formed enemy is within 80 paces, 120 for rifles (formed_only, the earlier doctrine).
     // rules-mapping-battle.md, "Losses, the end of the day and who gives up the field".
     bool screenRetiresFromHorse = true;
+    // §2.8 [X] a withdrawing side's foot marching off toward its rear edge turns its back on the enemy, and the
+    // victor's horse in the Assault posture rides after it and charges its rear, where the chart gives mounted troops
+    // the fight against foot in the open (horse); or the withdrawing foot keeps its face to the enemy and the horse
+    // keeps its station (none, the earlier doctrine). rules-mapping-battle.md, "Horse after a withdrawing army".
+    bool pursueWithdrawal = true;
     // §3.2 [X] men of routing stands cut down by a charge or pursuit (an automatic major defeat, §2.16): reported as
     // killed and wounded (cut_down), or as taken prisoner (taken). Points are the same either way: full value.
     bool caughtRoutersTaken = true;

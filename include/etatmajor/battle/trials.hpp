@@ -68,10 +68,16 @@ std::int64_t gunsTakenFrom(const TrialOutcome& t, int side);
 // or when a figure is missing or the two ranges overlap.
 int historicalFieldHolder(const BattleSetup& setup);
 int historicalHeavierLoser(const BattleSetup& setup);
+// The side beaten decisively in history, or kNoSide: the other side held the field, and this one's lowest figure of
+// men lost is at least twice the holder's highest and its lowest figure of prisoners at least kDecisivePrisoners.
+int historicalDecisiveLoser(const BattleSetup& setup);
+inline constexpr int kDecisivePrisoners = 200;
 
-// The two standing checks every battle with <historical> figures gets without a hand-written target: the side that
-// held the field holds it in >= 75 % of runs, and the side that lost more men loses more men than the other in a
-// strict majority of runs. Each is left out when the figures do not decide it.
+// The standing checks every battle with <historical> figures gets without a hand-written target: the side that held
+// the field holds it in >= 75 % of runs; the side that lost more men loses more men than the other in a strict
+// majority of runs; and where history's result was decisive (historicalDecisiveLoser), it is decisive the same way
+// in a strict majority of runs: the holder holds the field, the loser loses at least twice its men, and at least
+// kDecisivePrisoners of them as prisoners. Each is left out when the figures do not decide it.
 std::vector<CalibrationTarget> historicalChecks(const BattleSetup& setup);
 inline constexpr int kStandingFieldShare = 750;  // thousandths of the runs
 

@@ -317,12 +317,18 @@ std::string calibrationMarkdown(const std::vector<CalibratedBattle>& battles, in
             "targets and, in `<historical>` elements, what the sources say each side lost and which side held the "
             "field. The command fights every battle many times, trial k with seed S + k, and compares the outcomes "
             "with both. `etatmajor-cli battle narrate --oob FILE --seed N` replays any one run.\n\n";
-    head << "Beside its own targets, every battle gets two standing checks derived from its historical figures: the "
-            "side that held the field must hold it in at least "
+    head << "Beside its own targets, every battle gets up to three standing checks derived from its historical "
+            "figures: the side that held the field must hold it in at least "
          << fieldShare
-         << " % of the runs, and the side that lost more men must lose more men than its enemy in more than half of "
-            "them. The second is judged only where the sources agree which side lost more, that is where one side's "
-            "lowest figure is above the other's highest.\n\n";
+         << " % of the runs; the side that lost more men must lose more men than its enemy in more than half of "
+            "them; and a side beaten decisively must be beaten so in more than half of them. The second is judged "
+            "only where the sources agree which side lost more, that is where one side's lowest figure is above the "
+            "other's highest. The third is judged where the side that lost the field lost, by the sources' lowest "
+            "figures, at least twice the men of the other's highest and "
+         << kDecisivePrisoners
+         << " or more as prisoners; a run is decisive when the other side holds the field and the beaten side loses "
+            "at least twice its men, "
+         << kDecisivePrisoners << " or more of them taken.\n\n";
     head << "Men lost are the resolver's `men_lost` (tactical-resolver.md §3.2): every figure killed, wounded, "
             "dispersed, taken, massacred or scattered, at 25 men a foot or horse figure and 5 a gun-crew figure "
             "(§1.1), as the historical counts take in killed, wounded, missing and captured. Prisoners are the men "

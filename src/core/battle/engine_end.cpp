@@ -513,7 +513,7 @@ BattleResult Engine::finish() {
     BattleResult r;
     r.units.reserve(m_units.size());
     r.battleId = m_setup.id;
-    r.resolverVersion = "redcoats-10";
+    r.resolverVersion = "redcoats-11";
     r.paramsHash = m_params.hash();
     r.turnsAvailable = m_turns;
     r.turnsFought = m_turn;

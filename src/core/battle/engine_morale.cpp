@@ -532,7 +532,10 @@ void Engine::declareCharges(int side) {
                 // two daylight turns, when nothing else will decide the day either, (c) asks only the lower threshold.
                 const bool futile = m_params.futileFireCloses && !fireCanScore(u, t);
                 if (tctFaces < (futile ? 1 : 3)) continue;  // (a)
-                const bool autoTarget = t.morale == Morale::Routing ||
+                // pursue_withdrawal = horse [X]: foot marching off with its back to the enemy is the rear of foot in
+                // the open, which mounted troops win against automatically (§1.15).
+                const bool rearToHorse = m_params.pursueWithdrawal && isMounted(u.type) && isFoot(t.type) && t.facingAway && inOpen(t);
+                const bool autoTarget = t.morale == Morale::Routing || rearToHorse ||
                                         (isMounted(u.type) && (flank || (t.formation == Formation::Skirmish && inOpen(t)))) ||
                                         (isArtillery(t.type) && !touchingSteadyFriend(t) && t.cover == 0);
                 const bool firefight = u.firefightWith == t.index && u.firefightTurns >= m_params.maxFirefight;
@@ -586,6 +589,9 @@ void Engine::declareCharges(int side) {
         if (!out.passed) continue;
         ++m_events[m_sides[static_cast<std::size_t>(u.side)].id + ".charges"];
         if (u.unitClass == 1) ++m_events[m_sides[static_cast<std::size_t>(u.side)].id + ".class1_charges"];
+        if (m_params.pursueWithdrawal && isMounted(u.type) && unit(p.target).facingAway &&
+            m_sides[static_cast<std::size_t>(unit(p.target).side)].withdrawing)
+            ++m_events[m_sides[static_cast<std::size_t>(u.side)].id + ".pursuit_charges"];
         startCharge(p.charger, p.target, ChargeKind::Declared, p.flank);
     }
 }

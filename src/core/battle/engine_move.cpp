@@ -993,6 +993,8 @@ void Engine::cavalryMove(int ui) {
         u.formationChanged = true;
     }
     const int allowance = moveAllowance(u, u.fired);
+    if (m_params.pursueWithdrawal && m_sides[static_cast<std::size_t>(1 - u.side)].withdrawing && pursueWithdrawing(ui, allowance))
+        return;
     // Seek a flank position on the nearest enemy line end within six files; otherwise keep level with our line,
     // 100 paces back (§2.6.4 step 5, §2.8 Flanks).
     int best = kNone, bestD = 1 << 30;
@@ -1035,6 +1037,39 @@ void Engine::cavalryMove(int ui) {
         return;
     }
     if (lineFront > 0 && u.front < lineFront - 100) moveUnitForward(ui, std::min(allowance, lineFront - 100 - u.front));
+}
+
+bool Engine::pursueWithdrawing(int ui, int allowance) {
+    // §2.8 [X] pursue_withdrawal = horse: the enemy has given up the field and its foot is marching off with its
+    // back to us. The horse rides into the files of the nearest such unit it can see in the open (not in buildings,
+    // works or a wood, where it cannot follow, ¶32, ¶541) and closes to its charge reach; the Morale Phase's charge
+    // on its rear follows (declareCharges: an automatic target, §1.15). With nobody to ride after, it moves as usual.
+    auto& u = unit(ui);
+    int best = kNone, bestD = 1 << 30;
+    for (const auto& t : sideUnits(1 - u.side)) {
+        if (t.side == u.side || t.status != UnitStatus::OnTable || t.lane != 0 || !isFoot(t.type) || !t.facingAway) continue;
+        if (!m_visibleToEnemy[static_cast<std::size_t>(t.index)] || !inOpen(t) || t.inWorks) continue;
+        const int d = distance(u, t);
+        if (d < bestD) {
+            bestD = d;
+            best = t.index;
+        }
+    }
+    if (best == kNone) return false;
+    const auto& t = unit(best);
+    int budget = allowance;
+    const int centre = t.x0 + t.w / 2, mine = u.x0 + u.w / 2;
+    const int shift = std::min(std::abs(centre - mine), budget / c::kStandWidth);
+    if (shift > 0) {
+        u.x0 = std::max(0, std::min(m_width - u.w, u.x0 + (centre > mine ? shift : -shift)));
+        budget -= shift * c::kStandWidth;
+        u.moved = true;
+    }
+    const int reach = chargeReach(u, ChargeKind::Declared);
+    const int sep = separation(u, t);
+    if (sep > reach / 2) moveUnitForward(ui, std::min(budget, sep - reach / 2));
+    refreshTerrain(u);
+    return true;
 }
 
 void Engine::loneCavalryMove(int ui, int allowance) {
@@ -1303,6 +1338,9 @@ void Engine::withdrawMove(int ui) {
         // A Breakoff ME's rearguard (>= 25 % of points, its steadiest formed units) holds for two turns (§2.6.3).
         if (u.rearguard && m_turn <= 2) return;
     }
+    // pursue_withdrawal = horse [X]: foot marching off to its rear edge has its back to the enemy (facing away);
+    // the rearguard, which holds, does not come here while it holds.
+    if (m_params.pursueWithdrawal && isFoot(u.type)) u.facingAway = true;
     if (isFoot(u.type) && (u.formation == Formation::Line || u.formation == Formation::ReinforcedLine) && !u.formationChanged &&
         nearestEnemyDistance(u, true, true) > 300) {
         setFormation(u, Formation::OpenColumn);

@@ -132,6 +132,7 @@ const std::vector<Key>& keyTable() {
         LATE_BOOL_KEY("withdraw_when", withdrawOnlyWhenLosing, "loss_only", "losing"),
         LATE_BOOL_KEY("withdraw_measure", withdrawOnMen, "points", "men"),
         LATE_BOOL_KEY("screen_horse", screenRetiresFromHorse, "formed_only", "retire"),
+        LATE_BOOL_KEY("pursue_withdrawal", pursueWithdrawal, "none", "horse"),
         LATE_BOOL_KEY("caught_routers", caughtRoutersTaken, "cut_down", "taken"),
         LATE_BOOL_KEY("forward_class1", forwardClass1FallBack, "stand", "fall_back"),
         LATE_BOOL_KEY("assault_unseen", assaultSeeksUnseen, "straight_ahead", "nearest_enemy"),

@@ -145,6 +145,18 @@ int historicalHeavierLoser(const BattleSetup& setup) {
     return kNoSide;
 }
 
+int historicalDecisiveLoser(const BattleSetup& setup) {
+    const int holder = historicalFieldHolder(setup);
+    if (holder == kNoSide) return kNoSide;
+    const int loser = 1 - holder;
+    const auto& w = setup.historical[static_cast<std::size_t>(holder)];
+    const auto& l = setup.historical[static_cast<std::size_t>(loser)];
+    if (!w || !l || !w->menLost || !l->menLost || !l->prisoners) return kNoSide;
+    const int winnerHigh = w->menLostHigh.value_or(*w->menLost);
+    if (*l->menLost < 2 * winnerHigh || *l->prisoners < kDecisivePrisoners) return kNoSide;
+    return loser;
+}
+
 std::vector<CalibrationTarget> historicalChecks(const BattleSetup& setup) {
     std::vector<CalibrationTarget> out;
     if (const int s = historicalFieldHolder(setup); s != kNoSide) {
@@ -170,6 +182,21 @@ std::vector<CalibrationTarget> historicalChecks(const BattleSetup& setup) {
         t.majority = true;
         t.standing = true;
         t.text = "standing check: " + id + ", who lost more men in history, loses more men than " + other + " in a majority of runs";
+        out.push_back(t);
+    }
+    if (const int s = historicalDecisiveLoser(setup); s != kNoSide) {
+        const auto& id = setup.sides[static_cast<std::size_t>(s)].id;
+        const auto& holder = setup.sides[static_cast<std::size_t>(1 - s)].id;
+        CalibrationTarget t;
+        t.id = "historical-decisive";
+        t.metric = "decisive_defeat";
+        t.side = id;
+        t.other = holder;
+        t.majority = true;
+        t.standing = true;
+        t.text = "standing check: " + id + ", beaten decisively in history, is beaten so in a majority of runs (" + holder +
+                 " holds the field, " + id + " loses at least twice its men and " + std::to_string(kDecisivePrisoners) +
+                 " or more as prisoners)";
         out.push_back(t);
     }
     return out;
@@ -224,6 +251,10 @@ std::vector<TargetResult> evaluateTargets(const BattleSetup& setup, const std::v
         else if (t.metric == "net_loss_more") r.value = share([&](const TrialOutcome& x) { return x.netLoss6[si] > x.netLoss6[oi]; });
         else if (t.metric == "net_loss_less") r.value = share([&](const TrialOutcome& x) { return x.netLoss6[si] < x.netLoss6[oi]; });
         else if (t.metric == "men_lost_more") r.value = share([&](const TrialOutcome& x) { return x.menLost[si] > x.menLost[oi]; });
+        else if (t.metric == "decisive_defeat")
+            r.value = share([&](const TrialOutcome& x) {
+                return x.fieldHolder == o && x.menLost[si] >= 2 * x.menLost[oi] && x.prisoners[si] >= kDecisivePrisoners;
+            });
         else if (t.metric == "wins") r.value = share([&](const TrialOutcome& x) { return x.winner == s; });
         else if (t.metric == "median_stand_ratio") {
             std::vector<std::int64_t> ratios;

@@ -143,6 +143,57 @@ TEST_CASE("standing checks follow the <historical> figures", "[battle][calibrati
     }
 }
 
+TEST_CASE("a decisive historical result gets a standing check of its own", "[battle][calibration]") {
+    auto setup = readBattleFile(sourcePath("tests/data/battles/duel-historical.xml"));
+    // blue lost 90-120 men, 30-45 of them taken, against red's 40: not prisoners in hundreds
+    CHECK(historicalDecisiveLoser(setup) == kNoSide);
+    CHECK(historicalChecks(setup).size() == 2);
+    setup.historical[1]->prisoners = 200;
+    setup.historical[1]->prisonersHigh.reset();
+    REQUIRE(historicalDecisiveLoser(setup) == kSideB);
+    const auto checks = historicalChecks(setup);
+    REQUIRE(checks.size() == 3);
+    CHECK(checks[2].id == "historical-decisive");
+    CHECK(checks[2].metric == "decisive_defeat");
+    CHECK(checks[2].side == "blue");
+    CHECK(checks[2].other == "red");
+    CHECK(checks[2].majority);
+
+    // A run is decisive when red holds the field, blue loses at least twice red's men and 200 or more as prisoners.
+    std::vector<TrialOutcome> trials(4);
+    for (auto& t : trials) {
+        t.fieldHolder = kSideA;
+        t.menLost = {100, 200};
+        t.prisoners = {0, 200};
+    }
+    trials[1].menLost = {100, 199};  // less than twice
+    trials[2].prisoners = {0, 199};  // too few taken
+    trials[3].fieldHolder = kSideB;  // blue kept the field
+    auto results = evaluateTargets(setup, trials);
+    REQUIRE(results.size() == 4);
+    CHECK(results[3].target.id == "historical-decisive");
+    CHECK(results[3].value == 250);
+    CHECK_FALSE(results[3].met);
+    for (auto& t : trials) {
+        t.fieldHolder = kSideA;
+        t.menLost = {100, 250};
+        t.prisoners = {0, 300};
+    }
+    trials[0].fieldHolder = kNoSide;
+    results = evaluateTargets(setup, trials);
+    CHECK(results[3].value == 750);
+    CHECK(results[3].met);
+
+    SECTION("the winner's highest figure must be at most half the loser's lowest") {
+        setup.historical[0]->menLost = 46;  // 2 x 46 > 90
+        CHECK(historicalDecisiveLoser(setup) == kNoSide);
+    }
+    SECTION("no holder, no decisive defeat") {
+        setup.historical[0]->heldField = false;
+        CHECK(historicalDecisiveLoser(setup) == kNoSide);
+    }
+}
+
 TEST_CASE("the standing checks are judged with the battle's own targets", "[battle][calibration]") {
     const auto setup = readBattleFile(sourcePath("tests/data/battles/duel-historical.xml"));
     auto trials = knownTrials();  // red holds the field in 3 of 5; blue loses more men in 4 of 5 (one tie)

@@ -198,3 +198,19 @@ TEST_CASE("screen_horse = retire: a rifle screen in the open goes back behind it
     CHECK(stand >= runs * 9 / 10);
     CHECK(retire <= runs * 3 / 4);
 }
+
+TEST_CASE("pursue_withdrawal = horse: the victor's horse rides after Camden's withdrawing Americans and takes prisoners",
+          "[battle][history]") {
+    const int runs = 100;
+    const auto def = measure(shipped("camden"), {}, "british.pursuit_charges", "american", runs);
+    const auto old = measure(shipped("camden"), {{"pursue_withdrawal", "none"}}, "british.pursuit_charges", "american", runs);
+    CHECK(old.total == 0);
+    CHECK(def.runsWith >= runs / 4);  // the Legion cavalry charges a withdrawing American unit's rear
+    auto sum = [](const std::vector<int>& v) {
+        long long s = 0;
+        for (int x : v) s += x;
+        return s;
+    };
+    CHECK(sum(def.prisoners) > sum(old.prisoners));
+    CHECK(sum(def.menLost) > sum(old.menLost));
+}
