@@ -672,7 +672,9 @@ void MainFrame::syncTools() {
 void MainFrame::selectTool(Tool tool) {
     if (tool != m_tools.tool()) {
         cancelGeoreference();
+        // The last tool's hint goes with it; the new tool gives its own, if it has one.
         m_toolHint.clear();
+        SetStatusText(wxEmptyString, 2);
     }
     m_tools.setTool(tool);
     syncTools();
