@@ -919,6 +919,8 @@ bool MainFrame::startGeoreference() {
         shown.visible = true;
         setBackground(shown);
     }
+    // The panel would cover the picture the user is about to click on; it shows the new placing when opened again.
+    if (m_backgroundDialog) m_backgroundDialog->Hide();
     m_georeferencing = true;
     m_places.clear();
     m_canvas->setPointPicker([this](hex::Point at) { georeferenceClick(at); });
