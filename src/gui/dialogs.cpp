@@ -200,7 +200,7 @@ map::MapMetadata MapPropertiesDialog::metadata() const {
 // ---- Background image ------------------------------------------------------------------------------------------
 
 BackgroundDialog::BackgroundDialog(wxWindow* parent, ChangeHandler onChange, std::function<void()> onChooseImage,
-                                   std::function<void()> onRemove)
+                                   std::function<void()> onRemove, std::function<void()> onPlace)
     : wxDialog(parent, wxID_ANY, _("Background Image"), wxDefaultPosition, wxDefaultSize, wxDEFAULT_DIALOG_STYLE),
       m_onChange(std::move(onChange)) {
     auto* grid = form();
@@ -229,8 +229,11 @@ BackgroundDialog::BackgroundDialog(wxWindow* parent, ChangeHandler onChange, std
 
     auto* buttons = new wxBoxSizer(wxHORIZONTAL);
     auto* fit = new wxButton(this, wxID_ANY, _("Fit to Map"));
+    auto* place = new wxButton(this, wxID_ANY, _("Place by Two Places..."));
+    place->SetToolTip(_("Click two places you know on the picture and say which hex each is"));
     auto* remove = new wxButton(this, wxID_ANY, _("Remove"));
     buttons->Add(fit, 0, wxRIGHT, 8);
+    buttons->Add(place, 0, wxRIGHT, 8);
     buttons->Add(remove, 0);
     buttons->AddStretchSpacer();
     buttons->Add(new wxButton(this, wxID_CLOSE, _("Close")), 0);
@@ -248,6 +251,9 @@ BackgroundDialog::BackgroundDialog(wxWindow* parent, ChangeHandler onChange, std
         if (onRemove) onRemove();
     });
     fit->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { fitToMap(); });
+    place->Bind(wxEVT_BUTTON, [onPlace](wxCommandEvent&) {
+        if (onPlace) onPlace();
+    });
     Bind(
         wxEVT_BUTTON, [this](wxCommandEvent&) { Hide(); }, wxID_CLOSE);
     m_visible->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) { changed(); });

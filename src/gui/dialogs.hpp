@@ -77,7 +77,9 @@ class BackgroundDialog : public wxDialog {
 public:
     using ChangeHandler = std::function<void(const BackgroundSettings&)>;
 
-    BackgroundDialog(wxWindow* parent, ChangeHandler onChange, std::function<void()> onChooseImage, std::function<void()> onRemove);
+    // `onPlace` starts placing the picture by two places the user knows (georeferencing).
+    BackgroundDialog(wxWindow* parent, ChangeHandler onChange, std::function<void()> onChooseImage, std::function<void()> onRemove,
+                     std::function<void()> onPlace = {});
     // Shows these settings for a map of `kmPerHex` whose bounds (units of the hex size) are `mapBounds`, for an
     // image of `imagePixels`.
     void show(const BackgroundSettings& settings, double kmPerHex, const wxRect2DDouble& mapBounds, const wxSize& imagePixels);

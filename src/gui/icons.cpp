@@ -198,6 +198,31 @@ wxBitmap Icons::tool(Tool tool, int size) {
                 gc.DrawEllipse(2.5, 18, 3.5, 3.5);
                 break;
             }
+            case Tool::Fill: {
+                // A tipped bucket pouring terrain colour into a hex.
+                gc.SetBrush(gc.CreateBrush(wxBrush(MapStyle::terrainFill(map::Terrain::Woods))));
+                gc.SetPen(pen(gc, MapStyle::terrainInk(map::Terrain::HeavyWoods), 1.4));
+                gc.DrawPath(hexagon(gc, 14, 15, 8));
+                gc.PushState();
+                gc.Translate(8, 8);
+                gc.Rotate(-kPi / 5);
+                gc.SetPen(pen(gc, kInk, 1.6));
+                gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(235, 235, 228))));
+                gc.DrawRectangle(-5, -5, 10, 9);
+                gc.PopState();
+                break;
+            }
+            case Tool::Stamp: {
+                // Two overlapping blocks of hexes: the copy and where it is put down.
+                gc.SetPen(pen(gc, kInk, 1.2));
+                gc.SetBrush(gc.CreateBrush(wxBrush(MapStyle::terrainFill(map::Terrain::Hills))));
+                gc.DrawPath(hexagon(gc, 8, 8, 6));
+                gc.SetBrush(gc.CreateBrush(wxBrush(MapStyle::terrainFill(map::Terrain::Woods))));
+                gc.DrawPath(hexagon(gc, 16, 16, 6));
+                gc.SetPen(pen(gc, MapStyle::river(), 1.6));
+                gc.StrokeLine(10, 12, 13, 15);
+                break;
+            }
         }
     });
 }
@@ -220,6 +245,17 @@ wxBitmap Icons::action(ActionIcon icon, int size) {
                 gc.SetBrush(gc.CreateBrush(wxBrush(MapStyle::terrainFill(map::Terrain::Woods))));
                 gc.SetPen(pen(gc, MapStyle::terrainInk(map::Terrain::HeavyWoods), 1.2));
                 gc.DrawPath(hexagon(gc, 12, 12, 5.5));
+                break;
+            }
+            case ActionIcon::HexNumbers: {
+                gc.SetBrush(gc.CreateBrush(wxBrush(MapStyle::terrainFill(map::Terrain::Clear))));
+                gc.SetPen(pen(gc, kInk, 1.2));
+                gc.DrawPath(hexagon(gc, 12, 12, 10.5));
+                wxFont font(wxFontInfo(wxSize(0, 8)).Family(wxFONTFAMILY_SWISS).Bold());
+                gc.SetFont(font, kInk);
+                double w = 0, h = 0;
+                gc.GetTextExtent("3,7", &w, &h);
+                gc.DrawText("3,7", 12 - w / 2, 12 - h / 2);
                 break;
             }
             case ActionIcon::Background: {

@@ -11,7 +11,7 @@
 
 namespace etatmajor::gui {
 
-enum class ActionIcon { ZoomIn, ZoomOut, Fit, Background };
+enum class ActionIcon { ZoomIn, ZoomOut, Fit, Background, HexNumbers };
 
 class Icons {
 public:

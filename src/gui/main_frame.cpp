@@ -31,6 +31,7 @@
 #include <wx/toolbar.h>
 
 #include <cctype>
+#include <cmath>
 #include <iostream>
 
 namespace etatmajor::gui {
@@ -51,6 +52,50 @@ enum MenuId {
     kIdBrushSmaller,
     kIdToolFirst,
     kIdToolLast = kIdToolFirst + kToolCount - 1,
+    kIdCopyArea,
+    kIdStampCopy,
+    kIdGeoreference,
+    kIdHexNumbers,
+    kIdLayerTerrain,
+    kIdLayerRivers,
+    kIdLayerRoads,
+    kIdLayerTowns,
+    kIdLayerLabels,
+};
+
+bool* layerFlag(LayerVisibility& l, int id) {
+    switch (id) {
+        case kIdLayerTerrain: return &l.terrain;
+        case kIdLayerRivers: return &l.rivers;
+        case kIdLayerRoads: return &l.roads;
+        case kIdLayerTowns: return &l.towns;
+        case kIdLayerLabels: return &l.labels;
+        case kIdHexNumbers: return &l.hexNumbers;
+        default: return nullptr;
+    }
+}
+
+// Placing the background image as one step of the undo history, beside the edits of the map.
+class BackgroundCommand : public wxCommand {
+public:
+    BackgroundCommand(std::function<void(const BackgroundSettings&)> place, BackgroundSettings before, BackgroundSettings after)
+        : wxCommand(true, _("Place Background Image")),
+          m_place(std::move(place)),
+          m_before(std::move(before)),
+          m_after(std::move(after)) {}
+    bool Do() override {
+        m_place(m_after);
+        return true;
+    }
+    bool Undo() override {
+        m_place(m_before);
+        return true;
+    }
+
+private:
+    std::function<void(const BackgroundSettings&)> m_place;
+    BackgroundSettings m_before;
+    BackgroundSettings m_after;
 };
 
 // How long the picture must stay unchanged before --screenshot takes it, and how long to wait at most.
@@ -72,7 +117,9 @@ const wxString kToolLabels[kToolCount] = {_("&Pan"),
                                           _("&Labels"),
                                           _("&Sides"),
                                           _("&Eraser"),
-                                          _("P&icker")};
+                                          _("P&icker"),
+                                          _("&Bucket Fill"),
+                                          _("&Copy and Stamp")};
 const wxString kToolHelp[kToolCount] = {_("Move the map by dragging it (H)"),
                                         _("Paint terrain; [ and ] change the brush size (T)"),
                                         _("Draw rivers and streams along hexsides, place fords and bridges (R)"),
@@ -81,7 +128,9 @@ const wxString kToolHelp[kToolCount] = {_("Move the map by dragging it (H)"),
                                         _("Add, change or remove labels (L)"),
                                         _("Home edges, LOC entry hexes and HQ hexes of each side (S)"),
                                         _("Remove the feature under the mouse (E)"),
-                                        _("Show everything on a hex and take its terrain or feature for the brush (I)")};
+                                        _("Show everything on a hex and take its terrain or feature for the brush (I)"),
+                                        _("Fill an area of one terrain, joined hex to hex, with another terrain (F)"),
+                                        _("Copy a block of hexes (C) and stamp it elsewhere (V)")};
 
 wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
 
@@ -123,6 +172,16 @@ MainFrame::MainFrame(const wxSize& size, bool interactive)
         return true;
     };
     m_tools.onSettingsChanged = [this] { syncTools(); };
+    m_tools.onHint = [this](const std::string& hint) {
+        m_toolHint = hint;
+        tell(hint);
+    };
+    askPlace = [this](const std::string& prompt, std::string& text) {
+        wxTextEntryDialog dialog(this, utf8(prompt), _("Place the Background Image"), utf8(text));
+        if (dialog.ShowModal() != wxID_OK) return false;
+        text = dialog.GetValue().Trim().Trim(false).utf8_string();
+        return true;
+    };
 
     Bind(wxEVT_TIMER, &MainFrame::onCaptureTick, this, m_captureTimer.GetId());
     Bind(
@@ -132,6 +191,7 @@ MainFrame::MainFrame(const wxSize& size, bool interactive)
     if (m_interactive) {
         m_recent.Load(*wxConfigBase::Get());
         m_recent.AddFilesToMenu();
+        loadLayers();
     }
     updateTitle();
     syncTools();
@@ -172,6 +232,10 @@ void MainFrame::buildMenus() {
     m_editMenu->AppendSeparator();
     m_editMenu->Append(kIdMapProperties, _("Map &Properties..."), _("Id, name, description and scale of the map"));
     m_editMenu->Append(kIdAddSide, _("Add &Side..."), _("Describe another side's geography on this map"));
+    m_editMenu->AppendSeparator();
+    // Plain keys on the map rather than Ctrl+C and Ctrl+V, which the text boxes of the tool panel keep for text.
+    m_editMenu->Append(kIdCopyArea, _("&Copy Area"), _("Drag over a block of hexes to copy it for the stamp (C on the map)"));
+    m_editMenu->Append(kIdStampCopy, _("S&tamp Copy"), _("Click where the copied block goes (V on the map)"));
     m_editor.processor().SetEditMenu(m_editMenu);
     m_editor.processor().SetUndoAccelerator("\tCtrl+Z");
     m_editor.processor().SetRedoAccelerator("\tCtrl+Y");
@@ -181,9 +245,20 @@ void MainFrame::buildMenus() {
     view->Append(kIdZoomOut, _("Zoom &Out\tCtrl+-"), _("Show more of the map"));
     view->Append(kIdFit, _("&Fit to Window\tCtrl+0"), _("Show the whole map"));
     view->AppendSeparator();
+    auto* layers = new wxMenu;
+    layers->AppendCheckItem(kIdLayerTerrain, _("&Terrain"), _("Show the terrain, or every hex as clear ground"));
+    layers->AppendCheckItem(kIdLayerRivers, _("&Rivers, Fords and Bridges"), _("Show or hide rivers, streams, fords and bridges"));
+    layers->AppendCheckItem(kIdLayerRoads, _("R&oads and Waterways"), _("Show or hide roads, tracks and waterways"));
+    layers->AppendCheckItem(kIdLayerTowns, _("&Urban Areas"), _("Show or hide urban areas and their names"));
+    layers->AppendCheckItem(kIdLayerLabels, _("&Labels"), _("Show or hide the map's labels"));
+    layers->AppendCheckItem(kIdShowBackground, _("Back&ground Image"), _("Show or hide the background image"));
+    view->AppendSubMenu(layers, _("&Layers"), _("What the map shows; the map file is not changed"));
+    view->AppendCheckItem(kIdHexNumbers, _("&Hex Numbers\tCtrl+H"), _("Write col,row in every hex large enough to read it"));
+    view->AppendSeparator();
     view->Append(kIdBackground, _("&Background Image..."),
                  _("Show a scanned map under the grid, and set its scale, position and opacity"));
-    view->AppendCheckItem(kIdShowBackground, _("Show Back&ground Image"), _("Show or hide the background image"));
+    view->Append(kIdGeoreference, _("&Place Background by Two Places..."),
+                 _("Click two places you know on the background image and say which hex each is"));
 
     auto* tools = new wxMenu;
     for (int i = 0; i < kToolCount; ++i) tools->AppendRadioItem(kIdToolFirst + i, kToolLabels[i], kToolHelp[i]);
@@ -231,6 +306,14 @@ void MainFrame::buildMenus() {
     Bind(wxEVT_MENU, &MainFrame::onToggleBackground, this, kIdShowBackground);
     Bind(wxEVT_MENU, &MainFrame::onTool, this, kIdToolFirst, kIdToolLast);
     Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { toolKey('C'); }, kIdCopyArea);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { toolKey('V'); }, kIdStampCopy);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { startGeoreference(); }, kIdGeoreference);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent& e) { toggleLayer(e.GetId()); }, kIdHexNumbers, kIdLayerLabels);
+    Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { toolKey(']'); }, kIdBrushBigger);
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { toolKey('['); }, kIdBrushSmaller);
@@ -239,8 +322,10 @@ void MainFrame::buildMenus() {
          {static_cast<int>(wxID_SAVE), static_cast<int>(wxID_SAVEAS), static_cast<int>(wxID_UNDO), static_cast<int>(wxID_REDO),
           static_cast<int>(kIdMapProperties), static_cast<int>(kIdAddSide), static_cast<int>(kIdBackground),
           static_cast<int>(kIdShowBackground), static_cast<int>(kIdBrushBigger), static_cast<int>(kIdBrushSmaller),
-          static_cast<int>(kIdZoomIn), static_cast<int>(kIdZoomOut), static_cast<int>(kIdFit)})
+          static_cast<int>(kIdZoomIn), static_cast<int>(kIdZoomOut), static_cast<int>(kIdFit), static_cast<int>(kIdCopyArea),
+          static_cast<int>(kIdStampCopy), static_cast<int>(kIdGeoreference)})
         Bind(wxEVT_UPDATE_UI, &MainFrame::onUpdateUi, this, id);
+    Bind(wxEVT_UPDATE_UI, &MainFrame::onUpdateUi, this, kIdHexNumbers, kIdLayerLabels);
     Bind(wxEVT_UPDATE_UI, &MainFrame::onUpdateUi, this, kIdToolFirst, kIdToolLast);
 }
 
@@ -266,6 +351,8 @@ void MainFrame::buildToolBar() {
     }
     m_toolBar->AddSeparator();
     m_toolBar->AddTool(kIdBackground, _("Background"), Icons::action(ActionIcon::Background), _("Background image under the grid"));
+    m_toolBar->AddCheckTool(kIdHexNumbers, _("Hex numbers"), Icons::action(ActionIcon::HexNumbers), wxNullBitmap,
+                            _("Hex numbers: col,row in every hex (Ctrl+H)"));
     m_toolBar->Realize();
 }
 
@@ -354,6 +441,7 @@ void MainFrame::updateSummary() {
 
 void MainFrame::showDocument(std::shared_ptr<MapDocument> document) {
     m_validationTimer.Stop();
+    cancelGeoreference();
     m_editor.setDocument(document);
     m_canvas->setDocument(document);
     if (!m_editor.editable()) m_tools.setTool(Tool::Pan);
@@ -582,6 +670,12 @@ void MainFrame::syncTools() {
 }
 
 void MainFrame::selectTool(Tool tool) {
+    if (tool != m_tools.tool()) {
+        cancelGeoreference();
+        // The last tool's hint goes with it; the new tool gives its own, if it has one.
+        m_toolHint.clear();
+        SetStatusText(wxEmptyString, 2);
+    }
     m_tools.setTool(tool);
     syncTools();
 }
@@ -599,6 +693,15 @@ void MainFrame::toolKey(int key) {
         case 'S': selectTool(Tool::Sides); break;
         case 'E': selectTool(Tool::Eraser); break;
         case 'I': selectTool(Tool::Picker); break;
+        case 'F': selectTool(Tool::Fill); break;
+        case 'C':
+        case 'V': {
+            // C: copy a block; V: stamp the copy (or copy first, when nothing is held).
+            m_tools.setStampMode(k == 'V' && !m_tools.piece().empty() ? StampMode::Paste : StampMode::Copy);
+            selectTool(Tool::Stamp);
+            break;
+        }
+        case WXK_ESCAPE: cancelGeoreference(); break;
         case '[':
             s.radius = std::max(0, s.radius - 1);
             syncTools();
@@ -655,6 +758,7 @@ void MainFrame::onClose(wxCloseEvent& event) {
 }
 
 void MainFrame::onUndo(wxCommandEvent&) {
+    cancelGeoreference();
     m_editor.undo();
     updateTitle();
 }
@@ -697,7 +801,8 @@ void MainFrame::onBackground(wxCommandEvent&) {
             [this] {
                 setBackground(std::nullopt);
                 if (m_backgroundDialog) m_backgroundDialog->Hide();
-            });
+            },
+            [this] { startGeoreference(); });
     }
     const auto& m = m_editor.document()->map();
     m_backgroundDialog->show(*m_background, m.metadata().kmPerHex,
@@ -736,6 +841,20 @@ void MainFrame::onUpdateUi(wxUpdateUIEvent& event) {
         case kIdBackground: event.Enable(editable); break;
         case kIdBrushBigger:
         case kIdBrushSmaller: event.Enable(editable); break;
+        case kIdCopyArea:
+        case kIdGeoreference: event.Enable(editable); break;
+        case kIdStampCopy: event.Enable(editable && !m_tools.piece().empty()); break;
+        case kIdHexNumbers:
+        case kIdLayerTerrain:
+        case kIdLayerRivers:
+        case kIdLayerRoads:
+        case kIdLayerTowns:
+        case kIdLayerLabels: {
+            LayerVisibility l = m_canvas->layers();
+            event.Enable(any);
+            event.Check(*layerFlag(l, id));
+            break;
+        }
         case wxID_UNDO: event.Enable(editable && m_editor.canUndo()); break;
         case wxID_REDO: event.Enable(editable && m_editor.canRedo()); break;
         case kIdShowBackground:
@@ -752,7 +871,148 @@ void MainFrame::onUpdateUi(wxUpdateUIEvent& event) {
 void MainFrame::onHover(const std::optional<HoverInfo>& info) {
     SetStatusText(info ? info->place() : wxString(), 0);
     SetStatusText(info ? info->terrain : wxString(), 1);
-    if (info) SetStatusText(info->urban, 2);
+    // The urban area under the mouse, or else what the tool expects next.
+    if (info) SetStatusText(info->urban.empty() ? utf8(m_georeferencing ? m_placeHint : m_toolHint) : info->urban, 2);
+}
+
+// ---- messages, layers and the placing of the background image --------------------------------------------------
+
+void MainFrame::tell(const std::string& message) {
+    m_lastMessage = message;
+    SetStatusText(utf8(message), 2);
+    if (!m_interactive) std::cout << "etatmajor: " << message << "\n";
+}
+
+void MainFrame::refuse(const wxString& title, const std::string& message) {
+    tell(message);
+    if (m_interactive) wxMessageBox(utf8(message), title, wxOK | wxICON_INFORMATION, this);
+}
+
+void MainFrame::setLayers(const LayerVisibility& layers) {
+    m_canvas->setLayers(layers);
+    m_toolBar->ToggleTool(kIdHexNumbers, layers.hexNumbers);
+    if (m_interactive) saveLayers();
+}
+
+void MainFrame::toggleLayer(int id) {
+    LayerVisibility l = m_canvas->layers();
+    bool* flag = layerFlag(l, id);
+    if (!flag) return;
+    *flag = !*flag;
+    setLayers(l);
+}
+
+void MainFrame::loadLayers() { setLayers(readLayers(*wxConfigBase::Get())); }
+
+void MainFrame::saveLayers() const { writeLayers(*wxConfigBase::Get(), m_canvas->layers()); }
+
+bool MainFrame::startGeoreference() {
+    if (!m_editor.editable()) return false;
+    if (!m_background) {
+        refuse(_("Place the Background Image"),
+               "There is no background image to place. Choose one first with View > Background Image..., then click "
+               "two places you know on it.");
+        return false;
+    }
+    if (!m_background->visible) {
+        BackgroundSettings shown = *m_background;
+        shown.visible = true;
+        setBackground(shown);
+    }
+    // The panel would cover the picture the user is about to click on; it shows the new placing when opened again.
+    if (m_backgroundDialog) m_backgroundDialog->Hide();
+    m_georeferencing = true;
+    m_places.clear();
+    m_canvas->setPointPicker([this](hex::Point at) { georeferenceClick(at); });
+    m_placeHint = "Placing the background image: click the first of two places you know on the picture (Esc stops).";
+    tell(m_placeHint);
+    return true;
+}
+
+void MainFrame::cancelGeoreference() {
+    if (!m_georeferencing) return;
+    m_georeferencing = false;
+    m_places.clear();
+    m_canvas->setPointPicker(nullptr);
+    tell("The background image was left where it was.");
+}
+
+void MainFrame::georeferenceClick(hex::Point at) {
+    if (!m_background || m_backgroundPixels.x <= 0) {
+        cancelGeoreference();
+        return;
+    }
+    KnownPlace place;
+    imagePixelAt(*m_background, at, place.u, place.v);
+    if (place.u < 0 || place.v < 0 || place.u > m_backgroundPixels.x || place.v > m_backgroundPixels.y) {
+        refuse(_("Place the Background Image"), "That point is not on the background image: click a place on the picture.");
+        return;
+    }
+    if (!m_places.empty() && std::hypot(place.u - m_places[0].u, place.v - m_places[0].v) < 8.0) {
+        refuse(_("Place the Background Image"),
+               "That is the point clicked first. Click a second place, far from the first (the farther apart, the better).");
+        return;
+    }
+    const map::Map& m = m_editor.document()->map();
+    const std::string which = m_places.empty() ? "first" : "second";
+    const std::string prompt = "Which hex is the " + which + " place? Type it as col,row (for example 12,7)" +
+                               (m.geoGrid() ? ", or its latitude and longitude (for example 34.2468 N, 80.6070 W)." : ".");
+    std::string text;
+    if (!askPlace || !askPlace(prompt, text)) {
+        cancelGeoreference();
+        return;
+    }
+    try {
+        place.target = knownPlaceOnMap(m, text);
+        place.given = text;
+    } catch (const GeoreferenceError& e) {
+        refuse(_("Place the Background Image"), std::string(e.what()) + " Click the " + which + " place again.");
+        return;
+    }
+    m_places.push_back(place);
+    if (m_places.size() < 2) {
+        m_placeHint = "Placing the background image: the first place is " + text +
+                      ". Now click a second place you know, far from the first (Esc stops).";
+        tell(m_placeHint);
+        return;
+    }
+    Placement p;
+    try {
+        p = placeByTwoPlaces(m_places[0], m_places[1]);
+    } catch (const GeoreferenceError& e) {
+        m_places.clear();
+        m_placeHint = "Placing the background image: click the first of two places you know on the picture (Esc stops).";
+        refuse(_("Place the Background Image"), std::string(e.what()) + " Start again with the first place.");
+        return;
+    }
+    const std::string first = m_places[0].given;
+    const std::string second = m_places[1].given;
+    m_georeferencing = false;
+    m_places.clear();
+    m_canvas->setPointPicker(nullptr);
+    BackgroundSettings after = *m_background;
+    after.x = p.x;
+    after.y = p.y;
+    after.scale = p.scale;
+    after.visible = true;
+    m_editor.submitCommand(new BackgroundCommand([this](const BackgroundSettings& s) { placeBackground(s); }, *m_background, after));
+    std::string done = "The background image now lies with its two places on " + first + " and " + second + ".";
+    if (p.misfitHexes >= 0.25)
+        done += " They disagree by " + wxString::Format("%.1f", p.misfitHexes).utf8_string() +
+                " hexes each: the scan may be turned or stretched.";
+    tell(done);
+    updateTitle();
+}
+
+void MainFrame::placeBackground(const BackgroundSettings& settings) {
+    // The undo history counts this change: the sidecar's own flag is left alone.
+    setBackground(settings, true);
+    if (m_backgroundDialog && m_backgroundDialog->IsShown() && m_editor.document()) {
+        const auto& m = m_editor.document()->map();
+        m_backgroundDialog->show(settings, m.metadata().kmPerHex,
+                                 m_canvas->painter() ? m_canvas->painter()->worldBounds() : wxRect2DDouble(), m_backgroundPixels);
+    }
+    updateTitle();
 }
 
 // ---- non-interactive modes -------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "dialogs.hpp"
+#include "georeference.hpp"
 #include "map_canvas.hpp"
 #include "map_document.hpp"
 #include "map_editor.hpp"
@@ -68,6 +69,20 @@ public:
     // saved; until then the window counts as modified. `fromFile`: they were just read from the sidecar.
     bool setBackground(std::optional<BackgroundSettings> settings, bool fromFile = false);
     const std::optional<BackgroundSettings>& background() const { return m_background; }
+    // The picture's pixel size, (0, 0) without a picture.
+    wxSize backgroundPixels() const { return m_backgroundPixels; }
+
+    // Placing the background image by two places the user knows: the next two clicks on the map are points of the
+    // picture, and for each `askPlace` asks which hex (or latitude and longitude) it is. The placement is one undo
+    // step. Refused, with a message, without an editable map or a background image.
+    bool startGeoreference();
+    void cancelGeoreference();
+    bool georeferencing() const { return m_georeferencing; }
+    std::function<bool(const std::string& prompt, std::string& text)> askPlace;
+
+    // Which features the map shows; remembered with the user's settings when interactive.
+    void setLayers(const LayerVisibility& layers);
+    const LayerVisibility& layers() const { return m_canvas->layers(); }
 
     MapEditor& editor() { return m_editor; }
     ToolController& tools() { return m_tools; }
@@ -78,7 +93,8 @@ public:
     void selectTool(Tool tool);
     // Checks the map again now rather than after the short delay that follows an edit.
     void refreshValidation();
-    // The last message the editor gave (a refused edit), for the status bar and tests.
+    // The last message the editor gave (a refused edit, what a tool expects next, a placing of the background), for
+    // the status bar and tests.
     const std::string& lastMessage() const { return m_lastMessage; }
 
 private:
@@ -116,6 +132,13 @@ private:
     void onHover(const std::optional<HoverInfo>& info);
     void chooseBackgroundImage();
     void captureNow();
+    void tell(const std::string& message);
+    void refuse(const wxString& title, const std::string& message);
+    void georeferenceClick(hex::Point at);
+    void placeBackground(const BackgroundSettings& settings);
+    void toggleLayer(int id);
+    void loadLayers();
+    void saveLayers() const;
 
     bool m_interactive;
     MapEditor m_editor;
@@ -141,6 +164,13 @@ private:
 
     wxTimer m_validationTimer;
     std::string m_lastMessage;
+    // What the tool, or the placing of the background while it lasts, expects next; shown in the status bar when the
+    // mouse is not over an urban area.
+    std::string m_toolHint;
+    std::string m_placeHint;
+
+    bool m_georeferencing = false;
+    std::vector<KnownPlace> m_places;
 
     wxTimer m_captureTimer;
     wxString m_capturePath;

@@ -81,6 +81,7 @@ void MapCanvas::setDocument(std::shared_ptr<const MapDocument> document) {
     if (m_document) {
         m_painter = std::make_unique<MapPainter>(*m_document);
         if (m_underlay) m_painter->setUnderlay(&*m_underlay);
+        m_painter->setLayers(m_layers);
     }
     m_paintCount = 0;
     fitToWindow();
@@ -98,6 +99,7 @@ void MapCanvas::replaceDocument(std::shared_ptr<const MapDocument> document) {
     m_document = std::move(document);
     m_painter = std::make_unique<MapPainter>(*m_document);
     if (m_underlay) m_painter->setUnderlay(&*m_underlay);
+    m_painter->setLayers(m_layers);
     Refresh();
 }
 
@@ -113,6 +115,18 @@ void MapCanvas::redrawAll() {
     dropBackBuffer();
     m_prefetchDone = false;
     Refresh();
+}
+
+void MapCanvas::setLayers(const LayerVisibility& layers) {
+    if (layers == m_layers) return;
+    m_layers = layers;
+    if (m_painter) m_painter->setLayers(m_layers);
+    redrawAll();
+}
+
+void MapCanvas::setPointPicker(std::function<void(hex::Point)> picker) {
+    m_pointPicker = std::move(picker);
+    SetCursor(m_pointPicker || toolActive() ? wxCursor(wxCURSOR_CROSS) : wxNullCursor);
 }
 
 void MapCanvas::setUnderlay(std::optional<Underlay> underlay) {
@@ -475,6 +489,12 @@ void MapCanvas::endDrag() {
 
 void MapCanvas::onLeftDown(wxMouseEvent& event) {
     SetFocus();
+    if (m_pointPicker && m_painter) {
+        // A copy: the picker may end the picking, and itself with it.
+        auto picker = m_pointPicker;
+        picker(worldAt(event.GetPosition()));
+        return;
+    }
     if (!toolActive() && m_onHexClick && m_painter) {
         const auto h = m_painter->hexAt(paintedViewport(), event.GetPosition());
         if (h && m_onHexClick(*h)) return;

@@ -65,6 +65,15 @@ public:
     // Everything must be drawn again (the underlay changed, for instance).
     void redrawAll();
 
+    // Which of the map's features are drawn (a view setting: the map is not changed).
+    void setLayers(const LayerVisibility& layers);
+    const LayerVisibility& layers() const { return m_layers; }
+
+    // While set, the next left clicks go to `picker` as map points, whatever the tool (placing the background
+    // image by two places); nullptr ends it.
+    void setPointPicker(std::function<void(hex::Point)> picker);
+    bool pickingPoints() const { return static_cast<bool>(m_pointPicker); }
+
     // The picture drawn under the grid, or none.
     void setUnderlay(std::optional<Underlay> underlay);
     const std::optional<Underlay>& underlay() const { return m_underlay; }
@@ -177,6 +186,8 @@ private:
     std::function<bool(int)> m_onKey;
     OverlayPainter m_overlay;
     std::function<bool(hex::Hex)> m_onHexClick;
+    std::function<void(hex::Point)> m_pointPicker;
+    LayerVisibility m_layers;
 };
 
 }  // namespace etatmajor::gui

@@ -119,13 +119,14 @@ std::string MapDocument::title() const {
 
 void MapDocument::saveAs(const std::string& path) {
     if (!editable()) throw LoadError(path + ": error: a campaign or a campaign database is never written by the editor");
-    io::writeMapFile(m_map, path);
+    io::writeMapFile(m_map, path, m_headerComments);
     m_path = path;
 }
 
 void MapDocument::readMap(const std::string& mapPath) {
     auto result = io::readMapFile(mapPath);
     m_map = std::move(result.map);
+    if (m_kind == DocumentKind::Map) m_headerComments = std::move(result.headerComments);
     for (const auto& issue : result.issues.items()) m_warnings.push_back(issue.format());
     if (m_title.empty()) m_title = m_map.metadata().name;
 }

@@ -66,11 +66,13 @@ public:
     const map::Map& map() const { return m_map; }
     // The map to edit; callers change it only through edit commands (edit::Edit::apply / revert).
     map::Map& editableMap() { return m_map; }
-    // Writes the map to PATH atomically (io::writeMapFile) and from then on belongs to PATH. Throws
-    // core::FileError; a campaign or database is never written.
+    // Writes the map to PATH atomically (io::writeMapFile), with the comments that headed the file it was read from,
+    // and from then on belongs to PATH. Throws core::FileError; a campaign or database is never written.
     void saveAs(const std::string& path);
     const std::vector<SideInfo>& sides() const { return m_sides; }
     const std::vector<Counter>& counters() const { return m_counters; }
+    // The comments before the <map> element of the file the map was read from (empty for a new map).
+    const std::vector<std::string>& headerComments() const { return m_headerComments; }
     // Recoverable problems found while reading, each a "FILE:LINE: ..." line.
     const std::vector<std::string>& warnings() const { return m_warnings; }
 
@@ -91,6 +93,7 @@ private:
     std::vector<SideInfo> m_sides;
     std::vector<Counter> m_counters;
     std::vector<std::string> m_warnings;
+    std::vector<std::string> m_headerComments;
 };
 
 }  // namespace etatmajor::gui

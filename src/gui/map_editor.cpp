@@ -40,6 +40,15 @@ bool MapEditor::submit(edit::Edit edit) {
     return true;
 }
 
+bool MapEditor::submitCommand(wxCommand* command) {
+    if (!editable()) {
+        delete command;
+        return false;
+    }
+    m_mergeOpen = false;
+    return m_processor->Submit(command);
+}
+
 bool MapEditor::undo() {
     m_mergeOpen = false;
     return editable() && m_processor->CanUndo() && m_processor->Undo();

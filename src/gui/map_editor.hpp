@@ -34,6 +34,10 @@ public:
     // stroke. An empty edit changes nothing; its refusal, if any, goes to the message handler. Returns whether the
     // map changed. Does nothing on a read-only document.
     bool submit(edit::Edit edit);
+    // Records a step that is not an edit of the map (where the background image lies) in the same history, so that
+    // Undo and Redo take it back and bring it again in its place among the edits. The processor owns `command`
+    // and runs its Do() now. Does nothing on a read-only document.
+    bool submitCommand(wxCommand* command);
     bool undo();
     bool redo();
     bool canUndo() const { return m_processor->CanUndo(); }

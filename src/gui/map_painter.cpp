@@ -27,6 +27,7 @@ constexpr double kPi = 3.14159265358979323846;
 // Below these hex sizes (pixels) the detail is too small to read and is left out.
 constexpr double kMinSizeForOutlines = 9.0;
 constexpr double kMinSizeForSymbols = 9.0;
+constexpr double kMinSizeForHexNumbers = 18.0;
 
 double clamp(double v, double lo, double hi) { return std::max(lo, std::min(hi, v)); }
 
@@ -73,6 +74,7 @@ struct PaintState {
     OffsetRange range;
     TextPlacer& placer;    // text drawn so far in this paint
     TextSprites& sprites;  // names already drawn with their halo, reused across paints
+    const LayerVisibility& layers;
 
     bool near(Point p) const { return clip.Contains(wxPoint2DDouble(p.x, p.y)); }
 };
@@ -149,7 +151,7 @@ void drawTerrain(const PaintState& f) {
     constexpr double kShift = 0.5;
     double grow = -1.0;
     forEachVisibleHex(f, [&](Hex h) {
-        const auto t = static_cast<std::size_t>(m.terrain(h));
+        const auto t = static_cast<std::size_t>(f.layers.terrain ? m.terrain(h) : Terrain::Clear);
         auto corners = f.layout.corners(h);
         const Point c = f.layout.toPixel(h);
         if (grow < 0.0) {
@@ -630,7 +632,8 @@ void drawTexts(const PaintState& f) {
 
     // Map labels: rivers, regions, sounds. Italic, centred on their hex.
     const double labelPx = clamp(0.72 * f.s, 11.0, 22.0);
-    for (const auto& label : m.labels()) {
+    static const std::vector<map::Label> kNoLabels;
+    for (const auto& label : f.layers.labels ? m.labels() : kNoLabels) {
         const Point c = f.layout.toPixel(label.hex);
         if (!f.near(c)) continue;
         const wxString text = utf8(label.text);
@@ -652,7 +655,8 @@ void drawTexts(const PaintState& f) {
 
     // Urban names, biggest places first; small places give way when there is no room.
     std::vector<const map::UrbanArea*> urban;
-    for (const auto& u : m.urbanAreas()) urban.push_back(&u);
+    if (f.layers.towns)
+        for (const auto& u : m.urbanAreas()) urban.push_back(&u);
     std::stable_sort(urban.begin(), urban.end(), [](const auto* a, const auto* b) { return a->size > b->size; });
     for (const auto* u : urban) {
         const Point c = f.layout.toPixel(u->hex);
@@ -729,6 +733,27 @@ void drawTexts(const PaintState& f) {
             }
         }
     }
+}
+
+// "col,row" at the top of every hex, as the order sheets and the status bar write hexes; only where the hexes are
+// large enough for the number to be read. Drawn with the base layer, so the tiles keep them.
+void drawHexNumbers(const PaintState& f) {
+    if (f.s < kMinSizeForHexNumbers) return;
+    const auto offsets = f.doc.map().offsets();
+    const double px = clamp(0.27 * f.s, 7.0, 13.0);
+    wxFont font(wxFontInfo(wxSize(0, static_cast<int>(std::lround(px)))).Family(wxFONTFAMILY_SWISS));
+    f.gc.SetFont(font, MapStyle::hexNumber());
+    for (int row = f.range.rowMin; row <= f.range.rowMax; ++row)
+        for (int col = f.range.colMin; col <= f.range.colMax; ++col) {
+            const Hex h = offsets.toHex({col, row});
+            const Point c = f.layout.toPixel(h);
+            if (!f.near(c)) continue;
+            const wxString text = wxString::Format("%d,%d", col, row);
+            double w = 0, th = 0;
+            f.gc.GetTextExtent(text, &w, &th);
+            // Above the middle of the hex, where urban areas and names are not.
+            f.gc.DrawText(text, c.x - w / 2, c.y - 0.66 * f.s);
+        }
 }
 
 void drawUnderlay(const PaintState& f, const Underlay& u, const Viewport& vp, const wxRect& area) {
@@ -832,21 +857,23 @@ void MapPainter::paint(wxGraphicsContext& gc, const Viewport& viewport, const wx
                      wxRect2DDouble(area.x - 2 * s - 40, area.y - 2 * s - 40, area.width + 4 * s + 80, area.height + 4 * s + 80),
                      visibleRange(viewport, area),
                      placer,
-                     m_sprites};
+                     m_sprites,
+                     m_layers};
         if (layers & kLayerBase) {
             if (!f.range.empty()) {
                 drawTerrain(f);
-                drawTerrainSymbols(f);
+                if (m_layers.terrain) drawTerrainSymbols(f);
             }
             if (m_underlay) drawUnderlay(f, *m_underlay, viewport, area);
             if (!f.range.empty()) drawCoastAndGrid(f);
-            drawRivers(f);
-            drawRoutes(f);
-            drawCrossings(f);
+            if (m_layers.rivers) drawRivers(f);
+            if (m_layers.roads) drawRoutes(f);
+            if (m_layers.rivers) drawCrossings(f);
+            if (m_layers.hexNumbers && !f.range.empty()) drawHexNumbers(f);
         }
         if (layers & kLayerOverlay) {
             drawLocEntries(f);
-            drawUrbanAreas(f);
+            if (m_layers.towns) drawUrbanAreas(f);
             drawHeadquarters(f);
             // Names keep clear of the counters, which are drawn last, on top of everything.
             for (const auto& box : layoutCounters(f)) placer.take(box.rect);

@@ -46,6 +46,18 @@ struct OffsetRange {
 // because its names are placed against each other: LOC entries, urban areas, HQs, names and counters.
 enum PaintLayer : unsigned { kLayerBase = 1u, kLayerOverlay = 2u, kLayerAll = 3u };
 
+// Which classes of the map's features are drawn: a view setting of the editor, never part of the map. The
+// background image is shown or hidden with its own settings (Underlay, BackgroundSettings::visible).
+struct LayerVisibility {
+    bool terrain = true;      // off: every hex plain, as clear ground, with no symbols
+    bool rivers = true;       // rivers, streams, fords and bridges
+    bool roads = true;        // roads, tracks and waterways
+    bool towns = true;        // urban areas and their names
+    bool labels = true;       // the map's labels
+    bool hexNumbers = false;  // "col,row" in every hex large enough to read it
+    friend bool operator==(const LayerVisibility&, const LayerVisibility&) = default;
+};
+
 // A picture (a scanned map) shown between the terrain and the grid. Its pixel (u, v) lies at the map point
 // (x + u * scale, y + v * scale) in units of the hex size, with hex (0,0) at the origin.
 struct Underlay {
@@ -69,6 +81,9 @@ public:
     void setUnderlay(const Underlay* underlay) { m_underlay = underlay; }
     const Underlay* underlay() const { return m_underlay; }
 
+    void setLayers(const LayerVisibility& layers) { m_layers = layers; }
+    const LayerVisibility& layers() const { return m_layers; }
+
     // The viewport that shows the whole map centred in an output of `size` pixels, `margin` pixels clear on each side.
     Viewport fit(const wxSize& size, double margin = 12.0) const;
     // The on-map offset coordinates that can touch `area`; a conservative superset.
@@ -85,6 +100,7 @@ private:
     const MapDocument& m_doc;
     wxRect2DDouble m_bounds;
     const Underlay* m_underlay = nullptr;
+    LayerVisibility m_layers;
     mutable TextSprites m_sprites;  // a cache: painting stays logically const
 };
 

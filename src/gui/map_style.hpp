@@ -31,6 +31,7 @@ public:
     static wxColour text() { return {20, 20, 20}; }
     static wxColour labelText() { return {52, 46, 92}; }
     static wxColour halo() { return {255, 255, 246, 215}; }
+    static wxColour hexNumber() { return {50, 50, 44, 200}; }
     static wxColour background() { return {196, 200, 204}; }
 
     static wxColour sideFill(Allegiance a);

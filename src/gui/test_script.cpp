@@ -7,6 +7,7 @@
 #include "etatmajor/edit/map_edits.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 
+#include <wx/menu.h>
 #include <wx/statusbr.h>
 #include <wx/time.h>
 
@@ -114,6 +115,7 @@ void stroke(MapCanvas& canvas, const std::vector<Point>& points) {
 void setToolArgs(ToolSettings& s, Tool tool, const std::vector<std::string>& w) {
     switch (tool) {
         case Tool::Terrain:
+        case Tool::Fill:
             if (w.size() > 2) s.terrain = named<map::Terrain>(w[2], map::terrainFromName, "terrain");
             break;
         case Tool::Hexside:
@@ -179,6 +181,12 @@ void TestScript::start(std::function<void(int)> done) {
     };
     tools.askText = [this](const std::string&, std::string& reply) {
         if (m_textAnswers.empty()) fail("the label tool asked for a text and the script gave no 'answer text'");
+        reply = m_textAnswers.front();
+        m_textAnswers.pop_front();
+        return true;
+    };
+    m_frame.askPlace = [this](const std::string&, std::string& reply) {
+        if (m_textAnswers.empty()) fail("the background asked which hex a place is and the script gave no 'answer text'");
         reply = m_textAnswers.front();
         m_textAnswers.pop_front();
         return true;
@@ -301,6 +309,47 @@ void TestScript::addFileCommands() {
         wxMilliSleep(static_cast<unsigned long>(std::max(0, number(w[1]))));
     };
     m_commands["expect"] = [this](const Words& w) { expect(w); };
+    m_commands["menu"] = [this](const Words& w) {
+        // A menu item chosen as a person chooses it: "menu View>Layers>Labels" sends the item's command to the window.
+        need(w, 2);
+        const std::string path = rest(w, 1);
+        wxMenuBar* bar = m_frame.GetMenuBar();
+        if (!bar) fail("the window has no menu bar");
+        std::vector<std::string> names;
+        std::istringstream in(path);
+        for (std::string part; std::getline(in, part, '>');) names.push_back(part);
+        if (names.size() < 2) fail("'menu' wants MENU>ITEM");
+        const int top = bar->FindMenu(wxString::FromUTF8(names[0].c_str()));
+        if (top == wxNOT_FOUND) fail("no menu '" + names[0] + "'");
+        wxMenu* menu = bar->GetMenu(static_cast<size_t>(top));
+        wxMenuItem* item = nullptr;
+        for (std::size_t i = 1; i < names.size(); ++i) {
+            item = nullptr;
+            for (wxMenuItem* candidate : menu->GetMenuItems())
+                if (!candidate->IsSeparator() && candidate->GetItemLabelText().utf8_string() == names[i]) item = candidate;
+            if (!item) fail("no menu item '" + names[i] + "' in " + path);
+            if (i + 1 < names.size()) {
+                if (!item->GetSubMenu()) fail("'" + names[i] + "' is not a submenu");
+                menu = item->GetSubMenu();
+            }
+        }
+        m_frame.UpdateWindowUI(wxUPDATE_UI_RECURSE);
+        menu->UpdateUI(&m_frame);
+        if (!item->IsEnabled()) fail("the menu item " + path + " is disabled");
+        wxCommandEvent ev(wxEVT_MENU, item->GetId());
+        ev.SetEventObject(menu);
+        if (item->IsCheckable()) ev.SetInt(item->IsChecked() ? 0 : 1);
+        m_frame.GetEventHandler()->ProcessEvent(ev);
+    };
+    m_commands["remember-background-pixel"] = [this](const Words& w) {
+        // The picture's pixel under a hex's centre, kept under a name for a later 'expect background-pixel'.
+        need(w, 3);
+        if (!m_frame.background()) fail("there is no background image");
+        const Point at = unitLayout(m_frame.editor()).toPixel(hexOf(m_frame.editor(), w[1]));
+        double u = 0, v = 0;
+        imagePixelAt(*m_frame.background(), at, u, v);
+        m_pixels[w[2]] = {u, v};
+    };
 }
 
 // The tools, their settings, and the answers their dialogs are given.
@@ -371,7 +420,8 @@ void TestScript::addToolCommands() {
         need(w, 2);
         MapCanvas& canvas = m_frame.canvas();
         wxKeyEvent ev(wxEVT_KEY_DOWN);
-        ev.m_keyCode = static_cast<unsigned char>(std::toupper(static_cast<unsigned char>(w[1][0])));
+        ev.m_keyCode = w[1] == "escape" ? static_cast<int>(WXK_ESCAPE)
+                                        : static_cast<unsigned char>(std::toupper(static_cast<unsigned char>(w[1][0])));
         ev.SetEventObject(&canvas);
         canvas.GetEventHandler()->ProcessEvent(ev);
     };
@@ -569,6 +619,38 @@ void TestScript::addEditorExpectations() {
         if (text.find(rest(w, 3)) == std::string::npos) fail("status field " + w[2] + " is '" + text + "'");
     };
     m_expectations["background"] = [this](const Words& w) { expectEqual("a background", m_frame.background() ? "yes" : "no", w[2]); };
+    m_expectations["background-pixel"] = [this](const Words& w) {
+        // expect background-pixel HEX NAME: the picture's pixel remembered as NAME now lies under HEX's centre.
+        need(w, 4);
+        if (!m_frame.background()) fail("there is no background image");
+        const auto it = m_pixels.find(w[3]);
+        if (it == m_pixels.end()) fail("no background pixel remembered as '" + w[3] + "'");
+        const Point at = unitLayout(m_frame.editor()).toPixel(hexOf(m_frame.editor(), w[2]));
+        double u = 0, v = 0;
+        imagePixelAt(*m_frame.background(), at, u, v);
+        const double off = std::hypot(u - it->second.first, v - it->second.second);
+        std::cout << "etatmajor: the picture's pixel under " << w[2] << " is " << u << "," << v << " (" << off << " from " << w[3]
+                  << ")\n";
+        if (off > 1.0) fail("the picture's pixel under " + w[2] + " is " + std::to_string(off) + " pixels from " + w[3]);
+    };
+    m_expectations["layer"] = [this](const Words& w) {
+        // expect layer terrain|rivers|roads|towns|labels|hex-numbers|background on|off
+        need(w, 4);
+        const LayerVisibility& l = m_frame.layers();
+        bool on = false;
+        if (w[2] == "terrain") on = l.terrain;
+        else if (w[2] == "rivers") on = l.rivers;
+        else if (w[2] == "roads") on = l.roads;
+        else if (w[2] == "towns") on = l.towns;
+        else if (w[2] == "labels") on = l.labels;
+        else if (w[2] == "hex-numbers") on = l.hexNumbers;
+        else if (w[2] == "background") on = m_frame.background() && m_frame.background()->visible;
+        else fail("unknown layer '" + w[2] + "'");
+        expectEqual("the layer " + w[2], on ? "on" : "off", w[3]);
+    };
+    m_expectations["georeferencing"] = [this](const Words& w) {
+        expectEqual("placing the background", m_frame.georeferencing() ? "yes" : "no", w[2]);
+    };
     m_expectations["tiles-rendered-at-most"] = m_expectations["tiles-rendered-at-least"] = [this](const Words& w) {
         const std::string& what = w[1];
         // Counted once everything on screen has been painted.

@@ -6,7 +6,8 @@
 // and a "FILE:LINE: error: ..." message on stderr.
 //
 //   open PATH | new COLSxROWS [pointy|flat] [odd|even] [KM] | save PATH
-//   tool NAME [ARG]       pan | terrain TERRAIN | hexside river|stream|ford|bridge | route major_road|minor_road|
+//   tool NAME [ARG]       pan | terrain TERRAIN | fill TERRAIN | stamp | hexside river|stream|ford|bridge | route
+//   major_road|minor_road|
 //                         navigable_river | urban | label | sides SIDE primary|secondary|hq | eraser CLASS | picker
 //                         (eraser classes: terrain watercourse crossing route urban label loc hq)
 //   brush RADIUS          0..3
@@ -14,7 +15,9 @@
 //   answer urban NAME|SIZE|FORTIFICATION    the reply to the next urban-area dialog
 //   answer text TEXT      the reply to the next text dialog
 //   click HEX | drag HEX HEX... | click-side SIDE | drag-sides SIDE SIDE... | hover HEX | hover-side SIDE
-//   key K                 a tool shortcut typed on the map ([ ] H T R D U L S E I)
+//   key K                 a tool shortcut typed on the map ([ ] H T R D U L S E I F C V, or escape)
+//   menu MENU>ITEM[>ITEM]  a menu item chosen, by its label without & and shortcut ("menu View>Layers>Labels")
+//   remember-background-pixel HEX NAME   the background picture's pixel under HEX, kept as NAME
 //   show-dialog new-map|urban|properties|background | close-dialogs   (shown without waiting, for screenshots)
 //   undo | redo
 //   zoom PIXELS|in|out|fit | centre HEX | select-issue N
@@ -28,7 +31,8 @@
 //   expect hq SIDE HEX yes|no | expect picked TEXT | expect tool NAME | expect message TEXT
 //   expect tiles-rendered-at-most N | expect tiles-rendered-at-least N | expect read-only yes|no
 //   expect status FIELD TEXT (the status bar's field FIELD, from 0, holds TEXT)
-//   expect background yes|no
+//   expect background yes|no | expect background-pixel HEX NAME (NAME's pixel now lies under HEX)
+//   expect layer terrain|rivers|roads|towns|labels|hex-numbers|background on|off | expect georeferencing yes|no
 #pragma once
 
 #include <wx/event.h>
@@ -87,6 +91,7 @@ private:
     std::deque<UrbanAnswer> m_urbanAnswers;
     std::deque<std::string> m_textAnswers;
     std::size_t m_tileMark = 0;
+    std::map<std::string, std::pair<double, double>> m_pixels;  // remember-background-pixel
     std::map<std::string, std::function<void(const Words&)>> m_commands;
     std::map<std::string, std::function<void(const Words&)>> m_expectations;  // expect WHAT ARG...: by WHAT
 

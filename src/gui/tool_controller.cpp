@@ -14,8 +14,8 @@ using hex::Point;
 
 namespace {
 
-constexpr std::array<const char*, kToolCount> kToolNames{"pan",   "terrain", "hexside", "route", "urban",
-                                                         "label", "sides",   "eraser",  "picker"};
+constexpr std::array<const char*, kToolCount> kToolNames{"pan",   "terrain", "hexside", "route", "urban", "label",
+                                                         "sides", "eraser",  "picker",  "fill",  "stamp"};
 
 // Drags are followed in steps of this many hex sizes, so a fast mouse paints or draws without gaps.
 constexpr double kSampleStep = 0.25;
@@ -81,7 +81,8 @@ void ToolController::setTool(Tool tool) {
     if (m_tool != Tool::Eraser && m_tool != Tool::Picker && m_tool != Tool::Pan) m_before = m_tool;
     if (tool == Tool::Eraser) {
         switch (m_tool) {
-            case Tool::Terrain: m_settings.eraseClass = FeatureClass::Terrain; break;
+            case Tool::Terrain:
+            case Tool::Fill: m_settings.eraseClass = FeatureClass::Terrain; break;
             case Tool::Hexside:
                 m_settings.eraseClass = m_settings.hexsideMode == HexsideMode::Ford || m_settings.hexsideMode == HexsideMode::Bridge
                                             ? FeatureClass::Crossing
@@ -97,6 +98,25 @@ void ToolController::setTool(Tool tool) {
         }
     }
     m_tool = tool;
+    m_copyFrom.reset();
+    m_copyTo.reset();
+    hintForTool();
+}
+
+void ToolController::setStampMode(StampMode mode) {
+    m_settings.stampMode = mode;
+    if (m_tool == Tool::Stamp) hintForTool();
+}
+
+void ToolController::hintForTool() const {
+    if (!onHint) return;
+    const Tool tool = m_tool;
+    if (tool == Tool::Fill) onHint("Click a hex: it and every hex of the same terrain joined to it take the chosen terrain.");
+    else if (tool == Tool::Stamp && (m_settings.stampMode == StampMode::Copy || m_piece.empty()))
+        onHint("Drag from one corner of a block of hexes to the opposite corner to copy it.");
+    else if (tool == Tool::Stamp)
+        onHint("Click where the top-left hex of the copy goes (" + std::to_string(m_pieceColumns) + " x " +
+               std::to_string(m_pieceRows) + " hexes); C copies another block.");
 }
 
 void ToolController::press(Point at) {
@@ -108,13 +128,23 @@ void ToolController::press(Point at) {
     m_lastSide.reset();
     m_subject.clear();
     m_last = at;
+    if (m_tool == Tool::Stamp && m_settings.stampMode == StampMode::Copy) {
+        m_copyFrom = m_copyTo = hexAt(at);
+        return;
+    }
     applyAt(at, true);
 }
 
 void ToolController::drag(Point at) {
     if (!m_stroking) return;
     // Only tools that work along a path follow the drag; the others act once per press.
-    if (m_tool == Tool::Urban || m_tool == Tool::Label || m_tool == Tool::Picker || m_tool == Tool::Sides) return;
+    if (m_tool == Tool::Stamp && m_copyFrom) {
+        m_copyTo = hexAt(at);
+        return;
+    }
+    if (m_tool == Tool::Urban || m_tool == Tool::Label || m_tool == Tool::Picker || m_tool == Tool::Sides || m_tool == Tool::Fill ||
+        m_tool == Tool::Stamp)
+        return;
     const double dx = at.x - m_last.x;
     const double dy = at.y - m_last.y;
     const int steps = std::max(1, static_cast<int>(std::ceil(std::hypot(dx, dy) / kSampleStep)));
@@ -129,6 +159,62 @@ void ToolController::release() {
     if (!m_stroking) return;
     m_stroking = false;
     m_editor.endStroke();
+    if (m_tool == Tool::Stamp && m_copyFrom && m_copyTo) {
+        const Hex a = *m_copyFrom;
+        const Hex b = *m_copyTo;
+        m_copyFrom.reset();
+        m_copyTo.reset();
+        copyBlock(a, b);
+    }
+}
+
+std::vector<Hex> ToolController::block(Hex a, Hex b) const {
+    std::vector<Hex> out;
+    if (!map()) return out;
+    const auto offsets = map()->offsets();
+    const auto oa = offsets.toOffset(a);
+    const auto ob = offsets.toOffset(b);
+    const int c0 = std::max(0, std::min(oa.col, ob.col));
+    const int c1 = std::min(map()->width() - 1, std::max(oa.col, ob.col));
+    const int r0 = std::max(0, std::min(oa.row, ob.row));
+    const int r1 = std::min(map()->height() - 1, std::max(oa.row, ob.row));
+    for (int row = r0; row <= r1; ++row)
+        for (int col = c0; col <= c1; ++col) out.push_back(offsets.toHex({col, row}));
+    return out;
+}
+
+std::size_t ToolController::copyBlock(Hex a, Hex b) {
+    const auto hexes = block(a, b);
+    if (hexes.empty()) {
+        if (onHint) onHint("Nothing copied: drag over hexes of the map.");
+        return 0;
+    }
+    const auto offsets = map()->offsets();
+    const auto first = offsets.toOffset(hexes.front());
+    const auto last = offsets.toOffset(hexes.back());
+    m_piece = edit::copyArea(*map(), hexes, hexes.front());
+    m_pieceColumns = last.col - first.col + 1;
+    m_pieceRows = last.row - first.row + 1;
+    m_settings.stampMode = StampMode::Paste;
+    if (onSettingsChanged) onSettingsChanged();
+    if (onHint)
+        onHint("Copied " + std::to_string(m_pieceColumns) + " x " + std::to_string(m_pieceRows) +
+               " hexes. Click where the top-left hex of the copy goes; the tool panel lists what it holds.");
+    return hexes.size();
+}
+
+std::string ToolController::pieceSummary() const {
+    if (m_piece.empty()) return "nothing copied";
+    const auto count = [](std::size_t n, const char* one, const char* many) {
+        return std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    std::string out = std::to_string(m_pieceColumns) + " x " + std::to_string(m_pieceRows) + " hexes";
+    out += ", " + count(m_piece.sides.size(), "river hexside", "river hexsides");
+    out += ", " + count(m_piece.crossings.size(), "ford or bridge", "fords and bridges");
+    out += ", " + count(m_piece.steps.size(), "road step", "road steps");
+    out += ", " + count(m_piece.urbanAreas.size(), "urban area", "urban areas");
+    out += ", " + count(m_piece.labels.size(), "label", "labels");
+    return out;
 }
 
 void ToolController::submit(edit::Edit edit) {
@@ -220,6 +306,20 @@ void ToolController::applyAt(Point at, bool first) {
         case Tool::Picker:
             if (first) pick(at);
             break;
+        case Tool::Fill:
+            if (first) submit(edit::fillTerrain(m, h, s.terrain));
+            break;
+        case Tool::Stamp:
+            if (first && s.stampMode == StampMode::Paste) {
+                if (m_piece.empty()) {
+                    edit::Edit none;
+                    none.setRefusal("Nothing has been copied yet: choose Copy and drag over a block of hexes first.");
+                    m_editor.submit(std::move(none));
+                    return;
+                }
+                submit(edit::pasteArea(m, m_piece, h));
+            }
+            break;
     }
     m_lastHex = h;
     m_lastSide = side;
@@ -232,7 +332,7 @@ void ToolController::pick(Point at) {
     m_picked = edit::describeHex(m, h);
     auto& s = m_settings;
     s.terrain = m.terrain(h);
-    Tool next = m_before == Tool::Hexside || m_before == Tool::Route ? m_before : Tool::Terrain;
+    Tool next = m_before == Tool::Hexside || m_before == Tool::Route || m_before == Tool::Fill ? m_before : Tool::Terrain;
     const auto side = sideAt(at);
     if (const auto* hs = m.hexside(side.hex, side.dir); hs && hs->watercourse != map::Watercourse::None) {
         s.watercourseName = hs->name;
@@ -266,6 +366,15 @@ ToolTarget ToolController::target(Point at) const {
         const auto side = sideAt(at);
         if (edit::onMap(m, side)) t.side = side;
         return t;
+    }
+    if (m_tool == Tool::Stamp) {
+        if (m_copyFrom) {
+            t.hexes = block(*m_copyFrom, h);
+        } else if (m_settings.stampMode == StampMode::Paste) {
+            for (const auto& cell : m_piece.cells)
+                if (m.contains(cell.at + h)) t.hexes.push_back(cell.at + h);
+        }
+        if (!t.hexes.empty() || !m.contains(h)) return t;
     }
     const int radius = m_tool == Tool::Terrain ? m_settings.radius : 0;
     for (const Hex x : hex::spiral(h, radius))

@@ -16,13 +16,15 @@
 
 namespace etatmajor::gui {
 
-enum class Tool { Pan, Terrain, Hexside, Route, Urban, Label, Sides, Eraser, Picker };
-constexpr int kToolCount = 9;
+enum class Tool { Pan, Terrain, Hexside, Route, Urban, Label, Sides, Eraser, Picker, Fill, Stamp };
+constexpr int kToolCount = 11;
 const char* toolName(Tool tool);  // "pan", "terrain", ... as the test script names them
 std::optional<Tool> toolFromName(std::string_view name);
 
 enum class HexsideMode { River, Stream, Ford, Bridge };
 enum class SideMode { PrimaryLoc, SecondaryLoc, Hq };
+// The stamp tool either copies (a drag from corner to corner of a block of hexes) or puts the copy down (a click).
+enum class StampMode { Copy, Paste };
 
 // What each tool puts down; the properties panel edits these.
 struct ToolSettings {
@@ -46,6 +48,8 @@ struct ToolSettings {
     std::string locName;
 
     edit::FeatureClass eraseClass = edit::FeatureClass::Terrain;
+
+    StampMode stampMode = StampMode::Copy;
 };
 constexpr int kMaxBrushRadius = 3;
 
@@ -64,6 +68,8 @@ public:
     // Switches tools; on a read-only document every tool but Pan is refused. The eraser takes the feature class
     // of the tool used before it.
     void setTool(Tool tool);
+    // The stamp's mode; says through onHint what the mouse does now when the stamp is the tool.
+    void setStampMode(StampMode mode);
     ToolSettings& settings() { return m_settings; }
     const ToolSettings& settings() const { return m_settings; }
 
@@ -81,11 +87,24 @@ public:
     // What the picker found last, one line per item.
     const std::vector<std::string>& picked() const { return m_picked; }
 
+    // The block of hexes of offset coordinates from corner `a` to corner `b` (inclusive), on the map.
+    std::vector<hex::Hex> block(hex::Hex a, hex::Hex b) const;
+    // Copies the block from `a` to `b` for the stamp, whose anchor is the block's top-left hex, and turns the stamp
+    // to Paste. Returns the number of hexes copied (0: nothing on the map there; the copy held before stays).
+    std::size_t copyBlock(hex::Hex a, hex::Hex b);
+    // What the stamp holds, and its size in columns and rows.
+    const edit::MapPiece& piece() const { return m_piece; }
+    // One line for a person: "12 hexes, 3 river hexsides, 1 road step, 1 urban area, 0 labels".
+    std::string pieceSummary() const;
+
     // Dialog hooks: fill in the urban area / the text and return true, or return false to cancel.
     std::function<bool(map::UrbanArea&)> askUrbanArea;
     std::function<bool(const std::string& prompt, std::string& text)> askText;
-    // Told when the tool or its settings changed by themselves (the picker), so panels can follow.
+    // Told when the tool or its settings changed by themselves (the picker, the stamp after a copy), so panels can
+    // follow.
     std::function<void()> onSettingsChanged;
+    // Told what the tool expects next ("Click where the copy goes"), for the status bar.
+    std::function<void(const std::string&)> onHint;
 
 private:
     const map::Map* map() const;
@@ -93,6 +112,7 @@ private:
     void applyAt(hex::Point at, bool first);
     void submit(edit::Edit edit);
     void pick(hex::Point at);
+    void hintForTool() const;
 
     MapEditor& m_editor;
     Tool m_tool = Tool::Pan;
@@ -106,6 +126,12 @@ private:
     std::optional<hex::Hex> m_lastHex;
     std::optional<map::HexsideRef> m_lastSide;
     std::string m_subject;  // river or route the stroke is extending
+
+    std::optional<hex::Hex> m_copyFrom;  // the corner where a copy drag began
+    std::optional<hex::Hex> m_copyTo;
+    edit::MapPiece m_piece;
+    int m_pieceColumns = 0;
+    int m_pieceRows = 0;
 };
 
 }  // namespace etatmajor::gui

@@ -32,10 +32,17 @@ wxString pretty(std::string_view name) {
     return utf8(s);
 }
 
-const wxString kToolTitles[kToolCount] = {
-    _("Pan"),         _("Terrain Brush"), _("Rivers, Fords and Bridges"),  _("Roads and Waterways"),
-    _("Urban Areas"), _("Labels"),        _("Sides: Home Edges, LOC, HQ"), _("Eraser"),
-    _("Picker")};
+const wxString kToolTitles[kToolCount] = {_("Pan"),
+                                          _("Terrain Brush"),
+                                          _("Rivers, Fords and Bridges"),
+                                          _("Roads and Waterways"),
+                                          _("Urban Areas"),
+                                          _("Labels"),
+                                          _("Sides: Home Edges, LOC, HQ"),
+                                          _("Eraser"),
+                                          _("Picker"),
+                                          _("Bucket Fill"),
+                                          _("Copy and Stamp")};
 
 constexpr int kGap = 6;
 
@@ -84,6 +91,8 @@ wxWindow* ToolPanel::pageFor(Tool tool) {
         case Tool::Sides: return makeSidesPage();
         case Tool::Eraser: return makeEraserPage();
         case Tool::Picker: return makePickerPage();
+        case Tool::Fill: return makeFillPage();
+        case Tool::Stamp: return makeStampPage();
     }
     return makeHintPage(wxEmptyString);
 }
@@ -96,9 +105,7 @@ wxWindow* ToolPanel::makeHintPage(const wxString& text) {
     return page;
 }
 
-wxWindow* ToolPanel::makeTerrainPage() {
-    auto* page = new wxPanel(m_book);
-    auto* sizer = new wxBoxSizer(wxVERTICAL);
+wxGridSizer* ToolPanel::terrainButtons(wxWindow* page, std::array<wxToggleButton*, map::kTerrainCount>& buttons) {
     auto* grid = new wxGridSizer(2, wxSize(4, 4));
     for (int i = 0; i < map::kTerrainCount; ++i) {
         const auto t = static_cast<map::Terrain>(i);
@@ -109,10 +116,16 @@ wxWindow* ToolPanel::makeTerrainPage() {
             m_tools.settings().terrain = t;
             sync();
         });
-        m_terrain[static_cast<std::size_t>(i)] = b;
+        buttons[static_cast<std::size_t>(i)] = b;
         grid->Add(b, 1, wxEXPAND);
     }
-    sizer->Add(grid, 0, wxEXPAND);
+    return grid;
+}
+
+wxWindow* ToolPanel::makeTerrainPage() {
+    auto* page = new wxPanel(m_book);
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    sizer->Add(terrainButtons(page, m_terrain), 0, wxEXPAND);
     m_radius = radio(page, _("Brush size"), {_("1 hex"), _("7 hexes"), _("19 hexes"), _("37 hexes")}, 2);
     m_radius->Bind(wxEVT_RADIOBOX, [this](wxCommandEvent&) { m_tools.settings().radius = m_radius->GetSelection(); });
     sizer->Add(m_radius, 0, wxEXPAND | wxTOP, 10);
@@ -286,6 +299,40 @@ wxWindow* ToolPanel::makePickerPage() {
     return page;
 }
 
+wxWindow* ToolPanel::makeFillPage() {
+    auto* page = new wxPanel(m_book);
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    sizer->Add(terrainButtons(page, m_fillTerrain), 0, wxEXPAND);
+    sizer->Add(hint(page, _("Click a hex: it and every hex of the same terrain joined to it, side by side, take the "
+                            "chosen terrain. Rivers and roads do not stop the fill. One click is one undo step.")),
+               0, wxEXPAND | wxTOP, 10);
+    page->SetSizer(sizer);
+    return page;
+}
+
+wxWindow* ToolPanel::makeStampPage() {
+    auto* page = new wxPanel(m_book);
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    m_stampMode = radio(page, _("Mouse"), {_("Copy a block (C)"), _("Stamp the copy (V)")}, 1);
+    sizer->Add(m_stampMode, 0, wxEXPAND);
+    auto* held = new wxStaticText(page, wxID_ANY, _("Copied:"));
+    held->SetFont(held->GetFont().Bold());
+    sizer->Add(held, 0, wxTOP, 10);
+    m_stampHeld = new wxStaticText(page, wxID_ANY, wxEmptyString);
+    sizer->Add(m_stampHeld, 0, wxEXPAND | wxTOP, 3);
+    sizer->Add(hint(page, _("Copy: drag from one corner of a block of hexes to the other. Stamp: click where the "
+                            "top-left hex of the copy goes. The terrain, rivers, fords, bridges, roads, urban areas "
+                            "and labels of the block are copied; LOC entries and HQs are not. Each stamp is one undo "
+                            "step.")),
+               0, wxEXPAND | wxTOP, 10);
+    page->SetSizer(sizer);
+    m_stampMode->Bind(wxEVT_RADIOBOX, [this](wxCommandEvent&) {
+        m_tools.setStampMode(static_cast<StampMode>(m_stampMode->GetSelection()));
+        sync();
+    });
+    return page;
+}
+
 void ToolPanel::setMap(const map::Map* map) {
     m_map = map;
     syncSides();
@@ -328,7 +375,18 @@ void ToolPanel::sync() {
     m_title->SetLabel(kToolTitles[static_cast<int>(tool)]);
     m_book->ChangeSelection(static_cast<std::size_t>(m_pageOf[static_cast<std::size_t>(tool)]));
 
-    for (std::size_t i = 0; i < m_terrain.size(); ++i) m_terrain[i]->SetValue(static_cast<int>(i) == static_cast<int>(s.terrain));
+    for (std::size_t i = 0; i < m_terrain.size(); ++i) {
+        m_terrain[i]->SetValue(static_cast<int>(i) == static_cast<int>(s.terrain));
+        m_fillTerrain[i]->SetValue(static_cast<int>(i) == static_cast<int>(s.terrain));
+    }
+    m_stampMode->SetSelection(static_cast<int>(s.stampMode));
+    const wxString held = utf8(m_tools.pieceSummary());
+    if (m_stampHeld->GetLabel() != held) {
+        m_stampHeld->SetLabel(held);
+        m_stampHeld->Wrap(240);
+        // The wrapped text is taller than the one line it had: the page makes room for it.
+        m_stampHeld->GetParent()->Layout();
+    }
     m_radius->SetSelection(std::clamp(s.radius, 0, kMaxBrushRadius));
 
     m_hexsideMode->SetSelection(static_cast<int>(s.hexsideMode));

@@ -14,6 +14,7 @@
 
 class wxCheckBox;
 class wxChoice;
+class wxGridSizer;
 class wxRadioBox;
 class wxSimplebook;
 class wxStaticText;
@@ -44,6 +45,9 @@ private:
     wxWindow* makeSidesPage();
     wxWindow* makeEraserPage();
     wxWindow* makePickerPage();
+    wxWindow* makeFillPage();
+    wxWindow* makeStampPage();
+    wxGridSizer* terrainButtons(wxWindow* page, std::array<wxToggleButton*, map::kTerrainCount>& buttons);
     wxWindow* makeHintPage(const wxString& hint);
     void syncSides();
     void homeEdgesChanged();
@@ -77,6 +81,9 @@ private:
     wxCheckBox* m_coast = nullptr;
 
     wxRadioBox* m_eraseClass = nullptr;
+    std::array<wxToggleButton*, map::kTerrainCount> m_fillTerrain{};
+    wxRadioBox* m_stampMode = nullptr;
+    wxStaticText* m_stampHeld = nullptr;
     wxTextCtrl* m_picked = nullptr;
 };
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "view_settings.hpp"
 
+#include <wx/config.h>
+
 #include "etatmajor/io/atomic_file.hpp"
 
 #include <nlohmann/json.hpp>
@@ -66,6 +68,33 @@ void ViewSettingsFile::write(const std::string& mapPath, const ViewSettings& set
         {"background",
          {{"image", image}, {"visible", b.visible}, {"opacity", b.opacity}, {"scale", b.scale}, {"x", b.x}, {"y", b.y}}}};
     io::writeFileAtomically(path, json.dump(2) + "\n");
+}
+
+namespace {
+
+struct LayerKey {
+    const char* name;
+    bool LayerVisibility::*flag;
+};
+constexpr LayerKey kLayerKeys[] = {{"terrain", &LayerVisibility::terrain}, {"rivers", &LayerVisibility::rivers},
+                                   {"roads", &LayerVisibility::roads},     {"towns", &LayerVisibility::towns},
+                                   {"labels", &LayerVisibility::labels},   {"hexNumbers", &LayerVisibility::hexNumbers}};
+
+}  // namespace
+
+LayerVisibility readLayers(wxConfigBase& config) {
+    LayerVisibility layers;
+    for (const auto& key : kLayerKeys) {
+        bool on = layers.*key.flag;
+        config.Read(wxString("/Editor/Layers/") + key.name, &on, on);
+        layers.*key.flag = on;
+    }
+    return layers;
+}
+
+void writeLayers(wxConfigBase& config, const LayerVisibility& layers) {
+    for (const auto& key : kLayerKeys) config.Write(wxString("/Editor/Layers/") + key.name, layers.*key.flag);
+    config.Flush();
 }
 
 }  // namespace etatmajor::gui

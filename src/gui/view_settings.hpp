@@ -9,8 +9,12 @@
 // pixels in units of the hex size (Underlay).
 #pragma once
 
+#include "map_painter.hpp"
+
 #include <optional>
 #include <string>
+
+class wxConfigBase;
 
 namespace etatmajor::gui {
 
@@ -39,5 +43,11 @@ public:
     // Writes the sidecar atomically, or removes it when there is nothing to keep. Throws core::FileError.
     static void write(const std::string& mapPath, const ViewSettings& settings);
 };
+
+// Which layers the editor shows is the person's preference, not the map's: kept in the user's settings under
+// /Editor/Layers, never in the map file or its sidecar. Missing entries read as the defaults (all shown but the hex
+// numbers).
+LayerVisibility readLayers(wxConfigBase& config);
+void writeLayers(wxConfigBase& config, const LayerVisibility& layers);
 
 }  // namespace etatmajor::gui

@@ -2,6 +2,7 @@
 #   cmake -DAPP=... -DXVFB_RUN=... -DSCRIPT=template -DOUT=dir -DMODE=brush|features|readonly|new-map|docs|theatres
 #         [-DINPUT=file] -DCHECKER=screenshot checker -DEXPECT=etatmajor_map_expect -DXMLLINT=... -DSOURCE=root
 #         -P run_editor_script.cmake
+# [-DSIZE=WxH]
 # The script template's @OUT@ is replaced by the output folder, @SOURCE@ by the source tree.
 cmake_minimum_required(VERSION 3.25)
 foreach(var APP XVFB_RUN SCRIPT OUT MODE CHECKER EXPECT SOURCE)
@@ -17,7 +18,7 @@ string(REPLACE "@SOURCE@" "${SOURCE}" text "${text}")
 get_filename_component(script_name "${SCRIPT}" NAME)
 file(WRITE "${OUT}/${script_name}" "${text}")
 
-if(MODE STREQUAL "features" OR MODE STREQUAL "docs")
+if(MODE STREQUAL "features" OR MODE STREQUAL "docs" OR MODE STREQUAL "tools")
   run_checked("${EXPECT}" make-scan "${OUT}/scan.png" 900 800)
 endif()
 
@@ -26,6 +27,9 @@ if(DEFINED INPUT AND NOT INPUT STREQUAL "")
   list(APPEND app_args "${INPUT}")
 endif()
 list(APPEND app_args --test-script "${OUT}/${script_name}")
+if(DEFINED SIZE AND NOT SIZE STREQUAL "")
+  list(APPEND app_args --size "${SIZE}")
+endif()
 execute_process(
   COMMAND "${XVFB_RUN}" -a -s "-screen 0 1600x1200x24" "${APP}" ${app_args}
   RESULT_VARIABLE app_status
@@ -70,6 +74,25 @@ elseif(MODE STREQUAL "features")
     message(FATAL_ERROR "unexpected sidecar:\n${sidecar}")
   endif()
   run_checked("${CHECKER}" "${OUT}/editor-features.png" 1280 900)
+elseif(MODE STREQUAL "tools")
+  check_map("${OUT}/tools.xml")
+  # Saving kept the comment that heads the shipped map.
+  file(READ "${OUT}/tools.xml" xml)
+  string(FIND "${xml}" "The Carolinas, 1780-1781: Etat-Major campaign map." header_at)
+  string(FIND "${xml}" "<map " map_at)
+  if(header_at EQUAL -1 OR header_at GREATER map_at)
+    message(FATAL_ERROR "the saved map lost the comment that headed the original")
+  endif()
+  # The placing of the scan went to the sidecar, and the layers shown to neither file.
+  file(READ "${OUT}/tools.xml.view.json" sidecar)
+  if(NOT sidecar MATCHES "\"image\": \"scan.png\"")
+    message(FATAL_ERROR "unexpected sidecar:\n${sidecar}")
+  endif()
+  if(xml MATCHES "hexNumbers|layer" OR sidecar MATCHES "hexNumbers|layer")
+    message(FATAL_ERROR "the layers shown leaked into the map or its sidecar")
+  endif()
+  run_checked("${CHECKER}" "${OUT}/editor-tools.png" 1280 800)
+  run_checked("${CHECKER}" "${OUT}/editor-layers.png" 1280 800 --no-sea)
 elseif(MODE STREQUAL "readonly")
   run_checked("${CHECKER}" "${OUT}/editor-readonly.png" 1280 900)
 elseif(MODE STREQUAL "docs")

@@ -36,6 +36,10 @@ Edit setTerrain(const map::Map& map, const std::vector<Hex>& hexes, map::Terrain
 // The terrain brush: every on-map hex within `radius` (0 = just the centre) of `centre`.
 Edit paintTerrain(const map::Map& map, Hex centre, int radius, map::Terrain terrain, MergeKey merge = {});
 
+// The bucket: `start` and every hex joined to it through hexes of the same terrain (neighbour to neighbour, on the
+// map) get `terrain`. Empty when `start` is off the map or has that terrain already.
+Edit fillTerrain(const map::Map& map, Hex start, map::Terrain terrain, MergeKey merge = {});
+
 // ---- rivers and streams ---------------------------------------------------------------------------------------
 
 struct WatercourseStyle {
@@ -102,6 +106,49 @@ Edit removeHq(const map::Map& map, Hex hex, const std::string& sideId = {}, Merg
 
 // Changes id, name, description and km per hex; refused if `meta` would change the size or the hex layout.
 Edit setMetadata(const map::Map& map, const map::MapMetadata& meta);
+
+// ---- copying an area and stamping it elsewhere -----------------------------------------------------------------
+
+// A piece of a map cut out for the stamp: hexes are kept relative to an anchor hex (axial differences, so the piece
+// keeps its shape wherever it is put down, whatever the parity of the row or column it lands on).
+struct MapPiece {
+    struct Cell {
+        Hex at;  // relative to the anchor
+        map::Terrain terrain = map::Terrain::Clear;
+    };
+    struct Side {
+        HexsideRef side;  // its hex relative to the anchor
+        WatercourseStyle style;
+        std::size_t river = 0;  // which river of the source it came from: sides of one river stay one river
+    };
+    struct CrossingItem {
+        HexsideRef side;
+        map::Crossing kind = map::Crossing::Ford;
+        std::string name;
+    };
+    struct Step {
+        Hex from, to;
+        map::LinkKind kind = map::LinkKind::MajorRoad;
+        std::string name;
+        std::size_t route = 0;  // which route of the source it came from
+    };
+    std::vector<Cell> cells;
+    std::vector<Side> sides;
+    std::vector<CrossingItem> crossings;
+    std::vector<Step> steps;
+    std::vector<map::UrbanArea> urbanAreas;  // hexes relative, ids left empty
+    std::vector<map::Label> labels;          // hexes relative
+    bool empty() const { return cells.empty(); }
+};
+
+// The on-map hexes among `hexes` with their terrain, the river and stream hexsides between two of them, the fords
+// and bridges on those, the road steps between two of them, and their urban areas and labels. Sides (LOC entries,
+// HQs) belong to a side's geography and are not copied.
+MapPiece copyArea(const map::Map& map, const std::vector<Hex>& hexes, Hex anchor);
+// Puts `piece` down with its anchor on `at`: one edit. Hexes that would fall off the map are left out with what is
+// on them; what the piece holds replaces what is there (terrain, a watercourse of another kind, an urban area, a
+// label); what is there and not in the piece stays. Pasted rivers and roads join those of the same kind and name.
+Edit pasteArea(const map::Map& map, const MapPiece& piece, Hex at, MergeKey merge = {});
 
 // ---- the picker and the eraser --------------------------------------------------------------------------------
 

@@ -180,6 +180,30 @@ Edit paintTerrain(const Map& m, Hex centre, int radius, map::Terrain terrain, Me
     return setTerrain(m, hex::spiral(centre, std::max(0, radius)), terrain, merge);
 }
 
+Edit fillTerrain(const Map& m, Hex start, map::Terrain terrain, MergeKey merge) {
+    Edit edit("Fill " + titleCase(map::terrainName(terrain)), merge);
+    if (!m.contains(start)) return refused(edit.label(), "That hex is off the map.");
+    const map::Terrain from = m.terrain(start);
+    if (from == terrain) return edit;
+    // A flood over the map's own index, so that filling the whole of a large map stays a matter of milliseconds.
+    std::vector<char> seen(m.hexCount(), 0);
+    std::vector<Hex> area{start};
+    seen[m.indexOf(start)] = 1;
+    for (std::size_t i = 0; i < area.size(); ++i)
+        for (const Hex n : hex::neighbours(area[i])) {
+            if (!m.contains(n) || m.terrain(n) != from) continue;
+            auto& mark = seen[m.indexOf(n)];
+            if (mark) continue;
+            mark = 1;
+            area.push_back(n);
+        }
+    TerrainChange change;
+    change.cells.reserve(area.size());
+    for (const Hex h : area) change.cells.push_back({h, from, terrain});
+    edit.add(std::move(change));
+    return edit;
+}
+
 // ---- rivers and streams ---------------------------------------------------------------------------------------
 
 Edit addRiverSide(const Map& m, HexsideRef side, const WatercourseStyle& styleIn, const std::string& extendId, MergeKey merge) {
@@ -560,6 +584,97 @@ Edit setMetadata(const Map& m, const map::MapMetadata& meta) {
     if (meta.id == old.id && meta.name == old.name && meta.description == old.description && meta.kmPerHex == old.kmPerHex)
         return edit;
     edit.add(MetadataChange{old, meta});
+    return edit;
+}
+
+// ---- copying an area and stamping it elsewhere -----------------------------------------------------------------
+
+MapPiece copyArea(const Map& m, const std::vector<Hex>& hexes, Hex anchor) {
+    MapPiece piece;
+    std::set<Hex> area;
+    for (const Hex h : hexes)
+        if (m.contains(h) && area.insert(h).second) piece.cells.push_back({h - anchor, m.terrain(h)});
+    const auto inside = [&](HexsideRef s) { return area.count(s.hex) && area.count(hex::neighbour(s.hex, s.dir)); };
+    const auto relative = [&](HexsideRef s) { return HexsideRef{s.hex - anchor, s.dir}; };
+    for (std::size_t i = 0; i < m.rivers().size(); ++i) {
+        const auto& r = m.rivers()[i];
+        for (const auto& s : r.sides)
+            if (inside(s)) piece.sides.push_back({relative(s), {r.kind, r.navigable, r.fordable, r.name}, i});
+    }
+    for (const auto& c : m.crossings())
+        if (inside(c.side)) piece.crossings.push_back({relative(c.side), c.kind, c.name});
+    for (std::size_t i = 0; i < m.routes().size(); ++i) {
+        const auto& r = m.routes()[i];
+        for (std::size_t k = 1; k < r.hexes.size(); ++k)
+            if (area.count(r.hexes[k - 1]) && area.count(r.hexes[k]))
+                piece.steps.push_back({r.hexes[k - 1] - anchor, r.hexes[k] - anchor, r.kind, r.name, i});
+    }
+    for (auto u : m.urbanAreas())
+        if (area.count(u.hex)) {
+            u.hex = u.hex - anchor;
+            u.id.clear();
+            u.line = 0;
+            piece.urbanAreas.push_back(std::move(u));
+        }
+    for (auto l : m.labels())
+        if (area.count(l.hex)) {
+            l.hex = l.hex - anchor;
+            l.line = 0;
+            piece.labels.push_back(std::move(l));
+        }
+    return piece;
+}
+
+Edit pasteArea(const Map& m, const MapPiece& piece, Hex at, MergeKey merge) {
+    Edit edit("Stamp " + std::to_string(piece.cells.size()) + (piece.cells.size() == 1 ? " Hex" : " Hexes"), merge);
+    if (piece.empty()) return refused(edit.label(), "Nothing has been copied yet: drag over an area with the stamp tool first.");
+    // Each part is made by the command a tool would use, against the map as the parts before it left it, so that
+    // ids stay unique and every index of the combined edit refers to the list as the change before it left it.
+    Map work = m;
+    const auto take = [&](const Edit& part) {
+        if (part.empty()) return;
+        part.apply(work);
+        for (const auto& change : part.changes()) edit.add(change);
+    };
+    TerrainChange terrain;
+    for (const auto& cell : piece.cells) {
+        const Hex h = cell.at + at;
+        if (work.contains(h) && work.terrain(h) != cell.terrain) terrain.cells.push_back({h, work.terrain(h), cell.terrain});
+    }
+    if (!terrain.cells.empty()) {
+        Edit part;
+        part.add(std::move(terrain));
+        take(part);
+    }
+    std::vector<std::string> riverIds(m.rivers().size());
+    for (const auto& s : piece.sides) {
+        const HexsideRef side{s.side.hex + at, s.side.dir};
+        if (!work.contains(side.hex) || !work.contains(hex::neighbour(side.hex, side.dir))) continue;
+        const Edit part = addRiverSide(work, side, s.style, s.river < riverIds.size() ? riverIds[s.river] : std::string());
+        if (s.river < riverIds.size() && !part.subject().empty()) riverIds[s.river] = part.subject();
+        take(part);
+    }
+    for (const auto& c : piece.crossings) {
+        const HexsideRef side{c.side.hex + at, c.side.dir};
+        if (work.contains(side.hex) && work.contains(hex::neighbour(side.hex, side.dir)))
+            take(setCrossing(work, side, c.kind, c.name));
+    }
+    std::vector<std::string> routeIds(m.routes().size());
+    for (const auto& s : piece.steps) {
+        const Hex from = s.from + at;
+        const Hex to = s.to + at;
+        if (!work.contains(from) || !work.contains(to)) continue;
+        const std::string extend = s.route < routeIds.size() ? routeIds[s.route] : std::string();
+        const Edit part = addRouteStep(work, from, to, s.kind, s.name, extend);
+        if (s.route < routeIds.size() && !part.subject().empty()) routeIds[s.route] = part.subject();
+        take(part);
+    }
+    for (auto u : piece.urbanAreas) {
+        u.hex = u.hex + at;
+        if (work.contains(u.hex)) take(placeUrbanArea(work, std::move(u)));
+    }
+    for (const auto& l : piece.labels)
+        if (work.contains(l.hex + at)) take(setLabel(work, l.hex + at, l.text));
     return edit;
 }
 

@@ -89,7 +89,11 @@ public:
         if (m_r.failed()) m_r.finish(m_issues);  // every problem of the file at once, the reader's own with the rest
         m_map.rebuildHexsides();
         m_map.rebuildLinks();
-        return {std::move(m_map), std::move(m_issues)};
+        // The header comments go with the map, so that an editor saving it keeps where it came from.
+        std::vector<std::string> comments;
+        for (const tinyxml2::XMLNode* n = doc.FirstChild(); n && n != &root; n = n->NextSibling())
+            if (const auto* c = n->ToComment(); c && c->Value()) comments.emplace_back(c->Value());
+        return {std::move(m_map), std::move(m_issues), std::move(comments)};
     }
 
 private:
@@ -315,9 +319,16 @@ MapReadResult readMapString(std::string_view xmlText, const std::string& fileNam
 
 MapReadResult readMapFile(const std::string& path) { return readMapString(readInputFile(path, limits::kFileBytes), path); }
 
-std::string writeMapString(const map::Map& m) {
+std::string writeMapString(const map::Map& m, const std::vector<std::string>& headerComments) {
     tinyxml2::XMLDocument doc;
     doc.InsertEndChild(doc.NewDeclaration());
+    for (const auto& comment : headerComments) {
+        // "--" may not appear inside a comment, nor may one end in "-"; a comment that would break the file is spaced out.
+        std::string text = comment;
+        for (std::size_t at = text.find("--"); at != std::string::npos; at = text.find("--", at)) text.insert(at + 1, " ");
+        if (!text.empty() && text.back() == '-') text += ' ';
+        doc.InsertEndChild(doc.NewComment(text.c_str()));
+    }
     const auto& meta = m.metadata();
     const auto off = m.offsets();
     auto at = [&](Hex h) { return hex::formatOffset(off.toOffset(h)); };
@@ -455,7 +466,9 @@ std::string writeMapString(const map::Map& m) {
     return xml::toString(doc);
 }
 
-void writeMapFile(const map::Map& m, const std::string& path) { writeFileAtomically(path, writeMapString(m)); }
+void writeMapFile(const map::Map& m, const std::string& path, const std::vector<std::string>& headerComments) {
+    writeFileAtomically(path, writeMapString(m, headerComments));
+}
 
 core::IssueList validateMapFile(const std::string& path) {
     core::IssueList out;

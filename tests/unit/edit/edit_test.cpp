@@ -336,3 +336,48 @@ TEST_CASE("the picker describes everything on a hex", "[edit][picker]") {
     CHECK(std::any_of(riverLines.begin(), riverLines.end(),
                       [](const auto& l) { return l == "E side: Big River (river, navigable, not fordable), bridge Long Bridge"; }));
 }
+
+TEST_CASE("the bucket repaints one joined area of a terrain and nothing else", "[edit][terrain]") {
+    auto m = test::carolinas();
+    const auto start = at(m, 36, 43);  // a patch of nine woods hexes
+    REQUIRE(m.terrain(start) == Terrain::Woods);
+    const map::Map before = m;
+    const auto e = edit::fillTerrain(m, start, Terrain::Marsh);
+    CHECK(e.label() == "Fill Marsh");
+    roundTrip(m, e);
+    std::size_t changed = 0;
+    for (const auto h : m.allHexes())
+        if (m.terrain(h) != before.terrain(h)) {
+            ++changed;
+            CHECK(before.terrain(h) == Terrain::Woods);
+        }
+    CHECK(changed == 9);
+    CHECK(edit::fillTerrain(m, start, Terrain::Marsh).empty());  // already marsh
+    CHECK_FALSE(edit::fillTerrain(m, at(m, 0, 0) + hex::Hex{-5, 0}, Terrain::Marsh).refusal().empty());
+}
+
+TEST_CASE("stamps of random blocks anywhere on the map revert byte for byte", "[edit][stamp]") {
+    // A seeded run of copies and stamps on the shipped map, rivers, roads and towns and all: every stamp is one edit
+    // whose indices hold when applied and reverted in turn.
+    auto m = test::carolinas();
+    std::uint64_t state = 0x2545F4914F6CDD1Dull;
+    auto next = [&](int n) {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        return static_cast<int>(state % static_cast<std::uint64_t>(n));
+    };
+    for (int i = 0; i < 40; ++i) {
+        const int col = next(m.width() - 6);
+        const int row = next(m.height() - 6);
+        std::vector<hex::Hex> block;
+        for (int r = row; r < row + 2 + next(5); ++r)
+            for (int c = col; c < col + 2 + next(5); ++c) block.push_back(at(m, c, r));
+        const auto piece = edit::copyArea(m, block, block.front());
+        CHECK(piece.cells.size() == block.size());
+        const auto e = edit::pasteArea(m, piece, at(m, next(m.width()), next(m.height())));
+        if (e.empty()) continue;  // put down on its own likeness
+        roundTrip(m, e);
+    }
+    CHECK_FALSE(edit::pasteArea(m, edit::MapPiece{}, at(m, 3, 3)).refusal().empty());
+}
