@@ -157,46 +157,44 @@ int historicalDecisiveLoser(const BattleSetup& setup) {
     return loser;
 }
 
+namespace {
+// A standing check on `side` (against `other`, when given) with its text.
+CalibrationTarget standingCheck(const char* id, const char* metric, const std::string& side, const std::string& other,
+                                std::string text) {
+    CalibrationTarget t;
+    t.id = id;
+    t.metric = metric;
+    t.side = side;
+    t.other = other;
+    t.standing = true;
+    t.text = "standing check: " + std::move(text);
+    return t;
+}
+}  // namespace
+
 std::vector<CalibrationTarget> historicalChecks(const BattleSetup& setup) {
     std::vector<CalibrationTarget> out;
+    auto sideId = [&](int s) { return setup.sides[static_cast<std::size_t>(s)].id; };
     if (const int s = historicalFieldHolder(setup); s != kNoSide) {
-        const auto& id = setup.sides[static_cast<std::size_t>(s)].id;
-        CalibrationTarget t;
-        t.id = "historical-field";
-        t.metric = "holds_field";
-        t.side = id;
+        auto t = standingCheck("historical-field", "holds_field", sideId(s), "",
+                               sideId(s) + ", who held the field in history, holds it in >= " +
+                                   std::to_string(kStandingFieldShare / 10) + " % of runs");
         t.min = kStandingFieldShare;
-        t.standing = true;
-        t.text = "standing check: " + id +
-                 ", who held the field in history, holds it in >= " + std::to_string(kStandingFieldShare / 10) + " % of runs";
         out.push_back(t);
     }
     if (const int s = historicalHeavierLoser(setup); s != kNoSide) {
-        const auto& id = setup.sides[static_cast<std::size_t>(s)].id;
-        const auto& other = setup.sides[static_cast<std::size_t>(1 - s)].id;
-        CalibrationTarget t;
-        t.id = "historical-men";
-        t.metric = "men_lost_more";
-        t.side = id;
-        t.other = other;
+        auto t = standingCheck("historical-men", "men_lost_more", sideId(s), sideId(1 - s),
+                               sideId(s) + ", who lost more men in history, loses more men than " + sideId(1 - s) +
+                                   " in a majority of runs");
         t.majority = true;
-        t.standing = true;
-        t.text = "standing check: " + id + ", who lost more men in history, loses more men than " + other + " in a majority of runs";
         out.push_back(t);
     }
     if (const int s = historicalDecisiveLoser(setup); s != kNoSide) {
-        const auto& id = setup.sides[static_cast<std::size_t>(s)].id;
-        const auto& holder = setup.sides[static_cast<std::size_t>(1 - s)].id;
-        CalibrationTarget t;
-        t.id = "historical-decisive";
-        t.metric = "decisive_defeat";
-        t.side = id;
-        t.other = holder;
+        auto t = standingCheck("historical-decisive", "decisive_defeat", sideId(s), sideId(1 - s),
+                               sideId(s) + ", beaten decisively in history, is beaten so in a majority of runs (" + sideId(1 - s) +
+                                   " holds the field, " + sideId(s) + " loses at least twice its men and " +
+                                   std::to_string(kDecisivePrisoners) + " or more as prisoners)");
         t.majority = true;
-        t.standing = true;
-        t.text = "standing check: " + id + ", beaten decisively in history, is beaten so in a majority of runs (" + holder +
-                 " holds the field, " + id + " loses at least twice its men and " + std::to_string(kDecisivePrisoners) +
-                 " or more as prisoners)";
         out.push_back(t);
     }
     return out;

@@ -181,13 +181,15 @@ TEST_CASE("bad <historical> elements are refused with their line and code", "[ba
 }
 
 namespace {
-// The orders test battle with one attribute's text replaced (the first occurrence of `from`).
-std::string ordersWith(const std::string& from, const std::string& to) {
-    std::string text = etatmajor::io::readWholeFile(sourcePath("tests/data/battles/orders.xml"));
+// A test battle with one attribute's text replaced (the first occurrence of `from`).
+std::string battleWith(const char* file, const std::string& from, const std::string& to) {
+    std::string text = etatmajor::io::readWholeFile(sourcePath(std::string("tests/data/battles/") + file));
     const auto at = text.find(from);
     REQUIRE(at != std::string::npos);
     return text.replace(at, from.size(), to);
 }
+
+std::string ordersWith(const std::string& from, const std::string& to) { return battleWith("orders.xml", from, to); }
 
 void expectOrdersError(const std::string& from, const std::string& to, const std::string& code, int line) {
     INFO(to);
@@ -277,17 +279,10 @@ TEST_CASE("an ordered withdrawal breaks the side off; a late arrival comes on in
 }
 
 namespace {
-std::string depthWith(const std::string& from, const std::string& to) {
-    std::string text = etatmajor::io::readWholeFile(sourcePath("tests/data/battles/lines-in-depth.xml"));
-    const auto at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    return text.replace(at, from.size(), to);
-}
-
 void expectDepthError(const std::string& from, const std::string& to, int line, const std::string& says) {
     INFO(to);
     try {
-        (void)readBattleString(depthWith(from, to), "inline.xml");
+        (void)readBattleString(battleWith("lines-in-depth.xml", from, to), "inline.xml");
         FAIL("accepted a bad line in depth");
     } catch (const etatmajor::core::FileError& e) {
         CHECK(e.code() == "BATTLE-IN-FILES");
