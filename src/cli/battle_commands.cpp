@@ -245,18 +245,23 @@ int campaignBattleEnter(const std::string& dbPath, int id, const std::string& fi
     });
 }
 
+// Every --assume, read before a campaign or a server is asked; all their errors are told, each naming the option.
+// False when one is malformed.
+bool readAssumptions(const std::vector<std::string>& texts, std::vector<view::OddsAssumption>& out) {
+    core::IssueList parsed;
+    for (const auto& text : texts)
+        if (auto a = view::parseAssumption(text, parsed)) out.push_back(std::move(*a));
+    for (const auto& i : parsed.items()) std::cerr << "error " << i.code << ": --assume " << i.message << "\n";
+    return !parsed.hasErrors();
+}
+
 // Odds are computed only from what the side knows: its own forces, the enemy as its latest intelligence reports
 // describe it, and each counter no report describes as the side says it believes it (--assume). Without either on every
 // enemy ME the command says so instead of guessing or peeking.
 int campaignBattleOdds(const std::string& dbPath, int id, const std::string& side, const std::string& passwordFile, int runs,
                        int threads, const std::vector<std::string>& assume) {
-    // Every --assume is read before the campaign is opened; all their errors are told, each naming the option.
-    core::IssueList parsed;
     std::vector<view::OddsAssumption> assumptions;
-    for (const auto& text : assume)
-        if (auto a = view::parseAssumption(text, parsed)) assumptions.push_back(std::move(*a));
-    for (const auto& i : parsed.items()) std::cerr << "error " << i.code << ": --assume " << i.message << "\n";
-    if (parsed.hasErrors()) return kUsage;
+    if (!readAssumptions(assume, assumptions)) return kUsage;
     return withActor(dbPath, actorOf(side), passwordFile, true, [&](db::CampaignStore& store) {
         const auto access = view::battleAccess(store, view::Viewer::ofSide(side), id);
         for (const auto& i : access.items()) std::cerr << "error " << i.code << ": " << i.message << "\n";
@@ -376,17 +381,17 @@ void registerBattleCommands(CLI::App& app, Registry& registry) {
                      "(\"line infantry battalions\", \"artillery batteries\", ...); repeatable, one a counter");
     registry.add(odds, [args, threadsOf] {
         if (!needDbOrServer(args->db, args->remote)) return kUsage;
-        if (args->remote.used() && !args->assume.empty()) {
-            std::cerr << "error: --assume is not sent to a server; ask the odds of a campaign database (--db) to state "
-                         "assumptions\n";
-            return kUsage;
-        }
-        if (args->remote.used())
+        if (args->remote.used()) {
+            // The assumptions are read here first, so that a malformed one is told as it is without a server; the
+            // server reads them again and checks them against the battle's enemy counters.
+            std::vector<view::OddsAssumption> assumptions;
+            if (!readAssumptions(args->assume, assumptions)) return kUsage;
             return withServer(args->remote, args->side, args->passwordFile, [&](client::Connection& c) {
-                const auto [text, computed] = c.battleOdds(args->id, args->runs);
+                const auto [text, computed] = c.battleOdds(args->id, args->runs, args->assume);
                 std::cout << text;
                 return computed ? kOk : kBadInput;
             });
+        }
         return campaignBattleOdds(args->db, args->id, args->side, args->passwordFile, args->runs, threadsOf(), args->assume);
     });
 

@@ -403,9 +403,10 @@ std::vector<view::BattleView> Connection::battles() { return battlesFromJson(vie
 
 std::string Connection::battleText(int id) { return call(*m_impl, m_token, "GET", sidePath("battles/" + std::to_string(id)), ""); }
 
-std::pair<std::string, bool> Connection::battleOdds(int id, int runs) {
-    const auto j = parseBody(
-        call(*m_impl, m_token, "POST", sidePath("battles/" + std::to_string(id) + "/odds"), json{{"runs", runs}}.dump()));
+std::pair<std::string, bool> Connection::battleOdds(int id, int runs, const std::vector<std::string>& assume) {
+    json body{{"runs", runs}};
+    if (!assume.empty()) body["assume"] = assume;
+    const auto j = parseBody(call(*m_impl, m_token, "POST", sidePath("battles/" + std::to_string(id) + "/odds"), body.dump()));
     return {j.value("text", ""), j.value("computed", false)};
 }
 

@@ -125,12 +125,28 @@ void Server::Impl::sideViewRoutes() {
                            refuse(400, "BAD-REQUEST", "\"runs\" must be a whole number from 1 to 20000");
                        runs = body["runs"].get<int>();
                    }
+                   // "assume": what the side believes unscouted enemy counters hold, each "COUNTER=KIND:N,KIND:N" as
+                   // `battle odds --assume` takes it; read by the same core functions, every problem an ODDS-ASSUME.
+                   std::vector<view::OddsAssumption> assumptions;
+                   if (body.contains("assume")) {
+                       const auto& list = body["assume"];
+                       if (!list.is_array() || list.size() > 64)
+                           refuse(400, "BAD-REQUEST", "\"assume\" must be a list of at most 64 strings \"COUNTER=KIND:N,KIND:N\"");
+                       core::IssueList parsed;
+                       for (const auto& a : list) {
+                           if (!a.is_string())
+                               refuse(400, "BAD-REQUEST", "\"assume\" must be a list of strings \"COUNTER=KIND:N,KIND:N\"");
+                           if (auto one = view::parseAssumption(a.get<std::string>(), parsed)) assumptions.push_back(std::move(*one));
+                       }
+                       if (parsed.hasErrors()) refuseIssues(parsed);
+                   }
                    auto h = campaign(id);
                    std::lock_guard lock(h->mutex);
                    view::requireViewer(*h->store, view::Viewer::ofSide(side));
                    const auto access = view::battleAccess(*h->store, view::Viewer::ofSide(side), battle);
                    if (access.hasErrors()) refuseIssues(access);
-                   const auto odds = view::battleOdds(*h->store, side, battle, runs, 1);
+                   const auto odds = view::battleOdds(*h->store, side, battle, runs, 1, assumptions);
+                   if (odds.issues.hasErrors()) refuseIssues(odds.issues);
                    auto j = json::parse(view::battleOddsJson(odds));
                    j["text"] = view::battleOddsText(odds);
                    sendJson(res, 200, j);

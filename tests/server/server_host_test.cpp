@@ -77,6 +77,60 @@ TEST_CASE("server: a tabletop result is entered when both sides give the same on
         battle = raw.execAndGet("SELECT MIN(id) FROM battle WHERE status = 'tabletop'").getInt();
     }
     REQUIRE(battle > 0);
+    {
+        // The odds through the server on the side's own knowledge, and on what it assumes of a counter no report
+        // describes (battle odds --assume): read and checked by the server as the command reads them on a database.
+        auto odds = [&](const std::vector<std::string>& assume) {
+            std::vector<std::string> a{"battle",
+                                       "odds",
+                                       "--server",
+                                       server.url(),
+                                       "--side",
+                                       "british",
+                                       "--password-file",
+                                       pass.sides.at("british"),
+                                       "--id",
+                                       std::to_string(battle),
+                                       "--runs",
+                                       "20"};
+            for (const auto& x : assume) {
+                a.push_back("--assume");
+                a.push_back(x);
+            }
+            return cli(a);
+        };
+        auto r = odds({"Nobody=militia battalions:1"});
+        INFO(r.output);
+        CHECK(r.exitCode == 1);
+        CHECK(r.output.find("ODDS-ASSUME") != std::string::npos);
+        CHECK(r.output.find("the battle has no enemy counter 'Nobody'") != std::string::npos);
+        r = odds({"Nobody=militia battalions:many"});  // malformed: refused before the server is asked
+        CHECK(r.exitCode == 2);
+        CHECK(r.output.find("error ODDS-ASSUME: --assume 'Nobody=militia battalions:many'") != std::string::npos);
+        r = odds({});
+        const auto from = r.output.find("the enemy counters ");
+        const auto to = r.output.find(" but no report");
+        if (r.exitCode == 1) {
+            // No report describes the enemy: the odds name the counters to assume, and are computed once assumed.
+            REQUIRE(from != std::string::npos);
+            REQUIRE(to != std::string::npos);
+            std::string counters = r.output.substr(from + 19, to - from - 19);
+            std::vector<std::string> assume, names;
+            for (std::size_t at = 0; at <= counters.size();) {
+                const auto comma = std::min(counters.find(", ", at), counters.size());
+                names.push_back(counters.substr(at, comma - at));
+                assume.push_back(names.back() + "=line infantry battalions:3,artillery batteries:1");
+                at = comma + 2;
+            }
+            r = odds(assume);
+            CHECK(r.exitCode == 0);
+            for (const auto& name : names)
+                CHECK(r.output.find("on your assumption: " + name + " (3 line infantry battalions, 1 artillery batteries)") !=
+                      std::string::npos);
+        } else {
+            CHECK(r.exitCode == 0);
+        }
+    }
     const auto british = "<?xml version=\"1.0\"?>\n<battleResult formatVersion=\"1\" battle=\"" + std::to_string(battle) +
                          "\" winner=\"british\"/>\n";
     const auto american = "<?xml version=\"1.0\"?>\n<battleResult formatVersion=\"1\" battle=\"" + std::to_string(battle) +

@@ -189,8 +189,9 @@ public:
     OrdersState orders();
     std::vector<view::BattleView> battles();
     std::string battleText(int id);
-    // Odds on the side's own knowledge: its text, and whether they could be computed.
-    std::pair<std::string, bool> battleOdds(int id, int runs);
+    // Odds on the side's own knowledge: its text, and whether they could be computed. `assume` pictures enemy counters
+    // no report describes, each "COUNTER=KIND:N,KIND:N" (battle odds --assume); the server refuses a bad one (ODDS-ASSUME).
+    std::pair<std::string, bool> battleOdds(int id, int runs, const std::vector<std::string>& assume = {});
     // A PDF of the side's papers.
     std::string paper(const PaperRequest& request);
 
