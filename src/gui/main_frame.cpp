@@ -197,7 +197,7 @@ MainFrame::MainFrame(const wxSize& size, bool interactive)
         return std::clamp(side->GetBestSize().x + FromDIP(12), FromDIP(280), std::max(FromDIP(280), total * 2 / 5));
     });
     const int line = GetCharHeight();
-    m_layout.addPane(*m_mapSplit, "IssuesPane", PaneEnd::Second,
+    m_layout.addPane(*m_mapSplit, "ValidationPane", PaneEnd::Second,
                      [line](int total) { return std::clamp(8 * line + 16, 0, total / 3); });
     // Test runs never read nor write the user's settings.
     m_layout.restore(m_interactive ? wxConfigBase::Get() : nullptr, size.IsFullySpecified());

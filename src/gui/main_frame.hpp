@@ -142,7 +142,7 @@ private:
     void saveLayers() const;
 
     bool m_interactive;
-    // "SidePanel" (the tools' width) and "IssuesPane" (the problems' height under the map).
+    // "SidePanel" (the tools' width) and "ValidationPane" (the problems' height under the map).
     WindowLayout m_layout;
     MapEditor m_editor;
     ToolController m_tools{m_editor};
