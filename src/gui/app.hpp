@@ -35,7 +35,7 @@ private:
     wxString m_connect, m_campaign, m_pin, m_caFile, m_passwordFile;
     wxString m_packet, m_key, m_keyPasswordFile, m_hostKey;
     bool m_sideGiven = false;
-    wxSize m_size{1280, 900};
+    wxSize m_size = wxDefaultSize;  // from --size; otherwise the remembered size (window_layout.hpp)
     int m_exitCode = 0;
     bool m_quitEarly = false;  // set when OnInit already knows the outcome and there is nothing to run
 };

@@ -5,12 +5,14 @@
 
 #include <wx/frame.h>
 #include <wx/notebook.h>
+#include <wx/sizer.h>
 #include <wx/splitter.h>
 #include <wx/textctrl.h>
 #include <wx/time.h>
 #include <wx/treectrl.h>
 
 #include <algorithm>
+#include <functional>
 
 namespace etatmajor::gui {
 
@@ -44,6 +46,78 @@ void showHover(wxFrame& frame, const std::optional<HoverInfo>& info) {
 
 std::string counterLine(const view::CounterView& c) {
     return c.hex + ": " + (c.faceDown || c.label.empty() ? std::string("face down, unidentified") : c.label);
+}
+
+WrappedText::WrappedText(wxWindow* parent) : wxStaticText(parent, wxID_ANY, wxEmptyString) {
+    SetMinSize(wxSize(120, -1));
+    // The width to wrap to is what the bar has left beside its other items, which do not depend on this text: wrapping
+    // to its own width instead would change that width and wrap again, without end.
+    parent->Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
+        e.Skip();
+        CallAfter([this] { rewrap(room()); });
+    });
+}
+
+void WrappedText::setText(const wxString& text) {
+    m_text = text;
+    m_width = -1;
+    rewrap(room());
+}
+
+int WrappedText::room() const {
+    const wxWindow* bar = GetParent();
+    const wxSizer* sizer = bar->GetSizer();
+    if (!sizer) return GetSize().x;
+    auto sides = [](const wxSizerItem& item) {
+        return ((item.GetFlag() & wxLEFT) ? item.GetBorder() : 0) + ((item.GetFlag() & wxRIGHT) ? item.GetBorder() : 0);
+    };
+    int used = 0;
+    for (const wxSizerItem* item : sizer->GetChildren()) {
+        if (item->IsSizer() && item->GetSizer()->GetItem(const_cast<WrappedText*>(this), false)) {
+            used += sides(*item);  // the column this text stands in: all of its width is the text's
+            continue;
+        }
+        if (item->IsShown()) used += item->GetSize().x + sides(*item);
+    }
+    return std::max(120, bar->GetClientSize().x - used);
+}
+
+void WrappedText::rewrap(int width) {
+    if (width <= 0 || width == m_width) return;
+    m_width = width;
+    SetLabel(m_text);
+    Wrap(width);
+    // The lines it now takes: the bar grows or shrinks to them.
+    SetMinSize(wxSize(120, GetBestSize().y));
+    for (wxWindow* w = GetParent(); w; w = w->GetParent()) {
+        w->Layout();
+        if (w->IsTopLevel()) break;
+    }
+}
+
+int treeContentWidth(const wxTreeCtrl& tree) {
+    int widest = 0;
+    std::function<void(const wxTreeItemId&, int)> walk = [&](const wxTreeItemId& parent, int depth) {
+        wxTreeItemIdValue cookie;
+        for (auto item = tree.GetFirstChild(parent, cookie); item.IsOk(); item = tree.GetNextChild(parent, cookie)) {
+            // Bold lines (the sides) are a little wider than the plain font measures them.
+            const int text = tree.GetTextExtent(tree.GetItemText(item)).x * 11 / 10;
+            widest = std::max(widest, text + (depth + 1) * static_cast<int>(tree.GetIndent()) + tree.FromDIP(28));
+            if (tree.IsExpanded(item)) walk(item, depth + 1);
+        }
+    };
+    if (tree.GetRootItem().IsOk()) walk(tree.GetRootItem(), 0);
+    return widest;
+}
+
+int orderOfBattleWidth(const wxTreeCtrl& tree, int total) {
+    const int least = std::min(tree.FromDIP(300), total / 4);
+    return std::clamp(treeContentWidth(tree), least, std::max(least, total * 3 / 10));
+}
+
+int tabsHeight(const wxNotebook& tabs, int total) {
+    const int wanted = std::max(10 * tabs.GetCharHeight() + tabs.FromDIP(44), total / 4);
+    return std::min(wanted, total * 2 / 5);
 }
 
 CampaignPanes buildCampaignPanes(wxWindow* root, int treeHeight) {

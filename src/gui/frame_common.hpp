@@ -5,6 +5,7 @@
 
 #include "map_canvas.hpp"
 
+#include <wx/stattext.h>
 #include <wx/string.h>
 #include <wx/treebase.h>
 
@@ -55,6 +56,30 @@ struct CampaignPanes {
     MapCanvas* canvas = nullptr;
 };
 CampaignPanes buildCampaignPanes(wxWindow* root, int treeHeight);
+// The width the order of battle needs to show its open lines whole: the widest line with its indent and button.
+int treeContentWidth(const wxTreeCtrl& tree);
+// The first width of the order of battle: as wide as its lines (treeContentWidth), at least about 300 pixels and at
+// most 30% of the window's width (`total`), so that the map and the tabs under it keep the rest.
+int orderOfBattleWidth(const wxTreeCtrl& tree, int total);
+// The first height of the tabs under the map (`total` the map's and the tabs' height): the tabs' row and ten lines of
+// text, at least a quarter of the height and at most two fifths.
+int tabsHeight(const wxNotebook& tabs, int total);
+
+// A line of the phase bar that wraps to the width the bar gives it, onto as many lines as it needs, instead of being
+// cut short: the hints it carries ("Double-click an ME to write its order.") are read to their end.
+class WrappedText : public wxStaticText {
+public:
+    explicit WrappedText(wxWindow* parent);
+    void setText(const wxString& text);
+    // The text as set, without the line breaks of its wrapping.
+    const wxString& text() const { return m_text; }
+
+private:
+    int room() const;  // the width the bar leaves it
+    void rewrap(int width);
+    wxString m_text;
+    int m_width = -1;  // the width it was last wrapped to
+};
 
 // Brings the tab whose title starts with `title` to the front; false when there is none.
 bool selectTabByTitle(wxNotebook& notebook, const std::string& title);

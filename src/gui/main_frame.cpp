@@ -30,6 +30,7 @@
 #include <wx/time.h>
 #include <wx/toolbar.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <iostream>
@@ -139,8 +140,9 @@ wxBitmap art(const wxArtID& id) { return wxArtProvider::GetBitmap(id, wxART_TOOL
 }  // namespace
 
 MainFrame::MainFrame(const wxSize& size, bool interactive)
-    : wxFrame(nullptr, wxID_ANY, wxString::FromUTF8(kProductName), wxDefaultPosition, size),
+    : wxFrame(nullptr, wxID_ANY, wxString::FromUTF8(kProductName), wxDefaultPosition, windowSizeOr(size)),
       m_interactive(interactive),
+      m_layout(*this, "/Editor"),
       m_recent(9, wxID_FILE1),
       m_validationTimer(this),
       m_captureTimer(this) {
@@ -188,6 +190,17 @@ MainFrame::MainFrame(const wxSize& size, bool interactive)
         wxEVT_TIMER, [this](wxTimerEvent&) { refreshValidation(); }, m_validationTimer.GetId());
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::onClose, this);
 
+    // The tools' panel as wide as its widest page (the terrain buttons' names, the hints wrapped to it), the problems
+    // under the map a few lines tall; the map takes the rest.
+    wxWindow* side = m_toolPanel->GetParent();
+    m_layout.addPane(*m_mainSplit, "SidePanel", PaneEnd::Second, [this, side](int total) {
+        return std::clamp(side->GetBestSize().x + FromDIP(12), FromDIP(280), std::max(FromDIP(280), total * 2 / 5));
+    });
+    const int line = GetCharHeight();
+    m_layout.addPane(*m_mapSplit, "ValidationPane", PaneEnd::Second,
+                     [line](int total) { return std::clamp(8 * line + 16, 0, total / 3); });
+    // Test runs never read nor write the user's settings.
+    m_layout.restore(m_interactive ? wxConfigBase::Get() : nullptr, size.IsFullySpecified());
     if (m_interactive) {
         m_recent.Load(*wxConfigBase::Get());
         m_recent.AddFilesToMenu();
@@ -754,6 +767,7 @@ void MainFrame::onClose(wxCloseEvent& event) {
     }
     if (m_backgroundDialog) m_backgroundDialog->Destroy();
     m_backgroundDialog = nullptr;
+    if (m_interactive) m_layout.save(*wxConfigBase::Get());
     Destroy();
 }
 

@@ -15,6 +15,7 @@
 #include "tool_panel.hpp"
 #include "validation_panel.hpp"
 #include "view_settings.hpp"
+#include "window_layout.hpp"
 
 #include <wx/docview.h>
 #include <wx/frame.h>
@@ -141,6 +142,8 @@ private:
     void saveLayers() const;
 
     bool m_interactive;
+    // "SidePanel" (the tools' width) and "ValidationPane" (the problems' height under the map).
+    WindowLayout m_layout;
     MapEditor m_editor;
     ToolController m_tools{m_editor};
 

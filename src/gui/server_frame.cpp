@@ -16,6 +16,7 @@
 #include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/version.hpp"
 
+#include <wx/config.h>
 #include <wx/button.h>
 #include <wx/filedlg.h>
 #include <wx/filename.h>
@@ -64,16 +65,24 @@ constexpr int kPollSeconds = 20;
 }  // namespace
 
 ServerFrame::ServerFrame(const wxSize& size, bool interactive)
-    : wxFrame(nullptr, wxID_ANY, wxString::FromUTF8(kProductName), wxDefaultPosition, size),
+    : wxFrame(nullptr, wxID_ANY, wxString::FromUTF8(kProductName), wxDefaultPosition, windowSizeOr(size)),
       m_interactive(interactive),
+      m_layout(*this, "/ServerWindow"),
       m_captureTimer(this) {
     buildMenus();
     buildPanels();
     CreateStatusBar(2);
     const int widths[] = {250, -1};  // the first: the hex under the mouse with its latitude and longitude
     SetStatusWidths(2, widths);
+    // Sized from what the panes show, as the turn manager's (turn_frame.cpp).
+    m_layout.addPane(*m_mainSplit, "LeftPane", PaneEnd::First, [this](int total) { return orderOfBattleWidth(*m_tree, total); });
+    m_layout.addPane(*m_leftSplit, "TreePane", PaneEnd::First, [](int total) { return total * 9 / 20; });
+    m_layout.addPane(*m_mapSplit, "BottomPane", PaneEnd::Second, [this](int total) { return tabsHeight(*m_notebook, total); });
+    // Test runs never read nor write the user's settings.
+    m_layout.restore(m_interactive ? wxConfigBase::Get() : nullptr, size.IsFullySpecified());
     Bind(wxEVT_TIMER, &ServerFrame::onCaptureTick, this, m_captureTimer.GetId());
     Bind(wxEVT_CLOSE_WINDOW, [this](wxCloseEvent& e) {
+        if (m_interactive) m_layout.save(*wxConfigBase::Get());
         stopFollowing();
         if (m_orderDialog) m_orderDialog->Destroy();
         if (m_weekDialog) m_weekDialog->Destroy();
@@ -174,9 +183,8 @@ void ServerFrame::buildPanels() {
     auto* texts = new wxBoxSizer(wxVERTICAL);
     m_phaseText = new wxStaticText(bar, wxID_ANY, _("Not connected"), wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
     m_phaseText->SetFont(m_phaseText->GetFont().Bold());
-    m_ordersText = new wxStaticText(bar, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
+    m_ordersText = new WrappedText(bar);
     m_phaseText->SetMinSize(wxSize(120, -1));
-    m_ordersText->SetMinSize(wxSize(120, -1));
     texts->Add(m_phaseText, 0, wxEXPAND);
     texts->Add(m_ordersText, 0, wxEXPAND | wxTOP, 2);
     m_stopText = new wxStaticText(bar, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
@@ -439,6 +447,7 @@ void ServerFrame::showWhatWasRead() {
     if (!m_selected.empty() && !m_view->me(m_selected)) m_selected.clear();
     updateTitle();
     updateTree();
+    m_layout.fitToContent("LeftPane");
     updateDetails();
     updatePanels();
     updatePhaseBar();
@@ -488,7 +497,7 @@ void ServerFrame::updatePhaseBar() {
             orders = "Your orders are with the host; reveal your dice share from the turn packet that shows every side's commitment.";
         else if (m_orders.status == "not_given") orders += " Seal Orders writes them to a packet for the host.";
     }
-    m_ordersText->SetLabel(utf8(orders));
+    m_ordersText->setText(utf8(orders));
     m_submitButton->Enable(ordersOpen() && !(m_packet && m_packet->shareOf(m_login.side)));
     m_standButton->Enable(ordersOpen());
     m_withdrawButton->Enable(m_packet ? m_packet->allCommitted()

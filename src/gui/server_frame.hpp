@@ -19,6 +19,7 @@
 #pragma once
 
 #include "map_canvas.hpp"
+#include "window_layout.hpp"
 #include "server_model.hpp"
 
 #include "etatmajor/auth/keys.hpp"
@@ -54,6 +55,8 @@ class wxTreeEvent;
 
 namespace etatmajor::gui {
 
+class WrappedText;
+
 class ConnectDialog;
 class OrderDialog;
 class ServerScript;
@@ -63,7 +66,9 @@ struct WeekContext;
 
 class ServerFrame : public wxFrame {
 public:
-    // `interactive` false: no question waits for a person (test scripts); messages go to stderr.
+    // `interactive` false: no question waits for a person (test scripts); messages go to stderr, and the user's
+    // settings are neither read nor written. `size`: from the command line; wxDefaultSize for the size remembered
+    // from the last launch (window_layout.hpp).
     ServerFrame(const wxSize& size, bool interactive = true);
     ~ServerFrame() override;
 
@@ -152,6 +157,7 @@ private:
     bool stopAwaits(bool done) const;
 
     bool m_interactive;
+    WindowLayout m_layout;  // "LeftPane", "TreePane", "BottomPane", as the turn manager's
     ServerLogin m_login;
     std::unique_ptr<client::Connection> m_server;
     std::optional<map::Map> m_map;
@@ -187,7 +193,7 @@ private:
     int m_lastSeq = 0;
 
     wxStaticText* m_phaseText = nullptr;
-    wxStaticText* m_ordersText = nullptr;
+    WrappedText* m_ordersText = nullptr;  // the side's orders and what the next phase waits for, wrapped
     wxButton* m_submitButton = nullptr;
     wxButton* m_standButton = nullptr;
     wxButton* m_withdrawButton = nullptr;

@@ -39,8 +39,11 @@ namespace etatmajor::gui {
 using namespace detail;
 
 TurnFrame::TurnFrame(const wxSize& size, bool interactive)
-    : wxFrame(nullptr, wxID_ANY, wxString::FromUTF8(kProductName), wxDefaultPosition, size),
+    : wxFrame(nullptr, wxID_ANY, wxString::FromUTF8(kProductName), wxDefaultPosition, windowSizeOr(size)),
       m_interactive(interactive),
+      m_sizeGiven(size.IsFullySpecified()),
+      m_layout(*this, "/TurnManager"),
+      m_watchTimer(this),
       m_recent(9, wxID_FILE1),
       m_oddsTimer(this),
       m_captureTimer(this) {
@@ -53,10 +56,18 @@ TurnFrame::TurnFrame(const wxSize& size, bool interactive)
     Bind(wxEVT_CLOSE_WINDOW, &TurnFrame::onClose, this);
     Bind(wxEVT_TIMER, &TurnFrame::onOddsTick, this, m_oddsTimer.GetId());
     Bind(wxEVT_TIMER, &TurnFrame::onCaptureTick, this, m_captureTimer.GetId());
+    Bind(wxEVT_TIMER, &TurnFrame::onWatchTick, this, m_watchTimer.GetId());
+    // The panes are sized from what they show: the order of battle as wide as its lines (again once a side fills
+    // it), the tabs under the map tall enough for ten lines of orders or reports, the map the rest.
+    m_layout.addPane(*m_mainSplit, "LeftPane", PaneEnd::First, [this](int total) { return orderOfBattleWidth(*m_tree, total); });
+    m_layout.addPane(*m_leftSplit, "TreePane", PaneEnd::First, [](int total) { return total * 9 / 20; });
+    m_layout.addPane(*m_mapSplit, "BottomPane", PaneEnd::Second, [this](int total) { return tabsHeight(*m_notebook, total); });
     if (m_interactive) {
         m_recent.Load(*wxConfigBase::Get());
         m_recent.AddFilesToMenu();
         loadLayout();
+    } else {
+        m_layout.restore(nullptr, true);
     }
     updateTitle();
 }
@@ -69,23 +80,16 @@ TurnFrame::~TurnFrame() {
 
 // ---- layout memory (wxConfig) ----------------------------------------------------------------------------------
 
+namespace {
+constexpr std::pair<const char*, Overlay> kOverlayKeys[] = {
+    {"Loc", Overlay::Loc}, {"Supply", Overlay::Supply}, {"Range", Overlay::Range}, {"Fog", Overlay::Fog}, {"Orders", Overlay::Orders}};
+}
+
 void TurnFrame::loadLayout() {
     auto* config = wxConfigBase::Get();
-    long x = 0, y = 0, w = 0, h = 0, left = 0, tree = 0, map = 0;
-    if (config->Read("/TurnManager/Width", &w) && config->Read("/TurnManager/Height", &h) && w >= 400 && h >= 300) {
-        SetSize(wxSize(static_cast<int>(w), static_cast<int>(h)));
-        if (config->Read("/TurnManager/X", &x) && config->Read("/TurnManager/Y", &y)) Move(static_cast<int>(x), static_cast<int>(y));
-    }
-    if (config->Read("/TurnManager/LeftPane", &left) && left >= 160) m_mainSplit->SetSashPosition(static_cast<int>(left));
-    if (config->Read("/TurnManager/TreePane", &tree) && tree >= 80) m_leftSplit->SetSashPosition(static_cast<int>(tree));
-    if (config->Read("/TurnManager/MapPane", &map) && map >= 80) m_mapSplit->SetSashPosition(static_cast<int>(map));
+    m_layout.restore(config, m_sizeGiven);
     bool on = false;
-    const std::pair<const char*, Overlay> keys[] = {{"Loc", Overlay::Loc},
-                                                    {"Supply", Overlay::Supply},
-                                                    {"Range", Overlay::Range},
-                                                    {"Fog", Overlay::Fog},
-                                                    {"Orders", Overlay::Orders}};
-    for (const auto& [key, o] : keys)
+    for (const auto& [key, o] : kOverlayKeys)
         if (config->Read(wxString("/TurnManager/Overlay") + key, &on)) {
             if (on) m_overlays.insert(o);
             else m_overlays.erase(o);
@@ -94,25 +98,34 @@ void TurnFrame::loadLayout() {
 
 void TurnFrame::saveLayout() {
     auto* config = wxConfigBase::Get();
-    if (!IsMaximized() && !IsIconized()) {
-        const wxRect r = GetRect();
-        config->Write("/TurnManager/X", r.x);
-        config->Write("/TurnManager/Y", r.y);
-        config->Write("/TurnManager/Width", r.width);
-        config->Write("/TurnManager/Height", r.height);
-    }
-    config->Write("/TurnManager/LeftPane", m_mainSplit->GetSashPosition());
-    config->Write("/TurnManager/TreePane", m_leftSplit->GetSashPosition());
-    config->Write("/TurnManager/MapPane", m_mapSplit->GetSashPosition());
-    const std::pair<const char*, Overlay> keys[] = {{"Loc", Overlay::Loc},
-                                                    {"Supply", Overlay::Supply},
-                                                    {"Range", Overlay::Range},
-                                                    {"Fog", Overlay::Fog},
-                                                    {"Orders", Overlay::Orders}};
-    for (const auto& [key, o] : keys) config->Write(wxString("/TurnManager/Overlay") + key, overlay(o));
+    // While the Battles tab is shown the tabs have taken height from the map: the height they had before is theirs.
+    std::map<std::string, int> instead;
+    if (m_sashBeforeBattles > 0)
+        instead["BottomPane"] = paneSizeAt(m_sashBeforeBattles, PaneEnd::Second, m_mapSplit->GetClientSize().y,
+                                           m_mapSplit->GetSashSize());
+    m_layout.save(*config, instead);
+    for (const auto& [key, o] : kOverlayKeys) config->Write(wxString("/TurnManager/Overlay") + key, overlay(o));
     // Never the side: the next player at the table must not find the last one's view chosen for him.
     config->DeleteEntry("/TurnManager/LastSide", false);
     config->Flush();
+}
+
+// ---- changes made by other programs ------------------------------------------------------------------------------
+
+void TurnFrame::onWatchTick(wxTimerEvent&) {
+    // While a question is open (a modal dialog, the progress of a run) the window's own work may stand between a write
+    // and its reading back: it is looked at again at the next tick. So it is while the odds are worked out.
+    if (!IsEnabled() || oddsRunning()) return;
+    checkOutsideChange();
+}
+
+bool TurnFrame::checkOutsideChange() {
+    if (m_path.empty() || !m_watch || !m_watch->changed()) return false;
+    // Everything shown is read again (refresh takes the database as seen first). The order being drafted, the draft
+    // beside the database and the Week dialog's typed values are the window's own and stay as they are.
+    refresh();
+    say("The campaign was changed outside this window; reloaded.");
+    return true;
 }
 
 // ---- opening and reading ---------------------------------------------------------------------------------------
@@ -177,6 +190,14 @@ bool TurnFrame::openCampaign(const wxString& pathText, std::optional<std::string
     m_lastRunWeek = m_lastRunDay = 0;
     fillSideChoice();
     if (m_interactive) m_recent.AddFileToHistory(pathText);
+    // A campaign that cannot be watched is still shown; it is then read again only on Reload (F5).
+    m_watch.reset();
+    try {
+        m_watch.emplace(path);
+        m_watchTimer.Start(2000);
+    } catch (const db::StoreError& e) {
+        std::cerr << "etatmajor: " << e.what() << "\n";
+    }
     refresh();
     if (!m_document) return false;
     m_canvas->fitToWindow();
@@ -389,6 +410,8 @@ void TurnFrame::hideView() {
 
 void TurnFrame::refresh() {
     if (m_path.empty()) return;
+    // Whatever is committed from here on is read now or noticed at the next look, never lost between the two.
+    if (m_watch) m_watch->seen();
     std::string error;
     map::Map map;
     std::string title;
@@ -460,6 +483,7 @@ void TurnFrame::refresh() {
     if (!m_selected.empty() && !(m_view && m_view->me(m_selected))) m_selected.clear();
     updateTitle();
     updateTree();
+    m_layout.fitToContent("LeftPane");
     updateDetails();
     updatePanels();
     updateOverlayData();
@@ -474,6 +498,7 @@ void TurnFrame::onClose(wxCloseEvent&) {
     m_oddsCancel = true;
     if (m_oddsThread.joinable()) m_oddsThread.join();
     m_oddsTimer.Stop();
+    m_watchTimer.Stop();
     if (m_interactive) saveLayout();
     if (m_orderDialog) {
         m_orderDialog->onClosed = nullptr;

@@ -17,9 +17,11 @@
 
 #include "map_canvas.hpp"
 #include "turn_model.hpp"
+#include "window_layout.hpp"
 
 #include "etatmajor/auth/sealed.hpp"
 #include "etatmajor/campaign/orders.hpp"
+#include "etatmajor/db/change_watch.hpp"
 #include "etatmajor/dice/dice.hpp"
 #include "etatmajor/engine/commands.hpp"
 #include "etatmajor/engine/weekly_stops.hpp"
@@ -64,6 +66,8 @@ class wxTreeEvent;
 
 namespace etatmajor::gui {
 
+class WrappedText;
+
 class OrderDialog;
 struct OverlaySketch;
 class WeekDialog;
@@ -74,7 +78,9 @@ enum class Overlay { Loc, Supply, Range, Fog, Orders };
 
 class TurnFrame : public wxFrame {
 public:
-    // `interactive` false: no question waits for a person (test scripts, screenshots); messages go to stderr.
+    // `interactive` false: no question waits for a person (test scripts, screenshots); messages go to stderr, and
+    // the user's settings are neither read nor written. `size`: from the command line; wxDefaultSize for the size
+    // remembered from the last launch (window_layout.hpp).
     TurnFrame(const wxSize& size, bool interactive = true);
     ~TurnFrame() override;
 
@@ -106,6 +112,10 @@ public:
     void queuePassphrase(std::string passphrase) { m_scriptedPassphrases.push_back(std::move(passphrase)); }
     // Reads everything again from the database (after any change).
     void refresh();
+    // Whether another program committed to the campaign since the window last read it (db::ChangeWatch); if so, reads
+    // everything again, keeping what is being written (the order and Week dialogs, the draft), and says so in the
+    // status bar. Asked every two seconds by a timer; scripts may ask at once. Returns whether it reloaded.
+    bool checkOutsideChange();
 
     // Actions of the Campaign menu. Each reports what it did (lastMessage) and returns whether it worked.
     bool nextPhase();
@@ -202,6 +212,11 @@ public:
 
     // Writes the window's layout (size, panes, overlays; never the side) to the user's settings (wxConfig).
     void saveLayout();
+    // Reads it back (as a launch does): for scripts, which otherwise never read the settings.
+    void loadLayout();
+    // The window's panes (window_layout.hpp): "LeftPane" (the order of battle's width), "TreePane" (its height over
+    // the ME's details) and "BottomPane" (the tabs' height under the map).
+    WindowLayout& layout() { return m_layout; }
 
     void runScriptWhenReady(const wxString& scriptPath, std::function<void(int)> done);
     void captureWhenReady(const wxString& pngPath, std::function<void(int)> done);
@@ -267,7 +282,7 @@ private:
     void orderChanged(const campaign::Order& order);
     void report(const wxString& title, const wxString& message, bool error = true);
     void say(const std::string& message);
-    void loadLayout();
+    void onWatchTick(wxTimerEvent& event);
     bool ensureDraft();
     // Writes the side's draft beside the database (turn_model.hpp draftPath), so that it outlives the window.
     bool keepDraft();
@@ -282,7 +297,12 @@ private:
     void openInteractively();
 
     bool m_interactive;
+    bool m_sizeGiven;
+    WindowLayout m_layout;
     std::string m_path;
+    // A connection kept open on the campaign only to notice commits of other programs (checkOutsideChange).
+    std::optional<db::ChangeWatch> m_watch;
+    wxTimer m_watchTimer;
     std::optional<view::Viewer> m_viewer;                      // none: no side chosen
     std::string m_side;                                        // the viewer's side; empty for the host and for none
     std::optional<view::SideView> m_view;                      // the viewer's view
@@ -326,7 +346,7 @@ private:
     wxMenu* m_recentMenu = nullptr;
     wxChoice* m_sideChoice = nullptr;
     wxStaticText* m_phaseText = nullptr;
-    wxStaticText* m_ordersText = nullptr;
+    WrappedText* m_ordersText = nullptr;  // the side's orders and what the next phase waits for, wrapped
     wxButton* m_nextButton = nullptr;
     wxButton* m_runButton = nullptr;
     wxButton* m_submitButton = nullptr;

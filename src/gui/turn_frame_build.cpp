@@ -432,9 +432,8 @@ wxPanel* TurnFrame::buildPhaseBar(wxWindow* parent) {
     auto* texts = new wxBoxSizer(wxVERTICAL);
     m_phaseText = new wxStaticText(bar, wxID_ANY, _("No campaign open"), wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
     m_phaseText->SetFont(m_phaseText->GetFont().Bold());
-    m_ordersText = new wxStaticText(bar, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, wxST_ELLIPSIZE_END);
+    m_ordersText = new WrappedText(bar);
     m_phaseText->SetMinSize(wxSize(120, -1));
-    m_ordersText->SetMinSize(wxSize(120, -1));
     texts->Add(m_phaseText, 0, wxEXPAND);
     texts->Add(m_ordersText, 0, wxEXPAND | wxTOP, 2);
     barSizer->Add(texts, 1, wxALIGN_CENTER_VERTICAL | wxALL, 6);

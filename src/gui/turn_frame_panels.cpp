@@ -77,7 +77,7 @@ void TurnFrame::updatePhaseBar() {
         orders = "Today's orders: " + readable(m_ordersStatus) + ".";
     }
     if (!m_preview.missing.empty()) orders += "  Next phase waits: " + m_preview.missing.front();
-    m_ordersText->SetLabel(utf8(orders));
+    m_ordersText->setText(utf8(orders));
     m_submitButton->Enable(ordersOpen());
     m_standButton->Enable(ordersOpen());
     m_nextButton->Enable(m_document && m_viewer && !m_preview.ended);
@@ -321,7 +321,7 @@ std::string textOf(const wxTextCtrl* t) { return t ? t->GetValue().utf8_string()
 std::vector<std::pair<std::string, std::string>> TurnFrame::panelTexts() const {
     std::vector<std::pair<std::string, std::string>> out;
     out.emplace_back("Window title", GetTitle().utf8_string());
-    out.emplace_back("Phase bar", m_phaseText->GetLabel().utf8_string() + "\n" + m_ordersText->GetLabel().utf8_string() +
+    out.emplace_back("Phase bar", m_phaseText->GetLabel().utf8_string() + "\n" + m_ordersText->text().utf8_string() +
                                       "\nSide: " + m_sideChoice->GetStringSelection().utf8_string());
     std::string tree;
     if (m_tree->GetRootItem().IsOk()) treeText(*m_tree, m_tree->GetRootItem(), 0, tree);

@@ -12,6 +12,7 @@
 
 #include <wx/filefn.h>
 #include <wx/time.h>
+#include <wx/utils.h>
 
 #include <algorithm>
 #include <fstream>
@@ -252,6 +253,33 @@ void TurnScript::addViewCommands() {
         if (!out) fail("cannot write the panels' texts to " + rest(w, 1));
     };
     m_commands["save-layout"] = [this](const Words&) { m_frame.saveLayout(); };
+    // load-layout: the window's layout read back from the settings, as a launch reads it (scripts otherwise never do).
+    m_commands["load-layout"] = [this](const Words&) {
+        m_frame.loadLayout();
+        settle({});
+    };
+    m_commands["set-pane"] = [this](const Words& w) {
+        // set-pane NAME PIXELS: as if the sash had been dragged there.
+        need(w, 3);
+        if (m_frame.layout().paneSize(w[1]) < 0) fail("the window has no pane '" + w[1] + "'");
+        m_frame.layout().setPaneSize(w[1], number(w[2]));
+        settle({});
+    };
+    m_commands["run"] = [](const Words& w) {
+        // run PROGRAM ARG...: another program run against the open campaign (etatmajor-cli from a shell), to its end.
+        need(w, 2);
+        std::vector<const char*> argv;
+        for (std::size_t i = 1; i < w.size(); ++i) argv.push_back(w[i].c_str());
+        argv.push_back(nullptr);
+        // No event of this window is handled while it runs: what the window notices is what the program left.
+        const long status = wxExecute(argv.data(), wxEXEC_BLOCK);
+        if (status != 0) fail(w[1] + " ended with status " + std::to_string(status));
+    };
+    m_commands["look-for-changes"] = [this](const Words&) {
+        // What the window's timer does every two seconds, at once.
+        m_frame.checkOutsideChange();
+        settle({});
+    };
     m_commands["reload"] = [this](const Words&) {
         // Campaign > Reload (F5): everything read again from the database.
         m_frame.refresh();
@@ -407,6 +435,13 @@ void TurnScript::addBattleCommands() {
 
 // expect WHAT ARG...: where the turn stands, the messages, the log, the viewer.
 void TurnScript::addTurnExpectations() {
+    m_expectations["pane"] = [this](const Words& w, const std::string&) {
+        // expect pane NAME MIN MAX: the pane's size in pixels.
+        need(w, 5);
+        const int size = m_frame.layout().paneSize(w[2]);
+        if (size < number(w[3]) || size > number(w[4]))
+            fail("the pane " + w[2] + " is " + std::to_string(size) + " pixels, not " + w[3] + " to " + w[4]);
+    };
     m_expectations["phase"] = [this](const Words&, const std::string& arg) {
         expectEqual("the next phase", campaign::phaseString(m_frame.preview().phase), arg);
     };

@@ -6,6 +6,7 @@
 
 #include "map_document.hpp"
 #include "map_painter.hpp"
+#include "window_layout.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -14,9 +15,13 @@
 
 using etatmajor::gui::Allegiance;
 using etatmajor::gui::DocumentKind;
+using etatmajor::gui::fitOntoScreens;
 using etatmajor::gui::LoadError;
 using etatmajor::gui::MapDocument;
 using etatmajor::gui::MapPainter;
+using etatmajor::gui::PaneEnd;
+using etatmajor::gui::paneSizeAt;
+using etatmajor::gui::sashPositionFor;
 using etatmajor::gui::Viewport;
 
 namespace {
@@ -157,4 +162,50 @@ TEST_CASE("zooming keeps the map point under the anchor in place") {
     CHECK(zoomed.hexSize == 37.5);
     CHECK(after.q == Approx(before.q));
     CHECK(after.r == Approx(before.r));
+}
+
+TEST_CASE("a remembered window is put back where it was while it fits the screen", "[layout]") {
+    const std::vector<wxRect> screens{wxRect(0, 0, 1920, 1050)};
+    const wxRect there(100, 80, 1280, 800);
+    CHECK(fitOntoScreens(there, screens, wxSize(400, 300)) == there);
+    // No screens known (no display): as remembered.
+    CHECK(fitOntoScreens(there, {}, wxSize(400, 300)) == there);
+}
+
+TEST_CASE("a remembered window too large or off the screen is shrunk and moved onto it", "[layout]") {
+    const std::vector<wxRect> laptop{wxRect(0, 27, 1280, 773)};  // 1280x800 with a panel at the top
+    // Remembered at 1920x1080 on a larger screen: the whole work area, no more.
+    CHECK(fitOntoScreens(wxRect(0, 0, 1920, 1080), laptop, wxSize(400, 300)) == wxRect(0, 27, 1280, 773));
+    // Left partly off the right and bottom edges: moved back, its size kept.
+    CHECK(fitOntoScreens(wxRect(900, 600, 800, 600), laptop, wxSize(400, 300)) == wxRect(480, 200, 800, 600));
+    // Off to the left and above: moved to the corner of the work area.
+    CHECK(fitOntoScreens(wxRect(-500, -40, 800, 600), laptop, wxSize(400, 300)) == wxRect(0, 27, 800, 600));
+    // Remembered on a second screen that is gone: on the first.
+    CHECK(fitOntoScreens(wxRect(2000, 100, 1000, 700), laptop, wxSize(400, 300)) == wxRect(280, 100, 1000, 700));
+    // Too small to use (a damaged setting): the minimum.
+    CHECK(fitOntoScreens(wxRect(10, 40, 50, 20), laptop, wxSize(400, 300)) == wxRect(10, 40, 400, 300));
+}
+
+TEST_CASE("a remembered window goes on the screen it overlaps most", "[layout]") {
+    const std::vector<wxRect> two{wxRect(0, 0, 1920, 1080), wxRect(1920, 0, 1280, 1024)};
+    // Mostly on the second screen and larger than it: there, shrunk to it.
+    CHECK(fitOntoScreens(wxRect(1800, 50, 1400, 1000), two, wxSize(400, 300)) == wxRect(1920, 24, 1280, 1000));
+    // Straddling, mostly on the first: pulled wholly onto the first.
+    CHECK(fitOntoScreens(wxRect(1000, 100, 1200, 800), two, wxSize(400, 300)) == wxRect(720, 100, 1200, 800));
+}
+
+TEST_CASE("a pane keeps its size at the sash, leaving the other its minimum", "[layout]") {
+    // The tabs under the map: 250 px of a 700 px splitter with a 5 px sash.
+    const int at = sashPositionFor(250, PaneEnd::Second, 700, 5, 80);
+    CHECK(at == 445);
+    CHECK(paneSizeAt(at, PaneEnd::Second, 700, 5) == 250);
+    // The order of battle: the first pane, 340 px.
+    CHECK(sashPositionFor(340, PaneEnd::First, 1280, 5, 160) == 340);
+    CHECK(paneSizeAt(340, PaneEnd::First, 1280, 5) == 340);
+    // Remembered on a larger screen: the map keeps its minimum, the pane gets the rest.
+    CHECK(paneSizeAt(sashPositionFor(900, PaneEnd::Second, 700, 5, 80), PaneEnd::Second, 700, 5) == 615);
+    // Never below the minimum either.
+    CHECK(paneSizeAt(sashPositionFor(10, PaneEnd::Second, 700, 5, 80), PaneEnd::Second, 700, 5) == 80);
+    // A splitter too short for both minimums: they share it.
+    CHECK(sashPositionFor(300, PaneEnd::First, 105, 5, 80) == 50);
 }

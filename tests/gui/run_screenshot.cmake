@@ -21,7 +21,7 @@ if(DEFINED SIDE_ARG AND NOT SIDE_ARG STREQUAL "")
 endif()
 
 execute_process(
-  COMMAND "${XVFB_RUN}" -a -s "-screen 0 1600x1200x24" "${APP}" ${app_args}
+  COMMAND "${XVFB_RUN}" -a -s "-screen 0 1920x1200x24" "${APP}" ${app_args}
   RESULT_VARIABLE app_status
   OUTPUT_VARIABLE app_out
   ERROR_VARIABLE app_err

@@ -4,10 +4,12 @@
 #         [-DEXPECT_ME=id -DEXPECT_PATH="c,r c,r ..." -DEXPECT_GUNS=ON|OFF -DEXPECT_CONTACT=observe|evade|engage]
 #         [-DSCRIPT2=template (a second window on the same database) [-DFIRST_GIVES=ON (the first gave its orders: no draft is left)]]
 #         [-DCLI_ORDER_ME=id -DCLI_ORDER_PATH="c,r ..." (etatmajor-cli gives ORDERS_SIDE's orders, that ME marching by that route, before the window opens)] [-DEXPECT_PHASE=D3] [-DSHOTS=png;...] [-DSQLITE3=... -DSETUP_SQL="..."] [-DEXPECT_BATTLE=resolved]
+#         [-DSCRIPT2_ANY=ON (the second window reads back what the first left, without a draft)]
 #         [-DWINDOW=WxH (default 1280x900)] [-DPASSPHRASES=ON -DORDERS_SIDE=id (whose orders EXPECT_ME is checked in)] [-DSQLITE3=... -DPANELS_SIDES=id;... (the fog-of-war audit of the panels' dumps)]
 #         -P run_turn_script.cmake
 # SETUP_SQL (and SETUP_SQL2) are run on the new database before the window opens (to stage a situation, such as two MEs meeting).
-# The script template's @OUT@ is replaced by the output folder. HOME points into the output folder, so the
+# The script template's @OUT@ is replaced by the output folder, @CLI@ by the command-line program (for a script's
+# `run`). HOME points into the output folder, so the
 # window's remembered layout (wxConfig) never touches the user's settings.
 cmake_minimum_required(VERSION 3.25)
 foreach(var APP CLI XVFB_RUN CHECKER SCENARIO SCRIPT OUT SIDE)
@@ -81,11 +83,12 @@ endif()
 
 file(READ "${SCRIPT}" text)
 string(REPLACE "@OUT@" "${OUT}" text "${text}")
+string(REPLACE "@CLI@" "${CLI}" text "${text}")
 get_filename_component(script_name "${SCRIPT}" NAME)
 file(WRITE "${OUT}/${script_name}" "${text}")
 
 execute_process(
-  COMMAND "${XVFB_RUN}" -a -s "-screen 0 1600x1200x24" "${APP}" "${db}" --side "${SIDE}" --size ${WINDOW}
+  COMMAND "${XVFB_RUN}" -a -s "-screen 0 1920x1200x24" "${APP}" "${db}" --side "${SIDE}" --size ${WINDOW}
           --test-script "${OUT}/${script_name}"
   RESULT_VARIABLE app_status
   OUTPUT_VARIABLE app_out
@@ -98,7 +101,9 @@ endif()
 
 # SCRIPT2: a second window on the same database once the first has closed (what the first left behind, such as a
 # draft of orders, or the orders it gave, must be there again), for the same side.
-if(DEFINED SCRIPT2 AND FIRST_GIVES)
+if(DEFINED SCRIPT2 AND SCRIPT2_ANY)
+  # The second window reads back what the first left in the settings; no draft is asked of the first.
+elseif(DEFINED SCRIPT2 AND FIRST_GIVES)
   # The orders were given: the draft has served and is gone; the second window shows them from the database.
   if(EXISTS "${db}.draft-${ORDERS_SIDE}.xml")
     message(FATAL_ERROR "the first window gave its orders but left a draft at ${db}.draft-${ORDERS_SIDE}.xml")
@@ -121,10 +126,11 @@ endif()
 if(DEFINED SCRIPT2)
   file(READ "${SCRIPT2}" text)
   string(REPLACE "@OUT@" "${OUT}" text "${text}")
+string(REPLACE "@CLI@" "${CLI}" text "${text}")
   get_filename_component(script_name "${SCRIPT2}" NAME)
   file(WRITE "${OUT}/${script_name}" "${text}")
   execute_process(
-    COMMAND "${XVFB_RUN}" -a -s "-screen 0 1600x1200x24" "${APP}" "${db}" --side "${SIDE}" --size ${WINDOW}
+    COMMAND "${XVFB_RUN}" -a -s "-screen 0 1920x1200x24" "${APP}" "${db}" --side "${SIDE}" --size ${WINDOW}
             --test-script "${OUT}/${script_name}"
     RESULT_VARIABLE app_status
     OUTPUT_VARIABLE app_out
@@ -246,7 +252,7 @@ if(NOT EXPECT_ME STREQUAL "")
   endif()
   list(GET remembered 0 settings_file)
   file(READ "${settings_file}" settings)
-  if(NOT settings MATCHES "MapPane=")
+  if(NOT settings MATCHES "BottomPane=")
     message(FATAL_ERROR "the remembered layout lacks the panes:\n${settings}")
   endif()
   # Hotseat: the side is never remembered, so the next player does not find this one's side chosen.

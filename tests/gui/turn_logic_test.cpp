@@ -11,6 +11,7 @@
 
 #include "etatmajor/auth/sealed.hpp"
 #include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/db/change_watch.hpp"
 #include "etatmajor/io/atomic_file.hpp"
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/view/roll_log.hpp"
@@ -23,6 +24,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <tuple>
@@ -743,4 +745,83 @@ TEST_CASE("turn manager: the Week dialog's shares: empty leaves the ME the rest,
     CHECK(bad.empty());
     CHECK(errors ==
           std::vector<std::string>{"b-webster.points: 'sixty' is not a number of SP", "b-rawdon.points: '4x' is not a number of SP"});
+}
+
+TEST_CASE("a window notices a campaign changed by another program, and not its own reading", "[turn]") {
+    const auto path = freshCampaign("outside-change");
+    db::ChangeWatch watch(path);
+    CHECK_FALSE(watch.changed());
+    // Reading the campaign, as the window does for every view, is no change.
+    {
+        auto store = db::CampaignStore::open(path, true);
+        CHECK(view::previewNextPhase(store).phase == campaign::Phase::W1);
+    }
+    CHECK_FALSE(watch.changed());
+    // Another program runs a phase (as `etatmajor-cli advance` would, through a connection of its own).
+    {
+        auto store = db::CampaignStore::open(path, false);
+        REQUIRE(engine::advance(store, engine::Step::Phase).ok);
+    }
+    CHECK(watch.changed());
+    CHECK(watch.changed());  // asking again does not take it as seen: only reading the campaign again does
+    watch.seen();
+    CHECK_FALSE(watch.changed());
+    {
+        auto store = db::CampaignStore::open(path, true);
+        CHECK(view::previewNextPhase(store).phase != campaign::Phase::W1);  // what the window reads then is the new state
+    }
+    CHECK_FALSE(watch.changed());
+    // A command refused by the core writes nothing: no change to read.
+    {
+        auto store = db::CampaignStore::open(path, false);
+        for (int guard = 0; guard < 10 && view::previewNextPhase(store).phase != campaign::Phase::D2; ++guard)
+            REQUIRE(engine::advance(store, engine::Step::Phase).ok);
+    }
+    REQUIRE(watch.changed());
+    watch.seen();
+    {
+        auto store = db::CampaignStore::open(path, false);
+        CHECK_FALSE(engine::advance(store, engine::Step::Phase).ok);  // D2 waits for both sides' orders
+    }
+    CHECK_FALSE(watch.changed());
+    // A side giving its orders from the command line is a change.
+    {
+        auto store = db::CampaignStore::open(path, false);
+        CHECK_FALSE(engine::standFast(store, "british").hasErrors());
+    }
+    CHECK(watch.changed());
+}
+
+TEST_CASE("a window notices each command etatmajor-cli runs on its campaign, between its own readings", "[turn]") {
+    const auto path = freshCampaign("outside-cli");
+    db::ChangeWatch watch(path);
+    auto cli = [&](const std::string& args) {
+        const std::string command = std::string(ETATMAJOR_CLI) + " " + args + " --db '" + path + "' > /dev/null";
+        REQUIRE(std::system(command.c_str()) == 0);
+    };
+    // The window reads the campaign (its own connections, opened and closed) between the commands it notices.
+    auto readAsTheWindowDoes = [&] {
+        watch.seen();
+        auto store = db::CampaignStore::open(path, true);
+        return view::previewNextPhase(store);
+    };
+    CHECK(readAsTheWindowDoes().phase == campaign::Phase::W1);
+    CHECK_FALSE(watch.changed());
+    cli("advance");
+    CHECK(watch.changed());
+    CHECK(readAsTheWindowDoes().phase != campaign::Phase::W1);
+    CHECK_FALSE(watch.changed());
+    cli("orders stand-fast --side american");
+    CHECK(watch.changed());
+    readAsTheWindowDoes();
+    CHECK_FALSE(watch.changed());
+    cli("orders stand-fast --side british");
+    CHECK(watch.changed());
+}
+
+TEST_CASE("a campaign that is not there cannot be watched", "[turn]") {
+    const auto path = (std::filesystem::temp_directory_path() / "etatmajor-turn-test-no-such.db").string();
+    std::filesystem::remove(path);
+    CHECK_THROWS_AS(db::ChangeWatch(path), db::StoreError);
+    CHECK_FALSE(std::filesystem::exists(path));  // and watching does not make it
 }
