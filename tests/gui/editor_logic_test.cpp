@@ -50,6 +50,15 @@ hex::Point nearSide(const map::Map& m, int col, int row, const char* dir) {
 
 std::string written(const map::Map& m) { return io::writeMapString(m); }
 
+// The last edit is one undo step: undone, the map is `before` again; redone, it is as the edit left it.
+void checkUndoRedo(MapEditor& editor, const map::Map& m, const std::string& before) {
+    const std::string after = written(m);
+    REQUIRE(editor.undo());
+    CHECK(written(m) == before);
+    REQUIRE(editor.redo());
+    CHECK(written(m) == after);
+}
+
 }  // namespace
 
 TEST_CASE("a brush drag is one step of the wxCommandProcessor, and undo and redo restore it", "[editor]") {
@@ -298,11 +307,7 @@ TEST_CASE("the bucket fills the area of one terrain joined to the hex, as one un
         CHECK(m.terrain(at(m, 2, row)) == map::Terrain::Woods);
         for (int col = 3; col < 6; ++col) CHECK(m.terrain(at(m, col, row)) == map::Terrain::Clear);
     }
-    const std::string filled = written(m);
-    REQUIRE(editor.undo());
-    CHECK(written(m) == walled);
-    REQUIRE(editor.redo());
-    CHECK(written(m) == filled);
+    checkUndoRedo(editor, m, walled);
 
     // Filling with the terrain already there changes nothing and adds no step.
     tools.press(centre(m, 1, 1));
@@ -421,11 +426,7 @@ TEST_CASE("a copied block is stamped elsewhere with its terrain, water, roads, t
     CHECK(m.terrain(at(m, 3, 3)) == map::Terrain::Hills);
     CHECK(m.urbanAreaAt(at(m, 4, 3)));
 
-    const std::string stamped = written(m);
-    REQUIRE(editor.undo());
-    CHECK(written(m) == original);
-    REQUIRE(editor.redo());
-    CHECK(written(m) == stamped);
+    checkUndoRedo(editor, m, original);
 
     // Stamped again where part of it falls off the map: the rest is put down.
     tools.press(centre(m, 18, 18));

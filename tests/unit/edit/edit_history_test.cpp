@@ -141,13 +141,7 @@ TEST_CASE("random edit sequences undo to the original and redo to the final map"
     auto m = test::smallMap();
     const std::string original = written(m);
     EditHistory history;
-    std::uint64_t state = 0x9E3779B97F4A7C15ull;
-    auto next = [&](int n) {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        return static_cast<int>(state % static_cast<std::uint64_t>(n));
-    };
+    test::Xorshift next(0x9E3779B97F4A7C15ull);
     auto randomHex = [&] { return at(m, next(m.width()), next(m.height())); };
     std::uint64_t stroke = 0;
     for (int i = 0; i < 400; ++i) {

@@ -360,13 +360,7 @@ TEST_CASE("stamps of random blocks anywhere on the map revert byte for byte", "[
     // A seeded run of copies and stamps on the shipped map, rivers, roads and towns and all: every stamp is one edit
     // whose indices hold when applied and reverted in turn.
     auto m = test::carolinas();
-    std::uint64_t state = 0x2545F4914F6CDD1Dull;
-    auto next = [&](int n) {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        return static_cast<int>(state % static_cast<std::uint64_t>(n));
-    };
+    test::Xorshift next(0x2545F4914F6CDD1Dull);
     for (int i = 0; i < 40; ++i) {
         const int col = next(m.width() - 6);
         const int row = next(m.height() - 6);

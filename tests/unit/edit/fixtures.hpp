@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <string>
 
 namespace etatmajor::test {
@@ -26,5 +27,20 @@ inline map::HexsideRef side(const map::Map& m, int col, int row, const char* dir
 }
 // The whole map as the file writer sees it: two maps are the same when these strings are.
 inline std::string written(const map::Map& m) { return io::writeMapString(m); }
+
+// A small seeded generator (xorshift64) for the randomised edit tests: next(n) is a number in [0, n).
+class Xorshift {
+public:
+    explicit Xorshift(std::uint64_t seed) : m_state(seed) {}
+    int operator()(int n) {
+        m_state ^= m_state << 13;
+        m_state ^= m_state >> 7;
+        m_state ^= m_state << 17;
+        return static_cast<int>(m_state % static_cast<std::uint64_t>(n));
+    }
+
+private:
+    std::uint64_t m_state;
+};
 
 }  // namespace etatmajor::test
