@@ -4,6 +4,8 @@
 // turn_frame_panels.cpp, turn_frame_map.cpp (overlays), turn_frame_orders.cpp, turn_frame_battles.cpp and
 // turn_frame_scripts.cpp.
 #include "turn_frame.hpp"
+
+#include "decoy_dialog.hpp"
 #include "turn_frame_parts.hpp"
 
 #include "main_frame.hpp"
@@ -363,6 +365,7 @@ void TurnFrame::chooseSide() {
 
 void TurnFrame::hideView() {
     if (m_orderDialog) m_orderDialog->Close();
+    if (m_decoyDialog) m_decoyDialog->Close();
     // What the last run told the viewer is the viewer's own.
     closeSummary();
     m_summaryText.clear();
@@ -455,6 +458,7 @@ void TurnFrame::refresh() {
         return;
     }
     m_view = std::move(shown);
+    m_draftsMerged.clear();
     m_locs = std::move(locs);
     m_sources = std::move(sources);
     m_rolls = std::move(rolls);
@@ -509,6 +513,11 @@ void TurnFrame::onClose(wxCloseEvent&) {
         m_weekDialog->onClosed = nullptr;
         m_weekDialog->Destroy();
         m_weekDialog = nullptr;
+    }
+    if (m_decoyDialog) {
+        m_decoyDialog->onClosed = nullptr;
+        m_decoyDialog->Destroy();
+        m_decoyDialog = nullptr;
     }
     showChooserForScript(false);
     showPrintMenuForScript(false);

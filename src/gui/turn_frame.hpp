@@ -69,6 +69,7 @@ namespace etatmajor::gui {
 class WrappedText;
 
 class OrderDialog;
+class DecoyDialog;
 struct OverlaySketch;
 class WeekDialog;
 struct WeekContext;
@@ -135,6 +136,10 @@ public:
     // Opens the order dialog of one of the side's MEs (nullptr when it cannot).
     OrderDialog* editOrder(const std::string& meId);
     OrderDialog* orderDialog() { return m_orderDialog; }
+    // Edit > Decoys... (Ctrl+D): the side's decoys in today's draft (decoy_dialog.hpp): those on the map given routes,
+    // new ones put down on the week's first day; checked by the rules as they change, given with the side's orders.
+    DecoyDialog* editDecoys();
+    DecoyDialog* decoyDialog() { return m_decoyDialog; }
     // Campaign > Weekly Decisions...: the side's weekly moves and a form for each (week_dialog.hpp); nullptr with no
     // side chosen or for the host, whose commands these are not.
     WeekDialog* openWeekDialog();
@@ -280,6 +285,8 @@ private:
     void paintRoutes(const OverlaySketch& sketch, const campaign::OrdersFile& orders);
     bool hexClicked(hex::Hex h);
     void orderChanged(const campaign::Order& order);
+    // The rules' verdict on the decoys' orders as the Decoys dialog holds them, with the draft's MEs' routes.
+    void decoysChanged(const std::vector<campaign::DecoyOrder>& decoys);
     void report(const wxString& title, const wxString& message, bool error = true);
     void say(const std::string& message);
     void onWatchTick(wxTimerEvent& event);
@@ -330,9 +337,12 @@ private:
     wxDialog* m_summaryDialog = nullptr;
     std::vector<hex::Offset> m_range;
     std::map<std::string, campaign::OrdersFile> m_drafts;  // per side, for the current day
-    std::optional<auth::SealKey> m_sealKey;                // the shown side's draft key, when it has a passphrase
-    bool m_draftKept = false;                              // the side's draft file did not open: it is left as it is
-    std::map<std::string, view::PathCheck> m_checks;       // per ME of the draft
+    // The sides whose draft was laid over today's template since the campaign was last read (ensureDraft).
+    std::set<std::string> m_draftsMerged;
+    std::map<std::string, campaign::OrdersFile> m_draftBases;  // per side: the template its draft was laid over
+    std::optional<auth::SealKey> m_sealKey;                    // the shown side's draft key, when it has a passphrase
+    bool m_draftKept = false;                                  // the side's draft file did not open: it is left as it is
+    std::map<std::string, view::PathCheck> m_checks;           // per ME of the draft
     std::set<Overlay> m_overlays{Overlay::Orders, Overlay::Loc};
     std::string m_selected;
     std::string m_lastMessage;
@@ -380,6 +390,7 @@ private:
     wxGauge* m_oddsGauge = nullptr;
     wxButton* m_oddsCancelButton = nullptr;
     OrderDialog* m_orderDialog = nullptr;
+    DecoyDialog* m_decoyDialog = nullptr;
     WeekDialog* m_weekDialog = nullptr;
     wxDialog* m_chooser = nullptr;               // the side chooser shown for a script
     wxTopLevelWindow* m_askingWindow = nullptr;  // a question shown for a screenshot (the passphrase)

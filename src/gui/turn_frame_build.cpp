@@ -46,6 +46,7 @@ enum MenuId {
     kIdWeekly,
     kIdEditOrder,
     kIdReorganise,
+    kIdDecoys,
     kIdClearRoute,
     kIdRefresh,
     kIdChooseSide,
@@ -81,6 +82,8 @@ wxMenu* newEditMenu() {
     edit->Append(kIdEditOrder, _("Write &Order...\tCtrl+E"), _("Write or change today's order of the selected ME"));
     edit->Append(kIdReorganise, _("&Reorganise ME...\tCtrl+R"),
                  _("Split, transfer to or dissolve the selected ME, or form a provisional unit"));
+    edit->Append(kIdDecoys, _("&Decoys...\tCtrl+D"),
+                 _("Put decoys down on the week's first day, and give routes to the side's decoys on the map"));
     edit->Append(kIdClearRoute, _("&Clear Route"), _("Take the route out of the selected ME's order"));
     edit->AppendSeparator();
     edit->Append(wxID_COPY, _("&Copy Details\tCtrl+C"), _("Copy the selected ME's details"));
@@ -218,6 +221,8 @@ void TurnFrame::bindEditMenu() {
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { reorganiseMe(m_selected); }, kIdReorganise);
     Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { editDecoys(); }, kIdDecoys);
+    Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {
             if (auto* o = draftOrder(m_selected)) {
@@ -349,7 +354,7 @@ void TurnFrame::bindMenuStates() {
     // Orders are written, submitted or stood down only by a side whose orders for today are not yet given.
     auto needSide = [this](wxUpdateUIEvent& e) { e.Enable(ordersOpen()); };
     for (const int id : {static_cast<int>(kIdSubmit), static_cast<int>(kIdStandFast), static_cast<int>(kIdEditOrder),
-                         static_cast<int>(kIdClearRoute)})
+                         static_cast<int>(kIdClearRoute), static_cast<int>(kIdDecoys)})
         Bind(wxEVT_UPDATE_UI, needSide, id);
     // The weekly decisions are a side's: not the host's, and nothing with no side chosen.
     Bind(

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The turn manager's window: the overlays drawn over the map, and clicks on the map.
 #include "turn_frame.hpp"
+
+#include "decoy_dialog.hpp"
 #include "turn_frame_parts.hpp"
 
 #include "order_dialog.hpp"
@@ -171,6 +173,10 @@ bool TurnFrame::hexClicked(hex::Hex h) {
     const hex::Offset at = m_document->map().offsets().toOffset(h);
     if (m_orderDialog && m_orderDialog->picking()) {
         m_orderDialog->hexClicked(at);
+        return true;
+    }
+    if (m_decoyDialog && m_decoyDialog->picking()) {
+        m_decoyDialog->hexClicked(at);
         return true;
     }
     // A click on a counter of the shown MEs selects it.

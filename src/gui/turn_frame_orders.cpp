@@ -4,8 +4,10 @@
 #include "turn_frame.hpp"
 #include "turn_frame_parts.hpp"
 
+#include "decoy_dialog.hpp"
 #include "order_dialog.hpp"
 
+#include "etatmajor/engine/decoy_orders.hpp"
 #include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/engine/weekly_stops.hpp"
@@ -38,7 +40,8 @@ using namespace detail;
 bool TurnFrame::ensureDraft() {
     if (m_side.empty()) return false;
     auto it = m_drafts.find(m_side);
-    if (it != m_drafts.end() && it->second.week == m_preview.week && it->second.day == m_preview.day) return true;
+    const bool today = it != m_drafts.end() && it->second.week == m_preview.week && it->second.day == m_preview.day;
+    if (today && m_draftsMerged.count(m_side)) return true;
     std::string error;
     campaign::OrdersFile file;
     const bool ok = withStore(m_path, true, error, [&](db::CampaignStore& store) {
@@ -48,6 +51,18 @@ bool TurnFrame::ensureDraft() {
         say(error);
         return false;
     }
+    if (today) {
+        // The campaign was read again since the draft was made: an ME raised or split off at the week's stops (or
+        // gone since) takes (or loses) its order, an order the side never touched follows the new template, and what
+        // the side wrote stays.
+        const auto base = m_draftBases.find(m_side);
+        it->second = base == m_draftBases.end() ? mergeDraft(file, it->second) : rebaseDraft(file, base->second, it->second);
+        m_draftBases[m_side] = file;
+        m_draftsMerged.insert(m_side);
+        return true;
+    }
+    m_draftsMerged.insert(m_side);
+    m_draftBases[m_side] = file;
     // The side's draft kept beside the database by an earlier window is taken up again while today's orders are
     // open; once they are given (or the side stood fast) it has served.
     // A file that does not open (sealed under another passphrase, changed, or plain while the side has a
@@ -200,6 +215,70 @@ void TurnFrame::orderChanged(const campaign::Order& order) {
     m_canvas->Refresh();
 }
 
+// ---- decoys ----------------------------------------------------------------------------------------------------
+
+DecoyDialog* TurnFrame::editDecoys() {
+    if (m_side.empty() || !m_view) {
+        report(_("No side chosen"), _("The host places no decoys: choose the side whose orders you write."), false);
+        return nullptr;
+    }
+    if (m_ordersStatus != "not_given") {
+        report(_("Orders already given"),
+               utf8("The orders of " + m_side + " for today are " + readable(m_ordersStatus) +
+                    "; their decoys cannot be changed (\u00a78.2)."),
+               false);
+        return nullptr;
+    }
+    if (!ensureDraft()) return nullptr;
+    DecoyContext ctx;
+    ctx.side = m_side;
+    ctx.week = m_preview.week;
+    ctx.day = m_preview.day;
+    if (const auto* own = m_view->side(m_side)) ctx.onMap = own->decoys;
+    std::string error;
+    if (!withStore(m_path, true, error, [&](db::CampaignStore& store) { ctx.allowance = engine::decoyAllowance(store, m_side); })) {
+        report(_("Cannot show the decoys"), utf8(error));
+        return nullptr;
+    }
+    if (m_decoyDialog) m_decoyDialog->Close();
+    m_decoyDialog = new DecoyDialog(this, ctx, m_drafts[m_side].decoys);
+    m_decoyDialog->onChange = [this](const std::vector<campaign::DecoyOrder>& d) { decoysChanged(d); };
+    m_decoyDialog->onAccept = [this](const std::vector<campaign::DecoyOrder>& d) {
+        m_drafts[m_side].decoys = d;
+        if (keepDraft())
+            say(std::to_string(d.size()) + " decoy order(s) of " + m_side +
+                " in today's orders, kept as a draft until they are given; Submit Orders gives them");
+        updatePanels();
+        updatePhaseBar();
+    };
+    m_decoyDialog->onClosed = [this] {
+        m_decoyDialog = nullptr;
+        m_canvas->Refresh();
+    };
+    // Over the order of battle on the left, as the order dialog stands, so the map stays in view.
+    const wxRect frame = GetScreenRect();
+    m_decoyDialog->Move(frame.x + 6, frame.y + 84);
+    m_decoyDialog->Show();
+    m_decoyDialog->Raise();
+    decoysChanged(m_decoyDialog->decoys());
+    return m_decoyDialog;
+}
+
+void TurnFrame::decoysChanged(const std::vector<campaign::DecoyOrder>& decoys) {
+    if (!m_decoyDialog || m_side.empty() || !ensureDraft()) return;
+    campaign::OrdersFile file = m_drafts[m_side];
+    file.decoys = decoys;
+    std::vector<std::string> errors;
+    std::string error;
+    if (!withStore(m_path, true, error, [&](db::CampaignStore& store) {
+            const core::IssueList issues = engine::checkDecoyOrders(store, file);
+            for (const auto& issue : issues.items())
+                if (issue.severity == core::Severity::Error) errors.push_back(issue.message);
+        }))
+        errors.push_back(error);
+    m_decoyDialog->showCheck(errors);
+}
+
 bool TurnFrame::submitOrders() {
     if (m_side.empty() || !ensureDraft()) {
         report(_("No side chosen"), _("Choose the side whose orders are submitted."));
@@ -217,6 +296,9 @@ bool TurnFrame::submitOrders() {
             errors.insert(errors.end(), c.errors.begin(), c.errors.end());
             warnings.insert(warnings.end(), c.warnings.begin(), c.warnings.end());
         }
+        const core::IssueList decoys = engine::checkDecoyOrders(store, file);
+        for (const auto& issue : decoys.items())
+            if (issue.severity == core::Severity::Error) errors.push_back(issue.message);
     });
     if (!read) {
         report(_("Cannot submit the orders"), utf8(error));
@@ -250,6 +332,7 @@ bool TurnFrame::submitOrders() {
         return false;
     }
     if (m_orderDialog) m_orderDialog->Close();
+    if (m_decoyDialog) m_decoyDialog->Close();
     if (!m_draftKept) removeDraft(m_path, m_side);
     refresh();
     say(std::to_string(file.orders.size()) + " order(s) of " + m_side + " given for week " + std::to_string(file.week) + " day " +
@@ -277,6 +360,7 @@ bool TurnFrame::standFast() {
         return false;
     }
     if (m_orderDialog) m_orderDialog->Close();
+    if (m_decoyDialog) m_decoyDialog->Close();
     if (!m_draftKept) removeDraft(m_path, m_side);
     refresh();
     say(m_side + " stand fast today");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The turn manager's window: what scripts and screenshots show without waiting, and the screenshots themselves.
 #include "turn_frame.hpp"
+
+#include "decoy_dialog.hpp"
 #include "turn_frame_parts.hpp"
 
 #include "order_dialog.hpp"
@@ -111,12 +113,13 @@ void TurnFrame::onCaptureTick(wxTimerEvent&) {
 bool TurnFrame::saveScreenshot(const wxString& pngPath) {
     Update();
     if (m_orderDialog) m_orderDialog->Update();
+    if (m_decoyDialog) m_decoyDialog->Update();
     if (m_weekDialog) m_weekDialog->Update();
     auto result = WindowCapture::capture(*this, *m_canvas);
     wxImage image = result.image;
     // The order dialog, the side chooser, the passphrase question and the day's summary are windows of their own: each is pasted where
     // it stands over the frame.
-    WindowCapture::pasteOver(image, *this, {m_orderDialog, m_weekDialog, m_chooser, m_askingWindow, m_summaryDialog});
+    WindowCapture::pasteOver(image, *this, {m_orderDialog, m_decoyDialog, m_weekDialog, m_chooser, m_askingWindow, m_summaryDialog});
     if (!WindowCapture::savePng(image, pngPath)) return false;
     std::cout << "etatmajor: wrote " << pngPath.utf8_string() << " (" << image.GetWidth() << "x" << image.GetHeight() << ", from the "
               << WindowCapture::methodName(result.method) << ")\n";

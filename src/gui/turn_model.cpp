@@ -12,6 +12,7 @@
 #include <cctype>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 namespace etatmajor::gui {
 
@@ -379,9 +380,42 @@ campaign::OrdersFile mergeDraft(const campaign::OrdersFile& templ, const campaig
                     decoy = d;
                     break;
                 }
+        // New decoys the draft puts down today (§2.3) are the side's own writing: none is in the template.
+        for (const auto& d : saved.decoys)
+            if (d.place &&
+                std::none_of(out.decoys.begin(), out.decoys.end(), [&](const campaign::DecoyOrder& o) { return o.id == d.id; }))
+                out.decoys.push_back(d);
     }
     if (restored) *restored = taken;
     return out;
+}
+
+campaign::OrdersFile rebaseDraft(const campaign::OrdersFile& templ, const campaign::OrdersFile& base,
+                                 const campaign::OrdersFile& draft) {
+    // What the side wrote: the draft's orders and decoy orders that differ from the template the draft began as.
+    campaign::OrdersFile written = draft;
+    const auto same = [&](const auto& a, const auto& b) {
+        campaign::OrdersFile x, y;
+        x.side = y.side = draft.side;
+        using Item = std::decay_t<decltype(a)>;
+        if constexpr (std::is_same_v<Item, campaign::Order>) {
+            x.orders.push_back(a);
+            y.orders.push_back(b);
+        } else {
+            x.decoys.push_back(a);
+            y.decoys.push_back(b);
+        }
+        return io::writeOrdersString(x) == io::writeOrdersString(y);
+    };
+    const auto untouched = [&](const auto& item, const auto& baseItems, auto key) {
+        return std::any_of(baseItems.begin(), baseItems.end(), [&](const auto& b) { return key(b) == key(item) && same(b, item); });
+    };
+    std::erase_if(written.orders,
+                  [&](const campaign::Order& o) { return untouched(o, base.orders, [](const campaign::Order& x) { return x.me; }); });
+    std::erase_if(written.decoys, [&](const campaign::DecoyOrder& d) {
+        return untouched(d, base.decoys, [](const campaign::DecoyOrder& x) { return x.id; });
+    });
+    return mergeDraft(templ, written);
 }
 
 namespace {

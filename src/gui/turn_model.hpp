@@ -77,9 +77,15 @@ std::optional<campaign::OrdersFile> loadDraft(const std::string& dbPath, const s
 void removeDraft(const std::string& dbPath, const std::string& side);
 // Today's template of the side's orders with the saved draft's orders laid over it, ME by ME: an ME the template
 // has not (another side's, or one no longer on the map) is left out, and an ME the draft has not keeps the
-// template's order; decoy orders likewise by their id. `restored` counts the orders taken that differ from the
-// template's (those the side had written).
+// template's order; decoy orders likewise by their id, and the draft's new decoys (with a place) are kept. `restored` counts the
+// orders taken that differ from the template's (those the side had written).
 campaign::OrdersFile mergeDraft(const campaign::OrdersFile& templ, const campaign::OrdersFile& saved, std::size_t* restored = nullptr);
+// The draft of a window that has read the campaign again (after a phase or a weekly command changed the side's MEs):
+// today's new template `templ` with only what the side wrote laid over it, the orders and decoy orders of `draft` that
+// differ from `base`, the template the draft began as. An ME raised or split off takes the template's order, an order
+// the side never touched follows the template (an ME put into reorganisation keeps that mode), and one it wrote stays.
+campaign::OrdersFile rebaseDraft(const campaign::OrdersFile& templ, const campaign::OrdersFile& base,
+                                 const campaign::OrdersFile& draft);
 
 // "Run to the Next Decision" (F6) runs the phases, one by one as Next Phase does, until a side must act. Before each
 // phase it asks this: why the run stops before `next`, or nothing when it goes on. It stops when the campaign is over,

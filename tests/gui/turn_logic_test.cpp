@@ -405,6 +405,50 @@ TEST_CASE("a side's draft of today's orders is kept beside the database and only
     removeDraft(path, "american");
 }
 
+TEST_CASE("a draft laid over a new template keeps what the side wrote, and the rest follows the template", "[turn]") {
+    // The template the draft began as: two MEs in forage, one decoy on the map without a route.
+    campaign::OrdersFile base;
+    base.side = "british";
+    base.week = 1;
+    base.day = 1;
+    base.orders = {orderFor("crown-me-1", campaign::Mode::Forage, {}), orderFor("crown-me-2", campaign::Mode::Forage, {})};
+    campaign::DecoyOrder onMap;
+    onMap.id = "decoy-a";
+    onMap.designated = "cavalry";
+    base.decoys = {onMap};
+    // The side wrote the second ME's march, routed its decoy and put a new one down; the first ME it never touched.
+    campaign::OrdersFile draft = base;
+    draft.orders[1] = orderFor("crown-me-2", campaign::Mode::March, {at(12, 7), at(12, 8)});
+    draft.decoys[0].path = {at(3, 4)};
+    campaign::DecoyOrder fresh;
+    fresh.id = "decoy-b";
+    fresh.place = at(5, 5);
+    draft.decoys.push_back(fresh);
+    // Then the campaign changed: the first ME was put into reorganisation and a third ME was raised.
+    campaign::OrdersFile now = base;
+    now.orders = {orderFor("crown-me-1", campaign::Mode::Reorganisation, {}), orderFor("crown-me-2", campaign::Mode::Forage, {}),
+                  orderFor("crown-me-3", campaign::Mode::March, {})};
+
+    const auto rebased = rebaseDraft(now, base, draft);
+    REQUIRE(rebased.orders.size() == 3);
+    CHECK(rebased.orders[0].mode == campaign::Mode::Reorganisation);  // untouched: the new template's
+    CHECK(rebased.orders[1].mode == campaign::Mode::March);           // written: the side's
+    CHECK(formatPath(rebased.orders[1].path) == "12,7 12,8");
+    CHECK(rebased.orders[2].me == "crown-me-3");  // raised since: the template's order
+    REQUIRE(rebased.decoys.size() == 2);
+    CHECK(formatPath(rebased.decoys[0].path) == "3,4");
+    CHECK(rebased.decoys[1].id == "decoy-b");
+    REQUIRE(rebased.decoys[1].place.has_value());
+    CHECK(hex::formatOffset(*rebased.decoys[1].place) == "5,5");
+    // mergeDraft alone would have kept the stale forage of the first ME.
+    CHECK(mergeDraft(now, draft).orders[0].mode == campaign::Mode::Forage);
+    // A decoy found by the enemy since (gone from the new template) loses its route; the new one stays.
+    now.decoys.clear();
+    const auto found = rebaseDraft(now, base, draft);
+    REQUIRE(found.decoys.size() == 1);
+    CHECK(found.decoys[0].id == "decoy-b");
+}
+
 TEST_CASE("a side with a passphrase keeps its draft sealed: the other side cannot read it, and a changed one is not opened",
           "[turn]") {
     const auto path = freshCampaign("sealed-drafts");

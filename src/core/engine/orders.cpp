@@ -5,6 +5,7 @@
 #include "db/store_impl.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "engine/decoys_db.hpp"
+#include "etatmajor/engine/decoy_orders.hpp"
 #include "etatmajor/io/orders_xml.hpp"
 #include "etatmajor/rules/orders.hpp"
 
@@ -407,6 +408,31 @@ std::string ordersStatus(const db::CampaignStore& store, const std::string& side
     requireSide(s, side, issues);
     if (issues.hasErrors()) throw db::StoreError("DB-UNKNOWN-SIDE", issues.items()[0].message);
     return submittedStatus(db, s.week, s.day, side);
+}
+
+core::IssueList checkDecoyOrders(const db::CampaignStore& store, const OrdersFile& orders) {
+    auto& db = const_cast<db::CampaignStore&>(store).impl().db;
+    return validateDecoyOrders(db, db::loadState(store), orders);
+}
+
+DecoyAllowance decoyAllowance(const db::CampaignStore& store, const std::string& side) {
+    auto& db = const_cast<db::CampaignStore&>(store).impl().db;
+    const auto s = db::loadState(store);
+    core::IssueList issues;
+    requireSide(s, side, issues);
+    if (issues.hasErrors()) throw db::StoreError("DB-UNKNOWN-SIDE", issues.items()[0].message);
+    DecoyAllowance out;
+    SQLite::Statement per(db, "SELECT decoys_per_week FROM side WHERE id = ?");
+    per.bind(1, side);
+    if (per.executeStep()) out.perWeek = per.getColumn(0).getInt();
+    // As validateDecoyOrders counts them: on the map (removed_week 0), or found during this week.
+    SQLite::Statement used(db, "SELECT COUNT(*) FROM decoy WHERE side_id = ? AND (removed_week = 0 OR removed_week = ?)");
+    used.bind(1, side);
+    used.bind(2, s.week);
+    used.executeStep();
+    out.usedThisWeek = used.getColumn(0).getInt();
+    out.placingDay = s.day == 1;
+    return out;
 }
 
 }  // namespace etatmajor::engine
