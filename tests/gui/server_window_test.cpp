@@ -93,10 +93,13 @@ void check(bool ok, const std::string& what, const std::string& detail = {}) {
     }
 }
 
-// The command log of a campaign past its creation: name, arguments, result and moment, one line a command.
+// The command log of a campaign past its creation: name, arguments, result and moment, one line a command. A
+// purchase's arguments hold its file's text and name, which differ in layout between the form and a file: its result
+// says what it did.
 std::vector<std::string> commandLog(const std::string& db) {
     SQLite::Database d(db, SQLite::OPEN_READONLY);
-    SQLite::Statement q(d, "SELECT name, args, result, week, day, phase FROM command_log WHERE seq > 1 ORDER BY seq");
+    SQLite::Statement q(d, "SELECT name, CASE name WHEN 'grant.buy' THEN '' ELSE args END, result, week, day, phase FROM "
+                           "command_log WHERE seq > 1 ORDER BY seq");
     std::vector<std::string> out;
     while (q.executeStep())
         out.push_back(q.getColumn(0).getString() + " " + q.getColumn(1).getString() + " -> " + q.getColumn(2).getString() + " @" +
@@ -246,8 +249,9 @@ int main(int argc, char** argv) {
         british.login("gui", "british", "british-passphrase");
         const auto calendar = british.calendar();
         check(calendar.week == 1 && calendar.day == 2, "the server is at week 1 day 2");
-        // The same decisions through etatmajor-cli on the other campaign: Camden's income split at the stop before W4 (the
-        // replacement the server refused is not given), the British done there and at the stop before W5.
+        // The same decisions through etatmajor-cli on the other campaign: Camden's income split and the initiative handed
+        // over at the stop before W4 (what the server refused is not given), the new ME raised and the light infantry
+        // split off and dissolved back at the stop before W5, the British done at both.
         const std::string remote = "--server " + server.url() + " --campaign cli --side british --password-file " + work +
                                    "/british.pass";
         std::string said;
@@ -255,8 +259,18 @@ int main(int argc, char** argv) {
         check(runCli("supply allocate " + remote + " --source camden --share b-webster=60 --share b-rawdon=40", work + "/cli1.log",
                      said) == 0,
               "etatmajor-cli split Camden's income", said);
+        check(runCli("initiative " + remote + " --decline", work + "/cli-decline.log", said) == 0,
+              "etatmajor-cli handed the initiative over", said);
         check(runCli("week done " + remote, work + "/cli2.log", said) == 0, "etatmajor-cli said the British are done", said);
         check(waitFor(americanCli, atStop("W5")), "the other campaign went on to the stop before W5");
+        check(runCli("grant buy " + remote + " --file " + std::string(ETATMAJOR_SOURCE_DIR) + "/tests/gui/data/week-purchase.xml",
+                     work + "/cli-buy.log", said) == 0,
+              "etatmajor-cli raised the new ME", said);
+        check(runCli("me split " + remote + " --from b-webster --new b-light --label \"Light Infantry\" --member light-infantry-bn",
+                     work + "/cli-split.log", said) == 0,
+              "etatmajor-cli split the light infantry off", said);
+        check(runCli("me dissolve " + remote + " --me b-light --into b-webster", work + "/cli-dissolve.log", said) == 0,
+              "etatmajor-cli dissolved it back", said);
         check(runCli("week done " + remote, work + "/cli3.log", said) == 0, "etatmajor-cli said the British are done again", said);
         check(waitFor(americanCli, [](const client::CampaignEntry& c) { return c.waitingFor == "orders"; }),
               "the other campaign waits for the first day's orders");
