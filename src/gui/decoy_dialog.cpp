@@ -361,6 +361,13 @@ void DecoyDialog::showCheck(const std::vector<std::string>& errors) {
     else say(std::to_string(errors.size()) + " problem(s): the orders would be refused.", true);
 }
 
+void DecoyDialog::showServerCheck() {
+    m_errors.clear();
+    m_checkText->SetValue(_("The campaign server checks the decoys' orders against the rules when the side's orders are "
+                            "submitted; a refusal names the decoy and the field."));
+    say("Checked by the server on submission.", false);
+}
+
 bool DecoyDialog::setField(const std::string& key, const std::string& value, std::string& error) {
     if (m_current < 0) {
         error = "no decoy is chosen";

@@ -56,6 +56,9 @@ public:
     void setPicking(bool on);
     // The rules' verdict on the decoys' orders as they stand (engine::checkDecoyOrders, asked by the window).
     void showCheck(const std::vector<std::string>& errors);
+    // For decoys written against a campaign server: the rules are not at hand, so the dialog says that the server checks
+    // the decoys' orders when the side's orders are submitted (a refusal names the decoy and field).
+    void showServerCheck();
     // For scripts: sets a field of the selected decoy (keys: id designated place path); false with `error`.
     bool setField(const std::string& key, const std::string& value, std::string& error);
     // "Put in Today's Orders": hands the decoys' orders to onAccept when the rules find nothing wrong, otherwise says

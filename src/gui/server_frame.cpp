@@ -4,6 +4,7 @@
 #include "connect_dialog.hpp"
 #include "frame_common.hpp"
 #include "map_document.hpp"
+#include "decoy_dialog.hpp"
 #include "order_dialog.hpp"
 #include "overlay_sketch.hpp"
 #include "server_script.hpp"
@@ -47,6 +48,7 @@ enum MenuId {
     kIdStandFast,
     kIdWithdraw,
     kIdEditOrder,
+    kIdDecoys,
     kIdRefresh,
     kIdEnterResult,
     kIdZoomIn,
@@ -85,6 +87,7 @@ ServerFrame::ServerFrame(const wxSize& size, bool interactive)
         if (m_interactive) m_layout.save(*wxConfigBase::Get());
         stopFollowing();
         if (m_orderDialog) m_orderDialog->Destroy();
+        if (m_decoyDialog) m_decoyDialog->Destroy();
         if (m_weekDialog) m_weekDialog->Destroy();
         m_weekDialog = nullptr;
         if (m_server) m_server->logout();
@@ -104,6 +107,8 @@ void ServerFrame::buildMenus() {
     file->Append(wxID_CLOSE, _("&Close\tCtrl+W"), _("Log out and close this window"));
     auto* orders = new wxMenu;
     orders->Append(kIdEditOrder, _("Write &Order...\tCtrl+E"), _("Write or change today's order of the selected ME"));
+    orders->Append(kIdDecoys, _("&Decoys...\tCtrl+D"),
+                   _("Put decoys down on the week's first day, and give routes to the side's decoys on the map"));
     orders->Append(kIdSubmit, _("&Submit Orders\tCtrl+Enter"), _("Give the side's orders for today to the server"));
     orders->Append(kIdStandFast, _("Stand &Fast"), _("The side gives no orders today: every ME holds"));
     orders->Append(kIdWithdraw, _("&Withdraw Orders"), _("Take today's orders back while the day has not run"));
@@ -134,6 +139,8 @@ void ServerFrame::buildMenus() {
         wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_CLOSE);
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { editOrder(m_selected); }, kIdEditOrder);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { editDecoys(); }, kIdDecoys);
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { submitOrders(); }, kIdSubmit);
     Bind(
@@ -166,7 +173,8 @@ void ServerFrame::buildMenus() {
             if (dialog.ShowModal() == wxID_OK) enterBattleResultFile(id, dialog.GetPath());
         },
         kIdEnterResult);
-    for (const int id : {static_cast<int>(kIdSubmit), static_cast<int>(kIdStandFast), static_cast<int>(kIdEditOrder)})
+    for (const int id :
+         {static_cast<int>(kIdSubmit), static_cast<int>(kIdStandFast), static_cast<int>(kIdEditOrder), static_cast<int>(kIdDecoys)})
         Bind(
             wxEVT_UPDATE_UI, [this](wxUpdateUIEvent& e) { e.Enable(ordersOpen()); }, id);
     Bind(
@@ -408,8 +416,9 @@ bool ServerFrame::refresh() {
         intel = m_server->view("intel", false);
         supply = m_server->view("supply", false) + "\n" + m_server->view("loc", false);
         supplyReport = m_server->supply();
-        const bool fresh = !m_draft || m_draft->week != orders.week || m_draft->day != orders.day;
-        if (orders.status == "not_given" && fresh) templ = m_server->view("orders/template", false);
+        // Today's template on every reading while the orders are open: the draft is laid over it again, so an ME raised
+        // or split off at the week's stops takes its order and an order never touched follows the template.
+        if (orders.status == "not_given") templ = m_server->view("orders/template", false);
     } catch (const client::ClientError& e) {
         return refused(_("Cannot read the campaign"), e);
     }
@@ -423,13 +432,19 @@ bool ServerFrame::refresh() {
     m_supply = std::move(supplyReport);
     if (!templ.empty()) {
         try {
-            m_draft = io::readOrdersString(templ, "the server's orders template");
+            auto today = io::readOrdersString(templ, "the server's orders template");
+            const bool fresh = !m_draft || m_draft->week != today.week || m_draft->day != today.day;
+            if (fresh) m_draft = today;
+            else m_draft = m_draftBase ? rebaseDraft(today, *m_draftBase, *m_draft) : mergeDraft(today, *m_draft);
+            m_draftBase = std::move(today);
         } catch (const core::FileError& e) {
             m_draft.reset();
+            m_draftBase.reset();
             report(_("Cannot read the orders template"), utf8(e.toIssue().format()));
         }
     } else if (orders.status != "not_given") {
         if (m_orderDialog) m_orderDialog->Close();
+        if (m_decoyDialog) m_decoyDialog->Close();
     }
     showWhatWasRead();
     return true;
@@ -662,6 +677,10 @@ bool ServerFrame::hexClicked(hex::Hex h) {
         m_orderDialog->hexClicked(at);
         return true;
     }
+    if (m_decoyDialog && m_decoyDialog->picking()) {
+        m_decoyDialog->hexClicked(at);
+        return true;
+    }
     if (m_view)
         for (const view::MeView* me : m_view->allMes())
             if (me->offset == at) {
@@ -733,6 +752,52 @@ OrderDialog* ServerFrame::editOrder(const std::string& meId) {
     return m_orderDialog;
 }
 
+DecoyDialog* ServerFrame::editDecoys() {
+    if (!m_view) return nullptr;
+    if (!ordersOpen()) {
+        report(_("Orders already given"),
+               utf8("The orders of " + m_login.side + " for today are " + readable(m_orders.status) +
+                    "; withdraw them first to change their decoys (possible until the day runs)."),
+               false);
+        return nullptr;
+    }
+    DecoyContext ctx;
+    ctx.side = m_login.side;
+    ctx.week = m_draft->week;
+    ctx.day = m_draft->day;
+    if (const auto* own = m_view->side(m_login.side)) {
+        ctx.onMap = own->decoys;
+        // What the side's view tells: its decoys a week and those on the map (one found this week the server counts).
+        ctx.allowance.perWeek = own->decoysPerWeek;
+        ctx.allowance.usedThisWeek = static_cast<int>(own->decoys.size());
+    }
+    ctx.allowance.placingDay = m_draft->day == 1;
+    if (m_decoyDialog) m_decoyDialog->Close();
+    m_decoyDialog = new DecoyDialog(this, ctx, m_draft->decoys);
+    m_decoyDialog->showServerCheck();
+    m_decoyDialog->onChange = [this](const std::vector<campaign::DecoyOrder>&) {
+        if (m_decoyDialog) m_decoyDialog->showServerCheck();
+        m_canvas->Refresh();
+    };
+    m_decoyDialog->onAccept = [this](const std::vector<campaign::DecoyOrder>& d) {
+        if (m_draft) m_draft->decoys = d;
+        say(std::to_string(d.size()) + " decoy order(s) of " + m_login.side + " in today's orders; " +
+            (m_packet ? std::string("Seal Orders writes them to a packet for the host")
+                      : std::string("Submit Orders gives them to the server")));
+        updatePanels();
+        updatePhaseBar();
+    };
+    m_decoyDialog->onClosed = [this] {
+        m_decoyDialog = nullptr;
+        m_canvas->Refresh();
+    };
+    const wxRect frame = GetScreenRect();
+    m_decoyDialog->Move(frame.x + 6, frame.y + 84);
+    m_decoyDialog->Show();
+    m_decoyDialog->Raise();
+    return m_decoyDialog;
+}
+
 bool ServerFrame::submitOrders() {
     if (m_packet) {
         if (!m_draft) return false;
@@ -761,6 +826,7 @@ bool ServerFrame::submitOrders() {
         return false;
     }
     if (m_orderDialog) m_orderDialog->Close();
+    if (m_decoyDialog) m_decoyDialog->Close();
     refresh();
     std::string text = result.message;
     if (!result.issues.items().empty()) text += "\n" + issueLines(result.issues);
@@ -780,6 +846,7 @@ bool ServerFrame::standFast() {
         return refused(_("Stand fast refused"), e);
     }
     if (m_orderDialog) m_orderDialog->Close();
+    if (m_decoyDialog) m_decoyDialog->Close();
     refresh();
     return true;
 }
@@ -1164,7 +1231,7 @@ bool ServerFrame::saveScreenshot(const wxString& pngPath) {
     Update();
     auto result = WindowCapture::capture(*this, *m_canvas);
     wxImage image = result.image;
-    WindowCapture::pasteOver(image, *this, {m_orderDialog, m_weekDialog, m_connectShown});
+    WindowCapture::pasteOver(image, *this, {m_orderDialog, m_decoyDialog, m_weekDialog, m_connectShown});
     if (!WindowCapture::savePng(image, pngPath)) return false;
     std::cout << "etatmajor: wrote " << pngPath.utf8_string() << " (" << image.GetWidth() << "x" << image.GetHeight() << ")\n";
     return true;

@@ -59,6 +59,7 @@ class WrappedText;
 
 class ConnectDialog;
 class OrderDialog;
+class DecoyDialog;
 class ServerScript;
 class WeekDialog;
 struct WeekCommand;
@@ -95,6 +96,10 @@ public:
     bool withdrawOrders();
     OrderDialog* editOrder(const std::string& meId);
     OrderDialog* orderDialog() { return m_orderDialog; }
+    // Orders > Decoys... (Ctrl+D): the side's decoys in today's orders (decoy_dialog.hpp), checked by the server when
+    // the orders are submitted.
+    DecoyDialog* editDecoys();
+    DecoyDialog* decoyDialog() { return m_decoyDialog; }
     bool selectMe(const std::string& meId);
     // A tabletop result file, as agreed at the table: the server enters it once every side of the battle gave the same.
     bool enterBattleResultFile(int id, const wxString& path);
@@ -167,7 +172,8 @@ private:
     std::optional<view::SupplyReport> m_supply;  // the side's own supply report (its sources, for the Week dialog)
     std::vector<view::BattleView> m_battles;
     std::vector<int> m_battleIds;
-    std::optional<campaign::OrdersFile> m_draft;  // today's orders being written (the server's template to start with)
+    std::optional<campaign::OrdersFile> m_draft;      // today's orders being written (the server's template to start with)
+    std::optional<campaign::OrdersFile> m_draftBase;  // the server's template the draft was last laid over
     std::string m_reportText, m_intelText, m_supplyText, m_lastMessage;
     std::vector<client::TurnEvent> m_events;  // the phases seen run since the window connected
     std::pair<int, int> m_reportDay{0, 0};
@@ -215,6 +221,7 @@ private:
     wxListBox* m_battleList = nullptr;
     wxTextCtrl* m_battleText = nullptr;
     OrderDialog* m_orderDialog = nullptr;
+    DecoyDialog* m_decoyDialog = nullptr;
     WeekDialog* m_weekDialog = nullptr;
     ConnectDialog* m_connectShown = nullptr;
 

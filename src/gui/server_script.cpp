@@ -2,8 +2,10 @@
 #include "server_script.hpp"
 
 #include "connect_dialog.hpp"
+#include "decoy_dialog.hpp"
 #include "order_dialog.hpp"
 #include "script_canvas.hpp"
+#include "script_decoys.hpp"
 #include "script_week.hpp"
 #include "script_words.hpp"
 #include "server_frame.hpp"
@@ -216,6 +218,7 @@ void ServerScript::addWindowCommands() {
     m_commands["screenshot"] = [this](const Words& w) {
         need(w, 2);
         if (m_frame.orderDialog()) m_frame.orderDialog()->Raise();
+        if (m_frame.decoyDialog()) m_frame.decoyDialog()->Raise();
         if (m_frame.weekDialog()) m_frame.weekDialog()->Raise();
         settle(rest(w, 1));
     };
@@ -297,6 +300,9 @@ void ServerScript::addWeekCommands() {
         io::writeFileAtomically(rest(w, 1), weekText(dialog().context()));
     };
     script::addWeekDialogCommands(m_commands, m_expectations, dialog, [this] { settle({}); });
+    script::addDecoyDialogCommands(
+        m_commands, m_expectations, [this] { return m_frame.editDecoys(); }, [this] { return m_frame.decoyDialog(); },
+        [this] { return m_frame.lastMessage(); }, [this] { settle({}); });
     m_expectations["week-moves"] = [this](const Words&, const std::string& arg) {
         expectEqual("weekly moves", std::to_string(m_frame.weeklyMoves().size()), arg);
     };

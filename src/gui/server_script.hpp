@@ -13,6 +13,7 @@
 //   expect event-refreshes-at-least N
 //   week-open | week-close | week-done | week-reopen | week-dump PATH | wait-phase PHASE [SECONDS] | expect week-moves N
 //   expect stop TEXT, and the Week dialog's words (script_week.hpp): week-move, week-set, week-apply...
+//   the Decoys dialog's words (script_decoys.hpp): decoys, decoy-new, decoy-set, decoy-accept...
 #pragma once
 
 #include "etatmajor/hex/hex.hpp"

@@ -4,6 +4,7 @@
 #include "decoy_dialog.hpp"
 #include "order_dialog.hpp"
 #include "script_canvas.hpp"
+#include "script_decoys.hpp"
 #include "script_words.hpp"
 #include "turn_frame.hpp"
 #include "script_week.hpp"
@@ -181,57 +182,9 @@ void TurnScript::addWeekCommands() {
 
 // The Decoys dialog (Edit > Decoys...): new decoys and routes; `click HEX` places and routes while it picks.
 void TurnScript::addDecoyCommands() {
-    const auto decoys = [this]() -> DecoyDialog& {
-        if (!m_frame.decoyDialog()) fail("the Decoys dialog is not open");
-        return *m_frame.decoyDialog();
-    };
-    m_commands["decoys"] = [this](const Words&) {
-        if (!m_frame.editDecoys()) fail("the Decoys dialog did not open: " + m_frame.lastMessage());
-        settle({});
-    };
-    m_commands["decoy-new"] = [decoys](const Words& w) {
-        std::string error;
-        if (!decoys().addNew(w.size() > 1 ? w[1] : std::string(), error)) fail("no new decoy: " + error);
-    };
-    m_commands["decoy-new-refused"] = [decoys](const Words& w) {
-        need(w, 2);
-        std::string error;
-        if (decoys().addNew("", error)) fail("a new decoy was taken");
-        if (error.find(rest(w, 1)) == std::string::npos) fail("the refusal '" + error + "' does not say '" + rest(w, 1) + "'");
-    };
-    m_commands["decoy-select"] = [decoys](const Words& w) {
-        need(w, 2);
-        if (!decoys().select(w[1])) fail("no decoy '" + w[1] + "' in the dialog: " + decoys().lastMessage());
-    };
-    m_commands["decoy-set"] = [decoys](const Words& w) {
-        need(w, 2);  // without a value the field is emptied
-        std::string error;
-        if (!decoys().setField(w[1], rest(w, 2), error)) fail(error);
-    };
-    m_commands["decoy-remove"] = [decoys](const Words&) {
-        std::string error;
-        if (!decoys().removeSelected(error)) fail(error);
-    };
-    m_commands["decoy-accept"] = [this, decoys](const Words&) {
-        if (!decoys().accept()) fail("the decoys were not put in the orders: " + decoys().lastMessage());
-        settle({});
-    };
-    m_commands["decoy-accept-refused"] = [decoys](const Words& w) {
-        need(w, 2);
-        if (decoys().accept()) fail("the decoys were put in the orders");
-        if (decoys().lastMessage().find(rest(w, 1)) == std::string::npos)
-            fail("the dialog says '" + decoys().lastMessage() + "', without '" + rest(w, 1) + "'");
-    };
-    m_commands["decoy-close"] = [this, decoys](const Words&) {
-        decoys().Close();
-        settle({});
-    };
-    m_expectations["decoys-has"] = [decoys](const Words&, const std::string& arg) {
-        if (decoys().listText().find(arg) == std::string::npos) fail("the decoys listed are:\n" + decoys().listText());
-    };
-    m_expectations["decoy-check"] = [decoys](const Words&, const std::string& arg) {
-        if (decoys().checkText().find(arg) == std::string::npos) fail("the rules say:\n" + decoys().checkText());
-    };
+    script::addDecoyDialogCommands(
+        m_commands, m_expectations, [this] { return m_frame.editDecoys(); }, [this] { return m_frame.decoyDialog(); },
+        [this] { return m_frame.lastMessage(); }, [this] { settle({}); });
 }
 
 void TurnScript::settle(const std::string& shot) {

@@ -21,9 +21,7 @@
 //   week-no-move KIND | week-set KEY VALUE... (a field of the form shown: WeekDialog::setField) | week-check
 //   week-apply | week-check-refused TEXT | week-apply-refused TEXT (refused, and the dialog says TEXT) | week-close
 //   expect week-message TEXT | expect week-moves N
-//   decoys (Edit > Decoys...) | decoy-new [ID] | decoy-new-refused TEXT | decoy-select ID | decoy-set KEY VALUE...
-//   decoy-remove | decoy-accept | decoy-accept-refused TEXT | decoy-close | expect decoys-has TEXT
-//   expect decoy-check TEXT (the rules' verdict in the dialog)
+//   decoys | decoy-new [ID] | decoy-set KEY [VALUE...] | decoy-accept ... (the Decoys dialog: script_decoys.hpp)
 //   expect draft-path ME TEXT | expect orders-open yes|no | expect odds TEXT | expect battle TEXT (the last battle-show,
 //   or the tab after battle-resolve)
 #pragma once

@@ -249,6 +249,14 @@ int main(int argc, char** argv) {
         british.login("gui", "british", "british-passphrase");
         const auto calendar = british.calendar();
         check(calendar.week == 1 && calendar.day == 2, "the server is at week 1 day 2");
+        {
+            // The decoy the window put down with the day's orders stands where it was placed.
+            SQLite::Database d(campaigns + "/gui.db", SQLite::OPEN_READONLY);
+            SQLite::Statement q(d, "SELECT designated, placed_day FROM decoy WHERE id = 'b-decoy-1' AND side_id = 'british'");
+            const bool placed = q.executeStep();
+            check(placed && q.getColumn(0).getString() == "cavalry" && q.getColumn(1).getInt() == 1,
+                  "the decoy the window put down is on the server's map");
+        }
         // The same decisions through etatmajor-cli on the other campaign: Camden's income split and the initiative handed
         // over at the stop before W4 (what the server refused is not given), the new ME raised and the light infantry
         // split off and dissolved back at the stop before W5, the British done at both.
