@@ -2,6 +2,7 @@
 #include "map_document.hpp"
 
 #include "etatmajor/db/campaign_store.hpp"
+#include "etatmajor/hex/offset.hpp"
 #include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/io/scenario_xml.hpp"
 #include "etatmajor/view/side_view.hpp"
@@ -179,6 +180,18 @@ void MapDocument::readView(const view::SideView& view) {
             const hex::Hex at = offsets.toHex(me.offset);
             if (!m_map.contains(at)) continue;
             m_counters.push_back({me.id, me.label, at, index, me.entering});
+        }
+        // The side's own decoys, which only its own view (and the host's) lists.
+        for (const auto& d : side.decoys) {
+            const auto offset = hex::parseOffset(d.hex);
+            if (!offset || !m_map.contains(offsets.toHex(*offset))) continue;
+            Counter counter;
+            counter.id = "decoy:" + d.id;
+            counter.label = d.id;
+            counter.hex = offsets.toHex(*offset);
+            counter.side = index;
+            counter.decoy = true;
+            m_counters.push_back(counter);
         }
         // The other side's counters in a side's view: where they are, face down unless identified.
         int n = 0;

@@ -39,6 +39,7 @@ struct Counter {
     std::size_t side = 0;   // index into MapDocument::sides()
     bool entering = false;  // still off the map, waiting at a LOC entry
     bool faceDown = false;  // an enemy counter the viewing side has not identified (etat-major.md §2.2)
+    bool decoy = false;     // one of the viewing side's own decoys (§2.3): drawn as a blank counter marked D
 };
 
 class MapDocument {

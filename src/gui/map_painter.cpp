@@ -553,7 +553,7 @@ void drawCounters(const PaintState& f) {
         const double h = box.rect.m_height;
         const Allegiance a = counter.side < f.doc.sides().size() ? f.doc.sides()[counter.side].allegiance : Allegiance::Other;
         wxColour fill = MapStyle::sideFill(a);
-        if (counter.entering) fill = wxColour(fill.Red(), fill.Green(), fill.Blue(), 150);
+        if (counter.entering || counter.decoy) fill = wxColour(fill.Red(), fill.Green(), fill.Blue(), counter.decoy ? 120 : 150);
 
         f.gc.SetPen(pen(f.gc, wxColour(20, 20, 20, 90), 2.0));
         f.gc.SetBrush(wxNullGraphicsBrush);
@@ -562,14 +562,16 @@ void drawCounters(const PaintState& f) {
         f.gc.SetBrush(f.gc.CreateBrush(wxBrush(fill)));
         f.gc.DrawRoundedRectangle(x, y, w, h, 2.0);
 
-        // A face-down enemy counter: its colour tells the side, a question mark says nothing more is known.
-        if (counter.faceDown) {
+        // A face-down enemy counter: its colour tells the side, a question mark says nothing more is known. One of the
+        // side's own decoys: a paler counter marked D, which the enemy sees as any other face-down counter.
+        if (counter.faceDown || counter.decoy) {
             const double qPx = h * 0.62;
+            const wxString mark = counter.decoy ? "D" : "?";
             if (qPx >= 5.0) {
                 f.gc.SetFont(f.gc.CreateFont(qPx, "Sans", wxFONTFLAG_BOLD, MapStyle::sideText(a)));
                 double qw = 0, qh = 0;
-                f.gc.GetTextExtent("?", &qw, &qh);
-                f.gc.DrawText("?", x + (w - qw) / 2, y + (h - qh) / 2);
+                f.gc.GetTextExtent(mark, &qw, &qh);
+                f.gc.DrawText(mark, x + (w - qw) / 2, y + (h - qh) / 2);
             }
             continue;
         }

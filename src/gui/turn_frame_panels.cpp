@@ -333,7 +333,7 @@ std::vector<std::pair<std::string, std::string>> TurnFrame::panelTexts() const {
             const auto& sides = m_document->sides();
             counters += (c.side < sides.size() ? sides[c.side].id : std::string("?")) + " " + c.id + " '" + c.label + "' at " +
                         hex::formatOffset(m_document->map().offsets().toOffset(c.hex)) + (c.faceDown ? " face down" : "") +
-                        (c.entering ? " entering" : "") + "\n";
+                        (c.entering ? " entering" : "") + (c.decoy ? " decoy" : "") + "\n";
         }
     out.emplace_back("Map counters", counters);
     std::string fog;

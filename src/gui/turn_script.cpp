@@ -492,6 +492,13 @@ void TurnScript::addTurnExpectations() {
         }
         expectEqual("the number of " + what, std::to_string(n), arg);
     };
+    m_expectations["map-decoys"] = [this](const Words&, const std::string& arg) {
+        // The side's own decoys drawn on the map.
+        const auto* doc = m_frame.canvas().document();
+        const auto n = doc ? std::count_if(doc->counters().begin(), doc->counters().end(), [](const Counter& c) { return c.decoy; })
+                           : 0;
+        expectEqual("the number of decoys on the map", std::to_string(n), arg);
+    };
     m_expectations["range-at-least"] = [this](const Words&, const std::string& arg) {
         if (static_cast<int>(m_frame.movementRangeShown().size()) < number(arg))
             fail("the movement range holds " + std::to_string(m_frame.movementRangeShown().size()) + " hexes");

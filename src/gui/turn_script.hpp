@@ -12,7 +12,7 @@
 //   screenshot PATH | save-layout (writes the remembered layout, as closing the window does)
 //   expect phase P | expect week-day W D | expect phase-bar TEXT | expect message TEXT
 //   expect path TEXT | expect order-ok yes|no | expect reached N | expect allowance N | expect range-at-least N
-//   expect own-mes N | expect face-down N | expect face-up N | expect log-lines-at-least N | expect log-lines N
+//   expect own-mes N | expect map-decoys N | expect face-down N | expect face-up N | expect log-lines-at-least N | expect log-lines N
 //   run-to-decision [TEXT in why it stopped] | run-to-decision-refused TEXT | close-summary
 //   expect summary-has TEXT | expect summary-lacks TEXT (the last run's "What happened to us today")
 //   reload (Campaign > Reload, F5) | expect shown-path ME TEXT (the route of today's order as shown: given or draft)
