@@ -128,6 +128,14 @@ CampaignPanes buildCampaignPanes(wxWindow* root, int treeHeight) {
     p.leftSplit->SetMinimumPaneSize(80);
     p.tree = new wxTreeCtrl(p.leftSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize,
                             wxTR_HAS_BUTTONS | wxTR_HIDE_ROOT | wxTR_LINES_AT_ROOT | wxTR_SINGLE);
+    // A line wider than the pane (a long ME label with its hex, mode and stands at 1280 pixels) is shown whole when the
+    // mouse rests on it; the ME panel below gives the selected ME in full.
+    wxTreeCtrl* tree = p.tree;
+    p.tree->Bind(wxEVT_TREE_ITEM_GETTOOLTIP, [tree](wxTreeEvent& e) {
+        wxRect line;
+        if (tree->GetBoundingRect(e.GetItem(), line, true) && line.GetRight() > tree->GetClientSize().GetWidth())
+            e.SetToolTip(tree->GetItemText(e.GetItem()));
+    });
     p.details = new wxTextCtrl(p.leftSplit, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY);
     p.leftSplit->SplitHorizontally(p.tree, p.details, treeHeight);
     p.mapSplit = new wxSplitterWindow(p.mainSplit, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3DSASH);
