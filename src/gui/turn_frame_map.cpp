@@ -166,6 +166,20 @@ void TurnFrame::paintRoutes(const OverlaySketch& sketch, const campaign::OrdersF
             return dot;
         });
     }
+    // The decoys' routes (§2.3), from where each stands or is put down today; while the Decoys dialog is open, as it
+    // holds them, with the place of the decoy shown there ringed.
+    const auto& decoys = m_decoyDialog ? m_decoyDialog->decoys() : orders.decoys;
+    const auto* own = m_view->side(m_side);
+    for (const auto& d : decoys) {
+        std::optional<hex::Offset> start = d.place;
+        if (!start && own)
+            for (const auto& v : own->decoys)
+                if (v.id == d.id) start = hex::parseOffset(v.hex);
+        if (!start) continue;
+        const bool editing = m_decoyDialog && m_decoyDialog->selected() == d.id;
+        if (editing) sketch.selectionRing(sketch.offsets.toHex(*start));
+        if (!d.path.empty()) sketch.route(*start, d.path, editing, [](std::size_t) { return wxColour(90, 90, 150); });
+    }
 }
 
 bool TurnFrame::hexClicked(hex::Hex h) {

@@ -277,6 +277,7 @@ void TurnFrame::decoysChanged(const std::vector<campaign::DecoyOrder>& decoys) {
         }))
         errors.push_back(error);
     m_decoyDialog->showCheck(errors);
+    m_canvas->Refresh();
 }
 
 bool TurnFrame::submitOrders() {
