@@ -141,6 +141,7 @@ struct MeDef {
     std::string label;                 // counter label: type symbol and numbers
     std::vector<std::string> members;  // formation or unit ids
     MePlacement placement;
+    int arrivesWeek = 0;  // > 0: off the map until W5 of that week, then at its placement (a reinforcement on a date)
     Mode mode = Mode::March;
     std::string supplySource;  // urban-area id of the map
     std::string commander;     // player id, optional

@@ -212,7 +212,8 @@ public:
         std::map<std::string, std::vector<std::string>> formationUnits;
         collect(s.army, formationUnits);
         SQLite::Statement q(m_db, "INSERT INTO me (id, side_id, ord, label, q, r, mode, supply_source, commander, entry_kind, "
-                                  "march_order) VALUES (?,?,?,?,?,?,?,?,?,?,?)");
+                                  "march_order, on_map) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+        SQLite::Statement arrival(m_db, "INSERT INTO me_arrival (me_id, week) VALUES (?,?)");
         SQLite::Statement mf(m_db, "INSERT INTO me_formation (me_id, formation_id) VALUES (?,?)");
         SQLite::Statement unitMe(m_db, "UPDATE unit SET me_id = ? WHERE id = ?");
         SQLite::Statement genMe(m_db, "UPDATE general SET me_id = ? WHERE formation_id = ? AND me_id IS NULL");
@@ -232,8 +233,15 @@ public:
             if (me.placement.kind == MePlacement::Kind::Entry) q.bind(10, me.placement.primary ? "primary" : "secondary");
             else q.bind(10);
             q.bind(11, me.placement.marchOrder);
+            q.bind(12, me.arrivesWeek > 0 ? 0 : 1);  // a reinforcement on a date waits off the map (engine: arriveOnDate)
             q.exec();
             q.reset();
+            if (me.arrivesWeek > 0) {
+                arrival.bind(1, me.id);
+                arrival.bind(2, me.arrivesWeek);
+                arrival.exec();
+                arrival.reset();
+            }
             for (const auto& ref : me.members) {
                 if (m_oob.generalIds().count(ref)) {
                     SQLite::Statement g(m_db, "UPDATE general SET me_id = ? WHERE id = ?");

@@ -416,9 +416,17 @@ INSERT INTO command_chain (seq, first_command, last_command, last_roll, week, da
   FROM command_log HAVING COUNT(*) > 0;
 )SQL";
 
-constexpr std::array<std::string_view, 16> kMigrations{kSchemaV1,  kSchemaV2,  kSchemaV3,  kSchemaV4,  kSchemaV5,  kSchemaV6,
+// v17: MEs that come onto the map in a later week (the campaign file's `arrives`, docs/formats/campaign.md
+// "Reinforcements on a date"): off the map until W5 of that week.
+constexpr std::string_view kSchemaV17 = R"SQL(
+CREATE TABLE me_arrival (
+  me_id TEXT PRIMARY KEY REFERENCES me(id), week INTEGER NOT NULL, arrived_week INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+)SQL";
+
+constexpr std::array<std::string_view, 17> kMigrations{kSchemaV1,  kSchemaV2,  kSchemaV3,  kSchemaV4,  kSchemaV5,  kSchemaV6,
                                                        kSchemaV7,  kSchemaV8,  kSchemaV9,  kSchemaV10, kSchemaV11, kSchemaV12,
-                                                       kSchemaV13, kSchemaV14, kSchemaV15, kSchemaV16};
+                                                       kSchemaV13, kSchemaV14, kSchemaV15, kSchemaV16, kSchemaV17};
 
 // The tables and their columns (name, declared type, NOT NULL, place in the primary key) as the migrations leave them.
 using TableShape = std::map<std::string, std::vector<std::string>>;

@@ -350,8 +350,46 @@ int returnWoundedStaff(Ctx& c) {
 
 // W5 §7.5: ME creation and reorganisation; the staff's return under staff_return = w5.
 // Cost: O(generals) under staff_return = w5, else O(1).
+// A reinforcement on a date (the campaign file's `arrives`, docs/formats/campaign.md): the MEs due this week (or held
+// back from an earlier one) come onto the map at their placement, with the week's new MEs. One whose hex already holds
+// three of its side's MEs (§2.2) or an enemy ME waits a week. Decisions: docs/rules-mapping.md ("Reinforcements on a
+// date"). Cost: O(A × M) for the A MEs due.
+void arriveOnDate(Ctx& c) {
+    std::vector<std::string> due;
+    {
+        SQLite::Statement q(c.db, "SELECT me_id FROM me_arrival WHERE arrived_week = 0 AND week <= ? ORDER BY week, me_id");
+        q.bind(1, c.state.week);
+        while (q.executeStep()) due.push_back(q.getColumn(0).getString());
+    }
+    for (const auto& id : due) {
+        auto it = std::find_if(c.state.mes.begin(), c.state.mes.end(), [&](const MeState& m) { return m.id == id; });
+        if (it == c.state.mes.end() || it->onMap) continue;
+        int own = 0;
+        bool enemy = false;
+        for (const auto& m : c.state.mes)
+            if (m.onMap && m.hex == it->hex) {
+                if (m.side == it->side) ++own;
+                else enemy = true;
+            }
+        if (own >= 3 || enemy) {
+            c.say(it->label + " cannot come on at " + c.at(it->hex) + " this week (" +
+                  (enemy ? std::string("an enemy ME holds the hex") : std::string("three MEs of its side stand there")) +
+                  "); it tries again next week");
+            continue;
+        }
+        it->onMap = true;
+        SQLite::Statement u(c.db, "UPDATE me_arrival SET arrived_week = ? WHERE me_id = ?");
+        u.bind(1, c.state.week);
+        u.bind(2, id);
+        u.exec();
+        c.say(it->label + " arrives at " + c.at(it->hex) + " (" + c.sideName(it->side) + ", a reinforcement of week " +
+              std::to_string(c.state.week) + ")");
+    }
+}
+
 void runW5(Ctx& c) {
     if (c.state.options.is("staff_return", "w5") && returnWoundedStaff(c) == 0) c.say("no staff returns this week");
+    arriveOnDate(c);
     if (c.report.lines.empty()) c.say("new MEs and reorganisation as the sides ordered them");
 }
 

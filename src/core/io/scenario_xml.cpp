@@ -238,7 +238,8 @@ private:
             s.army = readFormation(*army, FormationKind::Army);
         });
         m_r.each(&e, "me", [&](const XMLElement& m) {
-            m_r.allow(m, {"id", "label", "mode", "supply", "commander", "hex", "urban", "entry", "entryIndex", "marchOrder"},
+            m_r.allow(m,
+                      {"id", "label", "mode", "supply", "commander", "hex", "urban", "entry", "entryIndex", "marchOrder", "arrives"},
                       {"member"});
             MeDef me;
             me.id = m_r.str(m, "id");
@@ -264,6 +265,11 @@ private:
                 me.placement.entryIndex = m_r.integer(m, "entryIndex", 0);
                 me.placement.marchOrder = m_r.integer(m, "marchOrder", 0);
             }
+            // A reinforcement on a date: off the map until W5 of that week, the week's new MEs' phase (§7.5).
+            me.arrivesWeek = m_r.integer(m, "arrives", 0);
+            if (m.Attribute("arrives") && me.arrivesWeek < 2)
+                m_r.fail(m, "XML-ATTR-VALUE",
+                         "ME '" + me.id + "': arrives must be a week from 2 on (an ME there from the start has none)");
             m_r.each(&m, "member", [&](const XMLElement& r) {
                 m_r.allow(r, {"ref"});
                 me.members.push_back(m_r.str(r, "ref"));
@@ -439,6 +445,7 @@ std::string writeScenarioString(const Scenario& s) {
                     m->SetAttribute("marchOrder", me.placement.marchOrder);
                     break;
             }
+            if (me.arrivesWeek > 0) m->SetAttribute("arrives", me.arrivesWeek);
             for (const auto& ref : me.members) m->InsertNewChildElement("member")->SetAttribute("ref", ref.c_str());
         }
     }
@@ -631,12 +638,17 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
             } else {
                 if (map::isWater(m.terrain(*h)))
                     out.error("CAMPAIGN-PLACEMENT", "ME '" + me.id + "' starts on a water hex", me.line, me.id + ".placement");
-                if (me.placement.kind != MePlacement::Kind::Entry && ++stack[*h] == 4)
+                if (me.placement.kind != MePlacement::Kind::Entry && me.arrivesWeek == 0 && ++stack[*h] == 4)
                     out.error("CAMPAIGN-STACKING",
                               "more than three MEs of side '" + side.id + "' start in hex " +
                                   hex::formatOffset(m.offsets().toOffset(*h)) + " (§2.2)",
                               me.line, me.id + ".placement");
             }
+            if (me.arrivesWeek > s.lengthWeeks)
+                out.error("CAMPAIGN-ARRIVAL",
+                          "ME '" + me.id + "' arrives in week " + std::to_string(me.arrivesWeek) + ", after the campaign's " +
+                              std::to_string(s.lengthWeeks) + " weeks",
+                          me.line, me.id + ".arrives");
             if (me.mode == Mode::Scouting) {
                 // G-34 (scout_eligibility): every unit cavalry, light or irregular infantry or Native American.
                 std::vector<std::pair<UnitType, Nationality>> units;

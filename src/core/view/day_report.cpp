@@ -205,6 +205,22 @@ ReportSection weekSection(Ctx& c) {
             s.lines.push_back((c.viewer.isHost() ? c.sideNames[v.getColumn(0).getString()] + "'s" : std::string("Our")) +
                               " VCS: " + std::to_string(v.getColumn(1).getInt()) + " of a baseline of " +
                               std::to_string(v.getColumn(2).getInt()));
+    // The side's own reinforcements on a date (docs/formats/campaign.md): those come on this week, and those still due.
+    SQLite::Statement a(c.db,
+                        "SELECT me.side_id, a.me_id, a.week, a.arrived_week, me.q, me.r FROM me_arrival a JOIN me ON me.id = a.me_id "
+                        "WHERE a.arrived_week = ? OR (a.arrived_week = 0 AND a.week > ?) ORDER BY a.week, a.me_id");
+    a.bind(1, c.week);
+    a.bind(2, c.week);
+    while (a.executeStep()) {
+        if (!c.ours(a.getColumn(0).getString())) continue;
+        const std::string who = (c.viewer.isHost() ? c.sideNames[a.getColumn(0).getString()] + ": " : std::string()) +
+                                c.name(a.getColumn(1).getString());
+        if (a.getColumn(3).getInt() != 0)
+            s.lines.push_back(who + " came onto the map at " + c.at(a.getColumn(4).getInt(), a.getColumn(5).getInt()));
+        else
+            s.lines.push_back(who + " is due in week " + std::to_string(a.getColumn(2).getInt()) + " at " +
+                              c.at(a.getColumn(4).getInt(), a.getColumn(5).getInt()));
+    }
     // The side's own ledger entries of the week, one by one as `supply` shows them.
     SQLite::Statement l(c.db,
                         "SELECT side_id, kind, points, source, me_id, unit_id FROM supply_ledger WHERE week = ? ORDER BY side_id, id");
