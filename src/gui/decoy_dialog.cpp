@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "decoy_dialog.hpp"
 
+#include "dialog_parts.hpp"
 #include "turn_model.hpp"
 
 #include "etatmajor/hex/offset.hpp"
@@ -27,10 +28,6 @@ std::string trimmed(const wxTextCtrl* c) { return c->GetValue().Trim().Trim(fals
 std::string readable(std::string s) {
     std::replace(s.begin(), s.end(), '_', ' ');
     return s;
-}
-
-void addLabel(wxWindow* dialog, wxFlexGridSizer* grid, const wxString& s) {
-    grid->Add(new wxStaticText(dialog, wxID_ANY, s), 0, wxALIGN_CENTER_VERTICAL | wxALIGN_RIGHT);
 }
 
 }  // namespace
@@ -84,49 +81,33 @@ void DecoyDialog::build() {
 
     auto* grid = new wxFlexGridSizer(2, wxSize(8, 5));
     grid->AddGrowableCol(1, 1);
-    addLabel(this, grid, _("Decoy"));
+    addGridLabel(this, grid, _("Decoy"));
     m_id = new wxTextCtrl(this, wxID_ANY);
     m_id->SetToolTip(_("The side's own name for the decoy; the enemy never sees it"));
     grid->Add(m_id, 1, wxEXPAND);
-    addLabel(this, grid, _("Moves as"));
+    addGridLabel(this, grid, _("Moves as"));
     m_designated = new wxChoice(this, wxID_ANY);
     for (const auto& d : decoyDesignations()) m_designated->Append(utf8(readable(d)));
     m_designated->SetToolTip(_("The rate the decoy moves at: infantry 4, cavalry 5, irregular cavalry 6 (G-42)"));
     grid->Add(m_designated, 1, wxEXPAND);
-    addLabel(this, grid, _("Put down at (col,row)"));
+    addGridLabel(this, grid, _("Put down at (col,row)"));
     m_place = new wxTextCtrl(this, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, wxTE_PROCESS_ENTER);
     m_place->SetToolTip(_("A hex with one of the side's MEs, a town it holds or its primary LOC entry"));
     grid->Add(m_place, 1, wxEXPAND);
-    addLabel(this, grid, _("Route (col,row ...)"));
-    auto* pathRow = new wxBoxSizer(wxHORIZONTAL);
-    m_path = new wxTextCtrl(this, wxID_ANY, wxEmptyString, wxDefaultPosition, wxSize(80, -1), wxTE_PROCESS_ENTER);
-    m_pick = new wxToggleButton(this, wxID_ANY, _("Pick on map"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    m_pick->SetValue(true);
-    m_pick->SetToolTip(_("Click hexes on the map: a new decoy's place first, then its route; the last hex again takes it back"));
-    auto* clear = new wxButton(this, wxID_ANY, _("Clear"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    pathRow->Add(m_path, 1, wxEXPAND | wxRIGHT, 4);
-    pathRow->Add(m_pick, 0, wxRIGHT, 4);
-    pathRow->Add(clear, 0);
-    grid->Add(pathRow, 1, wxEXPAND);
-    addLabel(this, grid, _("Rules"));
+    const RouteRow route =
+        addRouteRow(this, grid, _("Route (col,row ...)"), wxEmptyString,
+                    _("Click hexes on the map: a new decoy's place first, then its route; the last hex again takes it back"));
+    m_path = route.path;
+    m_pick = route.pick;
+    auto* clear = route.clear;
+    addGridLabel(this, grid, _("Rules"));
     m_checkText = new wxTextCtrl(this, wxID_ANY, wxEmptyString, wxDefaultPosition, wxSize(-1, 72), wxTE_MULTILINE | wxTE_READONLY);
     grid->Add(m_checkText, 1, wxEXPAND);
     top->Add(grid, 1, wxEXPAND | wxALL, 10);
-
-    m_status = new wxStaticText(this, wxID_ANY, wxEmptyString);
-    top->Add(m_status, 0, wxEXPAND | wxLEFT | wxRIGHT, 10);
-    auto* buttons = new wxBoxSizer(wxHORIZONTAL);
-    auto* ok = new wxButton(this, wxID_OK, _("&Put in Today's Orders"));
-    auto* cancel = new wxButton(this, wxID_CANCEL, _("Cancel"));
-    buttons->AddStretchSpacer();
-    buttons->Add(cancel, 0, wxRIGHT, 6);
-    buttons->Add(ok, 0);
-    top->Add(buttons, 0, wxEXPAND | wxALL, 10);
-    SetSizer(top);
-    const wxSize best = top->GetMinSize();
-    SetMinSize(wxSize(420, best.y));
-    SetSize(wxSize(480, best.y));
-    ok->SetDefault();
+    const DialogFoot foot = finishBesideMap(this, top);
+    m_status = foot.status;
+    auto* ok = foot.ok;
+    auto* cancel = foot.cancel;
 
     m_list->Bind(wxEVT_LISTBOX, [this](wxCommandEvent& e) {
         if (!readFields()) return;

@@ -39,6 +39,13 @@ void showBesideOrderOfBattle(wxFrame& frame, const wxSplitterWindow& mainSplit, 
     dialog.Raise();
 }
 
+void showOverOrderOfBattle(wxFrame& frame, wxWindow& dialog) {
+    const wxRect r = frame.GetScreenRect();
+    dialog.Move(r.x + 6, r.y + 84);
+    dialog.Show();
+    dialog.Raise();
+}
+
 void showHover(wxFrame& frame, const std::optional<HoverInfo>& info) {
     frame.SetStatusText(info ? info->place() : wxString(), 0);
     if (info) frame.SetStatusText(info->terrain + (info->urban.empty() ? wxString() : ", " + info->urban), 1);

@@ -91,5 +91,8 @@ void showHover(wxFrame& frame, const std::optional<HoverInfo>& info);
 // Shows a window's dialog (the Week dialog) beside the order of battle, over the map, so the side's MEs stay in view,
 // and brings it to the front.
 void showBesideOrderOfBattle(wxFrame& frame, const wxSplitterWindow& mainSplit, wxWindow& dialog);
+// Shows a dialog that picks hexes on the map (the order and decoy dialogs) over the order of battle on the left, so
+// the map and the route stay in view, and brings it to the front.
+void showOverOrderOfBattle(wxFrame& frame, wxWindow& dialog);
 
 }  // namespace etatmajor::gui

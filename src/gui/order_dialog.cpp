@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "order_dialog.hpp"
 
+#include "dialog_parts.hpp"
+
 #include <wx/button.h>
 #include <wx/checkbox.h>
 #include <wx/choice.h>
@@ -30,11 +32,7 @@ std::string readable(std::string s) {
 
 constexpr const char* kMovement = "movement";
 
-// A row of the dialog's grid: its label on the left, and a value that cannot be changed on the right.
-void addLabel(wxWindow* dialog, wxFlexGridSizer* grid, const wxString& s) {
-    grid->Add(new wxStaticText(dialog, wxID_ANY, s), 0, wxALIGN_CENTER_VERTICAL | wxALIGN_RIGHT);
-}
-
+// A value of the dialog's grid that cannot be changed, right of its label (addGridLabel).
 void addValue(wxWindow* dialog, wxFlexGridSizer* grid, const wxString& s) {
     auto* t = new wxStaticText(dialog, wxID_ANY, s);
     t->SetFont(t->GetFont().Bold());
@@ -77,46 +75,33 @@ void OrderDialog::build() {
     buildMarch(grid);
 
     top->Add(grid, 1, wxEXPAND | wxALL, 10);
-    m_status = new wxStaticText(this, wxID_ANY, wxEmptyString);
-    top->Add(m_status, 0, wxEXPAND | wxLEFT | wxRIGHT, 10);
-    auto* buttons = new wxBoxSizer(wxHORIZONTAL);
-    auto* ok = new wxButton(this, wxID_OK, _("&Put in Today's Orders"));
-    auto* cancel = new wxButton(this, wxID_CANCEL, _("Cancel"));
-    buttons->AddStretchSpacer();
-    buttons->Add(cancel, 0, wxRIGHT, 6);
-    buttons->Add(ok, 0);
-    top->Add(buttons, 0, wxEXPAND | wxALL, 10);
-    SetSizer(top);
-    // Narrow enough to stand beside the route on the map; the growable column takes what is left.
-    const wxSize best = top->GetMinSize();
-    SetMinSize(wxSize(420, best.y));
-    SetSize(wxSize(480, best.y));
-    ok->SetDefault();
-    bindControls(clear, ok, cancel);
+    const DialogFoot foot = finishBesideMap(this, top);
+    m_status = foot.status;
+    bindControls(clear, foot.ok, foot.cancel);
 }
 
 // The rows of the turn, the ME's formations, its mode and supply point, its LOC and hex.
 void OrderDialog::buildHeading(wxFlexGridSizer* grid) {
-    addLabel(this, grid, _("Turn"));
+    addGridLabel(this, grid, _("Turn"));
     addValue(this, grid, wxString::Format(wxString::FromUTF8("week %d, day %d \u2014 %s"), m_ctx.week, m_ctx.day, utf8(m_ctx.side)));
-    addLabel(this, grid, _("Corps"));
+    addGridLabel(this, grid, _("Corps"));
     m_corps = new wxTextCtrl(this, wxID_ANY, utf8(m_order.corps));
     grid->Add(m_corps, 1, wxEXPAND);
-    addLabel(this, grid, _("Division"));
+    addGridLabel(this, grid, _("Division"));
     m_division = new wxTextCtrl(this, wxID_ANY, utf8(m_order.division));
     grid->Add(m_division, 1, wxEXPAND);
-    addLabel(this, grid, _("Brigade / other"));
+    addGridLabel(this, grid, _("Brigade / other"));
     m_brigade = new wxTextCtrl(this, wxID_ANY, utf8(m_order.brigade));
     grid->Add(m_brigade, 1, wxEXPAND);
 
-    addLabel(this, grid, _("Formation mode"));
+    addGridLabel(this, grid, _("Formation mode"));
     m_mode = new wxChoice(this, wxID_ANY);
     for (const auto& m : orderModes()) m_mode->Append(utf8(readable(m)));
     const std::string mode = m_order.mode ? std::string(campaign::modeName(*m_order.mode)) : "forage";
     m_mode->SetSelection(static_cast<int>(std::find(orderModes().begin(), orderModes().end(), mode) - orderModes().begin()));
     grid->Add(m_mode, 1, wxEXPAND);
 
-    addLabel(this, grid, _("Supply point"));
+    addGridLabel(this, grid, _("Supply point"));
     m_supply = new wxChoice(this, wxID_ANY);
     m_supply->Append(wxString::Format(_("keep %s"), utf8(m_ctx.me.supplySource)));
     int selected = 0;
@@ -128,15 +113,15 @@ void OrderDialog::buildHeading(wxFlexGridSizer* grid) {
     m_supply->SetSelection(selected);
     grid->Add(m_supply, 1, wxEXPAND);
 
-    addLabel(this, grid, _("LOC"));
+    addGridLabel(this, grid, _("LOC"));
     addValue(this, grid, utf8(m_ctx.loc));
-    addLabel(this, grid, _("Hex"));
+    addGridLabel(this, grid, _("Hex"));
     addValue(this, grid, utf8(m_ctx.me.hex));
 }
 
 // The rows of the action and the route, with the rules' verdict on it; returns the button that clears the route.
 wxButton* OrderDialog::buildRoute(wxFlexGridSizer* grid) {
-    addLabel(this, grid, _("Movement or action"));
+    addGridLabel(this, grid, _("Movement or action"));
     auto* actionRow = new wxBoxSizer(wxHORIZONTAL);
     m_action = new wxChoice(this, wxID_ANY);
     m_action->Append(_("movement"));
@@ -154,20 +139,17 @@ wxButton* OrderDialog::buildRoute(wxFlexGridSizer* grid) {
     actionRow->Add(m_note, 1, wxEXPAND);
     grid->Add(actionRow, 1, wxEXPAND);
 
-    addLabel(this, grid, _("Path (col,row ...)"));
-    auto* pathRow = new wxBoxSizer(wxHORIZONTAL);
-    m_path = new wxTextCtrl(this, wxID_ANY, utf8(formatPath(m_order.path)), wxDefaultPosition, wxSize(80, -1), wxTE_PROCESS_ENTER);
-    m_path->SetToolTip(wxString::FromUTF8("The hexes to enter in turn, starting next to the ME. Click hexes on the map "
-                                          "while \u201cPick on map\u201d is down: the last hex again takes it back."));
-    m_pick = new wxToggleButton(this, wxID_ANY, _("Pick on map"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    m_pick->SetValue(true);
-    auto* clear = new wxButton(this, wxID_ANY, _("Clear"), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-    pathRow->Add(m_path, 1, wxEXPAND | wxRIGHT, 4);
-    pathRow->Add(m_pick, 0, wxRIGHT, 4);
-    pathRow->Add(clear, 0);
-    grid->Add(pathRow, 1, wxEXPAND);
+    const RouteRow route = addRouteRow(this, grid, _("Path (col,row ...)"),
+                                       wxString::FromUTF8(
+                                           "The hexes to enter in turn, starting next to the ME. Click hexes on the map while "
+                                           "\u201cPick on map\u201d is down: the last hex again takes it back."),
+                                       wxEmptyString);
+    m_path = route.path;
+    m_path->ChangeValue(utf8(formatPath(m_order.path)));
+    m_pick = route.pick;
+    auto* clear = route.clear;
 
-    addLabel(this, grid, _("Route check"));
+    addGridLabel(this, grid, _("Route check"));
     m_checkText = new wxTextCtrl(this, wxID_ANY, wxEmptyString, wxDefaultPosition, wxSize(-1, 72),
                                  wxTE_MULTILINE | wxTE_READONLY | wxTE_RICH2);
     grid->Add(m_checkText, 1, wxEXPAND);
@@ -176,7 +158,7 @@ wxButton* OrderDialog::buildRoute(wxFlexGridSizer* grid) {
 
 // The rows of the order of march, marching to the guns, what to do on contact, and the intentions.
 void OrderDialog::buildMarch(wxFlexGridSizer* grid) {
-    addLabel(this, grid, _("Order of march"));
+    addGridLabel(this, grid, _("Order of march"));
     wxArrayString names;
     wxArrayInt order;
     std::vector<std::string> ids;
@@ -197,18 +179,18 @@ void OrderDialog::buildMarch(wxFlexGridSizer* grid) {
     m_march->SetToolTip(_("Tick the units that march in a set order, leading unit first; move them with the arrows."));
     grid->Add(m_march, 1, wxEXPAND);
 
-    addLabel(this, grid, _("March to the guns"));
+    addGridLabel(this, grid, _("March to the guns"));
     m_guns = new wxCheckBox(this, wxID_ANY, wxString::FromUTF8("march towards the sound of battle (\u00a78.9)"));
     m_guns->SetValue(m_order.marchToGuns);
     grid->Add(m_guns, 1, wxEXPAND);
 
-    addLabel(this, grid, _("On contact"));
+    addGridLabel(this, grid, _("On contact"));
     const wxString contacts[] = {_("observe"), _("evade"), _("engage")};
     m_contact = new wxRadioBox(this, wxID_ANY, wxEmptyString, wxDefaultPosition, wxDefaultSize, 3, contacts, 3);
     m_contact->SetSelection(static_cast<int>(m_order.onScoutContact));
     grid->Add(m_contact, 1, wxEXPAND);
 
-    addLabel(this, grid, _("Intentions"));
+    addGridLabel(this, grid, _("Intentions"));
     m_intentions = new wxTextCtrl(this, wxID_ANY, utf8(m_order.intentions), wxDefaultPosition, wxSize(-1, 44), wxTE_MULTILINE);
     grid->Add(m_intentions, 1, wxEXPAND);
 }

@@ -745,10 +745,7 @@ OrderDialog* ServerFrame::editOrder(const std::string& meId) {
         m_orderDialog = nullptr;
         m_canvas->Refresh();
     };
-    const wxRect frame = GetScreenRect();
-    m_orderDialog->Move(frame.x + 6, frame.y + 84);
-    m_orderDialog->Show();
-    m_orderDialog->Raise();
+    showOverOrderOfBattle(*this, *m_orderDialog);
     return m_orderDialog;
 }
 
@@ -791,10 +788,7 @@ DecoyDialog* ServerFrame::editDecoys() {
         m_decoyDialog = nullptr;
         m_canvas->Refresh();
     };
-    const wxRect frame = GetScreenRect();
-    m_decoyDialog->Move(frame.x + 6, frame.y + 84);
-    m_decoyDialog->Show();
-    m_decoyDialog->Raise();
+    showOverOrderOfBattle(*this, *m_decoyDialog);
     return m_decoyDialog;
 }
 

@@ -190,11 +190,7 @@ OrderDialog* TurnFrame::editOrder(const std::string& meId) {
         updateOverlayData();
         m_canvas->Refresh();
     };
-    // Over the order of battle on the left, so the map and the route stay in view.
-    const wxRect frame = GetScreenRect();
-    m_orderDialog->Move(frame.x + 6, frame.y + 84);
-    m_orderDialog->Show();
-    m_orderDialog->Raise();
+    showOverOrderOfBattle(*this, *m_orderDialog);
     orderChanged(m_orderDialog->order());
     return m_orderDialog;
 }
@@ -255,11 +251,7 @@ DecoyDialog* TurnFrame::editDecoys() {
         m_decoyDialog = nullptr;
         m_canvas->Refresh();
     };
-    // Over the order of battle on the left, as the order dialog stands, so the map stays in view.
-    const wxRect frame = GetScreenRect();
-    m_decoyDialog->Move(frame.x + 6, frame.y + 84);
-    m_decoyDialog->Show();
-    m_decoyDialog->Raise();
+    showOverOrderOfBattle(*this, *m_decoyDialog);
     decoysChanged(m_decoyDialog->decoys());
     return m_decoyDialog;
 }
