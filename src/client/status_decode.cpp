@@ -133,6 +133,8 @@ view::SideView sideViewFromJson(const std::string& text) {
                 sv.mes.push_back(std::move(me));
             }
             for (const auto& d : list(s, "decoys")) sv.decoys.push_back({str(d, "id"), str(d, "hex"), str(d, "designated")});
+            for (const auto& a : list(s, "arrivals"))
+                sv.arrivals.push_back({str(a, "id"), str(a, "label"), str(a, "hex"), num(a, "week")});
         } else {
             for (const auto& k : list(s, "counters")) {
                 view::CounterView cv;

@@ -51,6 +51,10 @@ void showHover(wxFrame& frame, const std::optional<HoverInfo>& info) {
     if (info) frame.SetStatusText(info->terrain + (info->urban.empty() ? wxString() : ", " + info->urban), 1);
 }
 
+std::string arrivalLine(const view::ArrivalView& a) {
+    return a.label + " \u2014 due in week " + std::to_string(a.week) + " at " + a.hex;
+}
+
 std::string counterLine(const view::CounterView& c) {
     return c.hex + ": " + (c.faceDown || c.label.empty() ? std::string("face down, unidentified") : c.label);
 }

@@ -22,7 +22,8 @@ class wxWindow;
 
 namespace etatmajor::view {
 struct CounterView;
-}
+struct ArrivalView;
+}  // namespace etatmajor::view
 
 namespace etatmajor::gui {
 
@@ -43,6 +44,8 @@ public:
 
 // An enemy counter as the order of battle lists it: its hex, and its label once turned over by contact (§2.2).
 std::string counterLine(const view::CounterView& c);
+// One of the side's own reinforcements still due, as the order of battle lists it under the side.
+std::string arrivalLine(const view::ArrivalView& a);
 
 // The panes both windows are built of: the order of battle over the details of the selected ME on the left, the map
 // over the notebook of panels on the right. The map splitter's second pane (the notebook) is the window's to add;

@@ -548,6 +548,7 @@ void ServerFrame::updateTree() {
                 for (const auto& u : me.units)
                     m_tree->AppendItem(meItem, utf8(u.name + ": " + std::to_string(u.stands) + " stands"), -1, -1, new MeItem(me.id));
             }
+            for (const auto& a : s->arrivals) m_tree->AppendItem(sideItem, utf8(arrivalLine(a)));
             if (!s->counters.empty()) {
                 const auto enemy = m_tree->AppendItem(sideItem, utf8(std::to_string(s->counters.size()) + " counter(s) seen"));
                 for (const auto& c : s->counters) m_tree->AppendItem(enemy, utf8(counterLine(c)));

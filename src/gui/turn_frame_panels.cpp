@@ -120,6 +120,7 @@ void TurnFrame::updateTree() {
                                         std::to_string(u.figuresOriginal) + " figures"),
                                    -1, -1, new MeItem(me.id));
         }
+        for (const auto& a : s.arrivals) m_tree->AppendItem(sideItem, utf8(arrivalLine(a)));
         if (!s.counters.empty()) {
             const auto enemy = m_tree->AppendItem(sideItem, utf8(std::to_string(s.counters.size()) + " counter(s) seen"));
             for (const auto& c : s.counters) m_tree->AppendItem(enemy, utf8(counterLine(c)));

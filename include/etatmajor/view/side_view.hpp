@@ -109,6 +109,12 @@ struct DecoyView {
     std::string id, hex, designated;
 };
 
+// One of the side's own MEs still to come onto the map on a date (the campaign file's `arrives`).
+struct ArrivalView {
+    std::string id, label, hex;
+    int week = 0;
+};
+
 struct VcsPoint {
     int week = 0, value = 0, pointsLost = 0, objectivesValue = 0, supplyValue = 0;
     bool defeated = false;
@@ -146,6 +152,7 @@ struct SideSummaryView {
     std::vector<LocEntryView> locEntries;
     std::vector<MeView> mes;
     std::vector<DecoyView> decoys;
+    std::vector<ArrivalView> arrivals;  // due, not yet on the map
     // Enemy side
     std::vector<CounterView> counters;
     std::vector<LastSeenView> lastSeen;

@@ -442,6 +442,13 @@ SideView buildSideView(const db::CampaignStore& store, const Viewer& viewer) {
             while (d.executeStep())
                 s.decoys.push_back(
                     {d.getColumn(0).getString(), c.at(d.getColumn(1).getInt(), d.getColumn(2).getInt()), d.getColumn(3).getString()});
+            // The side's own reinforcements still due (docs/formats/campaign.md "Reinforcements on a date").
+            SQLite::Statement a(db, "SELECT me.id, me.label, me.q, me.r, a.week FROM me_arrival a JOIN me ON me.id = a.me_id "
+                                    "WHERE me.side_id = ? AND a.arrived_week = 0 ORDER BY a.week, me.id");
+            a.bind(1, id);
+            while (a.executeStep())
+                s.arrivals.push_back({a.getColumn(0).getString(), a.getColumn(1).getString(),
+                                      c.at(a.getColumn(2).getInt(), a.getColumn(3).getInt()), a.getColumn(4).getInt()});
         } else {
             enemyCounters(c, state, *sight, viewer.side(), id, positionsPublic, s);
         }
@@ -580,6 +587,9 @@ ordered_json statusDocument(const SideView& v) {
             ordered_json decoys = ordered_json::array();
             for (const auto& d : s.decoys) decoys.push_back({{"id", d.id}, {"hex", d.hex}, {"designated", d.designated}});
             j["decoys"] = decoys;
+            ordered_json arrivals = ordered_json::array();
+            for (const auto& a : s.arrivals) arrivals.push_back({{"id", a.id}, {"label", a.label}, {"hex", a.hex}, {"week", a.week}});
+            j["arrivals"] = arrivals;
         } else {
             ordered_json counters = ordered_json::array();
             for (const auto& k : s.counters) {
@@ -691,6 +701,9 @@ std::string statusText(const SideView& v) {
                     out << "        " << g.name << " (" << g.rank << ", " << g.rating << ")"
                         << (g.status == "active" || g.status.empty() ? std::string() : "  [" + g.status + "]") << "\n";
             }
+            for (const auto& a : s.arrivals)
+                out << "   ME " << std::left << std::setw(16) << a.id << " " << std::setw(7) << a.hex << " due in week " << std::right
+                    << a.week << "  " << a.label << "\n";
         } else {
             out << "   counters: " << s.counters.size() << "\n";
             for (const auto& k : s.counters) {

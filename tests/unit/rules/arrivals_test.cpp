@@ -138,12 +138,31 @@ TEST_CASE("a reinforcement on a date waits off the map, unseen, and comes on at 
         SQLite::Database d(path, SQLite::OPEN_READONLY);
         CHECK(d.execAndGet("SELECT week FROM me_arrival WHERE me_id = 'red-me-3' AND arrived_week = 0").getInt() == 2);
     }
+    {
+        // The Reds' own status lists it as due; the Blues' lists nothing of it.
+        auto store = db::CampaignStore::open(path, true);
+        const auto red = view::buildSideView(store, view::Viewer::ofSide("red"));
+        const auto* own = red.side("red");
+        REQUIRE(own);
+        REQUIRE(own->arrivals.size() == 1);
+        CHECK(own->arrivals[0].id == "red-me-3");
+        CHECK(own->arrivals[0].week == 2);
+        CHECK(own->arrivals[0].hex == "1,1");
+        CHECK(view::statusText(red).find("due in week 2  Guns") != std::string::npos);
+        const auto blue = view::buildSideView(store, view::Viewer::ofSide("blue"));
+        for (const auto& s : blue.sides) CHECK(s.arrivals.empty());
+        CHECK(view::statusJson(blue).find("red-me-3") == std::string::npos);
+    }
     // Still away at the end of week 1, and before W5 of week 2; the Reds are told it is due.
     runTo(path, 2, campaign::Phase::W5);
     CHECK_FALSE(onMap(path, "red-me-3"));
     runTo(path, 2, campaign::Phase::D1);
     CHECK(onMap(path, "red-me-3"));
     CHECK(seenAt11(path, "red"));
+    {
+        auto store = db::CampaignStore::open(path, true);
+        CHECK(view::buildSideView(store, view::Viewer::ofSide("red")).side("red")->arrivals.empty());
+    }
     {
         SQLite::Database d(path, SQLite::OPEN_READONLY);
         CHECK(d.execAndGet("SELECT arrived_week FROM me_arrival WHERE me_id = 'red-me-3'").getInt() == 2);
