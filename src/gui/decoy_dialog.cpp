@@ -2,6 +2,7 @@
 #include "decoy_dialog.hpp"
 
 #include "dialog_parts.hpp"
+#include "frame_common.hpp"
 #include "turn_model.hpp"
 
 #include "etatmajor/hex/offset.hpp"
@@ -18,19 +19,6 @@
 #include <sstream>
 
 namespace etatmajor::gui {
-
-namespace {
-
-wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
-
-std::string trimmed(const wxTextCtrl* c) { return c->GetValue().Trim().Trim(false).utf8_string(); }
-
-std::string readable(std::string s) {
-    std::replace(s.begin(), s.end(), '_', ' ');
-    return s;
-}
-
-}  // namespace
 
 const std::vector<std::string>& decoyDesignations() {
     static const std::vector<std::string> k{"infantry", "cavalry", "irregular_cavalry"};
@@ -215,7 +203,7 @@ bool DecoyDialog::readFields() {
     auto& d = m_decoys[static_cast<std::size_t>(m_current)];
     const std::string who = "decoy " + d.id;
     if (isNew(d)) {
-        const std::string id = trimmed(m_id);
+        const std::string id = fieldText(m_id);
         if (id.empty()) {
             say(who + ", field id: a decoy needs a name", true);
             return false;
@@ -227,7 +215,7 @@ bool DecoyDialog::readFields() {
             }
         d.id = id;
         d.designated = decoyDesignations().at(static_cast<std::size_t>(std::max(0, m_designated->GetSelection())));
-        const std::string place = trimmed(m_place);
+        const std::string place = fieldText(m_place);
         if (place.empty()) {
             d.place.reset();
         } else if (const auto o = hex::parseOffset(place)) {

@@ -10,6 +10,8 @@
 
 namespace etatmajor::gui {
 
+std::string fieldText(const wxTextCtrl* field) { return field->GetValue().Trim().Trim(false).utf8_string(); }
+
 void addGridLabel(wxWindow* dialog, wxFlexGridSizer* grid, const wxString& text) {
     grid->Add(new wxStaticText(dialog, wxID_ANY, text), 0, wxALIGN_CENTER_VERTICAL | wxALIGN_RIGHT);
 }

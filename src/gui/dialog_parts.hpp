@@ -5,6 +5,8 @@
 
 #include <wx/string.h>
 
+#include <string>
+
 class wxButton;
 class wxBoxSizer;
 class wxDialog;
@@ -15,6 +17,9 @@ class wxToggleButton;
 class wxWindow;
 
 namespace etatmajor::gui {
+
+// A text field's value without the spaces around it, as UTF-8.
+std::string fieldText(const wxTextCtrl* field);
 
 // A row's label in the dialog's two-column grid, right-aligned.
 void addGridLabel(wxWindow* dialog, wxFlexGridSizer* grid, const wxString& text);

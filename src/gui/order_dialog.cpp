@@ -2,6 +2,7 @@
 #include "order_dialog.hpp"
 
 #include "dialog_parts.hpp"
+#include "frame_common.hpp"
 
 #include <wx/button.h>
 #include <wx/checkbox.h>
@@ -20,15 +21,6 @@
 namespace etatmajor::gui {
 
 namespace {
-
-wxString utf8(const std::string& s) { return wxString::FromUTF8(s.c_str()); }
-
-std::string text(const wxTextCtrl* c) { return c->GetValue().Trim().Trim(false).utf8_string(); }
-
-std::string readable(std::string s) {
-    std::replace(s.begin(), s.end(), '_', ' ');
-    return s;
-}
 
 constexpr const char* kMovement = "movement";
 
@@ -222,16 +214,16 @@ void OrderDialog::fillPath() {
 }
 
 void OrderDialog::readControls() {
-    m_order.corps = text(m_corps);
-    m_order.division = text(m_division);
-    m_order.brigade = text(m_brigade);
+    m_order.corps = fieldText(m_corps);
+    m_order.division = fieldText(m_division);
+    m_order.brigade = fieldText(m_brigade);
     const int mode = m_mode->GetSelection();
     m_order.mode = campaign::modeFromName(orderModes().at(static_cast<std::size_t>(std::max(0, mode))));
     const int supply = m_supply->GetSelection();
     m_order.supply = supply <= 0 ? std::string() : m_ctx.supplyPoints.at(static_cast<std::size_t>(supply - 1)).first;
     m_order.actions.clear();
     const int action = m_action->GetSelection();
-    if (action > 0) m_order.actions.push_back({orderActions().at(static_cast<std::size_t>(action - 1)), text(m_note)});
+    if (action > 0) m_order.actions.push_back({orderActions().at(static_cast<std::size_t>(action - 1)), fieldText(m_note)});
     std::string error;
     if (auto path = parsePath(m_path->GetValue().utf8_string(), error)) {
         m_order.path = *path;
@@ -245,7 +237,7 @@ void OrderDialog::readControls() {
         if (i >= 0) m_order.marchOrder.push_back(m_unitIds.at(static_cast<std::size_t>(i)));
     m_order.marchToGuns = m_guns->GetValue();
     m_order.onScoutContact = static_cast<campaign::ScoutContact>(std::max(0, m_contact->GetSelection()));
-    m_order.intentions = text(m_intentions);
+    m_order.intentions = fieldText(m_intentions);
 }
 
 void OrderDialog::changed() {
