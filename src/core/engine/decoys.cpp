@@ -80,34 +80,39 @@ int decoyMovementRate(const std::string& designated, const Options& options) {
     return 4;
 }
 
+DecoyAllowance countDecoys(SQLite::Database& db, const std::string& side, int week) {
+    DecoyAllowance out;
+    out.perWeek = 4;  // §2.3's default, for a side row without its own figure
+    SQLite::Statement per(db, "SELECT decoys_per_week FROM side WHERE id = ?");
+    per.bind(1, side);
+    if (per.executeStep()) out.perWeek = per.getColumn(0).getInt();
+    // On the map (removed_week 0), or found during this week: §2.3, it still counts against this week's decoys.
+    SQLite::Statement used(db, "SELECT COUNT(*) FROM decoy WHERE side_id = ? AND (removed_week = 0 OR removed_week = ?)");
+    used.bind(1, side);
+    used.bind(2, week);
+    used.executeStep();
+    out.usedThisWeek = used.getColumn(0).getInt();
+    return out;
+}
+
 core::IssueList validateDecoyOrders(SQLite::Database& db, const CampaignState& s, const OrdersFile& f) {
     core::IssueList out;
     if (f.decoys.empty() || !s.side(f.side)) return out;
     const auto off = s.map.offsets();
     std::map<std::string, Decoy> mine;
     std::map<std::string, std::string> others;  // id -> side, of every decoy ever placed
-    int usedThisWeek = 0;
     {
         SQLite::Statement q(db, "SELECT id, side_id, q, r, designated, removed_week FROM decoy");
         while (q.executeStep()) {
             const std::string id = q.getColumn(0).getString(), side = q.getColumn(1).getString();
-            const int removed = q.getColumn(5).getInt();
             others[id] = side;
-            if (side != f.side) continue;
-            if (removed == 0) {
+            if (side == f.side && q.getColumn(5).getInt() == 0)
                 mine[id] = {id, side, {q.getColumn(2).getInt(), q.getColumn(3).getInt()}, q.getColumn(4).getString()};
-                ++usedThisWeek;
-            } else if (removed == s.week) {
-                ++usedThisWeek;  // §2.3: found this week, it still counts against this week's decoys
-            }
         }
     }
-    int allowed = 4;
-    {
-        SQLite::Statement q(db, "SELECT decoys_per_week FROM side WHERE id = ?");
-        q.bind(1, f.side);
-        if (q.executeStep()) allowed = q.getColumn(0).getInt();
-    }
+    const DecoyAllowance count = countDecoys(db, f.side, s.week);
+    int usedThisWeek = count.usedThisWeek;
+    const int allowed = count.perWeek;
     std::map<hex::Hex, int> counters;  // the side's counters ending the day in each hex (G-41 decoys_stack)
     std::map<hex::Hex, std::vector<std::string>> names;
     std::map<hex::Hex, std::pair<std::string, int>> lastDecoy;  // the decoy ordered into the hex, and its line

@@ -4,6 +4,7 @@
 // hand the rest of the program typed objects and a db::CampaignStore, never SQLite.
 #pragma once
 
+#include "etatmajor/engine/decoy_orders.hpp"
 #include "etatmajor/engine/decoys.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -15,6 +16,10 @@ std::vector<Decoy> activeDecoys(SQLite::Database& db);
 
 // etat-major.md §2.3, G-42 decoy_effects: the decoys on the map as LOC blockers under cuts_loc; empty under none.
 std::vector<rules::LocBlocker> decoyLocBlockers(SQLite::Database& db, const campaign::Options& options);
+
+// The side's decoys a week and those counting against this week's (on the map, or found this week: §2.3); the
+// `placingDay` of the result is left false.
+DecoyAllowance countDecoys(SQLite::Database& db, const std::string& side, int week);
 
 // The decoy part of a side's orders file, checked against the campaign (placement on the week's first day in a
 // friendly hex, the weekly allowance, the route, stacking with the side's MEs). Errors name the decoy and field.

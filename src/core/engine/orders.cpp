@@ -37,6 +37,15 @@ void requireSide(const CampaignState& s, const std::string& side, core::IssueLis
     if (!s.side(side)) issues.error("ORDERS-SIDE", "the campaign has no side '" + side + "'", 0, side);
 }
 
+// The campaign's state, for a command about `side`: throws db::StoreError DB-UNKNOWN-SIDE for a side it does not have.
+CampaignState stateWithSide(const db::CampaignStore& store, const std::string& side) {
+    auto s = db::loadState(store);
+    core::IssueList issues;
+    requireSide(s, side, issues);
+    if (issues.hasErrors()) throw db::StoreError("DB-UNKNOWN-SIDE", issues.items()[0].message);
+    return s;
+}
+
 // requireSide without the whole state: the commands that only mark the day's orders (stand fast, withdraw).
 void requireSide(SQLite::Database& db, const std::string& side, core::IssueList& issues) {
     SQLite::Statement q(db, "SELECT 1 FROM side WHERE id = ?");
@@ -72,10 +81,7 @@ ordered_json orderJson(const Order& o) {
 }  // namespace
 
 std::string ordersTemplate(const db::CampaignStore& store, const std::string& side) {
-    const auto s = db::loadState(store);
-    core::IssueList issues;
-    requireSide(s, side, issues);
-    if (issues.hasErrors()) throw db::StoreError("DB-UNKNOWN-SIDE", issues.items()[0].message);
+    const auto s = stateWithSide(store, side);
     OrdersFile f;
     f.side = side;
     f.week = s.week;
@@ -336,10 +342,7 @@ Order orderFromJson(const ordered_json& body) {
 
 GivenOrders givenOrders(const db::CampaignStore& store, const std::string& side) {
     auto& db = const_cast<db::CampaignStore&>(store).impl().db;
-    const auto s = db::loadState(store);
-    core::IssueList issues;
-    requireSide(s, side, issues);
-    if (issues.hasErrors()) throw db::StoreError("DB-UNKNOWN-SIDE", issues.items()[0].message);
+    const auto s = stateWithSide(store, side);
     GivenOrders out;
     out.status = submittedStatus(db, s.week, s.day, side);
     out.orders.side = side;
@@ -379,10 +382,7 @@ GivenOrders givenOrders(const db::CampaignStore& store, const std::string& side)
 
 std::string ordersJson(const db::CampaignStore& store, const std::string& side) {
     auto& db = const_cast<db::CampaignStore&>(store).impl().db;
-    const auto s = db::loadState(store);
-    core::IssueList issues;
-    requireSide(s, side, issues);
-    if (issues.hasErrors()) throw db::StoreError("DB-UNKNOWN-SIDE", issues.items()[0].message);
+    const auto s = stateWithSide(store, side);
     ordered_json orders = ordered_json::array();
     SQLite::Statement q(db, "SELECT me_id, body, receipt_roll, receipt_modifier, receipt FROM order_sheet "
                             "WHERE week = ? AND day = ? AND side_id = ? ORDER BY me_id");
@@ -403,10 +403,7 @@ std::string ordersJson(const db::CampaignStore& store, const std::string& side) 
 
 std::string ordersStatus(const db::CampaignStore& store, const std::string& side) {
     auto& db = const_cast<db::CampaignStore&>(store).impl().db;
-    const auto s = db::loadState(store);
-    core::IssueList issues;
-    requireSide(s, side, issues);
-    if (issues.hasErrors()) throw db::StoreError("DB-UNKNOWN-SIDE", issues.items()[0].message);
+    const auto s = stateWithSide(store, side);
     return submittedStatus(db, s.week, s.day, side);
 }
 
@@ -417,20 +414,8 @@ core::IssueList checkDecoyOrders(const db::CampaignStore& store, const OrdersFil
 
 DecoyAllowance decoyAllowance(const db::CampaignStore& store, const std::string& side) {
     auto& db = const_cast<db::CampaignStore&>(store).impl().db;
-    const auto s = db::loadState(store);
-    core::IssueList issues;
-    requireSide(s, side, issues);
-    if (issues.hasErrors()) throw db::StoreError("DB-UNKNOWN-SIDE", issues.items()[0].message);
-    DecoyAllowance out;
-    SQLite::Statement per(db, "SELECT decoys_per_week FROM side WHERE id = ?");
-    per.bind(1, side);
-    if (per.executeStep()) out.perWeek = per.getColumn(0).getInt();
-    // As validateDecoyOrders counts them: on the map (removed_week 0), or found during this week.
-    SQLite::Statement used(db, "SELECT COUNT(*) FROM decoy WHERE side_id = ? AND (removed_week = 0 OR removed_week = ?)");
-    used.bind(1, side);
-    used.bind(2, s.week);
-    used.executeStep();
-    out.usedThisWeek = used.getColumn(0).getInt();
+    const auto s = stateWithSide(store, side);
+    DecoyAllowance out = countDecoys(db, side, s.week);
     out.placingDay = s.day == 1;
     return out;
 }
