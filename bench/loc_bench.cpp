@@ -78,7 +78,7 @@ const World& world() {
             s.map.routes().push_back({"t" + std::to_string(id++), "", em::map::LinkKind::MinorRoad, path, 0});
         }
         s.map.rebuildLinks();
-        s.sides = {{"x", "X", 0, 0, 0, 0, false, false}, {"y", "Y", 1, 0, 0, 0, false, false}};
+        s.sides = {{"x", "X", 0, 0, 0, 0, false, false, 0, ""}, {"y", "Y", 1, 0, 0, 0, false, false, 0, ""}};
         // 40 towns on lattice crossings: the west half for x, the east half for y.
         for (int k = 0; k < 40; ++k) {
             const bool west = k < 20;

@@ -95,7 +95,8 @@ view::SideView sideViewFromJson(const std::string& text) {
             }
             sv.decoysPerWeek = num(s, "decoysPerWeek");
             for (const auto& p : list(s, "players")) sv.players.push_back({str(p, "id"), str(p, "name"), str(p, "role")});
-            for (const auto& l : list(s, "locEntries")) sv.locEntries.push_back({str(l, "kind"), str(l, "hex"), str(l, "name")});
+            for (const auto& l : list(s, "locEntries"))
+                sv.locEntries.push_back({str(l, "kind"), str(l, "hex"), str(l, "name"), str(l, "closedBy")});
             for (const auto& m : list(s, "mes")) {
                 view::MeView me;
                 me.id = str(m, "id");

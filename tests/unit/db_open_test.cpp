@@ -263,18 +263,20 @@ TEST_CASE("a campaign of an older schema version is upgraded on open and plays o
     };
     // (Version 14 keeps a checksum of its own tables, which a campaign taken back from the latest version does not
     // have; version 13 goes through the migrations to 14 and 15 in turn.)
+    const std::string v18 = "ALTER TABLE side DROP COLUMN blockade_by; ALTER TABLE side DROP COLUMN blockade_week";
     const std::string v17 = "DROP TABLE me_arrival";
     const std::string v16 = "DROP TABLE chain_signature; DROP TABLE command_chain; DROP TABLE pbem_seen; DROP TABLE pbem_share; "
                             "DROP TABLE pbem_key";
     const std::vector<Old> olds{
-        {16, {v17}},
-        {15, {v17, v16}},
-        {13, {v17, v16, "ALTER TABLE command_log DROP COLUMN format", "DROP TABLE state_checksum"}},
+        {17, {v18}},
+        {16, {v18, v17}},
+        {15, {v18, v17, v16}},
+        {13, {v18, v17, v16, "ALTER TABLE command_log DROP COLUMN format", "DROP TABLE state_checksum"}},
         {12,
-         {v17, v16, "ALTER TABLE command_log DROP COLUMN format", "DROP TABLE state_checksum",
+         {v18, v17, v16, "ALTER TABLE command_log DROP COLUMN format", "DROP TABLE state_checksum",
           "ALTER TABLE event_log DROP COLUMN side"}},
         {9,
-         {v17, v16, "ALTER TABLE command_log DROP COLUMN format", "DROP TABLE state_checksum",
+         {v18, v17, v16, "ALTER TABLE command_log DROP COLUMN format", "DROP TABLE state_checksum",
           "ALTER TABLE event_log DROP COLUMN side", "DROP TABLE credential", "DROP TABLE weather_region_day",
           "ALTER TABLE loc_status DROP COLUMN reachable"}},
     };

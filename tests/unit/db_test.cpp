@@ -116,7 +116,8 @@ TEST_CASE("opening refuses what is not a campaign, is damaged or too new", "[db]
         {
             // Schema version 13: before the state's checksums (and the command log's format).
             SQLite::Database d(path, SQLite::OPEN_READWRITE);
-            d.exec("DROP TABLE me_arrival; DROP TABLE chain_signature; DROP TABLE command_chain; DROP TABLE pbem_seen; "
+            d.exec("ALTER TABLE side DROP COLUMN blockade_by; ALTER TABLE side DROP COLUMN blockade_week; "
+                   "DROP TABLE me_arrival; DROP TABLE chain_signature; DROP TABLE command_chain; DROP TABLE pbem_seen; "
                    "DROP TABLE pbem_share; "
                    "DROP TABLE pbem_key");
             d.exec("ALTER TABLE command_log DROP COLUMN format");

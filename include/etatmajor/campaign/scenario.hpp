@@ -161,6 +161,10 @@ struct SideDef {
     std::vector<Nationality> nationalities;
     int pointsLimit = 0;
     int decoysPerWeek = 4;  // §2.3
+    // A fleet closes the side's LOC entries by sea from W1 of this week (0: never); `blockadeBy` names it
+    // (docs/formats/campaign.md "A fleet that closes the sea").
+    int blockadeWeek = 0;
+    std::string blockadeBy;
     std::vector<PlayerDef> players;
     FormationDef army;
     std::vector<MeDef> mes;

@@ -125,6 +125,8 @@ struct SideState {
     int pointsReplaced = 0;  // points restored by replacements
     bool hasInitiative = false;
     bool initiativeDeclined = false;
+    int blockadeWeek = 0;    // from W1 of this week an enemy fleet closes the side's LOC entries by sea (0: never)
+    std::string blockadeBy;  // the fleet, as the campaign file names it
 };
 
 struct CampaignState {

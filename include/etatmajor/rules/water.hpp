@@ -5,6 +5,7 @@
 #include "etatmajor/campaign/state.hpp"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace etatmajor::rules {
@@ -36,9 +37,19 @@ struct WaterPlan {
     std::string stoppedBy;          // why it stopped short, empty when the whole route was run
 };
 // §11.2 water move of one day: MR 8 (regardless of current, G-96), −1 when it embarks today, −1 when it lands
-// today; weather modifiers as on land are applied by the caller through `weatherModifier` (≤ 0).
+// today; weather modifiers as on land are applied by the caller through `weatherModifier` (≤ 0). While a fleet
+// closes the sea to the side (`seaClosed`, see seaClosed below) the route stops short of the first sea hex.
 WaterPlan planWaterMove(const map::Map& map, hex::Hex from, const std::vector<hex::Hex>& route, bool embark, bool disembark,
-                        int weatherModifier);
+                        int weatherModifier, bool seaClosed = false);
+
+// A fleet that closes the sea (docs/formats/campaign.md; decisions in docs/rules-mapping.md "A fleet that closes the
+// sea"): from W1 of the side's blockade week its LOC entries by sea are closed and its MEs may not move on the sea.
+bool seaClosed(const campaign::CampaignState& state, std::string_view side);
+// A LOC entry by sea: an entry hex of the side that lies on none of its home edges and touches the sea (the map lets
+// such entries only to a side with homeCoast, §2.1).
+bool seaEntry(const map::Map& map, std::string_view side, hex::Hex h);
+// Whether the side's LOC entry at `h` is closed now: a sea entry while the sea is closed to the side.
+bool entryClosed(const campaign::CampaignState& state, std::string_view side, hex::Hex h);
 
 // G-97 transport_payment: what building 400 SP of transport costs in each week of the work (upfront: 400 in the
 // first week; three_instalments: 134, 133, 133), and the week it is ready (the start of the 4th week counting the

@@ -131,6 +131,7 @@ struct PlayerView {
 
 struct LocEntryView {
     std::string kind, hex, name;
+    std::string closedBy;  // a LOC entry by sea while an enemy fleet holds the sea: the fleet; else empty
 };
 
 struct NamedRef {

@@ -100,6 +100,7 @@ const std::vector<OptionSpec>& optionCatalogue() {
          OptionKind::Choice,
          "etat-major.md G-52"},
         {"new_me_location", "primary_loc_entry", {"primary_loc_entry", "hq_hex"}, OptionKind::Choice, "etat-major.md G-53"},
+        {"blockade_grant", "lost", {"lost", "kept"}, OptionKind::Choice, "etat-major.md §9.4 (rules-mapping.md)"},
         {"new_me_timing", "weekly", {"weekly", "any_orders_phase"}, OptionKind::Choice, "etat-major.md G-53"},
         {"command_limit", "one_plus_one_double", {"one_plus_one_double", "unlimited"}, OptionKind::Choice, "etat-major.md G-54"},
         {"river_crossing",

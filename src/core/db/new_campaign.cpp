@@ -157,7 +157,7 @@ public:
             for (auto e : geo->homeEdges) edges += (edges.empty() ? "" : " ") + std::string(map::mapEdgeName(e));
         SQLite::Statement q(m_db,
                             "INSERT INTO side (id, ord, name, nationalities, points_limit, decoys_per_week, home_edges, home_coast, "
-                            "vcs_baseline) VALUES (?,?,?,?,?,?,?,?,?)");
+                            "vcs_baseline, blockade_week, blockade_by) VALUES (?,?,?,?,?,?,?,?,?,?,?)");
         q.bind(1, s.id);
         q.bind(2, ord);
         q.bind(3, s.name);
@@ -168,6 +168,8 @@ public:
         q.bind(8, geo && geo->homeCoast ? 1 : 0);
         // §12.2 VCS baseline: the side's full-strength points at the start.
         q.bind(9, formationPoints(s.army));
+        q.bind(10, s.blockadeWeek);
+        q.bind(11, s.blockadeBy);
         q.exec();
 
         if (geo) {

@@ -424,9 +424,16 @@ CREATE TABLE me_arrival (
 ) WITHOUT ROWID;
 )SQL";
 
-constexpr std::array<std::string_view, 17> kMigrations{kSchemaV1,  kSchemaV2,  kSchemaV3,  kSchemaV4,  kSchemaV5,  kSchemaV6,
+// v18: a fleet that closes a side's LOC entries by sea from a week on (the campaign file's `blockadeWeek` and
+// `blockadeBy`, docs/formats/campaign.md "A fleet that closes the sea"); 0 and '' for a side no fleet closes.
+constexpr std::string_view kSchemaV18 = R"SQL(
+ALTER TABLE side ADD COLUMN blockade_week INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE side ADD COLUMN blockade_by TEXT NOT NULL DEFAULT '';
+)SQL";
+
+constexpr std::array<std::string_view, 18> kMigrations{kSchemaV1,  kSchemaV2,  kSchemaV3,  kSchemaV4,  kSchemaV5,  kSchemaV6,
                                                        kSchemaV7,  kSchemaV8,  kSchemaV9,  kSchemaV10, kSchemaV11, kSchemaV12,
-                                                       kSchemaV13, kSchemaV14, kSchemaV15, kSchemaV16, kSchemaV17};
+                                                       kSchemaV13, kSchemaV14, kSchemaV15, kSchemaV16, kSchemaV17, kSchemaV18};
 
 // The tables and their columns (name, declared type, NOT NULL, place in the primary key) as the migrations leave them.
 using TableShape = std::map<std::string, std::vector<std::string>>;

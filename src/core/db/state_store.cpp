@@ -249,11 +249,11 @@ CampaignState loadState(const CampaignStore& store) {
     s.sides = cachedPart(changes, cache.sides, {"side"}, [&] {
         std::vector<SideState> sides;
         SQLite::Statement q(db, "SELECT id, name, ord, vcs_baseline, points_lost, points_replaced, has_initiative, "
-                                "initiative_declined FROM side ORDER BY ord");
+                                "initiative_declined, blockade_week, blockade_by FROM side ORDER BY ord");
         while (q.executeStep())
             sides.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getInt(), q.getColumn(3).getInt(),
                              q.getColumn(4).getInt(), q.getColumn(5).getInt(), q.getColumn(6).getInt() != 0,
-                             q.getColumn(7).getInt() != 0});
+                             q.getColumn(7).getInt() != 0, q.getColumn(8).getInt(), q.getColumn(9).getString()});
         return sides;
     });
     s.formations = cachedPart(changes, cache.formations, {"formation"}, [&] {

@@ -7,6 +7,7 @@
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/intel.hpp"
 #include "etatmajor/rules/movement.hpp"
+#include "etatmajor/rules/water.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -172,7 +173,7 @@ core::IssueList validateDecoyOrders(SQLite::Database& db, const CampaignState& s
                     if (ua.hex == from && ua.controller == f.side) ok = true;
                 if (const auto* side = s.map.side(f.side))
                     for (const auto& e : side->locEntries)
-                        if (e.kind == map::LocKind::Primary && e.hex == from) ok = true;
+                        if (e.kind == map::LocKind::Primary && e.hex == from && !rules::entryClosed(s, f.side, from)) ok = true;
             }
             if (!ok) {
                 out.error("ORDERS-DECOY",

@@ -10,6 +10,7 @@
 #include "etatmajor/hex/offset.hpp"
 #include "etatmajor/rules/supply.hpp"
 #include "etatmajor/engine/weekly_stops.hpp"
+#include "etatmajor/rules/water.hpp"
 #include "etatmajor/rules/works.hpp"
 
 #include <algorithm>
@@ -62,7 +63,9 @@ std::optional<hex::Hex> entryHex(const CampaignState& s, const std::string& side
     hex::Hex primary{};
     for (const auto& e : geo->locEntries)
         if (e.kind == map::LocKind::Primary) primary = e.hex;
-    if (!enemy.count(primary)) return primary;
+    // A primary entry by sea that an enemy fleet has closed is passed over as one the enemy holds (docs/rules-mapping.md
+    // "A fleet that closes the sea").
+    if (!enemy.count(primary) && !rules::entryClosed(s, side, primary)) return primary;
     std::optional<hex::Hex> best;
     for (const auto h : s.map.allHexes()) {
         bool edge = false;
@@ -73,7 +76,10 @@ std::optional<hex::Hex> entryHex(const CampaignState& s, const std::string& side
         if (!edge || !road || enemy.count(h)) continue;
         if (!best || hex::distance(h, primary) < hex::distance(*best, primary)) best = h;
     }
-    if (!best) issues.error("GRANT-ENTRY", "the enemy holds the primary LOC entry and no other road enters on the home edge");
+    if (!best)
+        issues.error("GRANT-ENTRY", std::string(rules::entryClosed(s, side, primary) ? "the sea is closed to the primary LOC entry"
+                                                                                     : "the enemy holds the primary LOC entry") +
+                                        " and no other road enters on the home edge");
     return best;
 }
 

@@ -558,9 +558,18 @@ void runReplacementsAndSpending(SQLite::Database& db, CampaignState& s, std::vec
         for (auto& u : s.units) u.lostCombat = u.lostAttrition = 0;
     buyRequests(db, s, purse, lines);
     purse.expire(db, s);  // §9.1: SPs are not carried over
-    for (const auto& side : s.sides)
-        lines.push_back(side.name + ": " + std::to_string(replacedPoints[side.id]) + " SP spent on replacements; the " +
-                        std::to_string(rules::kPrimaryLocGrant) + " SP primary grant awaits the commander's allocation");
+    // The grant W3 recorded (none while a fleet closes the sea to a primary entry by sea, docs/rules-mapping.md).
+    SQLite::Statement grant(
+        db, "SELECT COALESCE(SUM(points), 0) FROM supply_ledger WHERE week = ? AND side_id = ? AND kind = 'primary_grant'");
+    for (const auto& side : s.sides) {
+        grant.bind(1, s.week);
+        grant.bind(2, side.id);
+        const int points = grant.executeStep() ? grant.getColumn(0).getInt() : 0;
+        grant.reset();
+        lines.push_back(side.name + ": " + std::to_string(replacedPoints[side.id]) + " SP spent on replacements; " +
+                        (points > 0 ? "the " + std::to_string(points) + " SP primary grant awaits the commander's allocation"
+                                    : std::string("no primary grant this week")));
+    }
 }
 
 }  // namespace etatmajor::engine

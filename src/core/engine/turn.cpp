@@ -30,6 +30,7 @@
 #include "etatmajor/rules/setup.hpp"
 #include "etatmajor/rules/supply.hpp"
 #include "etatmajor/rules/victory.hpp"
+#include "etatmajor/rules/water.hpp"
 #include "etatmajor/rules/weather.hpp"
 
 #include <nlohmann/json.hpp>
@@ -323,7 +324,18 @@ void runW3(Ctx& c) {
             ledger(c, side.id, "forage", "", me.id, "", 0, value, "");
             c.say(me.label + " forages " + std::to_string(value) + " SP");
         }
-        ledger(c, side.id, "primary_grant", "primary LOC", "", "", 0, rules::kPrimaryLocGrant, "");
+        // §9.4: the grant comes by the primary LOC even while it is cut; a fleet that closes the sea to a primary entry by
+        // sea stops it under blockade_grant = lost (docs/rules-mapping.md "A fleet that closes the sea").
+        bool primaryClosed = false;
+        if (const auto* geo = c.state.map.side(side.id))
+            for (const auto& e : geo->locEntries)
+                if (e.kind == map::LocKind::Primary && rules::entryClosed(c.state, side.id, e.hex)) primaryClosed = true;
+        if (primaryClosed && c.state.options.is("blockade_grant", "lost")) {
+            ledger(c, side.id, "primary_grant", "primary LOC", "", "", 0, 0, "the sea is closed: " + side.blockadeBy);
+            c.say(side.name + ": no primary grant this week; the sea is closed (" + side.blockadeBy + ")");
+        } else {
+            ledger(c, side.id, "primary_grant", "primary LOC", "", "", 0, rules::kPrimaryLocGrant, "");
+        }
     }
     runSiegeSupplyPhase(c.db, c.state, c.dice, c.report.lines);  // §9.6 item 4, §11.4
 }

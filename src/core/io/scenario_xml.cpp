@@ -5,6 +5,7 @@
 #include "etatmajor/io/limits.hpp"
 #include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/rules/orders.hpp"
+#include "etatmajor/rules/water.hpp"
 #include "xml_util.hpp"
 
 #include <filesystem>
@@ -215,7 +216,8 @@ private:
     }
 
     SideDef readSide(const XMLElement& e) {
-        m_r.allow(e, {"id", "name", "nationalities", "pointsLimit", "decoysPerWeek"}, {"player", "army", "me"});
+        m_r.allow(e, {"id", "name", "nationalities", "pointsLimit", "decoysPerWeek", "blockadeWeek", "blockadeBy"},
+                  {"player", "army", "me"});
         SideDef s;
         s.id = m_r.str(e, "id");
         s.name = m_r.str(e, "name");
@@ -227,6 +229,13 @@ private:
         s.pointsLimit = m_r.integer(e, "pointsLimit", 0);
         s.decoysPerWeek = m_r.integer(e, "decoysPerWeek", 4);
         s.line = e.GetLineNum();
+        // A fleet that closes the side's sea (docs/formats/campaign.md): the week and the fleet's name go together.
+        s.blockadeWeek = m_r.integer(e, "blockadeWeek", 0);
+        s.blockadeBy = m_r.str(e, "blockadeBy", "");
+        if (e.Attribute("blockadeWeek") && s.blockadeWeek < 2)
+            m_r.fail(e, "XML-ATTR-VALUE", "side '" + s.id + "': blockadeWeek must be a week from 2 on");
+        if ((s.blockadeWeek > 0) != !s.blockadeBy.empty())
+            m_r.fail(e, "XML-ATTR-VALUE", "side '" + s.id + "': blockadeWeek and blockadeBy are given together or not at all");
         m_r.each(&e, "player", [&](const XMLElement& p) {
             m_r.allow(p, {"id", "name", "role"});
             s.players.push_back(
@@ -422,6 +431,10 @@ std::string writeScenarioString(const Scenario& s) {
         e->SetAttribute("nationalities", nats.c_str());
         e->SetAttribute("pointsLimit", side.pointsLimit);
         e->SetAttribute("decoysPerWeek", side.decoysPerWeek);
+        if (side.blockadeWeek > 0) {
+            e->SetAttribute("blockadeWeek", side.blockadeWeek);
+            e->SetAttribute("blockadeBy", side.blockadeBy.c_str());
+        }
         for (const auto& p : side.players) {
             auto* pe = e->InsertNewChildElement("player");
             pe->SetAttribute("id", p.id.c_str());
@@ -584,6 +597,23 @@ core::IssueList validateScenario(const Scenario& s, const map::Map& m) {
                       side.id);
 
         checkCommandLimit(s, side, out);
+
+        // A fleet that closes the sea: within the campaign, and against a side that has a LOC entry by sea to close.
+        if (side.blockadeWeek > s.lengthWeeks)
+            out.error("CAMPAIGN-BLOCKADE",
+                      "side '" + side.id + "' is blockaded from week " + std::to_string(side.blockadeWeek) +
+                          ", after the campaign's " + std::to_string(s.lengthWeeks) + " weeks",
+                      side.line, side.id + ".blockadeWeek");
+        if (side.blockadeWeek > 0) {
+            bool bySea = false;
+            if (const auto* geo = m.side(side.id))
+                for (const auto& e : geo->locEntries) bySea |= rules::seaEntry(m, side.id, e.hex);
+            if (!bySea)
+                out.error("CAMPAIGN-BLOCKADE",
+                          "side '" + side.id + "' is blockaded, but none of its LOC entries on map '" + m.metadata().id +
+                              "' is by sea (a coastal hex off its home edges)",
+                          side.line, side.id + ".blockadeWeek");
+        }
 
         std::map<std::string, std::string> unitOwner;     // unit id -> ME id
         std::map<std::string, std::string> generalOwner;  // general id -> ME id, for generals named directly

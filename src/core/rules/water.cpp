@@ -48,7 +48,7 @@ bool navigableStep(const map::Map& map, hex::Hex from, hex::Hex to) {
 }
 
 WaterPlan planWaterMove(const map::Map& map, hex::Hex from, const std::vector<hex::Hex>& route, bool embark, bool disembark,
-                        int weatherModifier) {
+                        int weatherModifier, bool seaClosed) {
     WaterPlan p;
     p.allowance = std::max(0, kWaterMr - (embark ? 1 : 0) - (disembark ? 1 : 0) + std::min(0, weatherModifier));
     hex::Hex at = from;
@@ -61,10 +61,33 @@ WaterPlan planWaterMove(const map::Map& map, hex::Hex from, const std::vector<he
             p.stoppedBy = "no navigable water";
             break;
         }
+        if (seaClosed && map.terrain(h) == map::Terrain::Sea) {  // one already on the sea may still land
+            p.stoppedBy = "the sea is closed";
+            break;
+        }
         p.entered.push_back(h);
         at = h;
     }
     return p;
+}
+
+// A fleet that closes the sea (docs/rules-mapping.md "A fleet that closes the sea"). Cost: O(1).
+bool seaClosed(const campaign::CampaignState& state, std::string_view side) {
+    const auto* s = state.side(side);
+    return s && s->blockadeWeek > 0 && state.week >= s->blockadeWeek;
+}
+
+// Cost: O(home edges).
+bool seaEntry(const map::Map& map, std::string_view side, hex::Hex h) {
+    const auto* geo = map.side(side);
+    if (!geo || !map.isCoastal(h)) return false;
+    for (const auto e : geo->homeEdges)
+        if (map.onEdge(h, e)) return false;
+    return true;
+}
+
+bool entryClosed(const campaign::CampaignState& state, std::string_view side, hex::Hex h) {
+    return seaClosed(state, side) && seaEntry(state.map, side, h);
 }
 
 std::vector<int> transportInstalments(const Options& options) {

@@ -221,6 +221,28 @@ ReportSection weekSection(Ctx& c) {
             s.lines.push_back(who + " is due in week " + std::to_string(a.getColumn(2).getInt()) + " at " +
                               c.at(a.getColumn(4).getInt(), a.getColumn(5).getInt()));
     }
+    // A fleet that closes a side's sea (docs/formats/campaign.md "A fleet that closes the sea"): the blockaded side
+    // learns of it in its week; the other side, whose fleet it is, knows it is coming.
+    SQLite::Statement b(c.db, "SELECT id, blockade_week, blockade_by FROM side WHERE blockade_week > 0 ORDER BY ord");
+    while (b.executeStep()) {
+        const std::string side = b.getColumn(0).getString();
+        const int week = b.getColumn(1).getInt();
+        const std::string by = b.getColumn(2).getString();
+        if (c.viewer.isHost()) {
+            if (week >= c.week)
+                s.lines.push_back(c.sideNames[side] + ": " + by +
+                                  (week == c.week ? " closes the sea this week" : " closes the sea in week " + std::to_string(week)));
+        } else if (c.ours(side)) {
+            if (week == c.week)
+                s.lines.push_back(by +
+                                  " holds the sea from this week: our LOC entries by sea are closed, and new MEs come in by land");
+        } else if (week > c.week) {
+            s.lines.push_back(by + " is due in week " + std::to_string(week) +
+                              ": from then the enemy's LOC entries by sea are closed");
+        } else if (week == c.week) {
+            s.lines.push_back(by + " holds the sea from this week: the enemy's LOC entries by sea are closed");
+        }
+    }
     // The side's own ledger entries of the week, one by one as `supply` shows them.
     SQLite::Statement l(c.db,
                         "SELECT side_id, kind, points, source, me_id, unit_id FROM supply_ledger WHERE week = ? ORDER BY side_id, id");

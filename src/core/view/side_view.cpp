@@ -10,6 +10,7 @@
 #include "engine/after_battle_db.hpp"
 #include "etatmajor/rules/victory.hpp"
 #include "etatmajor/rules/visibility.hpp"
+#include "etatmajor/rules/water.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -432,9 +433,13 @@ SideView buildSideView(const db::CampaignStore& store, const Viewer& viewer) {
                 s.players.push_back({p.getColumn(0).getString(), p.getColumn(1).getString(), p.getColumn(2).getString()});
             SQLite::Statement l(db, "SELECT kind, q, r, name FROM loc_entry WHERE side_id = ? ORDER BY ord");
             l.bind(1, id);
-            while (l.executeStep())
-                s.locEntries.push_back(
-                    {l.getColumn(0).getString(), c.at(l.getColumn(1).getInt(), l.getColumn(2).getInt()), l.getColumn(3).getString()});
+            while (l.executeStep()) {
+                // A LOC entry by sea that an enemy fleet has closed (docs/formats/campaign.md) says so, to its own side only.
+                const hex::Hex at{l.getColumn(1).getInt(), l.getColumn(2).getInt()};
+                const auto* own = state.side(id);
+                s.locEntries.push_back({l.getColumn(0).getString(), c.at(at.q, at.r), l.getColumn(3).getString(),
+                                        own && rules::entryClosed(state, id, at) ? own->blockadeBy : std::string()});
+            }
             s.mes = ownMes(c, state, id);
             // §2.3: the side's own decoys
             SQLite::Statement d(db, "SELECT id, q, r, designated FROM decoy WHERE side_id = ? AND removed_week = 0 ORDER BY id");
@@ -579,7 +584,11 @@ ordered_json statusDocument(const SideView& v) {
             for (const auto& p : s.players) players.push_back({{"id", p.id}, {"name", p.name}, {"role", p.role}});
             j["players"] = players;
             ordered_json locs = ordered_json::array();
-            for (const auto& l : s.locEntries) locs.push_back({{"kind", l.kind}, {"hex", l.hex}, {"name", l.name}});
+            for (const auto& l : s.locEntries) {
+                ordered_json lj{{"kind", l.kind}, {"hex", l.hex}, {"name", l.name}};
+                if (!l.closedBy.empty()) lj["closedBy"] = l.closedBy;
+                locs.push_back(lj);
+            }
             j["locEntries"] = locs;
             ordered_json mes = ordered_json::array();
             for (const auto& m : s.mes) mes.push_back(meJson(m));
@@ -686,7 +695,9 @@ std::string statusText(const SideView& v) {
                 << vc.defeatThreshold;
             if (!vc.history.empty()) out << "; last VCS " << vc.history.back().value << " (week " << vc.history.back().week << ")";
             out << "\n";
-            for (const auto& l : s.locEntries) out << "   " << l.kind << " LOC entry " << l.hex << " " << l.name << "\n";
+            for (const auto& l : s.locEntries)
+                out << "   " << l.kind << " LOC entry " << l.hex << " " << l.name
+                    << (l.closedBy.empty() ? "" : "  (closed: the sea is held by " + l.closedBy + ")") << "\n";
             for (const auto& me : s.mes) {
                 out << "   ME " << std::left << std::setw(16) << me.id << " " << std::setw(7) << me.hex << " " << std::setw(19)
                     << me.mode << " supply " << std::setw(12) << me.supplySource << " " << std::right << std::setw(5) << me.points

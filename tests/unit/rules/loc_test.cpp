@@ -45,7 +45,7 @@ CampaignState strip() {
     for (int c = 0; c < 6; ++c) road.push_back(at(s.map, c, 0));
     s.map.routes().push_back({"road", "Road", map::LinkKind::MajorRoad, road, 0});
     s.map.rebuildLinks();
-    s.sides = {{"british", "British", 0, 0, 0, 0, false, false}, {"american", "American", 1, 0, 0, 0, false, false}};
+    s.sides = {{"british", "British", 0, 0, 0, 0, false, false, 0, ""}, {"american", "American", 1, 0, 0, 0, false, false, 0, ""}};
     s.urban = {town("rugeley", road[0], "american"), town("camden", road[5], "british")};
     s.mes = {me("BL", "british", road[1], "camden", Mode::Scouting), me("VA", "american", road[3], "rugeley")};
     return s;
@@ -224,7 +224,7 @@ TEST_CASE("the single multi-source search agrees with one search per ME on 200 r
                     {"r" + std::to_string(r), "", roll(3) == 0 ? map::LinkKind::MinorRoad : map::LinkKind::MajorRoad, path, 0});
         }
         s.map.rebuildLinks();
-        s.sides = {{"x", "X", 0, 0, 0, 0, false, false}, {"y", "Y", 1, 0, 0, 0, false, false}};
+        s.sides = {{"x", "X", 0, 0, 0, 0, false, false, 0, ""}, {"y", "Y", 1, 0, 0, 0, false, false, 0, ""}};
         for (int u = 0; u < 4; ++u) {
             const auto h = at(s.map, roll(14), roll(12));
             if (!s.urbanAt(h)) s.urban.push_back(town("u" + std::to_string(u), h, u == 3 ? "y" : "x"));
@@ -269,7 +269,7 @@ TEST_CASE("placing an enemy ME on a road cuts exactly the LOCs that pass through
     branch = {at(s.map, 5, 2), at(s.map, 5, 1), at(s.map, 5, 0)};
     s.map.routes() = {{"trunk", "", map::LinkKind::MajorRoad, trunk, 0}, {"branch", "", map::LinkKind::MinorRoad, branch, 0}};
     s.map.rebuildLinks();
-    s.sides = {{"x", "X", 0, 0, 0, 0, false, false}, {"y", "Y", 1, 0, 0, 0, false, false}};
+    s.sides = {{"x", "X", 0, 0, 0, 0, false, false, 0, ""}, {"y", "Y", 1, 0, 0, 0, false, false, 0, ""}};
     s.urban = {town("base", trunk[0], "x")};
     s.mes = {me("east", "x", trunk[9], "base"), me("north", "x", branch[2], "base"), me("west", "x", trunk[2], "base")};
     const rules::LocNetwork net(s.map, s.options);
@@ -326,7 +326,7 @@ TEST_CASE("G-81 replacement_source = any_traceable: a LOC may end at any UA the 
     for (int c = 0; c < 7; ++c) road.push_back(at(s.map, c, 0));
     s.map.routes().push_back({"road", "Road", map::LinkKind::MajorRoad, road, 0});
     s.map.rebuildLinks();
-    s.sides = {{"british", "British", 0, 0, 0, 0, false, false}, {"american", "American", 1, 0, 0, 0, false, false}};
+    s.sides = {{"british", "British", 0, 0, 0, 0, false, false, 0, ""}, {"american", "American", 1, 0, 0, 0, false, false, 0, ""}};
     s.urban = {town("west", road[0], "british"), town("camden", road[6], "british"), town("rugeley", road[3], "american")};
     s.mes = {me("cut", "british", road[2], "camden"), me("near", "british", road[5], "camden"),
              me("lost", "british", road[1], "rugeley"), me("VA", "american", road[4], "rugeley")};

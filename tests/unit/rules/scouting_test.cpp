@@ -73,7 +73,7 @@ namespace {
 CampaignState camden() {
     CampaignState s;
     const std::string b = "british", a = "american";
-    s.sides = {{b, "British", 0, 0, 0, 0, false, false}, {a, "American", 1, 0, 0, 0, false, false}};
+    s.sides = {{b, "British", 0, 0, 0, 0, false, false, 0, ""}, {a, "American", 1, 0, 0, 0, false, false, 0, ""}};
     s.formations = {
         formation("b-army", b, "", FormationKind::Army),           formation("rawdon", b, "b-army", FormationKind::Brigade),
         formation("webster", b, "b-army", FormationKind::Brigade), formation("legion", b, "b-army", FormationKind::Brigade),

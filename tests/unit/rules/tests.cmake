@@ -27,6 +27,7 @@ add_executable(etatmajor_rules_tests
   ${CMAKE_CURRENT_LIST_DIR}/pbem_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/weekly_stops_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/arrivals_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/blockade_test.cpp
 )
 target_link_libraries(etatmajor_rules_tests PRIVATE etatmajor_core etatmajor_warnings Catch2::Catch2 SQLiteCpp nlohmann_json::nlohmann_json)
 target_include_directories(etatmajor_rules_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/..)

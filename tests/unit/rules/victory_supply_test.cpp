@@ -126,7 +126,7 @@ TEST_CASE("§9.7 / G-79 attrition is replaced in full first; caps and exclusions
 namespace {
 CampaignState vcsState(int baseline, int lost, int replaced) {
     CampaignState s;
-    s.sides = {{"a", "A", 0, baseline, lost, replaced, false, false}, {"b", "B", 1, 3000, 0, 0, false, false}};
+    s.sides = {{"a", "A", 0, baseline, lost, replaced, false, false, 0, ""}, {"b", "B", 1, 3000, 0, 0, false, false, 0, ""}};
     return s;
 }
 UrbanState held(std::string id, int roll, std::string side) {
