@@ -212,6 +212,11 @@ struct HistoricalFigures {
     std::optional<int> prisoners;  // men of this side taken by the enemy (part of menLost)
     std::optional<int> prisonersHigh;
     std::optional<int> guns;  // real guns taken by the enemy
+    // The men the side brought onto the field, as the sources count them (a High figure: the top of their range). The
+    // file's stands need not match them (the rules' scenarios are drawn at their own scales), so the calibration sets
+    // the share of its men a side lost beside the share history gives.
+    std::optional<int> strength;
+    std::optional<int> strengthHigh;
     std::string source;
     int line = 0;
 };

@@ -35,6 +35,7 @@ struct TrialOutcome {
     std::array<int, 2> standsWithdrawn{};
     // §3.2 men: figures lost × 25 (foot, horse) or × 5 (crew). Prisoners are the men of the side's units taken by the
     // enemy; captured staff are left out, as an outcome-only trial does not follow the generals.
+    std::array<std::int64_t, 2> menStart{};  // the men the side brought, counted as menLost counts them
     std::array<std::int64_t, 2> menLost{};
     std::array<std::int64_t, 2> prisoners{};
     std::map<std::string, int> events;

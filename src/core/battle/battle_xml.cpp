@@ -153,10 +153,11 @@ public:
     }
 
 private:
-    // <historical side heldField menLost menLostHigh prisoners prisonersHigh guns source>: one side's losses in the
-    // real battle, as the named source gives them (calibration only).
+    // <historical side heldField strength strengthHigh menLost menLostHigh prisoners prisonersHigh guns source>: one
+    // side's strength and losses in the real battle, as the named source gives them (calibration only).
     void historical(const XMLElement& e, BattleSetup& b) {
-        m_r.allow(e, {"side", "heldField", "menLost", "menLostHigh", "prisoners", "prisonersHigh", "guns", "source"});
+        m_r.allow(e, {"side", "heldField", "strength", "strengthHigh", "menLost", "menLostHigh", "prisoners", "prisonersHigh", "guns",
+                      "source"});
         const std::string id = m_r.str(e, "side");
         int s = kNoSide;
         for (int i = 0; i < 2; ++i)
@@ -179,6 +180,8 @@ private:
         h.prisoners = count("prisoners");
         h.prisonersHigh = count("prisonersHigh");
         h.guns = count("guns");
+        h.strength = count("strength");
+        h.strengthHigh = count("strengthHigh");
         h.source = m_r.str(e, "source");
         auto range = [&](const char* low, const std::optional<int>& lo, const char* high, const std::optional<int>& hi) {
             if (!hi) return;
@@ -189,6 +192,12 @@ private:
         };
         range("menLost", h.menLost, "menLostHigh", h.menLostHigh);
         range("prisoners", h.prisoners, "prisonersHigh", h.prisonersHigh);
+        range("strength", h.strength, "strengthHigh", h.strengthHigh);
+        if (h.strength && *h.strength == 0) m_r.fail(e, "BATTLE-HISTORICAL", "strength must be at least 1");
+        if (h.strength && h.menLost && *h.menLost > h.strengthHigh.value_or(*h.strength))
+            m_r.fail(e, "BATTLE-HISTORICAL",
+                     "menLost (" + std::to_string(*h.menLost) + ") is more than the side brought (strength " +
+                         std::to_string(h.strengthHigh.value_or(*h.strength)) + ")");
         if (h.prisoners && h.menLost && *h.prisoners > h.menLostHigh.value_or(*h.menLost))
             m_r.fail(e, "BATTLE-HISTORICAL",
                      "prisoners (" + std::to_string(*h.prisoners) + ") are part of the men lost and cannot exceed them (" +

@@ -39,7 +39,7 @@ struct Tally {
     std::int64_t holds[3] = {0, 0, 0};  // side A, side B, neither
     std::map<std::string, std::int64_t> ends;
     std::vector<std::int64_t> margin, turns;
-    std::vector<std::int64_t> net[2], stands[2], routed[2], men[2], prisoners[2], guns[2];
+    std::vector<std::int64_t> net[2], stands[2], routed[2], men[2], prisoners[2], guns[2], brought[2], share[2];
 
     explicit Tally(const std::vector<TrialOutcome>& trials) {
         runs = static_cast<std::int64_t>(trials.size());
@@ -55,6 +55,8 @@ struct Tally {
                 stands[s].push_back(t.standsLost[i]);
                 routed[s].push_back(t.unitsRouted[i]);
                 men[s].push_back(t.menLost[i]);
+                brought[s].push_back(t.menStart[i]);
+                share[s].push_back(t.menStart[i] > 0 ? (t.menLost[i] * 1000 + t.menStart[i] / 2) / t.menStart[i] : 0);  // permille
                 prisoners[s].push_back(t.prisoners[i]);
                 guns[s].push_back(gunsTakenFrom(t, s));
             }
@@ -84,6 +86,27 @@ std::string rangeText(const std::optional<int>& low, const std::optional<int>& h
     if (!low) return none;
     if (high && *high != *low) return std::to_string(*low) + dash + std::to_string(*high);
     return std::to_string(*low);
+}
+
+// Per mille as a whole percentage: 283 -> "28 %".
+std::string permilleText(std::int64_t permille) { return std::to_string((permille + 5) / 10) + " %"; }
+
+// "28 % (20–37 %)": the simulated share of its men a side lost, median and quartiles.
+std::string shareQuartilesText(const std::vector<std::int64_t>& v) {
+    const auto q = quartiles(v);
+    return permilleText(q.median) + " (" + std::to_string((q.q1 + 5) / 10) + "–" + permilleText(q.q3) + ")";
+}
+
+// The share of its men a side lost in history, from its strength and losses: "28 %", or a range from the lowest
+// losses over the highest strength to the highest losses over the lowest strength; `none` without both figures.
+std::string historicalShareText(const std::optional<HistoricalFigures>& h, const std::string& none) {
+    if (!h || !h->strength || !h->menLost || *h->strength <= 0) return none;
+    const std::int64_t strongest = h->strengthHigh.value_or(*h->strength);
+    const std::int64_t low = (static_cast<std::int64_t>(*h->menLost) * 1000 + strongest / 2) / strongest;
+    const std::int64_t high = (static_cast<std::int64_t>(h->menLostHigh.value_or(*h->menLost)) * 1000 + *h->strength / 2) /
+                              *h->strength;
+    if ((low + 5) / 10 == (high + 5) / 10) return permilleText(low);
+    return std::to_string((low + 5) / 10) + "–" + permilleText(high);
 }
 
 // The history text of a file on one line (files wrap it with indentation).
@@ -168,7 +191,9 @@ TrialSummary summariseTrials(const BattleSetup& setup, const std::vector<TrialOu
                          {"net_loss_points", quartilesJson(t.net[s], true)},
                          {"stands_lost", quartilesJson(t.stands[s], false)},
                          {"units_routed", quartilesJson(t.routed[s], false)},
+                         {"men_brought", quantile(t.brought[s], 50)},
                          {"men_lost", quartilesJson(t.men[s], false)},
+                         {"men_lost_permille", quartilesJson(t.share[s], false)},
                          {"prisoners", quartilesJson(t.prisoners[s], false)},
                          {"guns_taken_by_enemy", quartilesJson(t.guns[s], false)}});
     }
@@ -193,8 +218,9 @@ TrialSummary summariseTrials(const BattleSetup& setup, const std::vector<TrialOu
         o << "  " << id << ": net loss median " << pointsApproxText(net.median) << " (quartiles " << pointsApproxText(net.q1) << " / "
           << pointsApproxText(net.q3) << "); stands lost median " << quartilesText(t.stands[s]) << "; units routed median "
           << quartilesText(t.routed[s]) << "\n";
-        o << "  " << id << ": men lost median " << quartilesText(t.men[s]) << ", of them prisoners median "
-          << quartilesText(t.prisoners[s]) << "; guns taken by the enemy median " << quartilesText(t.guns[s]) << "\n";
+        o << "  " << id << ": men lost median " << quartilesText(t.men[s]) << " of " << quantile(t.brought[s], 50) << " brought ("
+          << shareQuartilesText(t.share[s]) << "), of them prisoners median " << quartilesText(t.prisoners[s])
+          << "; guns taken by the enemy median " << quartilesText(t.guns[s]) << "\n";
     }
     o << "  turns fought: median " << quantile(t.turns, 50) << "\n";
     return {j.dump(2), o.str()};
@@ -221,9 +247,11 @@ std::string calibrationLines(const CalibratedBattle& b) {
         const auto& h = setup.historical[static_cast<std::size_t>(s)];
         const std::string none = "not given";
         o << "  " << setup.sides[static_cast<std::size_t>(s)].id << ": men lost median " << quartilesText(t.men[s]) << ", history "
-          << (h ? rangeText(h->menLost, h->menLostHigh, none, "-") : none) << "; prisoners median " << quartilesText(t.prisoners[s])
-          << ", history " << (h ? rangeText(h->prisoners, h->prisonersHigh, none, "-") : none) << "; guns taken by the enemy median "
-          << quantile(t.guns[s], 50) << ", history " << (h ? rangeText(h->guns, std::nullopt, none, "-") : none) << "\n";
+          << (h ? rangeText(h->menLost, h->menLostHigh, none, "-") : none) << "; share of the men brought median "
+          << permilleText(quantile(t.share[s], 50)) << ", history " << historicalShareText(h, none) << "; prisoners median "
+          << quartilesText(t.prisoners[s]) << ", history " << (h ? rangeText(h->prisoners, h->prisonersHigh, none, "-") : none)
+          << "; guns taken by the enemy median " << quantile(t.guns[s], 50) << ", history "
+          << (h ? rangeText(h->guns, std::nullopt, none, "-") : none) << "\n";
     }
     for (const auto& r : v.results) o << "  " << (r.met ? "[met]  " : "[MISS] ") << resultLine(r) << "\n";
     if (const auto why = noMenCheckReason(setup); !why.empty() && (setup.historical[0] || setup.historical[1]))
@@ -239,8 +267,8 @@ std::string calibrationMarkdown(const std::vector<CalibratedBattle>& battles, in
     std::ostringstream head, table, body;
     int met = 0, total = 0, standing = 0, standingMet = 0;
     table << "| Battle | Targets met | Holds the field (history) | Winner on net loss | Men lost, median (history) | "
-             "Prisoners, median (history) |\n";
-    table << "|---|---|---|---|---|---|\n";
+             "Share of the men brought lost, median (history) | Prisoners, median (history) |\n";
+    table << "|---|---|---|---|---|---|---|\n";
     for (const auto& b : battles) {
         const auto& setup = b.setup;
         const Tally t(b.trials);
@@ -262,9 +290,11 @@ std::string calibrationMarkdown(const std::vector<CalibratedBattle>& battles, in
               << percentText(t.holds[0], n) << ", " << id(1) << " " << percentText(t.holds[1], n) << " ("
               << (heldField == kNoSide ? none : id(heldField)) << ") | " << id(0) << " " << percentText(t.wins[0], n) << ", " << id(1)
               << " " << percentText(t.wins[1], n) << " | " << id(0) << " " << quantile(t.men[0], 50) << " (" << histMen(0) << "), "
-              << id(1) << " " << quantile(t.men[1], 50) << " (" << histMen(1) << ") | " << id(0) << " " << quantile(t.prisoners[0], 50)
-              << " (" << histPrisoners(0) << "), " << id(1) << " " << quantile(t.prisoners[1], 50) << " (" << histPrisoners(1)
-              << ") |\n";
+              << id(1) << " " << quantile(t.men[1], 50) << " (" << histMen(1) << ") | " << id(0) << " "
+              << permilleText(quantile(t.share[0], 50)) << " (" << historicalShareText(hist(0), none) << "), " << id(1) << " "
+              << permilleText(quantile(t.share[1], 50)) << " (" << historicalShareText(hist(1), none) << ") | " << id(0) << " "
+              << quantile(t.prisoners[0], 50) << " (" << histPrisoners(0) << "), " << id(1) << " " << quantile(t.prisoners[1], 50)
+              << " (" << histPrisoners(1) << ") |\n";
 
         body << "\n## " << setup.name << (setup.date.empty() ? "" : " (" + setup.date + ")") << "\n\n";
         if (!setup.history.empty()) body << "*Historical outcome.* " << oneLine(setup.history) << "\n\n";
@@ -279,8 +309,13 @@ std::string calibrationMarkdown(const std::vector<CalibratedBattle>& battles, in
         body << "| Net loss, points | " << pointsQuartilesText(t.net[0], "–") << " | | " << pointsQuartilesText(t.net[1], "–")
              << " | |\n";
         body << "| Stands lost | " << quartilesText(t.stands[0], "–") << " | | " << quartilesText(t.stands[1], "–") << " | |\n";
+        auto histStrength = [&](int s) { return hist(s) ? rangeText(hist(s)->strength, hist(s)->strengthHigh, none, "–") : none; };
+        body << "| Men brought | " << quantile(t.brought[0], 50) << " | " << histStrength(0) << " | " << quantile(t.brought[1], 50)
+             << " | " << histStrength(1) << " |\n";
         body << "| Men lost | " << quartilesText(t.men[0], "–") << " | " << histMen(0) << " | " << quartilesText(t.men[1], "–")
              << " | " << histMen(1) << " |\n";
+        body << "| Share of the men brought lost | " << shareQuartilesText(t.share[0]) << " | " << historicalShareText(hist(0), none)
+             << " | " << shareQuartilesText(t.share[1]) << " | " << historicalShareText(hist(1), none) << " |\n";
         body << "| Prisoners | " << quartilesText(t.prisoners[0], "–") << " | " << histPrisoners(0) << " | "
              << quartilesText(t.prisoners[1], "–") << " | " << histPrisoners(1) << " |\n";
         body << "| Guns taken by the enemy | " << quartilesText(t.guns[0], "–") << " | " << histGuns(0) << " | "
@@ -336,6 +371,12 @@ std::string calibrationMarkdown(const std::vector<CalibratedBattle>& battles, in
             "model; battalion guns are not counted. A simulated figure is the median over the runs with its "
             "quartiles in parentheses; a historical one is given as the sources give it, a range where they "
             "disagree.\n\n";
+    head << "The men a side brings are its figures at the start, counted the same way. The rules' scenarios draw "
+            "their armies in stands at scales of their own, so these are not always the numbers the sources give for "
+            "the battle (the `strength` of a `<historical>` element): where the two differ, the share of the men "
+            "brought that a side lost, set beside the share history gives (the sources' losses over their strength, "
+            "a range where either is one), compares the battle as fought with the battle as simulated better than "
+            "the men lost alone.\n\n";
     head << "A share is judged on the runs shown. With " << runs << " runs a share near one half has a standard error "
          << "of about " << thousandthsText(static_cast<int>(stdErr))
          << ", so a value within twice that of a band edge decides nothing either way.\n\n";

@@ -27,6 +27,7 @@ TrialOutcome outcomeOf(const BattleResult& r) {
     for (const auto& u : r.units) {
         const auto s = static_cast<std::size_t>(u.side);
         t.standsStart[s] += u.standsStart;
+        t.menStart[s] += static_cast<std::int64_t>(u.figuresStart) * (u.battery ? charts::kMenPerCrewFigure : charts::kMenPerFigure);
         const bool withdrawn = u.statusEnd == UnitEnd::Withdrawn;
         t.standsLost[s] += u.standsStart - (withdrawn || u.statusEnd == UnitEnd::Effective || u.statusEnd == UnitEnd::ShakenPermanent
                                                 ? u.standsEnd

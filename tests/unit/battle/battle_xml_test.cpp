@@ -175,6 +175,19 @@ TEST_CASE("bad <historical> elements are refused with their line and code", "[ba
     expectHistoricalError(open + "<historical side=\"red\" menLost=\"50\" prisoners=\"60\" source=\"s\"/>\n" + close,
                           "BATTLE-HISTORICAL", 21);
     expectHistoricalError(open + "<historical side=\"red\" menLost=\"-5\" source=\"s\"/>\n" + close, "BATTLE-HISTORICAL", 21);
+    // The men a side brought: a range low to high, never fewer than it lost.
+    const auto brought = readBattleString(
+        duelWith(open + "<historical side=\"blue\" strength=\"900\" strengthHigh=\"950\" menLost=\"270\" source=\"s\"/>\n" + close),
+        "inline.xml");
+    REQUIRE(brought.historical[1]);
+    CHECK(brought.historical[1]->strength == 900);
+    CHECK(brought.historical[1]->strengthHigh == 950);
+    expectHistoricalError(open + "<historical side=\"red\" strength=\"900\" strengthHigh=\"800\" source=\"s\"/>\n" + close,
+                          "BATTLE-HISTORICAL", 21);
+    expectHistoricalError(open + "<historical side=\"red\" strengthHigh=\"800\" source=\"s\"/>\n" + close, "BATTLE-HISTORICAL", 21);
+    expectHistoricalError(open + "<historical side=\"red\" strength=\"0\" source=\"s\"/>\n" + close, "BATTLE-HISTORICAL", 21);
+    expectHistoricalError(open + "<historical side=\"red\" strength=\"200\" menLost=\"300\" source=\"s\"/>\n" + close,
+                          "BATTLE-HISTORICAL", 21);
     expectHistoricalError(open + "<historical side=\"red\" menLost=\"many\" source=\"s\"/>\n" + close, "XML-ATTR-VALUE", 21);
     expectHistoricalError(open + "<historical side=\"red\" menLost=\"5\"/>\n" + close, "XML-ATTR-MISSING", 21);
     expectHistoricalError(open + "<historical side=\"red\" menlost=\"5\" source=\"s\"/>\n" + close, "XML-UNKNOWN-ATTRIBUTE", 21);

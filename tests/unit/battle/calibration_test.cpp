@@ -36,6 +36,7 @@ std::vector<TrialOutcome> knownTrials() {
         t.fieldHolder = i < 3 ? kSideA : kSideB;
         t.winner = kSideA;
         t.menLost = {men[i], 1000 - men[i]};
+        t.menStart = {2000, 2500};
         t.prisoners = {prisoners[i], 0};
         t.gunsCapturedFrom = {0, gunModels[i]};
         out.push_back(t);
@@ -83,9 +84,15 @@ TEST_CASE("battle simulate reports men lost, prisoners and guns taken per side a
     // the points it reported before are still there
     CHECK(red.contains("net_loss_points"));
     CHECK(j["field_holder"]["red"] == 3);
-    CHECK(summary.text.find("red: men lost median 300 (200 / 400), of them prisoners median 25 (0 / 50)") != std::string::npos);
-    CHECK(summary.text.find("blue: men lost median 700 (600 / 800), of them prisoners median 0 (0 / 0); guns taken by "
-                            "the enemy median 2 (2 / 4)") != std::string::npos);
+    // Shares of the men brought, per mille: red 50 100 150 200 250 of 2000; blue 200 240 280 320 360 of 2500.
+    CHECK(red["men_brought"] == 2000);
+    CHECK(red["men_lost_permille"]["q1"] == 100);
+    CHECK(red["men_lost_permille"]["median"] == 150);
+    CHECK(blue["men_lost_permille"]["q3"] == 320);
+    CHECK(summary.text.find("red: men lost median 300 (200 / 400) of 2000 brought (15 % (10–20 %)), of them prisoners median 25 "
+                            "(0 / 50)") != std::string::npos);
+    CHECK(summary.text.find("blue: men lost median 700 (600 / 800) of 2500 brought (28 % (24–32 %)), of them prisoners median 0 "
+                            "(0 / 0); guns taken by the enemy median 2 (2 / 4)") != std::string::npos);
 }
 
 TEST_CASE("a trial's men lost are the side's, its prisoners the surrendered figures of its units", "[battle][calibration]") {
@@ -226,6 +233,10 @@ TEST_CASE("the calibration report is written whole from the trials and the battl
     CHECK(md.rfind("# Calibration of the tactical resolver\n", 0) == 0);
     CHECK(md.find("etatmajor-cli battle calibrate --dir d --markdown x.md") != std::string::npos);
     CHECK(md.find("| Men lost | 300 (200–400) | 40 | 700 (600–800) | 90–120 |") != std::string::npos);
+    // History's shares: red 40 of 200; blue 90 of 1200 to 120 of 1000.
+    CHECK(md.find("| Men brought | 2000 | 200 | 2500 | 1000–1200 |") != std::string::npos);
+    CHECK(md.find("| Share of the men brought lost | 15 % (10–20 %) | 20 % | 28 % (24–32 %) | 8–12 % |") != std::string::npos);
+    CHECK(md.find("| red 15 % (20 %), blue 28 % (8–12 %) |") != std::string::npos);
     CHECK(md.find("| Prisoners | 25 (0–50) | not given | 0 (0–0) | 30–45 |") != std::string::npos);
     CHECK(md.find("| Guns taken by the enemy | 0 (0–0) | not given | 2 (2–4) | 2 |") != std::string::npos);
     CHECK(md.find("Targets met: 2 of 3 (the battle files' own: 1 of 1; standing checks: 1 of 2)") != std::string::npos);
@@ -234,8 +245,8 @@ TEST_CASE("the calibration report is written whole from the trials and the battl
     CHECK(calibrationMarkdown(battles, 5, 1, "etatmajor-cli battle calibrate --dir d --markdown x.md", Params{}) == md);
     const auto lines = calibrationLines(battles[0]);
     CHECK(lines.rfind("Grenadiers against militia: 2 of 3 targets met (standing checks: 1 of 2)\n", 0) == 0);
-    CHECK(lines.find("blue: men lost median 700 (600 / 800), history 90-120; prisoners median 0 (0 / 0), history 30-45") !=
-          std::string::npos);
+    CHECK(lines.find("blue: men lost median 700 (600 / 800), history 90-120; share of the men brought median 28 %, history "
+                     "8–12 %; prisoners median 0 (0 / 0), history 30-45") != std::string::npos);
     CHECK(lines.find("[MISS] standing check: red, who held the field in history, holds it in >= 75 % of runs: 0.600") !=
           std::string::npos);
 }
