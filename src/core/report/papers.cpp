@@ -599,7 +599,9 @@ Document weeklySummary(const db::CampaignStore& store, const View& v, const Prin
 
     sheet.heading("Lines of communication entries");
     rows.clear();
-    for (const auto& e : v.own["locEntries"]) rows.push_back({str(e, "name"), pretty(str(e, "kind")), str(e, "hex")});
+    for (const auto& e : v.own["locEntries"])
+        rows.push_back({str(e, "name") + (str(e, "closedBy").empty() ? "" : " (closed: " + str(e, "closedBy") + ")"),
+                        pretty(str(e, "kind")), str(e, "hex")});
     table(sheet, {{"Entry", 3}, {"Kind", 1}, {"Hex", 1}}, rows);
 
     const auto& vcs = v.own["vcs"];
