@@ -285,15 +285,15 @@ grep -q "BATTLE-PARAM" err.txt && ok || bad "battle narrate names the bad parame
 # beside a file's <historical> figures with the standing checks, and writes its Markdown report whole
 duel="$src/tests/data/battles/duel-historical.xml"
 expect_exit 0 "battle simulate --json" "$cli" battle simulate --oob "$duel" --runs 40 --seed 1 --json
-jq -e '.sides | length == 2 and all(.[]; has("net_loss_points") and (.men_lost.q1 <= .men_lost.median and .men_lost.median <= .men_lost.q3) and (.prisoners | has("q1") and has("median") and has("q3")) and (.guns_taken_by_enemy | has("median")))' out.txt >/dev/null && ok || bad "battle simulate --json reports men lost, prisoners and guns taken per side"
+jq -e '.sides | length == 2 and all(.[]; has("net_loss_points") and (.men_lost.q1 <= .men_lost.median and .men_lost.median <= .men_lost.q3) and (.prisoners | has("q1") and has("median") and has("q3")) and (.guns_taken_by_enemy | has("median")) and .men_brought > 0 and (((.men_lost_permille.median * .men_brought) - (.men_lost.median * 1000)) | fabs) <= .men_brought)' out.txt >/dev/null && ok || bad "battle simulate --json reports men lost, prisoners and guns taken per side"
 [ "$(jq '.sides[1].men_lost.median' out.txt)" -gt 0 ] && ok || bad "battle simulate: the militia lose men"
 expect_exit 0 "battle simulate text" "$cli" battle simulate --oob "$duel" --runs 40 --seed 1
-grep -qE '^  blue: men lost median [0-9]+ \([0-9]+ / [0-9]+\), of them prisoners median [0-9]+ \([0-9]+ / [0-9]+\); guns taken by the enemy median [0-9]+' out.txt && ok || bad "battle simulate text reports men lost, prisoners and guns taken"
+grep -qE '^  blue: men lost median [0-9]+ \([0-9]+ / [0-9]+\) of [0-9]+ brought \([0-9]+ % \([0-9]+–[0-9]+ %\)\), of them prisoners median [0-9]+ \([0-9]+ / [0-9]+\); guns taken by the enemy median [0-9]+' out.txt && ok || bad "battle simulate text reports men lost, prisoners and guns taken"
 mkdir -p calibrate-dir && cp "$duel" calibrate-dir/
 printf '# Calibration\n\nhand-written text\n<!-- calibrate:begin -->\nold\n<!-- calibrate:end -->\n' > calibration.md
 expect_exit 0 "battle calibrate --markdown" "$cli" battle calibrate --dir calibrate-dir --runs 40 --seed 1 --threads 2 --markdown calibration.md
 grep -q '^Grenadiers against militia: [0-9]* of 3 targets met (standing checks: [0-9] of 2)$' out.txt && ok || bad "battle calibrate counts the standing checks as targets"
-grep -qE '^  blue: men lost median [0-9]+ \([0-9]+ / [0-9]+\), history 90-120; prisoners median [0-9]+ \([0-9]+ / [0-9]+\), history 30-45; guns taken by the enemy median [0-9]+, history 2$' out.txt && ok || bad "battle calibrate prints the historical figures beside the simulated ones"
+grep -qE '^  blue: men lost median [0-9]+ \([0-9]+ / [0-9]+\), history 90-120; share of the men brought median [0-9]+ %, history 8–12 %; prisoners median [0-9]+ \([0-9]+ / [0-9]+\), history 30-45; guns taken by the enemy median [0-9]+, history 2$' out.txt && ok || bad "battle calibrate prints the historical figures beside the simulated ones"
 grep -qE '^  \[(met\]  |MISS\] )standing check: red, who held the field in history, holds it in >= 75 % of runs: [01]\.[0-9]{3}$' out.txt && ok || bad "battle calibrate judges the field holder of history"
 grep -qE 'standing check: blue, who lost more men in history, loses more men than red in a majority of runs: [01]\.[0-9]{3}$' out.txt && ok || bad "battle calibrate judges the side that lost more men in history"
 ! grep -q 'hand-written text' calibration.md && head -1 calibration.md | grep -qx '# Calibration of the tactical resolver' && ok || bad "battle calibrate writes its report whole"

@@ -23,13 +23,15 @@ TEST_CASE("the catalogue holds every variant key of etat-major.md §17 with its 
     // The 123 rows of the §17 index, the two keys that keep the earlier readings of rules the specification
     // corrected on 2026-11-25 (§7.5 staff return, §11.4 a starving garrison), which the index does not list, and the
     // three readings of battles in the campaign the index does not list either (§8.8.1 a contact at dusk, §8.10 the
-    // map's woods on the table, §8.8 and §8.11.4 a standoff; docs/rules-mapping.md).
+    // map's woods on the table, §8.8 and §8.11.4 a standoff; docs/rules-mapping.md), and one of the campaign format's
+    // fleet that closes the sea (§9.4 the grant under blockade; docs/rules-mapping.md).
     CHECK(findOption("staff_return") != nullptr);
     CHECK(findOption("siege_starved_supply") != nullptr);
     CHECK(findOption("dusk_contact") != nullptr);
     CHECK(findOption("table_woods") != nullptr);
     CHECK(findOption("standoff") != nullptr);
-    CHECK(emKeys == 123 + 2 + 3);
+    CHECK(findOption("blockade_grant") != nullptr);
+    CHECK(emKeys == 123 + 2 + 3 + 1);
     // Spot checks against the index.
     CHECK(findOption("ua_multiplier")->defaultValue == "10");
     CHECK(findOption("season_table")->defaultValue == "chart");
