@@ -12,6 +12,7 @@
 #include "etatmajor/view/side_view.hpp"
 
 #include "raw_edit.hpp"
+#include "small_campaign.hpp"
 
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -27,12 +28,7 @@ namespace {
 
 const std::string kBase = std::string(ETATMAJOR_SOURCE_DIR) + "/tests/data/campaigns";
 
-std::string readSource(const std::string& relative) {
-    std::ifstream in(std::filesystem::path(ETATMAJOR_SOURCE_DIR) / relative);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+std::string readSource(const std::string& relative) { return test::readSourceText(relative); }
 
 // The small test campaign with its guns (red-me-3, at 1,1) arriving in week `week` (the attribute as written).
 std::string smallWithArrival(const std::string& week) {
@@ -46,19 +42,7 @@ std::string smallWithArrival(const std::string& week) {
 }
 
 std::string create(const std::string& name, const std::string& scenarioText) {
-    const auto dir = std::filesystem::temp_directory_path() / "etatmajor-arrivals-test";
-    std::filesystem::create_directories(dir);
-    const auto path = (dir / (name + ".db")).string();
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
-    db::NewCampaignRequest req;
-    req.dbPath = path;
-    req.seed = 5;
-    req.contents = db::NewCampaignRequest::Contents{"small-arrival.xml", scenarioText, "small.xml",
-                                                    readSource("tests/data/maps/small.xml")};
-    const auto r = db::createCampaign(req);
-    for (const auto& i : r.issues.items()) UNSCOPED_INFO(i.format());
-    REQUIRE(r.ok);
-    return path;
+    return test::createSmallCampaign("arrivals-test", name, scenarioText, readSource("tests/data/maps/small.xml"));
 }
 
 bool onMap(const std::string& path, const std::string& me) {
@@ -82,20 +66,7 @@ bool seenAt11(const std::string& path, const std::string& viewer) {
     return false;
 }
 
-// Runs phases until the next one is `phase` of week `week`.
-void runTo(const std::string& path, int week, campaign::Phase phase) {
-    auto store = db::CampaignStore::open(path);
-    engine::AdvanceOptions standFast;
-    standFast.standFastMissing = true;
-    for (int guard = 0; guard < 400; ++guard) {
-        const auto s = db::loadState(store);
-        if (s.week == week && s.phase == phase) return;
-        const auto r = engine::advance(store, engine::Step::Phase, standFast);
-        for (const auto& i : r.issues.items()) UNSCOPED_INFO(i.format());
-        REQUIRE(r.ok);
-    }
-    FAIL("never came to the phase");
-}
+void runTo(const std::string& path, int week, campaign::Phase phase) { test::runToPhase(path, week, phase); }
 
 std::string reportText(const std::string& path, const std::string& viewer, int week, int day) {
     auto store = db::CampaignStore::open(path, true);

@@ -14,6 +14,8 @@
 #include "etatmajor/view/day_report.hpp"
 #include "etatmajor/view/side_view.hpp"
 
+#include "small_campaign.hpp"
+
 #include <catch2/catch.hpp>
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -28,12 +30,7 @@ namespace {
 
 const std::string kBase = std::string(ETATMAJOR_SOURCE_DIR) + "/tests/data/campaigns";
 
-std::string readSource(const std::string& relative) {
-    std::ifstream in(std::filesystem::path(ETATMAJOR_SOURCE_DIR) / relative);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+std::string readSource(const std::string& relative) { return test::readSourceText(relative); }
 
 void replaceOnce(std::string& text, const std::string& from, const std::string& to) {
     const auto at = text.find(from);
@@ -66,34 +63,10 @@ std::string blockaded(const std::string& side, const std::string& week, const st
 }
 
 std::string create(const std::string& name, const std::string& scenarioText, std::vector<std::string> options = {}) {
-    const auto dir = std::filesystem::temp_directory_path() / "etatmajor-blockade-test";
-    std::filesystem::create_directories(dir);
-    const auto path = (dir / (name + ".db")).string();
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
-    db::NewCampaignRequest req;
-    req.dbPath = path;
-    req.seed = 5;
-    req.options = std::move(options);
-    req.contents = db::NewCampaignRequest::Contents{"small-blockade.xml", scenarioText, "small.xml", seaMap()};
-    const auto r = db::createCampaign(req);
-    for (const auto& i : r.issues.items()) UNSCOPED_INFO(i.format());
-    REQUIRE(r.ok);
-    return path;
+    return test::createSmallCampaign("blockade-test", name, scenarioText, seaMap(), std::move(options));
 }
 
-void runTo(const std::string& path, int week, campaign::Phase phase) {
-    auto store = db::CampaignStore::open(path);
-    engine::AdvanceOptions standFast;
-    standFast.standFastMissing = true;
-    for (int guard = 0; guard < 400; ++guard) {
-        const auto s = db::loadState(store);
-        if (s.week == week && s.phase == phase) return;
-        const auto r = engine::advance(store, engine::Step::Phase, standFast);
-        for (const auto& i : r.issues.items()) UNSCOPED_INFO(i.format());
-        REQUIRE(r.ok);
-    }
-    FAIL("never came to the phase");
-}
+void runTo(const std::string& path, int week, campaign::Phase phase) { test::runToPhase(path, week, phase); }
 
 int grant(const std::string& path, const std::string& side) {
     auto store = db::CampaignStore::open(path, true);
