@@ -68,6 +68,14 @@ void checkOrderActions(const CampaignState& s, const Order& o, const MeState& me
                               o.line, o.me + ".path");
                     break;
                 }
+                // A fleet that closes the sea (docs/rules-mapping.md): the side's boats keep to rivers and lakes.
+                if (seaClosed(s, me.side) && s.map.terrain(to) == map::Terrain::Sea) {
+                    out.error("ORDERS-PATH",
+                              at + ": step " + std::to_string(i + 1) + " (" + hex::formatOffset(o.path[i]) +
+                                  ") is on the sea, which " + s.side(me.side)->blockadeBy + " holds",
+                              o.line, o.me + ".path");
+                    break;
+                }
                 from = to;
             }
             if (static_cast<int>(o.path.size()) > kWaterMr) refuse("the route is longer than the 8 hexes a day by water (§11.2)");

@@ -7,6 +7,7 @@
 #include "etatmajor/db/new_campaign.hpp"
 #include "etatmajor/db/state_store.hpp"
 #include "etatmajor/engine/grant.hpp"
+#include "etatmajor/engine/orders.hpp"
 #include "etatmajor/engine/turn.hpp"
 #include "etatmajor/io/map_xml.hpp"
 #include "etatmajor/io/scenario_xml.hpp"
@@ -14,6 +15,7 @@
 #include "etatmajor/view/day_report.hpp"
 #include "etatmajor/view/side_view.hpp"
 
+#include "raw_edit.hpp"
 #include "small_campaign.hpp"
 
 #include <catch2/catch.hpp>
@@ -196,4 +198,43 @@ TEST_CASE("a closed sea under blockade_grant = kept: the grant comes, and new ME
     REQUIRE(levies);
     // Not at the closed Bay landing (5,3) but at the nearest road hex of the home edge (§9.4, G-92).
     CHECK(s.map.offsets().toOffset(levies->hex) == hex::Offset{7, 2});
+}
+
+TEST_CASE("an order to sail onto a closed sea is refused, naming the ME and its route", "[blockade]") {
+    const auto path = create("orders", blockaded("blue", "2"));
+    // The Blues' line division stands at the Bay landing and is ordered out into the bay (6,4, the sea).
+    auto sail = [&](int week) {
+        hex::Hex bay;
+        {
+            auto store = db::CampaignStore::open(path, true);
+            bay = db::loadState(store).map.offsets().toHex({5, 3});
+        }
+        {
+            test::RawEdit raw(path);
+            raw.exec("UPDATE me SET q = " + std::to_string(bay.q) + ", r = " + std::to_string(bay.r) + " WHERE id = 'blue-me-1'");
+        }
+        campaign::OrdersFile f;
+        f.side = "blue";
+        f.week = week;
+        f.day = 1;
+        campaign::Order o;
+        o.me = "blue-me-1";
+        o.mode = campaign::Mode::March;
+        o.path = {{6, 4}};
+        o.actions = {{"embark", ""}};
+        f.orders.push_back(o);
+        auto store = db::CampaignStore::open(path);
+        return engine::submitOrders(store, f);
+    };
+    runTo(path, 1, campaign::Phase::D2);
+    const auto open = sail(1);
+    for (const auto& i : open.items()) UNSCOPED_INFO(i.format());
+    CHECK_FALSE(open.hasCode("ORDERS-PATH"));
+    runTo(path, 2, campaign::Phase::D2);
+    const auto closed = sail(2);
+    REQUIRE(closed.hasCode("ORDERS-PATH"));
+    const auto found = std::find_if(closed.items().begin(), closed.items().end(),
+                                    [](const core::Issue& i) { return i.code == "ORDERS-PATH"; });
+    CHECK(found->where.value_or("") == "blue-me-1.path");
+    CHECK(has(found->message, "step 1 (6,4) is on the sea, which the Red squadron holds"));
 }
