@@ -35,6 +35,7 @@ struct WaterPlan {
     int allowance = 0;              // 8, less 1 for embarking and 1 for disembarking (§11.2)
     std::vector<hex::Hex> entered;  // a prefix of the route
     std::string stoppedBy;          // why it stopped short, empty when the whole route was run
+    bool stoppedBySea = false;      // it stopped at a sea the side's enemy fleet has closed
 };
 // §11.2 water move of one day: MR 8 (regardless of current, G-96), −1 when it embarks today, −1 when it lands
 // today; weather modifiers as on land are applied by the caller through `weatherModifier` (≤ 0). While a fleet
@@ -50,6 +51,8 @@ bool seaClosed(const campaign::CampaignState& state, std::string_view side);
 bool seaEntry(const map::Map& map, std::string_view side, hex::Hex h);
 // Whether the side's LOC entry at `h` is closed now: a sea entry while the sea is closed to the side.
 bool entryClosed(const campaign::CampaignState& state, std::string_view side, hex::Hex h);
+// Whether the side's primary LOC entry is closed now (§9.4: the grant comes by it).
+bool primaryEntryClosed(const campaign::CampaignState& state, std::string_view side);
 
 // G-97 transport_payment: what building 400 SP of transport costs in each week of the work (upfront: 400 in the
 // first week; three_instalments: 134, 133, 133), and the week it is ready (the start of the 4th week counting the

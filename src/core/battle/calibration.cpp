@@ -88,13 +88,15 @@ std::string rangeText(const std::optional<int>& low, const std::optional<int>& h
     return std::to_string(*low);
 }
 
+// Per mille as a whole percentage, rounded: 283 -> 28.
+std::int64_t wholePercent(std::int64_t permille) { return (permille + 5) / 10; }
 // Per mille as a whole percentage: 283 -> "28 %".
-std::string permilleText(std::int64_t permille) { return std::to_string((permille + 5) / 10) + " %"; }
+std::string permilleText(std::int64_t permille) { return std::to_string(wholePercent(permille)) + " %"; }
 
 // "28 % (20–37 %)": the simulated share of its men a side lost, median and quartiles.
 std::string shareQuartilesText(const std::vector<std::int64_t>& v) {
     const auto q = quartiles(v);
-    return permilleText(q.median) + " (" + std::to_string((q.q1 + 5) / 10) + "–" + permilleText(q.q3) + ")";
+    return permilleText(q.median) + " (" + std::to_string(wholePercent(q.q1)) + "–" + permilleText(q.q3) + ")";
 }
 
 // The share of its men a side lost in history, from its strength and losses: "28 %", or a range from the lowest
@@ -105,8 +107,8 @@ std::string historicalShareText(const std::optional<HistoricalFigures>& h, const
     const std::int64_t low = (static_cast<std::int64_t>(*h->menLost) * 1000 + strongest / 2) / strongest;
     const std::int64_t high = (static_cast<std::int64_t>(h->menLostHigh.value_or(*h->menLost)) * 1000 + *h->strength / 2) /
                               *h->strength;
-    if ((low + 5) / 10 == (high + 5) / 10) return permilleText(low);
-    return std::to_string((low + 5) / 10) + "–" + permilleText(high);
+    if (wholePercent(low) == wholePercent(high)) return permilleText(low);
+    return std::to_string(wholePercent(low)) + "–" + permilleText(high);
 }
 
 // The history text of a file on one line (files wrap it with indentation).

@@ -326,11 +326,7 @@ void runW3(Ctx& c) {
         }
         // §9.4: the grant comes by the primary LOC even while it is cut; a fleet that closes the sea to a primary entry by
         // sea stops it under blockade_grant = lost (docs/rules-mapping.md "A fleet that closes the sea").
-        bool primaryClosed = false;
-        if (const auto* geo = c.state.map.side(side.id))
-            for (const auto& e : geo->locEntries)
-                if (e.kind == map::LocKind::Primary && rules::entryClosed(c.state, side.id, e.hex)) primaryClosed = true;
-        if (primaryClosed && c.state.options.is("blockade_grant", "lost")) {
+        if (rules::primaryEntryClosed(c.state, side.id) && c.state.options.is("blockade_grant", "lost")) {
             ledger(c, side.id, "primary_grant", "primary LOC", "", "", 0, 0, "the sea is closed: " + side.blockadeBy);
             c.say(side.name + ": no primary grant this week; the sea is closed (" + side.blockadeBy + ")");
         } else {

@@ -139,9 +139,8 @@ bool moveByWater(SQLite::Database& db, CampaignState& s, MeState& me, const std:
         }
     }
     // A fleet that closes the sea (docs/rules-mapping.md): the side's boats keep to the rivers and lakes.
-    const bool seaClosed = rules::seaClosed(s, me.side);
-    auto plan = rules::planWaterMove(s.map, me.hex, route, !onWater, disembark, weatherModifier, seaClosed);
-    if (seaClosed && plan.stoppedBy == "the sea is closed") plan.stoppedBy += " (" + s.side(me.side)->blockadeBy + ")";
+    auto plan = rules::planWaterMove(s.map, me.hex, route, !onWater, disembark, weatherModifier, rules::seaClosed(s, me.side));
+    if (plan.stoppedBySea) plan.stoppedBy += " (" + s.side(me.side)->blockadeBy + ")";
     const int modifiedMr = plan.allowance;  // before tardy halving (G-21 mr_fraction_basis = modified_mr)
     if (tardy) {                            // §8.3: a tardy order moves half as far, on the water as on land (G-28)
         plan.allowance = rules::halveAllowance(plan.allowance, s.options);

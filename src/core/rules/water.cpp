@@ -63,6 +63,7 @@ WaterPlan planWaterMove(const map::Map& map, hex::Hex from, const std::vector<he
         }
         if (seaClosed && map.terrain(h) == map::Terrain::Sea) {  // one already on the sea may still land
             p.stoppedBy = "the sea is closed";
+            p.stoppedBySea = true;
             break;
         }
         p.entered.push_back(h);
@@ -88,6 +89,13 @@ bool seaEntry(const map::Map& map, std::string_view side, hex::Hex h) {
 
 bool entryClosed(const campaign::CampaignState& state, std::string_view side, hex::Hex h) {
     return seaClosed(state, side) && seaEntry(state.map, side, h);
+}
+
+bool primaryEntryClosed(const campaign::CampaignState& state, std::string_view side) {
+    if (const auto* geo = state.map.side(side))
+        for (const auto& e : geo->locEntries)
+            if (e.kind == map::LocKind::Primary) return entryClosed(state, side, e.hex);
+    return false;
 }
 
 std::vector<int> transportInstalments(const Options& options) {
